@@ -1,0 +1,155 @@
+// The API key in the operating system's keychain (macOS Keychain, Windows Credential Manager,
+// Secret Service on Linux) through keytar. keytar is a native module and the Linux keychain needs a
+// D-Bus session with a keyring daemon: either can be missing, so keytar is loaded on first use and
+// every failure becomes a KeychainUnavailableError whose message a user can act on.
+
+import type * as Keytar from 'keytar';
+import type { SecretStore } from './secret-store';
+
+export { keyHint } from './secret-store';
+
+/** The keychain "service" every MeterDesk entry is filed under. */
+export const KEYCHAIN_SERVICE = 'MeterDesk';
+
+/** The part of keytar this store uses (injectable for tests). */
+export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword'>;
+
+export type KeychainUnavailableReason = 'module' | 'service';
+
+/** The keychain cannot be used on this machine right now. `detail` is the system's own message. */
+export class KeychainUnavailableError extends Error {
+  override readonly name = 'KeychainUnavailableError';
+  readonly reason: KeychainUnavailableReason;
+  readonly detail: string;
+
+  constructor(reason: KeychainUnavailableReason, platform: NodeJS.Platform, cause: unknown) {
+    super(unavailableMessage(reason, platform), { cause });
+    this.reason = reason;
+    this.detail = cause instanceof Error ? cause.message : String(cause);
+  }
+}
+
+const ENV_HINT = 'The command line can take the key from METER_DESK_API_KEY instead.';
+
+function unavailableMessage(reason: KeychainUnavailableReason, platform: NodeJS.Platform): string {
+  if (reason === 'module') {
+    return `MeterDesk cannot use the ${backendName(platform)}: its keychain component failed to load. Reinstalling MeterDesk usually fixes this. ${ENV_HINT}`;
+  }
+  switch (platform) {
+    case 'darwin':
+      return `MeterDesk cannot use the macOS Keychain. Unlock your login keychain, allow MeterDesk to access it, and try again. ${ENV_HINT}`;
+    case 'win32':
+      return `MeterDesk cannot use Windows Credential Manager. Sign in to Windows with your own account and try again. ${ENV_HINT}`;
+    default:
+      return `MeterDesk cannot reach the system keyring to store the API key. It needs a running keyring service such as GNOME Keyring or KWallet (the "Secret Service", reached over D-Bus), which is normally part of a desktop session. Start or unlock your keyring and try again. ${ENV_HINT}`;
+  }
+}
+
+function backendName(platform: NodeJS.Platform): string {
+  switch (platform) {
+    case 'darwin':
+      return 'macOS Keychain';
+    case 'win32':
+      return 'Windows Credential Manager';
+    default:
+      return 'Secret Service keyring';
+  }
+}
+
+/**
+ * The keychain account for a base URL: its origin, so that `HTTPS://API.Example.com:443/v1/` and
+ * `https://api.example.com` share one key. Throws a TypeError for anything but an http(s) URL; the
+ * message does not repeat the input, in case a key was pasted into the wrong field.
+ */
+export function accountForBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new TypeError('The service address is not a valid URL (expected https://host).');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError('The service address must start with https:// or http://.');
+  }
+  return url.origin;
+}
+
+function checkedKey(key: string): string {
+  const trimmed = key.trim();
+  if (trimmed === '') throw new TypeError('The API key is empty.');
+  // A key with a line break or space inside is a paste accident and would break the HTTP header.
+  if (/[\s\p{Cc}]/u.test(trimmed)) {
+    throw new TypeError('The API key must not contain spaces, line breaks or control characters.');
+  }
+  return trimmed;
+}
+
+async function importKeytar(): Promise<KeytarApi> {
+  // keytar is CommonJS: depending on the loader the API is the namespace or its default export.
+  const mod = (await import('keytar')) as KeytarApi & { default?: KeytarApi };
+  return mod.default ?? mod;
+}
+
+export interface KeychainOptions {
+  /** Defaults to KEYCHAIN_SERVICE; tests use their own so they never touch real entries. */
+  service?: string;
+  /** Defaults to importing keytar. */
+  load?: () => Promise<KeytarApi>;
+  /** For messages; defaults to process.platform. */
+  platform?: NodeJS.Platform;
+}
+
+export class KeychainSecretStore implements SecretStore {
+  readonly service: string;
+  private readonly platform: NodeJS.Platform;
+  private readonly load: () => Promise<KeytarApi>;
+  private keytar: Promise<KeytarApi> | undefined;
+
+  constructor(options: KeychainOptions = {}) {
+    this.service = options.service ?? KEYCHAIN_SERVICE;
+    if (this.service === '') throw new TypeError('The keychain service name is empty.');
+    this.platform = options.platform ?? process.platform;
+    this.load = options.load ?? importKeytar;
+  }
+
+  async get(baseUrl: string): Promise<string | null> {
+    const account = accountForBaseUrl(baseUrl);
+    const key = await this.call((k) => k.getPassword(this.service, account));
+    return key === null || key === '' ? null : key;
+  }
+
+  async set(baseUrl: string, key: string): Promise<void> {
+    const account = accountForBaseUrl(baseUrl);
+    const value = checkedKey(key);
+    await this.call((k) => k.setPassword(this.service, account, value));
+  }
+
+  async delete(baseUrl: string): Promise<boolean> {
+    const account = accountForBaseUrl(baseUrl);
+    return this.call((k) => k.deletePassword(this.service, account));
+  }
+
+  describe(): string {
+    return backendName(this.platform);
+  }
+
+  /** Resolves when the keychain answers a read; rejects with KeychainUnavailableError otherwise. */
+  async check(): Promise<void> {
+    await this.call((k) => k.getPassword(this.service, 'availability-check'));
+  }
+
+  private async call<T>(operation: (keytar: KeytarApi) => Promise<T>): Promise<T> {
+    this.keytar ??= this.load();
+    let keytar: KeytarApi;
+    try {
+      keytar = await this.keytar;
+    } catch (error) {
+      throw new KeychainUnavailableError('module', this.platform, error);
+    }
+    try {
+      return await operation(keytar);
+    } catch (error) {
+      throw new KeychainUnavailableError('service', this.platform, error);
+    }
+  }
+}

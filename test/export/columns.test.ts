@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JOB_STATES } from '../../common/job';
+import { COLUMN_KINDS, HEADERS, toCells } from '../../main/export/columns';
+import { record } from './helpers';
+
+function cellsByHeader(...args: Parameters<typeof toCells>): Record<string, string> {
+  const cells = toCells(...args);
+  return Object.fromEntries(HEADERS.map((h, i) => [h, cells[i] ?? '<missing>']));
+}
+
+describe('export columns', () => {
+  it('has the contract headers first, then the audit columns, in order', () => {
+    expect(HEADERS).toEqual([
+      'file',
+      'reading',
+      'status',
+      'result_source',
+      'needs_review',
+      'meter_type',
+      'task_id',
+      'error',
+      'folder',
+      'ai_reading',
+      'review',
+      'batch_id',
+      'sha256',
+      'created_at',
+      'finished_at',
+    ]);
+  });
+
+  it('types only the two reading columns as numeric', () => {
+    const numeric = HEADERS.filter((_, i) => COLUMN_KINDS[i] === 'numeric');
+    expect(numeric).toEqual(['reading', 'ai_reading']);
+  });
+
+  it('maps every field of a finished record', () => {
+    const cells = cellsByHeader(
+      record({
+        rootPath: '/srv/meters',
+        relPath: `a${path.sep}b${path.sep}IMG_7.jpg`,
+        state: 'done',
+        finalReading: '00123.400',
+        aiReading: '00128.400',
+        reviewAction: 'corrected',
+        resultSource: 'cached_exact',
+        needsReview: true,
+        meterType: 'pointer',
+        taskId: 't1',
+        batchId: 'b1',
+        errorMessage: null,
+        sha256: 'ff',
+        createdAt: '2024-01-01T00:00:00Z',
+        finishedAt: '2024-01-01T00:00:09Z',
+      }),
+    );
+    expect(cells).toEqual({
+      file: 'a/b/IMG_7.jpg',
+      reading: '00123.400',
+      status: 'done',
+      result_source: 'cached_exact',
+      needs_review: 'yes',
+      meter_type: 'pointer',
+      task_id: 't1',
+      error: '',
+      folder: '/srv/meters',
+      ai_reading: '00128.400',
+      review: 'corrected',
+      batch_id: 'b1',
+      sha256: 'ff',
+      created_at: '2024-01-01T00:00:00Z',
+      finished_at: '2024-01-01T00:00:09Z',
+    });
+  });
+
+  it('writes empty cells for missing values and "no" for needs_review', () => {
+    const cells = cellsByHeader(
+      record({
+        state: 'failed',
+        finalReading: null,
+        aiReading: null,
+        reviewAction: null,
+        resultSource: null,
+        needsReview: false,
+        meterType: null,
+        taskId: null,
+        batchId: null,
+        errorMessage: 'AI failed',
+        sha256: null,
+        createdAt: null,
+        finishedAt: null,
+      }),
+    );
+    expect(cells).toMatchObject({
+      reading: '',
+      status: 'failed',
+      result_source: '',
+      needs_review: 'no',
+      meter_type: '',
+      task_id: '',
+      error: 'AI failed',
+      ai_reading: '',
+      review: '',
+      batch_id: '',
+      sha256: '',
+      created_at: '',
+      finished_at: '',
+    });
+  });
+
+  it("treats the service's '-' placeholder as no reading", () => {
+    const cells = cellsByHeader(record({ finalReading: '-', aiReading: '-' }));
+    expect(cells.reading).toBe('');
+    expect(cells.ai_reading).toBe('');
+  });
+
+  it("falls back to the AI's reading when there is no final one", () => {
+    const cells = cellsByHeader(record({ finalReading: null, aiReading: '77.5' }));
+    expect(cells.reading).toBe('77.5');
+    expect(cells.ai_reading).toBe('77.5');
+  });
+
+  it('groups job states into the four export statuses', () => {
+    const statuses = JOB_STATES.map((state) => cellsByHeader(record({ state })).status);
+    expect(statuses).toEqual(['pending', 'pending', 'pending', 'done', 'failed', 'rejected']);
+  });
+
+  it('passes suspicious strings through raw: neutralising is the writer’s job', () => {
+    const cells = cellsByHeader(record({ meterType: '=1+1', errorMessage: '@x' }));
+    expect(cells.meter_type).toBe('=1+1');
+    expect(cells.error).toBe('@x');
+  });
+});
