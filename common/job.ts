@@ -1,7 +1,14 @@
 // Domain vocabulary shared by the engine, the IPC contract and the UI.
 
 /** Where a job is in MeterDesk's own life cycle (not the service's task status). */
-export const JOB_STATES = ['queued', 'uploading', 'submitted', 'done', 'failed', 'rejected'] as const;
+export const JOB_STATES = [
+  'queued',
+  'uploading',
+  'submitted',
+  'done',
+  'failed',
+  'rejected',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'rejected'];
@@ -36,6 +43,7 @@ export const FAILURE_KINDS = [
   'ai_failed',
   'task_lost',
   'changed_on_disk',
+  'service_error',
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 

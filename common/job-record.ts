@@ -1,0 +1,67 @@
+import type { FailureKind, JobState } from './job';
+
+/** One file MeterDesk knows about, as the engine stores it and the UI shows it. */
+export interface JobRecord {
+  id: number;
+  rootId: number;
+  path: string;
+  relPath: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string | null;
+  format: string | null;
+  state: JobState;
+  /** The service's last reported status (task or batch item), when submitted. */
+  remoteStatus: string | null;
+  taskId: string | null;
+  batchId: string | null;
+  batchIndex: number | null;
+  business: string | null;
+  finalReading: string | null;
+  meterType: string | null;
+  resultSource: string | null;
+  isLatestAiVersion: boolean | null;
+  resultSummary: ResultSummary | null;
+  errorMessage: string | null;
+  failureKind: FailureKind | null;
+  needsReview: boolean;
+  reviewAction: 'accepted' | 'corrected' | null;
+  reviewedReading: string | null;
+  reviewedAt: string | null;
+  uploadAttempts: number;
+  resubmits: number;
+  /** Upload or poll not before this time (ms since epoch). */
+  nextAttemptAt: number;
+  /** Upload as a single task even when batches are in use (a batch once refused it). */
+  solo: boolean;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  remoteCreatedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface ResultSummary {
+  resultKind?: string;
+  primaryLabel?: string;
+  primaryValue?: string;
+  secondaryLabel?: string;
+  secondaryValue?: string;
+  summaryText?: string;
+}
+
+export interface RootRecord {
+  id: number;
+  path: string;
+  kind: 'folder' | 'file';
+  addedAt: string;
+}
+
+export interface JobEvent {
+  jobId: number;
+  at: string;
+  state: JobState;
+  message: string;
+}
+
+export type StateCounts = Record<JobState, number> & { needsReview: number; total: number };

@@ -1,0 +1,84 @@
+import type Database from 'better-sqlite3';
+import type { JobState } from '../../common/job';
+import type { JobRecord } from '../../common/job-record';
+import { toJobRecord, type JobRow } from './job-row';
+
+export type JobFilter = 'all' | 'in_progress' | 'needs_review' | 'failed' | 'done' | 'rejected';
+export type JobSortKey = 'id' | 'file' | 'state' | 'reading' | 'updated';
+
+export interface JobQuery {
+  filter?: JobFilter;
+  rootId?: number;
+  /** Case-insensitive substring of the file's relative path. */
+  search?: string;
+  sort?: JobSortKey;
+  descending?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+const FILTER_SQL: Record<JobFilter, string> = {
+  all: '1 = 1',
+  in_progress: `state IN ('queued', 'uploading', 'submitted')`,
+  needs_review: 'needs_review = 1',
+  failed: `state = 'failed'`,
+  done: `state = 'done'`,
+  rejected: `state = 'rejected'`,
+};
+
+const SORT_SQL: Record<JobSortKey, string> = {
+  id: 'id',
+  file: 'rel_path COLLATE NOCASE',
+  state: 'state',
+  reading: 'final_reading',
+  updated: 'updated_at',
+};
+
+export const FINAL_STATES_SQL: readonly JobState[] = ['done', 'failed', 'rejected'];
+
+/**
+ * Read-side queries for the UI, the CLI and exports. Only whitelisted SQL fragments are
+ * composed; every value is a bound parameter.
+ */
+export class JobQueries {
+  constructor(private readonly db: Database.Database) {}
+
+  private where(q: JobQuery): { sql: string; params: (string | number)[] } {
+    const parts = [FILTER_SQL[q.filter ?? 'all']];
+    const params: (string | number)[] = [];
+    if (q.rootId !== undefined) {
+      parts.push('root_id = ?');
+      params.push(q.rootId);
+    }
+    if (q.search) {
+      parts.push(`instr(lower(rel_path), lower(?)) > 0`);
+      params.push(q.search);
+    }
+    return { sql: parts.join(' AND '), params };
+  }
+
+  page(q: JobQuery): { rows: JobRecord[]; total: number } {
+    const { sql, params } = this.where(q);
+    const order = `${SORT_SQL[q.sort ?? 'id']} ${q.descending ? 'DESC' : 'ASC'}, id`;
+    const limit = Math.max(0, Math.min(q.limit ?? 200, 5000));
+    const offset = Math.max(0, q.offset ?? 0);
+    const rows = this.db
+      .prepare<(string | number)[], JobRow>(
+        `SELECT * FROM jobs WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, limit, offset);
+    const total = this.db
+      .prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM jobs WHERE ${sql}`)
+      .get(...params)?.n;
+    return { rows: rows.map(toJobRecord), total: total ?? 0 };
+  }
+
+  /** Streams matching jobs in id order without holding them all in memory. */
+  *iterate(q: JobQuery): Generator<JobRecord> {
+    const { sql, params } = this.where(q);
+    const stmt = this.db.prepare<(string | number)[], JobRow>(
+      `SELECT * FROM jobs WHERE ${sql} ORDER BY id`,
+    );
+    for (const row of stmt.iterate(...params)) yield toJobRecord(row);
+  }
+}

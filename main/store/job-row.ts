@@ -1,0 +1,90 @@
+import type { FailureKind, JobState } from '../../common/job';
+import type { JobRecord, ResultSummary } from '../../common/job-record';
+
+/** A jobs row exactly as SQLite returns it. */
+export interface JobRow {
+  id: number;
+  root_id: number;
+  path: string;
+  rel_path: string;
+  size: number;
+  mtime_ms: number;
+  sha256: string | null;
+  format: string | null;
+  state: JobState;
+  remote_status: string | null;
+  task_id: string | null;
+  batch_id: string | null;
+  batch_index: number | null;
+  business: string | null;
+  final_reading: string | null;
+  meter_type: string | null;
+  result_source: string | null;
+  is_latest_ai_version: number | null;
+  result_summary: string | null;
+  error_message: string | null;
+  failure_kind: string | null;
+  review_action: 'accepted' | 'corrected' | null;
+  reviewed_reading: string | null;
+  reviewed_at: string | null;
+  upload_attempts: number;
+  resubmits: number;
+  next_attempt_at: number;
+  solo: number;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  remote_created_at: string | null;
+  finished_at: string | null;
+  needs_review: number;
+}
+
+/** A damaged summary must not take the row down with it (one bad row never blocks the rest). */
+function parseSummary(text: string | null): ResultSummary | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as ResultSummary) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toJobRecord(r: JobRow): JobRecord {
+  return {
+    id: r.id,
+    rootId: r.root_id,
+    path: r.path,
+    relPath: r.rel_path,
+    size: r.size,
+    mtimeMs: r.mtime_ms,
+    sha256: r.sha256,
+    format: r.format,
+    state: r.state,
+    remoteStatus: r.remote_status,
+    taskId: r.task_id,
+    batchId: r.batch_id,
+    batchIndex: r.batch_index,
+    business: r.business,
+    finalReading: r.final_reading,
+    meterType: r.meter_type,
+    resultSource: r.result_source,
+    isLatestAiVersion: r.is_latest_ai_version === null ? null : r.is_latest_ai_version === 1,
+    resultSummary: parseSummary(r.result_summary),
+    errorMessage: r.error_message,
+    failureKind: r.failure_kind as FailureKind | null,
+    needsReview: r.needs_review === 1,
+    reviewAction: r.review_action,
+    reviewedReading: r.reviewed_reading,
+    reviewedAt: r.reviewed_at,
+    uploadAttempts: r.upload_attempts,
+    resubmits: r.resubmits,
+    nextAttemptAt: r.next_attempt_at,
+    solo: r.solo === 1,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    submittedAt: r.submitted_at,
+    remoteCreatedAt: r.remote_created_at,
+    finishedAt: r.finished_at,
+  };
+}

@@ -1,0 +1,5 @@
+import { migration001 } from './001-initial';
+import type { Migration } from './migration';
+
+/** Every schema step in order. Append only: a shipped migration is never edited. */
+export const MIGRATIONS: readonly Migration[] = [migration001];

@@ -1,0 +1,190 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewJob, TaskResult } from '../../main/store/jobs-repo';
+import { openStore, type Store } from '../../main/store/store';
+import { tempDir } from '../helpers/tmp';
+
+let store: Store;
+let cleanup: () => void;
+let rootId: number;
+
+beforeEach(() => {
+  const t = tempDir();
+  cleanup = t.cleanup;
+  store = openStore(join(t.dir, 'q.sqlite'));
+  rootId = store.roots.ensure('/photos', 'folder').id;
+});
+afterEach(() => {
+  store.close();
+  cleanup();
+});
+
+function photo(name: string, sha: string): NewJob {
+  return {
+    rootId,
+    path: `/photos/${name}`,
+    relPath: name,
+    size: 1000,
+    mtimeMs: 1,
+    accepted: { sha256: sha, format: 'jpeg' },
+    rejected: null,
+  };
+}
+
+const doneResult = (
+  taskId: string,
+  reading: string,
+  extra: Partial<TaskResult> = {},
+): TaskResult => ({
+  taskId,
+  state: 'done',
+  remoteStatus: 'done',
+  finalReading: reading,
+  meterType: 'pointer',
+  resultSource: 'fresh',
+  isLatestAiVersion: true,
+  resultSummary: { summaryText: 'ok' },
+  errorMessage: null,
+  failureKind: null,
+  remoteCreatedAt: '2026-01-01T00:00:00Z',
+  ...extra,
+});
+
+function submit(id: number, taskId: string): void {
+  expect(store.jobs.markUploading([id])).toEqual([id]);
+  store.jobs.markSubmitted([
+    {
+      id,
+      submission: {
+        taskId,
+        batchId: null,
+        batchIndex: null,
+        business: null,
+        remoteStatus: 'queued',
+        remoteCreatedAt: null,
+        nextAttemptAt: 0,
+      },
+    },
+  ]);
+}
+
+describe('JobsRepo', () => {
+  it('records accepted, rejected and already-known files', () => {
+    const bad: NewJob = {
+      ...photo('notes.jpg', 'x'),
+      accepted: null,
+      rejected: { failureKind: 'unsupported_format', reason: 'text, not an image' },
+    };
+    expect(store.jobs.insertScanned([photo('a.jpg', 'A'), bad])).toEqual(['queued', 'rejected']);
+    expect(store.jobs.insertScanned([photo('a.jpg', 'A')])).toEqual(['known']);
+    const c = store.jobs.counts();
+    expect(c.queued).toBe(1);
+    expect(c.rejected).toBe(1);
+    expect(c.total).toBe(2);
+    const rejected = store.queries.page({ filter: 'rejected' }).rows[0];
+    expect(rejected?.errorMessage).toBe('text, not an image');
+    expect(rejected?.failureKind).toBe('unsupported_format');
+  });
+
+  it('uploads identical content once and gives every twin the result', () => {
+    store.jobs.insertScanned([
+      photo('a.jpg', 'S'),
+      photo('copy-of-a.jpg', 'S'),
+      photo('b.jpg', 'T'),
+    ]);
+    const due = store.jobs.dueUploads(Date.now(), 10);
+    expect(due.map((j) => j.relPath)).toEqual(['a.jpg', 'b.jpg']);
+    const a = due[0];
+    if (!a) throw new Error('no job');
+    submit(a.id, 't-1');
+    // While a's task is in flight its twin is not offered for upload.
+    expect(store.jobs.dueUploads(Date.now(), 10).map((j) => j.relPath)).toEqual(['b.jpg']);
+    const touched = store.jobs.applyResults([
+      { jobId: a.id, result: doneResult('t-1', '00123.456') },
+    ]);
+    expect(touched).toHaveLength(2);
+    const rows = store.queries.page({ filter: 'done' }).rows;
+    expect(rows.map((r) => [r.relPath, r.finalReading, r.taskId])).toEqual([
+      ['a.jpg', '00123.456', 't-1'],
+      ['copy-of-a.jpg', '00123.456', 't-1'],
+    ]);
+    // A later scan of the same content is answered at once.
+    expect(store.jobs.insertScanned([photo('third.jpg', 'S')])).toEqual(['copied']);
+    expect(store.queries.page({ search: 'third' }).rows[0]?.finalReading).toBe('00123.456');
+  });
+
+  it('recovers after a crash: cut-off uploads are queued again, submitted tasks polled now', () => {
+    store.jobs.insertScanned([photo('a.jpg', 'A'), photo('b.jpg', 'B')]);
+    const [a, b] = store.jobs.dueUploads(Date.now(), 10);
+    if (!a || !b) throw new Error('no jobs');
+    store.jobs.markUploading([a.id]);
+    submit(b.id, 't-b');
+    store.jobs.reschedulePolls([
+      { id: b.id, nextAttemptAt: Date.now() + 60_000, remoteStatus: 'running', message: null },
+    ]);
+    expect(store.jobs.recoverAfterRestart()).toEqual({ requeued: 1, resumed: 1 });
+    expect(store.jobs.get(a.id)?.state).toBe('queued');
+    expect(store.jobs.get(b.id)?.state).toBe('submitted');
+    expect(store.jobs.duePolls(Date.now(), 10).map((j) => j.id)).toEqual([b.id]);
+  });
+
+  it('requeue for a wait that is not the file’s fault refunds the attempt', () => {
+    store.jobs.insertScanned([photo('a.jpg', 'A')]);
+    const id = store.jobs.dueUploads(Date.now(), 1)[0]?.id ?? -1;
+    store.jobs.markUploading([id]);
+    store.jobs.requeue([id], { nextAttemptAt: 0, message: 'rate limited', refundAttempt: true });
+    expect(store.jobs.get(id)?.uploadAttempts).toBe(0);
+    store.jobs.markUploading([id]);
+    store.jobs.requeue([id], { nextAttemptAt: 0, message: 'server error', solo: true });
+    expect(store.jobs.get(id)).toMatchObject({ uploadAttempts: 1, solo: true, state: 'queued' });
+  });
+
+  it('flags historical results for review until a person accepts or corrects them', () => {
+    store.jobs.insertScanned([photo('a.jpg', 'A'), photo('b.jpg', 'B')]);
+    const [a, b] = store.jobs.dueUploads(Date.now(), 10);
+    if (!a || !b) throw new Error('no jobs');
+    submit(a.id, 't-a');
+    submit(b.id, 't-b');
+    store.jobs.applyResults([
+      {
+        jobId: a.id,
+        result: doneResult('t-a', '1', { resultSource: 'cached_stale', isLatestAiVersion: false }),
+      },
+      {
+        jobId: b.id,
+        result: doneResult('t-b', '2', { isLatestAiVersion: false, resultSource: 'cached_exact' }),
+      },
+    ]);
+    expect(store.jobs.counts().needsReview).toBe(2);
+    expect(store.jobs.review(a.id, 'accepted', null)).toBe(true);
+    expect(store.jobs.review(b.id, 'corrected', '00002.500')).toBe(true);
+    expect(store.jobs.counts().needsReview).toBe(0);
+    expect(store.jobs.get(b.id)).toMatchObject({ finalReading: '2', reviewedReading: '00002.500' });
+    expect(store.jobs.events(b.id).map((e) => e.state)).toEqual([
+      'uploading',
+      'submitted',
+      'done',
+      'done',
+    ]);
+  });
+
+  it('failed jobs can be retried from scratch', () => {
+    store.jobs.insertScanned([photo('a.jpg', 'A')]);
+    const id = store.jobs.dueUploads(Date.now(), 1)[0]?.id ?? -1;
+    store.jobs.markUploading([id]);
+    store.jobs.fail([id], 'server_rejected_type', 'unsupported image');
+    expect(store.jobs.get(id)?.state).toBe('failed');
+    expect(store.jobs.retryFailed()).toBe(1);
+    expect(store.jobs.get(id)).toMatchObject({
+      state: 'queued',
+      uploadAttempts: 0,
+      failureKind: null,
+    });
+  });
+
+  it('a damaged result_summary does not break reading the row', () => {
+    store.jobs.insertScanned([photo('a.jpg', 'A')]);
+    store.db.prepare(`UPDATE jobs SET result_summary = '{not json'`).run();
+    expect(store.queries.page({}).rows[0]?.resultSummary).toBeNull();
+  });
+});
