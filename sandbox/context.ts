@@ -1,0 +1,113 @@
+// Builds the service's parts from the options and holds them together. Handlers and the control
+// surface receive this one object.
+
+import { AiSimulator } from './ai-sim';
+import { createClock } from './clock';
+import type { AdjustableClock } from './clock';
+import { FaultInjector, faultSettings } from './faults';
+import { KeyRegistry } from './keys';
+import { LedgerBook } from './ledger';
+import { DEFAULTS } from './options';
+import type { DeploymentService, SandboxOptions } from './options';
+import { createRandom, deriveSeed } from './random';
+import { RateLimiter } from './rate-limits';
+import { ResultCache } from './result-cache';
+import { BatchStore, TaskStore } from './stores';
+import { TaskEngine } from './task-engine';
+import type { TaskRecord } from './task-record';
+import { TimerSet } from './timers';
+
+export interface SandboxConfig {
+  batchMaxFiles: number;
+  maxFileBytes: number;
+  maxBatchBytes: number;
+  service: DeploymentService;
+  foreignEnabled: boolean;
+  emptyListSummaries: boolean;
+  trustForwardedFor: boolean;
+  controlHttp: boolean;
+}
+
+export interface SandboxContext {
+  readonly clock: AdjustableClock;
+  readonly config: SandboxConfig;
+  readonly keys: KeyRegistry;
+  readonly limiter: RateLimiter;
+  readonly cache: ResultCache;
+  readonly tasks: TaskStore;
+  readonly batches: BatchStore;
+  readonly engine: TaskEngine;
+  readonly ai: AiSimulator<TaskRecord>;
+  readonly ledger: LedgerBook;
+  readonly faults: FaultInjector;
+  readonly timers: TimerSet;
+  newBatchId(): string;
+}
+
+export function buildContext(options: SandboxOptions): SandboxContext {
+  const seed = options.seed ?? DEFAULTS.seed;
+  const clock = createClock(options.now);
+  const timers = new TimerSet();
+  const ledger = new LedgerBook(clock);
+  const keys = new KeyRegistry(clock, options.keys);
+  const limiter = new RateLimiter(clock, options.windowMs ?? DEFAULTS.windowMs);
+  const cache = new ResultCache();
+  const tasks = new TaskStore();
+  const batches = new BatchStore();
+  const ids = createRandom(deriveSeed(seed, 'ids'));
+  const newTaskId = (): string => {
+    let id: string;
+    do id = `task_${ids.hex(20)}`;
+    while (tasks.has(id));
+    return id;
+  };
+  const engine = new TaskEngine(clock, tasks, cache, limiter, ledger, newTaskId);
+  const ai = new AiSimulator<TaskRecord>(
+    {
+      online: options.ai?.online ?? DEFAULTS.ai.online,
+      latencyMs: options.ai?.latencyMs ?? DEFAULTS.ai.latencyMs,
+      jitterMs: options.ai?.jitterMs ?? DEFAULTS.ai.jitterMs,
+      failureRate: options.ai?.failureRate ?? DEFAULTS.ai.failureRate,
+      parallel: options.ai?.parallel ?? DEFAULTS.ai.parallel,
+      namespace: options.ai?.namespace ?? DEFAULTS.ai.namespace,
+      version: options.ai?.version ?? DEFAULTS.ai.version,
+    },
+    createRandom(deriveSeed(seed, 'ai')),
+    timers,
+    engine,
+  );
+  engine.attach(ai);
+  const faults = new FaultInjector(
+    faultSettings(options.faults),
+    createRandom(deriveSeed(seed, 'faults')),
+  );
+  return {
+    clock,
+    config: {
+      batchMaxFiles: options.batchMaxFiles ?? DEFAULTS.batchMaxFiles,
+      maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes,
+      maxBatchBytes: options.maxBatchBytes ?? DEFAULTS.maxBatchBytes,
+      service: options.service ?? DEFAULTS.service,
+      foreignEnabled: options.foreignEnabled ?? DEFAULTS.foreignEnabled,
+      emptyListSummaries: options.emptyListSummaries ?? false,
+      trustForwardedFor: options.trustForwardedFor ?? false,
+      controlHttp: options.controlHttp ?? true,
+    },
+    keys,
+    limiter,
+    cache,
+    tasks,
+    batches,
+    engine,
+    ai,
+    ledger,
+    faults,
+    timers,
+    newBatchId(): string {
+      let id: string;
+      do id = `batch_${ids.hex(20)}`;
+      while (batches.has(id));
+      return id;
+    },
+  };
+}

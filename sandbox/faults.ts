@@ -1,0 +1,83 @@
+// Fault injection for chaos runs: what a flaky network or proxy in front of the service does.
+// Rolls come from their own seeded stream, and every injected fault is written to the ledger, so
+// a chaos run can separate injected failures from real ones. A rate of 0 never draws, so turning
+// one fault on does not shift the others' sequence.
+
+import type { FaultKind } from './ledger';
+import type { FaultOptions } from './options';
+import type { Random } from './random';
+
+export interface FaultSettings {
+  errorRate: number;
+  errorStatus: number;
+  htmlErrorRate: number;
+  dropRate: number;
+  dropAfterRate: number;
+  slowRate: number;
+  slowMs: number;
+  networkDown: boolean;
+}
+
+export interface FaultPlan {
+  /** Answer (or kill) before the service sees the request. */
+  readonly before: Extract<FaultKind, 'network_down' | 'drop' | 'error5xx' | 'html_error'> | null;
+  readonly slowMs: number;
+  readonly dropAfter: boolean;
+}
+
+const NONE: FaultPlan = { before: null, slowMs: 0, dropAfter: false };
+
+export function faultSettings(options: FaultOptions = {}): FaultSettings {
+  return {
+    errorRate: options.errorRate ?? 0,
+    errorStatus: options.errorStatus ?? 503,
+    htmlErrorRate: options.htmlErrorRate ?? 0,
+    dropRate: options.dropRate ?? 0,
+    dropAfterRate: options.dropAfterRate ?? 0,
+    slowRate: options.slowRate ?? 0,
+    slowMs: options.slowMs ?? 0,
+    networkDown: options.networkDown ?? false,
+  };
+}
+
+export const PROXY_ERROR_PAGE =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n' +
+  '<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
+export class FaultInjector {
+  constructor(
+    public settings: FaultSettings,
+    private readonly random: Random,
+  ) {}
+
+  update(patch: FaultOptions): void {
+    this.settings = { ...this.settings, ...stripUndefined(patch) };
+  }
+
+  clear(): void {
+    this.settings = faultSettings();
+  }
+
+  /** Decide this request's fate. */
+  plan(): FaultPlan {
+    const s = this.settings;
+    if (s.networkDown) return { before: 'network_down', slowMs: 0, dropAfter: false };
+    if (this.random.chance(s.dropRate)) return { before: 'drop', slowMs: 0, dropAfter: false };
+    if (this.random.chance(s.errorRate)) return { before: 'error5xx', slowMs: 0, dropAfter: false };
+    if (this.random.chance(s.htmlErrorRate)) {
+      return { before: 'html_error', slowMs: 0, dropAfter: false };
+    }
+    const slowMs = s.slowMs > 0 && this.random.chance(s.slowRate) ? s.slowMs : 0;
+    const dropAfter = this.random.chance(s.dropAfterRate);
+    if (slowMs === 0 && !dropAfter) return NONE;
+    return { before: null, slowMs, dropAfter };
+  }
+}
+
+function stripUndefined(patch: FaultOptions): Partial<FaultSettings> {
+  const out: Partial<FaultSettings> = {};
+  for (const [k, v] of Object.entries(patch) as [keyof FaultSettings, unknown][]) {
+    if (v !== undefined) Object.assign(out, { [k]: v });
+  }
+  return out;
+}

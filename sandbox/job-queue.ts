@@ -1,0 +1,34 @@
+// FIFO with O(1) shift: the AI queue can hold thousands of jobs in a benchmark, and
+// Array.prototype.shift would make draining it quadratic.
+
+export class JobQueue<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.head += 1;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  /** Empties the queue, returning what it held in order. */
+  drain(): T[] {
+    const out = this.items.slice(this.head);
+    this.items = [];
+    this.head = 0;
+    return out;
+  }
+}

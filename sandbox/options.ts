@@ -1,0 +1,150 @@
+// Everything createSandbox() accepts. Every field is optional: createSandbox() alone gives a
+// fast, generous service for the demo. Tests narrow the windows and the latency.
+
+import type { Scope } from './scopes';
+
+export type AccountType = 'free' | 'paid';
+export type DeploymentService = 'standard' | 'CAD';
+
+/** The account behind one or more keys. Keys naming the same email share tasks and quota. */
+export interface UserSpec {
+  /** false: every request of its keys gets 403 (spec 5.5). Default true. */
+  active?: boolean;
+  /** Default 'free'. A free account spends its daily quota first (spec 8.4.2). */
+  accountType?: AccountType;
+  /** Daily quota of a free account. Default 500. */
+  dailyQuota?: number;
+  /** Never runs out; quota.remaining then reports UNLIMITED_REMAINING. Default false. */
+  unlimited?: boolean;
+  /** Periodic-package quota, spent after the daily quota (paid: first). Default 0. */
+  monthlyRemaining?: number;
+  monthlyBonusRemaining?: number;
+  /** Temporary or fixed quota, spent last. Default 0. */
+  fixedRemaining?: number;
+  /** Reported as quota.nearest_expire_at. Default null. */
+  nearestExpireAt?: string | null;
+}
+
+export interface KeySpec {
+  /** The bearer token. */
+  key: string;
+  /** The owning user's e-mail. Default DEFAULT_EMAIL. */
+  email?: string;
+  /** User settings; merged over earlier keys of the same email. */
+  user?: UserSpec;
+  /** Default: every scope (ALL_SCOPES). */
+  scopes?: readonly Scope[];
+  /** IPv4, IPv6 or CIDR entries; empty or absent: any address. */
+  allowlist?: readonly string[];
+  /** Requests per window (every valid-key request). Default 600. */
+  requestsPerWindow?: number;
+  /** Task submissions per window (a batch: one per file). Default 300. */
+  submissionsPerWindow?: number;
+  /** Non-final tasks the key may have at once. Default 16. */
+  concurrency?: number;
+  /** 401 when true. */
+  disabled?: boolean;
+  /** 401 at or after this instant (sandbox clock). Date, ISO string or epoch ms. */
+  expiresAt?: Date | string | number | null;
+}
+
+export interface AiOptions {
+  /** Default true. */
+  online?: boolean;
+  /** Mean time from submission to a final result, ms. Default 400. */
+  latencyMs?: number;
+  /** Uniform +/- spread around latencyMs (seeded). Default 100. */
+  jitterMs?: number;
+  /** Probability that an AI run fails. Default 0. */
+  failureRate?: number;
+  /** Downstream service namespace, also the default business. Default 'water_v3_meter'. */
+  namespace?: string;
+  /** AI version label. Default 'v3.2'. */
+  version?: string;
+  /** Tasks the simulated AI works on at once; the rest wait in its queue. Default 64. */
+  parallel?: number;
+}
+
+export interface FaultOptions {
+  /** Probability that a request is answered with a JSON 5xx before it reaches the service. */
+  errorRate?: number;
+  /** Status used for errorRate faults. Default 503. */
+  errorStatus?: number;
+  /** Probability of a proxy-style 502 text/html page before the service. */
+  htmlErrorRate?: number;
+  /** Probability that the socket is destroyed before the request is processed. */
+  dropRate?: number;
+  /** Probability that the request IS processed but the socket is destroyed instead of answering. */
+  dropAfterRate?: number;
+  /** Probability that a response is held back by slowMs. */
+  slowRate?: number;
+  /** Delay added to slow responses, ms. */
+  slowMs?: number;
+  /** Destroy every non-control request's socket at once. */
+  networkDown?: boolean;
+}
+
+export interface SandboxOptions {
+  /** Default '127.0.0.1'; '::1' and '0.0.0.0' work too. */
+  host?: string;
+  /** Default 0: a random free port. */
+  port?: number;
+  /** Default: one full-scope key, DEFAULT_API_KEY. The first key is Sandbox.apiKey. */
+  keys?: readonly KeySpec[];
+  /** Length of the fixed per-key windows, ms. Default 60000 (the spec's "per minute"). */
+  windowMs?: number;
+  /** Files per batch. Default 8. */
+  batchMaxFiles?: number;
+  /** Per file, bytes. Default 20 MiB = 20 * 1024 * 1024 (the spec's "20MB"). */
+  maxFileBytes?: number;
+  /** Total file content per batch, bytes. Default 20 MiB. */
+  maxBatchBytes?: number;
+  /** 'CAD' refuses POST /batches with 400 {detail}. Default 'standard'. */
+  service?: DeploymentService;
+  /** Whether business water_v3_foreign is served (else 409). Default false. */
+  foreignEnabled?: boolean;
+  ai?: AiOptions;
+  faults?: FaultOptions;
+  /** Seed of every random stream. Default 1. */
+  seed?: number;
+  /** Wall clock, ms since epoch. Default Date.now. */
+  now?: () => number;
+  /** List items carry {} as result_summary (the spec allows it). Default false: full object. */
+  emptyListSummaries?: boolean;
+  /** Use the first X-Forwarded-For entry as the client address for allowlists. Default false. */
+  trustForwardedFor?: boolean;
+  /** Serve /__sandbox/... to loopback peers. Default true. */
+  controlHttp?: boolean;
+}
+
+export const DEFAULT_API_KEY = 'md_sandbox_key_0000000000000000';
+export const DEFAULT_EMAIL = 'demo@meterdesk.test';
+export const MIB = 1024 * 1024;
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 0,
+  windowMs: 60_000,
+  batchMaxFiles: 8,
+  maxFileBytes: 20 * MIB,
+  maxBatchBytes: 20 * MIB,
+  service: 'standard' as DeploymentService,
+  foreignEnabled: false,
+  seed: 1,
+  requestsPerWindow: 600,
+  submissionsPerWindow: 300,
+  concurrency: 16,
+  dailyQuota: 500,
+  ai: {
+    online: true,
+    latencyMs: 400,
+    jitterMs: 100,
+    failureRate: 0,
+    namespace: 'water_v3_meter',
+    version: 'v3.2',
+    parallel: 64,
+  },
+} as const;
+
+/** quota.remaining reported for an unlimited account (JSON has no infinity). */
+export const UNLIMITED_REMAINING = 2_147_483_647;

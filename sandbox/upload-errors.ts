@@ -1,0 +1,49 @@
+// Maps the outcome of reading a multipart body to the HTTP answer (413 / 400), or lets it pass.
+
+import type { SandboxContext } from './context';
+import type { UploadResult, UploadedFile } from './multipart';
+import { MIB } from './options';
+import { errorBody } from './responses';
+import type { Exchange } from './responses';
+
+/** "20MB" for 20 MiB: the spec's unit, stated in every 413 message. */
+export function megabytes(bytes: number): string {
+  const mb = bytes / MIB;
+  return `${Number.isInteger(mb) ? String(mb) : mb.toFixed(2)}MB`;
+}
+
+export function acceptedFiles(
+  ctx: SandboxContext,
+  ex: Exchange,
+  upload: UploadResult,
+  batch: boolean,
+): { files: UploadedFile[]; fields: Map<string, string> } | null {
+  const { maxFileBytes, maxBatchBytes, batchMaxFiles } = ctx.config;
+  switch (upload.kind) {
+    case 'ok':
+      return { files: upload.files, fields: upload.fields };
+    case 'too_large': {
+      const message =
+        upload.what === 'file'
+          ? `File too large: the maximum is ${megabytes(maxFileBytes)} per image (${maxFileBytes} bytes).`
+          : `Batch too large: the maximum is ${megabytes(maxBatchBytes)} of file content per batch (${maxBatchBytes} bytes); each image at most ${megabytes(maxFileBytes)}.`;
+      ex.json(413, errorBody('file_too_large', message));
+      return null;
+    }
+    case 'too_many_files':
+      ex.json(
+        400,
+        batch
+          ? errorBody('too_many_files', `A batch holds at most ${batchMaxFiles} files.`)
+          : errorBody('bad_request', 'Send exactly one file part named "file".'),
+      );
+      return null;
+    case 'bad_request':
+      ex.json(400, errorBody('bad_request', upload.message));
+      return null;
+    case 'aborted':
+      // The client went away; there is nobody to answer.
+      ex.req.socket.destroy();
+      return null;
+  }
+}
