@@ -1,0 +1,406 @@
+// The ONE place where failures become ApiErrors. The scheduler acts on `info.class` only, so every
+// path that can fail (HTTP status, body, transport, local file) ends here, and nothing else in the
+// client decides what a failure means.
+import {
+  ApiError,
+  type ApiErrorInfo,
+  type Endpoint,
+  type RateLimitScope,
+  type RetryReason,
+  type SafeCause,
+} from './errors';
+import type { LimitSnapshot } from './limits';
+
+export {
+  ApiError,
+  isApiError,
+  countsAsAttempt,
+  type ApiErrorInfo,
+  type ErrorClass,
+  type Endpoint,
+  type RateLimitScope,
+  type RetryReason,
+} from './errors';
+
+/** Used when a 429 carries no usable Retry-After and no reset time. */
+export const DEFAULT_RETRY_AFTER_MS = 30_000;
+const MAX_SERVER_TEXT = 300;
+
+/** Control characters could forge log lines or terminal escapes; they become spaces. */
+function withoutControls(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    out += code < 0x20 || code === 0x7f ? ' ' : ch;
+  }
+  return out;
+}
+
+/** Removes secrets (the API key) from text that will end up in an error. */
+export type Redactor = (text: string) => string;
+
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const present = secrets.filter((s) => s.length > 0);
+  return (text) => present.reduce((acc, secret) => acc.split(secret).join('[redacted]'), text);
+}
+
+/** Server-supplied text, made safe to show: no secrets, no control characters, bounded length. */
+function safeText(raw: unknown, redact: Redactor): string {
+  if (typeof raw !== 'string') return '';
+  const clean = withoutControls(redact(raw)).replace(/ {2,}/g, ' ').trim();
+  return clean.length > MAX_SERVER_TEXT ? `${clean.slice(0, MAX_SERVER_TEXT)}…` : clean;
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** The most specific human-readable text an error body offers. */
+function serverMessage(body: unknown, redact: Redactor): string {
+  for (const name of ['message', 'detail', 'error']) {
+    const text = safeText(field(body, name), redact);
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+function make(
+  endpoint: Endpoint,
+  info: ApiErrorInfo,
+  message: string,
+  status?: number,
+  cause?: SafeCause,
+): ApiError {
+  return new ApiError({ endpoint, info, message, status, cause });
+}
+
+const RETRY_MESSAGES: Record<RetryReason, string> = {
+  server_error: 'The service had a temporary problem; will retry later.',
+  timeout: 'The service took too long to answer; will retry later.',
+  connection_reset: 'The connection to the service broke; will retry later.',
+  redirect: 'The service answered with an unexpected redirect (not followed); will retry later.',
+  unexpected_status: 'The service gave an unexpected answer; will retry later.',
+  non_json_body:
+    'The service (or a proxy in between) sent a page instead of data; will retry later.',
+  malformed_json: 'The service sent a damaged answer; will retry later.',
+  invalid_body: 'The service sent an answer in an unexpected format; will retry later.',
+  body_too_large: 'The service sent an unexpectedly large answer; will retry later.',
+  server_refused: 'The service reported a failure; will retry later.',
+  transport: 'Could not talk to the service; will retry later.',
+};
+
+export function retryLater(
+  endpoint: Endpoint,
+  reason: RetryReason,
+  status?: number,
+  cause?: SafeCause,
+): ApiError {
+  return make(endpoint, { class: 'retry_later', reason }, RETRY_MESSAGES[reason], status, cause);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP responses
+
+export interface HttpFailure {
+  readonly endpoint: Endpoint;
+  readonly status: number;
+  /** Parsed JSON body, or undefined when the body was not JSON (the status still decides). */
+  readonly body: unknown;
+  readonly limits: LimitSnapshot;
+  /** Submission units the request asked for; helps tell a submission-limit 429 apart. */
+  readonly units?: number;
+}
+
+const UPLOADS: readonly Endpoint[] = ['create_task', 'create_batch'];
+const READS_BY_ID: readonly Endpoint[] = ['get_task', 'get_batch'];
+
+function scopeFromBody(body: unknown): RateLimitScope | undefined {
+  const hint = [field(body, 'error'), field(body, 'scope')]
+    .filter((v): v is string => typeof v === 'string')
+    .join(' ');
+  if (/concurren/i.test(hint)) return 'concurrency';
+  if (/submission/i.test(hint)) return 'submissions';
+  if (/rate|request/i.test(hint)) return 'requests';
+  return undefined;
+}
+
+/** Which limit a 429 hit: the body's own words first, then whichever header shows exhaustion. */
+export function rateLimitScope(body: unknown, limits: LimitSnapshot, units = 0): RateLimitScope {
+  const fromBody = scopeFromBody(body);
+  if (fromBody) return fromBody;
+  const { requests, submissions, concurrency } = limits;
+  if (requests?.remaining === 0) return 'requests';
+  const subLeft = submissions?.remaining;
+  if (subLeft !== undefined && (subLeft === 0 || units > subLeft)) return 'submissions';
+  const full =
+    concurrency?.remaining === 0 ||
+    (concurrency?.limit !== undefined &&
+      concurrency.active !== undefined &&
+      concurrency.active >= concurrency.limit);
+  return full ? 'concurrency' : 'unknown';
+}
+
+/** Retry-After when usable; else the request window's reset; else a sane default. */
+export function retryAfterMs(limits: LimitSnapshot): number {
+  if (limits.retryAfterMs !== undefined) return limits.retryAfterMs;
+  const reset = limits.requests?.resetAtMs;
+  if (reset !== undefined && reset > limits.observedAtMs) {
+    return Math.max(1000, reset - limits.observedAtMs);
+  }
+  return DEFAULT_RETRY_AFTER_MS;
+}
+
+function classify429(f: HttpFailure, redact: Redactor): ApiError {
+  if (field(f.body, 'error') === 'quota_exhausted') {
+    const quota = field(f.body, 'quota');
+    const remaining = field(quota, 'remaining');
+    const summaryText = safeText(field(quota, 'quota_summary_text'), redact);
+    return make(
+      f.endpoint,
+      {
+        class: 'quota_exhausted',
+        remaining: typeof remaining === 'number' && Number.isFinite(remaining) ? remaining : null,
+        summaryText,
+      },
+      summaryText === '' ? 'The account has no quota left.' : `No quota left: ${summaryText}`,
+      f.status,
+    );
+  }
+  const scope = rateLimitScope(f.body, f.limits, f.units);
+  const waitMs = retryAfterMs(f.limits);
+  return make(
+    f.endpoint,
+    { class: 'rate_limited', retryAfterMs: waitMs, scope },
+    `The API key's ${scope === 'unknown' ? 'rate' : scope} limit was reached; waiting ${Math.ceil(waitMs / 1000)} s.`,
+    f.status,
+  );
+}
+
+/** Classifies a non-2xx response (or a 2xx whose body says ok:false). */
+export function classifyResponse(f: HttpFailure, redact: Redactor): ApiError {
+  const { endpoint, status, body } = f;
+  const text = serverMessage(body, redact);
+  const withText = (base: string): string => (text === '' ? base : `${base}: ${text}`);
+
+  if (status >= 200 && status < 300) {
+    // ok:false on success: the body may still name a known condition.
+    if (field(body, 'error') === 'quota_exhausted') return classify429(f, redact);
+    return make(
+      endpoint,
+      { class: 'retry_later', reason: 'server_refused' },
+      withText('The service reported a failure'),
+      status,
+    );
+  }
+  if (status >= 300 && status < 400) return retryLater(endpoint, 'redirect', status);
+  if (status >= 500) return retryLater(endpoint, 'server_error', status);
+
+  switch (status) {
+    case 400: {
+      const detail = field(body, 'detail');
+      if (endpoint === 'create_batch' && typeof detail === 'string') {
+        const safe = safeText(detail, redact);
+        return make(
+          endpoint,
+          { class: 'batch_unsupported', detail: safe },
+          'The service does not accept batch uploads; sending files one by one.',
+          status,
+        );
+      }
+      return make(
+        endpoint,
+        { class: 'bad_request', message: text },
+        withText('The service rejected the request'),
+        status,
+      );
+    }
+    case 401:
+      return make(
+        endpoint,
+        { class: 'key_rejected' },
+        'The API key was rejected (missing, invalid, expired or disabled).',
+        status,
+      );
+    case 403:
+      return make(
+        endpoint,
+        { class: 'permission_denied', message: text },
+        withText('The API key may not do this (scope, IP allowlist or inactive account)'),
+        status,
+      );
+    case 404:
+      if (READS_BY_ID.includes(endpoint)) {
+        return make(
+          endpoint,
+          { class: 'not_found' },
+          endpoint === 'get_task'
+            ? 'The service does not know this task.'
+            : 'The service does not know this batch.',
+          status,
+        );
+      }
+      break;
+    case 409:
+      if (endpoint === 'create_batch') {
+        return make(
+          endpoint,
+          { class: 'foreign_disabled', message: text },
+          'The foreign-meter service is not enabled for this account.',
+          status,
+        );
+      }
+      break;
+    case 413:
+    case 415:
+      if (UPLOADS.includes(endpoint)) {
+        return make(
+          endpoint,
+          { class: 'file_rejected', status, message: text },
+          withText(
+            status === 413
+              ? 'The service refused the file as too large'
+              : 'The service refused the file as not a supported image',
+          ),
+          status,
+        );
+      }
+      break;
+    case 408:
+      return retryLater(endpoint, 'timeout', status);
+    case 429:
+      return classify429(f, redact);
+  }
+  return retryLater(endpoint, 'unexpected_status', status);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies that could not be used
+
+export type BodyProblem = 'non_json_body' | 'malformed_json' | 'invalid_body' | 'body_too_large';
+
+export function classifyBodyProblem(
+  endpoint: Endpoint,
+  status: number,
+  problem: BodyProblem,
+  detail?: string,
+): ApiError {
+  const cause = detail === undefined ? undefined : { name: problem, message: detail };
+  return retryLater(endpoint, problem, status, cause);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transport and local-file errors
+
+/** Could not reach the service at all: the scheduler pauses instead of burning retries. */
+const NETWORK_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const RESET_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+
+interface ErrorLike {
+  readonly name: string;
+  readonly code: string | undefined;
+  readonly message: string;
+}
+
+/** The error and its causes (undici and fetch nest the interesting one), at most a few deep. */
+function chain(error: unknown): ErrorLike[] {
+  const out: ErrorLike[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const rec = current as Record<string, unknown>;
+    out.push({
+      name: typeof rec.name === 'string' ? rec.name : 'Error',
+      code: typeof rec.code === 'string' ? rec.code : undefined,
+      message: typeof rec.message === 'string' ? rec.message : '',
+    });
+    current = rec.cause;
+  }
+  return out;
+}
+
+function safeCause(first: ErrorLike | undefined, redact: Redactor): SafeCause | undefined {
+  if (!first) return undefined;
+  return {
+    name: first.name,
+    ...(first.code !== undefined && { code: first.code }),
+    message: safeText(first.message, redact),
+  };
+}
+
+function localFile(
+  endpoint: Endpoint,
+  reason: 'vanished' | 'changed_on_disk' | 'unreadable',
+  cause: SafeCause | undefined,
+): ApiError {
+  const messages = {
+    vanished: 'The file disappeared before it could be uploaded.',
+    changed_on_disk: 'The file changed on disk while it was being uploaded.',
+    unreadable: 'The file could not be read.',
+  } as const;
+  return make(endpoint, { class: 'local_file', reason }, messages[reason], undefined, cause);
+}
+
+/** Errors from opening the file to upload (before any request is made). */
+export function classifyFileError(endpoint: Endpoint, error: unknown, redact: Redactor): ApiError {
+  const links = chain(error);
+  const cause = safeCause(links[0], redact);
+  if (links.some((l) => l.name === 'FileChangedError')) {
+    return localFile(endpoint, 'changed_on_disk', cause);
+  }
+  if (links.some((l) => l.code === 'ENOENT' || l.code === 'ENOTDIR')) {
+    return localFile(endpoint, 'vanished', cause);
+  }
+  return localFile(endpoint, 'unreadable', cause);
+}
+
+/** Errors thrown by the transport instead of a response (the caller handles its own abort). */
+export function classifyTransport(endpoint: Endpoint, error: unknown, redact: Redactor): ApiError {
+  if (error instanceof ApiError) return error;
+  const links = chain(error);
+  const cause = safeCause(links[0], redact);
+  const codes = links.map((l) => l.code ?? '');
+  const has = (set: ReadonlySet<string>): boolean => codes.some((c) => set.has(c));
+
+  if (links.some((l) => l.name === 'BodyTooLargeError')) {
+    return retryLater(endpoint, 'body_too_large', undefined, cause);
+  }
+  // Blob reads fail with NotReadableError when the file was modified after openAsBlob.
+  if (
+    links.some((l) => l.name === 'NotReadableError') ||
+    codes.includes('UND_ERR_REQ_CONTENT_LENGTH_MISMATCH')
+  ) {
+    return localFile(endpoint, 'changed_on_disk', cause);
+  }
+  if (codes.includes('ENOENT')) return localFile(endpoint, 'vanished', cause);
+  if (has(NETWORK_DOWN_CODES)) {
+    const code = codes.find((c) => NETWORK_DOWN_CODES.has(c)) ?? 'unknown';
+    return make(
+      endpoint,
+      { class: 'network_down', code },
+      'Cannot reach the service; check the network connection.',
+      undefined,
+      cause,
+    );
+  }
+  if (has(TIMEOUT_CODES)) return retryLater(endpoint, 'timeout', undefined, cause);
+  if (has(RESET_CODES)) return retryLater(endpoint, 'connection_reset', undefined, cause);
+  return retryLater(endpoint, 'transport', undefined, cause);
+}

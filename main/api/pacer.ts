@@ -1,0 +1,368 @@
+// Shared per-key pacing, in the spirit of Octokit's throttling plugin and rclone's pacer.
+//
+// Every request made with one API key passes through `acquire` first. The pacer learns the key's
+// limits from every response (success or 429), predicts what is left while requests are in flight
+// (see pace-window.ts), and holds requests *before* a limit would be hit: when a budget would drop
+// below a small reserve, callers wait for the window's reset. After a 429 every affected request of
+// the key waits for Retry-After, not just the one that got it. Waiting here is not a retry: the
+// scheduler never sees it as a failed attempt.
+import { createHash } from 'node:crypto';
+import type { RateLimitScope } from './errors';
+import type { ConcurrencyLimit, LimitSnapshot } from './limits';
+import { PaceWindow, type WindowView } from './pace-window';
+
+export type { WindowView } from './pace-window';
+
+/** 'submission' = task or batch creation (units = files); 'request' = polls, quota, AI status. */
+export type PaceKind = 'request' | 'submission';
+
+export interface PacerClock {
+  now(): number;
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+export const systemClock: PacerClock = {
+  now: () => Date.now(),
+  setTimer: (fn, ms) => setTimeout(fn, ms),
+  clearTimer: (handle) => {
+    clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
+};
+
+export interface PacerOptions {
+  readonly clock?: PacerClock;
+  /** Units kept spare in each budget (default 1): headroom for prediction error. */
+  readonly reserve?: { readonly requests?: number; readonly submissions?: number };
+  /** Extra wait after a reset time, for clock noise and 1-second header resolution (default 500). */
+  readonly slackMs?: number;
+  /** Window length assumed when the server gives no reset time (default 60 s: "per minute"). */
+  readonly windowMs?: number;
+}
+
+/** What a response said; omit it (settle()) when the request failed below HTTP. */
+export interface PaceOutcome {
+  readonly limits?: LimitSnapshot;
+  readonly rateLimited?: { readonly scope: RateLimitScope; readonly retryAfterMs: number };
+}
+
+export interface PacerTicket {
+  readonly kind: PaceKind;
+  readonly units: number;
+  /** Reports the response (or its absence) and releases the ticket. Safe to call twice. */
+  settle(outcome?: PaceOutcome): void;
+}
+
+export interface ConcurrencyView extends ConcurrencyLimit {
+  readonly observedAtMs: number;
+}
+
+export interface PacerLimits {
+  readonly requests: WindowView;
+  readonly submissions: WindowView;
+  readonly concurrency: ConcurrencyView | undefined;
+  /** Until when submissions / all requests are held after a 429 (0 = not held). */
+  readonly heldUntilMs: { readonly submission: number; readonly request: number };
+  readonly inFlight: number;
+  readonly waiting: number;
+}
+
+export interface PacerCounters {
+  readonly requestsSent: number;
+  readonly submissionUnitsSent: number;
+  readonly rateLimited: Readonly<Record<RateLimitScope, number>>;
+}
+
+export type HoldReason = 'probe' | 'retry_after' | 'request_window' | 'submission_window';
+
+export interface PacerEvents {
+  /** The known limits changed (after every response carrying limit headers). */
+  limits: PacerLimits;
+  /** Requests of this kind are being held until `untilMs` (Infinity: until a response arrives). */
+  hold: { readonly kind: PaceKind; readonly reason: HoldReason; readonly untilMs: number };
+  /** A 429 was received; the key is held until `untilMs`. */
+  rate_limited: {
+    readonly scope: RateLimitScope;
+    readonly retryAfterMs: number;
+    readonly untilMs: number;
+  };
+}
+
+export interface Pacer {
+  acquire(kind: PaceKind, units: number, signal?: AbortSignal): Promise<PacerTicket>;
+  limits(): PacerLimits;
+  counters(): PacerCounters;
+  on<E extends keyof PacerEvents>(
+    event: E,
+    listener: (payload: PacerEvents[E]) => void,
+  ): () => void;
+}
+
+interface Waiter {
+  readonly kind: PaceKind;
+  readonly units: number;
+  readonly resolve: (ticket: PacerTicket) => void;
+  readonly detach: () => void;
+}
+
+interface Flight {
+  readonly kind: PaceKind;
+  readonly units: number;
+}
+
+/** The caller's abort reason when it is an Error, else a standard AbortError. */
+export function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error
+    ? reason
+    : new DOMException('The operation was aborted.', 'AbortError');
+}
+
+export function createPacer(options: PacerOptions = {}): Pacer {
+  const clock = options.clock ?? systemClock;
+  const reserveReq = Math.max(0, options.reserve?.requests ?? 1);
+  const reserveSub = Math.max(0, options.reserve?.submissions ?? 1);
+  const slackMs = Math.max(0, options.slackMs ?? 500);
+  const windowMs = Math.max(1000, options.windowMs ?? 60_000);
+
+  const requests = new PaceWindow(windowMs);
+  const submissions = new PaceWindow(windowMs);
+  let concurrency: ConcurrencyView | undefined;
+  const holdUntil = { request: 0, submission: 0 };
+  const inFlight = new Set<Flight>();
+  const waiters: Waiter[] = [];
+  // Until the first answer we know nothing about the key: requests go out as probes (see check).
+  let observedAny = false;
+  const probes = new Map<PaceKind, Flight>();
+  let timer: { handle: unknown; atMs: number } | undefined;
+  const lastHold: Partial<Record<PaceKind, string>> = {};
+
+  const counters = {
+    requestsSent: 0,
+    submissionUnitsSent: 0,
+    rateLimited: { requests: 0, submissions: 0, concurrency: 0, unknown: 0 },
+  };
+  const listeners: { [E in keyof PacerEvents]: Set<(payload: PacerEvents[E]) => void> } = {
+    limits: new Set(),
+    hold: new Set(),
+    rate_limited: new Set(),
+  };
+
+  function emit<E extends keyof PacerEvents>(event: E, payload: PacerEvents[E]): void {
+    for (const listener of listeners[event]) {
+      try {
+        listener(payload);
+      } catch {
+        // A faulty listener must not break pacing for every request of the key.
+      }
+    }
+  }
+
+  function inFlightUnits(kind: 'all' | 'submission', except?: Flight): number {
+    let sum = 0;
+    for (const f of inFlight) {
+      if (f === except) continue;
+      if (kind === 'all') sum += 1;
+      else if (f.kind === 'submission') sum += f.units;
+    }
+    return sum;
+  }
+
+  function limits(): PacerLimits {
+    roll(clock.now());
+    return {
+      requests: requests.view(),
+      submissions: submissions.view(),
+      concurrency,
+      heldUntilMs: { ...holdUntil },
+      inFlight: inFlight.size,
+      waiting: waiters.length,
+    };
+  }
+
+  /** When `w` may go, or until when (and why) it must wait. */
+  function check(w: Waiter, now: number): true | { untilMs: number; reason: HoldReason } {
+    // Before the first answer nothing bounds what may be sent: one request at a time. After a
+    // window rolled by the clock the counts still bound it, but someone else may have spent part
+    // of the new window: one probe of each kind at a time, so a long upload never holds up polls.
+    const probing = observedAny ? probes.has(w.kind) : probes.size > 0;
+    if (blind(w.kind) && probing) return { untilMs: Infinity, reason: 'probe' };
+    const held = w.kind === 'submission' ? holdUntil.submission : holdUntil.request;
+    if (now < held) return { untilMs: held, reason: 'retry_after' };
+    const req = requests.check(1, reserveReq, slackMs);
+    if (req !== true) return { untilMs: req, reason: 'request_window' };
+    if (w.kind === 'submission') {
+      const sub = submissions.check(w.units, reserveSub, slackMs);
+      if (sub !== true) return { untilMs: sub, reason: 'submission_window' };
+    }
+    return true;
+  }
+
+  function blind(kind: PaceKind): boolean {
+    return !observedAny || requests.blind || (kind === 'submission' && submissions.blind);
+  }
+
+  function admit(w: Waiter): void {
+    const flight: Flight = { kind: w.kind, units: w.units };
+    if (blind(w.kind)) probes.set(w.kind, flight);
+    inFlight.add(flight);
+    requests.consume(1);
+    counters.requestsSent += 1;
+    if (w.kind === 'submission') {
+      submissions.consume(w.units);
+      counters.submissionUnitsSent += w.units;
+    }
+    w.detach();
+    let settled = false;
+    w.resolve({
+      kind: w.kind,
+      units: w.units,
+      settle: (outcome) => {
+        if (settled) return;
+        settled = true;
+        settle(flight, outcome);
+      },
+    });
+  }
+
+  function settle(flight: Flight, outcome: PaceOutcome | undefined): void {
+    const now = clock.now();
+    if (outcome) {
+      observedAny = true;
+      const snap = outcome.limits;
+      if (snap) {
+        const { resetAtMs, windowId } = snap.requests ?? {};
+        requests.learn({ ...snap.requests }, inFlightUnits('all', flight), now);
+        // The spec gives no reset for submissions; they are assumed to share the request window.
+        submissions.learn(
+          { ...snap.submissions, resetAtMs, windowId },
+          inFlightUnits('submission', flight),
+          now,
+        );
+        if (snap.concurrency) concurrency = { ...snap.concurrency, observedAtMs: now };
+      }
+      const limited = outcome.rateLimited;
+      if (limited) {
+        counters.rateLimited[limited.scope] += 1;
+        const untilMs = now + limited.retryAfterMs;
+        // Submission and concurrency limits do not stop polls; request limits stop everything.
+        holdUntil.submission = Math.max(holdUntil.submission, untilMs);
+        if (limited.scope === 'requests' || limited.scope === 'unknown') {
+          holdUntil.request = Math.max(holdUntil.request, untilMs);
+        }
+        emit('rate_limited', { ...limited, untilMs });
+      }
+    }
+    inFlight.delete(flight);
+    if (probes.get(flight.kind) === flight) probes.delete(flight.kind);
+    if (outcome?.limits) emit('limits', limits());
+    pump();
+  }
+
+  function schedule(atMs: number, now: number): void {
+    if (timer && timer.atMs === atMs) return;
+    if (timer) clock.clearTimer(timer.handle);
+    timer = undefined;
+    if (!Number.isFinite(atMs)) return;
+    timer = {
+      atMs,
+      handle: clock.setTimer(
+        () => {
+          timer = undefined;
+          pump();
+        },
+        Math.max(1, atMs - now),
+      ),
+    };
+  }
+
+  function roll(now: number): void {
+    requests.roll(now, slackMs, inFlightUnits('all'));
+    submissions.roll(now, slackMs, inFlightUnits('submission'));
+  }
+
+  function pump(): void {
+    const now = clock.now();
+    roll(now);
+    let wake = Infinity;
+    // FIFO per kind: a held submission never holds up polls, but polls never overtake each other.
+    const blocked = new Set<PaceKind>();
+    for (const w of [...waiters]) {
+      if (blocked.has(w.kind)) continue;
+      const verdict = check(w, now);
+      if (verdict === true) {
+        admit(w);
+        lastHold[w.kind] = undefined;
+        continue;
+      }
+      blocked.add(w.kind);
+      wake = Math.min(wake, verdict.untilMs);
+      const key = `${verdict.reason}@${verdict.untilMs}`;
+      if (lastHold[w.kind] !== key) {
+        lastHold[w.kind] = key;
+        emit('hold', { kind: w.kind, reason: verdict.reason, untilMs: verdict.untilMs });
+      }
+    }
+    schedule(wake, now);
+  }
+
+  function acquire(kind: PaceKind, units: number, signal?: AbortSignal): Promise<PacerTicket> {
+    if (!Number.isInteger(units) || units < 1) {
+      return Promise.reject(new RangeError('units must be a positive integer'));
+    }
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    return new Promise<PacerTicket>((resolve, reject) => {
+      const onAbort = (): void => {
+        const i = waiters.indexOf(waiter);
+        if (i >= 0) waiters.splice(i, 1);
+        reject(abortError(signal as AbortSignal));
+        pump(); // the aborted waiter may have been holding others of its kind
+      };
+      const waiter: Waiter = {
+        kind,
+        units: kind === 'request' ? 1 : units,
+        resolve,
+        detach: () => {
+          signal?.removeEventListener('abort', onAbort);
+          const i = waiters.indexOf(waiter);
+          if (i >= 0) waiters.splice(i, 1);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiters.push(waiter);
+      pump();
+    });
+  }
+
+  return {
+    acquire,
+    limits,
+    counters: () => ({
+      requestsSent: counters.requestsSent,
+      submissionUnitsSent: counters.submissionUnitsSent,
+      rateLimited: { ...counters.rateLimited },
+    }),
+    on: (event, listener) => {
+      listeners[event].add(listener);
+      return () => {
+        listeners[event].delete(listener);
+      };
+    },
+  };
+}
+
+const shared = new Map<string, Pacer>();
+
+/**
+ * The process-wide pacer of one API key at one service, so that every client built with the same
+ * key shares one budget. The key is only hashed, never stored.
+ */
+export function pacerForKey(origin: string, apiKey: string, options?: PacerOptions): Pacer {
+  const id = createHash('sha256').update(origin).update('\n').update(apiKey).digest('hex');
+  let pacer = shared.get(id);
+  if (!pacer) {
+    pacer = createPacer(options);
+    shared.set(id, pacer);
+  }
+  return pacer;
+}
