@@ -39,6 +39,8 @@ export interface JobRecord {
   submittedAt: string | null;
   remoteCreatedAt: string | null;
   finishedAt: string | null;
+  /** Times the service was asked about this job's task. */
+  pollCount: number;
 }
 
 export interface ResultSummary {

@@ -37,6 +37,7 @@ export interface JobRow {
   remote_created_at: string | null;
   finished_at: string | null;
   needs_review: number;
+  poll_count: number;
 }
 
 /** A damaged summary must not take the row down with it (one bad row never blocks the rest). */
@@ -44,7 +45,7 @@ function parseSummary(text: string | null): ResultSummary | null {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as ResultSummary) : null;
+    return typeof value === 'object' && value !== null ? value : null;
   } catch {
     return null;
   }
@@ -86,5 +87,6 @@ export function toJobRecord(r: JobRow): JobRecord {
     submittedAt: r.submitted_at,
     remoteCreatedAt: r.remote_created_at,
     finishedAt: r.finished_at,
+    pollCount: r.poll_count,
   };
 }

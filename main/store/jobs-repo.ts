@@ -117,7 +117,8 @@ export class JobsRepo {
       ),
       reschedulePoll: db.prepare(
         `UPDATE jobs SET remote_status = COALESCE(@remoteStatus, remote_status),
-           error_message = @message, next_attempt_at = @nextAttemptAt, updated_at = @now
+           error_message = @message, next_attempt_at = @nextAttemptAt, updated_at = @now,
+           poll_count = poll_count + @polled
          WHERE id = @id AND state = 'submitted'`,
       ),
       jobsOfTask: db.prepare<[string], JobRow>(
@@ -137,7 +138,7 @@ export class JobsRepo {
          WHERE id = @id`,
       ),
       recoverUploading: db.prepare(
-        `UPDATE jobs SET state = 'queued', next_attempt_at = 0, updated_at = ?
+        `UPDATE jobs SET state = 'queued', next_attempt_at = ?, updated_at = ?
           WHERE state = 'uploading'`,
       ),
       recoverSubmitted: db.prepare(`UPDATE jobs SET next_attempt_at = 0 WHERE state = 'submitted'`),
@@ -320,17 +321,20 @@ export class JobsRepo {
     })();
   }
 
+  /** `polled`: the service was asked (false when the request never got an answer). */
+  /** `polled`: the service answered about the task (false when the request failed). */
   reschedulePolls(
     items: readonly {
       id: number;
       nextAttemptAt: number;
       remoteStatus: string | null;
       message: string | null;
+      polled: boolean;
     }[],
   ): void {
     const now = this.now();
     this.db.transaction(() => {
-      for (const it of items) this.s.reschedulePoll.run({ ...it, now });
+      for (const it of items) this.s.reschedulePoll.run({ ...it, polled: it.polled ? 1 : 0, now });
     })();
   }
 
@@ -381,11 +385,15 @@ export class JobsRepo {
     })();
   }
 
-  /** After a crash: an upload that was cut off is sent again; every submitted task is polled now. */
-  recoverAfterRestart(): { requeued: number; resumed: number } {
+  /**
+   * After a crash: an upload that was cut off is sent again, not before `resendAt` (by then a task
+   * the service did create has finished and is cached, so the resend is free); every submitted
+   * task is polled now.
+   */
+  recoverAfterRestart(resendAt = 0): { requeued: number; resumed: number } {
     const now = this.now();
     return this.db.transaction(() => ({
-      requeued: this.s.recoverUploading.run(now).changes,
+      requeued: this.s.recoverUploading.run(resendAt, now).changes,
       resumed: this.s.recoverSubmitted.run().changes,
     }))();
   }

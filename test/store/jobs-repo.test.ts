@@ -120,7 +120,13 @@ describe('JobsRepo', () => {
     store.jobs.markUploading([a.id]);
     submit(b.id, 't-b');
     store.jobs.reschedulePolls([
-      { id: b.id, nextAttemptAt: Date.now() + 60_000, remoteStatus: 'running', message: null },
+      {
+        id: b.id,
+        nextAttemptAt: Date.now() + 60_000,
+        remoteStatus: 'running',
+        message: null,
+        polled: true,
+      },
     ]);
     expect(store.jobs.recoverAfterRestart()).toEqual({ requeued: 1, resumed: 1 });
     expect(store.jobs.get(a.id)?.state).toBe('queued');

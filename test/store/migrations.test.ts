@@ -7,7 +7,9 @@ import { MIGRATIONS } from '../../main/store/migrations';
 import { tempDir } from '../helpers/tmp';
 
 let cleanup = (): void => undefined;
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+});
 
 function freshFile(): string {
   const t = tempDir();

@@ -1,5 +1,6 @@
 import { migration001 } from './001-initial';
+import { migration002 } from './002-poll-count';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];

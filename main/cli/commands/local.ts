@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { defaultDbFile } from '../../config/paths';
+import { exportJobs } from '../../engine/export-jobs';
+import type { JobFilter } from '../../store/job-query';
+import { openStore } from '../../store/store';
+import { EXIT, UsageError } from '../exit-codes';
+import type { CliIo } from '../output';
+import { countsLine } from '../progress';
+import { csvOptions, CSV_FLAGS } from './csv-flags';
+
+const FILTERS: readonly JobFilter[] = [
+  'all',
+  'in_progress',
+  'needs_review',
+  'failed',
+  'done',
+  'rejected',
+];
+
+function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {
+  const file = db ?? defaultDbFile(io.env);
+  if (!existsSync(file))
+    throw new UsageError(`No queue at ${file} yet: run "meter-desk run <folder>" first.`);
+  return openStore(file);
+}
+
+/** Counts by state from the local queue; no network. */
+export function statusCommand(argv: string[], io: CliIo): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: { db: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const store = openExisting(values.db, io);
+  try {
+    const counts = store.jobs.counts();
+    const roots = store.roots
+      .list()
+      .map((r) => ({ path: r.path, counts: store.jobs.counts(r.id) }));
+    if (values.json) io.out(`${JSON.stringify({ db: store.file, counts, roots })}\n`);
+    else {
+      io.out(`${store.file}\n${countsLine(counts)}\n`);
+      for (const r of roots) io.out(`  ${r.path}: ${countsLine(r.counts)}\n`);
+    }
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}
+
+/** Writes the billing CSV from the local queue; no network. */
+export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      db: { type: 'string' },
+      filter: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      ...CSV_FLAGS,
+    },
+  });
+  const out = positionals[0];
+  if (!out)
+    throw new UsageError(
+      'Usage: meter-desk export <out.csv> [--filter all|done|failed|...] [--no-bom] [--delimiter ;]',
+    );
+  const filter = (values.filter ?? 'all') as JobFilter;
+  if (!FILTERS.includes(filter))
+    throw new UsageError(`--filter must be one of ${FILTERS.join(', ')}`);
+  const store = openExisting(values.db, io);
+  try {
+    const result = await exportJobs(store, { filter }, out, csvOptions(values));
+    io.out(
+      values.json
+        ? `${JSON.stringify(result)}\n`
+        : `Exported ${result.rows} rows to ${result.path}\n`,
+    );
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}

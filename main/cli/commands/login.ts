@@ -1,0 +1,37 @@
+import { parseArgs } from 'node:util';
+import { keyHint, KeychainSecretStore } from '../../secrets/keychain';
+import { EXIT, UsageError } from '../exit-codes';
+import type { CliIo } from '../output';
+import { baseUrlFrom } from '../service';
+
+function target(argv: string[], io: CliIo): string {
+  const { values } = parseArgs({ args: argv, options: { 'base-url': { type: 'string' } } });
+  const baseUrl = baseUrlFrom(values['base-url'], io);
+  if (!baseUrl)
+    throw new UsageError('Which service? Pass --base-url URL or set METER_DESK_BASE_URL.');
+  return baseUrl;
+}
+
+/** Stores the key from standard input (never argv, which other users can see) in the OS keychain. */
+export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
+  const baseUrl = target(argv, io);
+  if (io.isTty) io.err(`Paste the API key for ${baseUrl} and press Enter, then Ctrl-D:\n`);
+  const key = (await io.readStdin()).trim();
+  if (!key) throw new UsageError('No key on standard input.');
+  if (/\s/.test(key))
+    throw new UsageError('The key contains spaces or line breaks; paste only the key.');
+  await new KeychainSecretStore().set(baseUrl, key);
+  io.out(`Saved in the system keychain for ${baseUrl} (ends in ${keyHint(key)}).\n`);
+  return EXIT.ok;
+}
+
+export async function logoutCommand(argv: string[], io: CliIo): Promise<number> {
+  const baseUrl = target(argv, io);
+  const removed = await new KeychainSecretStore().delete(baseUrl);
+  io.out(
+    removed
+      ? `Removed the key for ${baseUrl} from the system keychain.\n`
+      : `No key was stored for ${baseUrl}.\n`,
+  );
+  return EXIT.ok;
+}

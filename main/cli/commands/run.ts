@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import type { BatchMode } from '../../../common/job';
+import type { AddSummary } from '../../engine/add-paths';
+import type { SettleOutcome } from '../../engine/engine';
+import { exportJobs } from '../../engine/export-jobs';
+import { openSession } from '../../engine/session';
+import { EXIT, UsageError } from '../exit-codes';
+import type { CliIo } from '../output';
+import { countsLine, followProgress } from '../progress';
+import { resolveService, type ServiceChoice } from '../service';
+import { csvOptions, CSV_FLAGS } from './csv-flags';
+
+const BATCH_MODES: readonly BatchMode[] = ['auto', 'always', 'never'];
+
+export const RUN_USAGE = `meter-desk run <folder|file>... [--export out.csv] [--base-url URL] [--business B]
+    [--batch auto|always|never] [--db FILE] [--max-wait SECONDS] [--no-bom] [--delimiter ';'] [--json]`;
+
+export function describeAdd(s: AddSummary): string {
+  const parts = [`${s.queued} photos queued`];
+  if (s.reused) parts.push(`${s.reused} identical to photos already read`);
+  if (s.known) parts.push(`${s.known} already in the list`);
+  if (s.rejected) {
+    const why = Object.entries(s.rejectedByKind)
+      .map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`)
+      .join(', ');
+    parts.push(`${s.rejected} rejected (${why})`);
+  }
+  return parts.join(', ');
+}
+
+const OUTCOME_TEXT: Record<SettleOutcome, string> = {
+  complete: 'Every file is final.',
+  quota_exhausted:
+    'Stopped: quota exhausted. The remaining photos stay queued; run again when quota returns.',
+  key_rejected:
+    'Stopped: the service rejected the API key. Run "meter-desk login" with a valid key.',
+  permission_denied:
+    'Stopped: the service denied permission (key scope, IP allowlist or inactive account).',
+  settings: 'Stopped: the service refused a setting (see above).',
+  offline_timeout:
+    'Stopped: the service stayed unreachable longer than --max-wait. Queued photos are kept; run again later.',
+};
+
+export function exitCodeFor(outcome: SettleOutcome): number {
+  if (outcome === 'complete') return EXIT.ok;
+  if (outcome === 'key_rejected' || outcome === 'permission_denied') return EXIT.auth;
+  if (outcome === 'settings') return EXIT.usage;
+  return EXIT.incomplete;
+}
+
+/** Enqueue, process until every file is final (or the run is held), optionally export. */
+export async function runCommand(
+  argv: string[],
+  io: CliIo,
+  preset?: ServiceChoice,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      export: { type: 'string' },
+      'base-url': { type: 'string' },
+      business: { type: 'string' },
+      batch: { type: 'string' },
+      db: { type: 'string' },
+      'max-wait': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      ...CSV_FLAGS,
+    },
+  });
+  if (positionals.length === 0) throw new UsageError(`Nothing to read.\nUsage: ${RUN_USAGE}`);
+  const batch = (values.batch ?? 'auto') as BatchMode;
+  if (!BATCH_MODES.includes(batch))
+    throw new UsageError(`--batch must be one of ${BATCH_MODES.join(', ')}`);
+  const maxWait = values['max-wait'] === undefined ? Infinity : Number(values['max-wait']);
+  if (Number.isNaN(maxWait) || maxWait < 0)
+    throw new UsageError('--max-wait takes a number of seconds');
+  const csv = csvOptions(values);
+
+  const service =
+    preset ??
+    (await resolveService({ baseUrl: values['base-url'], db: values.db }, io, {
+      sandboxByDefault: true,
+    }));
+  const session = openSession({
+    dbFile: service.dbFile,
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
+    config: { batchMode: batch, business: values.business ?? null },
+  });
+  const stopProgress = values.json ? () => undefined : followProgress(session.engine, io);
+  const onSignal = (): void => {
+    io.err('\nInterrupted: stopping; queued photos are kept for the next run.\n');
+    void session.close().then(() => process.exit(EXIT.incomplete));
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    const added = await session.engine.addPaths(positionals);
+    for (const m of added.missing) io.err(`Cannot add ${m.path}: ${m.reason}\n`);
+    if (!values.json) io.err(`${describeAdd(added)}\n`);
+    await session.engine.start();
+    const warning = session.engine.status().quotaWarning;
+    if (warning && !values.json) io.err(`Warning: ${warning}\n`);
+    const outcome = await session.engine.waitSettled({ maxOfflineMs: maxWait * 1000 });
+    await session.engine.stop();
+    stopProgress();
+    const counts = session.engine.status().counts;
+    const exported = values.export ? await exportJobs(session.store, {}, values.export, csv) : null;
+    if (values.json) {
+      io.out(`${JSON.stringify({ outcome, counts, added, export: exported })}\n`);
+    } else {
+      io.out(`${OUTCOME_TEXT[outcome]}\n${countsLine(counts)}\n`);
+      if (exported) io.out(`Exported ${exported.rows} rows to ${exported.path}\n`);
+    }
+    return exitCodeFor(outcome);
+  } finally {
+    process.off('SIGINT', onSignal);
+    stopProgress();
+    await session.close();
+    if (!preset) await service.sandbox?.close();
+  }
+}

@@ -1,0 +1,87 @@
+import { pathToFileURL } from 'node:url';
+import { isApiError } from '../api/errors';
+import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
+import { demoCommand } from './commands/demo';
+import { exportCommand, statusCommand } from './commands/local';
+import { loginCommand, logoutCommand } from './commands/login';
+import { RUN_USAGE, runCommand } from './commands/run';
+import { sandboxCommand } from './commands/sandbox';
+import { AuthError, EXIT, UsageError } from './exit-codes';
+import { processIo, type CliIo } from './output';
+
+const USAGE = `MeterDesk: water-meter photos in, billing-ready readings out.
+
+Usage:
+  ${RUN_USAGE}
+  meter-desk status [--db FILE] [--json]          counts in the local queue
+  meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
+  meter-desk quota [--base-url URL] [--json]
+  meter-desk ai-status [--base-url URL] [--json]
+  meter-desk tasks [--limit N] [--base-url URL] [--json]
+  meter-desk login --base-url URL                 reads the API key from standard input
+  meter-desk logout --base-url URL
+  meter-desk sandbox [--port N]                   run the built-in sandbox service
+  meter-desk demo [--count N] [--seed N] [--dir DIR]
+
+The service is --base-url or METER_DESK_BASE_URL; the key is METER_DESK_API_KEY or the keychain
+entry written by "meter-desk login". With no service configured, "run" uses the built-in sandbox.
+Exit codes: 0 all files final, 2 usage/configuration, 3 key rejected or permission denied,
+4 stopped with files still queued.
+`;
+
+type Command = (argv: string[], io: CliIo) => Promise<number> | number;
+
+const COMMANDS: Record<string, Command> = {
+  run: (a, io) => runCommand(a, io),
+  status: statusCommand,
+  export: exportCommand,
+  quota: quotaCommand,
+  'ai-status': aiStatusCommand,
+  tasks: tasksCommand,
+  login: loginCommand,
+  logout: logoutCommand,
+  sandbox: sandboxCommand,
+  demo: demoCommand,
+};
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    io.out(USAGE);
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  try {
+    return await command(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`${err.message}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof AuthError) {
+      io.err(`${err.message}\n`);
+      return EXIT.auth;
+    }
+    // parseArgs reports unknown or malformed flags with this code.
+    if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`${(err as Error).message}\n`);
+      return EXIT.usage;
+    }
+    io.err(`Error: ${isApiError(err) || err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT.error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(EXIT.error);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { createSandbox, type Sandbox } from '../../sandbox';
+import { BaseUrlError, parseBaseUrl } from '../api/http';
+import { defaultDbFile, userDataDir } from '../config/paths';
+import { KeychainSecretStore, KeychainUnavailableError } from '../secrets/keychain';
+import { UsageError } from './exit-codes';
+import type { CliIo } from './output';
+
+export interface ServiceChoice {
+  baseUrl: string;
+  apiKey: string;
+  /** Set when the built-in sandbox was started because nothing else was configured. */
+  sandbox: Sandbox | null;
+  /** The queue file for this service. */
+  dbFile: string;
+}
+
+export function baseUrlFrom(flag: string | undefined, io: CliIo): string | undefined {
+  return flag ?? (io.env.METER_DESK_BASE_URL || undefined);
+}
+
+/**
+ * Which service to talk to, with which key. With no base URL configured, commands that can
+ * (run, demo) start the built-in sandbox, with a queue file of its own so simulated readings
+ * never mix with real ones.
+ */
+export async function resolveService(
+  flags: { baseUrl?: string | undefined; db?: string | undefined },
+  io: CliIo,
+  opts: { sandboxByDefault: boolean },
+): Promise<ServiceChoice> {
+  const baseUrl = baseUrlFrom(flags.baseUrl, io);
+  if (!baseUrl) {
+    if (!opts.sandboxByDefault) {
+      throw new UsageError(
+        'No service configured: pass --base-url URL or set METER_DESK_BASE_URL.',
+      );
+    }
+    io.err(
+      'No service configured: using the built-in sandbox (simulated readings, nothing leaves this machine).\n',
+    );
+    const sandbox = await createSandbox();
+    return {
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      sandbox,
+      dbFile: flags.db ?? join(userDataDir(io.env), 'sandbox-queue.sqlite'),
+    };
+  }
+  try {
+    parseBaseUrl(baseUrl);
+  } catch (err) {
+    if (err instanceof BaseUrlError) throw new UsageError(err.message);
+    throw err;
+  }
+  return {
+    baseUrl,
+    apiKey: await apiKeyFor(baseUrl, io),
+    sandbox: null,
+    dbFile: flags.db ?? defaultDbFile(io.env),
+  };
+}
+
+/** The key from METER_DESK_API_KEY, else from the OS keychain entry `meter-desk login` wrote. */
+export async function apiKeyFor(baseUrl: string, io: CliIo): Promise<string> {
+  const fromEnv = io.env.METER_DESK_API_KEY?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    const stored = await new KeychainSecretStore().get(baseUrl);
+    if (stored) return stored;
+  } catch (err) {
+    if (err instanceof KeychainUnavailableError) {
+      throw new UsageError(`${err.message} Set METER_DESK_API_KEY instead.`);
+    }
+    throw err;
+  }
+  throw new UsageError(
+    `No API key for ${baseUrl}. Run "meter-desk login --base-url ${baseUrl}" (it reads the key from standard input) or set METER_DESK_API_KEY.`,
+  );
+}

@@ -1,0 +1,118 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { FailureKind } from '../../common/job';
+import { scanPaths, type ScannedFile } from '../scan';
+import type { InsertOutcome, NewJob } from '../store/jobs-repo';
+import type { Store } from '../store/store';
+
+export interface AddSummary {
+  /** New photos queued for reading. */
+  queued: number;
+  /** New photos whose identical content was already read: answered without an upload. */
+  reused: number;
+  /** Files already in the list (same path), left as they are. */
+  known: number;
+  rejected: number;
+  rejectedByKind: Partial<Record<FailureKind, number>>;
+  /** Paths that could not be added at all (missing, not a file or folder). */
+  missing: { path: string; reason: string }[];
+  rootIds: number[];
+  jobIds: number[];
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * Scans dropped folders and files and records every file as a job in chunks of one transaction
+ * each, so a 40,000-file folder streams into the queue without being held in memory.
+ */
+export async function addPaths(
+  store: Store,
+  paths: readonly string[],
+  opts: { signal?: AbortSignal; onProgress?: (seen: number) => void } = {},
+): Promise<AddSummary> {
+  const summary: AddSummary = {
+    queued: 0,
+    reused: 0,
+    known: 0,
+    rejected: 0,
+    rejectedByKind: {},
+    missing: [],
+    rootIds: [],
+    jobIds: [],
+  };
+  const rootIds = new Map<string, number>();
+  for (const raw of paths) {
+    const path = resolve(raw);
+    try {
+      const st = await stat(path);
+      if (!st.isDirectory() && !st.isFile()) {
+        summary.missing.push({ path, reason: 'not a file or folder' });
+        continue;
+      }
+      const root = store.roots.ensure(path, st.isDirectory() ? 'folder' : 'file');
+      rootIds.set(path, root.id);
+      summary.rootIds.push(root.id);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      summary.missing.push({
+        path,
+        reason:
+          code === 'ENOENT'
+            ? 'does not exist'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : String(code ?? err),
+      });
+    }
+  }
+  if (rootIds.size === 0) return summary;
+
+  let chunk: ScannedFile[] = [];
+  let seen = 0;
+  const flush = (): void => {
+    const rows: NewJob[] = chunk.map((f) => ({
+      rootId: rootIds.get(f.rootPath) ?? fail(`scanner returned unknown root ${f.rootPath}`),
+      path: f.path,
+      relPath: f.relPath,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      accepted:
+        f.outcome.kind === 'accepted'
+          ? { sha256: f.outcome.sha256, format: f.outcome.format }
+          : null,
+      rejected:
+        f.outcome.kind === 'rejected'
+          ? { failureKind: f.outcome.failureKind, reason: f.outcome.reason }
+          : null,
+    }));
+    const outcomes = store.jobs.insertScanned(rows);
+    outcomes.forEach((o: InsertOutcome, i) => {
+      if (o === 'queued') summary.queued++;
+      else if (o === 'copied') summary.reused++;
+      else if (o === 'known') summary.known++;
+      else {
+        summary.rejected++;
+        const kind = rows[i]?.rejected?.failureKind;
+        if (kind) summary.rejectedByKind[kind] = (summary.rejectedByKind[kind] ?? 0) + 1;
+      }
+    });
+    chunk = [];
+  };
+  const scanOpts = opts.signal ? { signal: opts.signal } : {};
+  for await (const file of scanPaths([...rootIds.keys()], scanOpts)) {
+    chunk.push(file);
+    seen++;
+    if (chunk.length >= INSERT_CHUNK) {
+      flush();
+      opts.onProgress?.(seen);
+    }
+  }
+  flush();
+  opts.onProgress?.(seen);
+  return summary;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}

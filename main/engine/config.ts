@@ -1,0 +1,44 @@
+import type { BatchMode } from '../../common/job';
+
+export interface EngineConfig {
+  /** `business` form value for batches; null sends none (the service's default). */
+  business: string | null;
+  batchMode: BatchMode;
+  /** Most tasks in flight at once; the service's own concurrency limit lowers it further. */
+  maxConcurrency: number;
+  maxParallelUploads: number;
+  maxParallelPolls: number;
+  /** Upload attempts that fail through the service's fault before a file is given up. */
+  maxUploadAttempts: number;
+  retryBaseMs: number;
+  retryCapMs: number;
+  probeBaseMs: number;
+  probeCapMs: number;
+  quotaRecheckMs: number;
+  /** Consecutive transport failures that mean "the network is gone", not "this request failed". */
+  offlineAfterFailures: number;
+  /** Poll many single tasks with one GET /api/open/tasks when it helps. */
+  listPolling: boolean;
+  /**
+   * After a crash, wait this long before resending uploads that were cut off: a task the service
+   * did create meanwhile finishes and is cached, so the resend costs no quota.
+   */
+  resumeGraceMs: number;
+}
+
+export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
+  business: null,
+  batchMode: 'auto',
+  maxConcurrency: 32,
+  maxParallelUploads: 6,
+  maxParallelPolls: 4,
+  maxUploadAttempts: 8,
+  retryBaseMs: 1_000,
+  retryCapMs: 60_000,
+  probeBaseMs: 1_000,
+  probeCapMs: 30_000,
+  quotaRecheckMs: 60_000,
+  offlineAfterFailures: 3,
+  listPolling: true,
+  resumeGraceMs: 5_000,
+};

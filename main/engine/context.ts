@@ -1,0 +1,25 @@
+import type { JobRecord } from '../../common/job-record';
+import type { Store } from '../store/store';
+import type { MeterApi } from '../api/client';
+import type { PollTiming } from './backoff';
+import type { EngineConfig } from './config';
+import type { Operation } from './error-policy';
+
+/** What the upload and poll workers share with the engine that runs them. */
+export interface EngineContext {
+  readonly store: Store;
+  readonly api: MeterApi;
+  readonly config: EngineConfig;
+  readonly now: () => number;
+  readonly random: () => number;
+  /** Aborted when the engine stops: in-flight requests end and their jobs are requeued. */
+  readonly signal: AbortSignal;
+  readonly pollTiming: PollTiming;
+  changed(ids: readonly number[]): void;
+  log(line: string): void;
+  /** A request succeeded: the network and the key are fine. */
+  succeeded(): void;
+  /** The single place where a failed request turns into engine behaviour. */
+  failed(err: unknown, op: Operation, jobs: readonly JobRecord[]): void;
+  batchesAllowed(): boolean;
+}

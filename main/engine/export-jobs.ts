@@ -1,0 +1,40 @@
+import type { JobRecord, RootRecord } from '../../common/job-record';
+import type { ExportRecord } from '../export/columns';
+import { exportCsv, type ExportOptions, type ExportResult } from '../export/export';
+import type { JobQuery } from '../store/job-query';
+import type { Store } from '../store/store';
+
+export function toExportRecord(job: JobRecord, root: RootRecord | undefined): ExportRecord {
+  return {
+    rootPath: root?.path ?? '',
+    relPath: job.relPath,
+    state: job.state,
+    finalReading: job.reviewAction === 'corrected' ? job.reviewedReading : job.finalReading,
+    aiReading: job.finalReading,
+    reviewAction: job.reviewAction,
+    resultSource: job.resultSource,
+    needsReview: job.needsReview,
+    meterType: job.meterType,
+    taskId: job.taskId,
+    batchId: job.batchId,
+    errorMessage: job.errorMessage,
+    sha256: job.sha256,
+    createdAt: job.remoteCreatedAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+/** Streams the jobs a query selects into a CSV file. */
+export async function exportJobs(
+  store: Store,
+  query: JobQuery,
+  outPath: string,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
+  const roots = new Map(store.roots.list().map((r) => [r.id, r]));
+  function* records(): Generator<ExportRecord> {
+    for (const job of store.queries.iterate(query))
+      yield toExportRecord(job, roots.get(job.rootId));
+  }
+  return exportCsv(records(), outPath, options);
+}

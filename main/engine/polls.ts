@@ -1,0 +1,170 @@
+import type { JobRecord } from '../../common/job-record';
+import type { TaskResult } from '../store/jobs-repo';
+import type { BatchItem, Task } from '../api/schemas';
+import type { EngineContext } from './context';
+import { taskResultOf } from './remote-result';
+
+/** One request's worth of polling. */
+export type PollGroup =
+  | { kind: 'batch'; batchId: string; jobs: JobRecord[] }
+  | { kind: 'task'; jobs: [JobRecord] }
+  | { kind: 'list'; jobs: JobRecord[] };
+
+/** Below this many due single tasks, one GET per task is as cheap as a list. */
+const LIST_MIN_TASKS = 3;
+const LIST_MAX_LIMIT = 100;
+
+/**
+ * Groups due jobs into requests: a batch is polled through its batch endpoint, many single tasks
+ * through one list request (with a per-task fallback), a few single tasks one by one.
+ */
+export function planPolls(due: readonly JobRecord[], useList: boolean): PollGroup[] {
+  const batches = new Map<string, JobRecord[]>();
+  const singles: JobRecord[] = [];
+  for (const j of due) {
+    if (j.batchId) {
+      const list = batches.get(j.batchId) ?? [];
+      list.push(j);
+      batches.set(j.batchId, list);
+    } else if (j.taskId) {
+      singles.push(j);
+    }
+  }
+  const groups: PollGroup[] = [];
+  if (useList && singles.length >= LIST_MIN_TASKS) groups.push({ kind: 'list', jobs: singles });
+  else for (const j of singles) groups.push({ kind: 'task', jobs: [j] });
+  for (const [batchId, jobs] of batches) groups.push({ kind: 'batch', batchId, jobs });
+  return groups;
+}
+
+const ageOf = (ctx: EngineContext, job: JobRecord): number =>
+  job.submittedAt ? Math.max(0, ctx.now() - Date.parse(job.submittedAt)) : 0;
+
+function reschedule(
+  ctx: EngineContext,
+  job: JobRecord,
+  status: string | null,
+  message: string | null,
+): void {
+  if (job.pollCount === 0) ctx.pollTiming.observeFirstPoll(false);
+  const delay = ctx.pollTiming.nextDelay(status, ageOf(ctx, job));
+  ctx.store.jobs.reschedulePolls([
+    {
+      id: job.id,
+      nextAttemptAt: ctx.now() + delay,
+      remoteStatus: status,
+      message: message || null,
+      polled: true,
+    },
+  ]);
+}
+
+function finish(ctx: EngineContext, done: readonly { job: JobRecord; result: TaskResult }[]): void {
+  if (done.length === 0) return;
+  for (const d of done) if (d.job.pollCount === 0) ctx.pollTiming.observeFirstPoll(true);
+  ctx.changed(
+    ctx.store.jobs.applyResults(done.map((d) => ({ jobId: d.job.id, result: d.result }))),
+  );
+}
+
+/** Applies what the service said about a single task. */
+function onTask(
+  ctx: EngineContext,
+  job: JobRecord,
+  task: Task,
+  done: { job: JobRecord; result: TaskResult }[],
+): void {
+  const result = taskResultOf(task);
+  if (result) done.push({ job, result });
+  else reschedule(ctx, job, task.status, task.errorMessage);
+}
+
+async function pollTask(ctx: EngineContext, job: JobRecord): Promise<void> {
+  if (!job.taskId) return;
+  const done: { job: JobRecord; result: TaskResult }[] = [];
+  onTask(ctx, job, await ctx.api.getTask(job.taskId, { signal: ctx.signal }), done);
+  finish(ctx, done);
+}
+
+/**
+ * Batch items lack meter type and AI-version freshness (spec 2.6). When items finish, one list
+ * request fills those in; an item the list does not cover keeps what the batch said.
+ */
+async function detailsFor(
+  ctx: EngineContext,
+  items: readonly BatchItem[],
+): Promise<Map<string, Task>> {
+  if (items.length === 0) return new Map();
+  try {
+    const limit = Math.min(LIST_MAX_LIMIT, Math.max(20, items.length * 2));
+    const list = await ctx.api.listTasks(limit, { signal: ctx.signal });
+    return new Map(list.items.map((t) => [t.taskId, t]));
+  } catch {
+    return new Map();
+  }
+}
+
+async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
+  const batch = await ctx.api.getBatch(batchId, { signal: ctx.signal });
+  const byIndex = new Map(batch.items.map((it) => [it.index, it]));
+  const waiting = ctx.store.jobs.jobsOfBatch(batchId);
+  const finals = waiting.flatMap((job) => {
+    const item = job.batchIndex === null ? undefined : byIndex.get(job.batchIndex);
+    return item && taskResultOf(item) ? [{ job, item }] : [];
+  });
+  const details = await detailsFor(
+    ctx,
+    finals.map((f) => f.item),
+  );
+  const done: { job: JobRecord; result: TaskResult }[] = [];
+  for (const { job, item } of finals) {
+    const full = details.get(item.taskId);
+    const result = full && full.status === item.status ? taskResultOf(full) : taskResultOf(item);
+    if (!result) continue;
+    done.push({ job, result });
+  }
+  const finished = new Set(done.map((d) => d.job.id));
+  for (const job of waiting) {
+    if (finished.has(job.id)) continue;
+    const item = job.batchIndex === null ? undefined : byIndex.get(job.batchIndex);
+    reschedule(ctx, job, item?.status ?? batch.status, item?.errorMessage ?? null);
+  }
+  finish(ctx, done);
+}
+
+/** One list request for many single tasks; the ones it does not show are asked for one by one. */
+async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise<number> {
+  const limit = Math.min(LIST_MAX_LIMIT, Math.max(20, jobs.length + 10));
+  const { items } = await ctx.api.listTasks(limit, { signal: ctx.signal });
+  const byId = new Map(items.map((t) => [t.taskId, t]));
+  const done: { job: JobRecord; result: TaskResult }[] = [];
+  const missing: JobRecord[] = [];
+  for (const job of jobs) {
+    const t = job.taskId ? byId.get(job.taskId) : undefined;
+    if (t) onTask(ctx, job, t, done);
+    else missing.push(job);
+  }
+  finish(ctx, done);
+  for (const job of missing) await pollTask(ctx, job);
+  return jobs.length === 0 ? 1 : (jobs.length - missing.length) / jobs.length;
+}
+
+/** Runs one poll group; returns the share of tasks a list request covered (1 for other kinds). */
+export async function runPoll(ctx: EngineContext, group: PollGroup): Promise<number> {
+  try {
+    let coverage = 1;
+    if (group.kind === 'task') await pollTask(ctx, group.jobs[0]);
+    else if (group.kind === 'batch') await pollBatch(ctx, group.batchId);
+    else coverage = await pollList(ctx, group.jobs);
+    ctx.succeeded();
+    return coverage;
+  } catch (err) {
+    const fresh = group.jobs
+      .map((j) => ctx.store.jobs.get(j.id))
+      .filter((j): j is JobRecord => j?.state === 'submitted');
+    ctx.failed(err, 'poll', fresh);
+    return 1;
+  } finally {
+    ctx.changed(group.jobs.map((j) => j.id));
+  }
+}

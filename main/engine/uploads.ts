@@ -1,0 +1,171 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { MAX_BATCH_BYTES, MAX_BATCH_FILES } from '../../common/job';
+import type { JobRecord } from '../../common/job-record';
+import { scanPaths } from '../scan';
+import type { Submission } from '../store/jobs-repo';
+import type { FileToUpload } from '../api/client';
+import type { BatchItem, Task } from '../api/schemas';
+import type { EngineContext } from './context';
+import { taskResultOf } from './remote-result';
+
+export interface UploadUnit {
+  jobs: JobRecord[];
+  asBatch: boolean;
+}
+
+/**
+ * Packs due jobs into one upload: a batch of up to 8 files and 20 MB when batches are in use,
+ * else the first job alone. Jobs a batch once refused (`solo`) always go alone.
+ */
+export function composeUnit(
+  candidates: readonly JobRecord[],
+  useBatches: boolean,
+): UploadUnit | null {
+  const first = candidates[0];
+  if (!first) return null;
+  if (!useBatches || first.solo) return { jobs: [first], asBatch: false };
+  const jobs: JobRecord[] = [];
+  let bytes = 0;
+  for (const j of candidates) {
+    if (j.solo || jobs.length >= MAX_BATCH_FILES || bytes + j.size > MAX_BATCH_BYTES) continue;
+    jobs.push(j);
+    bytes += j.size;
+  }
+  return { jobs, asBatch: true };
+}
+
+/**
+ * A photo may have been moved, deleted or edited since it was scanned. Moved or deleted: that
+ * file fails with a reason. Edited: it is re-read and sent as it is now.
+ */
+async function stillThere(ctx: EngineContext, job: JobRecord): Promise<boolean> {
+  try {
+    const st = await stat(job.path);
+    if (st.size === job.size && Math.trunc(st.mtimeMs) === job.mtimeMs) return true;
+    // Edited since the scan: read it again with the scanner's own rules.
+    for await (const f of scanPaths([job.path], { signal: ctx.signal })) {
+      if (f.outcome.kind === 'rejected') {
+        ctx.store.jobs.fail(
+          [job.id],
+          'changed_on_disk',
+          `The file changed after it was added: ${f.outcome.reason}`,
+        );
+        return false;
+      }
+      ctx.store.jobs.updateContent(job.id, {
+        sha256: f.outcome.sha256,
+        format: f.outcome.format,
+        size: f.size,
+        mtimeMs: Math.trunc(f.mtimeMs),
+      });
+      ctx.log(`${job.relPath}: changed on disk since it was added; sending the current version`);
+      return true;
+    }
+    throw Object.assign(new Error('vanished'), { code: 'ENOENT' });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    const message =
+      code === 'ENOENT'
+        ? 'The file was moved, renamed or deleted after it was added'
+        : `The file can no longer be read (${code ?? 'error'})`;
+    ctx.store.jobs.fail([job.id], code === 'ENOENT' ? 'vanished' : 'unreadable', message);
+    return false;
+  }
+}
+
+function firstPollAt(ctx: EngineContext): number {
+  return ctx.now() + ctx.pollTiming.firstDelay();
+}
+
+const toFile = (j: JobRecord): FileToUpload => ({
+  path: j.path,
+  name: basename(j.path),
+  size: j.size,
+});
+
+/** Sends one unit (already marked `uploading`) and records what the service answered. */
+export async function runUpload(ctx: EngineContext, unit: UploadUnit): Promise<void> {
+  const ready: JobRecord[] = [];
+  for (const j of unit.jobs) if (await stillThere(ctx, j)) ready.push(j);
+  if (ready.length === 0) return;
+  const jobs = ready.map((j) => ctx.store.jobs.get(j.id) ?? j);
+  const ids = jobs.map((j) => j.id);
+  try {
+    if (unit.asBatch) {
+      const batch = await ctx.api.createBatch(jobs.map(toFile), ctx.config.business ?? undefined, {
+        signal: ctx.signal,
+      });
+      const submitted: { id: number; submission: Submission }[] = [];
+      const immediate: BatchItem[] = [];
+      jobs.forEach((job, i) => {
+        const item = batch.items.find((it) => it.index === i);
+        if (!item) return;
+        submitted.push({
+          id: job.id,
+          submission: {
+            taskId: item.taskId,
+            batchId: batch.batchId,
+            batchIndex: i,
+            business: ctx.config.business,
+            remoteStatus: item.status,
+            remoteCreatedAt: null,
+            nextAttemptAt: firstPollAt(ctx),
+          },
+        });
+        if (taskResultOf(item)) immediate.push(item);
+      });
+      ctx.store.jobs.markSubmitted(submitted);
+      const missing = jobs.filter((j) => !submitted.some((s) => s.id === j.id));
+      if (missing.length) {
+        // The service answered without an item for these files: send them again on their own.
+        ctx.store.jobs.requeue(
+          missing.map((j) => j.id),
+          {
+            nextAttemptAt: ctx.now(),
+            message: 'The batch answer had no item for this file; sending it on its own',
+            solo: true,
+            refundAttempt: true,
+          },
+        );
+      }
+      applyImmediate(ctx, immediate);
+    } else {
+      const [job] = jobs;
+      if (!job) return;
+      const task = await ctx.api.createTask(toFile(job), { signal: ctx.signal });
+      ctx.store.jobs.markSubmitted([
+        {
+          id: job.id,
+          submission: {
+            taskId: task.taskId,
+            batchId: null,
+            batchIndex: null,
+            business: null,
+            remoteStatus: task.status,
+            remoteCreatedAt: task.createdAt ?? null,
+            nextAttemptAt: firstPollAt(ctx),
+          },
+        },
+      ]);
+      applyImmediate(ctx, [task]);
+    }
+    ctx.succeeded();
+  } catch (err) {
+    ctx.failed(err, unit.asBatch ? 'batch_upload' : 'upload', jobs);
+  } finally {
+    ctx.changed(ids);
+  }
+}
+
+/** A cached result can come back final in the creation answer itself. */
+function applyImmediate(ctx: EngineContext, tasks: readonly (Task | BatchItem)[]): void {
+  const results = [];
+  for (const t of tasks) {
+    const result = taskResultOf(t);
+    if (!result) continue;
+    for (const job of ctx.store.jobs.jobsOfTask(t.taskId)) results.push({ jobId: job.id, result });
+  }
+  if (results.length) ctx.changed(ctx.store.jobs.applyResults(results));
+}

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness, runToEnd, waitFor, type Harness } from '../helpers/engine-harness';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
+  it('quota exhausted mid-run: stops submitting, keeps the rest queued, finishes after quota returns', async () => {
+    h = await harness({
+      photos: 12,
+      duplicates: 0,
+      sandbox: { keys: [{ key: 'md_quota_key_123456', user: { dailyQuota: 5 } }] },
+    });
+    const s = h.open({ batchMode: 'never' });
+    expect(await runToEnd(s, [h.photos])).toBe('quota_exhausted');
+    const c = s.engine.status().counts;
+    expect(c.done).toBe(5);
+    expect(c.queued).toBe(7);
+    expect(c.failed).toBe(0);
+    expect(s.engine.status().blocks.quota?.summaryText).toBeTruthy();
+    await s.close();
+
+    h.sandbox.control.setQuota({ dailyLimit: 50 });
+    const again = h.open({ batchMode: 'never' });
+    await again.engine.start();
+    expect(await again.engine.waitSettled()).toBe('complete');
+    expect(again.engine.status().counts.done).toBe(12);
+    for (const n of Object.values(h.sandbox.ledger.quotaCharges())) expect(n).toBe(1);
+  });
+
+  it('quota returning while the engine waits resumes by itself', async () => {
+    h = await harness({
+      photos: 8,
+      duplicates: 0,
+      sandbox: { keys: [{ key: 'md_quota_key_123456', user: { dailyQuota: 3 } }] },
+    });
+    const s = h.open({ batchMode: 'never' });
+    await s.engine.addPaths([h.photos]);
+    await s.engine.start();
+    await waitFor(() => s.engine.status().blocks.quota !== null);
+    h.sandbox.control.setQuota({ dailyLimit: 20 });
+    await waitFor(() => s.engine.status().counts.done === 8);
+    expect(s.engine.status().blocks.quota).toBeNull();
+  });
+
+  it('a rejected key pauses everything with a specific message', async () => {
+    h = await harness({ photos: 3, duplicates: 0 });
+    h.sandbox.control.updateKey(h.sandbox.apiKey, { disabled: true });
+    const s = h.open();
+    expect(await runToEnd(s, [h.photos])).toBe('key_rejected');
+    expect(s.engine.status().blocks.auth?.kind).toBe('key_rejected');
+    expect(s.engine.status().counts.queued).toBe(3);
+    expect(h.sandbox.ledger.tasks()).toHaveLength(0);
+  });
+
+  it('a key without the upload scope is "permission denied", not a file failure', async () => {
+    h = await harness({
+      photos: 3,
+      duplicates: 0,
+      sandbox: {
+        keys: [{ key: 'md_readonly_key_12345', scopes: ['quota:read', 'ai:read', 'tasks:read'] }],
+      },
+    });
+    const s = h.open();
+    expect(await runToEnd(s, [h.photos])).toBe('permission_denied');
+    expect(s.engine.status().counts.failed).toBe(0);
+    expect(s.engine.status().counts.queued).toBe(3);
+  });
+
+  it('under tight limits the run completes with at most a couple of 429s', async () => {
+    h = await harness({
+      photos: 20,
+      duplicates: 0,
+      sandbox: {
+        windowMs: 2_000,
+        keys: [
+          {
+            key: 'md_tight_key_1234567',
+            requestsPerWindow: 8,
+            submissionsPerWindow: 4,
+            concurrency: 4,
+          },
+        ],
+      },
+    });
+    const s = h.open();
+    expect(await runToEnd(s, [h.photos])).toBe('complete');
+    const r = h.sandbox.ledger.counts().rejected429;
+    expect(r.request + r.submission + r.concurrency).toBeLessThanOrEqual(2);
+  }, 90_000);
+
+  it('a task the service no longer knows is submitted again once', async () => {
+    h = await harness({ photos: 4, duplicates: 0, sandbox: { ai: { online: false } } });
+    const s = h.open({ batchMode: 'never' });
+    await s.engine.addPaths([h.photos]);
+    await s.engine.start();
+    await waitFor(() => s.engine.status().counts.submitted === 4);
+    await s.close();
+    // A new service instance on another port knows none of the old tasks: every poll is a 404.
+    const { createSandbox } = await import('../../sandbox');
+    const fresh = await createSandbox({ ai: { latencyMs: 30, jitterMs: 10 } });
+    try {
+      const { openSession } = await import('../../main/engine/session');
+      const again = openSession({
+        dbFile: h.dbFile,
+        baseUrl: fresh.url,
+        apiKey: fresh.apiKey,
+        config: { batchMode: 'never', retryBaseMs: 50 },
+      });
+      await again.engine.start();
+      expect(await again.engine.waitSettled()).toBe('complete');
+      const jobs = [...again.store.queries.iterate({})];
+      expect(jobs.every((j) => j.state === 'done' && j.resubmits === 1)).toBe(true);
+      await again.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+});

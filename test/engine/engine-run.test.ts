@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../common/job-record';
+import {
+  expectedReadings,
+  harness,
+  runToEnd,
+  waitFor,
+  type Harness,
+} from '../helpers/engine-harness';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+function allJobs(session: ReturnType<Harness['open']>): JobRecord[] {
+  return [...session.store.queries.iterate({})];
+}
+
+/** Every accepted photo is done with the reading it carries, and the service agrees. */
+function expectCorrectReadings(hh: Harness, jobs: readonly JobRecord[]): void {
+  const want = expectedReadings(hh.manifest);
+  const done = jobs.filter((j) => j.state === 'done');
+  expect(done.length).toBe(want.size);
+  for (const j of done) {
+    expect(j.finalReading, j.relPath).toBe(want.get(j.relPath));
+    const task = j.taskId ? hh.sandbox.ledger.task(j.taskId) : undefined;
+    expect(task?.finalReading, j.relPath).toBe(j.finalReading);
+  }
+}
+
+/** Quota was charged at most once per distinct image. */
+function expectChargedOnce(hh: Harness): void {
+  for (const [sha, n] of Object.entries(hh.sandbox.ledger.quotaCharges())) expect(n, sha).toBe(1);
+}
+
+describe('engine against the sandbox over HTTP', () => {
+  it('reads a folder with bad files and duplicates: readings right, rejects explained, duplicates paid once', async () => {
+    h = await harness({ photos: 14, badFiles: true, duplicates: 3 });
+    const s = h.open();
+    expect(await runToEnd(s, [h.photos])).toBe('complete');
+    const jobs = allJobs(s);
+    expectCorrectReadings(h, jobs);
+    const rejected = jobs.filter((j) => j.state === 'rejected');
+    const wantRejected = h.manifest.files.filter((f) => f.expected.outcome === 'rejected');
+    expect(rejected.length).toBe(wantRejected.length);
+    for (const r of rejected) expect(r.errorMessage, r.relPath).toBeTruthy();
+    // Identical content went up once: one task per distinct image.
+    const shas = new Set(jobs.filter((j) => j.state === 'done').map((j) => j.sha256));
+    expect(h.sandbox.ledger.tasks().length).toBe(shas.size);
+    expectChargedOnce(h);
+    expect(h.sandbox.ledger.counts().internalErrors).toBe(0);
+  });
+
+  it.each(['always', 'never'] as const)(
+    'batch mode %s completes with correct readings',
+    async (mode) => {
+      h = await harness({ photos: 20, duplicates: 0 });
+      const s = h.open({ batchMode: mode });
+      expect(await runToEnd(s, [h.photos])).toBe('complete');
+      expectCorrectReadings(h, allJobs(s));
+      const batches = h.sandbox.ledger.batches().length;
+      if (mode === 'never') expect(batches).toBe(0);
+      else expect(batches).toBeGreaterThan(0);
+      // Batch results are enriched with the meter type the batch item lacks.
+      if (mode === 'always')
+        expect(allJobs(s).every((j) => j.state !== 'done' || j.meterType)).toBe(true);
+    },
+  );
+
+  it('a CAD deployment gets single tasks only, and the client remembers it', async () => {
+    h = await harness({ photos: 10, duplicates: 0, sandbox: { service: 'CAD' } });
+    const s = h.open({ batchMode: 'auto' });
+    expect(await runToEnd(s, [h.photos])).toBe('complete');
+    expectCorrectReadings(h, allJobs(s));
+    expect(h.sandbox.ledger.batches().length).toBe(0);
+    expect(s.engine.status().batchesSupported).toBe(false);
+  });
+
+  it('rides out the network going down mid-run and resumes by itself', async () => {
+    h = await harness({ photos: 16, duplicates: 0 });
+    const s = h.open({ batchMode: 'never', maxConcurrency: 2 });
+    await s.engine.addPaths([h.photos]);
+    await s.engine.start();
+    await waitFor(() => s.engine.status().counts.done >= 3);
+    h.sandbox.control.setNetworkDown(true);
+    await waitFor(() => s.engine.status().blocks.offline !== null);
+    await new Promise((r) => setTimeout(r, 1500));
+    h.sandbox.control.setNetworkDown(false);
+    expect(await s.engine.waitSettled()).toBe('complete');
+    expectCorrectReadings(h, allJobs(s));
+    expect(h.statuses.some((st) => st.blocks.offline)).toBe(true);
+    expect(s.engine.status().blocks.offline).toBeNull();
+    expectChargedOnce(h);
+  });
+
+  it('completes through 10% injected 5xx, 5% dropped connections and HTML proxy pages', async () => {
+    h = await harness({ photos: 24, duplicates: 0, sandbox: { seed: 11 } });
+    h.sandbox.control.setFaults({ errorRate: 0.1, dropRate: 0.05, htmlErrorRate: 0.05 });
+    const s = h.open();
+    expect(await runToEnd(s, [h.photos])).toBe('complete');
+    const faults = h.sandbox.ledger.counts().faults;
+    expect(faults.error5xx + faults.drop + faults.html_error).toBeGreaterThan(0);
+    const jobs = allJobs(s);
+    // Dropped answers can make a photo be sent twice; the service's cache makes the second free.
+    expectCorrectReadings(h, jobs);
+    expectChargedOnce(h);
+  });
+
+  it('waits out the AI going offline: tasks wait, then finish', async () => {
+    h = await harness({ photos: 10, duplicates: 0 });
+    h.sandbox.control.setAiOnline(false);
+    const s = h.open();
+    await s.engine.addPaths([h.photos]);
+    await s.engine.start();
+    await waitFor(() => s.engine.status().counts.submitted > 0);
+    expect(s.engine.status().ai?.isOnline).toBe(false);
+    await waitFor(() => allJobs(s).some((j) => j.remoteStatus?.includes('waiting_ai') ?? false));
+    h.sandbox.control.setAiOnline(true);
+    expect(await s.engine.waitSettled()).toBe('complete');
+    expectCorrectReadings(h, allJobs(s));
+  });
+});
