@@ -1,6 +1,6 @@
 import type { StateCounts } from '../../common/job-record';
 import type { Engine } from '../engine/engine';
-import type { EngineStatus } from '../engine/events';
+import type { EngineStatus } from '../../common/engine-status';
 import type { CliIo } from './output';
 
 const BAR_WIDTH = 28;

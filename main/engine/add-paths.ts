@@ -1,24 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { FailureKind } from '../../common/job';
+import type { AddSummary } from '../../common/engine-status';
 import { scanPaths, type ScannedFile } from '../scan';
 import type { InsertOutcome, NewJob } from '../store/jobs-repo';
 import type { Store } from '../store/store';
-
-export interface AddSummary {
-  /** New photos queued for reading. */
-  queued: number;
-  /** New photos whose identical content was already read: answered without an upload. */
-  reused: number;
-  /** Files already in the list (same path), left as they are. */
-  known: number;
-  rejected: number;
-  rejectedByKind: Partial<Record<FailureKind, number>>;
-  /** Paths that could not be added at all (missing, not a file or folder). */
-  missing: { path: string; reason: string }[];
-  rootIds: number[];
-  jobIds: number[];
-}
 
 const INSERT_CHUNK = 500;
 
@@ -39,7 +24,6 @@ export async function addPaths(
     rejectedByKind: {},
     missing: [],
     rootIds: [],
-    jobIds: [],
   };
   const rootIds = new Map<string, number>();
   for (const raw of paths) {

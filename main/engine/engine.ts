@@ -3,14 +3,21 @@ import { MAX_BATCH_FILES } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import { isApiError } from '../api/errors';
 import type { Store } from '../store/store';
-import { addPaths, type AddSummary } from './add-paths';
+import type {
+  AddSummary,
+  AiInfo,
+  EngineBlocks,
+  EngineStatus,
+  QuotaInfo,
+} from '../../common/engine-status';
+import { addPaths } from './add-paths';
 import type { MeterApi } from '../api/client';
 import type { AiStatus, Quota } from '../api/schemas';
 import { backoffMs, Ewma, PollTiming } from './backoff';
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from './config';
 import type { EngineContext } from './context';
 import { decide, type Operation } from './error-policy';
-import type { AiInfo, EngineBlocks, EngineEvents, EngineStatus, QuotaInfo } from './events';
+import type { EngineEvents } from './events';
 import { planPolls, runPoll } from './polls';
 import { composeUnit, runUpload } from './uploads';
 

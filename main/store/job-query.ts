@@ -1,21 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { JobState } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
+import type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
+
+export type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 import { toJobRecord, type JobRow } from './job-row';
-
-export type JobFilter = 'all' | 'in_progress' | 'needs_review' | 'failed' | 'done' | 'rejected';
-export type JobSortKey = 'id' | 'file' | 'state' | 'reading' | 'updated';
-
-export interface JobQuery {
-  filter?: JobFilter;
-  rootId?: number;
-  /** Case-insensitive substring of the file's relative path. */
-  search?: string;
-  sort?: JobSortKey;
-  descending?: boolean;
-  offset?: number;
-  limit?: number;
-}
 
 const FILTER_SQL: Record<JobFilter, string> = {
   all: '1 = 1',

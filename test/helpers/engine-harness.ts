@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { openSession, type Session } from '../../main/engine/session';
 import type { EngineConfig } from '../../main/engine/config';
-import type { EngineStatus } from '../../main/engine/events';
+import type { EngineStatus } from '../../common/engine-status';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import type { SandboxOptions } from '../../sandbox/options';
 import { generateSampleFolder, type SampleManifest } from '../../sandbox/samples';

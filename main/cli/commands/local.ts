@@ -2,21 +2,12 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDbFile } from '../../config/paths';
 import { exportJobs } from '../../engine/export-jobs';
-import type { JobFilter } from '../../store/job-query';
+import { JOB_FILTERS, type JobFilter } from '../../../common/job-query';
 import { openStore } from '../../store/store';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { countsLine } from '../progress';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
-
-const FILTERS: readonly JobFilter[] = [
-  'all',
-  'in_progress',
-  'needs_review',
-  'failed',
-  'done',
-  'rejected',
-];
 
 function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {
   const file = db ?? defaultDbFile(io.env);
@@ -66,8 +57,8 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       'Usage: meter-desk export <out.csv> [--filter all|done|failed|...] [--no-bom] [--delimiter ;]',
     );
   const filter = (values.filter ?? 'all') as JobFilter;
-  if (!FILTERS.includes(filter))
-    throw new UsageError(`--filter must be one of ${FILTERS.join(', ')}`);
+  if (!JOB_FILTERS.includes(filter))
+    throw new UsageError(`--filter must be one of ${JOB_FILTERS.join(', ')}`);
   const store = openExisting(values.db, io);
   try {
     const result = await exportJobs(store, { filter }, out, csvOptions(values));

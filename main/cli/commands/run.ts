@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { BatchMode } from '../../../common/job';
-import type { AddSummary } from '../../engine/add-paths';
+import type { AddSummary } from '../../../common/engine-status';
 import type { SettleOutcome } from '../../engine/engine';
 import { exportJobs } from '../../engine/export-jobs';
 import { openSession } from '../../engine/session';

@@ -1,0 +1,23 @@
+/** How the UI, the CLI and exports select jobs. */
+export const JOB_FILTERS = [
+  'all',
+  'in_progress',
+  'needs_review',
+  'failed',
+  'done',
+  'rejected',
+] as const;
+export type JobFilter = (typeof JOB_FILTERS)[number];
+export const JOB_SORT_KEYS = ['id', 'file', 'state', 'reading', 'updated'] as const;
+export type JobSortKey = (typeof JOB_SORT_KEYS)[number];
+
+export interface JobQuery {
+  filter?: JobFilter;
+  rootId?: number;
+  /** Case-insensitive substring of the file's relative path. */
+  search?: string;
+  sort?: JobSortKey;
+  descending?: boolean;
+  offset?: number;
+  limit?: number;
+}
