@@ -35,6 +35,7 @@ export async function harness(opts: {
   seed?: number;
   badFiles?: boolean;
   duplicates?: number;
+  subfolders?: boolean;
   sandbox?: SandboxOptions;
 }): Promise<Harness> {
   const t = tempDir('meterdesk-engine-');
@@ -44,6 +45,7 @@ export async function harness(opts: {
     seed: opts.seed ?? 1,
     includeBadFiles: opts.badFiles ?? false,
     duplicates: opts.duplicates ?? 2,
+    subfolders: opts.subfolders ?? true,
     width: 160,
   });
   const sandbox = await createSandbox({ ai: FAST_AI, ...opts.sandbox });

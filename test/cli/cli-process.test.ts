@@ -1,0 +1,72 @@
+import { parse } from 'csv-parse/sync';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../helpers/engine-harness';
+
+const run = promisify(execFile);
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+// Names billing exports must survive: delimiters, quotes, line breaks, emoji, right-to-left
+// text and a leading formula character.
+const HOSTILE_NAMES = [
+  'Flat 3, Main St.jpg',
+  'meter "kitchen".jpg',
+  'line\nbreak.jpg',
+  'tap 🚰 basement.jpg',
+  'عداد المياه.jpg',
+  '=HYPERLINK("evil","y").jpg',
+  '+1+1.jpg',
+  '@SUM(1).jpg',
+];
+
+describe('meter-desk as a real process', () => {
+  it('reads photos with hostile names and writes a CSV a real parser reads back exactly', async () => {
+    h = await harness({ photos: HOSTILE_NAMES.length, duplicates: 0, subfolders: false });
+    const odd = join(h.dir, 'odd names');
+    mkdirSync(odd);
+    const sources = readdirSync(h.photos).filter((n) => /\.(jpe?g|png|webp)$/i.test(n));
+    const want = new Map<string, string>();
+    HOSTILE_NAMES.forEach((name, i) => {
+      const src = sources[i];
+      if (!src) throw new Error('not enough sample photos');
+      copyFileSync(join(h!.photos, src), join(odd, name));
+      const entry = h!.manifest.files.find((f) => f.relPath === src);
+      if (entry?.reading) want.set(name, entry.reading);
+    });
+    const csv = join(h.dir, 'readings.csv');
+    const { stdout } = await run(
+      process.execPath,
+      ['bin/meter-desk.js', 'run', odd, '--db', h.dbFile, '--export', csv],
+      {
+        env: {
+          ...process.env,
+          METER_DESK_BASE_URL: h.sandbox.url,
+          METER_DESK_API_KEY: h.sandbox.apiKey,
+        },
+      },
+    );
+    expect(stdout).toContain('Every file is final');
+    const text = readFileSync(csv, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text).toContain('\r\n');
+    const rows = parse<Record<string, string>>(text, { bom: true, columns: true });
+    expect(rows).toHaveLength(HOSTILE_NAMES.length);
+    for (const name of HOSTILE_NAMES) {
+      // Formula-looking names are neutralised with a leading quote, nothing else changes.
+      const shown = /^[=+\-@]/.test(name) ? `'${name}` : name;
+      const row = rows.find((r) => r.file === shown);
+      expect(row, name).toBeDefined();
+      expect(row?.reading, name).toBe(want.get(name));
+      expect(row?.status).toBe('done');
+      expect(row?.needs_review).toBe('no');
+    }
+  }, 60_000);
+});
