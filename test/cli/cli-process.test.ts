@@ -29,16 +29,17 @@ const HOSTILE_NAMES = [
 
 describe('meter-desk as a real process', () => {
   it('reads photos with hostile names and writes a CSV a real parser reads back exactly', async () => {
-    h = await harness({ photos: HOSTILE_NAMES.length, duplicates: 0, subfolders: false });
-    const odd = join(h.dir, 'odd names');
+    const hh = await harness({ photos: HOSTILE_NAMES.length, duplicates: 0, subfolders: false });
+    h = hh;
+    const odd = join(hh.dir, 'odd names');
     mkdirSync(odd);
-    const sources = readdirSync(h.photos).filter((n) => /\.(jpe?g|png|webp)$/i.test(n));
+    const sources = readdirSync(hh.photos).filter((n) => /\.(jpe?g|png|webp)$/i.test(n));
     const want = new Map<string, string>();
     HOSTILE_NAMES.forEach((name, i) => {
       const src = sources[i];
       if (!src) throw new Error('not enough sample photos');
-      copyFileSync(join(h!.photos, src), join(odd, name));
-      const entry = h!.manifest.files.find((f) => f.relPath === src);
+      copyFileSync(join(hh.photos, src), join(odd, name));
+      const entry = hh.manifest.files.find((f) => f.relPath === src);
       if (entry?.reading) want.set(name, entry.reading);
     });
     const csv = join(h.dir, 'readings.csv');
