@@ -12,7 +12,11 @@ async function keychainWorks(): Promise<boolean> {
   try {
     await Promise.race([
       new KeychainSecretStore().check(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 10_000)),
+      new Promise((_, reject) =>
+        setTimeout(() => {
+          reject(new Error('timeout'));
+        }, 10_000),
+      ),
     ]);
     return true;
   } catch {
