@@ -1,0 +1,77 @@
+// File-system errors as scan outcomes with reasons a user can act on.
+import type { FailureKind } from '../../common/job';
+
+export interface Problem {
+  failureKind: FailureKind;
+  reason: string;
+}
+
+export function errnoCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+export function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return (
+    signal?.aborted === true ||
+    (error instanceof Error && (error.name === 'AbortError' || errnoCode(error) === 'ABORT_ERR'))
+  );
+}
+
+/** A failure to open or read a file. */
+export function fileProblem(error: unknown): Problem {
+  const code = errnoCode(error);
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return {
+        failureKind: 'vanished',
+        reason: 'The file was moved, renamed or deleted while the folder was being scanned',
+      };
+    case 'EACCES':
+    case 'EPERM':
+      return { failureKind: 'unreadable', reason: 'Permission denied: this file cannot be read' };
+    case 'ELOOP':
+      return { failureKind: 'unreadable', reason: 'Symbolic link loop: the link points to itself' };
+    case 'EBUSY':
+    case 'ETXTBSY':
+      return { failureKind: 'unreadable', reason: 'The file is locked by another program' };
+    case 'EIO':
+      return {
+        failureKind: 'unreadable',
+        reason: 'Read error (EIO): the disk, card or network share failed',
+      };
+    default:
+      return {
+        failureKind: 'unreadable',
+        reason: `The file cannot be read (${code ?? (error instanceof Error ? error.message : String(error))})`,
+      };
+  }
+}
+
+/**
+ * A folder that could not be listed. The scanner reports it as one rejected entry for the
+ * folder's own path, so the user sees that its photos were not scanned (see walk.ts).
+ */
+export function folderProblem(error: unknown): Problem {
+  const code = errnoCode(error);
+  const tail = 'the photos in it were not scanned';
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return {
+        failureKind: 'vanished',
+        reason: `The folder was moved, renamed or deleted while being scanned; ${tail}`,
+      };
+    case 'EACCES':
+    case 'EPERM':
+      return { failureKind: 'unreadable', reason: `Permission denied for this folder; ${tail}` };
+    case 'ELOOP':
+      return { failureKind: 'unreadable', reason: `Symbolic link loop; ${tail}` };
+    default:
+      return {
+        failureKind: 'unreadable',
+        reason: `The folder cannot be read (${code ?? (error instanceof Error ? error.message : String(error))}); ${tail}`,
+      };
+  }
+}
