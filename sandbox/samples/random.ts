@@ -1,4 +1,5 @@
 // A tiny seeded PRNG so that every sample image and folder is reproducible from a number.
+import { createRandom } from '../random';
 
 export interface Rng {
   /** Uniform in [0, 1). */
@@ -11,16 +12,9 @@ export interface Rng {
   chance(p: number): boolean;
 }
 
-/** mulberry32: fast, good enough for pictures, and identical on every platform. */
+/** The sandbox's own mulberry32 stream, with the helpers drawing pictures needs. */
 export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = createRandom(seed);
   return {
     next,
     range: (min, max) => min + (max - min) * next(),
