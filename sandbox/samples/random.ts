@@ -14,7 +14,8 @@ export interface Rng {
 
 /** The sandbox's own mulberry32 stream, with the helpers drawing pictures needs. */
 export function createRng(seed: number): Rng {
-  const { next } = createRandom(seed);
+  const stream = createRandom(seed);
+  const next = (): number => stream.next();
   return {
     next,
     range: (min, max) => min + (max - min) * next(),
