@@ -1,21 +1,102 @@
-// Builds what ships: the Node side (CLI, engine, later the Electron shell) bundled by esbuild with
-// npm packages left external (native modules must stay real files), and the renderer by Vite.
+// Builds what ships into dist/:
+//   main/electron-main.js    the Electron main process (ESM, package.json "main")
+//   main/backend-process.cjs the backend's utility process (engine, queue, sandbox, key store)
+//   preload/index.cjs        the preload: one CommonJS file, as sandboxed preloads require
+//   cli/main.js              the meter-desk command
+//   renderer/                the window's page, by Vite
+// The app's Node-side bundles contain every pure-JavaScript package; only native modules stay
+// external (they must be real files, unpacked from the asar), so the packaged app ships no other
+// node_modules (electron-builder.yml). The CLI leaves all packages external (it runs from the npm
+// install). The preload bundles everything but electron, since a sandboxed preload can require
+// nothing else.
+// Usage: node scripts/build.js [--only main,preload,cli,renderer] [--outdir dist]
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
-import { build as viteBuild } from 'vite';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
-rmSync('dist', { recursive: true, force: true });
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    outdir: { type: 'string', default: 'dist' },
+  },
+});
+const outdir = values.outdir;
+const wanted = new Set((values.only ?? 'main,preload,cli,renderer').split(','));
 
-await build({
-  entryPoints: { 'cli/main': 'main/cli/main.ts' },
-  outdir: 'dist',
+/** Electron 45 runs Node 22 and Chromium 140. */
+const ELECTRON_NODE = 'node22';
+const ELECTRON_CHROME = 'chrome140';
+
+/** Native modules (and electron itself): required at run time from node_modules. */
+const NATIVE_EXTERNALS = ['electron', 'better-sqlite3', 'keytar', 'sharp'];
+
+const node = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
   sourcemap: true,
   logLevel: 'info',
-});
+};
+const app = { ...node, external: NATIVE_EXTERNALS, target: ELECTRON_NODE };
 
-await viteBuild({ configFile: 'vite.config.ts', logLevel: 'info' });
+const targets = {
+  main: () =>
+    Promise.all([
+      build({
+        ...app,
+        entryPoints: { 'main/electron-main': 'main/shell/electron-main.ts' },
+        outdir,
+        format: 'esm',
+        // Bundled CommonJS packages (undici, zod's CJS entry) may call require(): give ESM one.
+        banner: {
+          js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        },
+      }),
+      build({
+        ...app,
+        entryPoints: { 'main/backend-process': 'main/shell/backend-process.ts' },
+        outdir,
+        format: 'cjs',
+        outExtension: { '.js': '.cjs' },
+      }),
+    ]),
+  preload: () =>
+    build({
+      entryPoints: { 'preload/index': 'preload/index.ts' },
+      outdir,
+      bundle: true,
+      platform: 'browser',
+      format: 'cjs',
+      outExtension: { '.js': '.cjs' },
+      external: ['electron'],
+      target: ELECTRON_CHROME,
+      sourcemap: true,
+      logLevel: 'info',
+    }),
+  cli: () =>
+    build({
+      ...node,
+      packages: 'external',
+      entryPoints: { 'cli/main': 'main/cli/main.ts' },
+      outdir,
+      format: 'esm',
+      target: 'node20',
+    }),
+  renderer: async () => {
+    const { build: viteBuild } = await import('vite');
+    await viteBuild({
+      configFile: 'vite.config.ts',
+      logLevel: 'info',
+      build: { outDir: resolve(outdir, 'renderer'), emptyOutDir: true },
+    });
+  },
+};
+
+for (const name of wanted) {
+  if (!(name in targets)) {
+    console.error(`Unknown target "${name}"; known: ${Object.keys(targets).join(', ')}`);
+    process.exit(2);
+  }
+}
+if (wanted.size === Object.keys(targets).length) rmSync(outdir, { recursive: true, force: true });
+for (const name of Object.keys(targets)) if (wanted.has(name)) await targets[name]();

@@ -1,20 +1,45 @@
-// `npm start`: the desktop app needs Electron's binary, which cannot be downloaded everywhere.
+// `npm start`: runs the desktop app from the built tree (dist/, built first when missing).
+// Electron's binary cannot be downloaded everywhere (ELECTRON_SKIP_BINARY_DOWNLOAD), and
+// require('electron') would try to download it: the binary is looked up directly instead, and
+// without it this says so in one line.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
-const require = createRequire(import.meta.url);
-let electronPath = null;
-try {
-  electronPath = require('electron');
-} catch {
-  electronPath = null;
+/** The Electron executable the electron package points at, or null when it is not installed. */
+function electronBinary() {
+  let dir;
+  try {
+    dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  } catch {
+    return null;
+  }
+  const pathFile = join(dir, 'path.txt');
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const exe = override
+    ? join(override, relative ?? 'electron')
+    : relative
+      ? join(dir, 'dist', relative)
+      : null;
+  return exe && existsSync(exe) ? exe : null;
 }
-if (typeof electronPath !== 'string') {
+
+const exe = electronBinary();
+if (!exe) {
   console.error(
-    'No Electron binary is installed here (ELECTRON_SKIP_BINARY_DOWNLOAD); the desktop app cannot start. Try `npm run demo` for the headless run.',
+    'MeterDesk cannot open its window here: no Electron binary is installed (ELECTRON_SKIP_BINARY_DOWNLOAD). Run `npm run demo` for the headless run.',
   );
   process.exit(2);
 }
-console.error(
-  'The desktop shell is not built yet (see the shell issue). Try `npm run demo` for the headless run.',
-);
-process.exit(2);
+
+if (!existsSync(join('dist', 'main', 'electron-main.js'))) {
+  const built = spawnSync(process.execPath, ['scripts/build.js'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const app = spawn(exe, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
+app.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,23 @@
+import type { EngineStatus } from '../engine-status';
+import type { JobRecord } from '../job-record';
+
+/**
+ * One push to the window. Engine events are coalesced (about ten pushes a second at most); each
+ * push carries everything that changed since the previous one, so a window that applies them in
+ * order stays exact.
+ */
+export interface AppEvent {
+  /** Increases by one per push; compare with Snapshot.eventSeq. */
+  readonly seq: number;
+  /** The latest engine status, when it changed. */
+  readonly status: EngineStatus | null;
+  /** Rows that changed, as they are now. */
+  readonly jobs: readonly JobRecord[];
+  readonly removedJobIds: readonly number[];
+  /** More rows changed than one push carries: reload what is on screen instead. */
+  readonly jobsOverflow: boolean;
+  /** Log lines: retries, fallbacks, pauses. Never an API key. */
+  readonly log: readonly string[];
+  /** Settings, the key, the service or the added folders changed: ask for a fresh snapshot. */
+  readonly appChanged: boolean;
+}

@@ -1,0 +1,130 @@
+// The one declarative IPC contract: per channel, the request schema main validates against and
+// the reply type (a phantom: types only). The preload bridge, the main handlers, the renderer's
+// types and the in-process test bridge are all derived from this table (see bridge.ts).
+import { z } from 'zod';
+import type { JobRecord } from '../job-record';
+import type { ChannelName } from './channels';
+import { MAX_KEY_CHARS, MAX_PATHS_PER_ADD, MAX_SAMPLE_PHOTOS, MAX_URL_CHARS } from './limits';
+import {
+  absolutePath,
+  batchMode,
+  business,
+  empty,
+  jobId,
+  jobIds,
+  jobQuery,
+  jobSelection,
+  maxConcurrency,
+  reading,
+} from './schemas';
+import type {
+  AddOutcome,
+  AddSummary,
+  AiInfo,
+  ConnectionCheck,
+  EngineStatus,
+  ExportOutcome,
+  JobDetail,
+  JobPage,
+  KeyStatus,
+  QuotaInfo,
+  RemoveOutcome,
+  RootSummary,
+  SandboxStarted,
+  SettingsView,
+  Snapshot,
+} from './views';
+
+declare const replyType: unique symbol;
+
+/** A channel: what may be sent (checked at run time) and what comes back (checked by tsc). */
+export interface ChannelSpec<S extends z.ZodType = z.ZodType, R = unknown> {
+  readonly request: S;
+  /** Never set: carries the reply type for the derived types. */
+  readonly [replyType]?: R;
+}
+
+function channel<S extends z.ZodType>(request: S): { returns<R>(): ChannelSpec<S, R> } {
+  return { returns: () => ({ request }) };
+}
+
+/**
+ * A secret is accepted in, never sent out; bounded so a paste accident cannot be huge, and sendable
+ * in an HTTP header (printable ASCII; the line break of a paste is trimmed).
+ */
+const apiKey = z
+  .string()
+  .min(1)
+  .max(MAX_KEY_CHARS)
+  .regex(/^\s*[\x21-\x7e]+\s*$/, 'must be printable ASCII without spaces');
+const baseUrl = z.string().min(1).max(MAX_URL_CHARS);
+
+export const CONTRACT = {
+  /** Everything a fresh window needs. */
+  snapshot: channel(empty).returns<Snapshot>(),
+  /** Folders and files by absolute path (dropped items are resolved in the preload). */
+  addPaths: channel(
+    z.strictObject({ paths: z.array(absolutePath).min(1).max(MAX_PATHS_PER_ADD) }),
+  ).returns<AddSummary>(),
+  /** "Add folder...": main shows the open dialog and adds what was chosen. */
+  addFolders: channel(empty).returns<AddOutcome>(),
+  queryJobs: channel(jobQuery).returns<JobPage>(),
+  jobDetail: channel(z.strictObject({ id: jobId })).returns<JobDetail>(),
+  /** The folders and files the user added (routes), with counts by state. */
+  listRoots: channel(empty).returns<readonly RootSummary[]>(),
+  pause: channel(empty).returns<EngineStatus>(),
+  resume: channel(empty).returns<EngineStatus>(),
+  /** "Retry now" on the offline, quota or key banners: the engine checks again at once. */
+  retryNow: channel(empty).returns<EngineStatus>(),
+  /** Failed jobs back into the queue: the given ones, or all. */
+  retryFailed: channel(z.strictObject({ ids: jobIds.optional() })).returns<{ retried: number }>(),
+  remove: channel(z.strictObject({ ids: jobIds })).returns<RemoveOutcome>(),
+  review: channel(
+    z.discriminatedUnion('action', [
+      z.strictObject({ id: jobId, action: z.literal('accept') }),
+      z.strictObject({ id: jobId, action: z.literal('correct'), reading }),
+    ]),
+  ).returns<JobRecord>(),
+  /** Main shows the save dialog, then writes the CSV of the selected jobs. */
+  exportCsv: channel(
+    z.strictObject({
+      selection: jobSelection,
+      bom: z.boolean(),
+      delimiter: z.enum([',', ';']),
+    }),
+  ).returns<ExportOutcome>(),
+  getSettings: channel(empty).returns<SettingsView>(),
+  /** Changes what is given; the engine restarts with the new settings. */
+  setSettings: channel(
+    z.strictObject({
+      baseUrl: baseUrl.nullable().optional(),
+      business: business.nullable().optional(),
+      batchMode: batchMode.optional(),
+      maxConcurrency: maxConcurrency.optional(),
+      dataDir: absolutePath.nullable().optional(),
+    }),
+  ).returns<SettingsView>(),
+  getKeyStatus: channel(empty).returns<KeyStatus>(),
+  /** Stores the key for the configured service. The answer never contains the key. */
+  setApiKey: channel(z.strictObject({ key: apiKey })).returns<KeyStatus>(),
+  clearApiKey: channel(empty).returns<KeyStatus>(),
+  getQuota: channel(empty).returns<QuotaInfo>(),
+  getAiStatus: channel(empty).returns<AiInfo>(),
+  /** "Try the built-in sandbox": starts it in-process and makes sample photos to drag in. */
+  startSandbox: channel(
+    z.strictObject({ photos: z.int().min(1).max(MAX_SAMPLE_PHOTOS).optional() }),
+  ).returns<SandboxStarted>(),
+  /**
+   * Onboarding and settings: calls quota and AI status with this address and key (or the stored
+   * key) and, with `save`, keeps both and restarts the engine on them.
+   */
+  validateConnection: channel(
+    z.strictObject({ baseUrl, apiKey: apiKey.optional(), save: z.boolean().optional() }),
+  ).returns<ConnectionCheck>(),
+  /** Shows a job's photo, an added folder or an exported file in the OS file manager. */
+  openFileLocation: channel(
+    z.union([z.strictObject({ jobId }), z.strictObject({ path: absolutePath })]),
+  ).returns<null>(),
+} as const satisfies Record<ChannelName, ChannelSpec>;
+
+export type Contract = typeof CONTRACT;

@@ -1,0 +1,9 @@
+// The IPC contract and everything derived from it. Renderer code imports from here.
+export * from './channels';
+export * from './contract';
+export * from './bridge';
+export * from './app-event';
+export * from './limits';
+export * from './result';
+export * from './views';
+export { READING_PATTERN } from './schemas';

@@ -1,0 +1,52 @@
+// What every call across the bridge answers. Electron keeps only an Error's message when a handler
+// throws, so nothing is thrown across it: the outcome is data the renderer switches on.
+
+/** Why a call failed; the renderer picks its wording and remedy by this code. */
+export const IPC_ERROR_CODES = [
+  /** The payload did not match the channel's schema, or named something the user never added. */
+  'invalid_request',
+  /** The call did not come from MeterDesk's own window and page. */
+  'forbidden',
+  /** The job, folder or file asked for does not exist (any more). */
+  'not_found',
+  /** No service is configured yet, or no API key is stored for it. */
+  'not_configured',
+  /** The service refused the API key (HTTP 401). */
+  'key_rejected',
+  /** The key lacks a scope, the account is inactive, or this IP is not allowed (HTTP 403). */
+  'permission_denied',
+  /** The service could not be reached (network, DNS, TLS, timeout). */
+  'unreachable',
+  /** The service address is not https:// (plain http only to this machine). */
+  'not_https',
+  /** The service address is not a usable URL. */
+  'invalid_url',
+  /** The service answered, but not as the API specification says. */
+  'bad_response',
+  /** Neither the OS keychain nor a real encrypted store is available for the API key. */
+  'keychain_unavailable',
+  /** A file or folder could not be read or written (export target, data folder). */
+  'file_error',
+  /** The desktop backend is starting, restarting or has stopped, or the service is busy. */
+  'unavailable',
+  /** Anything unexpected; the message carries no stack and no secret. */
+  'internal',
+] as const;
+export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
+
+export interface IpcError {
+  readonly code: IpcErrorCode;
+  /** A sentence a person can act on. Never holds an API key, a stack or request headers. */
+  readonly message: string;
+}
+
+export type Result<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: IpcErrorCode, message: string): Result<T> {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,61 @@
+// Request schemas shared by several channels. Every object is strict (an unknown key, including
+// __proto__ or constructor, is refused) and every string, number and array is bounded.
+import { z } from 'zod';
+import { JOB_FILTERS, JOB_SORT_KEYS, type JobQuery } from '../job-query';
+import {
+  MAX_BUSINESS_CHARS,
+  MAX_CONCURRENCY,
+  MAX_IDS_PER_CALL,
+  MAX_JOB_ID,
+  MAX_OFFSET,
+  MAX_PAGE_ROWS,
+  MAX_PATH_CHARS,
+  MAX_SEARCH_CHARS,
+} from './limits';
+
+/** POSIX /..., Windows C:\... or C:/..., UNC \\server\...; no NUL (it truncates paths in C). */
+const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\[^\\/])[^\0]*$/;
+
+export const absolutePath = z
+  .string()
+  .min(1)
+  .max(MAX_PATH_CHARS)
+  .regex(ABSOLUTE_PATH, 'must be an absolute path');
+
+export const jobId = z.int().min(1).max(MAX_JOB_ID);
+
+export const jobIds = z.array(jobId).min(1).max(MAX_IDS_PER_CALL);
+
+/** A reading as the service writes it: up to 7 digits, optionally up to 3 decimals. */
+export const READING_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
+export const reading = z
+  .string()
+  .max(11)
+  .regex(READING_PATTERN, 'must look like 12345 or 12345.678');
+
+/** Which jobs: the table's filters, a route (root folder), a file-name search. */
+export const jobSelection = z.strictObject({
+  filter: z.enum(JOB_FILTERS).optional(),
+  rootId: jobId.optional(),
+  search: z.string().max(MAX_SEARCH_CHARS).optional(),
+});
+
+export const jobQuery = z.strictObject({
+  ...jobSelection.shape,
+  sort: z.enum(JOB_SORT_KEYS).optional(),
+  descending: z.boolean().optional(),
+  offset: z.int().min(0).max(MAX_OFFSET).optional(),
+  limit: z.int().min(1).max(MAX_PAGE_ROWS).optional(),
+}) satisfies z.ZodType<JobQuery>;
+
+export const business = z
+  .string()
+  .min(1)
+  .max(MAX_BUSINESS_CHARS)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+
+export const maxConcurrency = z.int().min(1).max(MAX_CONCURRENCY);
+
+export const batchMode = z.enum(['auto', 'always', 'never']);
+
+export const empty = z.strictObject({});

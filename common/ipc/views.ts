@@ -1,0 +1,102 @@
+// What the desktop backend answers, as the renderer sees it. Plain data only (structured-clone
+// safe), and never an API key: a key is known to the renderer only as KeyStatus.
+import type { AddSummary, AiInfo, EngineStatus, QuotaInfo } from '../engine-status';
+import type { BatchMode } from '../job';
+import type { JobEvent, JobRecord, RootRecord, StateCounts } from '../job-record';
+
+export type ServiceKind = 'none' | 'sandbox' | 'remote';
+
+export interface SettingsView {
+  /** The remote service's address; kept while the sandbox is tried. */
+  readonly baseUrl: string | null;
+  /** The built-in sandbox is in use instead of baseUrl. */
+  readonly useSandbox: boolean;
+  /** `business` sent with batches; null: the service's default. */
+  readonly business: string | null;
+  readonly batchMode: BatchMode;
+  readonly maxConcurrency: number;
+  /** The folder chosen for the queue file; null: the per-user default. */
+  readonly dataDir: string | null;
+  /** The folder actually used. */
+  readonly effectiveDataDir: string;
+}
+
+export type SecretBackendKind = 'keychain' | 'encrypted_file' | 'session_only' | 'unavailable';
+
+export interface KeyStatus {
+  readonly isSet: boolean;
+  /** The key's last four characters (empty for keys too short to hint at). */
+  readonly hint: string;
+  readonly backend: {
+    readonly kind: SecretBackendKind;
+    /** e.g. "Secret Service keyring", shown as "saved in the ..." */
+    readonly description: string;
+    /** Set when the key is not in the OS keychain: what happened, in plain words. */
+    readonly warning: string | null;
+  };
+}
+
+export interface ServiceView {
+  readonly kind: ServiceKind;
+  /** The address the engine talks to (the sandbox's loopback address in sandbox mode). */
+  readonly baseUrl: string | null;
+  /** The sample-photo folder the sandbox made, to drag in. */
+  readonly sampleFolder: string | null;
+  /** Why the engine is not running although a service is configured. */
+  readonly problem: string | null;
+}
+
+export interface RootSummary extends RootRecord {
+  readonly counts: StateCounts;
+}
+
+/** Everything a freshly opened window needs to draw itself. */
+export interface Snapshot {
+  readonly appVersion: string;
+  readonly service: ServiceView;
+  readonly settings: SettingsView;
+  readonly key: KeyStatus;
+  readonly status: EngineStatus;
+  readonly roots: readonly RootSummary[];
+  /** Events up to this sequence number are already part of this picture. */
+  readonly eventSeq: number;
+}
+
+export interface JobPage {
+  readonly rows: readonly JobRecord[];
+  readonly total: number;
+}
+
+export interface JobDetail {
+  readonly job: JobRecord;
+  readonly events: readonly JobEvent[];
+  readonly root: RootRecord | null;
+  /** meterdesk-photo:// address of the photo; null when it cannot be shown (not an image). */
+  readonly photoUrl: string | null;
+}
+
+export type Canceled = { readonly canceled: true };
+export type AddOutcome = Canceled | { readonly canceled: false; readonly summary: AddSummary };
+export type ExportOutcome =
+  Canceled | { readonly canceled: false; readonly path: string; readonly rows: number };
+
+export interface RemoveOutcome {
+  readonly removed: number;
+  /** Jobs in flight at the service are left alone. */
+  readonly kept: number;
+}
+
+export interface SandboxStarted {
+  readonly baseUrl: string;
+  readonly sampleFolder: string;
+  readonly photos: number;
+}
+
+export interface ConnectionCheck {
+  readonly quota: QuotaInfo;
+  readonly ai: AiInfo;
+  /** The address and key were stored and the engine now uses them. */
+  readonly saved: boolean;
+}
+
+export type { AddSummary, AiInfo, EngineStatus, QuotaInfo };

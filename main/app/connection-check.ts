@@ -1,0 +1,120 @@
+// Onboarding's "Connect": one call each to quota and AI status with the address and key the person
+// typed, and a specific sentence for each way that goes wrong (spec 5, 7: 401, 403; unreachable;
+// not https). Nothing is stored here; the caller saves only what passed.
+import type { AiInfo, QuotaInfo } from '../../common/engine-status';
+import { createMeterApi } from '../api/client';
+import { isApiError, type ApiError } from '../api/errors';
+import { BaseUrlError, isLoopbackHost, parseBaseUrl } from '../api/http';
+import { AppError } from '../ipc/app-error';
+import { toAiInfo, toQuotaInfo } from './remote-info';
+
+/** Checks the address alone; throws AppError not_https / invalid_url. */
+export function checkBaseUrl(raw: string): string {
+  const text = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new AppError(
+      'invalid_url',
+      'The service address is not a valid URL. It looks like https://meters.example.com.',
+    );
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new AppError(
+      'not_https',
+      url.protocol === 'http:'
+        ? `The service address must start with https://: over plain http:// the API key would travel unencrypted to ${url.hostname}.`
+        : 'The service address must start with https://.',
+    );
+  }
+  try {
+    parseBaseUrl(text);
+  } catch (error) {
+    if (error instanceof BaseUrlError) throw new AppError('invalid_url', error.message);
+    throw error;
+  }
+  return text.replace(/\/+$/, '');
+}
+
+/** A failed call to the service as the person should read it. */
+export function explainApiError(error: ApiError, origin: string): AppError {
+  const info = error.info;
+  switch (info.class) {
+    case 'key_rejected':
+      return new AppError(
+        'key_rejected',
+        'The service refused this API key (401). Check that the whole key was pasted and that it is still active on the API Keys page of the website.',
+      );
+    case 'permission_denied':
+      return new AppError(
+        'permission_denied',
+        `The key is valid but not allowed to do this (403)${info.message ? `: ${info.message}` : ''}. The key may lack a scope, the account may be inactive, or this computer's IP address may be outside the key's allowlist.`,
+      );
+    case 'network_down':
+      return new AppError(
+        'unreachable',
+        `Cannot reach ${origin} (${info.code}). Check the address and the network connection.`,
+      );
+    case 'retry_later':
+      if (['timeout', 'connection_reset', 'transport'].includes(info.reason)) {
+        return new AppError(
+          'unreachable',
+          `Cannot reach ${origin}: ${error.message} Check the address, the network and any proxy or firewall.`,
+        );
+      }
+      if (info.reason === 'server_error') {
+        return new AppError(
+          'unavailable',
+          `The service at ${origin} has a problem right now (${error.message}). Try again later.`,
+        );
+      }
+      return new AppError(
+        'bad_response',
+        `Something answered at ${origin}, but not the meter-reading API (${error.message}). Check the address.`,
+      );
+    case 'rate_limited':
+      return new AppError(
+        'unavailable',
+        `The service is limiting this key's requests; try again in ${String(Math.ceil(info.retryAfterMs / 1000))} s.`,
+      );
+    case 'not_found':
+      return new AppError(
+        'bad_response',
+        `There is no meter-reading API at ${origin} (404). Check the address.`,
+      );
+    default:
+      return new AppError('bad_response', error.message);
+  }
+}
+
+export interface ConnectionInfo {
+  readonly quota: QuotaInfo;
+  readonly ai: AiInfo;
+}
+
+export async function checkConnection(baseUrl: string, apiKey: string): Promise<ConnectionInfo> {
+  const address = checkBaseUrl(baseUrl);
+  const origin = new URL(address).origin;
+  let api;
+  try {
+    api = createMeterApi({
+      baseUrl: address,
+      apiKey,
+      timeouts: { connectMs: 8_000, headersMs: 15_000, bodyMs: 15_000 },
+    });
+  } catch (error) {
+    // Only the key can still be wrong here (the address passed checkBaseUrl); the message never
+    // repeats it.
+    throw new AppError('invalid_request', error instanceof Error ? error.message : String(error));
+  }
+  try {
+    const [quota, ai] = await Promise.all([api.getQuota(), api.getAiStatus()]);
+    return { quota: toQuotaInfo(quota, Date.now()), ai: toAiInfo(ai, Date.now()) };
+  } catch (error) {
+    if (isApiError(error)) throw explainApiError(error, origin);
+    throw error;
+  } finally {
+    await api.close();
+  }
+}

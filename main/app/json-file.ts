@@ -1,0 +1,33 @@
+// Small JSON files the desktop app keeps beside the queue (settings, window bounds, the encrypted
+// key fallback). Written to a temporary name and renamed, so a crash mid-write never leaves half a
+// file behind.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** The parsed content, or null when the file is missing or not JSON. */
+export function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJsonFile(file: string, value: unknown, mode = 0o644): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode });
+    renameSync(tmp, file);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+// The entry of the backend's utility process (Electron utilityProcess.fork): the engine, the
+// queue, the sandbox and the key store run here, so a 20,000-file scan or a large query never
+// stalls the main process that draws the window (docs/architecture.md, "Engine placement").
+// It talks to main over process.parentPort; it does not import electron.
+import { runBackendHost } from '../app/host';
+import { readHostConfig } from '../app/host-protocol';
+import type { RpcPort } from '../ipc/rpc';
+
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+  off(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+const parentPort = (process as { parentPort?: ParentPort }).parentPort;
+if (!parentPort) {
+  console.error('backend-process must be started by the MeterDesk main process.');
+  process.exit(2);
+}
+
+const port: RpcPort = {
+  post: (message) => {
+    parentPort.postMessage(message);
+  },
+  onMessage: (listener) => {
+    const handler = (event: { data: unknown }): void => {
+      listener(event.data);
+    };
+    parentPort.on('message', handler);
+    return () => {
+      parentPort.off('message', handler);
+    };
+  },
+};
+
+runBackendHost(port, readHostConfig(process.argv)).then(
+  () => undefined,
+  (error: unknown) => {
+    console.error('The MeterDesk backend could not start:', error);
+    process.exit(1);
+  },
+);

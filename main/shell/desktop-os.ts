@@ -1,0 +1,70 @@
+// The OS services the backend asks main for: dialogs, the file manager, notifications, the
+// taskbar/dock, and Electron's safeStorage (main-process only) for the key fallback.
+import { app, dialog, Notification, safeStorage, shell, type BrowserWindow } from 'electron';
+import type { OsPort, SafeStorageInfo } from '../app/os-port';
+
+async function safeStorageInfo(): Promise<SafeStorageInfo> {
+  const available = await safeStorage.isAsyncEncryptionAvailable();
+  switch (process.platform) {
+    case 'darwin':
+      return { available, backend: 'macOS Keychain' };
+    case 'win32':
+      return { available, backend: 'Windows DPAPI' };
+    default:
+      return {
+        available,
+        backend: available ? safeStorage.getSelectedStorageBackend() : 'unknown',
+      };
+  }
+}
+
+export function desktopOs(window: () => BrowserWindow | null): OsPort {
+  return {
+    async chooseSaveFile(defaultName) {
+      const win = window();
+      const options = {
+        title: 'Export readings',
+        defaultPath: defaultName,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      };
+      const result = win
+        ? await dialog.showSaveDialog(win, options)
+        : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    async chooseFolders() {
+      const win = window();
+      const options = {
+        title: 'Add folders of meter photos',
+        properties: ['openDirectory', 'multiSelections'] as ('openDirectory' | 'multiSelections')[],
+      };
+      const result = win
+        ? await dialog.showOpenDialog(win, options)
+        : await dialog.showOpenDialog(options);
+      return result.canceled ? null : result.filePaths;
+    },
+    showItemInFolder(path) {
+      shell.showItemInFolder(path);
+      return Promise.resolve();
+    },
+    notify(notice) {
+      // Only when the person is not looking at the window already.
+      if (Notification.isSupported() && !window()?.isFocused()) {
+        const note = new Notification({ title: notice.title, body: notice.body });
+        note.on('click', () => window()?.show());
+        note.show();
+      }
+      return Promise.resolve();
+    },
+    setProgress({ fraction, badge }) {
+      window()?.setProgressBar(fraction ?? -1);
+      app.setBadgeCount(badge);
+      return Promise.resolve();
+    },
+    safeStorageInfo,
+    encryptString: async (plain) =>
+      (await safeStorage.encryptStringAsync(plain)).toString('base64'),
+    decryptString: async (sealed) =>
+      (await safeStorage.decryptStringAsync(Buffer.from(sealed, 'base64'))).result,
+  };
+}

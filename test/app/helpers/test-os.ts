@@ -1,0 +1,63 @@
+// The desktop around the backend, played by the test: dialogs answer with what the test queued,
+// and everything the backend asks the OS to show is recorded for assertions. Encryption stands in
+// for Electron's safeStorage with real AES-256-GCM under a per-instance key.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type {
+  DesktopNotice,
+  OsPort,
+  ProgressState,
+  SafeStorageInfo,
+} from '../../../main/app/os-port';
+
+export class TestOs implements OsPort {
+  readonly shown: string[] = [];
+  readonly notices: DesktopNotice[] = [];
+  readonly progress: ProgressState[] = [];
+  saveAnswers: (string | null)[] = [];
+  folderAnswers: (string[] | null)[] = [];
+  safeStorage: SafeStorageInfo = { available: false, backend: 'unknown' };
+  private readonly key = randomBytes(32);
+
+  chooseSaveFile(): Promise<string | null> {
+    return Promise.resolve(this.saveAnswers.shift() ?? null);
+  }
+
+  chooseFolders(): Promise<string[] | null> {
+    return Promise.resolve(this.folderAnswers.shift() ?? null);
+  }
+
+  showItemInFolder(path: string): Promise<void> {
+    this.shown.push(path);
+    return Promise.resolve();
+  }
+
+  notify(notice: DesktopNotice): Promise<void> {
+    this.notices.push(notice);
+    return Promise.resolve();
+  }
+
+  setProgress(progress: ProgressState): Promise<void> {
+    this.progress.push(progress);
+    return Promise.resolve();
+  }
+
+  safeStorageInfo(): Promise<SafeStorageInfo> {
+    return Promise.resolve(this.safeStorage);
+  }
+
+  encryptString(plain: string): Promise<string> {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return Promise.resolve(Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'));
+  }
+
+  decryptString(sealed: string): Promise<string> {
+    const raw = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Promise.resolve(
+      Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
+    );
+  }
+}

@@ -1,0 +1,387 @@
+// Every channel of the IPC contract, driven the way the window drives it: through the bridge and
+// the dispatcher into the real handlers, with the engine on the built-in sandbox over HTTP, a real
+// SQLite queue and real sample photos. The last test checks that each channel answered ok at least
+// once and that no reply or push ever carried an API key.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_NAMES } from '../../common/ipc/channels';
+import type { JobRecord } from '../../common/job-record';
+import { photoResponse } from '../../main/app/photo-response';
+import { createSandbox, type Sandbox } from '../../sandbox';
+import { renderMeterPhoto } from '../../sandbox/samples';
+import { openDesktop, until, value, type Desktop } from './helpers/desktop';
+
+let desk: Desktop;
+let remote: Sandbox;
+const REMOTE_KEY = 'md_remote_key_for_contract_tests_9f3a';
+const NO_QUOTA_SCOPE_KEY = 'md_remote_key_without_quota_read_77b1';
+const secrets: string[] = [REMOTE_KEY, NO_QUOTA_SCOPE_KEY];
+let sampleFolder = '';
+let samplePhotos = 0;
+
+async function settled(): Promise<void> {
+  await until(async () => {
+    const s = value(await desk.bridge.snapshot()).status.counts;
+    return s.total > 0 && s.queued + s.uploading + s.submitted === 0;
+  }, 'every job to be final');
+}
+
+async function jobs(filter: 'done' | 'failed' | 'rejected' | 'all' = 'all'): Promise<JobRecord[]> {
+  return [...value(await desk.bridge.queryJobs({ filter, limit: 1000 })).rows];
+}
+
+beforeAll(async () => {
+  desk = await openDesktop();
+  remote = await createSandbox({
+    keys: [
+      { key: REMOTE_KEY },
+      { key: NO_QUOTA_SCOPE_KEY, scopes: ['ai:read', 'tasks:read', 'tasks:write'] },
+    ],
+    ai: { latencyMs: 30, jitterMs: 10 },
+  });
+});
+
+afterAll(async () => {
+  await desk.close();
+  await remote.close();
+});
+
+describe('a fresh install', () => {
+  it('snapshot: no service, no key, an empty queue', async () => {
+    const snap = value(await desk.bridge.snapshot());
+    expect(snap.service).toMatchObject({ kind: 'none', baseUrl: null });
+    expect(snap.key).toMatchObject({ isSet: false, hint: '' });
+    expect(snap.status.counts.total).toBe(0);
+    expect(snap.status.running).toBe(false);
+    expect(snap.roots).toEqual([]);
+    expect(snap.appVersion).toBe('0.0.0-test');
+  });
+
+  it('getSettings: the defaults, with the per-user data folder', async () => {
+    const s = value(await desk.bridge.getSettings());
+    expect(s).toMatchObject({ baseUrl: null, useSandbox: false, batchMode: 'auto', dataDir: null });
+    expect(s.effectiveDataDir).toBe(join(desk.dir, 'user'));
+  });
+
+  it('getQuota and getAiStatus say that nothing is configured', async () => {
+    for (const result of [await desk.bridge.getQuota(), await desk.bridge.getAiStatus()]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+    }
+  });
+
+  it('getKeyStatus: not set, kept in memory (the test has no keychain)', async () => {
+    expect(value(await desk.bridge.getKeyStatus())).toMatchObject({
+      isSet: false,
+      backend: { kind: 'session_only' },
+    });
+  });
+});
+
+describe('onboarding with the built-in sandbox', () => {
+  it('startSandbox: starts the service in-process and makes sample photos', async () => {
+    const started = value(await desk.bridge.startSandbox({ photos: 10 }));
+    sampleFolder = started.sampleFolder;
+    samplePhotos = started.photos;
+    expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // Ten rendered photos, copies of two of them, and a PNG named .jpg among the bad files.
+    expect(started.photos).toBe(13);
+    expect(existsSync(join(sampleFolder, 'Building A'))).toBe(true);
+    const sandbox = desk.backend.sandbox();
+    expect(sandbox?.url).toBe(started.baseUrl);
+    if (sandbox) secrets.push(sandbox.apiKey);
+  });
+
+  it('snapshot: the sandbox, a key known only by its last four characters', async () => {
+    const snap = value(await desk.bridge.snapshot());
+    const key = desk.backend.sandbox()?.apiKey ?? '';
+    expect(snap.service).toMatchObject({ kind: 'sandbox', sampleFolder });
+    expect(snap.settings.useSandbox).toBe(true);
+    expect(snap.key).toMatchObject({ isSet: true, hint: key.slice(-4) });
+    expect(snap.status.running).toBe(true);
+    expect(JSON.stringify(snap)).not.toContain(key);
+  });
+
+  it('getQuota and getAiStatus: the sandbox answers', async () => {
+    const quota = value(await desk.bridge.getQuota());
+    expect(quota.dailyLimit).toBe(500);
+    expect(quota.summaryText).not.toBe('');
+    const ai = value(await desk.bridge.getAiStatus());
+    expect(ai).toMatchObject({ isOnline: true, currentAiVersion: 'water_v3_meter:v3.2' });
+  });
+});
+
+describe('the queue', () => {
+  it('addPaths: scans the sample folder; bad files are rejected with reasons', async () => {
+    const summary = value(await desk.bridge.addPaths({ paths: [sampleFolder] }));
+    expect(summary.queued + summary.reused).toBe(samplePhotos);
+    expect(summary.rejected).toBeGreaterThanOrEqual(4);
+    expect(summary.rejectedByKind.unsupported_format).toBeGreaterThan(0);
+    expect(summary.rootIds).toHaveLength(1);
+    await settled();
+  });
+
+  it('queryJobs: pages, filters, sorts and searches', async () => {
+    const done = value(await desk.bridge.queryJobs({ filter: 'done', sort: 'file', limit: 5 }));
+    expect(done.total).toBe(samplePhotos);
+    expect(done.rows).toHaveLength(5);
+    const names = done.rows.map((r) => r.relPath.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const page2 = value(await desk.bridge.queryJobs({ filter: 'done', sort: 'file', offset: 5 }));
+    expect(page2.rows[0]?.id).not.toBe(done.rows[0]?.id);
+    const search = value(await desk.bridge.queryJobs({ search: 'copy' }));
+    expect(search.total).toBe(2);
+    const rejected = value(await desk.bridge.queryJobs({ filter: 'rejected' }));
+    expect(rejected.rows.every((r) => r.errorMessage)).toBe(true);
+  });
+
+  it('pushes carried the rows as they changed, coalesced, in order', async () => {
+    // The engine reports a little after the queue changed; wait for the push of the last change.
+    await until(
+      () => desk.events.some((e) => e.status?.counts.done === samplePhotos),
+      'the push of the finished run',
+    );
+    desk.events.forEach((event, i) => {
+      if (i > 0) expect(event.seq).toBe((desk.events[i - 1]?.seq ?? 0) + 1);
+    });
+    const finalRows = new Map<number, JobRecord>();
+    for (const event of desk.events) for (const job of event.jobs) finalRows.set(job.id, job);
+    const doneInEvents = [...finalRows.values()].filter((j) => j.state === 'done');
+    expect(doneInEvents).toHaveLength(samplePhotos);
+  });
+
+  it('jobDetail: the job, its history, its folder and its photo address', async () => {
+    const job = (await jobs('done'))[0];
+    if (!job) throw new Error('no done job');
+    const detail = value(await desk.bridge.jobDetail({ id: job.id }));
+    expect(detail.job.id).toBe(job.id);
+    expect(detail.events.map((e) => e.state)).toContain('done');
+    expect(detail.root?.path).toBe(sampleFolder);
+    expect(detail.photoUrl).toBe(`meterdesk-photo://job/${String(job.id)}`);
+    const photo = await photoResponse(new Request(detail.photoUrl ?? ''), (id) =>
+      desk.backend.photoFile(id),
+    );
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/);
+    const rejected = (await jobs('rejected'))[0];
+    if (!rejected) throw new Error('no rejected job');
+    expect(value(await desk.bridge.jobDetail({ id: rejected.id })).photoUrl).toBeNull();
+    expect(await desk.bridge.jobDetail({ id: 999_999 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('listRoots: the added folder with its counts', async () => {
+    const roots = value(await desk.bridge.listRoots());
+    expect(roots).toHaveLength(1);
+    expect(roots[0]).toMatchObject({ path: sampleFolder, kind: 'folder' });
+    expect(roots[0]?.counts.done).toBe(samplePhotos);
+  });
+
+  it('review: accepts a reading, corrects another (the AI reading stays beside it)', async () => {
+    const [a, b] = await jobs('done');
+    if (!a || !b) throw new Error('two done jobs needed');
+    const accepted = value(await desk.bridge.review({ id: a.id, action: 'accept' }));
+    expect(accepted.reviewAction).toBe('accepted');
+    const corrected = value(
+      await desk.bridge.review({ id: b.id, action: 'correct', reading: '01234.5' }),
+    );
+    expect(corrected).toMatchObject({ reviewAction: 'corrected', reviewedReading: '01234.5' });
+    expect(corrected.finalReading).toBe(b.finalReading);
+    const rejected = (await jobs('rejected'))[0];
+    if (!rejected) throw new Error('no rejected job');
+    expect(await desk.bridge.review({ id: rejected.id, action: 'accept' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+  });
+
+  it('pause, resume and retryNow answer with the engine status', async () => {
+    expect(value(await desk.bridge.pause()).paused).toBe(true);
+    expect(value(await desk.bridge.snapshot()).status.paused).toBe(true);
+    expect(value(await desk.bridge.resume()).paused).toBe(false);
+    expect(value(await desk.bridge.retryNow()).running).toBe(true);
+  });
+
+  it('retryFailed: a photo the AI failed goes back into the queue and is read', async () => {
+    const folder = join(desk.dir, 'route-7');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'IMG_9001.jpg'),
+      await renderMeterPhoto({ reading: '00777.123', format: 'jpeg', width: 160, seed: 9001 }),
+    );
+    desk.backend.sandbox()?.control.setAi({ failureRate: 1 });
+    value(await desk.bridge.addPaths({ paths: [folder] }));
+    const failed = await until(async () => (await jobs('failed'))[0], 'the AI to fail the photo');
+    desk.backend.sandbox()?.control.setAi({ failureRate: 0 });
+    expect(value(await desk.bridge.retryFailed({ ids: [failed.id] }))).toEqual({ retried: 1 });
+    await until(
+      async () => value(await desk.bridge.jobDetail({ id: failed.id })).job.state === 'done',
+      'the retried photo to be read',
+    );
+    expect(value(await desk.bridge.retryFailed()).retried).toBe(0);
+  });
+
+  it('remove: takes jobs off the list; the push names them as removed', async () => {
+    const job = (await jobs('rejected'))[0];
+    if (!job) throw new Error('no rejected job');
+    const before = desk.events.length;
+    expect(value(await desk.bridge.remove({ ids: [job.id] }))).toEqual({ removed: 1, kept: 0 });
+    await until(
+      () => desk.events.slice(before).some((e) => e.removedJobIds.includes(job.id)),
+      'a push naming the removed job',
+    );
+    expect(await desk.bridge.jobDetail({ id: job.id })).toMatchObject({ ok: false });
+  });
+});
+
+describe('files outside the queue', () => {
+  let exported = '';
+
+  it('exportCsv: the save dialog picks the file; the CSV holds the readings, no key', async () => {
+    exported = join(desk.dir, 'out', 'readings.csv');
+    mkdirSync(join(desk.dir, 'out'));
+    desk.os.saveAnswers.push(exported);
+    const done = (await jobs('done')).length;
+    const out = value(
+      await desk.bridge.exportCsv({ selection: { filter: 'done' }, bom: false, delimiter: ';' }),
+    );
+    expect(out).toEqual({ canceled: false, path: exported, rows: done });
+    const text = readFileSync(exported, 'utf8');
+    expect(text.split('\r\n')[0]).toContain(';');
+    expect(text).toContain('01234.5');
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+
+  it('exportCsv: a canceled dialog writes nothing', async () => {
+    expect(
+      value(await desk.bridge.exportCsv({ selection: {}, bom: true, delimiter: ',' })),
+    ).toEqual({ canceled: true });
+  });
+
+  it('openFileLocation: a job photo, an added folder, an exported file', async () => {
+    const job = (await jobs('done'))[0];
+    if (!job) throw new Error('no done job');
+    expect(value(await desk.bridge.openFileLocation({ jobId: job.id }))).toBeNull();
+    value(await desk.bridge.openFileLocation({ path: join(sampleFolder, 'Building A') }));
+    value(await desk.bridge.openFileLocation({ path: exported }));
+    expect(desk.os.shown).toEqual([job.path, join(sampleFolder, 'Building A'), exported]);
+  });
+
+  it('addFolders: the open dialog picks folders; canceled adds nothing', async () => {
+    const folder = join(desk.dir, 'route-8');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'IMG_9101.jpg'),
+      await renderMeterPhoto({ reading: '00042.5', format: 'jpeg', width: 160, seed: 9101 }),
+    );
+    desk.os.folderAnswers.push([folder], null);
+    const added = value(await desk.bridge.addFolders());
+    expect(added).toMatchObject({ canceled: false, summary: { queued: 1 } });
+    expect(value(await desk.bridge.addFolders())).toEqual({ canceled: true });
+    await settled();
+  });
+});
+
+describe('settings and a real service', () => {
+  it('setSettings: engine settings restart the engine on the same queue', async () => {
+    const before = value(await desk.bridge.snapshot()).status.counts.total;
+    const s = value(await desk.bridge.setSettings({ maxConcurrency: 4, batchMode: 'never' }));
+    expect(s).toMatchObject({ maxConcurrency: 4, batchMode: 'never', useSandbox: true });
+    const snap = value(await desk.bridge.snapshot());
+    expect(snap.status.running).toBe(true);
+    expect(snap.status.counts.total).toBe(before);
+  });
+
+  it('validateConnection: specific answers for 401, 403, unreachable and not https', async () => {
+    const cases = [
+      [{ baseUrl: remote.url, apiKey: 'md_wrong_key_000000000000' }, 'key_rejected'],
+      [{ baseUrl: remote.url, apiKey: NO_QUOTA_SCOPE_KEY }, 'permission_denied'],
+      [{ baseUrl: 'http://127.0.0.1:9', apiKey: REMOTE_KEY }, 'unreachable'],
+      [{ baseUrl: 'http://meters.example.com', apiKey: REMOTE_KEY }, 'not_https'],
+      [{ baseUrl: 'ftp://meters.example.com', apiKey: REMOTE_KEY }, 'not_https'],
+      [{ baseUrl: 'not a url', apiKey: REMOTE_KEY }, 'invalid_url'],
+      [{ baseUrl: remote.url }, 'not_configured'],
+    ] as const;
+    for (const [request, code] of cases) {
+      const result = await desk.bridge.validateConnection(request);
+      expect(result, JSON.stringify(request)).toMatchObject({ ok: false, error: { code } });
+      if (!result.ok) {
+        expect(result.error.message.length).toBeGreaterThan(20);
+        for (const secret of secrets) expect(result.error.message).not.toContain(secret);
+      }
+    }
+    expect(value(await desk.bridge.snapshot()).service.kind).toBe('sandbox');
+  });
+
+  it('validateConnection: a good key is checked without saving, then saved', async () => {
+    const checked = value(
+      await desk.bridge.validateConnection({ baseUrl: remote.url, apiKey: REMOTE_KEY }),
+    );
+    expect(checked).toMatchObject({ saved: false, ai: { isOnline: true } });
+    expect(checked.quota.remaining).toBe(500);
+    const saved = value(
+      await desk.bridge.validateConnection({ baseUrl: remote.url, apiKey: REMOTE_KEY, save: true }),
+    );
+    expect(saved.saved).toBe(true);
+    const snap = value(await desk.bridge.snapshot());
+    expect(snap.service).toMatchObject({ kind: 'remote', baseUrl: remote.url });
+    expect(snap.key).toMatchObject({ isSet: true, hint: REMOTE_KEY.slice(-4) });
+    expect(snap.settings).toMatchObject({ baseUrl: remote.url, useSandbox: false });
+    // The real queue is not the sandbox's: simulated readings never mix with real ones.
+    expect(snap.status.counts.total).toBe(0);
+    expect(value(await desk.bridge.getQuota()).remaining).toBe(500);
+  });
+
+  it('setApiKey, getKeyStatus and clearApiKey: the key goes in, only its hint comes out', async () => {
+    const other = 'md_remote_key_rotated_0000_5678';
+    secrets.push(other);
+    remote.control.addKey({ key: other });
+    expect(value(await desk.bridge.setApiKey({ key: other }))).toMatchObject({
+      isSet: true,
+      hint: '5678',
+    });
+    expect(value(await desk.bridge.getKeyStatus()).hint).toBe('5678');
+    expect(value(await desk.bridge.getAiStatus()).isOnline).toBe(true);
+    expect(value(await desk.bridge.clearApiKey())).toMatchObject({ isSet: false, hint: '' });
+    const snap = value(await desk.bridge.snapshot());
+    expect(snap.status.running).toBe(false);
+    expect(snap.service.problem).toContain('No API key');
+    expect(await desk.bridge.getQuota()).toMatchObject({
+      ok: false,
+      error: { code: 'not_configured' },
+    });
+  });
+
+  it('setSettings: a real address must be https (plain http only to this machine)', async () => {
+    expect(await desk.bridge.setSettings({ baseUrl: 'http://meters.example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_https' },
+    });
+    const s = value(await desk.bridge.setSettings({ baseUrl: 'https://meters.example.com/' }));
+    expect(s.baseUrl).toBe('https://meters.example.com');
+  });
+
+  it('setSettings: a new data folder gets a copy of the queue', async () => {
+    const moved = join(desk.dir, 'elsewhere');
+    value(await desk.bridge.setSettings({ baseUrl: remote.url }));
+    value(await desk.bridge.setApiKey({ key: REMOTE_KEY }));
+    const s = value(await desk.bridge.setSettings({ dataDir: moved }));
+    expect(s.effectiveDataDir).toBe(moved);
+    expect(existsSync(join(moved, 'queue.sqlite'))).toBe(true);
+    expect(existsSync(join(moved, 'sandbox-queue.sqlite'))).toBe(true);
+    expect(value(await desk.bridge.snapshot()).status.running).toBe(true);
+  });
+});
+
+describe('the contract as a whole', () => {
+  it('every channel answered ok at least once', () => {
+    expect(CHANNEL_NAMES.filter((c) => !desk.succeeded.has(c))).toEqual([]);
+  });
+
+  it('no reply and no push ever carried an API key', () => {
+    const seen = JSON.stringify([desk.replies, desk.events]);
+    for (const secret of secrets) expect(seen).not.toContain(secret);
+  });
+});

@@ -1,0 +1,147 @@
+// A desktop backend as the window sees it, without Electron: the real backend (engine, SQLite,
+// sandbox over HTTP) behind the real dispatcher, reached through the in-process bridge, with every
+// reply and push recorded so tests can check that no key ever reaches the window.
+import { join } from 'node:path';
+import type { AppEvent } from '../../../common/ipc/app-event';
+import type { MeterDeskBridge } from '../../../common/ipc/bridge';
+import { APP_PAGE_URL, CHANNEL_NAMES, type ChannelName } from '../../../common/ipc/channels';
+import type { Result } from '../../../common/ipc/result';
+import { openBackend, type Backend } from '../../../main/app/backend';
+import { chooseSecretStore, type ChosenSecrets } from '../../../main/app/secret-choice';
+import { SessionSecretStore } from '../../../main/app/session-store';
+import { createDispatcher, type Dispatcher } from '../../../main/ipc/dispatch';
+import { createInProcessBridge } from '../../../main/ipc/in-process-bridge';
+import type { SenderInfo } from '../../../main/ipc/sender';
+import { KeychainSecretStore } from '../../../main/secrets/keychain';
+import { FAST_AI, FAST_ENGINE } from '../../helpers/engine-harness';
+import { tempDir } from '../../helpers/tmp';
+import { TestOs } from '../../app/helpers/test-os';
+
+export const WINDOW_ID = 7;
+export const TRUSTED: SenderInfo = {
+  webContentsId: WINDOW_ID,
+  frameUrl: APP_PAGE_URL,
+  isMainFrame: true,
+};
+
+export interface Desktop {
+  readonly dir: string;
+  readonly os: TestOs;
+  readonly backend: Backend;
+  readonly dispatcher: Dispatcher;
+  readonly bridge: MeterDeskBridge;
+  /** Every push so far, in order. */
+  readonly events: AppEvent[];
+  /** Every reply so far (for "no key ever reaches the window"). */
+  readonly replies: unknown[];
+  /** Channels that answered ok at least once. */
+  readonly succeeded: Set<ChannelName>;
+  /** A bridge whose calls come from another sender. */
+  bridgeAs(sender: SenderInfo): MeterDeskBridge;
+  close(): Promise<void>;
+}
+
+export interface DesktopOptions {
+  /** Default: memory only (tests of the keychain live in test/app). */
+  readonly secrets?: (dir: string, os: TestOs) => Promise<ChosenSecrets>;
+  readonly userDataDir?: string;
+  /** The OS stand-in; pass the same one to a reopened backend to keep its safeStorage key. */
+  readonly os?: TestOs;
+}
+
+export function memorySecrets(): Promise<ChosenSecrets> {
+  return Promise.resolve({
+    store: new SessionSecretStore(),
+    kind: 'session_only',
+    description: 'memory, until MeterDesk closes',
+    warning: null,
+  });
+}
+
+/** The real keychain under a throwaway service name when there is one, else memory. */
+export function keychainOrMemory(dir: string): Promise<ChosenSecrets> {
+  return chooseSecretStore({
+    keychain: new KeychainSecretStore({ service: `MeterDesk-test-${String(process.pid)}` }),
+    safeStorage: null,
+    encryptedFile: join(dir, 'keys.json'),
+    checkTimeoutMs: 5_000,
+  });
+}
+
+export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop> {
+  const t = tempDir('meterdesk-ipc-');
+  const os = options.os ?? new TestOs();
+  const secrets = await (options.secrets ?? memorySecrets)(t.dir, os);
+  const backend = await openBackend({
+    userDataDir: options.userDataDir ?? join(t.dir, 'user'),
+    appVersion: '0.0.0-test',
+    secrets,
+    os,
+    engineConfig: FAST_ENGINE,
+    sandbox: { ai: FAST_AI },
+    samples: { width: 160, concurrency: 2 },
+    eventIntervalMs: 50,
+  });
+  const dispatcher = createDispatcher({
+    handlers: backend.handlers,
+    trusted: () => ({ webContentsId: WINDOW_ID, pageUrl: APP_PAGE_URL }),
+    redact: (text) => backend.redact(text),
+  });
+  const events: AppEvent[] = [];
+  const replies: unknown[] = [];
+  const succeeded = new Set<ChannelName>();
+  const recording: Dispatcher = {
+    async dispatch(channel, sender, payload) {
+      const result: Result<unknown> = await dispatcher.dispatch(channel, sender, payload);
+      replies.push(result);
+      if (result.ok && CHANNEL_NAMES.includes(channel as ChannelName)) {
+        succeeded.add(channel as ChannelName);
+      }
+      return result;
+    },
+  };
+  const bridgeAs = (sender: SenderInfo): MeterDeskBridge =>
+    createInProcessBridge({
+      dispatcher: recording,
+      sender,
+      subscribe: (listener) => backend.subscribe(listener),
+    });
+  const bridge = bridgeAs(TRUSTED);
+  const unsubscribe = bridge.onEvent((event) => events.push(event));
+  return {
+    dir: t.dir,
+    os,
+    backend,
+    dispatcher,
+    bridge,
+    events,
+    replies,
+    succeeded,
+    bridgeAs,
+    async close() {
+      unsubscribe();
+      await backend.close();
+      t.cleanup();
+    },
+  };
+}
+
+/** The value of an ok result; fails the test with the error otherwise. */
+export function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+export async function until<T>(
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const got = await probe();
+    if (got) return got;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

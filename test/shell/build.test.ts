@@ -1,0 +1,178 @@
+// What scripts/build.js produces, run the way the app runs it: the preload as a sandboxed preload
+// loads it (CommonJS, nothing to require but electron), and the backend bundle as the utility
+// process runs it (here under Node, with parentPort provided by a shim).
+import { fork } from 'node:child_process';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_PAGE_URL, CHANNEL_NAMES, EVENT_CHANNEL } from '../../common/ipc/channels';
+import { BackendSupervisor } from '../../main/app/backend-supervisor';
+import { hostConfigArg } from '../../main/app/host-protocol';
+import { createDispatcher } from '../../main/ipc/dispatch';
+import type { RpcMessage } from '../../main/ipc/rpc';
+import { TestOs } from '../app/helpers/test-os';
+import { tempDir } from '../helpers/tmp';
+import { buildInto, ROOT } from './helpers/build';
+
+const t = tempDir('meterdesk-build-');
+const dist = join(t.dir, 'dist');
+const shim = join(t.dir, 'parent-port-shim.cjs');
+
+/**
+ * Gives a Node child forked with an IPC channel the process.parentPort of Electron's utility
+ * process, so the built backend bundle runs unchanged under plain Node.
+ */
+const PARENT_PORT_SHIM = `
+const { EventEmitter } = require('node:events');
+const port = new EventEmitter();
+port.postMessage = (message) => process.send(message);
+process.on('message', (data) => port.emit('message', { data }));
+process.parentPort = port;
+`;
+
+beforeAll(() => {
+  buildInto(dist, ['main', 'preload']);
+  // The bundles require the native modules from node_modules, as the packaged app does.
+  symlinkSync(join(ROOT, 'node_modules'), join(t.dir, 'node_modules'), 'dir');
+  writeFileSync(shim, PARENT_PORT_SHIM);
+}, 180_000);
+
+afterAll(() => {
+  t.cleanup();
+});
+
+interface Recorded {
+  exposed: Record<string, unknown>;
+  invoked: [string, unknown][];
+  listeners: Map<string, (event: unknown, payload: unknown) => void>;
+  required: string[];
+}
+
+/** Evaluates the built preload with what a sandboxed preload gets: require('electron') only. */
+function loadPreload(): Recorded {
+  const rec: Recorded = { exposed: {}, invoked: [], listeners: new Map(), required: [] };
+  const electron = {
+    contextBridge: {
+      exposeInMainWorld: (name: string, api: unknown) => {
+        rec.exposed[name] = api;
+      },
+    },
+    ipcRenderer: {
+      invoke: (channel: string, payload: unknown) => {
+        rec.invoked.push([channel, payload]);
+        return Promise.resolve({ ok: true, value: null });
+      },
+      on: (channel: string, listener: (event: unknown, payload: unknown) => void) => {
+        rec.listeners.set(channel, listener);
+      },
+      removeListener: (channel: string) => {
+        rec.listeners.delete(channel);
+      },
+    },
+    webUtils: { getPathForFile: (file: { fakePath: string }) => file.fakePath },
+  };
+  const module = { exports: {} };
+  const require = (name: string): unknown => {
+    rec.required.push(name);
+    if (name === 'electron') return electron;
+    throw new Error(`module not found: ${name} (sandboxed preloads cannot load it)`);
+  };
+  runInNewContext(readFileSync(join(dist, 'preload', 'index.cjs'), 'utf8'), {
+    require,
+    module,
+    exports: module.exports,
+  });
+  return rec;
+}
+
+describe('the built preload', () => {
+  it('is one CommonJS file that requires nothing but electron', () => {
+    const rec = loadPreload();
+    expect([...new Set(rec.required)]).toEqual(['electron']);
+  });
+
+  it('exposes window.meterDesk: one function per channel, dropped files, one event subscription', async () => {
+    const rec = loadPreload();
+    const api = rec.exposed.meterDesk as Record<string, (...args: unknown[]) => unknown>;
+    expect(Object.keys(rec.exposed)).toEqual(['meterDesk']);
+    expect(Object.keys(api).sort()).toEqual(
+      [...CHANNEL_NAMES, 'addDroppedFiles', 'onEvent'].sort(),
+    );
+    await api.pause?.();
+    await api.queryJobs?.({ filter: 'done' });
+    await api.addDroppedFiles?.([{ fakePath: '/photos/route-1' }, { fakePath: '' }]);
+    expect(rec.invoked).toEqual([
+      ['meterdesk:pause', {}],
+      ['meterdesk:queryJobs', { filter: 'done' }],
+      ['meterdesk:addPaths', { paths: ['/photos/route-1'] }],
+    ]);
+    const got: unknown[] = [];
+    const unsubscribe = api.onEvent?.((e: unknown) => got.push(e)) as () => void;
+    rec.listeners.get(EVENT_CHANNEL)?.({ sender: 'the IpcRendererEvent' }, { seq: 1 });
+    expect(got).toEqual([{ seq: 1 }]);
+    unsubscribe();
+    expect(rec.listeners.has(EVENT_CHANNEL)).toBe(false);
+  });
+
+  it('comes from a source well under 100 lines', () => {
+    const lines = readFileSync(join(ROOT, 'preload', 'index.ts'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThan(60);
+  });
+});
+
+describe('the built backend bundle', () => {
+  it('runs as the utility process does and answers through the supervisor', async () => {
+    const os = new TestOs();
+    const supervisor = new BackendSupervisor({
+      spawn: () => {
+        const child = fork(
+          join(dist, 'main', 'backend-process.cjs'),
+          [
+            hostConfigArg({
+              userDataDir: join(t.dir, 'user'),
+              appVersion: '9.9.9',
+              keychainService: `MeterDesk-build-${String(process.pid)}`,
+            }),
+          ],
+          {
+            execArgv: ['--require', shim],
+            serialization: 'advanced',
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          },
+        );
+        return {
+          port: {
+            post: (m: RpcMessage) => {
+              if (child.connected) child.send(m);
+            },
+            onMessage: (l) => {
+              child.on('message', l);
+              return () => child.off('message', l);
+            },
+          },
+          onExit: (l) =>
+            child.once('exit', (code) => {
+              l(code);
+            }),
+          kill: () => child.kill(),
+        };
+      },
+      os,
+      onEvent: () => undefined,
+      log: () => undefined,
+    });
+    await supervisor.ready();
+    const dispatcher = createDispatcher({
+      handlers: supervisor.handlers,
+      trusted: () => ({ webContentsId: 1, pageUrl: APP_PAGE_URL }),
+    });
+    const sender = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true };
+    const snap = await dispatcher.dispatch('snapshot', sender, {});
+    expect(snap).toMatchObject({
+      ok: true,
+      value: { appVersion: '9.9.9', service: { kind: 'none' } },
+    });
+    await supervisor.close();
+  }, 60_000);
+});

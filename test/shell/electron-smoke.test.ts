@@ -1,0 +1,138 @@
+// The real app in real Electron through Playwright's _electron: launch, onboarding with the built-in
+// sandbox, the sample folder dropped (added), readings seen, a photo shown through its scheme, and
+// the window's isolation. Runs wherever an Electron binary is installed and the native modules are
+// built for it (npx electron-builder install-app-deps); elsewhere it skips and says why.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeterDeskBridge } from '../../common/ipc/bridge';
+import { tempDir } from '../helpers/tmp';
+import { buildInto, ROOT } from './helpers/build';
+
+/** The Electron executable, found the way scripts/start.js finds it (never downloading it). */
+function electronBinary(): string | null {
+  const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(dir, 'path.txt');
+  const rel = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const exe = override ? join(override, rel ?? 'electron') : rel ? join(dir, 'dist', rel) : null;
+  return exe && existsSync(exe) ? exe : null;
+}
+
+function whyNot(): string | null {
+  const exe = electronBinary();
+  if (!exe) return 'no Electron binary is installed (ELECTRON_SKIP_BINARY_DOWNLOAD)';
+  const probe = spawnSync(exe, ['-e', "require('better-sqlite3'); require('keytar')"], {
+    cwd: ROOT,
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (probe.status !== 0) {
+    return 'the native modules are not built for Electron (run npx electron-builder install-app-deps)';
+  }
+  return null;
+}
+
+const reason = whyNot();
+if (reason) console.warn(`Skipping the Electron smoke test: ${reason}.`);
+
+/** What the page's globals look like from here (this file is compiled without the DOM lib). */
+interface PageGlobals {
+  meterDesk: MeterDeskBridge;
+  require?: unknown;
+  process?: unknown;
+  location: { href: string };
+  open(url: string): unknown;
+  Image: new () => { src: string; naturalWidth: number; decode(): Promise<void> };
+}
+
+describe.skipIf(reason !== null)('MeterDesk in Electron', () => {
+  let t: ReturnType<typeof tempDir>;
+  let app: ElectronApplication;
+  let page: Page;
+
+  beforeAll(async () => {
+    t = tempDir('meterdesk-electron-');
+    const appDir = join(t.dir, 'app');
+    buildInto(join(appDir, 'dist'), ['main', 'preload', 'renderer']);
+    copyFileSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'), 'dir');
+    app = await electron.launch({
+      executablePath: electronBinary() ?? '',
+      args: [appDir],
+      env: { ...process.env, METER_DESK_DATA_DIR: join(t.dir, 'user') },
+    });
+    page = await app.firstWindow();
+    await page.waitForLoadState('domcontentloaded');
+  }, 180_000);
+
+  afterAll(async () => {
+    await app.close();
+    t.cleanup();
+  });
+
+  it('opens the app page over its own scheme, isolated from Node', async () => {
+    expect(page.url()).toBe('meterdesk-app://app/index.html');
+    expect(await page.title()).toBe('MeterDesk');
+    const globals = await page.evaluate(() => {
+      const g = globalThis as unknown as PageGlobals;
+      return {
+        require: typeof g.require,
+        process: typeof g.process,
+        bridge: typeof g.meterDesk.snapshot,
+      };
+    });
+    expect(globals).toEqual({ require: 'undefined', process: 'undefined', bridge: 'function' });
+  });
+
+  it('onboards with the sandbox, reads the sample folder and shows a photo', async () => {
+    const started = await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).meterDesk.startSandbox({ photos: 4 }),
+    );
+    expect(started.ok).toBe(true);
+    if (!started.ok) return;
+    await page.evaluate(
+      (folder) => (globalThis as unknown as PageGlobals).meterDesk.addPaths({ paths: [folder] }),
+      started.value.sampleFolder,
+    );
+    await expect
+      .poll(
+        async () =>
+          page.evaluate(async () => {
+            const snap = await (globalThis as unknown as PageGlobals).meterDesk.snapshot();
+            return snap.ok ? snap.value.status.counts.done : 0;
+          }),
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+    const shown = await page.evaluate(async () => {
+      const g = globalThis as unknown as PageGlobals;
+      const page1 = await g.meterDesk.queryJobs({ filter: 'done', limit: 1 });
+      const job = page1.ok ? page1.value.rows[0] : undefined;
+      if (!job) return { reading: null, width: 0 };
+      const img = new g.Image();
+      img.src = `meterdesk-photo://job/${String(job.id)}`;
+      await img.decode();
+      return { reading: job.finalReading, width: img.naturalWidth };
+    });
+    expect(shown.reading).toMatch(/^\d{1,7}(\.\d{1,3})?$/);
+    expect(shown.width).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('blocks navigation away and new windows', async () => {
+    await page.evaluate(() => {
+      (globalThis as unknown as PageGlobals).location.href = 'https://example.com/';
+    });
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe('meterdesk-app://app/index.html');
+    const opened = await page.evaluate(
+      () => (globalThis as unknown as PageGlobals).open('https://example.com/') === null,
+    );
+    expect(opened).toBe(true);
+    expect(app.windows()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,180 @@
+// Packaging with electron-builder (26.x works on Node 20 for this), for an unpacked Linux app, with
+// a stand-in Electron directory (an executable named electron, a version file and resources/) since
+// the real binary cannot be downloaded here. The app archive must hold exactly the built output and
+// the native modules' run-time files: no sources, tests, benches, maps, secrets or stray packages,
+// even when such files lie around the project and inside dist/.
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { extractFile, listPackage } from '@electron/asar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/tmp';
+import { buildInto, ROOT } from './helpers/build';
+
+const t = tempDir('meterdesk-package-');
+const project = join(t.dir, 'project');
+const standIn = join(t.dir, 'electron-dist');
+const out = join(t.dir, 'out');
+const resources = join(out, 'linux-unpacked', 'resources');
+const asar = join(resources, 'app.asar');
+let files: string[] = [];
+let unpacked: string[] = [];
+
+function plant(path: string, content = 'decoy'): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, content);
+}
+
+function walk(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name), `${prefix}/${e.name}`) : [`${prefix}/${e.name}`],
+  );
+}
+
+beforeAll(() => {
+  mkdirSync(project);
+  buildInto(join(project, 'dist'), ['main', 'preload', 'cli', 'renderer']);
+  copyFileSync(join(ROOT, 'package.json'), join(project, 'package.json'));
+  copyFileSync(join(ROOT, 'electron-builder.yml'), join(project, 'electron-builder.yml'));
+  symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+  // What must never ship, lying where a careless configuration would pick it up.
+  plant(join(project, 'main', 'shell', 'electron-main.ts'));
+  plant(join(project, 'test', 'ipc', 'contract.test.ts'));
+  plant(join(project, 'bench', 'run.ts'));
+  plant(join(project, '.env'), 'METER_DESK_API_KEY=md_leak');
+  plant(join(project, 'dist', '.env.local'), 'METER_DESK_API_KEY=md_leak');
+  plant(join(project, 'dist', 'main', 'notes.md'));
+  plant(join(project, 'dist', 'main', 'server.key'));
+  plant(join(project, 'dist', 'renderer', 'debug.ts'));
+  plant(join(project, 'dist', 'renderer', 'test', 'fixture.js'));
+
+  const { version } = JSON.parse(
+    readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8'),
+  ) as { version: string };
+  mkdirSync(join(standIn, 'resources'), { recursive: true });
+  writeFileSync(join(standIn, 'electron'), '#!/bin/sh\necho "stand-in electron"\n');
+  chmodSync(join(standIn, 'electron'), 0o755);
+  writeFileSync(join(standIn, 'version'), version);
+
+  const bin = join(ROOT, 'node_modules', 'electron-builder', 'cli.js');
+  const run = spawnSync(
+    process.execPath,
+    [
+      bin,
+      '--linux',
+      'dir',
+      `-c.electronDist=${standIn}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${out}`,
+    ],
+    {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 300_000,
+      env: {
+        ...process.env,
+        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+      },
+    },
+  );
+  if (run.status !== 0) throw new Error(`electron-builder failed:\n${run.stdout}\n${run.stderr}`);
+  files = listPackage(asar, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
+  unpacked = walk(join(resources, 'app.asar.unpacked'));
+}, 360_000);
+
+afterAll(() => {
+  t.cleanup();
+});
+
+describe('the packaged Linux app (electron-builder --linux dir)', () => {
+  it('holds exactly the built app outside node_modules', () => {
+    const app = files
+      .filter((f) => !f.startsWith('/node_modules'))
+      .filter((f) => f.includes('.'))
+      .map((f) => f.replace(/-[\w-]{8}\.(js|css)$/, '-[hash].$1'))
+      .sort();
+    expect(app).toEqual(
+      [
+        '/package.json',
+        '/dist/main/electron-main.js',
+        '/dist/main/backend-process.cjs',
+        '/dist/preload/index.cjs',
+        '/dist/renderer/index.html',
+        '/dist/renderer/assets/index-[hash].js',
+        '/dist/renderer/assets/index-[hash].css',
+      ].sort(),
+    );
+  });
+
+  it('ships only the native modules and what they need at run time', () => {
+    const packages = new Set(
+      files
+        .map((f) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f)?.[1])
+        .filter((p): p is string => p !== undefined && p !== '@img'),
+    );
+    expect([...packages].sort()).toEqual(
+      [
+        '@img/colour',
+        '@img/sharp-libvips-linux-x64',
+        '@img/sharp-linux-x64',
+        'better-sqlite3',
+        'bindings',
+        'detect-libc',
+        'file-uri-to-path',
+        'keytar',
+        'semver',
+        'sharp',
+      ].sort(),
+    );
+  });
+
+  it('lets nothing else slip in: no sources, tests, benches, maps, docs, secrets', () => {
+    const everything = [...files, ...unpacked.map((f) => `/unpacked${f}`)];
+    const bad = everything.filter((f) =>
+      /\.(map|ts|tsx|mts|md|cc|cpp|c|h|gyp|pem|key)$|(^|\/)\.env|\/(test|tests|bench|docs|src|deps)\/|\/dist\/cli\//.test(
+        f,
+      ),
+    );
+    expect(bad).toEqual([]);
+    expect(readdirSync(resources).sort()).toEqual(['app.asar', 'app.asar.unpacked']);
+  });
+
+  it('keeps better-sqlite3, keytar and sharp as real files beside the archive', () => {
+    for (const native of [
+      '/node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      '/node_modules/keytar/build/Release/keytar.node',
+    ]) {
+      expect(unpacked, native).toContain(native);
+    }
+    expect(
+      unpacked.some((f) => /^\/node_modules\/@img\/sharp-linux-x64\/lib\/.*\.node$/.test(f)),
+    ).toBe(true);
+  });
+
+  it('points Electron at the built main process, with the app id and product name', () => {
+    const pkg = JSON.parse(extractFile(asar, 'package.json').toString('utf8')) as {
+      main: string;
+      productName: string;
+      devDependencies?: unknown;
+    };
+    expect(pkg.main).toBe('dist/main/electron-main.js');
+    expect(pkg.productName).toBe('MeterDesk');
+    expect(files).toContain(`/${pkg.main}`);
+    expect(existsSync(join(out, 'linux-unpacked', 'meter-desk'))).toBe(true);
+    const yml = readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8');
+    expect(yml).toMatch(/^appId: com\.meterdesk\.desktop$/m);
+    expect(yml).toMatch(/target: nsis/);
+    expect(yml).toMatch(/target: dmg/);
+    expect(yml).toMatch(/- AppImage\n\s+- deb/);
+  });
+});
