@@ -44,6 +44,20 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   return (text) => present.reduce((acc, secret) => acc.split(secret).join('[redacted]'), text);
 }
 
+/**
+ * Every string of a parsed answer with the secrets removed. A service (or proxy) that echoes the
+ * Authorization header into a task's message, meter type or summary must not get the key into the
+ * queue, the logs or an export through them.
+ */
+export function redactDeep(value: unknown, redact: Redactor): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[redact(k)] = redactDeep(v, redact);
+  return out;
+}
+
 /** Server-supplied text, made safe to show: no secrets, no control characters, bounded length. */
 function safeText(raw: unknown, redact: Redactor): string {
   if (typeof raw !== 'string') return '';
@@ -88,6 +102,9 @@ const RETRY_MESSAGES: Record<RetryReason, string> = {
   invalid_body: 'The service sent an answer in an unexpected format; will retry later.',
   body_too_large: 'The service sent an unexpectedly large answer; will retry later.',
   server_refused: 'The service reported a failure; will retry later.',
+  tls:
+    "The service's security certificate could not be verified, so nothing was sent. Check the " +
+    'service address and the system clock, or whether a proxy intercepts HTTPS; will retry later.',
   transport: 'Could not talk to the service; will retry later.',
 };
 
@@ -305,6 +322,21 @@ const NETWORK_DOWN_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+/**
+ * The TLS handshake failed: an untrusted, expired or mismatched certificate, or not TLS at all.
+ * Reported as such (the fix is not "wait for the network"), and never retried without checks.
+ */
+function isTlsCode(code: string): boolean {
+  return (
+    code.startsWith('ERR_TLS_') ||
+    code.startsWith('ERR_SSL_') ||
+    code.includes('CERT') ||
+    code === 'EPROTO' ||
+    code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' ||
+    code === 'HOSTNAME_MISMATCH' ||
+    code === 'INVALID_CA'
+  );
+}
 const RESET_CODES = new Set([
   'ECONNRESET',
   'EPIPE',
@@ -390,6 +422,16 @@ export function classifyTransport(endpoint: Endpoint, error: unknown, redact: Re
     return localFile(endpoint, 'changed_on_disk', cause);
   }
   if (codes.includes('ENOENT')) return localFile(endpoint, 'vanished', cause);
+  const tls = codes.find(isTlsCode);
+  if (tls !== undefined) {
+    return make(
+      endpoint,
+      { class: 'retry_later', reason: 'tls' },
+      RETRY_MESSAGES.tls.replace('verified', `verified (${tls})`),
+      undefined,
+      cause,
+    );
+  }
   if (has(NETWORK_DOWN_CODES)) {
     const code = codes.find((c) => NETWORK_DOWN_CODES.has(c)) ?? 'unknown';
     return make(

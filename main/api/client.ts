@@ -11,6 +11,7 @@ import {
   classifyResponse,
   classifyTransport,
   createRedactor,
+  redactDeep,
   type Redactor,
 } from './classify';
 import type { ApiError, Endpoint } from './errors';
@@ -200,7 +201,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
         parsed?.detail,
       );
     }
-    const value = parsed.value;
+    const value = redactDeep(parsed.value, redact);
     const ok =
       typeof value === 'object' && value !== null ? (value as { ok?: unknown }).ok : undefined;
     if (ok === false) {

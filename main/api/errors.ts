@@ -21,6 +21,7 @@ export type RetryReason =
   | 'invalid_body' // JSON, but required fields missing or of the wrong type
   | 'body_too_large'
   | 'server_refused' // a 2xx whose body says ok:false
+  | 'tls' // the service's certificate could not be verified (never bypassed)
   | 'transport'; // any other failure below HTTP
 
 /** Why the local file could not be sent; the request never reached the service. */

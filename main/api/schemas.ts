@@ -22,6 +22,12 @@ function info<T extends z.ZodType>(schema: T) {
 
 const text = z.string();
 const id = z.string().min(1);
+/**
+ * A task or batch id: the client asks about it later as one path segment (client.ts), so an id
+ * that cannot be one ('.', '..', absurdly long) makes the answer unusable here, where it is a
+ * retry, rather than a task that can never be polled.
+ */
+const resourceId = id.max(256).refine((v) => v !== '.' && v !== '..', 'not usable as an id');
 const count = z.number().int();
 
 /** The reading, or null while the service still shows its placeholder. */
@@ -66,7 +72,7 @@ export interface Task {
 /** Every task shape (creation, read, list item) shares these; the differences are optional. */
 const taskSchema = z
   .object({
-    task_id: id,
+    task_id: resourceId,
     status: id,
     result_source: id,
     final_reading: text,
@@ -194,7 +200,7 @@ export interface Batch {
 const batchItemSchema = z
   .object({
     index: count.min(0),
-    task_id: id,
+    task_id: resourceId,
     status: id,
     result_source: id,
     final_reading: text,
@@ -216,7 +222,7 @@ const batchItemSchema = z
 
 export const batchResponseSchema = z
   .object({
-    batch_id: id,
+    batch_id: resourceId,
     status: id,
     items: z.array(batchItemSchema),
     total_count: info(count),

@@ -6,7 +6,7 @@ import { createMeterApi } from '../api/client';
 import { isApiError, type ApiError } from '../api/errors';
 import { BaseUrlError, isLoopbackHost, parseBaseUrl } from '../api/http';
 import { AppError } from '../ipc/app-error';
-import { toAiInfo, toQuotaInfo } from './remote-info';
+import { toAiInfo, toQuotaInfo } from '../engine/remote-info';
 
 /** Checks the address alone; throws AppError not_https / invalid_url. */
 export function checkBaseUrl(raw: string): string {

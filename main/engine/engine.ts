@@ -11,6 +11,7 @@ import type {
   QuotaInfo,
 } from '../../common/engine-status';
 import { addPaths } from './add-paths';
+import { toAiInfo, toQuotaInfo } from './remote-info';
 import type { MeterApi } from '../api/client';
 import type { AiStatus, Quota } from '../api/schemas';
 import { backoffMs, Ewma, PollTiming } from './backoff';
@@ -67,6 +68,8 @@ export class Engine extends EventEmitter<EngineEvents> {
   private transportFailures = 0;
   private probeAttempt = 0;
   private uploadsInFlight = 0;
+  /** An upload has been answered since start(): the service has told its concurrency limit. */
+  private uploadAnswered = false;
   private uploadingFiles = 0;
   private pollsInFlight = 0;
   private readonly polling = new Set<number>();
@@ -76,6 +79,8 @@ export class Engine extends EventEmitter<EngineEvents> {
   private probeTimer: NodeJS.Timeout | null = null;
   private quotaTimer: NodeJS.Timeout | null = null;
   private statusTimer: NodeJS.Timeout | null = null;
+  /** Re-checks offline waits by time; must not outlive stop() (the store may be closed next). */
+  private settleTimer: NodeJS.Timeout | null = null;
   private changedIds = new Set<number>();
   private settleWaiters: { maxOfflineMs: number; resolve: (o: SettleOutcome) => void }[] = [];
 
@@ -137,15 +142,24 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   /** Stops sending; requests in flight are cut off and their jobs stay resumable. */
   async stop(): Promise<void> {
-    if (!this.running) return;
+    if (!this.running) {
+      // Never started (or already stopped): a status update may still be pending.
+      this.clearStatusTimers();
+      return;
+    }
     this.running = false;
     this.abort.abort();
     for (const t of [this.wakeTimer, this.probeTimer, this.quotaTimer]) if (t) clearTimeout(t);
     this.wakeTimer = this.probeTimer = this.quotaTimer = null;
     await Promise.allSettled([...this.inflight]);
     this.flushStatus();
+    this.clearStatusTimers();
+  }
+
+  private clearStatusTimers(): void {
     if (this.statusTimer) clearTimeout(this.statusTimer);
-    this.statusTimer = null;
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.statusTimer = this.settleTimer = null;
   }
 
   pause(): void {
@@ -175,8 +189,12 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   // ---- queue operations -----------------------------------------------------------------------
 
-  async addPaths(paths: readonly string[], signal?: AbortSignal): Promise<AddSummary> {
-    const summary = await addPaths(this.store, paths, signal ? { signal } : {});
+  /** `onProgress` hears how many files the scan has seen, every few hundred. */
+  async addPaths(
+    paths: readonly string[],
+    opts: { signal?: AbortSignal; onProgress?: (seen: number) => void } = {},
+  ): Promise<AddSummary> {
+    const summary = await addPaths(this.store, paths, opts);
     this.updateQuotaWarning();
     this.kick();
     this.scheduleStatus();
@@ -249,15 +267,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   private setAi(s: AiStatus): void {
-    this.ai = {
-      isOnline: s.isOnline,
-      busy: s.busy ?? false,
-      queueCount: s.queueCount ?? null,
-      publicStatus: s.publicStatus ?? (s.isOnline ? 'online' : 'offline'),
-      currentAiVersion: s.currentAiVersion ?? null,
-      acceptsNewTasks: s.acceptsNewTasks,
-      checkedAt: new Date(this.now()).toISOString(),
-    };
+    this.ai = toAiInfo(s, this.now());
     // The CAD service has no batch endpoint (spec 1.8); its namespace names it.
     const namespace = s.currentAiVersion?.split(':')[0]?.trim().toUpperCase();
     if (namespace === 'CAD' && this.batchesSupported !== false) {
@@ -266,15 +276,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   private setQuota(q: Quota): void {
-    this.quota = {
-      remaining: q.remaining,
-      dailyLimit: q.dailyLimit ?? null,
-      used: q.used ?? null,
-      dayTag: q.dayTag ?? null,
-      isUnlimited: q.isUnlimited,
-      summaryText: q.summaryText,
-      checkedAt: new Date(this.now()).toISOString(),
-    };
+    this.quota = toQuotaInfo(q, this.now());
   }
 
   private updateQuotaWarning(): void {
@@ -331,12 +333,21 @@ export class Engine extends EventEmitter<EngineEvents> {
     // pacer's reserve of one) could never be sent.
     const perWindow =
       known.submissions.limit === undefined ? MAX_BATCH_FILES : known.submissions.limit - 1;
+    // The service refuses a whole batch whose new images need more quota than is left: never
+    // ask for more than it last said remains, or the last readings of the day could never be used.
+    const q = this.quota;
+    const quotaLeft = q && !q.isUnlimited && q.remaining !== null ? q.remaining : Infinity;
     let active = this.store.jobs.inFlightTasks() + this.uploadingFiles;
-    while (this.uploadsInFlight < this.config.maxParallelUploads && active < limit) {
+    // Only creation answers carry the key's concurrency limit (spec 8.2): until one has come back,
+    // one photo at a time, rather than a burst into an unknown limit that collects 429s.
+    const probing = !this.uploadAnswered && known.concurrency?.limit === undefined;
+    const parallel = probing ? 1 : this.config.maxParallelUploads;
+    while (this.uploadsInFlight < parallel && active < limit) {
       const useBatches = this.batchesAllowed();
-      const want = useBatches
-        ? Math.max(1, Math.min(MAX_BATCH_FILES, limit - active, perWindow))
-        : 1;
+      const want =
+        useBatches && !probing
+          ? Math.max(1, Math.min(MAX_BATCH_FILES, limit - active, perWindow, quotaLeft))
+          : 1;
       const unit = composeUnit(this.store.jobs.dueUploads(now, want), useBatches);
       if (!unit || unit.jobs.length === 0) break;
       // "auto" sends a lone photo as a plain task: a batch of one buys nothing.
@@ -353,6 +364,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       this.changed(unit.jobs.map((j) => j.id));
       this.track(
         runUpload(this.ctx, unit).finally(() => {
+          this.uploadAnswered = true;
           this.uploadsInFlight--;
           this.uploadingFiles -= files;
         }),
@@ -494,6 +506,8 @@ export class Engine extends EventEmitter<EngineEvents> {
         return;
       case 'hold_quota':
         putBack(0, isPoll ? null : 'Waiting for quota');
+        if (this.quota && action.remaining !== null)
+          this.quota = { ...this.quota, remaining: action.remaining };
         if (!this.blocks.quota) {
           this.blocks = {
             ...this.blocks,
@@ -718,10 +732,12 @@ export class Engine extends EventEmitter<EngineEvents> {
       else this.settleWaiters.push(w);
     }
     // Offline waits are decided by time, so keep looking while someone waits.
-    if (this.settleWaiters.length && s.blocks.offline) {
-      setTimeout(() => {
-        this.scheduleStatus();
-      }, 1_000).unref();
+    if (this.settleWaiters.length && s.blocks.offline && !this.settleTimer) {
+      this.settleTimer = setTimeout(() => {
+        this.settleTimer = null;
+        if (this.running) this.scheduleStatus();
+      }, 1_000);
+      this.settleTimer.unref();
     }
   }
 }

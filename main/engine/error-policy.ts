@@ -16,7 +16,15 @@ export type Action =
   | { do: 'disable_batches'; message: string }
   | { do: 'resubmit' };
 
-const TRANSPORT_REASONS = new Set(['timeout', 'connection_reset', 'transport', 'non_json_body']);
+// A certificate that cannot be verified counts with them: the engine then pauses with that
+// reason on show and probes, instead of spending every photo's upload attempts on it.
+const TRANSPORT_REASONS = new Set([
+  'timeout',
+  'connection_reset',
+  'transport',
+  'non_json_body',
+  'tls',
+]);
 
 /** The one table from error class to engine behaviour (see DEVELOPERS.md, "errors"). */
 export function decide(err: ApiError, op: Operation): Action {
@@ -71,6 +79,9 @@ export function decide(err: ApiError, op: Operation): Action {
         ? { do: 'resubmit' }
         : { do: 'retry', countsAsAttempt: true, afterMs: null, transportFailure: false };
     case 'local_file':
+      // Which file of a batch could not be read is not known: the others must not fail with it.
+      // Each is sent alone next, and only the one at fault fails, with its own reason.
+      if (op === 'batch_upload') return { do: 'split_batch', message: err.message };
       return {
         do: 'give_up_file',
         failureKind:

@@ -1,4 +1,5 @@
 import type { JobRecord } from '../../common/job-record';
+import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
@@ -145,7 +146,17 @@ async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise
     else missing.push(job);
   }
   finish(ctx, done);
-  for (const job of missing) await pollTask(ctx, job);
+  for (const job of missing) {
+    try {
+      await pollTask(ctx, job);
+    } catch (err) {
+      // A task the service no longer knows is that task's affair alone: only its photo is sent
+      // again, not every task this list request happened to cover (they are alive, and sending
+      // them again could pay for them twice). Other failures stop the round as before.
+      if (!isApiError(err) || err.info.class !== 'not_found') throw err;
+      ctx.failed(err, 'poll', [job]);
+    }
+  }
   return jobs.length === 0 ? 1 : (jobs.length - missing.length) / jobs.length;
 }
 

@@ -1,10 +1,13 @@
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { MAX_BATCH_BYTES, MAX_BATCH_FILES } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import { scanPaths } from '../scan';
 import type { Submission } from '../store/jobs-repo';
 import type { FileToUpload } from '../api/client';
+import { classifyFileError } from '../api/classify';
+import { isApiError } from '../api/errors';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
 import { taskResultOf } from './remote-result';
@@ -72,6 +75,24 @@ async function stillThere(ctx: EngineContext, job: JobRecord): Promise<boolean> 
         : `The file can no longer be read (${code ?? 'error'})`;
     ctx.store.jobs.fail([job.id], code === 'ENOENT' ? 'vanished' : 'unreadable', message);
     return false;
+  }
+}
+
+/**
+ * A file that fails while its bytes are streamed is reported as changed on disk (the read error
+ * does not say more). When it simply cannot be read any more (permissions taken away), say so: the
+ * fix is not the same.
+ */
+async function precise(err: unknown, jobs: readonly JobRecord[]): Promise<unknown> {
+  const [job] = jobs;
+  if (!job || jobs.length !== 1 || !isApiError(err)) return err;
+  const info = err.info;
+  if (info.class !== 'local_file' || info.reason !== 'changed_on_disk') return err;
+  try {
+    await access(job.path, constants.R_OK);
+    return err;
+  } catch (accessError) {
+    return classifyFileError(err.endpoint, accessError, (text) => text);
   }
 }
 
@@ -153,7 +174,7 @@ export async function runUpload(ctx: EngineContext, unit: UploadUnit): Promise<v
     }
     ctx.succeeded();
   } catch (err) {
-    ctx.failed(err, unit.asBatch ? 'batch_upload' : 'upload', jobs);
+    ctx.failed(await precise(err, jobs), unit.asBatch ? 'batch_upload' : 'upload', jobs);
   } finally {
     ctx.changed(ids);
   }

@@ -53,7 +53,21 @@ export class JobsRepo {
 
   constructor(private readonly db: Database.Database) {
     this.s = {
-      byPath: db.prepare<[string], { id: number }>('SELECT id FROM jobs WHERE path = ?'),
+      byPath: db.prepare<
+        [string],
+        { id: number; state: JobState; size: number; mtime_ms: number; failure_kind: string | null }
+      >('SELECT id, state, size, mtime_ms, failure_kind FROM jobs WHERE path = ?'),
+      rescanAccepted: db.prepare(
+        `UPDATE jobs SET state = 'queued', sha256 = @sha256, format = @format, size = @size,
+           mtime_ms = @mtimeMs, error_message = NULL, failure_kind = NULL, next_attempt_at = 0,
+           upload_attempts = 0, updated_at = @now
+         WHERE id = @id AND state = 'rejected'`,
+      ),
+      rescanRejected: db.prepare(
+        `UPDATE jobs SET size = @size, mtime_ms = @mtimeMs, error_message = @errorMessage,
+           failure_kind = @failureKind, updated_at = @now
+         WHERE id = @id AND state = 'rejected'`,
+      ),
       byId: db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?'),
       doneTwin: db.prepare<[string], JobRow>(
         `SELECT * FROM jobs WHERE sha256 = ? AND state = 'done' ORDER BY id LIMIT 1`,
@@ -203,7 +217,8 @@ export class JobsRepo {
     const now = this.now();
     return this.db.transaction(() =>
       files.map((f): InsertOutcome => {
-        if (this.s.byPath.get(f.path)) return 'known';
+        const known = this.s.byPath.get(f.path);
+        if (known) return this.rescanned(known, f, now);
         const state: JobState = f.accepted ? 'queued' : 'rejected';
         const info = this.s.insert.run({
           rootId: f.rootId,
@@ -220,18 +235,67 @@ export class JobsRepo {
         });
         const id = Number(info.lastInsertRowid);
         if (!f.accepted) return 'rejected';
-        const twin = this.s.doneTwin.get(f.accepted.sha256);
-        if (!twin) return 'queued';
-        this.s.copyResult.run({ fromId: twin.id, toId: id, now });
-        this.log(
-          id,
-          'done',
-          `Same photo as ${twin.rel_path}: result reused, not uploaded again`,
-          now,
-        );
-        return 'copied';
+        return this.reuseTwin(id, f.accepted.sha256, now);
       }),
     )();
+  }
+
+  /** Content already read (same SHA-256, done) is answered from that result at once. */
+  private reuseTwin(id: number, sha256: string, now: string): InsertOutcome {
+    const twin = this.s.doneTwin.get(sha256);
+    if (!twin) return 'queued';
+    this.s.copyResult.run({ fromId: twin.id, toId: id, now });
+    this.log(id, 'done', `Same photo as ${twin.rel_path}: result reused, not uploaded again`, now);
+    return 'copied';
+  }
+
+  /**
+   * A path scanned again. Left alone, except a file that was rejected and is not the same file
+   * any more (it was still being copied, or could not be read then): it is judged again, so adding
+   * the folder again after the copy finished reads it instead of keeping the old rejection.
+   */
+  private rescanned(
+    known: {
+      id: number;
+      state: JobState;
+      size: number;
+      mtime_ms: number;
+      failure_kind: string | null;
+    },
+    f: NewJob,
+    now: string,
+  ): InsertOutcome {
+    if (known.state !== 'rejected') return 'known';
+    const mtimeMs = Math.trunc(f.mtimeMs);
+    if (f.accepted) {
+      this.s.rescanAccepted.run({
+        id: known.id,
+        sha256: f.accepted.sha256,
+        format: f.accepted.format,
+        size: f.size,
+        mtimeMs,
+        now,
+      });
+      this.log(known.id, 'queued', 'Scanned again: the file is a readable photo now', now);
+      return this.reuseTwin(known.id, f.accepted.sha256, now);
+    }
+    const rejected = f.rejected;
+    const changed =
+      known.size !== f.size ||
+      known.mtime_ms !== mtimeMs ||
+      known.failure_kind !== (rejected?.failureKind ?? null);
+    if (rejected && changed) {
+      this.s.rescanRejected.run({
+        id: known.id,
+        size: f.size,
+        mtimeMs,
+        errorMessage: rejected.reason,
+        failureKind: rejected.failureKind,
+        now,
+      });
+      this.log(known.id, 'rejected', rejected.reason, now);
+    }
+    return 'known';
   }
 
   /** Queued jobs ready to upload, one per distinct content, none whose twin is already in flight. */

@@ -8,7 +8,7 @@ import { KeychainUnavailableError } from '../../secrets/keychain';
 import { checkBaseUrl, checkConnection, explainApiError } from '../connection-check';
 import { copyQueues, prepareDataDir } from '../data-dir';
 import type { Desk } from '../desk';
-import { toAiInfo, toQuotaInfo } from '../remote-info';
+import { toAiInfo, toQuotaInfo } from '../../engine/remote-info';
 import { ensureSampleFolder } from '../sandbox-service';
 import { toSettingsView, type AppSettings } from '../settings';
 import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';

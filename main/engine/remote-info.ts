@@ -1,5 +1,5 @@
-// The service's quota and AI status as the window shows them. The engine maps them the same way
-// for its status (engine.ts setQuota/setAi, private there); these serve direct calls.
+// The service's quota and AI status as MeterDesk shows them: one mapping for the engine's status
+// and for the direct calls the desktop app makes.
 import type { AiInfo, QuotaInfo } from '../../common/engine-status';
 import type { AiStatus, Quota } from '../api/schemas';
 
