@@ -1,19 +1,37 @@
-import { JOB_STATES } from '../common/job';
+import { useApp } from './store/context';
+import { MainScreen } from './components/main-screen';
+import { Notices } from './components/notices';
+import { Onboarding } from './components/onboarding';
+import { SettingsScreen } from './components/settings-screen';
+import { DropZone } from './components/drop-zone';
+import { describeError } from './lib/errors';
 
-/**
- * The desktop UI arrives with the shell and UI issues; until then the renderer builds and shows
- * where the queue's states will appear, so the build and the layering rules are exercised.
- */
 export function App(): React.JSX.Element {
+  const phase = useApp((s) => s.phase);
+  const screen = useApp((s) => s.screen);
+  const startError = useApp((s) => s.startError);
+  if (phase === 'starting') {
+    return (
+      <div className="splash" aria-busy="true">
+        <p className="muted">Opening MeterDesk…</p>
+      </div>
+    );
+  }
+  if (phase === 'failed') {
+    return (
+      <div className="splash" role="alert">
+        <h1>MeterDesk could not start</h1>
+        <p>{startError ? describeError(startError) : 'Unknown problem.'}</p>
+      </div>
+    );
+  }
   return (
-    <main>
-      <h1>MeterDesk</h1>
-      <p>The desktop window is not built yet. Use the command line: npm run demo.</p>
-      <ul>
-        {JOB_STATES.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ul>
-    </main>
+    <>
+      {screen === 'onboarding' && <Onboarding />}
+      {screen === 'settings' && <SettingsScreen />}
+      {screen === 'main' && <MainScreen />}
+      {screen === 'main' && <DropZone />}
+      <Notices />
+    </>
   );
 }

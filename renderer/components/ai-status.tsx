@@ -1,0 +1,57 @@
+// The reading AI as the service reports it: online, busy or offline, its queue and version. While
+// it is offline the person is told what that means for readings.
+import { useApp } from '../store/context';
+import { selectAi } from '../store/status-slice';
+import { formatCount } from '../lib/format';
+import { Icon } from './icon';
+
+export function AiStatus(): React.JSX.Element {
+  const ai = useApp(selectAi);
+  const unreachable = useApp((s) => s.status.blocks.offline !== null);
+  if (!ai) {
+    return (
+      <section className="widget" aria-label="AI status">
+        <div className="widget-head">
+          <Icon name="robot" />
+          <span className="widget-title">Reading AI</span>
+        </div>
+        <p className="widget-line muted">Not known yet</p>
+      </section>
+    );
+  }
+  const state = unreachable ? 'unknown' : !ai.isOnline ? 'offline' : ai.busy ? 'busy' : 'online';
+  const word = { online: 'Online', busy: 'Busy', offline: 'Offline', unknown: 'Not reachable' }[
+    state
+  ];
+  return (
+    <section className="widget" aria-label="AI status" data-testid="ai-status">
+      <div className="widget-head">
+        <Icon name="robot" />
+        <span className="widget-title">Reading AI</span>
+        {ai.currentAiVersion && (
+          <span className="widget-tag" title="AI version">
+            {ai.currentAiVersion}
+          </span>
+        )}
+      </div>
+      <p className="widget-main">
+        <span className={`dot dot-${state}`} aria-hidden="true" />
+        <span data-testid="ai-state">{word}</span>
+        {ai.queueCount !== null && (
+          <span className="muted small"> · {formatCount(ai.queueCount)} in its queue</span>
+        )}
+      </p>
+      {state === 'offline' ? (
+        <p className="widget-line tone-warn">
+          Results may be historical; they are flagged for review.
+        </p>
+      ) : state === 'unknown' ? (
+        <p className="widget-line muted">Its state is known again once the service answers.</p>
+      ) : (
+        <p className="widget-line muted" title={ai.publicStatus}>
+          {state === 'busy' ? 'High load: readings take longer.' : 'Ready for new photos.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+// The service address and API key, checked by calling the service (quota and AI status) before
+// they are kept. Shared by onboarding and settings.
+import { useId, useState } from 'react';
+import type { ConnectionCheck } from '../../common/ipc';
+import { MAX_KEY_CHARS, MAX_URL_CHARS } from '../../common/ipc';
+import { connectionAdvice } from '../lib/errors';
+import { formatCount } from '../lib/format';
+import { useAppApi } from '../store/context';
+
+function addressProblem(text: string): string | null {
+  const value = text.trim();
+  if (value === '') return 'Enter the address of the reading service.';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'That does not look like a web address, e.g. https://meters.example.com';
+  }
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
+    return 'The address must start with https:// (plain http only for this computer).';
+  }
+  return null;
+}
+
+export function ConnectionForm({
+  initialUrl,
+  keyIsSet,
+  submitLabel,
+  onDone,
+}: {
+  initialUrl: string;
+  /** A key is stored already: the field may stay empty to keep it. */
+  keyIsSet: boolean;
+  submitLabel: string;
+  onDone?: (check: ConnectionCheck) => void;
+}): React.JSX.Element {
+  const api = useAppApi();
+  const ids = useId();
+  const [url, setUrl] = useState(initialUrl);
+  const [key, setKey] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [ok, setOk] = useState<ConnectionCheck | null>(null);
+  const urlProblem = touched ? addressProblem(url) : null;
+  const keyProblem = touched && !keyIsSet && key.trim() === '' ? 'Enter the API key.' : null;
+
+  const submit = async (e: React.SyntheticEvent): Promise<void> => {
+    e.preventDefault();
+    setTouched(true);
+    setOk(null);
+    setError(null);
+    if (addressProblem(url) !== null || (!keyIsSet && key.trim() === '')) return;
+    setChecking(true);
+    const reply = await api.getState().checkConnection({ baseUrl: url, apiKey: key, save: true });
+    setChecking(false);
+    if (!reply.ok) {
+      setError(connectionAdvice(reply.error));
+      return;
+    }
+    setKey('');
+    setOk(reply.value);
+    onDone?.(reply.value);
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <div className="field">
+        <label htmlFor={`${ids}-url`}>Service address</label>
+        <input
+          id={`${ids}-url`}
+          className="input"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://meters.example.com"
+          maxLength={MAX_URL_CHARS}
+          value={url}
+          aria-invalid={urlProblem !== null}
+          aria-describedby={urlProblem ? `${ids}-url-problem` : undefined}
+          onChange={(e) => {
+            setUrl(e.target.value);
+          }}
+          data-testid="base-url"
+        />
+        {urlProblem && (
+          <p id={`${ids}-url-problem`} className="field-problem">
+            {urlProblem}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-key`}>API key</label>
+        <input
+          id={`${ids}-key`}
+          className="input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={
+            keyIsSet ? 'Leave empty to keep the saved key' : 'Paste the key you were given'
+          }
+          maxLength={MAX_KEY_CHARS}
+          value={key}
+          aria-invalid={keyProblem !== null}
+          aria-describedby={`${ids}-key-hint`}
+          onChange={(e) => {
+            setKey(e.target.value);
+          }}
+          data-testid="api-key"
+        />
+        <p id={`${ids}-key-hint`} className={keyProblem ? 'field-problem' : 'hint muted'}>
+          {keyProblem ?? 'The key is kept in the system keychain, never in files or exports.'}
+        </p>
+      </div>
+      {error && (
+        <p className="form-error" role="alert" data-testid="connection-error">
+          {error}
+        </p>
+      )}
+      {ok && (
+        <p className="form-ok" role="status">
+          Connected. Quota:{' '}
+          {ok.quota.isUnlimited
+            ? 'unlimited'
+            : `${formatCount(ok.quota.remaining ?? 0)} left today`}
+          ; AI {ok.ai.isOnline ? 'online' : 'offline'}.
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={checking}>
+          {checking ? 'Checking…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

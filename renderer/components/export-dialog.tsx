@@ -1,0 +1,178 @@
+// Export to CSV for billing: everything, what the table shows now, or one folder; with a byte
+// order mark for Excel and a choice of delimiter. Main asks where to save; the notice afterwards
+// can show the file.
+import { useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { JobFilter } from '../../common/job-query';
+import { baseName } from '../lib/format';
+import { describeError } from '../lib/errors';
+import type { JobSelection } from '../lib/selection';
+import { useApp, useAppApi } from '../store/context';
+import { Dialog } from './dialog';
+
+type Scope = 'all' | 'view' | 'folder';
+
+const FILTER_WORDS: Record<JobFilter, string> = {
+  all: 'all photos',
+  in_progress: 'photos in progress',
+  needs_review: 'photos that need review',
+  failed: 'failed photos',
+  done: 'done photos',
+  rejected: 'photos not sent',
+};
+
+export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
+  const api = useAppApi();
+  const { query, roots, busy } = useApp(
+    useShallow((s) => ({ query: s.query, roots: s.roots, busy: s.busy })),
+  );
+  const ids = useId();
+  const [scope, setScope] = useState<Scope>('all');
+  const [rootId, setRootId] = useState<number | null>(query.rootId ?? roots[0]?.id ?? null);
+  const [bom, setBom] = useState(true);
+  const [delimiter, setDelimiter] = useState<',' | ';'>(',');
+  const [error, setError] = useState<string | null>(null);
+
+  const viewWords = [
+    FILTER_WORDS[query.filter],
+    query.rootId !== null
+      ? `in ${baseName(roots.find((r) => r.id === query.rootId)?.path ?? '')}`
+      : '',
+    query.search.trim() ? `matching “${query.search.trim()}”` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  const selection = (): JobSelection => {
+    if (scope === 'all') return {};
+    if (scope === 'folder') return rootId !== null ? { rootId } : {};
+    return {
+      filter: query.filter,
+      ...(query.rootId !== null && { rootId: query.rootId }),
+      ...(query.search.trim() && { search: query.search.trim() }),
+    };
+  };
+
+  const run = async (): Promise<void> => {
+    setError(null);
+    const failed = await api.getState().exportCsv({ selection: selection(), bom, delimiter });
+    if (failed) setError(describeError(failed));
+    else onClose();
+  };
+
+  return (
+    <Dialog
+      title="Export readings to CSV"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-quiet" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || (scope === 'folder' && rootId === null)}
+            onClick={() => void run()}
+            data-testid="export-run"
+          >
+            Export…
+          </button>
+        </>
+      }
+    >
+      <fieldset className="fieldset">
+        <legend>Which photos</legend>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${ids}-scope`}
+            checked={scope === 'all'}
+            onChange={() => {
+              setScope('all');
+            }}
+          />
+          Everything in the list
+        </label>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${ids}-scope`}
+            checked={scope === 'view'}
+            onChange={() => {
+              setScope('view');
+            }}
+          />
+          What the table shows: {viewWords}
+        </label>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${ids}-scope`}
+            checked={scope === 'folder'}
+            disabled={roots.length === 0}
+            onChange={() => {
+              setScope('folder');
+            }}
+          />
+          One folder:
+          <select
+            className="input input-inline"
+            aria-label="Folder to export"
+            value={rootId ?? ''}
+            disabled={scope !== 'folder'}
+            onChange={(e) => {
+              setRootId(Number(e.target.value));
+            }}
+          >
+            {roots.map((r) => (
+              <option key={r.id} value={r.id}>
+                {baseName(r.path)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend>Format</legend>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${ids}-delim`}
+            checked={delimiter === ','}
+            onChange={() => {
+              setDelimiter(',');
+            }}
+          />
+          Comma separated (,)
+        </label>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${ids}-delim`}
+            checked={delimiter === ';'}
+            onChange={() => {
+              setDelimiter(';');
+            }}
+          />
+          Semicolon separated (;) — for Excel where the decimal mark is a comma
+        </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={bom}
+            onChange={(e) => {
+              setBom(e.target.checked);
+            }}
+          />
+          Add a byte order mark (Excel then reads accents and symbols correctly)
+        </label>
+      </fieldset>
+      {error && (
+        <p className="field-problem" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+// One table row. Memoised on the record: a push that changes one job re-renders that row only.
+// Every cell has a fixed width and one line, so rows never change height while they update.
+import { memo } from 'react';
+import type { JobRecord } from '../../common/job-record';
+import { baseName, dirName } from '../lib/format';
+import { effectiveReading, errorText, sourceWords, STATE_LOOK } from '../lib/states';
+import { Icon } from './icon';
+
+export const ROW_HEIGHT = 34;
+
+export function rowDomId(id: number): string {
+  return `job-row-${String(id)}`;
+}
+
+function ReviewFlag({ job }: { job: JobRecord }): React.JSX.Element | null {
+  if (job.reviewAction === 'corrected') return <span className="tag tag-ok">Corrected</span>;
+  if (job.reviewAction === 'accepted') return <span className="tag tag-ok">Checked</span>;
+  if (job.needsReview) {
+    return (
+      <span className="tag tag-attn">
+        <Icon name="flag" /> Review
+      </span>
+    );
+  }
+  return null;
+}
+
+export interface JobRowProps {
+  readonly job: JobRecord;
+  readonly index: number;
+  readonly rootName: string;
+  readonly selected: boolean;
+  readonly onPick: (id: number, index: number) => void;
+}
+
+export const JobRow = memo(function JobRow({
+  job,
+  index,
+  rootName,
+  selected,
+  onPick,
+}: JobRowProps): React.JSX.Element {
+  const look = STATE_LOOK[job.state];
+  const reading = effectiveReading(job);
+  const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
+  const error = errorText(job);
+  return (
+    <div
+      id={rowDomId(job.id)}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`tr${selected ? ' tr-selected' : ''}${index % 2 ? ' tr-odd' : ''}`}
+      style={{ top: index * ROW_HEIGHT }}
+      onClick={() => {
+        onPick(job.id, index);
+      }}
+      data-job-id={job.id}
+      data-state={job.state}
+    >
+      <div role="gridcell" className="td td-file" title={job.relPath}>
+        {baseName(job.relPath)}
+      </div>
+      <div role="gridcell" className="td td-folder muted" title={folder}>
+        {folder}
+      </div>
+      <div role="gridcell" className={`td td-status tone-${look.tone}`}>
+        <Icon name={look.icon} /> {look.label}
+      </div>
+      <div role="gridcell" className="td td-reading num" data-testid="cell-reading">
+        {reading ?? ''}
+        {job.reviewAction === 'corrected' && job.finalReading !== null && (
+          <span className="sr-only"> (AI read {job.finalReading})</span>
+        )}
+      </div>
+      <div role="gridcell" className="td td-type">
+        {job.meterType ?? ''}
+      </div>
+      <div
+        role="gridcell"
+        className={`td td-source${job.resultSource === 'cached_stale' ? ' tone-warn' : ''}`}
+      >
+        {sourceWords(job.resultSource, true)}
+      </div>
+      <div role="gridcell" className="td td-review">
+        <ReviewFlag job={job} />
+      </div>
+      <div role="gridcell" className="td td-error tone-bad" title={error}>
+        {error}
+      </div>
+    </div>
+  );
+});
+
+export function PlaceholderRow({ index }: { index: number }): React.JSX.Element {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={`tr tr-placeholder${index % 2 ? ' tr-odd' : ''}`}
+      style={{ top: index * ROW_HEIGHT }}
+    >
+      <div role="gridcell" className="td td-file">
+        <span className="skeleton" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// The screen staff live in: header with quota and AI, banners, folders with their progress, the
+// overall progress, the table and the selected photo.
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useShortcuts } from '../hooks/use-shortcuts';
+import { useApp, useAppApi } from '../store/context';
+import { AddReport } from './add-report';
+import { Banners } from './banners';
+import { DetailPanel } from './detail-panel';
+import { EmptyState, NoMatches } from './empty-state';
+import { ExportDialog } from './export-dialog';
+import { Header } from './header';
+import { JobTable, TABLE_ID } from './job-table';
+import { ProgressPanel } from './progress-panel';
+import { RoutesSidebar } from './routes-sidebar';
+import { SEARCH_INPUT_ID, Toolbar } from './toolbar';
+
+export function MainScreen(): React.JSX.Element {
+  const api = useAppApi();
+  const [exporting, setExporting] = useState(false);
+  const { hasJobs, total, loaded, tableError } = useApp(
+    useShallow((s) => ({
+      hasJobs: s.status.counts.total > 0,
+      total: s.total,
+      loaded: s.tableLoaded,
+      tableError: s.tableError,
+    })),
+  );
+  useShortcuts(api, SEARCH_INPUT_ID, !exporting);
+
+  const startReview = (): void => {
+    const state = api.getState();
+    state.setQuery({ filter: 'needs_review' });
+    void state.reloadTable().then(() => {
+      void api.getState().moveSelection(1);
+      document.getElementById(TABLE_ID)?.focus();
+    });
+  };
+
+  return (
+    <div className="app">
+      <Header
+        onExport={() => {
+          setExporting(true);
+        }}
+      />
+      <Banners />
+      <div className={hasJobs ? 'workspace' : 'workspace workspace-empty'}>
+        <RoutesSidebar />
+        <main className="content" aria-label="Photos">
+          {hasJobs ? (
+            <>
+              <ProgressPanel />
+              <AddReport />
+              <Toolbar onStartReview={startReview} />
+              <div className="table-wrap">
+                <JobTable />
+                {loaded && total === 0 && !tableError && <NoMatches />}
+                {tableError && (
+                  <p className="tone-bad table-error" role="alert">
+                    {tableError.message}
+                  </p>
+                )}
+              </div>
+            </>
+          ) : (
+            <>
+              <AddReport />
+              <EmptyState />
+            </>
+          )}
+        </main>
+        {hasJobs && <DetailPanel />}
+      </div>
+      {exporting && (
+        <ExportDialog
+          onClose={() => {
+            setExporting(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

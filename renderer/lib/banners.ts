@@ -1,0 +1,145 @@
+// Every paused or blocked state as one banner: what happened, what MeterDesk does about it and what
+// the person can do. Pure, so each state's wording is tested without a window.
+import type { AiInfo, EngineStatus, QuotaInfo } from '../../common/engine-status';
+import type { KeyStatus, ServiceView } from '../../common/ipc';
+import { pendingOf } from './throughput';
+import { plural } from './format';
+
+export type BannerAction = 'retry' | 'settings' | 'resume';
+export type BannerId =
+  | 'not_configured'
+  | 'paused'
+  | 'offline'
+  | 'quota'
+  | 'key_rejected'
+  | 'permission_denied'
+  | 'settings'
+  | 'ai_offline'
+  | 'key_storage';
+
+export interface Banner {
+  readonly id: BannerId;
+  readonly tone: 'info' | 'warn' | 'bad';
+  readonly title: string;
+  readonly body: string;
+  /** Epoch ms of the next automatic check, shown as a countdown. */
+  readonly nextCheckAt: number | null;
+  readonly actions: readonly BannerAction[];
+}
+
+export interface BannerInput {
+  readonly status: EngineStatus;
+  readonly service: ServiceView;
+  readonly key: KeyStatus;
+  /** The freshest AI status (the engine's or the window's own reading). */
+  readonly ai: AiInfo | null;
+  /** The freshest quota reading; its summary replaces the one the hold started with. */
+  readonly quota?: QuotaInfo | null;
+}
+
+/** A message as a sentence: one final full stop, whatever the source ended with. */
+function sentence(text: string): string {
+  const t = text.trim().replace(/[.\s]+$/, '');
+  return t === '' ? '' : `${t}.`;
+}
+
+export function bannersFor({ status, service, key, ai, quota }: BannerInput): Banner[] {
+  const out: Banner[] = [];
+  const { blocks } = status;
+  const waiting = pendingOf(status.counts);
+  const stay = waiting > 0 ? `${plural(waiting, 'photo stays', 'photos stay')} queued.` : '';
+
+  if (service.problem || service.kind === 'none') {
+    out.push({
+      id: 'not_configured',
+      tone: 'warn',
+      title: 'Not connected to the reading service',
+      body: `${sentence(service.problem ?? 'No service is set up yet')} Photos you add are kept and sent once it is set up.`,
+      nextCheckAt: null,
+      actions: ['settings'],
+    });
+  }
+  if (blocks.auth?.kind === 'key_rejected') {
+    out.push({
+      id: 'key_rejected',
+      tone: 'bad',
+      title: 'The service refused the API key',
+      body: `${sentence(blocks.auth.message)} Nothing is sent until a valid key is saved. ${stay}`.trim(),
+      nextCheckAt: null,
+      actions: ['settings'],
+    });
+  }
+  if (blocks.auth?.kind === 'permission_denied') {
+    out.push({
+      id: 'permission_denied',
+      tone: 'bad',
+      title: 'The API key is not allowed to do this',
+      body: `${sentence(blocks.auth.message)} Ask whoever manages the account to grant the permission or to allow this computer's IP address, then retry. ${stay}`.trim(),
+      nextCheckAt: null,
+      actions: ['retry', 'settings'],
+    });
+  }
+  if (blocks.settings) {
+    out.push({
+      id: 'settings',
+      tone: 'bad',
+      title: 'The service refuses a setting',
+      body: `${sentence(blocks.settings.message)} Change it in Settings. ${stay}`.trim(),
+      nextCheckAt: null,
+      actions: ['settings'],
+    });
+  }
+  if (blocks.offline) {
+    out.push({
+      id: 'offline',
+      tone: 'warn',
+      title: 'The service cannot be reached',
+      body: `${sentence(blocks.offline.reason)} Nothing is lost: MeterDesk keeps trying by itself. ${stay}`.trim(),
+      nextCheckAt: blocks.offline.nextProbeAt,
+      actions: ['retry'],
+    });
+  }
+  if (blocks.quota) {
+    const fresh = quota && Date.parse(quota.checkedAt) > Date.parse(blocks.quota.since);
+    const summary = (fresh ? quota.summaryText : blocks.quota.summaryText).trim();
+    out.push({
+      id: 'quota',
+      tone: 'warn',
+      title: "Today's reading quota is used up",
+      body: `${summary ? `${summary} ` : ''}${stay || 'New photos stay queued.'} They are sent when quota is available again; readings already under way still arrive.`,
+      nextCheckAt: blocks.quota.nextCheckAt,
+      actions: ['retry'],
+    });
+  }
+  if (ai && !ai.isOnline) {
+    out.push({
+      id: 'ai_offline',
+      tone: 'warn',
+      title: 'The reading AI is offline',
+      body: `New photos wait at the service until it is back${ai.queueCount ? ` (${plural(ai.queueCount, 'task', 'tasks')} waiting)` : ''}. Photos it has read before may come back with a historical result from an older AI: those are flagged for review.`,
+      nextCheckAt: null,
+      actions: [],
+    });
+  }
+  if (status.paused) {
+    out.push({
+      id: 'paused',
+      tone: 'info',
+      title: 'Paused',
+      body: `Nothing new is sent. Readings already at the service still arrive. ${stay}`.trim(),
+      nextCheckAt: null,
+      actions: ['resume'],
+    });
+  }
+  if (key.isSet && key.backend.warning) {
+    out.push({
+      id: 'key_storage',
+      tone: 'info',
+      title: 'The API key is not in the system keychain',
+      body: key.backend.warning,
+      nextCheckAt: null,
+      actions: [],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+// Throughput and ETA from the finished count over time. A sliding window (the last two minutes)
+// follows a run that speeds up or stalls, and nothing is claimed until enough has been seen.
+import type { StateCounts } from '../../common/job-record';
+
+export interface Sample {
+  readonly at: number;
+  /** Jobs that reached a final state (done, failed, rejected) so far. */
+  readonly finished: number;
+}
+
+export const WINDOW_MS = 120_000;
+/** Below this span, or fewer finished jobs, a rate would be noise. */
+const MIN_SPAN_MS = 5_000;
+const MIN_FINISHED = 3;
+
+export function finishedOf(counts: StateCounts): number {
+  return counts.done + counts.failed + counts.rejected;
+}
+
+export function pendingOf(counts: StateCounts): number {
+  return counts.queued + counts.uploading + counts.submitted;
+}
+
+/** Adds a sample and drops those older than the window (always keeping one as the baseline). */
+export function addSample(samples: readonly Sample[], sample: Sample): Sample[] {
+  const last = samples.at(-1);
+  // Removals or a new queue make the count go down: start over instead of a negative rate.
+  if (last && sample.finished < last.finished) return [sample];
+  const kept = samples.filter((s) => sample.at - s.at <= WINDOW_MS);
+  const dropped = samples.length - kept.length;
+  const base = dropped > 0 ? samples[dropped - 1] : undefined;
+  return [...(base ? [base] : []), ...kept, sample];
+}
+
+/** Finished photos per minute over the window, or null while there is too little to say. */
+export function ratePerMinute(samples: readonly Sample[]): number | null {
+  const first = samples[0];
+  const last = samples.at(-1);
+  if (!first || !last) return null;
+  const span = last.at - first.at;
+  const done = last.finished - first.finished;
+  if (span < MIN_SPAN_MS || done < MIN_FINISHED) return null;
+  return (done / span) * 60_000;
+}
+
+/** Milliseconds until the pending jobs are through at the current rate, or null. */
+export function etaMs(pending: number, perMinute: number | null): number | null {
+  if (pending === 0 || perMinute === null || perMinute <= 0) return null;
+  return (pending / perMinute) * 60_000;
+}

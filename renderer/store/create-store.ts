@@ -1,0 +1,37 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { MeterDeskBridge } from '../../common/ipc';
+import { createDetailSlice } from './detail-slice';
+import { createNoticesSlice } from './notices-slice';
+import { createRunSlice } from './run-slice';
+import { createServiceSlice } from './service-slice';
+import { createSessionSlice } from './session-slice';
+import { createStatusSlice } from './status-slice';
+import { createTableSlice } from './table-slice';
+import type { AppState, StoreDeps } from './types';
+
+export type AppStore = StoreApi<AppState>;
+
+export interface StoreOptions {
+  readonly refreshMs?: number;
+  readonly serviceInfoMs?: number;
+  readonly now?: () => number;
+}
+
+/** One store per window; tests make their own with a bridge of their choosing. */
+export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = {}): AppStore {
+  const deps: StoreDeps = {
+    bridge,
+    refreshMs: options.refreshMs ?? 1000,
+    serviceInfoMs: options.serviceInfoMs ?? 5000,
+    now: options.now ?? Date.now,
+  };
+  return createStore<AppState>()((set, get) => ({
+    ...createSessionSlice(set, get, deps),
+    ...createStatusSlice(set, get, deps),
+    ...createTableSlice(set, get, deps),
+    ...createDetailSlice(set, get, deps),
+    ...createRunSlice(set, get, deps),
+    ...createServiceSlice(set, get, deps),
+    ...createNoticesSlice(set, get, deps),
+  }));
+}

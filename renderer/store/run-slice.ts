@@ -1,0 +1,143 @@
+// Actions on the run and its jobs: add, pause/resume, retry, remove, show in folder, export.
+// Each is one bridge call; the outcome lands in the store or as a notice.
+import type { DroppedFile, IpcError, Result } from '../../common/ipc';
+import type { AddSummary } from '../../common/ipc';
+import type { JobSelection } from '../lib/selection';
+import { plural } from '../lib/format';
+import { selectQuota } from './status-slice';
+import type { SliceCreator } from './types';
+
+export interface ExportRequest {
+  readonly selection: JobSelection;
+  readonly bom: boolean;
+  readonly delimiter: ',' | ';';
+}
+
+export interface RunSlice {
+  busy: boolean;
+  addDropped(files: readonly DroppedFile[]): Promise<void>;
+  addFolders(): Promise<void>;
+  addPaths(paths: readonly string[]): Promise<void>;
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  retryNow(): Promise<void>;
+  retryFailed(ids?: readonly number[]): Promise<void>;
+  remove(ids: readonly number[]): Promise<void>;
+  openLocation(target: { jobId: number } | { path: string }): Promise<void>;
+  exportCsv(request: ExportRequest): Promise<IpcError | null>;
+}
+
+export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => {
+  /**
+   * Reads the quota before photos are added (the engine starts sending at once and reserves
+   * quota), so the report can warn before a run larger than what is left.
+   */
+  const quotaBeforeAdd = async (): Promise<number | null> => {
+    await get().refreshServiceInfo();
+    const quota = selectQuota(get());
+    return quota && !quota.isUnlimited ? quota.remaining : null;
+  };
+
+  const added = async (reply: Result<AddSummary>, quotaRemaining: number | null): Promise<void> => {
+    if (!reply.ok) {
+      get().notifyError(reply.error);
+      return;
+    }
+    set({ lastAdd: { summary: reply.value, quotaRemaining } });
+    await Promise.all([get().refreshTable(), get().refreshRoots()]);
+  };
+
+  return {
+    busy: false,
+
+    async addDropped(files) {
+      if (files.length === 0) return;
+      const quota = await quotaBeforeAdd();
+      await added(await bridge.addDroppedFiles(files), quota);
+    },
+
+    async addFolders() {
+      const quota = await quotaBeforeAdd();
+      const reply = await bridge.addFolders();
+      if (!reply.ok) {
+        get().notifyError(reply.error);
+        return;
+      }
+      if (!reply.value.canceled) await added({ ok: true, value: reply.value.summary }, quota);
+    },
+
+    async addPaths(paths) {
+      if (paths.length === 0) return;
+      const quota = await quotaBeforeAdd();
+      await added(await bridge.addPaths({ paths: [...paths] }), quota);
+    },
+
+    async pause() {
+      const reply = await bridge.pause();
+      if (reply.ok) get().applyStatus(reply.value);
+      else get().notifyError(reply.error);
+    },
+
+    async resume() {
+      const reply = await bridge.resume();
+      if (reply.ok) get().applyStatus(reply.value);
+      else get().notifyError(reply.error);
+    },
+
+    async retryNow() {
+      const reply = await bridge.retryNow();
+      if (reply.ok) get().applyStatus(reply.value);
+      else get().notifyError(reply.error);
+    },
+
+    async retryFailed(ids) {
+      const reply = await bridge.retryFailed(ids ? { ids: [...ids] } : {});
+      if (!reply.ok) {
+        get().notifyError(reply.error);
+        return;
+      }
+      get().notify('info', `${plural(reply.value.retried, 'photo', 'photos')} queued again.`);
+      await get().refreshTable();
+    },
+
+    async remove(ids) {
+      if (ids.length === 0) return;
+      const reply = await bridge.remove({ ids: [...ids] });
+      if (!reply.ok) {
+        get().notifyError(reply.error);
+        return;
+      }
+      const { removed, kept } = reply.value;
+      const text =
+        kept > 0
+          ? `${plural(removed, 'photo', 'photos')} removed; ${plural(kept, 'photo is', 'photos are')} being read and stay.`
+          : `${plural(removed, 'photo', 'photos')} removed from the list.`;
+      get().notify('info', text);
+      if (removed > 0 && ids.includes(get().selectedId ?? -1)) get().select(null);
+      await Promise.all([get().refreshTable(), get().refreshRoots()]);
+    },
+
+    async openLocation(target) {
+      const reply = await bridge.openFileLocation(target);
+      if (!reply.ok) get().notifyError(reply.error);
+    },
+
+    async exportCsv({ selection, bom, delimiter }) {
+      set({ busy: true });
+      try {
+        const reply = await bridge.exportCsv({ selection, bom, delimiter });
+        if (!reply.ok) return reply.error;
+        if (!reply.value.canceled) {
+          get().notify(
+            'ok',
+            `Exported ${plural(reply.value.rows, 'reading', 'readings')} to ${reply.value.path}`,
+            reply.value.path,
+          );
+        }
+        return null;
+      } finally {
+        set({ busy: false });
+      }
+    },
+  };
+};

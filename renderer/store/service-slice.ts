@@ -1,0 +1,77 @@
+// The service MeterDesk talks to: settings, the API key (write-only: only its status comes back),
+// the connection check of onboarding and settings, and the built-in sandbox.
+import type {
+  ConnectionCheck,
+  IpcError,
+  KeyStatus,
+  RequestOf,
+  SandboxStarted,
+  SettingsView,
+} from '../../common/ipc';
+import type { SliceCreator } from './types';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+export type SettingsPatch = RequestOf<'setSettings'>;
+
+export interface ServiceSlice {
+  saveSettings(patch: SettingsPatch): Promise<Outcome<SettingsView>>;
+  saveApiKey(key: string): Promise<Outcome<KeyStatus>>;
+  clearApiKey(): Promise<Outcome<KeyStatus>>;
+  checkConnection(request: {
+    baseUrl: string;
+    apiKey?: string;
+    save: boolean;
+  }): Promise<Outcome<ConnectionCheck>>;
+  trySandbox(): Promise<Outcome<SandboxStarted>>;
+}
+
+export const createServiceSlice: SliceCreator<ServiceSlice> = (set, get, { bridge }) => ({
+  async saveSettings(patch) {
+    const reply = await bridge.setSettings(patch);
+    if (reply.ok) {
+      set({ settings: reply.value });
+      await get().refreshSnapshot();
+    }
+    return reply;
+  },
+
+  async saveApiKey(key) {
+    const reply = await bridge.setApiKey({ key });
+    if (reply.ok) {
+      set({ key: reply.value });
+      await get().refreshSnapshot();
+    }
+    return reply;
+  },
+
+  async clearApiKey() {
+    const reply = await bridge.clearApiKey();
+    if (reply.ok) {
+      set({ key: reply.value });
+      await get().refreshSnapshot();
+    }
+    return reply;
+  },
+
+  async checkConnection({ baseUrl, apiKey, save }) {
+    const reply = await bridge.validateConnection({
+      baseUrl: baseUrl.trim(),
+      ...(apiKey !== undefined && apiKey.trim() !== '' && { apiKey: apiKey.trim() }),
+      save,
+    });
+    if (reply.ok && reply.value.saved) {
+      await get().refreshSnapshot();
+      await get().reloadTable();
+    }
+    return reply;
+  },
+
+  async trySandbox() {
+    const reply = await bridge.startSandbox({});
+    if (reply.ok) {
+      await get().refreshSnapshot();
+      await get().reloadTable();
+    }
+    return reply;
+  },
+});

@@ -1,0 +1,161 @@
+// The window's picture of the app: the snapshot it starts from, the pushes that keep it current,
+// and which screen is up. Pushes already covered by the snapshot (seq <= eventSeq) are skipped.
+import type {
+  AppEvent,
+  IpcError,
+  KeyStatus,
+  RootSummary,
+  ServiceView,
+  SettingsView,
+  Snapshot,
+} from '../../common/ipc';
+import { throttle } from '../lib/throttle';
+import type { SliceCreator } from './types';
+
+export type Screen = 'main' | 'settings' | 'onboarding';
+
+const MAX_LOG_LINES = 200;
+
+export interface LogLine {
+  readonly at: number;
+  readonly text: string;
+}
+
+export interface SessionSlice {
+  phase: 'starting' | 'ready' | 'failed';
+  startError: IpcError | null;
+  appVersion: string;
+  service: ServiceView;
+  settings: SettingsView;
+  key: KeyStatus;
+  roots: readonly RootSummary[];
+  eventSeq: number;
+  screen: Screen;
+  activity: readonly LogLine[];
+  /** Loads the snapshot, subscribes to pushes and shows onboarding when nothing is set up. */
+  start(): Promise<void>;
+  stop(): void;
+  refreshSnapshot(): Promise<void>;
+  refreshRoots(): Promise<void>;
+  handleEvent(event: AppEvent): void;
+  showScreen(screen: Screen): void;
+}
+
+const EMPTY_SERVICE: ServiceView = {
+  kind: 'none',
+  baseUrl: null,
+  sampleFolder: null,
+  problem: null,
+};
+const EMPTY_SETTINGS: SettingsView = {
+  baseUrl: null,
+  useSandbox: false,
+  business: null,
+  batchMode: 'auto',
+  maxConcurrency: 32,
+  dataDir: null,
+  effectiveDataDir: '',
+};
+const EMPTY_KEY: KeyStatus = {
+  isSet: false,
+  hint: '',
+  backend: { kind: 'unavailable', description: '', warning: null },
+};
+
+export const createSessionSlice: SliceCreator<SessionSlice> = (
+  set,
+  get,
+  { bridge, refreshMs, now },
+) => {
+  let unsubscribe: (() => void) | null = null;
+  const rootsLater = throttle(() => void get().refreshRoots(), refreshMs);
+  const snapshotLater = throttle(() => void get().refreshSnapshot(), Math.min(refreshMs, 250));
+
+  const applySnapshot = (snap: Snapshot): void => {
+    set({
+      appVersion: snap.appVersion,
+      service: snap.service,
+      settings: snap.settings,
+      key: snap.key,
+      roots: snap.roots,
+      eventSeq: snap.eventSeq,
+    });
+    get().applyStatus(snap.status);
+  };
+
+  return {
+    phase: 'starting',
+    startError: null,
+    appVersion: '',
+    service: EMPTY_SERVICE,
+    settings: EMPTY_SETTINGS,
+    key: EMPTY_KEY,
+    roots: [],
+    eventSeq: 0,
+    screen: 'main',
+    activity: [],
+
+    async start() {
+      unsubscribe ??= bridge.onEvent((event) => {
+        get().handleEvent(event);
+      });
+      const snap = await bridge.snapshot();
+      if (!snap.ok) {
+        set({ phase: 'failed', startError: snap.error });
+        return;
+      }
+      applySnapshot(snap.value);
+      const fresh = snap.value.service.kind === 'none' && snap.value.status.counts.total === 0;
+      set({ phase: 'ready', startError: null, screen: fresh ? 'onboarding' : 'main' });
+      get().startServiceInfo();
+      await get().reloadTable();
+    },
+
+    stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      rootsLater.cancel();
+      snapshotLater.cancel();
+      get().stopServiceInfo();
+      get().cancelTableRefresh();
+    },
+
+    async refreshSnapshot() {
+      const snap = await bridge.snapshot();
+      if (snap.ok) applySnapshot(snap.value);
+    },
+
+    async refreshRoots() {
+      const roots = await bridge.listRoots();
+      if (roots.ok) set({ roots: roots.value });
+    },
+
+    handleEvent(event) {
+      // A push the snapshot already covers brings no news about status or log; its rows are
+      // still applied (they are rows as they were, and the table is re-read right after).
+      const covered = event.seq <= get().eventSeq;
+      if (!covered) set({ eventSeq: event.seq });
+      if (event.status && !covered) get().applyStatus(event.status);
+      if (event.log.length > 0 && !covered) {
+        const at = now();
+        const lines = event.log.map((text) => ({ at, text }));
+        set((s) => ({ activity: [...s.activity, ...lines].slice(-MAX_LOG_LINES) }));
+      }
+      const rowsChanged =
+        event.jobs.length > 0 || event.removedJobIds.length > 0 || event.jobsOverflow;
+      if (event.jobs.length > 0) get().applyJobs(event.jobs);
+      if (rowsChanged) {
+        get().scheduleTableRefresh();
+        rootsLater();
+      }
+      if (event.appChanged) {
+        snapshotLater();
+        get().scheduleTableRefresh();
+      }
+    },
+
+    showScreen(screen) {
+      set({ screen });
+    },
+  };
+};

@@ -1,0 +1,207 @@
+// The job table: the query (filter, route, search, sort), the sparse pages on screen and the
+// selection. Pushed rows are patched in place at once; the pages on screen are re-read at most
+// once per refresh interval so that rows entering or leaving a filter follow without a jump.
+import type { IpcError, JobPage } from '../../common/ipc';
+import type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
+import type { JobRecord } from '../../common/job-record';
+import {
+  indexOfId,
+  NO_PAGES,
+  PAGE_SIZE,
+  pageOf,
+  pagesCovering,
+  patchPages,
+  putPage,
+  rowAt,
+  type Pages,
+} from '../lib/row-pages';
+import { throttle } from '../lib/throttle';
+import type { SliceCreator } from './types';
+
+export interface TableQuery {
+  readonly filter: JobFilter;
+  readonly rootId: number | null;
+  readonly search: string;
+  readonly sort: JobSortKey;
+  readonly descending: boolean;
+}
+
+export interface Viewport {
+  readonly first: number;
+  readonly last: number;
+}
+
+export interface TableSlice {
+  query: TableQuery;
+  total: number;
+  pages: Pages;
+  /** Changes with every new query: the table scrolls to the top and old answers are dropped. */
+  tableGen: number;
+  tableLoaded: boolean;
+  tableError: IpcError | null;
+  view: Viewport;
+  selectedId: number | null;
+  /** Where the selection is in the list, so the table can keep it in view. */
+  selectedIndex: number | null;
+  setQuery(patch: Partial<TableQuery>): void;
+  setViewport(first: number, last: number): void;
+  reloadTable(): Promise<void>;
+  refreshTable(): Promise<void>;
+  scheduleTableRefresh(): void;
+  cancelTableRefresh(): void;
+  applyJobs(jobs: readonly JobRecord[]): void;
+  select(id: number | null, index?: number | null): void;
+  moveSelection(delta: number): Promise<void>;
+}
+
+export const DEFAULT_QUERY: TableQuery = {
+  filter: 'all',
+  rootId: null,
+  search: '',
+  sort: 'id',
+  descending: false,
+};
+
+/** Rows fetched beyond the visible ones, so a small scroll shows rows at once. */
+const OVERSCAN_ROWS = 60;
+
+export function toJobQuery(q: TableQuery): JobQuery {
+  return {
+    filter: q.filter,
+    sort: q.sort,
+    descending: q.descending,
+    ...(q.rootId !== null && { rootId: q.rootId }),
+    ...(q.search.trim() !== '' && { search: q.search.trim() }),
+  };
+}
+
+export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, refreshMs }) => {
+  const inFlight = new Map<string, Promise<void>>();
+
+  const fetchPage = (page: number, gen: number, replace: boolean): Promise<void> => {
+    const key = `${String(gen)}:${String(page)}:${String(replace)}`;
+    const running = inFlight.get(key);
+    if (running) return running;
+    const work = (async () => {
+      const reply = await bridge.queryJobs({
+        ...toJobQuery(get().query),
+        offset: page * PAGE_SIZE,
+        limit: PAGE_SIZE,
+      });
+      inFlight.delete(key);
+      if (gen !== get().tableGen) return;
+      if (!reply.ok) {
+        set({ tableError: reply.error, tableLoaded: true });
+        return;
+      }
+      const value: JobPage = reply.value;
+      set((s) => ({
+        pages: putPage(s.pages, page, value.rows, pageOf(s.view.first)),
+        total: value.total,
+        tableLoaded: true,
+        tableError: null,
+      }));
+    })();
+    inFlight.set(key, work);
+    return work;
+  };
+
+  const visiblePages = (): number[] => {
+    const { view, total } = get();
+    // Before the first answer the total is unknown: page 0 tells it.
+    if (!get().tableLoaded) return [0];
+    return pagesCovering(view.first - OVERSCAN_ROWS, view.last + OVERSCAN_ROWS, Math.max(total, 1));
+  };
+
+  const refreshLater = throttle(() => void get().refreshTable(), refreshMs);
+
+  return {
+    query: DEFAULT_QUERY,
+    total: 0,
+    pages: NO_PAGES,
+    tableGen: 0,
+    tableLoaded: false,
+    tableError: null,
+    view: { first: 0, last: 40 },
+    selectedId: null,
+    selectedIndex: null,
+
+    setQuery(patch) {
+      set((s) => ({ query: { ...s.query, ...patch } }));
+      void get().reloadTable();
+    },
+
+    setViewport(first, last) {
+      set({ view: { first, last } });
+      const { pages, tableGen } = get();
+      for (const page of visiblePages()) {
+        if (!pages.has(page)) void fetchPage(page, tableGen, false);
+      }
+    },
+
+    async reloadTable() {
+      refreshLater.cancel();
+      const gen = get().tableGen + 1;
+      set((s) => ({
+        tableGen: gen,
+        pages: NO_PAGES,
+        tableLoaded: false,
+        view: { first: 0, last: Math.max(40, s.view.last - s.view.first) },
+        selectedIndex: null,
+      }));
+      await fetchPage(0, gen, true);
+      const more = visiblePages().filter((p) => p !== 0);
+      await Promise.all(more.map((p) => fetchPage(p, gen, true)));
+    },
+
+    async refreshTable() {
+      const gen = get().tableGen;
+      const wanted = visiblePages();
+      // Pages off screen would be stale: drop them, they are fetched again when scrolled to.
+      set((s) => {
+        const kept = new Map([...s.pages].filter(([p]) => wanted.includes(p)));
+        return { pages: kept };
+      });
+      await Promise.all(wanted.map((p) => fetchPage(p, gen, true)));
+    },
+
+    scheduleTableRefresh() {
+      refreshLater();
+    },
+
+    cancelTableRefresh() {
+      refreshLater.cancel();
+    },
+
+    applyJobs(jobs) {
+      const { pages } = get();
+      const next = patchPages(pages, jobs);
+      if (next !== pages) set({ pages: next });
+      const selected = get().selectedId;
+      if (selected !== null && jobs.some((j) => j.id === selected)) get().jobChanged(selected);
+    },
+
+    select(id, index = null) {
+      if (id === get().selectedId) {
+        if (index !== null) set({ selectedIndex: index });
+        return;
+      }
+      set({ selectedId: id, selectedIndex: index });
+      void get().loadDetail(id);
+    },
+
+    async moveSelection(delta) {
+      const { selectedId, total, view } = get();
+      if (total === 0) return;
+      let index = selectedId === null ? -1 : indexOfId(get().pages, selectedId);
+      if (index < 0) index = selectedId === null ? (delta > 0 ? -1 : total) : view.first - delta;
+      const target = Math.max(0, Math.min(total - 1, index + delta));
+      let row = rowAt(get().pages, target);
+      if (!row) {
+        await fetchPage(pageOf(target), get().tableGen, false);
+        row = rowAt(get().pages, target);
+      }
+      if (row) get().select(row.id, target);
+    },
+  };
+};

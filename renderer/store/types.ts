@@ -1,0 +1,33 @@
+// The one store's shape: typed slices, each owning its fields and the actions (IPC calls) that
+// change them. Components select narrow fields; nothing outside an action talks to the bridge.
+import type { StoreApi } from 'zustand/vanilla';
+import type { MeterDeskBridge } from '../../common/ipc';
+import type { DetailSlice } from './detail-slice';
+import type { NoticesSlice } from './notices-slice';
+import type { RunSlice } from './run-slice';
+import type { ServiceSlice } from './service-slice';
+import type { SessionSlice } from './session-slice';
+import type { StatusSlice } from './status-slice';
+import type { TableSlice } from './table-slice';
+
+export type AppState = SessionSlice &
+  StatusSlice &
+  TableSlice &
+  DetailSlice &
+  RunSlice &
+  ServiceSlice &
+  NoticesSlice;
+
+export interface StoreDeps {
+  readonly bridge: MeterDeskBridge;
+  /** How long pushes are gathered before the table and folder list are re-read. */
+  readonly refreshMs: number;
+  /** How often quota and AI status are re-read while photos are being read. */
+  readonly serviceInfoMs: number;
+  readonly now: () => number;
+}
+
+export type SetState = StoreApi<AppState>['setState'];
+export type GetState = StoreApi<AppState>['getState'];
+
+export type SliceCreator<T> = (set: SetState, get: GetState, deps: StoreDeps) => T;

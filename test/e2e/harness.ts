@@ -1,0 +1,288 @@
+// One MeterDesk window for an end-to-end test: the BUILT renderer in Debian's Chromium, talking
+// through the in-process test bridge (common/ipc contract, main/ipc dispatcher) to the real
+// backend: real engine, real SQLite queue, the built-in sandbox over HTTP on 127.0.0.1. Photos are
+// served by main's own photo handler behind a route that stands in for the custom protocol.
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import {
+  APP_PAGE_URL,
+  PHOTO_SCHEME,
+  type AppEvent,
+  type ChannelName,
+  type MeterDeskBridge,
+} from '../../common/ipc';
+import { openBackend, type Backend } from '../../main/app/backend';
+import { photoResponse } from '../../main/app/photo-response';
+import { chooseSecretStore } from '../../main/app/secret-choice';
+import type { EngineConfig } from '../../main/engine/config';
+import { createDispatcher } from '../../main/ipc/dispatch';
+import { createInProcessBridge } from '../../main/ipc/in-process-bridge';
+import { KeychainSecretStore } from '../../main/secrets/keychain';
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+import type { GenerateSampleFolderOptions } from '../../sandbox/samples';
+import {
+  CALL_BINDING,
+  DROP_BINDING,
+  dropScript,
+  EMIT_FUNCTION,
+  PAGE_BRIDGE_SCRIPT,
+} from './page-bridge';
+import { RecordingOs } from './recording-os';
+import { AXE_PATH, serveStatic, type StaticServer } from './static-server';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/** Why the browser tests cannot run here, or null. */
+export function browserMissing(): string | null {
+  return existsSync(CHROMIUM) ? null : `${CHROMIUM} not found (apt install chromium)`;
+}
+
+export const SCREENSHOT_DIR = resolve(
+  process.env.METERDESK_SCREENSHOTS ??
+    join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots'),
+);
+
+/** The renderer, built once per test file into a temporary folder, served on 127.0.0.1. */
+export interface Site {
+  readonly server: StaticServer;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function openSite(): Promise<Site> {
+  const outDir = await mkdtemp(join(tmpdir(), 'meterdesk-renderer-'));
+  await build({
+    configFile: resolve(import.meta.dirname, '..', '..', 'vite.config.ts'),
+    root: resolve(import.meta.dirname, '..', '..', 'renderer'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
+  const server = await serveStatic(outDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return {
+    server,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface DeskOptions {
+  readonly colorScheme?: 'light' | 'dark';
+  readonly viewport?: { width: number; height: number };
+  readonly engineConfig?: Partial<EngineConfig>;
+  readonly sandbox?: SandboxOptions;
+  readonly samples?: Partial<GenerateSampleFolderOptions>;
+  /** Runs before the backend opens, with its per-user folder (e.g. to fill the queue). */
+  readonly prefill?: (userDataDir: string) => void | Promise<void>;
+}
+
+export interface Desk {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly backend: Backend;
+  readonly bridge: MeterDeskBridge;
+  readonly os: RecordingOs;
+  readonly dir: string;
+  /** The built-in sandbox once the window started it. */
+  sandbox(): Sandbox;
+  /** Drops these folders or files on the window. */
+  drop(paths: readonly string[]): Promise<void>;
+  /** axe-core on the page as it is: the serious and critical violations. */
+  axe(): Promise<AxeViolation[]>;
+  screenshot(name: string): Promise<string>;
+  /** Rows carried by pushes so far, and the most in any one second. */
+  pushedRows(): { total: number; maxPerSecond: number };
+  close(): Promise<void>;
+}
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly {
+    readonly target: readonly string[];
+    readonly failureSummary?: string;
+  }[];
+}
+
+/** Engine timings scaled down so outages and holds resolve in test time. */
+export const FAST_ENGINE: Partial<EngineConfig> = {
+  probeBaseMs: 200,
+  probeCapMs: 1_000,
+  quotaRecheckMs: 300,
+  retryBaseMs: 50,
+  retryCapMs: 400,
+};
+
+const TRUSTED = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true } as const;
+
+export async function openDesk(site: Site, options: DeskOptions = {}): Promise<Desk> {
+  const dir = await mkdtemp(join(tmpdir(), 'meterdesk-e2e-'));
+  const os = new RecordingOs();
+  await options.prefill?.(join(dir, 'user'));
+  const secrets = await chooseSecretStore({
+    keychain: new KeychainSecretStore({
+      service: `MeterDesk-e2e-${String(process.pid)}-${String(Date.now())}`,
+    }),
+    safeStorage: null,
+    encryptedFile: join(dir, 'secrets.bin'),
+    checkTimeoutMs: 3000,
+  });
+  const backend = await openBackend({
+    userDataDir: join(dir, 'user'),
+    appVersion: '0.1.0-e2e',
+    secrets,
+    os,
+    engineConfig: { ...FAST_ENGINE, ...options.engineConfig },
+    sandbox: { ai: { latencyMs: 150, jitterMs: 50 }, ...options.sandbox },
+    samples: { width: 320, concurrency: 2, ...options.samples },
+    eventIntervalMs: 100,
+  });
+  const dispatcher = createDispatcher({
+    handlers: backend.handlers,
+    trusted: () => ({ webContentsId: TRUSTED.webContentsId, pageUrl: APP_PAGE_URL }),
+    redact: (text) => backend.redact(text),
+  });
+  const dropped = new Map<string, string>();
+  const bridge = createInProcessBridge({
+    dispatcher,
+    sender: TRUSTED,
+    subscribe: (listener) => backend.subscribe(listener),
+    pathForFile: (file) => dropped.get(file.name) ?? '',
+  });
+
+  const context = await site.browser.newContext({
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    console.error(`page error: ${error.message}`);
+  });
+  await page.exposeFunction(CALL_BINDING, (channel: ChannelName, request: unknown) => {
+    const call = bridge[channel] as (request: unknown) => Promise<unknown>;
+    return call(request);
+  });
+  await page.exposeFunction(DROP_BINDING, (names: string[]) =>
+    bridge.addDroppedFiles(names.map((name) => ({ name }))),
+  );
+  await page.addInitScript(PAGE_BRIDGE_SCRIPT);
+  await page.route(
+    (url) => url.protocol === `${PHOTO_SCHEME}:`,
+    async (route) => {
+      const response = await photoResponse(new Request(route.request().url()), (id) =>
+        backend.photoFile(id),
+      );
+      await route.fulfill({
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: Buffer.from(await response.arrayBuffer()),
+      });
+    },
+  );
+
+  // Pushes go to the page in order; one that arrives before the app listens is covered by the
+  // snapshot the app starts from.
+  let chain = Promise.resolve();
+  const perSecond = new Map<number, number>();
+  let pushedTotal = 0;
+  const unsubscribe = bridge.onEvent((event: AppEvent) => {
+    const second = Math.floor(Date.now() / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + event.jobs.length);
+    pushedTotal += event.jobs.length;
+    chain = chain.then(() =>
+      page
+        .evaluate(
+          ([fn, e]) => {
+            const emit = (
+              globalThis as unknown as Record<string, ((ev: unknown) => void) | undefined>
+            )[fn];
+            emit?.(e);
+          },
+          [EMIT_FUNCTION, event] as const,
+        )
+        .catch(() => undefined),
+    );
+  });
+
+  await page.goto(site.server.url);
+  let drops = 0;
+
+  return {
+    page,
+    context,
+    backend,
+    bridge,
+    os,
+    dir,
+    sandbox() {
+      const sandbox = backend.sandbox();
+      if (!sandbox) throw new Error('the sandbox is not running');
+      return sandbox;
+    },
+    async drop(paths) {
+      const names = paths.map((path) => {
+        const name = `dropped-${String(++drops)}`;
+        dropped.set(name, path);
+        return name;
+      });
+      await page.evaluate(dropScript(names));
+    },
+    async axe() {
+      await page.addScriptTag({ url: AXE_PATH });
+      const result = await page.evaluate<{ violations: AxeViolation[] }>(
+        `axe.run(document, { resultTypes: ['violations'] })`,
+      );
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    },
+    async screenshot(name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const file = join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+      return file;
+    },
+    pushedRows() {
+      return { total: pushedTotal, maxPerSecond: Math.max(0, ...perSecond.values()) };
+    },
+    async close() {
+      unsubscribe();
+      await chain;
+      await context.close();
+      await backend.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Retries an assertion until it holds (or the deadline passes): waits for behaviour, not time. */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  { timeout = 20_000, interval = 100 }: { timeout?: number; interval?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, interval));
+    }
+  }
+}

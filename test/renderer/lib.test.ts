@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { quotaWarningText } from '../../renderer/components/quota-widget';
+import type { KeyStatus, ServiceView } from '../../common/ipc';
+import { bannersFor } from '../../renderer/lib/banners';
+import { baseName, dirName, formatDuration, formatRate } from '../../renderer/lib/format';
+import { readingProblem } from '../../renderer/lib/reading';
+import {
+  indexOfId,
+  NO_PAGES,
+  PAGE_SIZE,
+  pagesCovering,
+  patchPages,
+  putPage,
+  rowAt,
+} from '../../renderer/lib/row-pages';
+import { effectiveReading, errorText, sourceWords } from '../../renderer/lib/states';
+import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../renderer/lib/throughput';
+import { doneJob, job, statusOf } from './stub-bridge';
+
+const service: ServiceView = {
+  kind: 'remote',
+  baseUrl: 'https://m.example',
+  sampleFolder: null,
+  problem: null,
+};
+const key: KeyStatus = {
+  isSet: true,
+  hint: '1234',
+  backend: { kind: 'keychain', description: 'keychain', warning: null },
+};
+
+describe('banners', () => {
+  it('shows none while everything runs', () => {
+    expect(bannersFor({ status: statusOf([]), service, key, ai: null })).toEqual([]);
+  });
+
+  it('says what happened and what to do for every paused state', () => {
+    const status = statusOf([job(1), job(2)], {
+      paused: true,
+      blocks: {
+        offline: { since: '2025-01-01T00:00:00Z', reason: 'Connection refused', nextProbeAt: 5000 },
+        quota: {
+          since: '2025-01-01T00:00:00Z',
+          remaining: 0,
+          summaryText: 'Daily limit 500 used.',
+          nextCheckAt: 9000,
+        },
+        auth: { kind: 'permission_denied', message: 'This IP address is not allowed.' },
+        settings: { message: 'water_v3_foreign is disabled.' },
+      },
+    });
+    const ai = {
+      isOnline: false,
+      busy: false,
+      queueCount: 3,
+      publicStatus: 'offline',
+      currentAiVersion: 'v:1',
+      acceptsNewTasks: true,
+      checkedAt: '2025-01-01T00:00:00Z',
+    };
+    const banners = bannersFor({
+      status,
+      service: { ...service, problem: 'No API key is stored.' },
+      key,
+      ai,
+    });
+    const byId = new Map(banners.map((b) => [b.id, b]));
+    expect([...byId.keys()]).toEqual([
+      'not_configured',
+      'permission_denied',
+      'settings',
+      'offline',
+      'quota',
+      'ai_offline',
+      'paused',
+    ]);
+    expect(byId.get('offline')?.nextCheckAt).toBe(5000);
+    expect(byId.get('offline')?.actions).toEqual(['retry']);
+    expect(byId.get('offline')?.body).toContain('2 photos stay queued');
+    expect(byId.get('quota')?.body).toContain('Daily limit 500 used.');
+    expect(byId.get('permission_denied')?.body).toContain('IP address');
+    expect(byId.get('ai_offline')?.body).toContain('flagged for review');
+    expect(byId.get('ai_offline')?.body).toContain('3 tasks waiting');
+    expect(byId.get('paused')?.actions).toEqual(['resume']);
+  });
+
+  it('sends a rejected key to settings', () => {
+    const status = statusOf([], {
+      blocks: {
+        offline: null,
+        quota: null,
+        settings: null,
+        auth: { kind: 'key_rejected', message: 'Invalid key.' },
+      },
+    });
+    const [banner] = bannersFor({ status, service, key, ai: null });
+    expect(banner?.id).toBe('key_rejected');
+    expect(banner?.actions).toEqual(['settings']);
+  });
+
+  it('uses the freshest quota summary', () => {
+    const status = statusOf([], {
+      blocks: {
+        offline: null,
+        auth: null,
+        settings: null,
+        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: 'old', nextCheckAt: 0 },
+      },
+    });
+    const quota = {
+      remaining: 0,
+      dailyLimit: 5,
+      used: 5,
+      dayTag: 'd',
+      isUnlimited: false,
+      summaryText: 'new words',
+      checkedAt: '2025-01-01T00:01:00Z',
+    };
+    expect(bannersFor({ status, service, key, ai: null, quota })[0]?.body).toContain('new words');
+  });
+});
+
+describe('throughput', () => {
+  it('needs a few seconds and photos before it claims a rate', () => {
+    let s = addSample([], { at: 0, finished: 0 });
+    s = addSample(s, { at: 1000, finished: 10 });
+    expect(ratePerMinute(s)).toBeNull();
+    s = addSample(s, { at: 10_000, finished: 50 });
+    expect(ratePerMinute(s)).toBe(300);
+    expect(etaMs(600, 300)).toBe(120_000);
+    expect(etaMs(0, 300)).toBeNull();
+  });
+
+  it('keeps a sliding window with one baseline and starts over when the count drops', () => {
+    let s = addSample([], { at: 0, finished: 0 });
+    for (let t = 1; t <= 30; t++) s = addSample(s, { at: t * 10_000, finished: t * 10 });
+    expect(s[0]?.at).toBeGreaterThanOrEqual(300_000 - WINDOW_MS - 10_000);
+    expect(ratePerMinute(s)).toBeCloseTo(60);
+    expect(addSample(s, { at: 310_000, finished: 5 })).toHaveLength(1);
+  });
+});
+
+describe('row pages', () => {
+  const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => job(from + i));
+
+  it('finds rows by index and id across sparse pages', () => {
+    let pages = putPage(NO_PAGES, 0, rows(1, PAGE_SIZE), 0);
+    pages = putPage(pages, 3, rows(1000, PAGE_SIZE), 0);
+    expect(rowAt(pages, 5)?.id).toBe(6);
+    expect(rowAt(pages, PAGE_SIZE * 3 + 1)?.id).toBe(1001);
+    expect(rowAt(pages, PAGE_SIZE)).toBeUndefined();
+    expect(indexOfId(pages, 1001)).toBe(PAGE_SIZE * 3 + 1);
+    expect(indexOfId(pages, 99_999)).toBe(-1);
+  });
+
+  it('drops the pages farthest from the view', () => {
+    let pages = NO_PAGES;
+    for (let p = 0; p < 20; p++) pages = putPage(pages, p, rows(p * PAGE_SIZE, 1), 19);
+    expect(pages.size).toBe(12);
+    expect(pages.has(19)).toBe(true);
+    expect(pages.has(0)).toBe(false);
+  });
+
+  it('patches changed rows in place and leaves unchanged pages alone', () => {
+    const a = putPage(putPage(NO_PAGES, 0, rows(1, 3), 0), 1, rows(10, 3), 0);
+    const changed = doneJob(2, '123');
+    const b = patchPages(a, [changed, job(999)]);
+    expect(rowAt(b, 1)).toBe(changed);
+    expect(b.get(1)).toBe(a.get(1));
+    expect(patchPages(a, [job(999)])).toBe(a);
+  });
+
+  it('covers the pages of a row range, clamped to the list', () => {
+    expect(pagesCovering(-50, 250, 1000)).toEqual([0, 1]);
+    expect(pagesCovering(900, 5000, 1000)).toEqual([4]);
+    expect(pagesCovering(0, 10, 0)).toEqual([]);
+  });
+});
+
+describe('wording', () => {
+  it('validates readings as the service writes them', () => {
+    expect(readingProblem('12345.678')).toBeNull();
+    expect(readingProblem(' 42 ')).toBeNull();
+    expect(readingProblem('')).toContain('Type the reading');
+    expect(readingProblem('12,5')).toContain('dot');
+    expect(readingProblem('12345678')).toContain('Up to 7 digits');
+    expect(readingProblem('1.2345')).toContain('3 decimals');
+  });
+
+  it('shows the correction as the reading billing gets, and reasons in words', () => {
+    expect(
+      effectiveReading(doneJob(1, '100', { reviewAction: 'corrected', reviewedReading: '101' })),
+    ).toBe('101');
+    expect(effectiveReading(doneJob(1, '100', { reviewAction: 'accepted' }))).toBe('100');
+    expect(errorText(job(1, { state: 'rejected', failureKind: 'empty_file' }))).toBe('Empty file');
+    expect(
+      errorText(job(1, { state: 'failed', failureKind: 'ai_failed', errorMessage: 'blurry' })),
+    ).toBe('The AI could not read it: blurry');
+    expect(sourceWords('cached_stale')).toBe('Historical (older AI)');
+    expect(sourceWords('cached_stale', true)).toBe('Historical');
+    expect(sourceWords('something_new')).toBe('something_new');
+  });
+
+  it('formats durations, rates and paths', () => {
+    expect(formatDuration(45_000)).toBe('45 s');
+    expect(formatDuration(180_000)).toBe('3 min');
+    expect(formatDuration(80 * 60_000)).toBe('1 h 20 min');
+    expect(formatRate(4.44)).toBe((4.4).toLocaleString());
+    expect(baseName('C:\\Photos\\Route 12')).toBe('Route 12');
+    expect(baseName('/srv/photos/')).toBe('photos');
+    expect(dirName('Building A/Floor 2/x.jpg')).toBe('Building A/Floor 2');
+    expect(dirName('x.jpg')).toBe('');
+  });
+});
+
+describe('quota warning', () => {
+  it('warns only when more photos wait than readings are left', () => {
+    expect(quotaWarningText(10, 10)).toBeNull();
+    expect(quotaWarningText(null, 10)).toBeNull();
+    expect(quotaWarningText(3, 10)).toBe(
+      '10 photos wait, 3 readings left: the rest wait for new quota.',
+    );
+    expect(quotaWarningText(0, 1)).toBe('None left today: 1 photo waits for new quota.');
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../renderer/lib/row-pages';
+import { createAppStore } from '../../renderer/store/create-store';
+import { doneJob, job, statusOf, stubBridge } from './stub-bridge';
+
+const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+describe('the store', () => {
+  it('starts from the snapshot, opens onboarding only when nothing is set up, and loads the first page', async () => {
+    const jobs = Array.from({ length: 500 }, (_, i) => job(i + 1));
+    const bridge = stubBridge(jobs);
+    const store = createAppStore(bridge, { refreshMs: 10 });
+    await store.getState().start();
+    const s = store.getState();
+    expect(s.phase).toBe('ready');
+    expect(s.screen).toBe('main');
+    expect(s.total).toBe(500);
+    expect(s.pages.get(0)).toHaveLength(PAGE_SIZE);
+    expect(s.status.counts.total).toBe(500);
+    store.getState().stop();
+
+    const fresh = stubBridge([], {
+      service: { kind: 'none', baseUrl: null, sampleFolder: null, problem: null },
+    });
+    const first = createAppStore(fresh);
+    await first.getState().start();
+    expect(first.getState().screen).toBe('onboarding');
+    first.getState().stop();
+  });
+
+  it('patches pushed rows in place at once and re-reads the view shortly after', async () => {
+    const jobs = Array.from({ length: 50 }, (_, i) => job(i + 1));
+    const bridge = stubBridge(jobs);
+    const store = createAppStore(bridge, { refreshMs: 20 });
+    await store.getState().start();
+    const before = bridge.calls.filter((c) => c.channel === 'queryJobs').length;
+    const changed = doneJob(7, '00042.125');
+    bridge.jobs[6] = changed;
+    bridge.emit({ jobs: [changed], status: statusOf(bridge.jobs) });
+    expect(store.getState().pages.get(0)?.[6]).toBe(changed);
+    expect(store.getState().status.counts.done).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(bridge.calls.filter((c) => c.channel === 'queryJobs').length).toBeGreaterThan(before);
+    store.getState().stop();
+  });
+
+  it('takes no status from pushes the snapshot already covers, but keeps their rows', async () => {
+    const bridge = stubBridge([job(1)], { eventSeq: 5000 });
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    const row = doneJob(1, '1');
+    bridge.emit({ status: statusOf([row]), jobs: [row] });
+    expect(store.getState().status.counts.done).toBe(0);
+    expect(store.getState().pages.get(0)?.[0]).toBe(row);
+    store.getState().stop();
+  });
+
+  it('moves the selection by keyboard into pages not loaded yet', async () => {
+    const jobs = Array.from({ length: 1000 }, (_, i) => job(i + 1));
+    const bridge = stubBridge(jobs);
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    await store.getState().moveSelection(1);
+    expect(store.getState().selectedId).toBe(1);
+    await store.getState().moveSelection(1000);
+    expect(store.getState().selectedId).toBe(1000);
+    expect(store.getState().selectedIndex).toBe(999);
+    await store.getState().moveSelection(-1);
+    expect(store.getState().selectedId).toBe(999);
+    await settle();
+    expect(store.getState().detail?.job.id).toBe(999);
+    store.getState().stop();
+  });
+
+  it('reviews the job shown, then moves to the next one', async () => {
+    const jobs = [1, 2, 3].map((id) =>
+      doneJob(id, '100', { needsReview: true, resultSource: 'cached_stale' }),
+    );
+    const bridge = stubBridge(jobs);
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    store.getState().setQuery({ filter: 'needs_review' });
+    await settle();
+    await store.getState().moveSelection(1);
+    await settle();
+    expect(await store.getState().review(1, { action: 'correct', reading: ' 123.4 ' })).toBeNull();
+    expect(bridge.calls.find((c) => c.channel === 'review')?.request).toEqual({
+      id: 1,
+      action: 'correct',
+      reading: '123.4',
+    });
+    expect(store.getState().selectedId).toBe(2);
+    // A review for a job no longer selected does not move the selection.
+    expect(await store.getState().review(3, { action: 'accept' }, true)).toBeNull();
+    expect(store.getState().selectedId).toBe(2);
+    store.getState().stop();
+  });
+
+  it('reports what adding did with the quota left at that moment', async () => {
+    const bridge = stubBridge([]);
+    const quota = {
+      remaining: 3,
+      dailyLimit: 500,
+      used: 497,
+      dayTag: '2025-01-01',
+      isUnlimited: false,
+      summaryText: '3 left',
+      checkedAt: new Date().toISOString(),
+    };
+    Object.assign(bridge, {
+      getQuota: () => Promise.resolve({ ok: true, value: quota }),
+      addPaths: () =>
+        Promise.resolve({
+          ok: true,
+          value: {
+            queued: 10,
+            reused: 1,
+            known: 2,
+            rejected: 1,
+            rejectedByKind: { empty_file: 1 },
+            missing: [],
+            rootIds: [1],
+          },
+        }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    await store.getState().addPaths(['/photos/route']);
+    expect(store.getState().lastAdd).toEqual({
+      summary: expect.objectContaining({ queued: 10, known: 2 }) as unknown,
+      quotaRemaining: 3,
+    });
+    store.getState().stop();
+  });
+
+  it('turns a failed call into a notice instead of throwing', async () => {
+    const bridge = stubBridge([]);
+    Object.assign(bridge, {
+      pause: () =>
+        Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'Restarting.' } }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    await store.getState().pause();
+    expect(store.getState().notices[0]?.text).toBe('MeterDesk is busy or restarting: Restarting.');
+    store.getState().stop();
+  });
+});

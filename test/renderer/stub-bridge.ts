@@ -1,0 +1,263 @@
+// A MeterDeskBridge for component and store tests: an in-memory list of jobs answering the
+// contract's calls (paging, filters, search, sort, review) and a way to push events. The real
+// engine behind the real bridge is exercised by the end-to-end tests in test/e2e.
+import type {
+  AppEvent,
+  JobDetail,
+  MeterDeskBridge,
+  Result,
+  RootSummary,
+  Snapshot,
+} from '../../common/ipc';
+import type { EngineStatus } from '../../common/engine-status';
+import type { JobQuery } from '../../common/job-query';
+import type { JobRecord, StateCounts } from '../../common/job-record';
+
+export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
+  return {
+    id,
+    rootId: 1,
+    path: `/photos/route/photo-${String(id)}.jpg`,
+    relPath: `photo-${String(id).padStart(6, '0')}.jpg`,
+    size: 1000,
+    mtimeMs: 0,
+    sha256: null,
+    format: 'jpeg',
+    state: 'queued',
+    remoteStatus: null,
+    taskId: null,
+    batchId: null,
+    batchIndex: null,
+    business: null,
+    finalReading: null,
+    meterType: null,
+    resultSource: null,
+    isLatestAiVersion: null,
+    resultSummary: null,
+    errorMessage: null,
+    failureKind: null,
+    needsReview: false,
+    reviewAction: null,
+    reviewedReading: null,
+    reviewedAt: null,
+    uploadAttempts: 0,
+    resubmits: 0,
+    nextAttemptAt: 0,
+    solo: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    submittedAt: null,
+    remoteCreatedAt: null,
+    finishedAt: null,
+    pollCount: 0,
+    ...patch,
+  };
+}
+
+export function doneJob(id: number, reading: string, patch: Partial<JobRecord> = {}): JobRecord {
+  return job(id, {
+    state: 'done',
+    finalReading: reading,
+    resultSource: 'fresh',
+    isLatestAiVersion: true,
+    ...patch,
+  });
+}
+
+export function countsOf(jobs: readonly JobRecord[]): StateCounts {
+  const c: StateCounts = {
+    queued: 0,
+    uploading: 0,
+    submitted: 0,
+    done: 0,
+    failed: 0,
+    rejected: 0,
+    needsReview: 0,
+    total: 0,
+  };
+  for (const j of jobs) {
+    c[j.state] += 1;
+    if (j.needsReview) c.needsReview += 1;
+    c.total += 1;
+  }
+  return c;
+}
+
+export function statusOf(
+  jobs: readonly JobRecord[],
+  patch: Partial<EngineStatus> = {},
+): EngineStatus {
+  return {
+    running: true,
+    paused: false,
+    blocks: { offline: null, quota: null, auth: null, settings: null },
+    counts: countsOf(jobs),
+    quota: null,
+    ai: null,
+    batchesSupported: null,
+    quotaWarning: null,
+    ...patch,
+  };
+}
+
+const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
+
+export interface StubBridge extends MeterDeskBridge {
+  jobs: JobRecord[];
+  calls: { channel: string; request: unknown }[];
+  emit(event: Partial<AppEvent>): void;
+}
+
+let seq = 0;
+
+export function stubBridge(
+  initial: JobRecord[] = [],
+  snapshot: Partial<Snapshot> = {},
+): StubBridge {
+  const listeners = new Set<(e: AppEvent) => void>();
+  const calls: { channel: string; request: unknown }[] = [];
+  const root: RootSummary = {
+    id: 1,
+    path: '/photos/route',
+    kind: 'folder',
+    addedAt: '',
+    counts: countsOf(initial),
+  };
+  const query = (q: JobQuery): JobRecord[] => {
+    let rows = bridge.jobs.filter((j) => {
+      switch (q.filter ?? 'all') {
+        case 'in_progress':
+          return ['queued', 'uploading', 'submitted'].includes(j.state);
+        case 'needs_review':
+          return j.needsReview;
+        case 'failed':
+        case 'done':
+        case 'rejected':
+          return j.state === q.filter;
+        default:
+          return true;
+      }
+    });
+    if (q.search)
+      rows = rows.filter((j) => j.relPath.toLowerCase().includes((q.search ?? '').toLowerCase()));
+    if (q.sort === 'file') rows = [...rows].sort((a, b) => a.relPath.localeCompare(b.relPath));
+    if (q.descending) rows = [...rows].reverse();
+    return rows;
+  };
+  const record = (channel: string, request: unknown): void => {
+    calls.push({ channel, request });
+  };
+  const stub = {
+    jobs: initial,
+    calls,
+    emit(event: Partial<AppEvent>) {
+      const full: AppEvent = {
+        seq: ++seq + 1000,
+        status: null,
+        jobs: [],
+        removedJobIds: [],
+        jobsOverflow: false,
+        log: [],
+        appChanged: false,
+        ...event,
+      };
+      for (const l of listeners) l(full);
+    },
+    onEvent(listener: (e: AppEvent) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot: () =>
+      ok<Snapshot>({
+        appVersion: '1.0.0',
+        service: {
+          kind: 'sandbox',
+          baseUrl: 'http://127.0.0.1:1',
+          sampleFolder: '/data/Sample meter photos',
+          problem: null,
+        },
+        settings: {
+          baseUrl: null,
+          useSandbox: true,
+          business: null,
+          batchMode: 'auto',
+          maxConcurrency: 32,
+          dataDir: null,
+          effectiveDataDir: '/data',
+        },
+        key: {
+          isSet: true,
+          hint: '1234',
+          backend: { kind: 'keychain', description: 'the system keychain', warning: null },
+        },
+        status: statusOf(bridge.jobs),
+        roots: bridge.jobs.length ? [{ ...root, counts: countsOf(bridge.jobs) }] : [],
+        eventSeq: 0,
+        ...snapshot,
+      }),
+    queryJobs: (q: JobQuery = {}) => {
+      record('queryJobs', q);
+      const rows = query(q);
+      const offset = q.offset ?? 0;
+      return ok({ rows: rows.slice(offset, offset + (q.limit ?? 200)), total: rows.length });
+    },
+    jobDetail: ({ id }: { id: number }) => {
+      record('jobDetail', { id });
+      const found = bridge.jobs.find((j) => j.id === id);
+      if (!found)
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'not_found', message: 'gone' },
+        } as const);
+      return ok<JobDetail>({
+        job: found,
+        events: [],
+        root,
+        photoUrl: `meterdesk-photo://job/${String(id)}`,
+      });
+    },
+    review: (
+      r: { id: number; action: 'accept' } | { id: number; action: 'correct'; reading: string },
+    ) => {
+      record('review', r);
+      const i = bridge.jobs.findIndex((j) => j.id === r.id);
+      const current = bridge.jobs[i];
+      if (!current)
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'not_found', message: 'gone' },
+        } as const);
+      const next: JobRecord = {
+        ...current,
+        needsReview: false,
+        reviewAction: r.action === 'accept' ? 'accepted' : 'corrected',
+        reviewedReading: r.action === 'correct' ? r.reading : null,
+      };
+      bridge.jobs[i] = next;
+      return ok(next);
+    },
+    pause: () => ok(statusOf(bridge.jobs, { paused: true })),
+    resume: () => ok(statusOf(bridge.jobs)),
+    retryNow: () => {
+      record('retryNow', {});
+      return ok(statusOf(bridge.jobs));
+    },
+    listRoots: () => ok(bridge.jobs.length ? [{ ...root, counts: countsOf(bridge.jobs) }] : []),
+    getQuota: () =>
+      Promise.resolve({ ok: false, error: { code: 'not_configured', message: 'none' } } as const),
+    getAiStatus: () =>
+      Promise.resolve({ ok: false, error: { code: 'not_configured', message: 'none' } } as const),
+  };
+  // Every other channel answers a generic success and is recorded.
+  const bridge = new Proxy(stub, {
+    get(target, prop, receiver) {
+      if (prop in target) return Reflect.get(target, prop, receiver) as unknown;
+      if (typeof prop !== 'string') return undefined;
+      return (request: unknown) => {
+        record(prop, request);
+        return ok(null);
+      };
+    },
+  }) as unknown as StubBridge;
+  return bridge;
+}
