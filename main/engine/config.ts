@@ -15,6 +15,8 @@ export interface EngineConfig {
   probeBaseMs: number;
   probeCapMs: number;
   quotaRecheckMs: number;
+  /** While photos are in the queue, re-read quota and AI status this often for the status shown. */
+  statusRefreshMs: number;
   /** Consecutive transport failures that mean "the network is gone", not "this request failed". */
   offlineAfterFailures: number;
   /** Poll many single tasks with one GET /api/open/tasks when it helps. */
@@ -38,6 +40,7 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   probeBaseMs: 1_000,
   probeCapMs: 30_000,
   quotaRecheckMs: 60_000,
+  statusRefreshMs: 30_000,
   offlineAfterFailures: 3,
   listPolling: true,
   resumeGraceMs: 5_000,

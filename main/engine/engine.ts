@@ -78,6 +78,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private wakeTimer: NodeJS.Timeout | null = null;
   private probeTimer: NodeJS.Timeout | null = null;
   private quotaTimer: NodeJS.Timeout | null = null;
+  private refreshTimer: NodeJS.Timeout | null = null;
   private statusTimer: NodeJS.Timeout | null = null;
   /** Re-checks offline waits by time; must not outlive stop() (the store may be closed next). */
   private settleTimer: NodeJS.Timeout | null = null;
@@ -136,6 +137,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       this.log(`Resuming: ${requeued} uploads to send again, ${resumed} tasks to follow`);
     this.running = true;
     await this.preflight();
+    this.scheduleRefresh();
     this.kick();
     this.scheduleStatus();
   }
@@ -149,7 +151,10 @@ export class Engine extends EventEmitter<EngineEvents> {
     }
     this.running = false;
     this.abort.abort();
-    for (const t of [this.wakeTimer, this.probeTimer, this.quotaTimer]) if (t) clearTimeout(t);
+    for (const t of [this.wakeTimer, this.probeTimer, this.quotaTimer, this.refreshTimer]) {
+      if (t) clearTimeout(t);
+    }
+    this.refreshTimer = null;
     this.wakeTimer = this.probeTimer = this.quotaTimer = null;
     await Promise.allSettled([...this.inflight]);
     this.flushStatus();
@@ -277,6 +282,30 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   private setQuota(q: Quota): void {
     this.quota = toQuotaInfo(q, this.now());
+  }
+
+  /**
+   * Quota and AI status change while a run goes on (other users of the account, an AI outage);
+   * what the window shows is re-read now and then, only while there is work and the service is
+   * reachable (a probe or quota check covers the other cases).
+   */
+  private scheduleRefresh(): void {
+    if (!this.running) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      if (!this.running) return;
+      const c = this.store.jobs.counts();
+      const busy = c.queued + c.uploading + c.submitted > 0;
+      if (busy && !this.blocks.offline && !this.blocks.auth) {
+        this.track(
+          this.preflight().finally(() => {
+            this.scheduleRefresh();
+          }),
+        );
+      } else {
+        this.scheduleRefresh();
+      }
+    }, this.config.statusRefreshMs);
   }
 
   private updateQuotaWarning(): void {

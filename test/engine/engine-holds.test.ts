@@ -46,6 +46,25 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
     expect(s.engine.status().blocks.quota).toBeNull();
   });
 
+  it('re-reads quota and AI status during a run, so what is shown stays current', async () => {
+    h = await harness({
+      photos: 6,
+      duplicates: 0,
+      sandbox: { ai: { latencyMs: 400, jitterMs: 0 } },
+    });
+    const s = h.open({ batchMode: 'never', statusRefreshMs: 100, maxConcurrency: 1 });
+    await s.engine.addPaths([h.photos]);
+    await s.engine.start();
+    const before = s.engine.status().quota?.remaining;
+    // Another user of the same account spends quota meanwhile.
+    h.sandbox.control.setQuota({ used: 100 });
+    h.sandbox.control.setAiOnline(false);
+    await waitFor(() => s.engine.status().ai?.isOnline === false);
+    expect(s.engine.status().quota?.remaining).toBeLessThan((before ?? 0) - 50);
+    h.sandbox.control.setAiOnline(true);
+    expect(await s.engine.waitSettled()).toBe('complete');
+  });
+
   it('a rejected key pauses everything with a specific message', async () => {
     h = await harness({ photos: 3, duplicates: 0 });
     h.sandbox.control.updateKey(h.sandbox.apiKey, { disabled: true });
