@@ -36,8 +36,24 @@ export class PollTiming {
     return Math.round(this.firstMs);
   }
 
+  private finals = 0;
+  private pendings = 0;
+
+  /** A task looked at for the first time was (or was not yet) final. */
   observeFirstPoll(foundFinal: boolean): void {
-    this.firstMs = clamp(this.firstMs * (foundFinal ? 0.9 : 1.25), this.minMs, this.maxMs);
+    if (foundFinal) this.finals++;
+    else this.pendings++;
+  }
+
+  /**
+   * One poll request's first looks move the timing once, by majority: a batch or list poll sees
+   * many tasks at once, and stepping once per task would swing the delay to a clamp.
+   */
+  endRound(): void {
+    if (this.finals + this.pendings === 0) return;
+    const early = this.pendings > this.finals;
+    this.finals = this.pendings = 0;
+    this.firstMs = clamp(this.firstMs * (early ? 1.25 : 0.9), this.minMs, this.maxMs);
   }
 
   /** The delay after a poll that found the task still pending. */

@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import { MAX_BATCH_FILES } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import { isApiError } from '../api/errors';
@@ -65,6 +65,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private quotaWarning: string | null = null;
   private batchesSupported: boolean | null;
   private listCoverage = new Ewma(0.3, 1);
+  private listSkips = 0;
   private transportFailures = 0;
   private probeAttempt = 0;
   private uploadsInFlight = 0;
@@ -129,6 +130,8 @@ export class Engine extends EventEmitter<EngineEvents> {
   async start(): Promise<void> {
     if (this.running) return;
     this.abort = new AbortController();
+    // Every request waiting in the pacer listens to this one signal.
+    setMaxListeners(0, this.abort.signal);
     this.ctx = this.makeContext(this.abort.signal);
     const { requeued, resumed } = this.store.jobs.recoverAfterRestart(
       this.now() + this.config.resumeGraceMs,
@@ -404,7 +407,10 @@ export class Engine extends EventEmitter<EngineEvents> {
   private dispatchPolls(now: number): void {
     if (this.pollsInFlight >= this.config.maxParallelPolls) return;
     const due = this.store.jobs.duePolls(now, 500).filter((j) => !this.polling.has(j.id));
-    const useList = this.config.listPolling && this.listCoverage.value > 0.3;
+    // A list that covered too little is tried again now and then: it may cover more once the
+    // tasks in flight are fewer or newer.
+    const useList =
+      this.config.listPolling && (this.listCoverage.value > 0.3 || ++this.listSkips % 10 === 0);
     for (const group of planPolls(due, useList)) {
       if (this.pollsInFlight >= this.config.maxParallelPolls) break;
       for (const j of group.jobs) this.polling.add(j.id);
@@ -506,14 +512,17 @@ export class Engine extends EventEmitter<EngineEvents> {
             give.push(j.id);
             continue;
           }
+          const backoff = backoffMs(
+            j.uploadAttempts,
+            this.config.retryBaseMs,
+            this.config.retryCapMs,
+            this.random,
+          );
+          // Sent again at once, a photo whose task the service did create (its answer was lost)
+          // is read and charged twice; after the grace that task is finished and cached.
           const after =
             action.afterMs ??
-            backoffMs(
-              j.uploadAttempts,
-              this.config.retryBaseMs,
-              this.config.retryCapMs,
-              this.random,
-            );
+            (action.mayHaveCreated ? Math.max(backoff, this.config.resumeGraceMs) : backoff);
           this.store.jobs.requeue([j.id], {
             nextAttemptAt: now + after,
             message: `${err.message}; will retry`,

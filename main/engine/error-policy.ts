@@ -6,7 +6,17 @@ export type Operation = 'upload' | 'batch_upload' | 'poll';
 
 /** What the engine does about it. The scheduler switches on this, never on HTTP statuses. */
 export type Action =
-  | { do: 'retry'; countsAsAttempt: boolean; afterMs: number | null; transportFailure: boolean }
+  | {
+      do: 'retry';
+      countsAsAttempt: boolean;
+      afterMs: number | null;
+      transportFailure: boolean;
+      /**
+       * An upload whose outcome is unknown (no usable answer came back): the service may have
+       * created the task. Sent again only after the grace, like an upload cut off by a crash.
+       */
+      mayHaveCreated: boolean;
+    }
   | { do: 'go_offline' }
   | { do: 'hold_quota'; remaining: number | null; summaryText: string }
   | { do: 'hold_auth'; kind: 'key_rejected' | 'permission_denied'; message: string }
@@ -36,6 +46,7 @@ export function decide(err: ApiError, op: Operation): Action {
         countsAsAttempt: op !== 'poll',
         afterMs: null,
         transportFailure: TRANSPORT_REASONS.has(info.reason),
+        mayHaveCreated: op !== 'poll',
       };
     case 'network_down':
       return { do: 'go_offline' };
@@ -45,6 +56,7 @@ export function decide(err: ApiError, op: Operation): Action {
         countsAsAttempt: false,
         afterMs: info.retryAfterMs,
         transportFailure: false,
+        mayHaveCreated: false,
       };
     case 'quota_exhausted':
       return { do: 'hold_quota', remaining: info.remaining, summaryText: info.summaryText };
@@ -69,15 +81,33 @@ export function decide(err: ApiError, op: Operation): Action {
           failureKind: 'service_error',
           message: info.message || err.message,
         };
-      return { do: 'retry', countsAsAttempt: false, afterMs: null, transportFailure: false };
+      return {
+        do: 'retry',
+        countsAsAttempt: false,
+        afterMs: null,
+        transportFailure: false,
+        mayHaveCreated: false,
+      };
     case 'batch_unsupported':
       return op === 'batch_upload'
         ? { do: 'disable_batches', message: info.detail }
-        : { do: 'retry', countsAsAttempt: true, afterMs: null, transportFailure: false };
+        : {
+            do: 'retry',
+            countsAsAttempt: true,
+            afterMs: null,
+            transportFailure: false,
+            mayHaveCreated: false,
+          };
     case 'not_found':
       return op === 'poll'
         ? { do: 'resubmit' }
-        : { do: 'retry', countsAsAttempt: true, afterMs: null, transportFailure: false };
+        : {
+            do: 'retry',
+            countsAsAttempt: true,
+            afterMs: null,
+            transportFailure: false,
+            mayHaveCreated: false,
+          };
     case 'local_file':
       // Which file of a batch could not be read is not known: the others must not fail with it.
       // Each is sent alone next, and only the one at fault fails, with its own reason.

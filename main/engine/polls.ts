@@ -135,8 +135,9 @@ async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
 
 /** One list request for many single tasks; the ones it does not show are asked for one by one. */
 async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise<number> {
-  const limit = Math.min(LIST_MAX_LIMIT, Math.max(20, jobs.length + 10));
-  const { items } = await ctx.api.listTasks(limit, { signal: ctx.signal });
+  // The list is newest first (in the sandbox; the spec does not say): ask for as many as allowed
+  // so older tasks still in flight are covered too.
+  const { items } = await ctx.api.listTasks(LIST_MAX_LIMIT, { signal: ctx.signal });
   const byId = new Map(items.map((t) => [t.taskId, t]));
   const done: { job: JobRecord; result: TaskResult }[] = [];
   const missing: JobRecord[] = [];
@@ -176,6 +177,7 @@ export async function runPoll(ctx: EngineContext, group: PollGroup): Promise<num
     ctx.failed(err, 'poll', fresh);
     return 1;
   } finally {
+    ctx.pollTiming.endRound();
     ctx.changed(group.jobs.map((j) => j.id));
   }
 }

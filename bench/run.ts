@@ -1,0 +1,65 @@
+// `npm run bench [-- --quick] [-- --only NAME] [-- --jobs N]`: runs every benchmark module in
+// BENCHMARKS and prints each one's table (markdown) on stdout; progress goes to stderr.
+import { parseArgs } from 'node:util';
+import type { Benchmark } from './benchmark';
+import { renderTable } from './lib/table';
+import { throughputBenchmark } from './throughput';
+
+/** Add new benchmark modules here. */
+const BENCHMARKS: readonly Benchmark[] = [throughputBenchmark];
+
+function usage(): string {
+  return [
+    'usage: npm run bench -- [--quick] [--only NAME] [--jobs N]',
+    '  --quick   small workloads (well under 2 minutes in all)',
+    '  --only    run one benchmark; one of: ' + BENCHMARKS.map((b) => b.name).join(', '),
+    '  --jobs    runs executed at once, each in its own process (default: per benchmark)',
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      jobs: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
+  const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
+  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) {
+    process.stderr.write(`--jobs takes a whole number >= 1\n${usage()}\n`);
+    return 2;
+  }
+  const selected = BENCHMARKS.filter((b) => values.only === undefined || b.name === values.only);
+  if (selected.length === 0) {
+    process.stderr.write(`no benchmark named ${values.only ?? ''}\n${usage()}\n`);
+    return 2;
+  }
+  const started = Date.now();
+  for (const bench of selected) {
+    process.stderr.write(`== ${bench.name}: ${bench.description}\n`);
+    const table = await bench.run({
+      quick: values.quick,
+      jobs,
+      log: (line) => process.stderr.write(`   ${line}\n`),
+    });
+    process.stdout.write(`${renderTable(table)}\n\n`);
+  }
+  process.stderr.write(`bench done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
