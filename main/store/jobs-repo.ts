@@ -96,6 +96,17 @@ export class JobsRepo {
           ORDER BY j.next_attempt_at, j.id
           LIMIT ?`,
       ),
+      // Jobs put back in the queue (next_attempt_at set; never-sent ones have 0): a range of the
+      // (state, next_attempt_at) index, so the never-sent backlog is not scanned.
+      dueAgain: db.prepare<[number, number], JobRow>(
+        `SELECT * FROM jobs j
+          WHERE j.state = 'queued' AND j.next_attempt_at > 0 AND j.next_attempt_at <= ?
+            AND j.id = (SELECT MIN(m.id) FROM jobs m WHERE m.sha256 = j.sha256 AND m.state = 'queued')
+            AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.sha256 = j.sha256
+                              AND k.state IN ('uploading', 'submitted'))
+          ORDER BY j.next_attempt_at, j.id
+          LIMIT ?`,
+      ),
       nextQueuedAt: db.prepare<[], { at: number | null }>(
         `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'queued'`,
       ),
@@ -300,7 +311,18 @@ export class JobsRepo {
 
   /** Queued jobs ready to upload, one per distinct content, none whose twin is already in flight. */
   dueUploads(now: number, limit: number): JobRecord[] {
-    return this.s.dueUploads.all(now, limit).map(toJobRecord);
+    // Photos sent before go first once due (cut off by a crash, answer lost, retried): their task
+    // may exist at the service, and sent again soon it comes back from the cache, free. Behind a
+    // long backlog of never-sent photos the resend came minutes later, after an AI version bump
+    // had made it a fresh, charged reading.
+    const again = this.s.dueAgain.all(now, limit);
+    if (again.length >= limit) return again.map(toJobRecord);
+    const taken = new Set(again.map((r) => r.id));
+    const rest = this.s.dueUploads
+      .all(now, limit + again.length)
+      .filter((r) => !taken.has(r.id))
+      .slice(0, limit - again.length);
+    return [...again, ...rest].map(toJobRecord);
   }
 
   nextQueuedAt(): number | null {
