@@ -12,6 +12,7 @@ import {
   readdirSync,
   readFileSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +42,12 @@ function walk(dir: string, prefix = ''): string[] {
 }
 
 beforeAll(() => {
+  // npm ci writes node_modules/.package-lock.json before the install scripts build the native
+  // modules; the folders are then newer than it, npm list ignores it and walks the whole tree, and
+  // electron-builder's collector comes back with the direct dependencies only (no `bindings`: a
+  // broken app). Its content is exact, so mark it current, as a release build must too.
+  const hidden = join(ROOT, 'node_modules', '.package-lock.json');
+  if (existsSync(hidden)) utimesSync(hidden, new Date(), new Date());
   mkdirSync(project);
   buildInto(join(project, 'dist'), ['main', 'preload', 'cli', 'renderer']);
   copyFileSync(join(ROOT, 'package.json'), join(project, 'package.json'));
