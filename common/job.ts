@@ -11,21 +11,6 @@ export const JOB_STATES = [
 ] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'rejected'];
-
-export function isFinalJobState(state: JobState): boolean {
-  return FINAL_JOB_STATES.includes(state);
-}
-
-/** Non-final statuses the service reports for a task or a batch (spec section 3). */
-export const REMOTE_PENDING_STATUSES = [
-  'queued',
-  'running',
-  'waiting_ai',
-  'batch_waiting_ai',
-  'batch_running',
-] as const;
-
 /** Result sources of spec 2.5; the service may add others, so treat the type as open. */
 export type ResultSource = 'fresh' | 'cached_exact' | 'cached_stale' | 'pending' | 'failed';
 

@@ -21,5 +21,4 @@ export interface EngineContext {
   succeeded(): void;
   /** The single place where a failed request turns into engine behaviour. */
   failed(err: unknown, op: Operation, jobs: readonly JobRecord[]): void;
-  batchesAllowed(): boolean;
 }

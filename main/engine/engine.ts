@@ -120,7 +120,6 @@ export class Engine extends EventEmitter<EngineEvents> {
       failed: (err, op, jobs) => {
         this.onFailure(err, op, jobs);
       },
-      batchesAllowed: () => this.batchesAllowed(),
     };
   }
 

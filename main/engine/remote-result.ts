@@ -4,7 +4,7 @@ import type { TaskResult } from '../store/jobs-repo';
 
 const FINAL_TASK = new Set(['done', 'failed']);
 
-export function isFinalTaskStatus(status: string): boolean {
+function isFinalTaskStatus(status: string): boolean {
   return FINAL_TASK.has(status);
 }
 

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import type { JobState } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 
@@ -22,8 +21,6 @@ const SORT_SQL: Record<JobSortKey, string> = {
   reading: 'final_reading',
   updated: 'updated_at',
 };
-
-export const FINAL_STATES_SQL: readonly JobState[] = ['done', 'failed', 'rejected'];
 
 /**
  * Read-side queries for the UI, the CLI and exports. Only whitelisted SQL fragments are
