@@ -17,6 +17,7 @@ import {
 import type { ApiError, Endpoint } from './errors';
 import { createHttp, type FormData, type HttpResponse, type Timeouts } from './http';
 import { parseLimitHeaders, type LimitSnapshot } from './limits';
+import { ServerClock } from './server-clock';
 import { abortError, pacerForKey, type PaceKind, type Pacer, type PacerTicket } from './pacer';
 import {
   aiStatusResponseSchema,
@@ -109,6 +110,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
     maxBodyBytes: options.maxBodyBytes,
   });
   const pacer = options.pacer ?? pacerForKey(http.origin, apiKey);
+  const serverClock = new ServerClock();
   const redact: Redactor = createRedactor([apiKey]);
   const headers = {
     authorization: `Bearer ${apiKey}`,
@@ -156,7 +158,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
       ticket.settle();
       throw failure(endpoint, error, signal);
     }
-    const limits = parseLimitHeaders(response.headers, Date.now());
+    const limits = parseLimitHeaders(response.headers, Date.now(), serverClock);
     try {
       return await interpret(spec, response, limits, ticket, signal);
     } finally {

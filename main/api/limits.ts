@@ -1,6 +1,7 @@
 // Robust parsing of the per-key limit headers (spec 8.3). Header values come from the network, so
 // every number is checked: garbage becomes "unknown", negatives and absurd values are clamped, and
 // times are turned into local epoch milliseconds the pacer can compare with its own clock.
+import type { ServerClock } from './server-clock';
 
 /** Response headers as undici hands them over (lower-case names, repeated headers as arrays). */
 export type HeaderMap = Readonly<Record<string, string | string[] | undefined>>;
@@ -140,8 +141,13 @@ function windowOf(limit: number | undefined, remaining: number | undefined): Win
   return { limit, remaining: capped };
 }
 
-export function parseLimitHeaders(headers: HeaderMap, nowMs: number): LimitSnapshot {
-  const serverNow = serverDateMs(headers);
+export function parseLimitHeaders(
+  headers: HeaderMap,
+  nowMs: number,
+  serverClock?: ServerClock,
+): LimitSnapshot {
+  const date = serverDateMs(headers);
+  const serverNow = serverClock ? serverClock.nowAt(date, nowMs) : date;
   const get = (name: string): string | undefined => headerValue(headers, name);
 
   const requests = withoutUndefined<RequestWindowLimit>({

@@ -34,7 +34,10 @@ export interface PacerOptions {
   readonly clock?: PacerClock;
   /** Units kept spare in each budget (default 1): headroom for prediction error. */
   readonly reserve?: { readonly requests?: number; readonly submissions?: number };
-  /** Extra wait after a reset time, for clock noise and 1-second header resolution (default 500). */
+  /**
+   * Extra wait after a reset time, for clock noise (default 150 ms; the server's clock is known
+   * to well under its Date header's one second, see server-clock.ts).
+   */
   readonly slackMs?: number;
   /** Window length assumed when the server gives no reset time (default 60 s: "per minute"). */
   readonly windowMs?: number;
@@ -65,6 +68,10 @@ export interface PacerLimits {
   readonly heldUntilMs: { readonly submission: number; readonly request: number };
   readonly inFlight: number;
   readonly waiting: number;
+  /** Submission units (files) admitted and not yet answered, and still waiting to be admitted. */
+  readonly submissionUnits: { readonly inFlight: number; readonly waiting: number };
+  /** Units each budget keeps spare (see PacerOptions.reserve). */
+  readonly reserve: { readonly requests: number; readonly submissions: number };
 }
 
 export interface PacerCounters {
@@ -122,7 +129,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   const clock = options.clock ?? systemClock;
   const reserveReq = Math.max(0, options.reserve?.requests ?? 1);
   const reserveSub = Math.max(0, options.reserve?.submissions ?? 1);
-  const slackMs = Math.max(0, options.slackMs ?? 500);
+  const slackMs = Math.max(0, options.slackMs ?? 150);
   const windowMs = Math.max(1000, options.windowMs ?? 60_000);
 
   const requests = new PaceWindow(windowMs);
@@ -177,6 +184,11 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       heldUntilMs: { ...holdUntil },
       inFlight: inFlight.size,
       waiting: waiters.length,
+      submissionUnits: {
+        inFlight: inFlightUnits('submission'),
+        waiting: waiters.reduce((sum, w) => sum + (w.kind === 'submission' ? w.units : 0), 0),
+      },
+      reserve: { requests: reserveReq, submissions: reserveSub },
     };
   }
 

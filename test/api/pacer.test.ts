@@ -332,8 +332,9 @@ describe('pacer', () => {
     off();
     const waiting = track(pacer, 'request');
     await tick();
-    expect(holds).toEqual([{ kind: 'request', reason: 'request_window', untilMs: T0 + 10_500 }]);
-    await tick(10_500);
+    // Held until the reset plus the default slack of 150 ms.
+    expect(holds).toEqual([{ kind: 'request', reason: 'request_window', untilMs: T0 + 10_150 }]);
+    await tick(10_150);
     expect(waiting.state()).toBe('admitted');
   });
 
