@@ -20,7 +20,7 @@ import type { EngineContext } from './context';
 import { decide, type Operation } from './error-policy';
 import type { EngineEvents } from './events';
 import { planPolls, runPoll } from './polls';
-import { composeUnit, runUpload } from './uploads';
+import { composeUnit, runUpload, submissionRoom } from './uploads';
 
 export type SettleOutcome =
   | 'complete'
@@ -361,9 +361,12 @@ export class Engine extends EventEmitter<EngineEvents> {
     const known = this.api.pacer.limits();
     const limit = Math.min(this.config.maxConcurrency, known.concurrency?.limit ?? Infinity);
     // A batch costs one submission unit per file: one larger than a whole window (less the
-    // pacer's reserve of one) could never be sent.
+    // pacer's reserve) could never be sent.
     const perWindow =
-      known.submissions.limit === undefined ? MAX_BATCH_FILES : known.submissions.limit - 1;
+      known.submissions.limit === undefined
+        ? MAX_BATCH_FILES
+        : Math.max(1, known.submissions.limit - known.reserve.submissions);
+    let windowRoom = submissionRoom(known, this.uploadingFiles, now);
     // The service refuses a whole batch whose new images need more quota than is left: never
     // ask for more than it last said remains, or the last readings of the day could never be used.
     const q = this.quota;
@@ -374,10 +377,14 @@ export class Engine extends EventEmitter<EngineEvents> {
     const probing = !this.uploadAnswered && known.concurrency?.limit === undefined;
     const parallel = probing ? 1 : this.config.maxParallelUploads;
     while (this.uploadsInFlight < parallel && active < limit) {
+      // The window is spent: the next upload is composed when it opens (the loop looks again
+      // every tick), sized to the new budget, instead of a full batch waiting in the pacer and
+      // then not fitting into what the new window has left after the one before it.
+      if (windowRoom < 1) break;
       const useBatches = this.batchesAllowed();
       const want =
         useBatches && !probing
-          ? Math.max(1, Math.min(MAX_BATCH_FILES, limit - active, perWindow, quotaLeft))
+          ? Math.max(1, Math.min(MAX_BATCH_FILES, limit - active, perWindow, quotaLeft, windowRoom))
           : 1;
       const unit = composeUnit(this.store.jobs.dueUploads(now, want), useBatches);
       if (!unit || unit.jobs.length === 0) break;
@@ -392,6 +399,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       this.uploadsInFlight++;
       this.uploadingFiles += files;
       active += files;
+      windowRoom -= files;
       this.changed(unit.jobs.map((j) => j.id));
       this.track(
         runUpload(this.ctx, unit).finally(() => {

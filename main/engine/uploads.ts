@@ -6,6 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 import { scanPaths } from '../scan';
 import type { Submission } from '../store/jobs-repo';
 import type { FileToUpload } from '../api/client';
+import type { PacerLimits } from '../api/pacer';
 import { classifyFileError } from '../api/classify';
 import { isApiError } from '../api/errors';
 import type { BatchItem, Task } from '../api/schemas';
@@ -36,6 +37,20 @@ export function composeUnit(
     bytes += j.size;
   }
   return { jobs, asBatch: true };
+}
+
+/**
+ * Submission units the current window still has room for, once the pacer's reserve and every file
+ * already dispatched but not yet admitted are set aside; Infinity while that is unknown or the key
+ * is held after a 429 (the pacer then decides). Below 1 the window is spent.
+ */
+export function submissionRoom(known: PacerLimits, filesUploading: number, now: number): number {
+  const { predictedRemaining, limit } = known.submissions;
+  if (predictedRemaining === undefined || known.heldUntilMs.submission > now) return Infinity;
+  // The pacer lets a single unit use the reserve when the whole window is smaller than it.
+  const reserve = Math.min(known.reserve.submissions, Math.max(0, (limit ?? Infinity) - 1));
+  const notAdmitted = Math.max(0, filesUploading - known.submissionUnits.inFlight);
+  return predictedRemaining - reserve - notAdmitted;
 }
 
 /**
