@@ -11,13 +11,15 @@ export type PollGroup =
   | { kind: 'task'; jobs: [JobRecord] }
   | { kind: 'list'; jobs: JobRecord[] };
 
-/** Below this many due single tasks, one GET per task is as cheap as a list. */
-const LIST_MIN_TASKS = 3;
+/** Below this many single tasks, asking for each directly is as cheap as a list. */
+const LIST_MIN_SINGLES = 2;
 const LIST_MAX_LIMIT = 100;
 
 /**
- * Groups due jobs into requests: a batch is polled through its batch endpoint, many single tasks
- * through one list request (with a per-task fallback), a few single tasks one by one.
+ * Groups due jobs into requests. With list polling on, one list request covers every due task,
+ * batch tasks included (a list of 100 covers about a dozen batches and, unlike the batch endpoint,
+ * carries meter type and freshness); what it does not show is asked for directly afterwards.
+ * Otherwise a batch is polled through its batch endpoint and a single task on its own.
  */
 export function planPolls(due: readonly JobRecord[], useList: boolean): PollGroup[] {
   const batches = new Map<string, JobRecord[]>();
@@ -31,9 +33,11 @@ export function planPolls(due: readonly JobRecord[], useList: boolean): PollGrou
       singles.push(j);
     }
   }
-  const groups: PollGroup[] = [];
-  if (useList && singles.length >= LIST_MIN_TASKS) groups.push({ kind: 'list', jobs: singles });
-  else for (const j of singles) groups.push({ kind: 'task', jobs: [j] });
+  // A batch read lacks meter type and freshness, so a final one costs a list request anyway.
+  if (useList && (batches.size > 0 || singles.length >= LIST_MIN_SINGLES)) {
+    return [{ kind: 'list', jobs: due.filter((j) => j.taskId !== null) }];
+  }
+  const groups: PollGroup[] = singles.map((j) => ({ kind: 'task', jobs: [j] }));
   for (const [batchId, jobs] of batches) groups.push({ kind: 'batch', batchId, jobs });
   return groups;
 }
@@ -133,7 +137,10 @@ async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
   finish(ctx, done);
 }
 
-/** One list request for many single tasks; the ones it does not show are asked for one by one. */
+/**
+ * One list request for many tasks. Those it does not show are asked for directly: a batch's
+ * through its batch endpoint (one request for all of them), a single task on its own.
+ */
 async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise<number> {
   // The list is newest first (in the sandbox; the spec does not say): ask for as many as allowed
   // so older tasks still in flight are covered too.
@@ -147,15 +154,26 @@ async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise
     else missing.push(job);
   }
   finish(ctx, done);
+  const missingBatches = new Set<string>();
   for (const job of missing) {
     try {
-      await pollTask(ctx, job);
+      if (job.batchId) {
+        if (missingBatches.has(job.batchId)) continue;
+        missingBatches.add(job.batchId);
+        await pollBatch(ctx, job.batchId);
+      } else {
+        await pollTask(ctx, job);
+      }
     } catch (err) {
       // A task the service no longer knows is that task's affair alone: only its photo is sent
       // again, not every task this list request happened to cover (they are alive, and sending
       // them again could pay for them twice). Other failures stop the round as before.
       if (!isApiError(err) || err.info.class !== 'not_found') throw err;
-      ctx.failed(err, 'poll', [job]);
+      ctx.failed(
+        err,
+        'poll',
+        job.batchId ? missing.filter((m) => m.batchId === job.batchId) : [job],
+      );
     }
   }
   return jobs.length === 0 ? 1 : (jobs.length - missing.length) / jobs.length;

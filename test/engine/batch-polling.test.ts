@@ -1,0 +1,81 @@
+// Batch tasks are followed through the task list, like single tasks: one list request covers about
+// a dozen batches and carries the meter type and freshness a batch read lacks. A service whose
+// list leaves batch tasks out is still followed to the end, through each batch's own endpoint.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  expectAllReadCorrectly,
+  expectNoInternalErrors,
+  expectPaidOnce,
+  proxiedRun,
+  type ProxiedRun,
+} from '../bad-input/helpers/proxied-run';
+import { json, type Exchange, type ProxyRules } from '../bad-input/helpers/mangling-proxy';
+
+let run: ProxiedRun | undefined;
+afterEach(async () => {
+  await run?.close();
+  run = undefined;
+});
+
+type PollKind = 'list' | 'batch' | 'task';
+
+function pollKind(ex: Exchange): PollKind | null {
+  if (ex.method !== 'GET') return null;
+  if (ex.path === '/api/open/tasks') return 'list';
+  if (ex.path.startsWith('/api/open/batches/')) return 'batch';
+  if (ex.path.startsWith('/api/open/tasks/')) return 'task';
+  return null;
+}
+
+function countPolls(r: ProxiedRun): Record<PollKind, number> {
+  const n: Record<PollKind, number> = { list: 0, batch: 0, task: 0 };
+  for (const ex of r.proxy.seen) {
+    const kind = pollKind(ex);
+    if (kind) n[kind]++;
+  }
+  return n;
+}
+
+const ALWAYS = { batchMode: 'always', maxConcurrency: 64 } as const;
+const ROOMY = { keys: [{ key: 'mk_live_batch_polling_00000000000000001', concurrency: 64 }] };
+
+describe('polling batch tasks', () => {
+  it('follows batches through the task list: fewer requests, meter types filled in', async () => {
+    run = await proxiedRun({ rules: {}, photos: 40, config: ALWAYS, sandbox: ROOMY });
+    expect(run.outcome).toBe('complete');
+    expectAllReadCorrectly(run);
+    expectPaidOnce(run);
+    expectNoInternalErrors(run);
+    const batches = run.h.sandbox.ledger.batches().length;
+    expect(batches).toBeGreaterThanOrEqual(5);
+    const polls = countPolls(run);
+    expect(polls.list).toBeGreaterThan(0);
+    // Asking each batch and then the list for its details cost 2.6 requests a batch (bench F3).
+    expect(polls.batch).toBe(0);
+    expect(polls.list + polls.batch + polls.task).toBeLessThan(batches * 2);
+    expect(run.jobs.every((j) => j.state !== 'done' || j.meterType)).toBe(true);
+  }, 60_000);
+
+  it('falls back to the batch endpoint when the list leaves batch tasks out', async () => {
+    const inBatch = new Set<string>();
+    const rules: ProxyRules = {
+      after: (ex, up) => {
+        if (ex.method === 'POST' && ex.path === '/api/open/batches' && up.status === 200) {
+          const body = up.json as { items?: { task_id?: string }[] };
+          for (const item of body.items ?? []) if (item.task_id) inBatch.add(item.task_id);
+        }
+        if (pollKind(ex) !== 'list' || up.status !== 200) return undefined;
+        const body = up.json as { items?: { task_id?: string }[] };
+        const items = (body.items ?? []).filter((i) => !inBatch.has(i.task_id ?? ''));
+        return json(200, { ...body, items });
+      },
+    };
+    run = await proxiedRun({ rules, photos: 24, config: ALWAYS, sandbox: ROOMY });
+    expect(run.outcome).toBe('complete');
+    expectAllReadCorrectly(run);
+    expectPaidOnce(run);
+    expectNoInternalErrors(run);
+    expect(inBatch.size).toBeGreaterThan(0);
+    expect(countPolls(run).batch).toBeGreaterThan(0);
+  }, 60_000);
+});
