@@ -167,12 +167,12 @@ export class JobsRepo {
           WHERE state = 'uploading'`,
       ),
       recoverSubmitted: db.prepare(`UPDATE jobs SET next_attempt_at = 0 WHERE state = 'submitted'`),
+      // job_counts is kept by triggers (migration 003): a few rows, not a scan of every job.
       counts: db.prepare<[], { state: JobState; n: number; review: number }>(
-        `SELECT state, COUNT(*) AS n, SUM(needs_review) AS review FROM jobs GROUP BY state`,
+        `SELECT state, SUM(n) AS n, SUM(review) AS review FROM job_counts GROUP BY state`,
       ),
       countsByRoot: db.prepare<[number], { state: JobState; n: number; review: number }>(
-        `SELECT state, COUNT(*) AS n, SUM(needs_review) AS review FROM jobs
-          WHERE root_id = ? GROUP BY state`,
+        `SELECT state, n, review FROM job_counts WHERE root_id = ?`,
       ),
       pendingDistinct: db.prepare<[], { n: number }>(
         `SELECT COUNT(DISTINCT sha256) AS n FROM jobs WHERE state IN ('queued', 'uploading')`,
