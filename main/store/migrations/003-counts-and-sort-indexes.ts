@@ -4,11 +4,13 @@ import type { Migration } from './migration';
  * Counts by folder and state kept up to date by triggers, so that the status the window asks for
  * ten times a second costs a few rows instead of a scan of every job (88 ms at 100,000 jobs).
  * And one index per sort key of the job table, so a page deep into a sorted 100,000-row queue is
- * read from the index instead of sorting the table for every scroll (up to 390 ms before).
+ * read from the index instead of sorting the table for every scroll (up to 390 ms before). And
+ * (sha256, state), so looking for a finished or queued twin of a photo does not step through every
+ * copy of it (40,000 files of 40 images took twice as long to add as distinct ones).
  */
 export const migration003: Migration = {
   version: 3,
-  name: 'state counts by trigger, sort indexes',
+  name: 'state counts by trigger, sort and twin indexes',
   up: `
     CREATE TABLE job_counts (
       root_id INTEGER NOT NULL,
@@ -44,6 +46,9 @@ export const migration003: Migration = {
         ON CONFLICT (root_id, state) DO UPDATE
           SET n = n + 1, review = review + excluded.review;
     END;
+
+    CREATE INDEX jobs_sha_state ON jobs (sha256, state);
+    DROP INDEX jobs_sha;
 
     CREATE INDEX jobs_sort_file ON jobs (rel_path COLLATE NOCASE);
     CREATE INDEX jobs_sort_state ON jobs (state);
