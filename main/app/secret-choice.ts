@@ -4,7 +4,6 @@
 // a hard-coded password, which is refused); otherwise memory for this session. Whatever happened is
 // told to the user in plain words (ChosenSecrets.warning).
 import type { SecretBackendKind } from '../../common/ipc/views';
-import { KeychainUnavailableError } from '../secrets/keychain';
 import type { SecretStore } from '../secrets/secret-store';
 import { EncryptedFileSecretStore, type Encryptor } from './encrypted-file-store';
 import type { SafeStorageInfo } from './os-port';
@@ -39,10 +38,6 @@ export interface SecretChoiceOptions {
 /** Linux backends that are not encryption at rest. */
 const FAKE_BACKENDS = new Set(['basic_text', 'unknown']);
 
-function withoutCliHint(message: string): string {
-  return message.replace(/\s*[^.]*METER_DESK_API_KEY[^.]*\.\s*$/, '').trim();
-}
-
 async function keychainProblem(keychain: KeychainLike, timeoutMs: number): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {
@@ -53,9 +48,7 @@ async function keychainProblem(keychain: KeychainLike, timeoutMs: number): Promi
   try {
     return await Promise.race([keychain.check().then(() => null), timeout]);
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    // The keychain's messages end with a hint for the command line, which does not apply here.
-    return error instanceof KeychainUnavailableError ? withoutCliHint(text) : text;
+    return error instanceof Error ? error.message : String(error);
   } finally {
     clearTimeout(timer);
   }

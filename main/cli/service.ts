@@ -70,7 +70,8 @@ export async function apiKeyFor(baseUrl: string, io: CliIo): Promise<string> {
     if (stored) return stored;
   } catch (err) {
     if (err instanceof KeychainUnavailableError) {
-      throw new UsageError(`${err.message} Set METER_DESK_API_KEY instead.`);
+      // The command line has a way round the keychain the desktop app does not.
+      throw new UsageError(`${err.message} Or set METER_DESK_API_KEY instead.`);
     }
     throw err;
   }

@@ -29,19 +29,17 @@ export class KeychainUnavailableError extends Error {
   }
 }
 
-const ENV_HINT = 'The command line can take the key from METER_DESK_API_KEY instead.';
-
 function unavailableMessage(reason: KeychainUnavailableReason, platform: NodeJS.Platform): string {
   if (reason === 'module') {
-    return `MeterDesk cannot use the ${backendName(platform)}: its keychain component failed to load. Reinstalling MeterDesk usually fixes this. ${ENV_HINT}`;
+    return `MeterDesk cannot use the ${backendName(platform)}: its keychain component failed to load. Reinstalling MeterDesk usually fixes this.`;
   }
   switch (platform) {
     case 'darwin':
-      return `MeterDesk cannot use the macOS Keychain. Unlock your login keychain, allow MeterDesk to access it, and try again. ${ENV_HINT}`;
+      return `MeterDesk cannot use the macOS Keychain. Unlock your login keychain, allow MeterDesk to access it, and try again.`;
     case 'win32':
-      return `MeterDesk cannot use Windows Credential Manager. Sign in to Windows with your own account and try again. ${ENV_HINT}`;
+      return `MeterDesk cannot use Windows Credential Manager. Sign in to Windows with your own account and try again.`;
     default:
-      return `MeterDesk cannot reach the system keyring to store the API key. It needs a running keyring service such as GNOME Keyring or KWallet (the "Secret Service", reached over D-Bus), which is normally part of a desktop session. Start or unlock your keyring and try again. ${ENV_HINT}`;
+      return `MeterDesk cannot reach the system keyring to store the API key. It needs a running keyring service such as GNOME Keyring or KWallet (the "Secret Service", reached over D-Bus), which is normally part of a desktop session. Start or unlock your keyring and try again.`;
   }
 }
 

@@ -70,4 +70,18 @@ describe('meter-desk as a real process', () => {
       expect(row?.needs_review).toBe('no');
     }
   }, 60_000);
+
+  it('without a keyring and without METER_DESK_API_KEY, says what is wrong and the way round it, once', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, METER_DESK_BASE_URL: 'http://127.0.0.1:9' };
+    delete env.METER_DESK_API_KEY;
+    // No D-Bus session: the Secret Service cannot be reached, as on a server without a desktop.
+    env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/meterdesk-test-bus';
+    const failed = await run(process.execPath, ['bin/meter-desk.js', 'quota'], { env }).then(
+      () => null,
+      (error: unknown) => error as { code: number; stderr: string },
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toMatch(/cannot reach the system keyring/);
+    expect(failed?.stderr.match(/METER_DESK_API_KEY/g)).toHaveLength(1);
+  }, 30_000);
 });
