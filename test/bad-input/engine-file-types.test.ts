@@ -11,31 +11,15 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../common/job';
 import { main } from '../../main/cli/main';
-import type { CliIo } from '../../main/cli/output';
 import { renderMeterPhoto } from '../../sandbox/samples';
 import { harness, type Harness } from '../helpers/engine-harness';
+import { captureIo } from '../helpers/cli-io';
 
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-function captureIo(
-  env: Record<string, string>,
-): CliIo & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    isTty: false,
-    env: { HOME: process.env.HOME, ...env },
-    readStdin: () => Promise.resolve(''),
-    stdout: () => out,
-    stderr: () => err,
-  };
-}
 
 /** A real JPEG padded with zeros to `size` bytes (trailing bytes after EOI are allowed). */
 function padded(jpeg: Buffer, size: number): Buffer {

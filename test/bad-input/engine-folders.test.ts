@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../common/job-record';
 import { main } from '../../main/cli/main';
-import type { CliIo } from '../../main/cli/output';
 import { addPaths } from '../../main/engine/add-paths';
 import type { Session } from '../../main/engine/session';
 import { harness, type Harness } from '../helpers/engine-harness';
+import { captureIo } from '../helpers/cli-io';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -41,22 +41,6 @@ function expectEveryJobExplained(all: readonly JobRecord[]): void {
     if (j.state === 'done') expect(j.finalReading, j.relPath).toBeTruthy();
     else expect(j.errorMessage?.trim(), j.relPath).toBeTruthy();
   }
-}
-
-function captureIo(
-  env: Record<string, string>,
-): CliIo & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    isTty: false,
-    env: { HOME: process.env.HOME, ...env },
-    readStdin: () => Promise.resolve(''),
-    stdout: () => out,
-    stderr: () => err,
-  };
 }
 
 describe('awkward folders, whole runs', { timeout: 90_000 }, () => {

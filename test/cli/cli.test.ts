@@ -3,28 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main';
-import type { CliIo } from '../../main/cli/output';
 import { harness, type Harness } from '../helpers/engine-harness';
+import { captureIo as io } from '../helpers/cli-io';
 
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-function io(env: Record<string, string>): CliIo & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    isTty: false,
-    env: { HOME: process.env.HOME, ...env },
-    readStdin: () => Promise.resolve(''),
-    stdout: () => out,
-    stderr: () => err,
-  };
-}
 
 describe('meter-desk CLI', () => {
   it('usage errors exit 2 with a specific message', async () => {
