@@ -170,6 +170,21 @@ describe('row pages', () => {
     expect(patchPages(a, [job(999)])).toBe(a);
   });
 
+  it('keeps the objects of rows a re-read page brings back unchanged', () => {
+    const held = putPage(NO_PAGES, 0, rows(1, 3), 0);
+    const changed = doneJob(2, '123');
+    const reread = putPage(held, 0, [{ ...job(1) }, changed, structuredClone(job(3))], 0);
+    expect(rowAt(reread, 0)).toBe(rowAt(held, 0));
+    expect(rowAt(reread, 1)).toBe(changed);
+    expect(rowAt(reread, 2)).toBe(rowAt(held, 2));
+    const summary = { primaryLabel: 'Reading', primaryValue: '1' };
+    const withSummary = putPage(NO_PAGES, 0, [{ ...job(1), resultSummary: summary }], 0);
+    const same = putPage(withSummary, 0, [{ ...job(1), resultSummary: { ...summary } }], 0);
+    expect(rowAt(same, 0)).toBe(rowAt(withSummary, 0));
+    const other = { ...job(1), resultSummary: { ...summary, primaryValue: '2' } };
+    expect(rowAt(putPage(withSummary, 0, [other], 0), 0)).toBe(other);
+  });
+
   it('covers the pages of a row range, clamped to the list', () => {
     expect(pagesCovering(-50, 250, 1000)).toEqual([0, 1]);
     expect(pagesCovering(900, 5000, 1000)).toEqual([4]);
