@@ -15,7 +15,7 @@ import {
   type ChannelName,
   type MeterDeskBridge,
 } from '../../common/ipc';
-import { openBackend, type Backend } from '../../main/app/backend';
+import { openBackend, type Backend, type BackendOptions } from '../../main/app/backend';
 import { photoResponse } from '../../main/app/photo-response';
 import { chooseSecretStore } from '../../main/app/secret-choice';
 import type { EngineConfig } from '../../main/engine/config';
@@ -90,6 +90,8 @@ export interface DeskOptions {
   readonly samples?: Partial<GenerateSampleFolderOptions>;
   /** Runs before the backend opens, with its per-user folder (e.g. to fill the queue). */
   readonly prefill?: (userDataDir: string) => void | Promise<void>;
+  /** Opens the backend; default openBackend (churn-desk.ts composes one it can drive). */
+  readonly openBackend?: (options: BackendOptions) => Promise<Backend>;
 }
 
 export interface Desk {
@@ -144,7 +146,7 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
     encryptedFile: join(dir, 'secrets.bin'),
     checkTimeoutMs: 3000,
   });
-  const backend = await openBackend({
+  const backend = await (options.openBackend ?? openBackend)({
     userDataDir: join(dir, 'user'),
     appVersion: '0.1.0-e2e',
     secrets,
@@ -176,9 +178,9 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
   page.on('pageerror', (error) => {
     console.error(`page error: ${error.message}`);
   });
-  await page.exposeFunction(CALL_BINDING, (channel: ChannelName, request: unknown) => {
+  await page.exposeFunction(CALL_BINDING, async (channel: ChannelName, request: unknown) => {
     const call = bridge[channel] as (request: unknown) => Promise<unknown>;
-    return call(request);
+    return JSON.stringify(await call(request));
   });
   await page.exposeFunction(DROP_BINDING, (names: string[]) =>
     bridge.addDroppedFiles(names.map((name) => ({ name }))),
@@ -212,11 +214,11 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
         .evaluate(
           ([fn, e]) => {
             const emit = (
-              globalThis as unknown as Record<string, ((ev: unknown) => void) | undefined>
+              globalThis as unknown as Record<string, ((text: string) => void) | undefined>
             )[fn];
             emit?.(e);
           },
-          [EMIT_FUNCTION, event] as const,
+          [EMIT_FUNCTION, JSON.stringify(event)] as const,
         )
         .catch(() => undefined),
     );

@@ -1,0 +1,126 @@
+// A window on a large queue whose rows RowChurn (row-churn.ts) can move: the built-in sandbox
+// service with its engine running, and a queue of N photos filled before the backend opens.
+//
+// The backend is composed here from the parts openBackend (main/app/backend.ts) uses (Desk,
+// createHandlers, the Desk's EventHub) rather than through openBackend, whose Backend hides the
+// Desk: the driver needs the Desk's store (the one writer of the queue) and its engine (whose events
+// feed the hub). Nothing test-only is added to main/. Keep the object below in step with openBackend.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { Backend, BackendOptions } from '../../main/app/backend';
+import { queueFileIn } from '../../main/app/data-dir';
+import { Desk as AppDesk } from '../../main/app/desk';
+import { createHandlers } from '../../main/app/handlers';
+import { DEFAULT_SETTINGS, saveSettings, settingsFile } from '../../main/app/settings';
+import type { NewJob } from '../../main/store/jobs-repo';
+import { openStore } from '../../main/store/store';
+import { openDesk, type Desk, type DeskOptions, type Site } from './harness';
+import { RowChurn, type RowChurnOptions } from './row-churn';
+
+export const CHURN_ROOT = '/srv/photos/City';
+
+/** Queued rows wait this long before the engine would send them: it never does during a test. */
+const HELD_MS = 365 * 24 * 3600 * 1000;
+
+export function churnFileName(i: number): string {
+  return `photo-${String(i).padStart(6, '0')}.jpg`;
+}
+
+/**
+ * Writes settings (built-in sandbox) and a sandbox queue of `rows` photos into a per-user folder.
+ * Every row is queued but held, as the engine holds rows during a wait: the engine runs (the window
+ * shows an ordinary run, not a pause or a block) yet finds none due, and leaves them to the driver.
+ */
+export function prefillChurnQueue(userDataDir: string, rows: number): void {
+  mkdirSync(userDataDir, { recursive: true });
+  saveSettings(settingsFile(userDataDir), { ...DEFAULT_SETTINGS, useSandbox: true });
+  const store = openStore(queueFileIn(userDataDir, true));
+  try {
+    const root = store.roots.ensure(CHURN_ROOT, 'folder');
+    const jobs = Array.from({ length: rows }, (_, i): NewJob => {
+      const name = churnFileName(i);
+      return {
+        rootId: root.id,
+        path: `${CHURN_ROOT}/${name}`,
+        relPath: name,
+        size: 150_000,
+        mtimeMs: 0,
+        // Distinct contents, so readings differ (the sandbox derives them from the hash).
+        accepted: { sha256: createHash('sha256').update(name).digest('hex'), format: 'jpeg' },
+        rejected: null,
+      };
+    });
+    store.jobs.insertScanned(jobs);
+    const ids = [...store.queries.iterate({ filter: 'in_progress' })].map((job) => job.id);
+    store.jobs.requeue(ids, { nextAttemptAt: Date.now() + HELD_MS, message: null });
+  } finally {
+    store.close();
+  }
+}
+
+/** openBackend's Backend, built over a Desk the caller keeps. */
+async function openDrivableBackend(
+  options: BackendOptions,
+): Promise<{ backend: Backend; app: AppDesk }> {
+  const app = new AppDesk({
+    userDataDir: options.userDataDir,
+    secrets: options.secrets,
+    os: options.os,
+    log: options.log ?? (() => undefined),
+    ...(options.engineConfig && { engineConfig: options.engineConfig }),
+    ...(options.sandbox && { sandbox: options.sandbox }),
+    ...(options.eventIntervalMs !== undefined && { eventIntervalMs: options.eventIntervalMs }),
+  });
+  await app.start();
+  const backend: Backend = {
+    handlers: createHandlers(app, options.appVersion, options.samples),
+    subscribe: (listener) => app.hub.subscribe(listener),
+    networkHint: () => {
+      app.networkHint();
+    },
+    photoFile: (jobId) =>
+      app.use(() => {
+        const job = app.store.jobs.get(jobId);
+        if (!job || job.state === 'rejected' || job.format === null) return null;
+        return { path: job.path };
+      }),
+    redact: (text) => app.redact(text),
+    sandbox: () => app.sandbox,
+    close: () => app.close(),
+  };
+  return { backend, app };
+}
+
+export interface ChurnDesk {
+  /** The window, as openDesk gives it. */
+  readonly desk: Desk;
+  /** Its backend's state: the store, the engine and the event hub. */
+  readonly app: AppDesk;
+  /** A driver over this backend's queue (not started). */
+  readonly churn: (options?: RowChurnOptions) => RowChurn;
+}
+
+/** A window on `rows` queued photos (file names churnFileName(0..rows-1), ids 1..rows). */
+export async function openChurnDesk(
+  site: Site,
+  rows: number,
+  options: Omit<DeskOptions, 'prefill' | 'openBackend'> = {},
+): Promise<ChurnDesk> {
+  const opened: { app?: AppDesk } = {};
+  const desk = await openDesk(site, {
+    ...options,
+    prefill: (userDataDir) => {
+      prefillChurnQueue(userDataDir, rows);
+    },
+    openBackend: async (backendOptions) => {
+      const { backend, app } = await openDrivableBackend(backendOptions);
+      // An account that never runs out, so no quota warning sits over the run.
+      app.sandbox?.control.setQuota({ unlimited: true });
+      opened.app = app;
+      return backend;
+    },
+  });
+  const { app } = opened;
+  if (!app) throw new Error('openChurnDesk: the backend did not open');
+  return { desk, app, churn: (churnOptions) => new RowChurn(app, churnOptions) };
+}
