@@ -73,6 +73,21 @@ describe('engine: files the service refuses or that change on disk', () => {
     expect(s.engine.status().quotaWarning).toMatch(/6 photos.*only 2/);
   });
 
+  it('pre-flight does not warn when copies make the queue larger than the photos it holds', async () => {
+    h = await harness({
+      photos: 3,
+      duplicates: 3,
+      subfolders: false,
+      sandbox: { keys: [{ key: 'md_small_quota_12345', user: { dailyQuota: 3 } }] },
+    });
+    const s = h.open();
+    await s.engine.addPaths([h.photos]);
+    const { queued } = s.engine.status().counts;
+    expect(queued).toBeGreaterThan(3);
+    await s.engine.start();
+    expect(s.engine.status().quotaWarning).toBeNull();
+  });
+
   it('AI offline: historical results come back cached_stale and are flagged for review', async () => {
     h = await harness({ photos: 5, duplicates: 0 });
     const first = h.open({ batchMode: 'never' });
