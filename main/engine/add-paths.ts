@@ -55,21 +55,9 @@ export async function addPaths(
   let chunk: ScannedFile[] = [];
   let seen = 0;
   const flush = (): void => {
-    const rows: NewJob[] = chunk.map((f) => ({
-      rootId: rootIds.get(f.rootPath) ?? fail(`scanner returned unknown root ${f.rootPath}`),
-      path: f.path,
-      relPath: f.relPath,
-      size: f.size,
-      mtimeMs: f.mtimeMs,
-      accepted:
-        f.outcome.kind === 'accepted'
-          ? { sha256: f.outcome.sha256, format: f.outcome.format }
-          : null,
-      rejected:
-        f.outcome.kind === 'rejected'
-          ? { failureKind: f.outcome.failureKind, reason: f.outcome.reason }
-          : null,
-    }));
+    const rows: NewJob[] = chunk.map((f) =>
+      jobRowOf(f, rootIds.get(f.rootPath) ?? fail(`scanner returned unknown root ${f.rootPath}`)),
+    );
     const outcomes = store.jobs.insertScanned(rows);
     outcomes.forEach((o: InsertOutcome, i) => {
       if (o === 'queued') summary.queued++;
@@ -99,4 +87,21 @@ export async function addPaths(
 
 function fail(message: string): never {
   throw new Error(message);
+}
+
+/** The queue row for one file as the scanner judged it. */
+export function jobRowOf(f: ScannedFile, rootId: number): NewJob {
+  return {
+    rootId,
+    path: f.path,
+    relPath: f.relPath,
+    size: f.size,
+    mtimeMs: f.mtimeMs,
+    accepted:
+      f.outcome.kind === 'accepted' ? { sha256: f.outcome.sha256, format: f.outcome.format } : null,
+    rejected:
+      f.outcome.kind === 'rejected'
+        ? { failureKind: f.outcome.failureKind, reason: f.outcome.reason }
+        : null,
+  };
 }
