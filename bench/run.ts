@@ -3,10 +3,20 @@
 import { parseArgs } from 'node:util';
 import type { Benchmark } from './benchmark';
 import { renderTable } from './lib/table';
+import { memoryBenchmark } from './memory';
+import { scanBenchmark } from './scan';
+import { storeBenchmark } from './store';
 import { throughputBenchmark } from './throughput';
+import { uiBenchmark } from './ui';
 
 /** Add new benchmark modules here. */
-const BENCHMARKS: readonly Benchmark[] = [throughputBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [
+  throughputBenchmark,
+  scanBenchmark,
+  storeBenchmark,
+  uiBenchmark,
+  memoryBenchmark,
+];
 
 function usage(): string {
   return [
