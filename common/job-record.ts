@@ -21,6 +21,8 @@ export interface JobRecord {
   meterType: string | null;
   resultSource: string | null;
   isLatestAiVersion: boolean | null;
+  /** The AI version that read the photo, when known (a result marked latest, AI status known). */
+  aiVersion: string | null;
   resultSummary: ResultSummary | null;
   errorMessage: string | null;
   failureKind: FailureKind | null;

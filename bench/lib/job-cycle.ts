@@ -30,6 +30,7 @@ function resultFor(id: number): TaskResult {
     meterType: 'pointer',
     resultSource: 'fresh',
     isLatestAiVersion: true,
+    aiVersion: 'bench:1',
     resultSummary: { resultKind: 'reading', primaryLabel: 'Reading', summaryText: 'ok' },
     errorMessage: null,
     failureKind: null,

@@ -15,6 +15,8 @@ export interface EngineContext {
   /** Aborted when the engine stops: in-flight requests end and their jobs are requeued. */
   readonly signal: AbortSignal;
   readonly pollTiming: PollTiming;
+  /** The AI version the service last named current (AI status), or null before it did. */
+  currentAiVersion(): string | null;
   changed(ids: readonly number[]): void;
   log(line: string): void;
   /** A request succeeded: the network and the key are fine. */

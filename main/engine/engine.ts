@@ -108,6 +108,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       random: this.random,
       signal,
       pollTiming: this.pollTiming,
+      currentAiVersion: () => this.ai?.currentAiVersion ?? null,
       changed: (ids) => {
         this.changed(ids);
       },

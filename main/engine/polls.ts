@@ -3,7 +3,7 @@ import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
-import { taskResultOf } from './remote-result';
+import { stampAiVersion, taskResultOf } from './remote-result';
 
 /** One request's worth of polling. */
 export type PollGroup =
@@ -68,7 +68,12 @@ function finish(ctx: EngineContext, done: readonly { job: JobRecord; result: Tas
   if (done.length === 0) return;
   for (const d of done) if (d.job.pollCount === 0) ctx.pollTiming.observeFirstPoll(true);
   ctx.changed(
-    ctx.store.jobs.applyResults(done.map((d) => ({ jobId: d.job.id, result: d.result }))),
+    ctx.store.jobs.applyResults(
+      done.map((d) => ({
+        jobId: d.job.id,
+        result: stampAiVersion(d.result, ctx.currentAiVersion()),
+      })),
+    ),
   );
 }
 

@@ -38,6 +38,8 @@ export function taskResultOf(t: Task | BatchItem): TaskResult | null {
     isLatestAiVersion: full ? (full.isLatestAiVersion ?? null) : latestFromSource(t.resultSource),
     resultSummary: full ? summaryOf(full.resultSummary) : null,
     remoteCreatedAt: full?.createdAt ?? null,
+    // Known only to the engine, which knows the service's current version (stampAiVersion).
+    aiVersion: null,
   };
   if (t.status === 'done' && t.reading !== null) {
     return {
@@ -60,4 +62,12 @@ export function taskResultOf(t: Task | BatchItem): TaskResult | null {
     errorMessage: message,
     failureKind: 'ai_failed',
   };
+}
+
+/**
+ * A result marked latest was read by the version the service names current now: the task itself
+ * never says which version read it.
+ */
+export function stampAiVersion(result: TaskResult, current: string | null): TaskResult {
+  return result.isLatestAiVersion === true && current ? { ...result, aiVersion: current } : result;
 }

@@ -21,6 +21,7 @@ export interface JobRow {
   meter_type: string | null;
   result_source: string | null;
   is_latest_ai_version: number | null;
+  ai_version: string | null;
   result_summary: string | null;
   error_message: string | null;
   failure_kind: string | null;
@@ -71,6 +72,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     meterType: r.meter_type,
     resultSource: r.result_source,
     isLatestAiVersion: r.is_latest_ai_version === null ? null : r.is_latest_ai_version === 1,
+    aiVersion: r.ai_version,
     resultSummary: parseSummary(r.result_summary),
     errorMessage: r.error_message,
     failureKind: r.failure_kind as FailureKind | null,

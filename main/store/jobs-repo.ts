@@ -25,6 +25,8 @@ export interface TaskResult {
   meterType: string | null;
   resultSource: string | null;
   isLatestAiVersion: boolean | null;
+  /** The AI version the service named current when this result, marked latest, came back. */
+  aiVersion: string | null;
   resultSummary: ResultSummary | null;
   errorMessage: string | null;
   failureKind: FailureKind | null;
@@ -41,7 +43,7 @@ export interface Submission {
   nextAttemptAt: number;
 }
 
-const RESULT_COLUMNS = `final_reading, meter_type, result_source, is_latest_ai_version,
+const RESULT_COLUMNS = `final_reading, meter_type, result_source, is_latest_ai_version, ai_version,
   result_summary, error_message, failure_kind`;
 
 /**
@@ -155,7 +157,7 @@ export class JobsRepo {
       applyResult: db.prepare(
         `UPDATE jobs SET state = @state, task_id = @taskId, remote_status = @remoteStatus,
            final_reading = @finalReading, meter_type = @meterType, result_source = @resultSource,
-           is_latest_ai_version = @isLatest, result_summary = @resultSummary,
+           is_latest_ai_version = @isLatest, ai_version = @aiVersion, result_summary = @resultSummary,
            error_message = @errorMessage, failure_kind = @failureKind,
            remote_created_at = COALESCE(@remoteCreatedAt, remote_created_at),
            business = COALESCE(business, @business), batch_id = COALESCE(batch_id, @batchId),
@@ -446,6 +448,7 @@ export class JobsRepo {
             meterType: r.meterType,
             resultSource: r.resultSource,
             isLatest: r.isLatestAiVersion === null ? null : r.isLatestAiVersion ? 1 : 0,
+            aiVersion: r.isLatestAiVersion === true ? r.aiVersion : null,
             resultSummary: r.resultSummary ? JSON.stringify(r.resultSummary) : null,
             errorMessage: r.errorMessage,
             failureKind: r.failureKind,

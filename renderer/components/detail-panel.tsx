@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { JobDetail } from '../../common/ipc';
+import type { JobRecord } from '../../common/job-record';
 import { baseName, formatBytes, formatTime } from '../lib/format';
 import { describeError } from '../lib/errors';
 import { errorText, sourceWords, STATE_LOOK } from '../lib/states';
@@ -39,11 +40,17 @@ function Photo({ detail }: { detail: JobDetail }): React.JSX.Element {
   );
 }
 
-function aiVersionText(detail: JobDetail, current: string | null): string {
-  const { job } = detail;
-  if (job.isLatestAiVersion === true) return current ? `Latest (${current})` : 'Latest';
+/** Which AI read the photo: the version recorded then, not the one the service runs today. */
+export function aiVersionText(
+  job: Pick<JobRecord, 'isLatestAiVersion' | 'aiVersion'>,
+  current: string | null,
+): string {
   if (job.isLatestAiVersion === false) return 'Older AI version (historical result)';
-  return '–';
+  if (job.isLatestAiVersion !== true) return '–';
+  if (!job.aiVersion) return 'The latest when read';
+  if (current && current !== job.aiVersion)
+    return `${job.aiVersion} (the latest then; now ${current})`;
+  return `${job.aiVersion} (latest)`;
 }
 
 export function DetailPanel(): React.JSX.Element {
@@ -139,7 +146,7 @@ export function DetailPanel(): React.JSX.Element {
         <dt>Source</dt>
         <dd>{sourceWords(job.resultSource) || '–'}</dd>
         <dt>AI version</dt>
-        <dd>{aiVersionText(detail, currentAi)}</dd>
+        <dd>{aiVersionText(detail.job, currentAi)}</dd>
         <dt>Meter type</dt>
         <dd>{job.meterType ?? '–'}</dd>
         <dt>File</dt>

@@ -176,6 +176,7 @@ export class RowChurn {
         meterType: null,
         resultSource: 'failed',
         isLatestAiVersion: null,
+        aiVersion: null,
         resultSummary: null,
         errorMessage: 'No meter dial found in the photo (ai_failed)',
         failureKind: 'ai_failed',
@@ -191,6 +192,7 @@ export class RowChurn {
       meterType,
       resultSource: stale ? 'cached_stale' : 'fresh',
       isLatestAiVersion: !stale,
+      aiVersion: stale ? null : 'water_v3:churn',
       resultSummary: {
         resultKind: 'water_meter',
         primaryLabel: 'Reading',

@@ -119,6 +119,7 @@ class Driver {
       meterType: ok ? 'pointer' : null,
       resultSource: ok ? 'fresh' : 'failed',
       isLatestAiVersion: ok,
+      aiVersion: ok ? 'v1' : null,
       resultSummary: null,
       errorMessage: ok ? null : 'The AI could not read this photo',
       failureKind: ok ? null : 'ai_failed',

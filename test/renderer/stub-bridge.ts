@@ -33,6 +33,7 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
     meterType: null,
     resultSource: null,
     isLatestAiVersion: null,
+    aiVersion: null,
     resultSummary: null,
     errorMessage: null,
     failureKind: null,
@@ -60,6 +61,7 @@ export function doneJob(id: number, reading: string, patch: Partial<JobRecord> =
     finalReading: reading,
     resultSource: 'fresh',
     isLatestAiVersion: true,
+    aiVersion: 'water_v3:2.0',
     ...patch,
   });
 }

@@ -43,6 +43,7 @@ const doneResult = (
   meterType: 'pointer',
   resultSource: 'fresh',
   isLatestAiVersion: true,
+  aiVersion: 'water_v3:1.0',
   resultSummary: { summaryText: 'ok' },
   errorMessage: null,
   failureKind: null,
@@ -104,13 +105,16 @@ describe('JobsRepo', () => {
     ]);
     expect(touched).toHaveLength(2);
     const rows = store.queries.page({ filter: 'done' }).rows;
-    expect(rows.map((r) => [r.relPath, r.finalReading, r.taskId])).toEqual([
-      ['a.jpg', '00123.456', 't-1'],
-      ['copy-of-a.jpg', '00123.456', 't-1'],
+    expect(rows.map((r) => [r.relPath, r.finalReading, r.taskId, r.aiVersion])).toEqual([
+      ['a.jpg', '00123.456', 't-1', 'water_v3:1.0'],
+      ['copy-of-a.jpg', '00123.456', 't-1', 'water_v3:1.0'],
     ]);
-    // A later scan of the same content is answered at once.
+    // A later scan of the same content is answered at once, AI version and all.
     expect(store.jobs.insertScanned([photo('third.jpg', 'S')])).toEqual(['copied']);
-    expect(store.queries.page({ search: 'third' }).rows[0]?.finalReading).toBe('00123.456');
+    expect(store.queries.page({ search: 'third' }).rows[0]).toMatchObject({
+      finalReading: '00123.456',
+      aiVersion: 'water_v3:1.0',
+    });
   });
 
   it('recovers after a crash: cut-off uploads are queued again, submitted tasks polled now', () => {
@@ -162,6 +166,8 @@ describe('JobsRepo', () => {
       },
     ]);
     expect(store.jobs.counts().needsReview).toBe(2);
+    // Read by an older AI: which one, the service does not say, so none is recorded.
+    expect(store.jobs.get(a.id)?.aiVersion).toBeNull();
     expect(store.jobs.review(a.id, 'accepted', null)).toBe(true);
     expect(store.jobs.review(b.id, 'corrected', '00002.500')).toBe(true);
     expect(store.jobs.counts().needsReview).toBe(0);
@@ -172,6 +178,23 @@ describe('JobsRepo', () => {
       'done',
       'done',
     ]);
+  });
+
+  it('stores a result whose freshness the service left unknown, and counts it as not needing review', () => {
+    store.jobs.insertScanned([photo('a.jpg', 'A')]);
+    const [a] = store.jobs.dueUploads(Date.now(), 10);
+    if (!a) throw new Error('no job');
+    submit(a.id, 't-a');
+    const result = doneResult('t-a', '7', { resultSource: 'ai', isLatestAiVersion: null });
+    expect(store.jobs.applyResults([{ jobId: a.id, result }])).toEqual([a.id]);
+    expect(store.jobs.get(a.id)).toMatchObject({
+      state: 'done',
+      needsReview: false,
+      aiVersion: null,
+    });
+    expect(store.jobs.counts()).toMatchObject({ done: 1, needsReview: 0, total: 1 });
+    store.jobs.remove([a.id]);
+    expect(store.jobs.counts()).toMatchObject({ done: 0, total: 0 });
   });
 
   it('failed jobs can be retried from scratch', () => {

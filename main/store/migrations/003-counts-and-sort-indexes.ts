@@ -7,6 +7,9 @@ import type { Migration } from './migration';
  * read from the index instead of sorting the table for every scroll (up to 390 ms before). And
  * (sha256, state), so looking for a finished or queued twin of a photo does not step through every
  * copy of it (40,000 files of 40 images took twice as long to add as distinct ones).
+ *
+ * needs_review is NULL, not 0, for a done row whose freshness the service left unknown; such a
+ * row does not need review (the queries test `needs_review = 1`), so it counts as 0 here.
  */
 export const migration003: Migration = {
   version: 3,
@@ -25,13 +28,13 @@ export const migration003: Migration = {
 
     CREATE TRIGGER job_counts_insert AFTER INSERT ON jobs BEGIN
       INSERT INTO job_counts (root_id, state, n, review)
-        VALUES (NEW.root_id, NEW.state, 1, NEW.needs_review)
+        VALUES (NEW.root_id, NEW.state, 1, IFNULL(NEW.needs_review, 0))
         ON CONFLICT (root_id, state) DO UPDATE
           SET n = n + 1, review = review + excluded.review;
     END;
 
     CREATE TRIGGER job_counts_delete AFTER DELETE ON jobs BEGIN
-      UPDATE job_counts SET n = n - 1, review = review - OLD.needs_review
+      UPDATE job_counts SET n = n - 1, review = review - IFNULL(OLD.needs_review, 0)
         WHERE root_id = OLD.root_id AND state = OLD.state;
     END;
 
@@ -39,10 +42,10 @@ export const migration003: Migration = {
       WHEN OLD.state IS NOT NEW.state OR OLD.root_id IS NOT NEW.root_id
         OR OLD.needs_review IS NOT NEW.needs_review
     BEGIN
-      UPDATE job_counts SET n = n - 1, review = review - OLD.needs_review
+      UPDATE job_counts SET n = n - 1, review = review - IFNULL(OLD.needs_review, 0)
         WHERE root_id = OLD.root_id AND state = OLD.state;
       INSERT INTO job_counts (root_id, state, n, review)
-        VALUES (NEW.root_id, NEW.state, 1, NEW.needs_review)
+        VALUES (NEW.root_id, NEW.state, 1, IFNULL(NEW.needs_review, 0))
         ON CONFLICT (root_id, state) DO UPDATE
           SET n = n + 1, review = review + excluded.review;
     END;

@@ -1,7 +1,8 @@
 import { migration001 } from './001-initial';
 import { migration002 } from './002-poll-count';
 import { migration003 } from './003-counts-and-sort-indexes';
+import { migration004 } from './004-ai-version';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004];
