@@ -21,6 +21,7 @@ export function toExportRecord(job: JobRecord, root: RootRecord | undefined): Ex
     sha256: job.sha256,
     createdAt: job.remoteCreatedAt,
     finishedAt: job.finishedAt,
+    aiVersion: job.aiVersion,
   };
 }
 

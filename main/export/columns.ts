@@ -26,6 +26,8 @@ export interface ExportRecord {
   sha256: string | null;
   createdAt: string | null;
   finishedAt: string | null;
+  /** The AI version that read the photo, when known. */
+  aiVersion: string | null;
 }
 
 interface Column {
@@ -67,6 +69,7 @@ export const COLUMNS: readonly Column[] = [
   { header: 'sha256', kind: 'text', cell: (r) => r.sha256 ?? '' },
   { header: 'created_at', kind: 'text', cell: (r) => r.createdAt ?? '' },
   { header: 'finished_at', kind: 'text', cell: (r) => r.finishedAt ?? '' },
+  { header: 'ai_version', kind: 'text', cell: (r) => r.aiVersion ?? '' },
 ];
 
 export const HEADERS: readonly string[] = COLUMNS.map((c) => c.header);

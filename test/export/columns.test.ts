@@ -27,6 +27,7 @@ describe('export columns', () => {
       'sha256',
       'created_at',
       'finished_at',
+      'ai_version',
     ]);
   });
 
@@ -71,6 +72,7 @@ describe('export columns', () => {
       sha256: 'ff',
       created_at: '2024-01-01T00:00:00Z',
       finished_at: '2024-01-01T00:00:09Z',
+      ai_version: 'water_v3_meter:v3.2',
     });
   });
 
@@ -90,6 +92,7 @@ describe('export columns', () => {
         sha256: null,
         createdAt: null,
         finishedAt: null,
+        aiVersion: null,
       }),
     );
     expect(cells).toMatchObject({
@@ -106,6 +109,7 @@ describe('export columns', () => {
       sha256: '',
       created_at: '',
       finished_at: '',
+      ai_version: '',
     });
   });
 

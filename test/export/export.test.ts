@@ -234,6 +234,7 @@ describe('exportCsv round trip', () => {
       sha256: nullable(fc.stringMatching(/^[0-9a-f]{64}$/)),
       createdAt: nullable(text),
       finishedAt: nullable(text),
+      aiVersion: nullable(text),
     });
     let run = 0;
     await fc.assert(

@@ -24,6 +24,7 @@ export function record(overrides: Partial<ExportRecord> = {}): ExportRecord {
     sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
     createdAt: '2024-05-01T10:00:00.000Z',
     finishedAt: '2024-05-01T10:00:04.000Z',
+    aiVersion: 'water_v3_meter:v3.2',
     ...overrides,
   };
 }
