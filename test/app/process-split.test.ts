@@ -16,7 +16,7 @@ import { FAST_AI, FAST_ENGINE } from '../helpers/engine-harness';
 import { tempDir } from '../helpers/tmp';
 import { until, value } from '../ipc/helpers/desktop';
 import { forkBackend } from './helpers/fork-backend';
-import { TestOs } from './helpers/test-os';
+import { TestOs } from '../helpers/test-os';
 
 const SENDER = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true };
 const KEYCHAIN_SERVICE = `MeterDesk-split-test-${String(process.pid)}`;

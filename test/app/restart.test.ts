@@ -9,7 +9,7 @@ import { KeychainUnavailableError } from '../../main/secrets/keychain';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { tempDir } from '../helpers/tmp';
 import { openDesktop, until, value } from '../ipc/helpers/desktop';
-import { TestOs } from './helpers/test-os';
+import { TestOs } from '../helpers/test-os';
 
 const KEY = 'md_persisted_key_across_restart_8642';
 const t = tempDir('meterdesk-restart-');

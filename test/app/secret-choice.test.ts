@@ -11,7 +11,7 @@ import { EncryptedFileSecretStore } from '../../main/app/encrypted-file-store';
 import { chooseSecretStore, type KeychainLike } from '../../main/app/secret-choice';
 import { KeychainSecretStore } from '../../main/secrets/keychain';
 import { tempDir } from '../helpers/tmp';
-import { TestOs } from './helpers/test-os';
+import { TestOs } from '../helpers/test-os';
 
 const REQUIRED = process.env.METER_DESK_REQUIRE_KEYRING === '1';
 const t = tempDir('meterdesk-secrets-');

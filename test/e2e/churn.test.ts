@@ -5,12 +5,12 @@
 // carry ~1,000 rows a second, the window answers, rows show their new state and stay put, the DOM
 // stays small, the counts end equal to SQLite's), not timings.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { StateCounts } from '../../common/job-record';
 import { churnFileName, openChurnDesk } from './churn-desk';
-import { browserMissing, eventually, openSite, type Site } from './harness';
+import { eventually } from './harness';
+import { describeInBrowser } from './browser-suite';
 
-const missing = browserMissing();
 const ROWS = 20_000;
 const RATE = 1000;
 const CHURN_MS = 10_000;
@@ -50,17 +50,9 @@ const CHIPS: readonly [string, (c: StateCounts) => number][] = [
   ['done', (c) => c.done],
 ];
 
-describe.skipIf(missing !== null)('1,000 rows updating per second', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await openSite();
-  }, 120_000);
-  afterAll(async () => {
-    await site.close();
-  });
-
+describeInBrowser('1,000 rows updating per second', (site) => {
   it('stay responsive: rows show their new state in place, filters, search and keys answer', async () => {
-    const { desk, app, churn: makeChurn } = await openChurnDesk(site, ROWS);
+    const { desk, app, churn: makeChurn } = await openChurnDesk(site(), ROWS);
     const churn = makeChurn({ rowsPerSecond: RATE });
     try {
       const { page } = desk;

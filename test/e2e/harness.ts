@@ -31,7 +31,7 @@ import {
   EMIT_FUNCTION,
   PAGE_BRIDGE_SCRIPT,
 } from './page-bridge';
-import { RecordingOs } from './recording-os';
+import { TestOs } from '../helpers/test-os';
 import { AXE_PATH, serveStatic, type StaticServer } from './static-server';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -99,7 +99,7 @@ export interface Desk {
   readonly context: BrowserContext;
   readonly backend: Backend;
   readonly bridge: MeterDeskBridge;
-  readonly os: RecordingOs;
+  readonly os: TestOs;
   readonly dir: string;
   /** The built-in sandbox once the window started it. */
   sandbox(): Sandbox;
@@ -136,7 +136,7 @@ const TRUSTED = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true } 
 
 export async function openDesk(site: Site, options: DeskOptions = {}): Promise<Desk> {
   const dir = await mkdtemp(join(tmpdir(), 'meterdesk-e2e-'));
-  const os = new RecordingOs();
+  const os = new TestOs();
   await options.prefill?.(join(dir, 'user'));
   const secrets = await chooseSecretStore({
     keychain: new KeychainSecretStore({

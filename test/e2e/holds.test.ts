@@ -1,23 +1,14 @@
 // Paused states as banners that say what happened and what to do: the network cut (countdown to
 // the next try, "retry now", clears by itself) and the daily quota used up (summary, warning before
 // the run, clears when quota is back).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, eventually, openDesk, openSite, type Site } from './harness';
+import { expect, it } from 'vitest';
+import { eventually, openDesk } from './harness';
 import { sampleFolder, startOnSandbox, waitForCount } from './desk-steps';
+import { describeInBrowser } from './browser-suite';
 
-const missing = browserMissing();
-
-describe.skipIf(missing !== null)('banners for paused states', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await openSite();
-  }, 120_000);
-  afterAll(async () => {
-    await site.close();
-  });
-
+describeInBrowser('banners for paused states', (site) => {
   it('shows the offline banner while the network is cut and clears it by itself', async () => {
-    const desk = await openDesk(site);
+    const desk = await openDesk(site());
     try {
       const { page } = desk;
       await startOnSandbox(desk);
@@ -48,7 +39,7 @@ describe.skipIf(missing !== null)('banners for paused states', () => {
   }, 120_000);
 
   it('warns before a run larger than the quota, shows the quota banner and clears it', async () => {
-    const desk = await openDesk(site);
+    const desk = await openDesk(site());
     try {
       const { page } = desk;
       await startOnSandbox(desk);

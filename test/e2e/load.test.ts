@@ -6,27 +6,19 @@
 // rows stay put, the DOM stays small), not timings.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { queueFileIn } from '../../main/app/data-dir';
 import { openStore } from '../../main/store/store';
 import { generateSampleFolder } from '../../sandbox/samples';
-import { browserMissing, eventually, openDesk, openSite, type Site } from './harness';
+import { eventually, openDesk } from './harness';
 import { startOnSandbox, waitForCount } from './desk-steps';
+import { describeInBrowser } from './browser-suite';
 
-const missing = browserMissing();
 const ROWS_IN_DOM_MAX = 80;
 
-describe.skipIf(missing !== null)('under load', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await openSite();
-  }, 120_000);
-  afterAll(async () => {
-    await site.close();
-  });
-
+describeInBrowser('under load', (site) => {
   it('stays responsive while 3,000 photos are read as fast as the engine goes', async () => {
-    const desk = await openDesk(site, {
+    const desk = await openDesk(site(), {
       engineConfig: { maxConcurrency: 256, maxParallelUploads: 16, maxParallelPolls: 16 },
     });
     try {
@@ -127,7 +119,7 @@ describe.skipIf(missing !== null)('under load', () => {
 
   it('scrolls a queue of 100,000 photos to its last row and searches it', async () => {
     const total = 100_000;
-    const desk = await openDesk(site, {
+    const desk = await openDesk(site(), {
       prefill: (userDataDir) => {
         mkdirSync(userDataDir, { recursive: true });
         const store = openStore(queueFileIn(userDataDir, false));

@@ -4,24 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, eventually, openDesk, openSite, type Site } from './harness';
+import { expect, it } from 'vitest';
+import { eventually, openDesk } from './harness';
 import { sampleFolder, startOnSandbox, waitForCount } from './desk-steps';
 import { tableRows } from './table';
+import { describeInBrowser } from './browser-suite';
 
-const missing = browserMissing();
-
-describe.skipIf(missing !== null)('review and export', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await openSite();
-  }, 120_000);
-  afterAll(async () => {
-    await site.close();
-  });
-
+describeInBrowser('review and export', (site) => {
   it('flags historical results while the AI is offline, reviews them by keyboard and exports', async () => {
-    const desk = await openDesk(site);
+    const desk = await openDesk(site());
     try {
       const { page } = desk;
       await startOnSandbox(desk);

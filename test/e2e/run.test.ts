@@ -2,25 +2,15 @@
 // folder dropped on the window, rows reaching "done" with the readings the photos carry, the quota
 // counting down, a photo shown through the custom protocol.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generateSampleFolder } from '../../sandbox/samples';
-import { browserMissing, eventually, openDesk, openSite, type Site } from './harness';
+import { eventually, openDesk } from './harness';
 import { tableRows } from './table';
+import { describeInBrowser } from './browser-suite';
 
-const missing = browserMissing();
-if (missing) console.log(`skipping browser tests: ${missing}`);
-
-describe.skipIf(missing !== null)('first run with the sandbox', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await openSite();
-  }, 120_000);
-  afterAll(async () => {
-    await site.close();
-  });
-
+describeInBrowser('first run with the sandbox', (site) => {
   it('drops a folder and shows every photo reaching done with its reading', async () => {
-    const desk = await openDesk(site);
+    const desk = await openDesk(site());
     try {
       const { page } = desk;
       await page.getByTestId('onboarding').waitFor();

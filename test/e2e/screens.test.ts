@@ -2,13 +2,12 @@
 // violations) and saved as screenshots: empty, running, settings. Onboarding checks the address
 // and the key against a service over HTTP before keeping them; the key is write-only afterwards.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import { generateSampleFolder } from '../../sandbox/samples';
-import { browserMissing, eventually, openDesk, openSite, type Desk, type Site } from './harness';
+import { eventually, openDesk, type Desk } from './harness';
 import { startOnSandbox } from './desk-steps';
-
-const missing = browserMissing();
+import { describeInBrowser } from './browser-suite';
 
 async function bothThemes(desk: Desk, name: string): Promise<void> {
   expect(await desk.axe()).toEqual([]);
@@ -19,17 +18,9 @@ async function bothThemes(desk: Desk, name: string): Promise<void> {
   await desk.page.emulateMedia({ colorScheme: 'light' });
 }
 
-describe.skipIf(missing !== null)('main screens', () => {
-  let site: Site;
-  beforeAll(async () => {
-    site = await openSite();
-  }, 120_000);
-  afterAll(async () => {
-    await site.close();
-  });
-
+describeInBrowser('main screens', (site) => {
   it('shows a run in progress calmly, with the photo of the selected row', async () => {
-    const desk = await openDesk(site);
+    const desk = await openDesk(site());
     try {
       const { page } = desk;
       await startOnSandbox(desk);
@@ -86,7 +77,7 @@ describe.skipIf(missing !== null)('main screens', () => {
 
   it('checks the service address and key in onboarding, then keeps the key write-only', async () => {
     const service = await createSandbox({ ai: { latencyMs: 50, jitterMs: 10 } });
-    const desk = await openDesk(site);
+    const desk = await openDesk(site());
     try {
       const { page } = desk;
       await page.getByTestId('onboarding').waitFor();

@@ -11,7 +11,7 @@ import { BackendSupervisor } from '../../main/app/backend-supervisor';
 import { hostConfigArg } from '../../main/app/host-protocol';
 import { createDispatcher } from '../../main/ipc/dispatch';
 import type { RpcMessage } from '../../main/ipc/rpc';
-import { TestOs } from '../app/helpers/test-os';
+import { TestOs } from '../helpers/test-os';
 import { tempDir } from '../helpers/tmp';
 import { buildInto, ROOT } from './helpers/build';
 

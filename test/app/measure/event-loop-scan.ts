@@ -17,7 +17,7 @@ import { createMeterApi } from '../../../main/api/client';
 import { BackendSupervisor, BACKEND_NICENESS } from '../../../main/app/backend-supervisor';
 import { createDispatcher } from '../../../main/ipc/dispatch';
 import { forkBackend } from '../helpers/fork-backend';
-import { TestOs } from '../helpers/test-os';
+import { TestOs } from '../../helpers/test-os';
 import { Engine } from '../../../main/engine/engine';
 import { openStore } from '../../../main/store/store';
 import { embedReadingMarker, renderMeterPhoto } from '../../../sandbox/samples';

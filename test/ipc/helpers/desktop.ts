@@ -15,7 +15,7 @@ import type { SenderInfo } from '../../../main/ipc/sender';
 import { KeychainSecretStore } from '../../../main/secrets/keychain';
 import { FAST_AI, FAST_ENGINE } from '../../helpers/engine-harness';
 import { tempDir } from '../../helpers/tmp';
-import { TestOs } from '../../app/helpers/test-os';
+import { TestOs } from '../../helpers/test-os';
 
 export const WINDOW_ID = 7;
 export const TRUSTED: SenderInfo = {

@@ -1,13 +1,9 @@
-// The desktop around the backend, played by the test: dialogs answer with what the test queued,
-// and everything the backend asks the OS to show is recorded for assertions. Encryption stands in
-// for Electron's safeStorage with real AES-256-GCM under a per-instance key.
+// The desktop around the backend (app tests, IPC tests, the E2E window), played by the test:
+// dialogs answer with what the test queued, and everything the backend asks the OS to show is
+// recorded for assertions. Encryption stands in for Electron's safeStorage with real AES-256-GCM
+// under a per-instance key.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type {
-  DesktopNotice,
-  OsPort,
-  ProgressState,
-  SafeStorageInfo,
-} from '../../../main/app/os-port';
+import type { DesktopNotice, OsPort, ProgressState, SafeStorageInfo } from '../../main/app/os-port';
 
 export class TestOs implements OsPort {
   readonly shown: string[] = [];
