@@ -45,7 +45,7 @@ beforeAll(() => {
   // npm ci writes node_modules/.package-lock.json before the install scripts build the native
   // modules; the folders are then newer than it, npm list ignores it and walks the whole tree, and
   // electron-builder's collector comes back with the direct dependencies only (no `bindings`: a
-  // broken app). Its content is exact, so mark it current, as a release build must too.
+  // broken app). Its content is exact, so mark it current, as scripts/package.js does.
   const hidden = join(ROOT, 'node_modules', '.package-lock.json');
   if (existsSync(hidden)) utimesSync(hidden, new Date(), new Date());
   mkdirSync(project);
