@@ -2,9 +2,9 @@
 // scripts/with-keyring.sh), and a run that takes its key from there.
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main';
-import type { CliIo } from '../../main/cli/output';
 import { KeychainSecretStore } from '../../main/secrets/keychain';
 import { harness, type Harness } from '../helpers/engine-harness';
+import { captureIo as io } from '../helpers/cli-io';
 
 const REQUIRED = process.env.METER_DESK_REQUIRE_KEYRING === '1';
 
@@ -31,18 +31,6 @@ if (!usable && !REQUIRED) {
   );
 }
 
-function io(env: Record<string, string>, stdin = ''): CliIo & { text: () => string } {
-  let all = '';
-  return {
-    out: (t) => (all += t),
-    err: (t) => (all += t),
-    isTty: false,
-    env: { HOME: process.env.HOME, ...env },
-    readStdin: () => Promise.resolve(stdin),
-    text: () => all,
-  };
-}
-
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -55,18 +43,18 @@ describe.skipIf(!usable && !REQUIRED)('meter-desk login with the real keychain',
     const env = { METER_DESK_BASE_URL: h.sandbox.url };
     const login = io(env, `${h.sandbox.apiKey}\n`);
     expect(await main(['login'], login)).toBe(0);
-    expect(login.text()).toContain(`ends in ${h.sandbox.apiKey.slice(-4)}`);
-    expect(login.text()).not.toContain(h.sandbox.apiKey);
+    expect(login.all()).toContain(`ends in ${h.sandbox.apiKey.slice(-4)}`);
+    expect(login.all()).not.toContain(h.sandbox.apiKey);
 
     const run = io(env);
     expect(await main(['run', h.photos, '--db', h.dbFile], run)).toBe(0);
-    expect(run.text()).not.toContain(h.sandbox.apiKey);
+    expect(run.all()).not.toContain(h.sandbox.apiKey);
 
     expect(await main(['logout'], io(env))).toBe(0);
     expect(await new KeychainSecretStore().get(h.sandbox.url)).toBeNull();
     const again = io(env);
     expect(await main(['run', h.photos, '--db', h.dbFile], again)).toBe(2);
-    expect(again.text()).toContain('No API key');
+    expect(again.all()).toContain('No API key');
   });
 
   it('refuses an empty key on stdin', async () => {

@@ -9,9 +9,9 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main';
-import type { CliIo } from '../../main/cli/output';
 import { json, startProxy, type ManglingProxy } from '../bad-input/helpers/mangling-proxy';
 import { harness, type Harness } from '../helpers/engine-harness';
+import { captureIo } from '../helpers/cli-io';
 
 /** Cell starts a spreadsheet would evaluate (OWASP: = + - @ tab CR). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -46,18 +46,6 @@ afterEach(async () => {
   await h?.close();
   h = proxy = undefined;
 });
-
-function captureIo(env: Record<string, string>): CliIo & { all: () => string } {
-  let text = '';
-  return {
-    out: (t) => (text += t),
-    err: (t) => (text += t),
-    isTty: false,
-    env: { HOME: process.env.HOME, ...env },
-    readStdin: () => Promise.resolve(''),
-    all: () => text,
-  };
-}
 
 describe(
   'CSV injection from file names and from the service, end to end',

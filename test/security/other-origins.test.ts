@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main';
-import type { CliIo } from '../../main/cli/output';
 import type { ProxyRules } from '../bad-input/helpers/mangling-proxy';
 import { json } from '../bad-input/helpers/mangling-proxy';
 import {
@@ -17,6 +16,7 @@ import {
   proxiedRun,
   type ProxiedRun,
 } from '../bad-input/helpers/proxied-run';
+import { captureIo } from '../helpers/cli-io';
 
 interface Recorder {
   readonly url: string;
@@ -153,18 +153,6 @@ describe('the Authorization header never reaches another origin', { timeout: 90_
       expect(ex.path, ex.url).toMatch(/^\/api\/open\/[a-z-]+(\/[^/]+)?$/);
   });
 });
-
-function captureIo(env: Record<string, string>): CliIo & { all: () => string } {
-  let text = '';
-  return {
-    out: (t) => (text += t),
-    err: (t) => (text += t),
-    isTty: false,
-    env: { HOME: process.env.HOME, ...env },
-    readStdin: () => Promise.resolve(''),
-    all: () => text,
-  };
-}
 
 describe('plain http is refused except to this machine', { timeout: 90_000 }, () => {
   it('every command refuses an http:// service that is not loopback, before connecting', async () => {
