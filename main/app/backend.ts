@@ -41,17 +41,29 @@ export interface Backend {
 }
 
 export async function openBackend(options: BackendOptions): Promise<Backend> {
-  const log = options.log ?? (() => undefined);
-  const desk = new Desk({
+  const desk = createDesk(options);
+  await desk.start();
+  return backendOver(desk, options);
+}
+
+/** The Desk openBackend runs, not started yet. */
+export function createDesk(options: BackendOptions): Desk {
+  return new Desk({
     userDataDir: options.userDataDir,
     secrets: options.secrets,
     os: options.os,
-    log,
+    log: options.log ?? (() => undefined),
     ...(options.engineConfig && { engineConfig: options.engineConfig }),
     ...(options.sandbox && { sandbox: options.sandbox }),
     ...(options.eventIntervalMs !== undefined && { eventIntervalMs: options.eventIntervalMs }),
   });
-  await desk.start();
+}
+
+/** The Backend over a started Desk (a caller that keeps the Desk, such as a load driver). */
+export function backendOver(
+  desk: Desk,
+  options: Pick<BackendOptions, 'appVersion' | 'samples'>,
+): Backend {
   return {
     handlers: createHandlers(desk, options.appVersion, options.samples),
     subscribe: (listener) => desk.hub.subscribe(listener),

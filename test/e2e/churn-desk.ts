@@ -1,16 +1,14 @@
 // A window on a large queue whose rows RowChurn (row-churn.ts) can move: the built-in sandbox
 // service with its engine running, and a queue of N photos filled before the backend opens.
 //
-// The backend is composed here from the parts openBackend (main/app/backend.ts) uses (Desk,
-// createHandlers, the Desk's EventHub) rather than through openBackend, whose Backend hides the
-// Desk: the driver needs the Desk's store (the one writer of the queue) and its engine (whose events
-// feed the hub). Nothing test-only is added to main/. Keep the object below in step with openBackend.
+// The backend is opened in openBackend's two steps (createDesk, backendOver in main/app/backend.ts)
+// so that the driver keeps the Desk, which openBackend's Backend hides: it needs the Desk's store
+// (the one writer of the queue) and its engine (whose events feed the hub).
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Backend, BackendOptions } from '../../main/app/backend';
+import { backendOver, createDesk } from '../../main/app/backend';
 import { queueFileIn } from '../../main/app/data-dir';
-import { Desk as AppDesk } from '../../main/app/desk';
-import { createHandlers } from '../../main/app/handlers';
+import type { Desk as AppDesk } from '../../main/app/desk';
 import { DEFAULT_SETTINGS, saveSettings, settingsFile } from '../../main/app/settings';
 import type { NewJob } from '../../main/store/jobs-repo';
 import { openStore } from '../../main/store/store';
@@ -58,39 +56,6 @@ export function prefillChurnQueue(userDataDir: string, rows: number): void {
   }
 }
 
-/** openBackend's Backend, built over a Desk the caller keeps. */
-async function openDrivableBackend(
-  options: BackendOptions,
-): Promise<{ backend: Backend; app: AppDesk }> {
-  const app = new AppDesk({
-    userDataDir: options.userDataDir,
-    secrets: options.secrets,
-    os: options.os,
-    log: options.log ?? (() => undefined),
-    ...(options.engineConfig && { engineConfig: options.engineConfig }),
-    ...(options.sandbox && { sandbox: options.sandbox }),
-    ...(options.eventIntervalMs !== undefined && { eventIntervalMs: options.eventIntervalMs }),
-  });
-  await app.start();
-  const backend: Backend = {
-    handlers: createHandlers(app, options.appVersion, options.samples),
-    subscribe: (listener) => app.hub.subscribe(listener),
-    networkHint: () => {
-      app.networkHint();
-    },
-    photoFile: (jobId) =>
-      app.use(() => {
-        const job = app.store.jobs.get(jobId);
-        if (!job || job.state === 'rejected' || job.format === null) return null;
-        return { path: job.path };
-      }),
-    redact: (text) => app.redact(text),
-    sandbox: () => app.sandbox,
-    close: () => app.close(),
-  };
-  return { backend, app };
-}
-
 export interface ChurnDesk {
   /** The window, as openDesk gives it. */
   readonly desk: Desk;
@@ -113,7 +78,9 @@ export async function openChurnDesk(
       prefillChurnQueue(userDataDir, rows);
     },
     openBackend: async (backendOptions) => {
-      const { backend, app } = await openDrivableBackend(backendOptions);
+      const app = createDesk(backendOptions);
+      await app.start();
+      const backend = backendOver(app, backendOptions);
       // An account that never runs out, so no quota warning sits over the run.
       app.sandbox?.control.setQuota({ unlimited: true });
       opened.app = app;
