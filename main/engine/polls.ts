@@ -3,7 +3,7 @@ import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
-import { stampAiVersion, taskResultOf } from './remote-result';
+import { storeResults, taskResultOf } from './remote-result';
 
 /** One request's worth of polling. */
 export type PollGroup =
@@ -67,13 +67,9 @@ function reschedule(
 function finish(ctx: EngineContext, done: readonly { job: JobRecord; result: TaskResult }[]): void {
   if (done.length === 0) return;
   for (const d of done) if (d.job.pollCount === 0) ctx.pollTiming.observeFirstPoll(true);
-  ctx.changed(
-    ctx.store.jobs.applyResults(
-      done.map((d) => ({
-        jobId: d.job.id,
-        result: stampAiVersion(d.result, ctx.currentAiVersion()),
-      })),
-    ),
+  storeResults(
+    ctx,
+    done.map((d) => ({ jobId: d.job.id, result: d.result })),
   );
 }
 

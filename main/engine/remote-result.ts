@@ -1,6 +1,7 @@
 import type { ResultSummary } from '../../common/job-record';
 import type { BatchItem, Task } from '../api/schemas';
 import type { TaskResult } from '../store/jobs-repo';
+import type { EngineContext } from './context';
 
 const FINAL_TASK = new Set(['done', 'failed']);
 
@@ -65,9 +66,19 @@ export function taskResultOf(t: Task | BatchItem): TaskResult | null {
 }
 
 /**
- * A result marked latest was read by the version the service names current now: the task itself
- * never says which version read it.
+ * Stores final results and tells the window. A result marked latest was read by the version the
+ * service names current now: the task itself never says which version read it.
  */
-export function stampAiVersion(result: TaskResult, current: string | null): TaskResult {
-  return result.isLatestAiVersion === true && current ? { ...result, aiVersion: current } : result;
+export function storeResults(
+  ctx: EngineContext,
+  results: readonly { jobId: number; result: TaskResult }[],
+): void {
+  if (results.length === 0) return;
+  const current = ctx.currentAiVersion();
+  const stamped = results.map(({ jobId, result }) => ({
+    jobId,
+    result:
+      result.isLatestAiVersion === true && current ? { ...result, aiVersion: current } : result,
+  }));
+  ctx.changed(ctx.store.jobs.applyResults(stamped));
 }

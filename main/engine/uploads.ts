@@ -11,7 +11,7 @@ import { classifyFileError } from '../api/classify';
 import { isApiError } from '../api/errors';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
-import { stampAiVersion, taskResultOf } from './remote-result';
+import { storeResults, taskResultOf } from './remote-result';
 
 export interface UploadUnit {
   jobs: JobRecord[];
@@ -199,10 +199,9 @@ export async function runUpload(ctx: EngineContext, unit: UploadUnit): Promise<v
 function applyImmediate(ctx: EngineContext, tasks: readonly (Task | BatchItem)[]): void {
   const results = [];
   for (const t of tasks) {
-    const final = taskResultOf(t);
-    if (!final) continue;
-    const result = stampAiVersion(final, ctx.currentAiVersion());
+    const result = taskResultOf(t);
+    if (!result) continue;
     for (const job of ctx.store.jobs.jobsOfTask(t.taskId)) results.push({ jobId: job.id, result });
   }
-  if (results.length) ctx.changed(ctx.store.jobs.applyResults(results));
+  storeResults(ctx, results);
 }
