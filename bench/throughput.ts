@@ -8,13 +8,13 @@
 // shorter (10 submissions/s either way: 2,000 photos take at least 200 s); runs go in parallel
 // processes instead (--jobs).
 import { execFileSync, fork } from 'node:child_process';
-import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BatchMode } from '../common/job';
 import type { Benchmark, BenchOptions } from './benchmark';
 import { runBaseline, type BaselineRunResult } from './lib/baseline-run';
 import { lowerBound, type LowerBound, type ServiceProfile } from './lib/bounds';
 import { runEngine, type EngineRunResult, type WhatIf } from './lib/engine-run';
+import { machineInfo, type MachineInfo } from './lib/machine';
 import { preparePhotos } from './lib/photos';
 import { writeResult } from './lib/results';
 import type { BenchTable, Cell } from './lib/table';
@@ -55,13 +55,7 @@ export interface ThroughputReport {
   readonly startedAt: string;
   readonly totalMs: number;
   readonly jobs: number;
-  readonly machine: {
-    readonly cpus: number;
-    readonly cpuModel: string;
-    readonly memoryGiB: number;
-    readonly node: string;
-    readonly platform: string;
-  };
+  readonly machine: MachineInfo;
   /** The code measured: HEAD, and whether main/, sandbox/ or common/ differed from it. */
   readonly code: { readonly commit: string; readonly dirty: boolean | null };
   readonly scaling: string;
@@ -288,6 +282,7 @@ export async function runThroughput(options: BenchOptions): Promise<ThroughputRe
   const cases = throughputCases(photos);
   const jobs = options.jobs ?? (options.quick ? cases.length : 4);
   const startedAt = new Date();
+  const machine = machineInfo();
   options.log(`preparing ${photos} photos`);
   await preparePhotos(photos);
   const rows = await runAll(cases, jobs, (line) => {
@@ -299,13 +294,7 @@ export async function runThroughput(options: BenchOptions): Promise<ThroughputRe
     startedAt: startedAt.toISOString(),
     totalMs: Date.now() - startedAt.getTime(),
     jobs,
-    machine: {
-      cpus: availableParallelism(),
-      cpuModel: cpus()[0]?.model ?? 'unknown',
-      memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-      node: process.version,
-      platform: `${process.platform}-${process.arch}`,
-    },
+    machine,
     code,
     scaling: SCALING_NOTE,
     targets: { timeOverBound: TARGET_RATIO, http429: 0 },
