@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChannelName } from '../../common/ipc/channels';
 import type { AppEvent } from '../../common/ipc/app-event';
 import type { Result } from '../../common/ipc/result';
-import type { DesktopNotice, ProgressState, SafeStorageInfo } from './os-port';
+import type { OsPort } from './os-port';
 import type { PhotoFile } from './photo-response';
 
 /** Served by the backend process. */
@@ -16,16 +16,8 @@ export interface HostMethods {
 }
 
 /** Served by the main process: the OsPort, plus what the backend reports. */
-export interface MainMethods {
+export interface MainMethods extends OsPort {
   [method: string]: (...args: never[]) => unknown;
-  chooseSaveFile(defaultName: string): Promise<string | null>;
-  chooseFolders(): Promise<string[] | null>;
-  showItemInFolder(path: string): Promise<void>;
-  notify(notice: DesktopNotice): Promise<void>;
-  setProgress(progress: ProgressState): Promise<void>;
-  safeStorageInfo(): Promise<SafeStorageInfo>;
-  encryptString(plain: string): Promise<string>;
-  decryptString(base64: string): Promise<string>;
   event(event: AppEvent): void;
   ready(): void;
   failed(message: string): void;
