@@ -69,3 +69,17 @@ export interface JobEvent {
 }
 
 export type StateCounts = Record<JobState, number> & { needsReview: number; total: number };
+
+/** The counts of an empty queue, a fresh object each time. */
+export function emptyCounts(): StateCounts {
+  return {
+    queued: 0,
+    uploading: 0,
+    submitted: 0,
+    done: 0,
+    failed: 0,
+    rejected: 0,
+    needsReview: 0,
+    total: 0,
+  };
+}

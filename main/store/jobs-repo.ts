@@ -1,7 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { FailureKind, JobState } from '../../common/job';
-import { JOB_STATES } from '../../common/job';
-import type { JobEvent, JobRecord, ResultSummary, StateCounts } from '../../common/job-record';
+import {
+  emptyCounts,
+  type JobEvent,
+  type JobRecord,
+  type ResultSummary,
+  type StateCounts,
+} from '../../common/job-record';
 import { toJobRecord, type JobRow } from './job-row';
 
 export interface NewJob {
@@ -489,9 +494,7 @@ export class JobsRepo {
 
   counts(rootId?: number): StateCounts {
     const rows = rootId === undefined ? this.s.counts.all() : this.s.countsByRoot.all(rootId);
-    const out = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as StateCounts;
-    out.needsReview = 0;
-    out.total = 0;
+    const out = emptyCounts();
     for (const r of rows) {
       out[r.state] = r.n;
       out.needsReview += r.review;

@@ -3,6 +3,7 @@
 // held, not during a run, so the window asks the service itself (getQuota / getAiStatus) every few
 // seconds while photos are being read and once a minute otherwise; the newer reading wins.
 import type { AiInfo, EngineStatus, QuotaInfo } from '../../common/engine-status';
+import { emptyCounts } from '../../common/job-record';
 import { addSample, finishedOf, pendingOf, type Sample } from '../lib/throughput';
 import type { AppState, SliceCreator } from './types';
 
@@ -21,16 +22,7 @@ export const EMPTY_STATUS: EngineStatus = {
   running: false,
   paused: false,
   blocks: { offline: null, quota: null, auth: null, settings: null },
-  counts: {
-    queued: 0,
-    uploading: 0,
-    submitted: 0,
-    done: 0,
-    failed: 0,
-    rejected: 0,
-    needsReview: 0,
-    total: 0,
-  },
+  counts: emptyCounts(),
   quota: null,
   ai: null,
   batchesSupported: null,

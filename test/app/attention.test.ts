@@ -1,23 +1,13 @@
 // When to ask for the person's attention outside the window, from successive engine statuses.
 import { describe, expect, it } from 'vitest';
 import type { EngineBlocks, EngineStatus } from '../../common/engine-status';
-import type { StateCounts } from '../../common/job-record';
+import { emptyCounts, type StateCounts } from '../../common/job-record';
 import { AttentionTracker } from '../../main/app/attention';
 
 const NO_BLOCKS: EngineBlocks = { offline: null, quota: null, auth: null, settings: null };
 
 function status(counts: Partial<StateCounts>, blocks: Partial<EngineBlocks> = {}): EngineStatus {
-  const c: StateCounts = {
-    queued: 0,
-    uploading: 0,
-    submitted: 0,
-    done: 0,
-    failed: 0,
-    rejected: 0,
-    needsReview: 0,
-    total: 0,
-    ...counts,
-  };
+  const c: StateCounts = { ...emptyCounts(), ...counts };
   c.total = c.queued + c.uploading + c.submitted + c.done + c.failed + c.rejected;
   return {
     running: true,

@@ -11,7 +11,7 @@ import type {
 } from '../../common/ipc';
 import type { EngineStatus } from '../../common/engine-status';
 import type { JobQuery } from '../../common/job-query';
-import type { JobRecord, StateCounts } from '../../common/job-record';
+import { emptyCounts, type JobRecord, type StateCounts } from '../../common/job-record';
 
 export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
   return {
@@ -67,16 +67,7 @@ export function doneJob(id: number, reading: string, patch: Partial<JobRecord> =
 }
 
 export function countsOf(jobs: readonly JobRecord[]): StateCounts {
-  const c: StateCounts = {
-    queued: 0,
-    uploading: 0,
-    submitted: 0,
-    done: 0,
-    failed: 0,
-    rejected: 0,
-    needsReview: 0,
-    total: 0,
-  };
+  const c = emptyCounts();
   for (const j of jobs) {
     c[j.state] += 1;
     if (j.needsReview) c.needsReview += 1;
