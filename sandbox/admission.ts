@@ -92,7 +92,7 @@ export function admit(
   const account = key.user.quota;
   if (needed > 0 && account.available() < needed) {
     ledger.rejection('quota');
-    const mode = ctx.config.quotaRemaining;
+    const mode = ctx.deployment.quotaRemaining;
     const view = account.view(mode);
     // A gross deployment reports the same gross figure here as in GET quota, so its 429 may
     // show more remaining than was needed: tasks in flight hold the difference.

@@ -25,7 +25,8 @@ export async function createBatch(
   ex: Exchange,
   key: KeyRecord,
 ): Promise<void> {
-  const { maxFileBytes, maxBatchBytes, batchMaxFiles, service, foreignEnabled } = ctx.config;
+  const { maxFileBytes, maxBatchBytes, batchMaxFiles } = ctx.config;
+  const { service, foreignEnabled } = ctx.deployment;
   const upload = await readUpload(ex.req, {
     fileField: 'files',
     maxFiles: batchMaxFiles,

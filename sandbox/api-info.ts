@@ -6,7 +6,7 @@ import type { KeyRecord } from './keys';
 import type { Exchange } from './responses';
 
 export function getQuota(ctx: SandboxContext, ex: Exchange, key: KeyRecord): void {
-  const quota = key.user.quota.view(ctx.config.quotaRemaining);
+  const quota = key.user.quota.view(ctx.deployment.quotaRemaining);
   ex.json(200, { ok: true, email: key.user.email, quota });
 }
 

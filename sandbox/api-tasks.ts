@@ -43,7 +43,7 @@ export async function createTask(ctx: SandboxContext, ex: Exchange, key: KeyReco
   const view = creationView(task, ctx.ai.online);
   // A deployment that stamps creation answers before looking at the cache (spec 2.1: "a
   // just-created task carries false"); reads still tell the truth.
-  if (ctx.config.creationIsLatest === 'always-false') view.is_latest_ai_version = false;
+  if (ctx.deployment.creationIsLatest === 'always-false') view.is_latest_ai_version = false;
   ex.json(200, view, ctx.limiter.concurrencyHeaders(key.key, key.limits));
 }
 
@@ -69,9 +69,9 @@ export function listTasks(
   url: URL,
 ): void {
   const raw = url.searchParams.get('limit');
-  const checked = checkListLimit(raw, ctx.config.listLimit);
+  const checked = checkListLimit(raw, ctx.deployment.listLimit);
   if (!checked.ok) {
-    refuseListLimit(ex, ctx.config.listLimit, raw ?? '', checked.problem);
+    refuseListLimit(ex, ctx.deployment.listLimit, raw ?? '', checked.problem);
     return;
   }
   const limit = checked.limit;

@@ -19,7 +19,7 @@ import { TaskEngine } from './task-engine';
 import type { TaskRecord } from './task-record';
 import { TimerSet } from './timers';
 
-export interface SandboxConfig extends DeploymentSettings {
+export interface SandboxConfig {
   batchMaxFiles: number;
   maxFileBytes: number;
   maxBatchBytes: number;
@@ -33,6 +33,8 @@ export interface SandboxConfig extends DeploymentSettings {
 export interface SandboxContext {
   readonly clock: AdjustableClock;
   readonly config: SandboxConfig;
+  /** The open choices of this deployment (deployment.ts); control.setDeployment changes them. */
+  readonly deployment: DeploymentSettings;
   readonly keys: KeyRegistry;
   readonly limiter: RateLimiter;
   readonly cache: ResultCache;
@@ -87,7 +89,6 @@ export function buildContext(options: SandboxOptions, profile: string | null): S
   return {
     clock,
     config: {
-      ...deployment,
       batchMaxFiles: options.batchMaxFiles ?? DEFAULTS.batchMaxFiles,
       maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes,
       maxBatchBytes: options.maxBatchBytes ?? DEFAULTS.maxBatchBytes,
@@ -96,6 +97,7 @@ export function buildContext(options: SandboxOptions, profile: string | null): S
       controlHttp: options.controlHttp ?? true,
       profile,
     },
+    deployment,
     keys,
     limiter,
     cache,

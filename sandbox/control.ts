@@ -123,15 +123,15 @@ export function createControl(ctx: SandboxContext): SandboxControl {
       const { email, ...rest } = patch;
       const user = userOf(email);
       user.quota.apply(rest);
-      return user.quota.view(ctx.config.quotaRemaining);
+      return user.quota.view(ctx.deployment.quotaRemaining);
     },
     resetQuota(email) {
       const user = userOf(email);
       user.quota.resetDay();
-      return user.quota.view(ctx.config.quotaRemaining);
+      return user.quota.view(ctx.deployment.quotaRemaining);
     },
     setDeployment(patch) {
-      applyDeployment(ctx.config, patch);
+      applyDeployment(ctx.deployment, patch);
     },
     addKey(spec) {
       ctx.keys.add(spec);
@@ -165,7 +165,7 @@ export function createControl(ctx: SandboxContext): SandboxControl {
         ai: { ...ctx.ai.snapshot(), currentAiVersion: ctx.ai.currentVersion },
         faults: { ...ctx.faults.settings },
         profile: config.profile,
-        deployment: deploymentView(config),
+        deployment: deploymentView(ctx.deployment),
         windowMs: ctx.limiter.windowMs,
         upload: {
           batchMaxFiles: config.batchMaxFiles,
@@ -188,7 +188,7 @@ export function createControl(ctx: SandboxContext): SandboxControl {
         users: ctx.keys.users().map((u) => ({
           email: u.email,
           active: u.active,
-          quota: u.quota.view(config.quotaRemaining),
+          quota: u.quota.view(ctx.deployment.quotaRemaining),
         })),
         tasks: ctx.tasks.size,
       };

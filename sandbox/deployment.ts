@@ -5,13 +5,13 @@
 
 import { DEFAULTS } from './options';
 import type {
-  BatchOverflowOptions,
   CreationIsLatest,
   DeploymentService,
   ErrorStyle,
   ListLimitOptions,
   ListLimitOver,
   QuotaRemainingMode,
+  SandboxOptions,
 } from './options';
 
 export interface ListLimitSettings {
@@ -31,18 +31,22 @@ export interface DeploymentSettings {
   requestLatencyMs: number;
 }
 
-/** What control.setDeployment (and POST /__sandbox/deployment) may change. */
-export interface DeploymentPatch {
-  service?: DeploymentService;
-  foreignEnabled?: boolean;
-  /** Merged over the current bounds: {max: 50} keeps the over rule (and the default if ≤ 50). */
-  listLimit?: ListLimitOptions;
-  errorStyle?: ErrorStyle;
-  batchOverflow?: BatchOverflowOptions;
-  quotaRemaining?: QuotaRemainingMode;
-  creationIsLatest?: CreationIsLatest;
-  requestLatencyMs?: number;
-}
+/**
+ * What control.setDeployment (and POST /__sandbox/deployment) may change: the options of the
+ * same names. listLimit merges over the current bounds: {max: 50} keeps the over rule (and the
+ * default if it is at most 50).
+ */
+export type DeploymentPatch = Pick<
+  SandboxOptions,
+  | 'service'
+  | 'foreignEnabled'
+  | 'listLimit'
+  | 'errorStyle'
+  | 'batchOverflow'
+  | 'quotaRemaining'
+  | 'creationIsLatest'
+  | 'requestLatencyMs'
+>;
 
 const SERVICES: readonly DeploymentService[] = ['standard', 'CAD'];
 const ERROR_STYLES: readonly ErrorStyle[] = ['sandbox', 'detail'];
@@ -115,32 +119,27 @@ export function applyDeployment(settings: DeploymentSettings, patch: DeploymentP
   if (patch.requestLatencyMs !== undefined) settings.requestLatencyMs = patch.requestLatencyMs;
 }
 
+/** A copy of the settings: state() must not hand out the live ones. */
+export function deploymentView(settings: DeploymentSettings): DeploymentSettings {
+  return {
+    ...settings,
+    listLimit: { ...settings.listLimit },
+    batchOverflow: { ...settings.batchOverflow },
+  };
+}
+
 /** The settings at creation: today's defaults with the options applied (validated). */
 export function deploymentSettings(options: DeploymentPatch): DeploymentSettings {
-  const settings: DeploymentSettings = {
+  const settings = deploymentView({
     service: DEFAULTS.service,
     foreignEnabled: DEFAULTS.foreignEnabled,
-    listLimit: { ...DEFAULTS.listLimit },
+    listLimit: DEFAULTS.listLimit,
     errorStyle: DEFAULTS.errorStyle,
-    batchOverflow: { ...DEFAULTS.batchOverflow },
+    batchOverflow: DEFAULTS.batchOverflow,
     quotaRemaining: DEFAULTS.quotaRemaining,
     creationIsLatest: DEFAULTS.creationIsLatest,
     requestLatencyMs: DEFAULTS.requestLatencyMs,
-  };
+  });
   applyDeployment(settings, options);
   return settings;
-}
-
-/** A copy of just these settings for state(): callers must not reach the live config. */
-export function deploymentView(settings: DeploymentSettings): DeploymentSettings {
-  return {
-    service: settings.service,
-    foreignEnabled: settings.foreignEnabled,
-    listLimit: { ...settings.listLimit },
-    errorStyle: settings.errorStyle,
-    batchOverflow: { ...settings.batchOverflow },
-    quotaRemaining: settings.quotaRemaining,
-    creationIsLatest: settings.creationIsLatest,
-    requestLatencyMs: settings.requestLatencyMs,
-  };
 }

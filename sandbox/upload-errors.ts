@@ -38,7 +38,7 @@ export function acceptedFiles(
               error: 'bad_request',
               message: 'Send exactly one file part named "file".',
             }
-          : ctx.config.batchOverflow.tellsLimit
+          : ctx.deployment.batchOverflow.tellsLimit
             ? {
                 status: 400,
                 error: 'too_many_files',

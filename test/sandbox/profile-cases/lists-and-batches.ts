@@ -18,6 +18,13 @@ async function listed(sb: Sandbox, query: string): Promise<number> {
   return (r.body.items as unknown[]).length;
 }
 
+/** With 51 tasks: limit=50 serves 50, no limit serves the default 20. */
+async function servesUpToFifty(sb: Sandbox): Promise<void> {
+  await fillTasks(sb, 51);
+  expect(await listed(sb, '?limit=50')).toBe(50);
+  expect(await listed(sb, '')).toBe(20);
+}
+
 export const LIST_AND_BATCH_CASES = {
   default: {
     promise: 'sets nothing: limits capped at 100, 8 files per batch, sandbox-style errors',
@@ -48,9 +55,7 @@ export const LIST_AND_BATCH_CASES = {
     promise: 'limit 50 answers, 51 is 400 {ok,error,message}, absent gives 20',
     async run() {
       const sb = await startSandbox({ profile: 'list-cap-50' });
-      await fillTasks(sb, 51);
-      expect(await listed(sb, '?limit=50')).toBe(50);
-      expect(await listed(sb, '')).toBe(20);
+      await servesUpToFifty(sb);
       for (const bad of ['51', '1000', '0']) {
         const r = await call(sb, `/api/open/tasks?limit=${bad}`);
         expect(r.status).toBe(400);
@@ -66,9 +71,7 @@ export const LIST_AND_BATCH_CASES = {
     promise: 'limit 50 answers, 51 / 0 / abc are 422 with FastAPI validation bodies',
     async run() {
       const sb = await startSandbox({ profile: 'list-cap-50-422' });
-      await fillTasks(sb, 51);
-      expect(await listed(sb, '?limit=50')).toBe(50);
-      expect(await listed(sb, '')).toBe(20);
+      await servesUpToFifty(sb);
       const over = await call(sb, '/api/open/tasks?limit=51');
       expect(over.status).toBe(422);
       expect(over.body).toEqual({
