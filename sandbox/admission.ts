@@ -92,14 +92,19 @@ export function admit(
   const account = key.user.quota;
   if (needed > 0 && account.available() < needed) {
     ledger.rejection('quota');
-    const view = account.view();
+    const mode = ctx.deployment.quotaRemaining;
+    const view = account.view(mode);
+    // A gross deployment reports the same gross figure here as in GET quota, so its 429 may
+    // show more remaining than was needed: tasks in flight hold the difference.
+    const message =
+      mode === 'gross'
+        ? `Quota exhausted: ${needed} recognitions needed; tasks in progress may still use what is left.`
+        : `Quota exhausted: ${view.remaining} recognitions remaining, ${needed} needed.`;
     ex.json(
       429,
-      errorBody(
-        'quota_exhausted',
-        `Quota exhausted: ${view.remaining} recognitions remaining, ${needed} needed.`,
-        { quota: { remaining: view.remaining, quota_summary_text: view.quota_summary_text } },
-      ),
+      errorBody('quota_exhausted', message, {
+        quota: { remaining: view.remaining, quota_summary_text: view.quota_summary_text },
+      }),
       { 'Retry-After': String(account.secondsUntilRefill()) },
     );
     return false;

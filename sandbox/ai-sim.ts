@@ -67,6 +67,16 @@ export function nextVersionLabel(version: string): string {
   return `${stem}${Number(digits) + 1}`;
 }
 
+/** A namespace is the part before the colon of current_ai_version, so it holds no colon. */
+export function checkNamespace(namespace: string): string {
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(namespace)) {
+    throw new Error(
+      `AI namespace must be 1-64 letters, digits, '_', '.' or '-' (no colon); got ${JSON.stringify(namespace)}`,
+    );
+  }
+  return namespace;
+}
+
 export class AiSimulator<J extends AiJob> {
   private readonly queue = new JobQueue<J>();
   private readonly waitingJobs = new Map<string, J>();
@@ -114,7 +124,9 @@ export class AiSimulator<J extends AiJob> {
     this.hooks.queued(job, BUSY_REASON);
   }
 
-  update(patch: Partial<Omit<AiSettings, 'online' | 'namespace'>>): void {
+  /** A new namespace applies to tasks created from now on (CAD can be signalled mid-run). */
+  update(patch: Partial<Omit<AiSettings, 'online'>>): void {
+    if (patch.namespace !== undefined) this.settings.namespace = checkNamespace(patch.namespace);
     if (patch.latencyMs !== undefined) this.settings.latencyMs = Math.max(0, patch.latencyMs);
     if (patch.jitterMs !== undefined) this.settings.jitterMs = Math.max(0, patch.jitterMs);
     if (patch.failureRate !== undefined) this.settings.failureRate = patch.failureRate;

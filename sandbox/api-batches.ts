@@ -25,7 +25,8 @@ export async function createBatch(
   ex: Exchange,
   key: KeyRecord,
 ): Promise<void> {
-  const { maxFileBytes, maxBatchBytes, batchMaxFiles, service, foreignEnabled } = ctx.config;
+  const { maxFileBytes, maxBatchBytes, batchMaxFiles } = ctx.config;
+  const { service, foreignEnabled } = ctx.deployment;
   const upload = await readUpload(ex.req, {
     fileField: 'files',
     maxFiles: batchMaxFiles,
@@ -45,24 +46,31 @@ export async function createBatch(
     return;
   }
   if (!isKnownBusiness(ctx, business)) {
-    ex.json(
-      400,
-      errorBody('unknown_business', `Unknown business "${business}".`, {
-        known: [...new Set([...KNOWN_BUSINESSES, ctx.ai.namespace])],
-      }),
-    );
+    ex.fail({
+      status: 400,
+      error: 'unknown_business',
+      message: `Unknown business "${business}".`,
+      extra: { known: [...new Set([...KNOWN_BUSINESSES, ctx.ai.namespace])] },
+      detail: `Unknown business '${business}'`,
+    });
     return;
   }
   if (business === FOREIGN_BUSINESS && !foreignEnabled) {
-    ex.json(
-      409,
-      errorBody('business_disabled', `The foreign service ("${business}") is not enabled.`),
-    );
+    ex.fail({
+      status: 409,
+      error: 'business_disabled',
+      message: `The foreign service ("${business}") is not enabled.`,
+      detail: `Business '${business}' is not enabled on this deployment`,
+    });
     return;
   }
   const files = accepted.files;
   if (files.length === 0) {
-    ex.json(400, errorBody('bad_request', 'A batch needs at least one file part "files".'));
+    ex.fail({
+      status: 400,
+      error: 'bad_request',
+      message: 'A batch needs at least one file part "files".',
+    });
     return;
   }
 

@@ -5,8 +5,9 @@ import type { SandboxContext } from './context';
 import type { KeyRecord } from './keys';
 import type { Exchange } from './responses';
 
-export function getQuota(_ctx: SandboxContext, ex: Exchange, key: KeyRecord): void {
-  ex.json(200, { ok: true, email: key.user.email, quota: key.user.quota.view() });
+export function getQuota(ctx: SandboxContext, ex: Exchange, key: KeyRecord): void {
+  const quota = key.user.quota.view(ctx.deployment.quotaRemaining);
+  ex.json(200, { ok: true, email: key.user.email, quota });
 }
 
 export function getAiStatus(ctx: SandboxContext, ex: Exchange): void {

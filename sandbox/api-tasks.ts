@@ -3,14 +3,12 @@
 import { admit, prepareFiles } from './admission';
 import type { SandboxContext } from './context';
 import type { KeyRecord } from './keys';
+import { checkListLimit, refuseListLimit } from './list-limit';
 import { readUpload } from './multipart';
 import { errorBody } from './responses';
 import type { Exchange } from './responses';
 import { creationView, listItemView, readView } from './task-views';
 import { acceptedFiles } from './upload-errors';
-
-export const LIST_LIMIT_DEFAULT = 20;
-export const LIST_LIMIT_MAX = 100;
 
 export async function createTask(ctx: SandboxContext, ex: Exchange, key: KeyRecord): Promise<void> {
   const { maxFileBytes } = ctx.config;
@@ -25,7 +23,7 @@ export async function createTask(ctx: SandboxContext, ex: Exchange, key: KeyReco
   if (!accepted) return;
   const [file] = accepted.files;
   if (!file) {
-    ex.json(400, errorBody('bad_request', 'Missing the file part "file".'));
+    ex.fail({ status: 400, error: 'bad_request', message: 'Missing the file part "file".' });
     return;
   }
   const namespace = ctx.ai.namespace;
@@ -42,11 +40,11 @@ export async function createTask(ctx: SandboxContext, ex: Exchange, key: KeyReco
     given: p.given,
     disposition: p.disposition,
   });
-  ex.json(
-    200,
-    creationView(task, ctx.ai.online),
-    ctx.limiter.concurrencyHeaders(key.key, key.limits),
-  );
+  const view = creationView(task, ctx.ai.online);
+  // A deployment that stamps creation answers before looking at the cache (spec 2.1: "a
+  // just-created task carries false"); reads still tell the truth.
+  if (ctx.deployment.creationIsLatest === 'always-false') view.is_latest_ai_version = false;
+  ex.json(200, view, ctx.limiter.concurrencyHeaders(key.key, key.limits));
 }
 
 export function getTask(
@@ -63,15 +61,6 @@ export function getTask(
   ex.json(200, readView(task, ctx.ai.online));
 }
 
-/** limit: absent -> 20; an integer >= 1, capped at 100; anything else -> 400. */
-export function parseListLimit(raw: string | null): number | null {
-  if (raw === null) return LIST_LIMIT_DEFAULT;
-  if (!/^[0-9]{1,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  if (n < 1) return null;
-  return Math.min(n, LIST_LIMIT_MAX);
-}
-
 export function listTasks(
   ctx: SandboxContext,
   ex: Exchange,
@@ -79,11 +68,13 @@ export function listTasks(
   _params: readonly string[],
   url: URL,
 ): void {
-  const limit = parseListLimit(url.searchParams.get('limit'));
-  if (limit === null) {
-    ex.json(400, errorBody('bad_request', `limit must be an integer from 1 to ${LIST_LIMIT_MAX}.`));
+  const raw = url.searchParams.get('limit');
+  const checked = checkListLimit(raw, ctx.deployment.listLimit);
+  if (!checked.ok) {
+    refuseListLimit(ex, ctx.deployment.listLimit, raw ?? '', checked.problem);
     return;
   }
+  const limit = checked.limit;
   const online = ctx.ai.online;
   const empty = ctx.config.emptyListSummaries;
   const items = ctx.tasks.recent(key.user.email, limit).map((t) => listItemView(t, online, empty));

@@ -5,12 +5,30 @@
 import { parseArgs } from 'node:util';
 import { createSandbox } from './index';
 import type { SandboxOptions } from './options';
+import { DEPLOYMENT_PROFILES, isDeploymentProfile, PROFILE_NAMES } from './profiles';
+import type { DeploymentProfile } from './profiles';
 
 const USAGE = `Usage:
-  tsx sandbox/cli.ts [--port N] [--host H] [--seed N] [--latency MS] [--jitter MS]
+  tsx sandbox/cli.ts [--profile NAME] [--port N] [--host H] [--seed N] [--latency MS] [--jitter MS]
                      [--failure-rate P] [--offline] [--cad] [--foreign] [--window MS] [--key K]
   tsx sandbox/cli.ts samples <dir> [flags of sandbox/samples/cli.ts]
+Flags given win over the profile's settings. Profiles (--help describes them):
+  ${PROFILE_NAMES.join(', ')}
 `;
+
+const PROFILE_HELP = `Profiles:
+${PROFILE_NAMES.map((n) => `  ${n.padEnd(22)}${DEPLOYMENT_PROFILES[n].description}`).join('\n')}
+`;
+
+function profileOption(value: string | undefined): DeploymentProfile | undefined {
+  if (value === undefined) return undefined;
+  if (!isDeploymentProfile(value)) {
+    throw new Error(
+      `--profile: unknown profile "${value}"; the profiles are: ${PROFILE_NAMES.join(', ')}`,
+    );
+  }
+  return value;
+}
 
 function intOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -23,6 +41,7 @@ async function serve(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
+      profile: { type: 'string' },
       port: { type: 'string', default: '8787' },
       host: { type: 'string' },
       seed: { type: 'string' },
@@ -38,19 +57,21 @@ async function serve(argv: string[]): Promise<number> {
     },
   });
   if (values.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(USAGE + PROFILE_HELP);
     return 0;
   }
+  // A flag that is not given leaves the profile's (or the default) setting alone.
   const options: SandboxOptions = {
+    profile: profileOption(values.profile),
     port: intOption(values.port, 'port'),
     host: values.host,
     seed: intOption(values.seed, 'seed'),
     windowMs: intOption(values.window, 'window'),
-    service: values.cad ? 'CAD' : 'standard',
-    foreignEnabled: values.foreign,
+    service: values.cad ? 'CAD' : undefined,
+    foreignEnabled: values.foreign ? true : undefined,
     keys: values.key === undefined ? undefined : [{ key: values.key }],
     ai: {
-      online: !values.offline,
+      online: values.offline ? false : undefined,
       latencyMs: intOption(values.latency, 'latency'),
       jitterMs: intOption(values.jitter, 'jitter'),
       failureRate: intOption(values['failure-rate'], 'failure-rate'),
@@ -59,6 +80,7 @@ async function serve(argv: string[]): Promise<number> {
   const sandbox = await createSandbox(options);
   process.stdout.write(
     `MeterDesk sandbox listening on ${sandbox.url}\n` +
+      (options.profile === undefined ? '' : `Profile: ${options.profile}\n`) +
       `API key: ${sandbox.apiKey}\n` +
       `Control: ${sandbox.url}/__sandbox/state (loopback only)\n` +
       'Press Ctrl-C to stop.\n',

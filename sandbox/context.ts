@@ -1,14 +1,16 @@
 // Builds the service's parts from the options and holds them together. Handlers and the control
 // surface receive this one object.
 
-import { AiSimulator } from './ai-sim';
+import { AiSimulator, checkNamespace } from './ai-sim';
 import { createClock } from './clock';
 import type { AdjustableClock } from './clock';
+import { deploymentSettings } from './deployment';
+import type { DeploymentSettings } from './deployment';
 import { FaultInjector, faultSettings } from './faults';
 import { KeyRegistry } from './keys';
 import { LedgerBook } from './ledger';
 import { DEFAULTS } from './options';
-import type { DeploymentService, SandboxOptions } from './options';
+import type { SandboxOptions } from './options';
 import { createRandom, deriveSeed } from './random';
 import { RateLimiter } from './rate-limits';
 import { ResultCache } from './result-cache';
@@ -21,16 +23,18 @@ export interface SandboxConfig {
   batchMaxFiles: number;
   maxFileBytes: number;
   maxBatchBytes: number;
-  service: DeploymentService;
-  foreignEnabled: boolean;
   emptyListSummaries: boolean;
   trustForwardedFor: boolean;
   controlHttp: boolean;
+  /** The profile the sandbox was created with, or null. */
+  readonly profile: string | null;
 }
 
 export interface SandboxContext {
   readonly clock: AdjustableClock;
   readonly config: SandboxConfig;
+  /** The open choices of this deployment (deployment.ts); control.setDeployment changes them. */
+  readonly deployment: DeploymentSettings;
   readonly keys: KeyRegistry;
   readonly limiter: RateLimiter;
   readonly cache: ResultCache;
@@ -44,7 +48,8 @@ export interface SandboxContext {
   newBatchId(): string;
 }
 
-export function buildContext(options: SandboxOptions): SandboxContext {
+export function buildContext(options: SandboxOptions, profile: string | null): SandboxContext {
+  const deployment = deploymentSettings(options);
   const seed = options.seed ?? DEFAULTS.seed;
   const clock = createClock(options.now);
   const timers = new TimerSet();
@@ -69,7 +74,7 @@ export function buildContext(options: SandboxOptions): SandboxContext {
       jitterMs: options.ai?.jitterMs ?? DEFAULTS.ai.jitterMs,
       failureRate: options.ai?.failureRate ?? DEFAULTS.ai.failureRate,
       parallel: options.ai?.parallel ?? DEFAULTS.ai.parallel,
-      namespace: options.ai?.namespace ?? DEFAULTS.ai.namespace,
+      namespace: checkNamespace(options.ai?.namespace ?? DEFAULTS.ai.namespace),
       version: options.ai?.version ?? DEFAULTS.ai.version,
     },
     createRandom(deriveSeed(seed, 'ai')),
@@ -87,12 +92,12 @@ export function buildContext(options: SandboxOptions): SandboxContext {
       batchMaxFiles: options.batchMaxFiles ?? DEFAULTS.batchMaxFiles,
       maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes,
       maxBatchBytes: options.maxBatchBytes ?? DEFAULTS.maxBatchBytes,
-      service: options.service ?? DEFAULTS.service,
-      foreignEnabled: options.foreignEnabled ?? DEFAULTS.foreignEnabled,
       emptyListSummaries: options.emptyListSummaries ?? false,
       trustForwardedFor: options.trustForwardedFor ?? false,
       controlHttp: options.controlHttp ?? true,
+      profile,
     },
+    deployment,
     keys,
     limiter,
     cache,

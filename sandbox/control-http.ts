@@ -25,6 +25,7 @@ const schemas = {
     jitterMs: count.optional(),
     failureRate: rate.optional(),
     parallel: positive.optional(),
+    namespace: z.string().optional(),
   }),
   version: z.strictObject({ version: z.string().min(1).optional() }),
   faults: z.strictObject({
@@ -53,6 +54,18 @@ const schemas = {
   deployment: z.strictObject({
     service: z.enum(['standard', 'CAD']).optional(),
     foreignEnabled: z.boolean().optional(),
+    listLimit: z
+      .strictObject({
+        default: positive.optional(),
+        max: positive.optional(),
+        over: z.union([z.literal('cap'), z.literal(400), z.literal(422)]).optional(),
+      })
+      .optional(),
+    errorStyle: z.enum(['sandbox', 'detail']).optional(),
+    batchOverflow: z.strictObject({ tellsLimit: z.boolean() }).optional(),
+    quotaRemaining: z.enum(['available', 'gross']).optional(),
+    creationIsLatest: z.enum(['spec', 'always-false']).optional(),
+    requestLatencyMs: count.optional(),
   }),
   key: z.strictObject({
     key: z.string().min(1),

@@ -4,9 +4,11 @@
 import type { AiSettings } from './ai-sim';
 import { isoUtc } from './clock';
 import type { SandboxContext } from './context';
+import { applyDeployment, deploymentView } from './deployment';
+import type { DeploymentPatch, DeploymentSettings } from './deployment';
 import type { FaultSettings } from './faults';
 import type { KeyPatch } from './keys';
-import type { DeploymentService, FaultOptions, KeySpec } from './options';
+import type { FaultOptions, KeySpec } from './options';
 import type { QuotaPatch, QuotaView } from './quota';
 import type { Scope } from './scopes';
 
@@ -16,6 +18,8 @@ export interface AiPatch {
   jitterMs?: number;
   failureRate?: number;
   parallel?: number;
+  /** Namespace of tasks created from now on (current_ai_version = namespace:version). */
+  namespace?: string;
 }
 
 export interface QuotaControlPatch extends QuotaPatch {
@@ -23,10 +27,7 @@ export interface QuotaControlPatch extends QuotaPatch {
   email?: string;
 }
 
-export interface DeploymentPatch {
-  service?: DeploymentService;
-  foreignEnabled?: boolean;
-}
+export type { DeploymentPatch, DeploymentSettings };
 
 export interface UploadLimitsPatch {
   batchMaxFiles?: number;
@@ -39,7 +40,9 @@ export interface SandboxState {
   readonly clockOffsetMs: number;
   readonly ai: Readonly<AiSettings> & { readonly currentAiVersion: string };
   readonly faults: Readonly<FaultSettings>;
-  readonly deployment: { readonly service: DeploymentService; readonly foreignEnabled: boolean };
+  /** The profile the sandbox was created with (null: none); later changes do not rename it. */
+  readonly profile: string | null;
+  readonly deployment: Readonly<DeploymentSettings>;
   readonly windowMs: number;
   readonly upload: Required<UploadLimitsPatch>;
   readonly emptyListSummaries: boolean;
@@ -74,6 +77,7 @@ export interface SandboxControl {
   setQuota(patch: QuotaControlPatch): QuotaView;
   /** Today's used count back to 0. */
   resetQuota(email?: string): QuotaView;
+  /** Validates the whole patch (throws on a bad value, changing nothing), then applies it. */
   setDeployment(patch: DeploymentPatch): void;
   /** Adds (or replaces) a key. */
   addKey(spec: KeySpec): void;
@@ -119,16 +123,15 @@ export function createControl(ctx: SandboxContext): SandboxControl {
       const { email, ...rest } = patch;
       const user = userOf(email);
       user.quota.apply(rest);
-      return user.quota.view();
+      return user.quota.view(ctx.deployment.quotaRemaining);
     },
     resetQuota(email) {
       const user = userOf(email);
       user.quota.resetDay();
-      return user.quota.view();
+      return user.quota.view(ctx.deployment.quotaRemaining);
     },
     setDeployment(patch) {
-      if (patch.service !== undefined) ctx.config.service = patch.service;
-      if (patch.foreignEnabled !== undefined) ctx.config.foreignEnabled = patch.foreignEnabled;
+      applyDeployment(ctx.deployment, patch);
     },
     addKey(spec) {
       ctx.keys.add(spec);
@@ -161,7 +164,8 @@ export function createControl(ctx: SandboxContext): SandboxControl {
         clockOffsetMs: ctx.clock.offsetMs,
         ai: { ...ctx.ai.snapshot(), currentAiVersion: ctx.ai.currentVersion },
         faults: { ...ctx.faults.settings },
-        deployment: { service: config.service, foreignEnabled: config.foreignEnabled },
+        profile: config.profile,
+        deployment: deploymentView(ctx.deployment),
         windowMs: ctx.limiter.windowMs,
         upload: {
           batchMaxFiles: config.batchMaxFiles,
@@ -184,7 +188,7 @@ export function createControl(ctx: SandboxContext): SandboxControl {
         users: ctx.keys.users().map((u) => ({
           email: u.email,
           active: u.active,
-          quota: u.quota.view(),
+          quota: u.quota.view(ctx.deployment.quotaRemaining),
         })),
         tasks: ctx.tasks.size,
       };

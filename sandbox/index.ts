@@ -8,6 +8,7 @@ import type { SandboxControl } from './control';
 import type { SandboxLedger } from './ledger';
 import { DEFAULTS } from './options';
 import type { SandboxOptions } from './options';
+import { profileOptions } from './profiles';
 import { startServer } from './server';
 
 export interface Sandbox {
@@ -25,14 +26,20 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/**
+ * Starts a sandbox. With `profile`, the named deployment profile (profiles.ts) is the base and
+ * the other options win over it (profileOptions). Throws for an unknown profile or a bad option.
+ */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const ctx = buildContext(options);
+  const { profile, ...rest } = options;
+  const effective = profile === undefined ? rest : profileOptions(profile, rest);
+  const ctx = buildContext(effective, profile ?? null);
   const control = createControl(ctx);
   const running = await startServer(
     ctx,
     control,
-    options.host ?? DEFAULTS.host,
-    options.port ?? DEFAULTS.port,
+    effective.host ?? DEFAULTS.host,
+    effective.port ?? DEFAULTS.port,
   );
   const book = ctx.ledger;
   // Read-only view: the writer methods of the ledger stay inside the service.
@@ -59,7 +66,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 }
 
 export type { SandboxControl, SandboxState, AiPatch, QuotaControlPatch } from './control';
-export type { DeploymentPatch, UploadLimitsPatch } from './control';
+export type { DeploymentPatch, DeploymentSettings, UploadLimitsPatch } from './control';
+export {
+  DEPLOYMENT_PROFILES,
+  PAID_NEAREST_EXPIRE_AT,
+  PROFILE_NAMES,
+  isDeploymentProfile,
+  profileOptions,
+} from './profiles';
+export type { DeploymentProfile, DeploymentProfileSpec, ProfileOptions } from './profiles';
 export type {
   SandboxLedger,
   LedgerTaskEntry,
@@ -78,6 +93,12 @@ export type {
   FaultOptions,
   AccountType,
   DeploymentService,
+  ErrorStyle,
+  QuotaRemainingMode,
+  CreationIsLatest,
+  ListLimitOptions,
+  ListLimitOver,
+  BatchOverflowOptions,
 } from './options';
 export { DEFAULT_API_KEY, DEFAULT_EMAIL, DEFAULTS, MIB, UNLIMITED_REMAINING } from './options';
 export type { KeyPatch } from './keys';

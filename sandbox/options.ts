@@ -1,10 +1,34 @@
 // Everything createSandbox() accepts. Every field is optional: createSandbox() alone gives a
 // fast, generous service for the demo. Tests narrow the windows and the latency.
 
+import type { DeploymentProfile } from './profiles';
 import type { Scope } from './scopes';
 
 export type AccountType = 'free' | 'paid';
 export type DeploymentService = 'standard' | 'CAD';
+/** 'sandbox': {ok:false,error,message}; 'detail': FastAPI-style {detail:"<sentence>"}. */
+export type ErrorStyle = 'sandbox' | 'detail';
+/** What quota.remaining counts: net of in-flight reservations, or pools minus charges only. */
+export type QuotaRemainingMode = 'available' | 'gross';
+/** 'always-false': creation answers say is_latest_ai_version false whatever the result. */
+export type CreationIsLatest = 'spec' | 'always-false';
+/** What GET /api/open/tasks does with a limit above the maximum. */
+export type ListLimitOver = 'cap' | 400 | 422;
+
+/** Bounds of GET /api/open/tasks?limit (spec 4.5: "not shown"). */
+export interface ListLimitOptions {
+  /** Items when limit is absent. Default 20. */
+  default?: number;
+  /** Largest limit served. Default 100. */
+  max?: number;
+  /** Above max: 'cap' serves max (default), 400 sandbox-style body, 422 FastAPI validation body. */
+  over?: ListLimitOver;
+}
+
+export interface BatchOverflowOptions {
+  /** Whether the too-many-files 400 names the maximum. Default true. */
+  tellsLimit: boolean;
+}
 
 /** The account behind one or more keys. Keys naming the same email share tasks and quota. */
 export interface UserSpec {
@@ -115,6 +139,20 @@ export interface SandboxOptions {
   trustForwardedFor?: boolean;
   /** Serve /__sandbox/... to loopback peers. Default true. */
   controlHttp?: boolean;
+  /** Start from a named deployment profile (profiles.ts); the other options here win over it. */
+  profile?: DeploymentProfile;
+  /** Bounds of the list endpoint's limit. Default {default: 20, max: 100, over: 'cap'}. */
+  listLimit?: ListLimitOptions;
+  /** Shape of every 400/409/422 body of the public API. Default 'sandbox'. */
+  errorStyle?: ErrorStyle;
+  /** The too-many-files 400. Default {tellsLimit: true}. */
+  batchOverflow?: BatchOverflowOptions;
+  /** What quota.remaining (GET quota, 429 body) counts. Default 'available'. */
+  quotaRemaining?: QuotaRemainingMode;
+  /** is_latest_ai_version in creation answers. Default 'spec' (the task's real value). */
+  creationIsLatest?: CreationIsLatest;
+  /** Every public-API answer is held back this long: a fixed network round trip. Default 0. */
+  requestLatencyMs?: number;
 }
 
 export const DEFAULT_API_KEY = 'md_sandbox_key_0000000000000000';
@@ -130,6 +168,12 @@ export const DEFAULTS = {
   maxBatchBytes: 20 * MIB,
   service: 'standard' as DeploymentService,
   foreignEnabled: false,
+  listLimit: { default: 20, max: 100, over: 'cap' as ListLimitOver },
+  errorStyle: 'sandbox' as ErrorStyle,
+  batchOverflow: { tellsLimit: true },
+  quotaRemaining: 'available' as QuotaRemainingMode,
+  creationIsLatest: 'spec' as CreationIsLatest,
+  requestLatencyMs: 0,
   seed: 1,
   requestsPerWindow: 600,
   submissionsPerWindow: 300,

@@ -6,7 +6,7 @@
 import { msUntilNextUtcMidnight, utcDayTag } from './clock';
 import type { Clock } from './clock';
 import { DEFAULTS, UNLIMITED_REMAINING } from './options';
-import type { AccountType, UserSpec } from './options';
+import type { AccountType, QuotaRemainingMode, UserSpec } from './options';
 
 export interface QuotaView {
   account_type: AccountType;
@@ -79,13 +79,18 @@ export class QuotaAccount {
     return Math.max(0, this.dailyLimit - this.dailyUsed);
   }
 
-  /** What can still be submitted for a fresh run: all pools minus in-flight reservations. */
-  available(): number {
+  /** All pools minus the charges so far; in-flight reservations are not subtracted. */
+  gross(): number {
     this.rollover();
     if (this.unlimited) return Number.POSITIVE_INFINITY;
-    const pools =
-      this.dailyLeft() + this.monthlyRemaining + this.monthlyBonusRemaining + this.fixedRemaining;
-    return Math.max(0, pools - this.reserved);
+    return (
+      this.dailyLeft() + this.monthlyRemaining + this.monthlyBonusRemaining + this.fixedRemaining
+    );
+  }
+
+  /** What can still be submitted for a fresh run: all pools minus in-flight reservations. */
+  available(): number {
+    return Math.max(0, this.gross() - this.reserved);
   }
 
   reserve(count: number): void {
@@ -143,9 +148,14 @@ export class QuotaAccount {
     return Math.max(1, Math.ceil(msUntilNextUtcMidnight(this.clock.now()) / 1000));
   }
 
-  view(): QuotaView {
-    const available = this.available();
-    const remaining = Number.isFinite(available) ? available : UNLIMITED_REMAINING;
+  /**
+   * `remaining` is what admission allows ('available', the sandbox's reading) or, as some
+   * deployments count it, pools minus charges ('gross'): then it ignores tasks in flight and can
+   * exceed what the service will still accept.
+   */
+  view(mode: QuotaRemainingMode = 'available'): QuotaView {
+    const figure = mode === 'gross' ? this.gross() : this.available();
+    const remaining = Number.isFinite(figure) ? figure : UNLIMITED_REMAINING;
     return {
       account_type: this.accountType,
       daily_limit: this.dailyLimit,
@@ -157,16 +167,18 @@ export class QuotaAccount {
       monthly_bonus_remaining: this.monthlyBonusRemaining,
       fixed_remaining: this.fixedRemaining,
       nearest_expire_at: this.nearestExpireAt,
-      quota_summary_text: this.summaryText(remaining),
+      quota_summary_text: this.summaryText(remaining, mode === 'available'),
     };
   }
 
-  private summaryText(remaining: number): string {
+  private summaryText(remaining: number, tellsHeld: boolean): string {
     if (this.unlimited) return `Unlimited quota; ${this.usedToday} recognitions used today.`;
     const parts = [
       `${this.accountType === 'free' ? 'Free' : 'Paid'} account: ${this.usedToday} recognitions used on ${this.dayTag} (daily limit ${this.dailyLimit}), ${remaining} remaining`,
     ];
-    if (this.reserved > 0) parts.push(`${this.reserved} held by tasks in progress`);
+    if (tellsHeld && this.reserved > 0) {
+      parts.push(`${this.reserved} held by tasks in progress`);
+    }
     const packages = this.monthlyRemaining + this.monthlyBonusRemaining + this.fixedRemaining;
     if (packages > 0) {
       parts.push(

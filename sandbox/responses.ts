@@ -4,6 +4,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LedgerBook } from './ledger';
+import type { ErrorStyle } from './options';
 import type { TimerSet } from './timers';
 
 export type HeaderMap = Record<string, string>;
@@ -19,11 +20,28 @@ export function errorBody(error: string, message: string, extra: object = {}): E
   return { ok: false, error, message, ...extra };
 }
 
+/** The statuses a 'detail' deployment answers FastAPI style; 401/413/429 shapes are the spec's. */
+const DETAIL_STATUSES: ReadonlySet<number> = new Set([400, 409, 422]);
+
+export interface Refusal {
+  readonly status: number;
+  readonly error: string;
+  readonly message: string;
+  /** Extra fields of the sandbox-style body. */
+  readonly extra?: object;
+  /** The {detail} sentence; default: the message without its final period. */
+  readonly detail?: string;
+}
+
 export class Exchange {
   /** Set once the key is known: rate headers go on every answer to a valid key. */
   rateHeaders: (() => HeaderMap) | null = null;
   /** Injected: hold the answer back this long. */
   slowMs = 0;
+  /** The deployment's fixed network round trip: every answer is held back this long too. */
+  latencyMs = 0;
+  /** Body shape of 400/409/422 answers sent with fail(). */
+  errorStyle: ErrorStyle = 'sandbox';
   /** Injected: process the request but destroy the socket instead of answering. */
   dropAfter = false;
   private answered = false;
@@ -38,6 +56,16 @@ export class Exchange {
 
   get isAnswered(): boolean {
     return this.answered;
+  }
+
+  /** An error answer in the deployment's style (errorStyle). */
+  fail(refusal: Refusal, headers: HeaderMap = {}): void {
+    const { status, error, message, extra, detail } = refusal;
+    if (this.errorStyle === 'detail' && DETAIL_STATUSES.has(status)) {
+      this.json(status, { detail: detail ?? message.replace(/\.$/, '') }, headers);
+      return;
+    }
+    this.json(status, errorBody(error, message, extra), headers);
   }
 
   json(status: number, body: unknown, headers: HeaderMap = {}): void {
@@ -64,8 +92,9 @@ export class Exchange {
       this.res.writeHead(status, all);
       this.res.end(body);
     };
-    if (this.slowMs > 0) {
-      const handle = this.timers.after(this.slowMs, write);
+    const holdMs = this.slowMs + this.latencyMs;
+    if (holdMs > 0) {
+      const handle = this.timers.after(holdMs, write);
       if (handle === null) this.req.socket.destroy();
       return;
     }

@@ -75,6 +75,7 @@ export function startServer(
       // A proxy or gateway answering in the service's place: not counted as a service response.
       ctx.ledger.fault(plan.before, method, path);
       const proxy = new Exchange(req, res, peer, ctx.timers, null);
+      proxy.latencyMs = ctx.deployment.requestLatencyMs;
       if (plan.before === 'html_error') {
         proxy.send(502, PROXY_ERROR_PAGE, 'text/html; charset=utf-8');
       } else {
@@ -88,6 +89,8 @@ export function startServer(
 
     const clientIp = (ctx.config.trustForwardedFor ? forwardedFor(req) : null) ?? peer;
     const ex = new Exchange(req, res, clientIp, ctx.timers, ctx.ledger);
+    ex.latencyMs = ctx.deployment.requestLatencyMs;
+    ex.errorStyle = ctx.deployment.errorStyle;
     if (plan.slowMs > 0) {
       ctx.ledger.fault('slow', method, path);
       ex.slowMs = plan.slowMs;

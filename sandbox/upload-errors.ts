@@ -31,15 +31,24 @@ export function acceptedFiles(
       return null;
     }
     case 'too_many_files':
-      ex.json(
-        400,
-        batch
-          ? errorBody('too_many_files', `A batch holds at most ${batchMaxFiles} files.`)
-          : errorBody('bad_request', 'Send exactly one file part named "file".'),
+      ex.fail(
+        !batch
+          ? {
+              status: 400,
+              error: 'bad_request',
+              message: 'Send exactly one file part named "file".',
+            }
+          : ctx.deployment.batchOverflow.tellsLimit
+            ? {
+                status: 400,
+                error: 'too_many_files',
+                message: `A batch holds at most ${batchMaxFiles} files.`,
+              }
+            : { status: 400, error: 'too_many_files', message: 'Too many files in one batch.' },
       );
       return null;
     case 'bad_request':
-      ex.json(400, errorBody('bad_request', upload.message));
+      ex.fail({ status: 400, error: 'bad_request', message: upload.message });
       return null;
     case 'aborted':
       // The client went away; there is nobody to answer.

@@ -3,21 +3,7 @@
 
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox';
-import { call, postTask, startSandbox, uniqueJpeg, waitTaskFinal } from './helpers';
-
-async function control(
-  sb: Sandbox,
-  op: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${sb.url}/__sandbox${op}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+import { call, control, postTask, startSandbox, uniqueJpeg, waitTaskFinal } from './helpers';
 
 const externalIpv4 = Object.values(networkInterfaces())
   .flat()

@@ -56,6 +56,20 @@ export async function call(
   return { status: res.status, headers: res.headers, body, text };
 }
 
+/** A call to the loopback control surface under /__sandbox (GET without a body, else POST). */
+export async function control(
+  sb: Sandbox,
+  op: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${sb.url}/__sandbox${op}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 export interface FilePart {
   bytes: Uint8Array;
   name: string;
@@ -118,6 +132,20 @@ export function waitBatchDone(sb: Sandbox, batchId: string): Promise<ApiResponse
     const r = await call(sb, `/api/open/batches/${batchId}`);
     return r.body.status === 'batch_done' ? r : undefined;
   }, `batch ${batchId} to finish`);
+}
+
+/**
+ * n tasks of the first key, fast: one fresh image, then the same image again, which is
+ * cached_exact and final at creation (no AI wait, no concurrency slot held).
+ */
+export async function fillTasks(sb: Sandbox, n: number): Promise<void> {
+  const image = await uniqueJpeg();
+  const first = await postTask(sb, image);
+  await waitTaskFinal(sb, String(first.body.task_id));
+  for (let i = 1; i < n; i++) {
+    const r = await postTask(sb, image);
+    if (r.body.result_source !== 'cached_exact') throw new Error(`fillTasks: ${r.text}`);
+  }
 }
 
 // ---- images
