@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { Benchmark } from './benchmark';
 import { renderTable } from './lib/table';
+import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
 import { scanBenchmark } from './scan';
 import { storeBenchmark } from './store';
@@ -12,6 +13,7 @@ import { uiBenchmark } from './ui';
 /** Add new benchmark modules here. */
 const BENCHMARKS: readonly Benchmark[] = [
   throughputBenchmark,
+  latencyBenchmark,
   scanBenchmark,
   storeBenchmark,
   uiBenchmark,

@@ -1,8 +1,8 @@
-import type { FailureKind } from './job';
+import { MAX_BATCH_FILES, type FailureKind } from './job';
 import type { StateCounts } from './job-record';
 
 /** Why the engine is not sending photos right now; several can hold at once. */
-export interface EngineBlocks {
+export interface EngineHolds {
   /** The service could not be reached; the engine probes and resumes by itself. */
   offline: { since: string; reason: string; nextProbeAt: number } | null;
   /** No quota left: submissions wait, polls go on; quota is re-checked. */
@@ -12,8 +12,16 @@ export interface EngineBlocks {
     summaryText: string;
     nextCheckAt: number;
   } | null;
-  /** 401/403: nothing is sent until the key or its permissions are fixed. */
-  auth: { kind: 'key_rejected' | 'permission_denied'; message: string } | null;
+  /**
+   * 401: nothing is sent until the key is fixed. 403 for what the run cannot do without
+   * (`permission`): no photo is sent, and tasks already sent are still followed unless reading
+   * them is what is denied.
+   */
+  auth: {
+    kind: 'key_rejected' | 'permission_denied';
+    message: string;
+    permission: Permission | null;
+  } | null;
   /** A setting the service refuses (e.g. foreign-meter business disabled). */
   settings: { message: string } | null;
 }
@@ -26,6 +34,31 @@ export interface QuotaInfo {
   isUnlimited: boolean;
   summaryText: string;
   checkedAt: string;
+  /** 'free', 'paid', or what the service says (spec 2.3 shows only 'free'). */
+  accountType: string | null;
+  /** Package pools a paid account spends before the daily quota (spec 8.4.3). */
+  monthlyRemaining: number | null;
+  monthlyBonusRemaining: number | null;
+  fixedRemaining: number | null;
+  /** When the nearest package quota expires (ISO 8601), or null when nothing expires. */
+  nearestExpireAt: string | null;
+}
+
+/** The endpoints a key's scopes may allow or deny, one by one (spec 5.3, 5.5). */
+export type Permission =
+  'quota' | 'ai_status' | 'create_task' | 'create_batch' | 'get_task' | 'list_tasks' | 'get_batch';
+
+/** What this deployment accepts, as learned from its answers (the spec leaves it open). */
+export interface DeploymentView {
+  /** The service's own namespace (its default business), from AI status; null until known. */
+  namespace: string | null;
+  /** Why batches are not used now (CAD, refused, not permitted), or null when they are. */
+  batchesUnavailable: string | null;
+  batchMaxFiles: number;
+  /** The `limit` list polls ask for; null while list polling is not usable. */
+  listLimit: number | null;
+  /** What the key may not do, with the service's words, while that holds. */
+  denied: Partial<Record<Permission, string>>;
 }
 
 export interface AiInfo {
@@ -41,11 +74,11 @@ export interface AiInfo {
 export interface EngineStatus {
   running: boolean;
   paused: boolean;
-  blocks: EngineBlocks;
+  holds: EngineHolds;
   counts: StateCounts;
   quota: QuotaInfo | null;
   ai: AiInfo | null;
-  batchesSupported: boolean | null;
+  deployment: DeploymentView;
   /** Warning from the pre-flight: more photos queued than quota left (cached ones are free). */
   quotaWarning: string | null;
 }
@@ -63,4 +96,34 @@ export interface AddSummary {
   /** Paths that could not be added at all (missing, not a file or folder). */
   missing: { path: string; reason: string }[];
   rootIds: number[];
+}
+
+/** No hold: everything may be sent. A fresh object each time. */
+export function noHolds(): EngineHolds {
+  return { offline: null, quota: null, auth: null, settings: null };
+}
+
+/** What is known of a deployment before any answer: nothing learned, nothing denied. */
+export function unknownDeployment(): DeploymentView {
+  return {
+    namespace: null,
+    batchesUnavailable: null,
+    batchMaxFiles: MAX_BATCH_FILES,
+    listLimit: null,
+    denied: {},
+  };
+}
+
+/** The status of a queue no engine is running on. */
+export function idleStatus(counts: StateCounts, paused = false): EngineStatus {
+  return {
+    running: false,
+    paused,
+    holds: noHolds(),
+    counts,
+    quota: null,
+    ai: null,
+    deployment: unknownDeployment(),
+    quotaWarning: null,
+  };
 }

@@ -26,6 +26,8 @@ export interface JobRecord {
   resultSummary: ResultSummary | null;
   errorMessage: string | null;
   failureKind: FailureKind | null;
+  /** The service's own failure_kind of a failed task, as it said it. */
+  serviceFailureKind: string | null;
   needsReview: boolean;
   reviewAction: 'accepted' | 'corrected' | null;
   reviewedReading: string | null;

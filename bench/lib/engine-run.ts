@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import type { BatchMode } from '../../common/job';
 import type { Endpoint } from '../../main/api/errors';
 import type { MeterApi } from '../../main/api/client';
-import { pacerForKey, type HoldReason, type PaceKind } from '../../main/api/pacer';
+import type { HoldReason, PaceKind } from '../../main/api/pacer';
 import { PollTiming } from '../../main/engine/backoff';
 import { openSession, type Session } from '../../main/engine/session';
 import type { ServiceProfile } from './bounds';
@@ -104,10 +104,6 @@ export async function runEngine(
 ): Promise<EngineRunResult> {
   const sandbox = await startService(profile, seed);
   const work = await mkdtemp(join(tmpdir(), 'meterdesk-bench-'));
-  // The session's client takes the process-wide pacer of (origin, key): made first, it is ours.
-  if (whatIf.pacerSlackMs !== undefined) {
-    pacerForKey(new URL(sandbox.url).origin, BENCH_API_KEY, { slackMs: whatIf.pacerSlackMs });
-  }
   const restore = whatIf.pollFeedbackPerRequest ? feedbackPerRequest() : () => undefined;
   let opened: Session | undefined;
   try {
@@ -116,6 +112,7 @@ export async function runEngine(
       baseUrl: sandbox.url,
       apiKey: BENCH_API_KEY,
       config: { batchMode, maxConcurrency: profile.concurrency },
+      ...(whatIf.pacerSlackMs !== undefined && { pacer: { slackMs: whatIf.pacerSlackMs } }),
     });
     opened = session;
     const calls = countCalls(session.api);

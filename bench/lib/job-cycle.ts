@@ -34,6 +34,7 @@ function resultFor(id: number): TaskResult {
     resultSummary: { resultKind: 'reading', primaryLabel: 'Reading', summaryText: 'ok' },
     errorMessage: null,
     failureKind: null,
+    serviceFailureKind: null,
     remoteCreatedAt: '2025-06-02T08:00:00Z',
   };
 }

@@ -4,6 +4,7 @@
 import {
   ApiError,
   type ApiErrorInfo,
+  type BatchRefusal,
   type Endpoint,
   type RateLimitScope,
   type RetryReason,
@@ -71,13 +72,55 @@ function field(body: unknown, name: string): unknown {
     : undefined;
 }
 
+/**
+ * FastAPI-style validation bodies carry `detail` as a list of `{loc, msg}`: their messages, joined.
+ */
+function detailText(detail: unknown): unknown {
+  if (!Array.isArray(detail)) return detail;
+  return detail
+    .map((d) => field(d, 'msg'))
+    .filter((m): m is string => typeof m === 'string')
+    .join('; ');
+}
+
 /** The most specific human-readable text an error body offers. */
 function serverMessage(body: unknown, redact: Redactor): string {
   for (const name of ['message', 'detail', 'error']) {
-    const text = safeText(field(body, name), redact);
+    const raw = name === 'detail' ? detailText(field(body, name)) : field(body, name);
+    const text = safeText(raw, redact);
     if (text !== '') return text;
   }
   return '';
+}
+
+/** A bound the service states in words: "at most 4 files", "between 1 and 50", "<= 50". */
+export function statedBound(text: string): number | null {
+  const m =
+    /(?:at most|max(?:imum)?|up to|no more than|less than or equal to|<=|≤|limit(?: is| of)?|between \d+ and|only)\s*:?\s*(\d{1,6})/i.exec(
+      text,
+    );
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** What a refused batch most likely means (see BatchRefusal); the order of the tests matters. */
+export function batchRefusal(errorCode: unknown, text: string): BatchRefusal {
+  const code = typeof errorCode === 'string' ? errorCode.toLowerCase() : '';
+  if (code.includes('too_many') || code.includes('batch_size')) return 'too_many_files';
+  if (
+    /(too many|at most|max(imum)?|up to|no more than|limit)\b.{0,40}\b(files?|images?|photos?|items?)\b|\b(files?|images?|photos?|items?)\b.{0,40}\b(too many|at most|max(imum)?|limit|exceed)/i.test(
+      text,
+    )
+  )
+    return 'too_many_files';
+  // The CAD refusal names the business too, so "not supported" is looked for first.
+  if (
+    code.includes('unsupported') ||
+    /\bCAD\b|not support|unsupported|single[- ]task|\/api\/open\/tasks/i.test(text)
+  )
+    return 'unsupported';
+  if (code.includes('business') || /\bbusiness\b/i.test(text)) return 'unknown_business';
+  return 'unclear';
 }
 
 function make(
@@ -215,20 +258,26 @@ export function classifyResponse(f: HttpFailure, redact: Redactor): ApiError {
   if (status >= 500) return retryLater(endpoint, 'server_error', status);
 
   switch (status) {
-    case 400: {
-      const detail = field(body, 'detail');
-      if (endpoint === 'create_batch' && typeof detail === 'string') {
-        const safe = safeText(detail, redact);
+    case 400:
+    case 422: {
+      // Validation answers: FastAPI-style deployments send 422 where others send 400.
+      if (endpoint === 'create_batch') {
+        const refusal = batchRefusal(field(body, 'error'), text);
         return make(
           endpoint,
-          { class: 'batch_unsupported', detail: safe },
-          'The service does not accept batch uploads; sending files one by one.',
+          {
+            class: 'batch_refused',
+            refusal,
+            maxFiles: refusal === 'too_many_files' ? statedBound(text) : null,
+            detail: text,
+          },
+          withText('The service refused the batch'),
           status,
         );
       }
       return make(
         endpoint,
-        { class: 'bad_request', message: text },
+        { class: 'bad_request', message: text, maxLimit: statedBound(text) },
         withText('The service rejected the request'),
         status,
       );
@@ -263,8 +312,8 @@ export function classifyResponse(f: HttpFailure, redact: Redactor): ApiError {
       if (endpoint === 'create_batch') {
         return make(
           endpoint,
-          { class: 'foreign_disabled', message: text },
-          'The foreign-meter service is not enabled for this account.',
+          { class: 'business_refused', message: text },
+          withText('The service refused the business value'),
           status,
         );
       }

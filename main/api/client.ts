@@ -18,7 +18,16 @@ import type { ApiError, Endpoint } from './errors';
 import { createHttp, type FormData, type HttpResponse, type Timeouts } from './http';
 import { parseLimitHeaders, type LimitSnapshot } from './limits';
 import { ServerClock } from './server-clock';
-import { abortError, pacerForKey, type PaceKind, type Pacer, type PacerTicket } from './pacer';
+import { systemClock } from '../time/clock';
+import {
+  abortError,
+  sharePacer,
+  type PaceKind,
+  type Pacer,
+  type PacerOptions,
+  type PacerTicket,
+  type SharedPacer,
+} from './pacer';
 import {
   aiStatusResponseSchema,
   batchResponseSchema,
@@ -42,8 +51,9 @@ export interface MeterApiOptions {
   /** A shared undici Agent/Dispatcher; by default the client makes (and closes) its own. */
   readonly agent?: Dispatcher;
   readonly timeouts?: Partial<Timeouts>;
-  /** Defaults to the process-wide pacer of this key (pacerForKey). */
+  /** Defaults to the process-wide pacer of this key (sharePacer), made with `pacerOptions`. */
   readonly pacer?: Pacer;
+  readonly pacerOptions?: PacerOptions;
   /** Cap on response bodies (default 5 MB). */
   readonly maxBodyBytes?: number;
 }
@@ -109,7 +119,11 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
     timeouts: options.timeouts,
     maxBodyBytes: options.maxBodyBytes,
   });
-  const pacer = options.pacer ?? pacerForKey(http.origin, apiKey);
+  const shared: SharedPacer = options.pacer
+    ? { pacer: options.pacer, release: () => undefined }
+    : sharePacer(http.origin, apiKey, options.pacerOptions);
+  const pacer = shared.pacer;
+  const now = (): number => (options.pacerOptions?.clock ?? systemClock).now();
   const serverClock = new ServerClock();
   const redact: Redactor = createRedactor([apiKey]);
   const headers = {
@@ -158,7 +172,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
       ticket.settle();
       throw failure(endpoint, error, signal);
     }
-    const limits = parseLimitHeaders(response.headers, Date.now(), serverClock);
+    const limits = parseLimitHeaders(response.headers, now(), serverClock);
     try {
       return await interpret(spec, response, limits, ticket, signal);
     } finally {
@@ -233,7 +247,10 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
 
   return {
     pacer,
-    close: () => http.close(),
+    close: async () => {
+      shared.release();
+      await http.close();
+    },
 
     getQuota: (opts) =>
       call(

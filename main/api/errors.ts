@@ -24,6 +24,13 @@ export type RetryReason =
   | 'tls' // the service's certificate could not be verified (never bypassed)
   | 'transport'; // any other failure below HTTP
 
+/**
+ * What a refused batch (400/422 on POST /batches) most likely means, read from the service's own
+ * words (spec 4.6 and 7 leave the bodies open): too many files (with the number when it says
+ * it), batches not supported by this deployment (CAD), the business value not known, or unclear.
+ */
+export type BatchRefusal = 'too_many_files' | 'unsupported' | 'unknown_business' | 'unclear';
+
 /** Why the local file could not be sent; the request never reached the service. */
 export type LocalFileReason = 'vanished' | 'changed_on_disk' | 'unreadable';
 
@@ -36,10 +43,10 @@ export type ApiErrorInfo =
   | { class: 'key_rejected' }
   | { class: 'permission_denied'; message: string }
   | { class: 'file_rejected'; status: 413 | 415; message: string }
-  | { class: 'batch_unsupported'; detail: string }
-  | { class: 'foreign_disabled'; message: string }
+  | { class: 'batch_refused'; refusal: BatchRefusal; maxFiles: number | null; detail: string }
+  | { class: 'business_refused'; message: string }
   | { class: 'not_found' }
-  | { class: 'bad_request'; message: string }
+  | { class: 'bad_request'; message: string; maxLimit: number | null }
   | { class: 'local_file'; reason: LocalFileReason };
 
 export type ErrorClass = ApiErrorInfo['class'];

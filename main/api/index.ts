@@ -22,10 +22,10 @@ export { BaseUrlError, createAgent, DEFAULT_TIMEOUTS, isLoopbackHost, type Timeo
 export { parseLimitHeaders, type LimitSnapshot } from './limits';
 export {
   createPacer,
-  pacerForKey,
+  sharePacer,
+  type SharedPacer,
   type PaceKind,
   type Pacer,
-  type PacerClock,
   type PacerCounters,
   type PacerEvents,
   type PacerLimits,

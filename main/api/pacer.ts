@@ -10,28 +10,15 @@ import { createHash } from 'node:crypto';
 import type { RateLimitScope } from './errors';
 import type { ConcurrencyLimit, LimitSnapshot } from './limits';
 import { PaceWindow, type WindowView } from './pace-window';
+import { systemClock, type Clock } from '../time/clock';
 
 export type { WindowView } from './pace-window';
 
 /** 'submission' = task or batch creation (units = files); 'request' = polls, quota, AI status. */
 export type PaceKind = 'request' | 'submission';
 
-export interface PacerClock {
-  now(): number;
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-export const systemClock: PacerClock = {
-  now: () => Date.now(),
-  setTimer: (fn, ms) => setTimeout(fn, ms),
-  clearTimer: (handle) => {
-    clearTimeout(handle as ReturnType<typeof setTimeout>);
-  },
-};
-
 export interface PacerOptions {
-  readonly clock?: PacerClock;
+  readonly clock?: Clock;
   /** Units kept spare in each budget (default 1): headroom for prediction error. */
   readonly reserve?: { readonly requests?: number; readonly submissions?: number };
   /**
@@ -125,12 +112,19 @@ export function abortError(signal: AbortSignal): Error {
     : new DOMException('The operation was aborted.', 'AbortError');
 }
 
+/** The options with every default filled in: what a pacer really runs with. */
+function settled(options: PacerOptions = {}) {
+  return {
+    clock: options.clock ?? systemClock,
+    reserveReq: Math.max(0, options.reserve?.requests ?? 1),
+    reserveSub: Math.max(0, options.reserve?.submissions ?? 1),
+    slackMs: Math.max(0, options.slackMs ?? 150),
+    windowMs: Math.max(1000, options.windowMs ?? 60_000),
+  };
+}
+
 export function createPacer(options: PacerOptions = {}): Pacer {
-  const clock = options.clock ?? systemClock;
-  const reserveReq = Math.max(0, options.reserve?.requests ?? 1);
-  const reserveSub = Math.max(0, options.reserve?.submissions ?? 1);
-  const slackMs = Math.max(0, options.slackMs ?? 150);
-  const windowMs = Math.max(1000, options.windowMs ?? 60_000);
+  const { clock, reserveReq, reserveSub, slackMs, windowMs } = settled(options);
 
   const requests = new PaceWindow(windowMs);
   const submissions = new PaceWindow(windowMs);
@@ -363,18 +357,54 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   };
 }
 
-const shared = new Map<string, Pacer>();
+interface SharedEntry {
+  readonly pacer: Pacer;
+  readonly options: PacerOptions | undefined;
+  users: number;
+}
+
+const shared = new Map<string, SharedEntry>();
+
+/** One API key's pacer for as long as a client uses it. */
+export interface SharedPacer {
+  readonly pacer: Pacer;
+  /** The client is done with it; the last release forgets the key's pacer. */
+  release(): void;
+}
+
+function sameOptions(a: PacerOptions | undefined, b: PacerOptions | undefined): boolean {
+  const x = settled(a);
+  const y = settled(b);
+  return (Object.keys(x) as (keyof typeof x)[]).every((k) => x[k] === y[k]);
+}
 
 /**
  * The process-wide pacer of one API key at one service, so that every client built with the same
- * key shares one budget. The key is only hashed, never stored.
+ * key shares one budget. The key is only hashed, never stored. A second user asking for other
+ * options (another clock, another reserve) is an error, not silently given the first one's; the
+ * entry is dropped when its last user releases it, so a process that saw many keys keeps none.
  */
-export function pacerForKey(origin: string, apiKey: string, options?: PacerOptions): Pacer {
+export function sharePacer(origin: string, apiKey: string, options?: PacerOptions): SharedPacer {
   const id = createHash('sha256').update(origin).update('\n').update(apiKey).digest('hex');
-  let pacer = shared.get(id);
-  if (!pacer) {
-    pacer = createPacer(options);
-    shared.set(id, pacer);
+  let entry = shared.get(id);
+  if (entry && !sameOptions(entry.options, options)) {
+    throw new Error(
+      'This API key already has a pacer with other options in this process; share the options or close the other client first.',
+    );
   }
-  return pacer;
+  if (!entry) {
+    entry = { pacer: createPacer(options), options, users: 0 };
+    shared.set(id, entry);
+  }
+  const held = entry;
+  held.users++;
+  let released = false;
+  return {
+    pacer: held.pacer,
+    release: () => {
+      if (released) return;
+      released = true;
+      if (--held.users === 0 && shared.get(id) === held) shared.delete(id);
+    },
+  };
 }

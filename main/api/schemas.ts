@@ -67,6 +67,8 @@ export interface Task {
   /** '' when none; on a non-final task the latest retry or wait reason. */
   readonly errorMessage: string;
   readonly createdAt: string | undefined;
+  /** Not in the spec's task object (only batch items have it), but kept when a service sends it. */
+  readonly failureKind: string | undefined;
 }
 
 /** Every task shape (creation, read, list item) shares these; the differences are optional. */
@@ -84,6 +86,7 @@ const taskSchema = z
     result_summary: resultSummarySchema.optional(),
     error_message: info(text),
     created_at: info(text),
+    failure_kind: info(text),
   })
   .transform((t): Task => ({
     taskId: t.task_id,
@@ -99,6 +102,7 @@ const taskSchema = z
     resultSummary: t.result_summary ?? {},
     errorMessage: t.error_message ?? '',
     createdAt: t.created_at,
+    failureKind: t.failure_kind,
   }));
 
 // `ok` is checked in client.ts before these schemas run: ok:false is a classified error.

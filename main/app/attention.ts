@@ -48,8 +48,8 @@ export class AttentionTracker {
         body: `${parts.join(', ')}.`,
       });
     }
-    const auth = status.blocks.auth;
-    if (auth && auth.kind !== prev?.blocks.auth?.kind) {
+    const auth = status.holds.auth;
+    if (auth && auth.kind !== prev?.holds.auth?.kind) {
       notices.push(
         auth.kind === 'key_rejected'
           ? {
@@ -64,8 +64,8 @@ export class AttentionTracker {
             },
       );
     }
-    if (status.blocks.quota && !prev?.blocks.quota) {
-      const text = status.blocks.quota.summaryText || 'No readings are left for today.';
+    if (status.holds.quota && !prev?.holds.quota) {
+      const text = status.holds.quota.summaryText || 'No readings are left for today.';
       notices.push({
         kind: 'quota_exhausted',
         title: 'Quota used up',

@@ -1,17 +1,14 @@
 // The data location setting: where the queue file lives. Moving it copies the queue files to the
 // new folder (when it has none of its own) and leaves the old ones in place, so nothing is lost if
 // the new place turns out to be wrong.
-import { accessSync, constants, copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { QUEUE_FILE, SANDBOX_QUEUE_FILE } from '../config/paths';
 import { AppError } from '../ipc/app-error';
 import type { Store } from '../store/store';
 
-export const QUEUE_FILE = 'queue.sqlite';
-export const SANDBOX_QUEUE_FILE = 'sandbox-queue.sqlite';
-
-export function queueFileIn(dataDir: string, sandbox: boolean): string {
-  return join(dataDir, sandbox ? SANDBOX_QUEUE_FILE : QUEUE_FILE);
-}
+export { queueFileIn } from '../config/paths';
 
 /** Creates the folder if needed and checks it can be written; AppError file_error otherwise. */
 export function prepareDataDir(dir: string): void {
@@ -27,13 +24,24 @@ export function prepareDataDir(dir: string): void {
   }
 }
 
-/** Copies both queue files to `to` where it has none yet; the open one through SQLite's backup. */
+/**
+ * Copies both queue files to `to` where it has none yet, each through SQLite's backup: a copy of
+ * the file alone would leave out what its write-ahead log (-wal) still holds, the latest results.
+ */
 export async function copyQueues(from: string, to: string, open: Store): Promise<void> {
   for (const name of [QUEUE_FILE, SANDBOX_QUEUE_FILE]) {
     const source = join(from, name);
     const target = join(to, name);
     if (!existsSync(source) || existsSync(target)) continue;
-    if (open.file === source) await open.db.backup(target);
-    else copyFileSync(source, target);
+    if (open.file === source) {
+      await open.db.backup(target);
+      continue;
+    }
+    const other = new Database(source, { readonly: true, fileMustExist: true });
+    try {
+      await other.backup(target);
+    } finally {
+      other.close();
+    }
   }
 }

@@ -3,11 +3,12 @@
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
 import { existsSync } from 'node:fs';
-import type { EngineStatus } from '../../common/engine-status';
+import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
 import type { EngineConfig } from '../engine/config';
 import type { Engine } from '../engine/engine';
 import { keyHint } from '../secrets/keychain';
+import { QueueInUseError } from '../store/queue-owner';
 import { openStore, type Store } from '../store/store';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import { AttentionTracker } from './attention';
@@ -32,12 +33,8 @@ export interface DeskOptions {
   readonly log: (line: string) => void;
 }
 
-const NO_BLOCKS: EngineStatus['blocks'] = {
-  offline: null,
-  quota: null,
-  auth: null,
-  settings: null,
-};
+/** How often the window looks whether a queue another process holds is free again. */
+const CLAIM_RETRY_MS = 5_000;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -63,6 +60,8 @@ export class Desk {
   private readonly secretsSeen = new Set<string>();
   /** Files the user exported this session: the only non-photo files the window may reveal. */
   readonly exported = new Set<string>();
+  private claimRetry: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(private readonly options: DeskOptions) {
     this.os = options.os;
@@ -132,7 +131,7 @@ export class Desk {
    */
   change(work: (current: AppSettings) => Promise<AppSettings> | AppSettings): Promise<void> {
     return this.lock.exclusive(async () => {
-      await this.slot.stop();
+      await this.stopEngine();
       try {
         const next = await work(this.settingsValue);
         if (next !== this.settingsValue) {
@@ -164,16 +163,7 @@ export class Desk {
   status(): EngineStatus {
     const engine = this.slot.engine;
     if (engine) return engine.status();
-    return {
-      running: false,
-      paused: this.pausedValue,
-      blocks: NO_BLOCKS,
-      counts: this.storeValue.jobs.counts(),
-      quota: null,
-      ai: null,
-      batchesSupported: null,
-      quotaWarning: null,
-    };
+    return idleStatus(this.storeValue.jobs.counts(), this.pausedValue);
   }
 
   service(): ServiceView {
@@ -215,8 +205,10 @@ export class Desk {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.claimRetry) clearTimeout(this.claimRetry);
     await this.lock.exclusive(async () => {
-      await this.slot.stop();
+      await this.stopEngine();
       await this.closeSandbox();
       this.hub.close();
       this.storeValue.close();
@@ -253,6 +245,20 @@ export class Desk {
     }
   }
 
+  private async stopEngine(): Promise<void> {
+    await this.slot.stop();
+    this.storeValue.release();
+  }
+
+  /** Tries the queue again later: the other process may be done by then. */
+  private retryClaimSoon(ms: number): void {
+    if (this.closed || this.claimRetry) return;
+    this.claimRetry = setTimeout(() => {
+      this.claimRetry = null;
+      if (!this.closed) void this.change((current) => current);
+    }, ms);
+  }
+
   private async closeSandbox(): Promise<void> {
     const sandbox = this.sandboxValue;
     this.sandboxValue = null;
@@ -273,9 +279,23 @@ export class Desk {
     }
     const target = await this.target(mode);
     try {
-      if (target) this.slot.start(this.storeValue, target, this.pausedValue);
+      if (target) {
+        // One writer per queue: a `meter-desk run` on the same queue is waited for, not joined.
+        this.storeValue.claim({
+          label: 'the MeterDesk window',
+          onLost: () => {
+            this.retryClaimSoon(0);
+          },
+        });
+        this.slot.start(this.storeValue, target, this.pausedValue);
+      }
     } catch (error) {
-      this.problemValue = `The engine could not start: ${describe(error)}`;
+      if (error instanceof QueueInUseError) {
+        this.problemValue = `${error.message} MeterDesk carries on by itself once it is free.`;
+        this.retryClaimSoon(CLAIM_RETRY_MS);
+      } else {
+        this.problemValue = `The engine could not start: ${describe(error)}`;
+      }
     }
     this.hub.markAppChanged();
     this.onStatus(this.status());

@@ -1,6 +1,5 @@
 // The desktop app's own settings, in settings.json in the per-user folder (main/config/paths.ts).
 // They cannot live in the queue file: one of them says where the queue file is. Never a key here.
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { BatchMode } from '../../common/job';
 import type { SettingsView } from '../../common/ipc/views';
@@ -34,9 +33,7 @@ const FIELDS = {
   dataDir: z.string().max(4096).nullable(),
 } satisfies { [K in keyof AppSettings]: z.ZodType<AppSettings[K]> };
 
-export function settingsFile(userDataDir: string): string {
-  return join(userDataDir, 'settings.json');
-}
+export { settingsFile } from '../config/paths';
 
 export function loadSettings(file: string): AppSettings {
   const raw = readJsonFile(file);

@@ -10,6 +10,8 @@ export const EXIT = {
   auth: 3,
   /** Stopped with files still queued (quota exhausted, or offline past --max-wait). */
   incomplete: 4,
+  /** The queue is in use by another MeterDesk process (the window, another run); nothing done. */
+  busy: 5,
 } as const;
 
 export class UsageError extends Error {

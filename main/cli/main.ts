@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { isApiError } from '../api/errors';
+import { QueueInUseError } from '../store/queue-owner';
 import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
 import { demoCommand } from './commands/demo';
 import { exportCommand, statusCommand } from './commands/local';
@@ -26,7 +27,8 @@ Usage:
 The service is --base-url or METER_DESK_BASE_URL; the key is METER_DESK_API_KEY or the keychain
 entry written by "meter-desk login". With no service configured, "run" uses the built-in sandbox.
 Exit codes: 0 all files final, 2 usage/configuration, 3 key rejected or permission denied,
-4 stopped with files still queued.
+4 stopped with files still queued, 5 the queue is in use by another MeterDesk (the window or
+another run; "run --wait" waits for it).
 `;
 
 type Command = (argv: string[], io: CliIo) => Promise<number> | number;
@@ -65,6 +67,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     if (err instanceof AuthError) {
       io.err(`${err.message}\n`);
       return EXIT.auth;
+    }
+    if (err instanceof QueueInUseError) {
+      io.err(`${err.message}\n(Or pass --wait to wait until it is free.)\n`);
+      return EXIT.busy;
     }
     // parseArgs reports unknown or malformed flags with this code.
     if ((err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -20,7 +20,7 @@ export function countsLine(c: StateCounts): string {
 
 /** What the run is waiting for, in words, or '' while it simply works. */
 export function holdLine(s: EngineStatus, now = Date.now()): string {
-  const b = s.blocks;
+  const b = s.holds;
   if (b.auth)
     return b.auth.kind === 'key_rejected'
       ? `API key rejected: ${b.auth.message}`

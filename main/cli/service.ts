@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { BaseUrlError, parseBaseUrl } from '../api/http';
-import { defaultDbFile, userDataDir } from '../config/paths';
+import { defaultDbFile } from '../config/paths';
 import { KeychainSecretStore, KeychainUnavailableError } from '../secrets/keychain';
 import { UsageError } from './exit-codes';
 import type { CliIo } from './output';
@@ -44,7 +43,7 @@ export async function resolveService(
       baseUrl: sandbox.url,
       apiKey: sandbox.apiKey,
       sandbox,
-      dbFile: flags.db ?? join(userDataDir(io.env), 'sandbox-queue.sqlite'),
+      dbFile: flags.db ?? defaultDbFile(io.env, true),
     };
   }
   try {

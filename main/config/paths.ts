@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 export const APP_NAME = 'MeterDesk';
+export const QUEUE_FILE = 'queue.sqlite';
+/** The built-in sandbox's queue: simulated readings never mix with real ones. */
+export const SANDBOX_QUEUE_FILE = 'sandbox-queue.sqlite';
 
 /**
  * The per-user data folder, the same place Electron's app.getPath('userData') gives for a
- * product named MeterDesk, so the CLI and the desktop app share one queue.
+ * product named MeterDesk, so the CLI and the desktop app share settings and one queue.
  */
 export function userDataDir(
   env: NodeJS.ProcessEnv = process.env,
@@ -18,6 +22,31 @@ export function userDataDir(
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME);
 }
 
-export function defaultDbFile(env: NodeJS.ProcessEnv = process.env): string {
-  return join(userDataDir(env), 'queue.sqlite');
+/** The desktop app's settings file (it names where the queue lives, so it cannot be in it). */
+export function settingsFile(userDir: string): string {
+  return join(userDir, 'settings.json');
+}
+
+/**
+ * Where the queue files live: the folder chosen in the app's settings (Settings, data location),
+ * or the per-user folder. The CLI reads the same setting, so both work on one queue.
+ */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const userDir = userDataDir(env);
+  let chosen: unknown = null;
+  try {
+    chosen = (JSON.parse(readFileSync(settingsFile(userDir), 'utf8')) as { dataDir?: unknown })
+      .dataDir;
+  } catch {
+    // No settings yet, or a damaged file: the app falls back to the default folder as well.
+  }
+  return typeof chosen === 'string' && isAbsolute(chosen) ? chosen : userDir;
+}
+
+export function queueFileIn(dir: string, sandbox: boolean): string {
+  return join(dir, sandbox ? SANDBOX_QUEUE_FILE : QUEUE_FILE);
+}
+
+export function defaultDbFile(env: NodeJS.ProcessEnv = process.env, sandbox = false): string {
+  return queueFileIn(dataDir(env), sandbox);
 }

@@ -26,6 +26,10 @@ export interface EngineConfig {
    * did create meanwhile finishes and is cached, so the resend costs no quota.
    */
   resumeGraceMs: number;
+  /** After the service refused batches as unsupported (not named CAD), try one again after this. */
+  batchRecheckMs: number;
+  /** After a 403 for one endpoint, ask it again after this. */
+  permissionRecheckMs: number;
 }
 
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
@@ -44,4 +48,6 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   offlineAfterFailures: 3,
   listPolling: true,
   resumeGraceMs: 5_000,
+  batchRecheckMs: 30 * 60_000,
+  permissionRecheckMs: 10 * 60_000,
 };

@@ -3,7 +3,8 @@ import type { Store } from '../store/store';
 import type { MeterApi } from '../api/client';
 import type { PollTiming } from './backoff';
 import type { EngineConfig } from './config';
-import type { Operation } from './error-policy';
+import type { Deployment } from './deployment';
+import type { Operation, UploadSituation } from './error-policy';
 
 /** What the upload and poll workers share with the engine that runs them. */
 export interface EngineContext {
@@ -15,12 +16,21 @@ export interface EngineContext {
   /** Aborted when the engine stops: in-flight requests end and their jobs are requeued. */
   readonly signal: AbortSignal;
   readonly pollTiming: PollTiming;
+  /** What this deployment accepts (list limit, batch size, permissions), as learned so far. */
+  readonly deployment: Deployment;
   /** The AI version the service last named current (AI status), or null before it did. */
   currentAiVersion(): string | null;
   changed(ids: readonly number[]): void;
+  /** Tasks ended: the quota budget takes back the units of those not read fresh. */
+  ended(results: readonly { taskId: string; fresh: boolean }[]): void;
   log(line: string): void;
   /** A request succeeded: the network and the key are fine. */
   succeeded(): void;
   /** The single place where a failed request turns into engine behaviour. */
-  failed(err: unknown, op: Operation, jobs: readonly JobRecord[]): void;
+  failed(
+    err: unknown,
+    op: Operation,
+    jobs: readonly JobRecord[],
+    situation?: UploadSituation,
+  ): void;
 }

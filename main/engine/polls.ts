@@ -3,6 +3,8 @@ import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
+import { pollSpacingMs } from './backoff';
+import { LIST_LIMIT_START } from './deployment';
 import { storeResults, taskResultOf } from './remote-result';
 
 /** One request's worth of polling. */
@@ -13,19 +15,31 @@ export type PollGroup =
 
 /** Below this many single tasks, asking for each directly is as cheap as a list. */
 const LIST_MIN_SINGLES = 2;
-const LIST_MAX_LIMIT = 100;
+
+/** Which reads the key may make now (a 403 for one of them is avoided for a while). */
+export interface PollMeans {
+  /** The `limit` for a list request, or null when lists are not usable now. */
+  readonly listLimit: number | null;
+  readonly batchReads: boolean;
+  readonly taskReads: boolean;
+}
 
 /**
  * Groups due jobs into requests. With list polling on, one list request covers every due task,
  * batch tasks included (a list of 100 covers about a dozen batches and, unlike the batch endpoint,
  * carries meter type and freshness); what it does not show is asked for directly afterwards.
- * Otherwise a batch is polled through its batch endpoint and a single task on its own.
+ * Otherwise a batch is polled through its batch endpoint and a single task on its own. Jobs that
+ * no permitted read can reach come back in `unreachable`.
  */
-export function planPolls(due: readonly JobRecord[], useList: boolean): PollGroup[] {
+export function planPolls(
+  due: readonly JobRecord[],
+  useList: boolean,
+  means: PollMeans = { listLimit: 100, batchReads: true, taskReads: true },
+): { groups: PollGroup[]; unreachable: JobRecord[] } {
   const batches = new Map<string, JobRecord[]>();
   const singles: JobRecord[] = [];
   for (const j of due) {
-    if (j.batchId) {
+    if (j.batchId && means.batchReads) {
       const list = batches.get(j.batchId) ?? [];
       list.push(j);
       batches.set(j.batchId, list);
@@ -33,30 +47,61 @@ export function planPolls(due: readonly JobRecord[], useList: boolean): PollGrou
       singles.push(j);
     }
   }
+  const listable = useList && means.listLimit !== null;
   // A batch read lacks meter type and freshness, so a final one costs a list request anyway.
-  if (useList && (batches.size > 0 || singles.length >= LIST_MIN_SINGLES)) {
-    return [{ kind: 'list', jobs: due.filter((j) => j.taskId !== null) }];
+  if (listable && (batches.size > 0 || singles.length >= LIST_MIN_SINGLES || !means.taskReads)) {
+    return {
+      groups: [{ kind: 'list', jobs: due.filter((j) => j.taskId !== null) }],
+      unreachable: [],
+    };
   }
-  const groups: PollGroup[] = singles.map((j) => ({ kind: 'task', jobs: [j] }));
+  const groups: PollGroup[] = [];
+  const unreachable: JobRecord[] = [];
+  for (const j of singles) {
+    if (means.taskReads) groups.push({ kind: 'task', jobs: [j] });
+    else unreachable.push(j);
+  }
   for (const [batchId, jobs] of batches) groups.push({ kind: 'batch', batchId, jobs });
-  return groups;
+  return { groups, unreachable };
+}
+
+/** How soon a task no permitted read reaches is looked at again (a list may show it). */
+const UNREACHABLE_RETRY_MS = 5_000;
+
+/** Asks about these jobs again later, without counting it as a poll. */
+export function pollLater(ctx: EngineContext, jobs: readonly JobRecord[], afterMs: number): void {
+  ctx.store.jobs.reschedulePolls(
+    jobs.map((j) => ({
+      id: j.id,
+      nextAttemptAt: ctx.now() + afterMs,
+      remoteStatus: null,
+      message: null,
+      polled: false,
+    })),
+  );
 }
 
 const ageOf = (ctx: EngineContext, job: JobRecord): number =>
   job.submittedAt ? Math.max(0, ctx.now() - Date.parse(job.submittedAt)) : 0;
 
+/**
+ * The next look at a pending task, counted from when this poll was sent, not from its answer:
+ * on a far service the answer's delay would otherwise be added to every interval.
+ */
 function reschedule(
   ctx: EngineContext,
   job: JobRecord,
   status: string | null,
   message: string | null,
+  sentAt: number,
 ): void {
   if (job.pollCount === 0) ctx.pollTiming.observeFirstPoll(false);
-  const delay = ctx.pollTiming.nextDelay(status, ageOf(ctx, job));
+  const spacing = pollSpacingMs(ctx.api.pacer.limits().requests, ctx.now());
+  const delay = ctx.pollTiming.nextDelay(status, ageOf(ctx, job), spacing);
   ctx.store.jobs.reschedulePolls([
     {
       id: job.id,
-      nextAttemptAt: ctx.now() + delay,
+      nextAttemptAt: Math.max(ctx.now(), sentAt + delay),
       remoteStatus: status,
       message: message || null,
       polled: true,
@@ -66,7 +111,10 @@ function reschedule(
 
 function finish(ctx: EngineContext, done: readonly { job: JobRecord; result: TaskResult }[]): void {
   if (done.length === 0) return;
-  for (const d of done) if (d.job.pollCount === 0) ctx.pollTiming.observeFirstPoll(true);
+  for (const d of done) {
+    if (d.job.pollCount === 0) ctx.pollTiming.observeFirstPoll(true);
+    else ctx.pollTiming.observeFinishedAt(ageOf(ctx, d.job));
+  }
   storeResults(
     ctx,
     done.map((d) => ({ jobId: d.job.id, result: d.result })),
@@ -79,16 +127,18 @@ function onTask(
   job: JobRecord,
   task: Task,
   done: { job: JobRecord; result: TaskResult }[],
+  sentAt: number,
 ): void {
   const result = taskResultOf(task);
   if (result) done.push({ job, result });
-  else reschedule(ctx, job, task.status, task.errorMessage);
+  else reschedule(ctx, job, task.status, task.errorMessage, sentAt);
 }
 
 async function pollTask(ctx: EngineContext, job: JobRecord): Promise<void> {
   if (!job.taskId) return;
   const done: { job: JobRecord; result: TaskResult }[] = [];
-  onTask(ctx, job, await ctx.api.getTask(job.taskId, { signal: ctx.signal }), done);
+  const sentAt = ctx.now();
+  onTask(ctx, job, await ctx.api.getTask(job.taskId, { signal: ctx.signal }), done, sentAt);
   finish(ctx, done);
 }
 
@@ -100,17 +150,23 @@ async function detailsFor(
   ctx: EngineContext,
   items: readonly BatchItem[],
 ): Promise<Map<string, Task>> {
-  if (items.length === 0) return new Map();
+  const most = ctx.deployment.listLimit;
+  if (items.length === 0 || most === null) return new Map();
+  const limit = Math.min(most, Math.max(20, items.length * 2));
   try {
-    const limit = Math.min(LIST_MAX_LIMIT, Math.max(20, items.length * 2));
     const list = await ctx.api.listTasks(limit, { signal: ctx.signal });
     return new Map(list.items.map((t) => [t.taskId, t]));
-  } catch {
+  } catch (err) {
+    // The details are a bonus; but a refused limit is learned, so lists work again.
+    if (isApiError(err) && err.info.class === 'bad_request') {
+      ctx.deployment.shrinkList(limit, err.info.maxLimit);
+    }
     return new Map();
   }
 }
 
 async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
+  const sentAt = ctx.now();
   const batch = await ctx.api.getBatch(batchId, { signal: ctx.signal });
   const byIndex = new Map(batch.items.map((it) => [it.index, it]));
   const waiting = ctx.store.jobs.jobsOfBatch(batchId);
@@ -125,7 +181,10 @@ async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
   const done: { job: JobRecord; result: TaskResult }[] = [];
   for (const { job, item } of finals) {
     const full = details.get(item.taskId);
-    const result = full && full.status === item.status ? taskResultOf(full) : taskResultOf(item);
+    const result =
+      full && full.status === item.status
+        ? taskResultOf(full, { failureKind: item.failureKind })
+        : taskResultOf(item);
     if (!result) continue;
     done.push({ job, result });
   }
@@ -133,7 +192,7 @@ async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
   for (const job of waiting) {
     if (finished.has(job.id)) continue;
     const item = job.batchIndex === null ? undefined : byIndex.get(job.batchIndex);
-    reschedule(ctx, job, item?.status ?? batch.status, item?.errorMessage ?? null);
+    reschedule(ctx, job, item?.status ?? batch.status, item?.errorMessage ?? null, sentAt);
   }
   finish(ctx, done);
 }
@@ -143,22 +202,41 @@ async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
  * through its batch endpoint (one request for all of them), a single task on its own.
  */
 async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise<number> {
-  // The list is newest first (in the sandbox; the spec does not say): ask for as many as allowed
-  // so older tasks still in flight are covered too.
-  const { items } = await ctx.api.listTasks(LIST_MAX_LIMIT, { signal: ctx.signal });
+  // The list is newest first (in the sandbox; the spec does not say): ask for as many as the
+  // deployment accepts, so older tasks still in flight are covered too.
+  const limit = ctx.deployment.listLimit ?? LIST_LIMIT_START;
+  const sentAt = ctx.now();
+  const { items } = await ctx.api.listTasks(limit, { signal: ctx.signal });
   const byId = new Map(items.map((t) => [t.taskId, t]));
   const done: { job: JobRecord; result: TaskResult }[] = [];
   const missing: JobRecord[] = [];
+  const asked = new Set<number>();
   for (const job of jobs) {
+    asked.add(job.id);
     const t = job.taskId ? byId.get(job.taskId) : undefined;
-    if (t) onTask(ctx, job, t, done);
+    if (t) onTask(ctx, job, t, done, sentAt);
     else missing.push(job);
+  }
+  // The list also shows tasks that finished before their turn to be asked about: taken now, their
+  // slots are free for the next photos a poll interval sooner.
+  for (const t of items) {
+    if (!taskResultOf(t)) continue;
+    for (const job of ctx.store.jobs.jobsOfTask(t.taskId)) {
+      if (!asked.has(job.id)) onTask(ctx, job, t, done, sentAt);
+    }
   }
   finish(ctx, done);
   const missingBatches = new Set<string>();
+  const batchReads = ctx.deployment.deniedMessage('get_batch') === null;
+  const taskReads = ctx.deployment.deniedMessage('get_task') === null;
   for (const job of missing) {
+    if (!(job.batchId && batchReads) && !taskReads) {
+      // No permitted read reaches it now: a later list may show it.
+      pollLater(ctx, [job], UNREACHABLE_RETRY_MS);
+      continue;
+    }
     try {
-      if (job.batchId) {
+      if (job.batchId && batchReads) {
         if (missingBatches.has(job.batchId)) continue;
         missingBatches.add(job.batchId);
         await pollBatch(ctx, job.batchId);

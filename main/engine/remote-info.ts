@@ -12,7 +12,19 @@ export function toQuotaInfo(q: Quota, now: number): QuotaInfo {
     isUnlimited: q.isUnlimited,
     summaryText: q.summaryText,
     checkedAt: new Date(now).toISOString(),
+    accountType: q.accountType ?? null,
+    monthlyRemaining: q.monthlyRemaining ?? null,
+    monthlyBonusRemaining: q.monthlyBonusRemaining ?? null,
+    fixedRemaining: q.fixedRemaining ?? null,
+    nearestExpireAt: expiry(q.nearestExpireAt),
   };
+}
+
+/** `nearest_expire_at` as ISO 8601: the spec says "timestamp", seen as text or Unix seconds. */
+function expiry(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = typeof value === 'number' ? (value < 1e12 ? value * 1000 : value) : Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
 export function toAiInfo(s: AiStatus, now: number): AiInfo {

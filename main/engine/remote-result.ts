@@ -1,3 +1,4 @@
+import type { FailureKind } from '../../common/job';
 import type { ResultSummary } from '../../common/job-record';
 import type { BatchItem, Task } from '../api/schemas';
 import type { TaskResult } from '../store/jobs-repo';
@@ -24,19 +25,44 @@ function latestFromSource(source: string): boolean | null {
 }
 
 /**
+ * The service's `failure_kind` as MeterDesk's own: a file it could not use as an image is not a
+ * reading the AI failed at (the clerk's fix differs: retake the photo, not try again).
+ */
+function failureOf(serviceKind: string): { kind: FailureKind; what: string } {
+  if (/invalid|image|format|corrupt|unsupported/i.test(serviceKind)) {
+    return {
+      kind: 'server_rejected_type',
+      what: 'The service could not use this file as an image',
+    };
+  }
+  return { kind: 'ai_failed', what: 'The service could not read this photo' };
+}
+
+export interface ResultHints {
+  /**
+   * A creation answer: its `is_latest_ai_version` is not to be trusted (spec 2.1: a just-created
+   * task carries false), so a result it already holds takes its freshness from the source.
+   */
+  readonly creation?: boolean;
+  /** The failure kind a batch item gave, when the task read that replaced it has none. */
+  readonly failureKind?: string;
+}
+
+/**
  * Turns a final task (or batch item) into what the queue stores, or null while it is not final.
  * A "done" without a reading is not trusted: billing must never get an empty value that looks
  * like a success.
  */
-export function taskResultOf(t: Task | BatchItem): TaskResult | null {
+export function taskResultOf(t: Task | BatchItem, hints: ResultHints = {}): TaskResult | null {
   if (!isFinalTaskStatus(t.status)) return null;
   const full = 'isLatestAiVersion' in t ? t : null;
+  const flagged = full && !hints.creation ? full.isLatestAiVersion : undefined;
   const base = {
     taskId: t.taskId,
     remoteStatus: t.status,
     meterType: full?.meterType?.trim() && full.meterType.trim() !== '-' ? full.meterType : null,
     resultSource: t.resultSource,
-    isLatestAiVersion: full ? (full.isLatestAiVersion ?? null) : latestFromSource(t.resultSource),
+    isLatestAiVersion: flagged ?? latestFromSource(t.resultSource),
     resultSummary: full ? summaryOf(full.resultSummary) : null,
     remoteCreatedAt: full?.createdAt ?? null,
     // Known only to the engine, which knows the service's current version (stampAiVersion).
@@ -49,19 +75,22 @@ export function taskResultOf(t: Task | BatchItem): TaskResult | null {
       finalReading: t.reading,
       errorMessage: null,
       failureKind: null,
+      serviceFailureKind: null,
     };
   }
-  const kind = 'failureKind' in t && t.failureKind ? ` (${t.failureKind})` : '';
+  const serviceKind = (t.failureKind ?? '').trim() || (hints.failureKind ?? '').trim();
+  const failure = failureOf(serviceKind);
   const message =
     t.status === 'done'
       ? 'The service reported the task done but gave no reading'
-      : `${t.errorMessage || 'The service could not read this photo'}${kind}`;
+      : `${t.errorMessage || failure.what}${serviceKind ? ` (${serviceKind})` : ''}`;
   return {
     ...base,
     state: 'failed',
     finalReading: null,
     errorMessage: message,
-    failureKind: 'ai_failed',
+    failureKind: t.status === 'done' ? 'ai_failed' : failure.kind,
+    serviceFailureKind: serviceKind || null,
   };
 }
 
@@ -81,4 +110,10 @@ export function storeResults(
       result.isLatestAiVersion === true && current ? { ...result, aiVersion: current } : result,
   }));
   ctx.changed(ctx.store.jobs.applyResults(stamped));
+  ctx.ended(
+    results.map(({ result }) => ({
+      taskId: result.taskId,
+      fresh: result.resultSource === 'fresh',
+    })),
+  );
 }

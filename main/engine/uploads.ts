@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { MAX_BATCH_BYTES, MAX_BATCH_FILES } from '../../common/job';
+import { MAX_BATCH_BYTES } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import { scanPaths } from '../scan';
 import type { Submission } from '../store/jobs-repo';
@@ -19,24 +19,21 @@ export interface UploadUnit {
 }
 
 /**
- * Packs due jobs into one upload: a batch of up to 8 files and 20 MB when batches are in use,
- * else the first job alone. Jobs a batch once refused (`solo`) always go alone.
+ * Packs due jobs into one upload of at most `maxFiles` files and 20 MB. Jobs a batch once refused
+ * (`solo`) always go alone. Whether it goes as a batch is decided by the caller.
  */
-export function composeUnit(
-  candidates: readonly JobRecord[],
-  useBatches: boolean,
-): UploadUnit | null {
+export function composeUnit(candidates: readonly JobRecord[], maxFiles: number): UploadUnit | null {
   const first = candidates[0];
   if (!first) return null;
-  if (!useBatches || first.solo) return { jobs: [first], asBatch: false };
+  if (maxFiles <= 1 || first.solo) return { jobs: [first], asBatch: false };
   const jobs: JobRecord[] = [];
   let bytes = 0;
   for (const j of candidates) {
-    if (j.solo || jobs.length >= MAX_BATCH_FILES || bytes + j.size > MAX_BATCH_BYTES) continue;
+    if (j.solo || jobs.length >= maxFiles || bytes + j.size > MAX_BATCH_BYTES) continue;
     jobs.push(j);
     bytes += j.size;
   }
-  return { jobs, asBatch: true };
+  return { jobs, asBatch: false };
 }
 
 /**
@@ -111,6 +108,7 @@ async function precise(err: unknown, jobs: readonly JobRecord[]): Promise<unknow
   }
 }
 
+/** The first look at a new task; its age counts from now, when it is recorded (submitted_at). */
 function firstPollAt(ctx: EngineContext): number {
   return ctx.now() + ctx.pollTiming.firstDelay();
 }
@@ -121,6 +119,21 @@ const toFile = (j: JobRecord): FileToUpload => ({
   size: j.size,
 });
 
+/** Records the tasks created; a job put back meanwhile keeps its state, and the log says so. */
+function recordSubmitted(
+  ctx: EngineContext,
+  submitted: readonly { id: number; submission: Submission }[],
+): void {
+  const moved = new Set(ctx.store.jobs.markSubmitted(submitted));
+  for (const s of submitted) {
+    if (!moved.has(s.id)) {
+      ctx.log(
+        `Task ${s.submission.taskId} was created for a photo this queue no longer has on its way`,
+      );
+    }
+  }
+}
+
 /** Sends one unit (already marked `uploading`) and records what the service answered. */
 export async function runUpload(ctx: EngineContext, unit: UploadUnit): Promise<void> {
   const ready: JobRecord[] = [];
@@ -128,78 +141,91 @@ export async function runUpload(ctx: EngineContext, unit: UploadUnit): Promise<v
   if (ready.length === 0) return;
   const jobs = ready.map((j) => ctx.store.jobs.get(j.id) ?? j);
   const ids = jobs.map((j) => j.id);
+  const { business } = ctx.config;
   try {
-    if (unit.asBatch) {
-      const batch = await ctx.api.createBatch(jobs.map(toFile), ctx.config.business ?? undefined, {
-        signal: ctx.signal,
-      });
-      const submitted: { id: number; submission: Submission }[] = [];
-      const immediate: BatchItem[] = [];
-      jobs.forEach((job, i) => {
-        const item = batch.items.find((it) => it.index === i);
-        if (!item) return;
-        submitted.push({
-          id: job.id,
-          submission: {
-            taskId: item.taskId,
-            batchId: batch.batchId,
-            batchIndex: i,
-            business: ctx.config.business,
-            remoteStatus: item.status,
-            remoteCreatedAt: null,
-            nextAttemptAt: firstPollAt(ctx),
-          },
-        });
-        if (taskResultOf(item)) immediate.push(item);
-      });
-      ctx.store.jobs.markSubmitted(submitted);
-      const missing = jobs.filter((j) => !submitted.some((s) => s.id === j.id));
-      if (missing.length) {
-        // The service answered without an item for these files: send them again on their own.
-        ctx.store.jobs.requeue(
-          missing.map((j) => j.id),
-          {
-            nextAttemptAt: ctx.now(),
-            message: 'The batch answer had no item for this file; sending it on its own',
-            solo: true,
-            refundAttempt: true,
-          },
-        );
-      }
-      applyImmediate(ctx, immediate);
-    } else {
-      const [job] = jobs;
-      if (!job) return;
-      const task = await ctx.api.createTask(toFile(job), { signal: ctx.signal });
-      ctx.store.jobs.markSubmitted([
-        {
-          id: job.id,
-          submission: {
-            taskId: task.taskId,
-            batchId: null,
-            batchIndex: null,
-            business: null,
-            remoteStatus: task.status,
-            remoteCreatedAt: task.createdAt ?? null,
-            nextAttemptAt: firstPollAt(ctx),
-          },
-        },
-      ]);
-      applyImmediate(ctx, [task]);
-    }
+    if (unit.asBatch) await sendBatch(ctx, jobs);
+    else await sendTask(ctx, jobs);
     ctx.succeeded();
   } catch (err) {
-    ctx.failed(await precise(err, jobs), unit.asBatch ? 'batch_upload' : 'upload', jobs);
+    ctx.failed(await precise(err, jobs), unit.asBatch ? 'batch_upload' : 'upload', jobs, {
+      files: jobs.length,
+      business: unit.asBatch ? business : null,
+      batchesOnly: !ctx.deployment.singleTasksCarry(business),
+    });
   } finally {
     ctx.changed(ids);
   }
+}
+
+/** One batch; every file carries the configured business (spec 4.6). */
+async function sendBatch(ctx: EngineContext, jobs: readonly JobRecord[]): Promise<void> {
+  const business = ctx.config.business;
+  const batch = await ctx.api.createBatch(jobs.map(toFile), business ?? undefined, {
+    signal: ctx.signal,
+  });
+  const submitted: { id: number; submission: Submission }[] = [];
+  const immediate: BatchItem[] = [];
+  jobs.forEach((job, i) => {
+    const item = batch.items.find((it) => it.index === i);
+    if (!item) return;
+    submitted.push({
+      id: job.id,
+      submission: {
+        taskId: item.taskId,
+        batchId: batch.batchId,
+        batchIndex: i,
+        business,
+        remoteStatus: item.status,
+        remoteCreatedAt: null,
+        nextAttemptAt: firstPollAt(ctx),
+      },
+    });
+    if (taskResultOf(item)) immediate.push(item);
+  });
+  recordSubmitted(ctx, submitted);
+  const missing = jobs.filter((j) => !submitted.some((s) => s.id === j.id));
+  if (missing.length) {
+    // The service answered without an item for these files: send them again on their own.
+    ctx.store.jobs.requeue(
+      missing.map((j) => j.id),
+      {
+        nextAttemptAt: ctx.now(),
+        message: 'The batch answer had no item for this file; sending it on its own',
+        solo: true,
+        refundAttempt: true,
+      },
+    );
+  }
+  applyImmediate(ctx, immediate);
+}
+
+/** One photo on its own: the single-task endpoint takes no business (the service's own reads it). */
+async function sendTask(ctx: EngineContext, jobs: readonly JobRecord[]): Promise<void> {
+  const [job] = jobs;
+  if (!job) return;
+  const task = await ctx.api.createTask(toFile(job), { signal: ctx.signal });
+  recordSubmitted(ctx, [
+    {
+      id: job.id,
+      submission: {
+        taskId: task.taskId,
+        batchId: null,
+        batchIndex: null,
+        business: null,
+        remoteStatus: task.status,
+        remoteCreatedAt: task.createdAt ?? null,
+        nextAttemptAt: firstPollAt(ctx),
+      },
+    },
+  ]);
+  applyImmediate(ctx, [task]);
 }
 
 /** A cached result can come back final in the creation answer itself. */
 function applyImmediate(ctx: EngineContext, tasks: readonly (Task | BatchItem)[]): void {
   const results = [];
   for (const t of tasks) {
-    const result = taskResultOf(t);
+    const result = taskResultOf(t, { creation: true });
     if (!result) continue;
     for (const job of ctx.store.jobs.jobsOfTask(t.taskId)) results.push({ jobId: job.id, result });
   }

@@ -5,6 +5,16 @@ import type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 export type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 import { toJobRecord, type JobRow } from './job-row';
 
+export interface ReasonCount {
+  readonly state: 'submitted' | 'failed';
+  /** The service's status of the task (waiting_ai, queued, failed...). */
+  readonly status: string | null;
+  readonly reason: string;
+  /** The service's failure_kind of a failed task. */
+  readonly kind: string | null;
+  readonly n: number;
+}
+
 const FILTER_SQL: Record<JobFilter, string> = {
   all: '1 = 1',
   in_progress: `state IN ('queued', 'uploading', 'submitted')`,
@@ -27,7 +37,28 @@ const SORT_SQL: Record<JobSortKey, string> = {
  * composed; every value is a bound parameter.
  */
 export class JobQueries {
-  constructor(private readonly db: Database.Database) {}
+  private readonly reasonsStmt;
+
+  constructor(private readonly db: Database.Database) {
+    this.reasonsStmt = db.prepare<[number], ReasonCount>(
+      `SELECT state, remote_status AS status,
+              COALESCE(error_message, '') AS reason, service_failure_kind AS kind,
+              COUNT(*) AS n
+         FROM jobs
+        WHERE (state = 'submitted' AND COALESCE(error_message, '') <> '') OR state = 'failed'
+        GROUP BY state, remote_status, error_message, service_failure_kind
+        ORDER BY n DESC
+        LIMIT ?`,
+    );
+  }
+
+  /**
+   * What tasks wait for at the service and why photos failed, in the service's own words, most
+   * common first: `meter-desk status` shows them.
+   */
+  reasons(limit = 10): ReasonCount[] {
+    return this.reasonsStmt.all(limit);
+  }
 
   private where(q: JobQuery): { sql: string; params: (string | number)[] } {
     const parts = [FILTER_SQL[q.filter ?? 'all']];

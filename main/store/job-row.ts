@@ -25,6 +25,7 @@ export interface JobRow {
   result_summary: string | null;
   error_message: string | null;
   failure_kind: string | null;
+  service_failure_kind: string | null;
   review_action: 'accepted' | 'corrected' | null;
   reviewed_reading: string | null;
   reviewed_at: string | null;
@@ -76,6 +77,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     resultSummary: parseSummary(r.result_summary),
     errorMessage: r.error_message,
     failureKind: r.failure_kind as FailureKind | null,
+    serviceFailureKind: r.service_failure_kind,
     needsReview: r.needs_review === 1,
     reviewAction: r.review_action,
     reviewedReading: r.reviewed_reading,

@@ -7,7 +7,9 @@ import {
   type ResultSummary,
   type StateCounts,
 } from '../../common/job-record';
+import { JOB_TRANSITIONS, type TransitionName } from '../../common/job-transitions';
 import { toJobRecord, type JobRow } from './job-row';
+import { systemClock, type Clock } from '../time/clock';
 
 export interface NewJob {
   rootId: number;
@@ -35,6 +37,8 @@ export interface TaskResult {
   resultSummary: ResultSummary | null;
   errorMessage: string | null;
   failureKind: FailureKind | null;
+  /** The service's own failure_kind, as it said it (spec 2.6). */
+  serviceFailureKind: string | null;
   remoteCreatedAt: string | null;
 }
 
@@ -48,8 +52,14 @@ export interface Submission {
   nextAttemptAt: number;
 }
 
+/** The state guard of a transition's UPDATE: rows in another state are left as they are. */
+function from(transition: TransitionName): string {
+  const states = JOB_TRANSITIONS[transition].from.map((state) => `'${state}'`);
+  return `state IN (${states.join(', ')})`;
+}
+
 const RESULT_COLUMNS = `final_reading, meter_type, result_source, is_latest_ai_version, ai_version,
-  result_summary, error_message, failure_kind`;
+  result_summary, error_message, failure_kind, service_failure_kind`;
 
 /**
  * Every statement the engine runs against the jobs table, prepared once. Each public method is
@@ -58,7 +68,10 @@ const RESULT_COLUMNS = `final_reading, meter_type, result_source, is_latest_ai_v
 export class JobsRepo {
   private readonly s;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.s = {
       byPath: db.prepare<
         [string],
@@ -68,12 +81,12 @@ export class JobsRepo {
         `UPDATE jobs SET state = 'queued', sha256 = @sha256, format = @format, size = @size,
            mtime_ms = @mtimeMs, error_message = NULL, failure_kind = NULL, next_attempt_at = 0,
            upload_attempts = 0, updated_at = @now
-         WHERE id = @id AND state = 'rejected'`,
+         WHERE id = @id AND ${from('rescan')}`,
       ),
       rescanRejected: db.prepare(
         `UPDATE jobs SET size = @size, mtime_ms = @mtimeMs, error_message = @errorMessage,
            failure_kind = @failureKind, updated_at = @now
-         WHERE id = @id AND state = 'rejected'`,
+         WHERE id = @id AND ${from('rescan')}`,
       ),
       byId: db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?'),
       doneTwin: db.prepare<[string], JobRow>(
@@ -91,7 +104,7 @@ export class JobsRepo {
            (SELECT task_id, batch_id, business, remote_status, ${RESULT_COLUMNS},
               remote_created_at, submitted_at, finished_at FROM jobs WHERE id = @fromId),
            updated_at = @now
-         WHERE id = @toId`,
+         WHERE id = @toId AND ${from('reuseResult')}`,
       ),
       event: db.prepare('INSERT INTO job_events (job_id, at, state, message) VALUES (?, ?, ?, ?)'),
       dueUploads: db.prepare<[number, number], JobRow>(
@@ -126,32 +139,32 @@ export class JobsRepo {
       ),
       markUploading: db.prepare(
         `UPDATE jobs SET state = 'uploading', upload_attempts = upload_attempts + 1,
-           error_message = NULL, updated_at = ? WHERE id = ? AND state = 'queued'`,
+           error_message = NULL, updated_at = ? WHERE id = ? AND ${from('startUpload')}`,
       ),
       submitted: db.prepare(
         `UPDATE jobs SET state = 'submitted', task_id = @taskId, batch_id = @batchId,
            batch_index = @batchIndex, business = @business, remote_status = @remoteStatus,
            remote_created_at = @remoteCreatedAt, next_attempt_at = @nextAttemptAt,
            submitted_at = @now, updated_at = @now, error_message = NULL
-         WHERE id = @id`,
+         WHERE id = @id AND ${from('submit')}`,
       ),
       requeue: db.prepare(
         `UPDATE jobs SET state = 'queued', task_id = NULL, batch_id = NULL, batch_index = NULL,
            remote_status = NULL, next_attempt_at = @nextAttemptAt, error_message = @message,
            solo = MAX(solo, @solo), upload_attempts = upload_attempts - @refund,
            resubmits = resubmits + @resubmit, updated_at = @now
-         WHERE id = @id AND state IN ('uploading', 'submitted', 'queued')`,
+         WHERE id = @id AND ${from('requeue')}`,
       ),
       fail: db.prepare(
         `UPDATE jobs SET state = 'failed', failure_kind = @failureKind, error_message = @message,
            remote_status = COALESCE(@remoteStatus, remote_status), finished_at = @now, updated_at = @now
-         WHERE id = @id AND state NOT IN ('done', 'failed', 'rejected')`,
+         WHERE id = @id AND ${from('fail')}`,
       ),
       reschedulePoll: db.prepare(
         `UPDATE jobs SET remote_status = COALESCE(@remoteStatus, remote_status),
            error_message = @message, next_attempt_at = @nextAttemptAt, updated_at = @now,
            poll_count = poll_count + @polled
-         WHERE id = @id AND state = 'submitted'`,
+         WHERE id = @id AND ${from('reschedulePoll')}`,
       ),
       jobsOfTask: db.prepare<[string], JobRow>(
         `SELECT * FROM jobs WHERE task_id = ? AND state = 'submitted'`,
@@ -164,14 +177,15 @@ export class JobsRepo {
            final_reading = @finalReading, meter_type = @meterType, result_source = @resultSource,
            is_latest_ai_version = @isLatest, ai_version = @aiVersion, result_summary = @resultSummary,
            error_message = @errorMessage, failure_kind = @failureKind,
+           service_failure_kind = @serviceFailureKind,
            remote_created_at = COALESCE(@remoteCreatedAt, remote_created_at),
            business = COALESCE(business, @business), batch_id = COALESCE(batch_id, @batchId),
            finished_at = @now, updated_at = @now
-         WHERE id = @id`,
+         WHERE id = @id AND ${from('finish')}`,
       ),
       recoverUploading: db.prepare(
         `UPDATE jobs SET state = 'queued', next_attempt_at = ?, updated_at = ?
-          WHERE state = 'uploading'`,
+          WHERE ${from('recover')}`,
       ),
       recoverSubmitted: db.prepare(`UPDATE jobs SET next_attempt_at = 0 WHERE state = 'submitted'`),
       // job_counts is kept by triggers (migration 003): a few rows, not a scan of every job.
@@ -189,20 +203,21 @@ export class JobsRepo {
       ),
       review: db.prepare(
         `UPDATE jobs SET review_action = @action, reviewed_reading = @reading,
-           reviewed_at = @now, updated_at = @now WHERE id = @id AND state = 'done'`,
+           reviewed_at = @now, updated_at = @now WHERE id = @id AND ${from('review')}`,
       ),
       retryFailed: db.prepare(
-        `UPDATE jobs SET state = 'queued', failure_kind = NULL, error_message = NULL,
+        `UPDATE jobs SET state = 'queued', failure_kind = NULL, service_failure_kind = NULL,
+           error_message = NULL,
            task_id = NULL, batch_id = NULL, batch_index = NULL, remote_status = NULL,
            upload_attempts = 0, resubmits = 0, next_attempt_at = 0, finished_at = NULL,
            updated_at = @now
-         WHERE id = @id AND state = 'failed'`,
+         WHERE id = @id AND ${from('retryFailed')}`,
       ),
       failedIds: db.prepare<[], { id: number }>(`SELECT id FROM jobs WHERE state = 'failed'`),
       remove: db.prepare('DELETE FROM jobs WHERE id = ?'),
       updateContent: db.prepare(
         `UPDATE jobs SET sha256 = @sha256, format = @format, size = @size, mtime_ms = @mtimeMs,
-           updated_at = @now WHERE id = @id`,
+           updated_at = @now WHERE id = @id AND ${from('refreshContent')}`,
       ),
       jobsOfBatch: db.prepare<[string], JobRow>(
         `SELECT * FROM jobs WHERE batch_id = ? AND state = 'submitted' ORDER BY batch_index`,
@@ -215,7 +230,7 @@ export class JobsRepo {
   }
 
   private now(): string {
-    return new Date().toISOString();
+    return new Date(this.clock.now()).toISOString();
   }
 
   private log(id: number, state: JobState, message: string, at: string): void {
@@ -356,15 +371,20 @@ export class JobsRepo {
     )();
   }
 
-  markSubmitted(items: readonly { id: number; submission: Submission }[]): void {
+  /**
+   * Records the tasks the service created. Returns the ids that moved: a job no longer uploading
+   * (put back meanwhile) keeps its state, and the caller learns that its task has no job here.
+   */
+  markSubmitted(items: readonly { id: number; submission: Submission }[]): number[] {
     const now = this.now();
-    this.db.transaction(() => {
-      for (const { id, submission: s } of items) {
-        this.s.submitted.run({ id, now, ...s });
+    return this.db.transaction(() =>
+      items.flatMap(({ id, submission: s }) => {
+        if (this.s.submitted.run({ id, now, ...s }).changes !== 1) return [];
         const where = s.batchId ? `batch ${s.batchId} item ${String(s.batchIndex)}` : 'single task';
         this.log(id, 'submitted', `Submitted as task ${s.taskId} (${where})`, now);
-      }
-    })();
+        return [id];
+      }),
+    )();
   }
 
   /**
@@ -457,6 +477,7 @@ export class JobsRepo {
             resultSummary: r.resultSummary ? JSON.stringify(r.resultSummary) : null,
             errorMessage: r.errorMessage,
             failureKind: r.failureKind,
+            serviceFailureKind: r.serviceFailureKind,
             remoteCreatedAt: r.remoteCreatedAt,
             business: job.business,
             batchId: job.batch_id,

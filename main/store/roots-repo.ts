@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { RootRecord } from '../../common/job-record';
+import { systemClock, type Clock } from '../time/clock';
 
 interface RootRow {
   id: number;
@@ -19,7 +20,10 @@ const toRoot = (r: RootRow): RootRecord => ({
 export class RootsRepo {
   private readonly s;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.s = {
       insert: db.prepare(
         'INSERT INTO roots (path, kind, added_at) VALUES (?, ?, ?) ON CONFLICT (path) DO NOTHING',
@@ -32,7 +36,7 @@ export class RootsRepo {
 
   /** Adds a root, or returns the existing one for the same path. */
   ensure(path: string, kind: 'folder' | 'file'): RootRecord {
-    this.s.insert.run(path, kind, new Date().toISOString());
+    this.s.insert.run(path, kind, new Date(this.clock.now()).toISOString());
     const row = this.s.byPath.get(path);
     if (!row) throw new Error(`root ${path} vanished right after insert`);
     return toRoot(row);

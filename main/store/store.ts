@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
+import { systemClock, type Clock } from '../time/clock';
 import { openDatabase } from './db';
 import { JobQueries } from './job-query';
 import { JobsRepo } from './jobs-repo';
+import { QueueOwnership, type OwnerInfo } from './queue-owner';
 import { RootsRepo } from './roots-repo';
 import { SettingsRepo } from './settings-repo';
 
@@ -13,20 +15,57 @@ export interface Store {
   readonly roots: RootsRepo;
   readonly settings: SettingsRepo;
   readonly queries: JobQueries;
+  /**
+   * Claims the queue for this process (queue-owner.ts): what runs an engine on it must; what
+   * only reads (status, export, the window's table) need not. Throws QueueInUseError when another
+   * process owns it. Claiming twice is harmless.
+   */
+  claim(owner: QueueOwner): void;
+  /** Gives the claim up (the engine stopped); the file stays open for reading. */
+  release(): void;
+  /** Gives up the claim (if any) and closes the file. */
   close(): void;
 }
 
-export function openStore(file: string): Store {
+export interface QueueOwner {
+  /** What this process is, in words, for the one that finds the queue in use. */
+  readonly label: string;
+  /** Someone took the queue over (this process was thought gone): stop writing. */
+  readonly onLost?: (owner: OwnerInfo) => void;
+}
+
+export interface StoreOptions {
+  /** Stamps every row change (created_at, updated_at, job events) and the owner's heartbeat. */
+  readonly clock?: Clock;
+}
+
+export function openStore(file: string, options: StoreOptions = {}): Store {
+  const clock = options.clock ?? systemClock;
   const db = openDatabase(file);
+  let ownership: QueueOwnership | null = null;
+  const release = (): void => {
+    ownership?.release();
+    ownership = null;
+  };
   return {
     file,
     db,
-    jobs: new JobsRepo(db),
-    roots: new RootsRepo(db),
+    jobs: new JobsRepo(db, clock),
+    roots: new RootsRepo(db, clock),
     settings: new SettingsRepo(db),
     queries: new JobQueries(db),
+    claim: (owner) => {
+      ownership ??= QueueOwnership.claim(db, file, {
+        clock,
+        label: owner.label,
+        ...(owner.onLost && { onLost: owner.onLost }),
+      });
+    },
+    release,
     close: () => {
-      if (db.open) db.close();
+      if (!db.open) return;
+      release();
+      db.close();
     },
   };
 }

@@ -7,15 +7,18 @@ import { Icon } from './icon';
 
 export function AiStatus(): React.JSX.Element {
   const ai = useApp(selectAi);
-  const unreachable = useApp((s) => s.status.blocks.offline !== null);
+  const unreachable = useApp((s) => s.status.holds.offline !== null);
+  const denied = useApp((s) => s.status.deployment.denied.ai_status ?? null);
   if (!ai) {
     return (
-      <section className="widget" aria-label="AI status">
+      <section className="widget" aria-label="AI status" data-testid="ai-status">
         <div className="widget-head">
           <Icon name="robot" />
           <span className="widget-title">Reading AI</span>
         </div>
-        <p className="widget-line muted">Not known yet</p>
+        <p className="widget-line muted" title={denied ?? undefined}>
+          {denied ? 'Not permitted for this API key' : 'Not known yet'}
+        </p>
       </section>
     );
   }

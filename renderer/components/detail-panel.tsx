@@ -6,7 +6,7 @@ import type { JobDetail } from '../../common/ipc';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, formatBytes, formatTime } from '../lib/format';
 import { describeError } from '../lib/errors';
-import { errorText, sourceWords, STATE_LOOK } from '../lib/states';
+import { errorText, serviceWaitReason, sourceWords, STATE_LOOK } from '../lib/states';
 import { useApp, useAppApi } from '../store/context';
 import { selectAi } from '../store/status-slice';
 import { Icon } from './icon';
@@ -95,6 +95,7 @@ export function DetailPanel(): React.JSX.Element {
   const { job, events, root } = detail;
   const look = STATE_LOOK[job.state];
   const error = errorText(job);
+  const waitReason = serviceWaitReason(job);
   const summary = job.resultSummary?.summaryText;
   return (
     <aside
@@ -136,6 +137,11 @@ export function DetailPanel(): React.JSX.Element {
           <Icon name="warning" /> {error}
         </p>
       )}
+      {waitReason && (
+        <p className="detail-note" role="note" data-testid="detail-wait-reason">
+          <Icon name="info" /> The service says: {waitReason}
+        </p>
+      )}
       <dl className="facts">
         {summary && (
           <>
@@ -145,6 +151,14 @@ export function DetailPanel(): React.JSX.Element {
         )}
         <dt>Source</dt>
         <dd>{sourceWords(job.resultSource) || '–'}</dd>
+        {job.serviceFailureKind && (
+          <>
+            <dt>Failure kind</dt>
+            <dd className="mono small" data-testid="detail-failure-kind">
+              {job.serviceFailureKind}
+            </dd>
+          </>
+        )}
         <dt>AI version</dt>
         <dd>{aiVersionText(detail.job, currentAi)}</dd>
         <dt>Meter type</dt>

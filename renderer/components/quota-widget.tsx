@@ -1,7 +1,8 @@
 // Today's quota: what is left of the daily limit, the service's own summary, the day it counts
 // for, and a warning when more photos are waiting than readings are left.
 import { useShallow } from 'zustand/react/shallow';
-import { formatCount, plural } from '../lib/format';
+import type { QuotaInfo } from '../../common/engine-status';
+import { formatCount, formatDate, plural } from '../lib/format';
 import { useApp } from '../store/context';
 import { selectQuota } from '../store/status-slice';
 import { Icon } from './icon';
@@ -22,18 +23,39 @@ export function quotaWarningText(remaining: number | null, waiting: number): str
   return `${photos}, ${plural(remaining, 'reading', 'readings')} left: the rest wait for new quota.`;
 }
 
+/** A paid account's package pools and when the nearest expires, in one line; null when none. */
+export function packagesText(quota: QuotaInfo): string | null {
+  const pools: [number | null, string][] = [
+    [quota.monthlyRemaining, 'monthly'],
+    [quota.monthlyBonusRemaining, 'bonus'],
+    [quota.fixedRemaining, 'fixed'],
+  ];
+  const held = pools
+    .filter(([n]) => n !== null && n > 0)
+    .map(([n, w]) => `${formatCount(n ?? 0)} ${w}`);
+  if (held.length === 0) return null;
+  const expiry = quota.nearestExpireAt ? `; first expiry ${formatDate(quota.nearestExpireAt)}` : '';
+  return `Packages: ${held.join(', ')}${expiry}`;
+}
+
 export function QuotaWidget(): React.JSX.Element {
-  const { quota, waiting } = useApp(
-    useShallow((s) => ({ quota: selectQuota(s), waiting: waitingPhotos(s.status.counts) })),
+  const { quota, waiting, denied } = useApp(
+    useShallow((s) => ({
+      quota: selectQuota(s),
+      waiting: waitingPhotos(s.status.counts),
+      denied: s.status.deployment.denied.quota ?? null,
+    })),
   );
   if (!quota) {
     return (
-      <section className="widget" aria-label="Quota">
+      <section className="widget" aria-label="Quota" data-testid="quota-widget">
         <div className="widget-head">
           <Icon name="gauge" />
           <span className="widget-title">Quota</span>
         </div>
-        <p className="widget-line muted">Not known yet</p>
+        <p className="widget-line muted" title={denied ?? undefined}>
+          {denied ? 'Not permitted for this API key' : 'Not known yet'}
+        </p>
       </section>
     );
   }
@@ -44,6 +66,7 @@ export function QuotaWidget(): React.JSX.Element {
       : null;
   const low = fraction !== null && fraction < 0.1;
   const warn = quotaWarningText(isUnlimited ? null : remaining, waiting);
+  const packages = packagesText(quota);
   const main = isUnlimited
     ? 'Unlimited'
     : remaining === null
@@ -56,6 +79,11 @@ export function QuotaWidget(): React.JSX.Element {
       <div className="widget-head">
         <Icon name="gauge" />
         <span className="widget-title">Quota today</span>
+        {quota.accountType && (
+          <span className="widget-tag" title="Account type" data-testid="quota-account">
+            {quota.accountType}
+          </span>
+        )}
         {quota.dayTag && <span className="widget-tag">{quota.dayTag}</span>}
       </div>
       <p className={`widget-main${low ? ' tone-warn' : ''}`} data-testid="quota-remaining">
@@ -85,7 +113,7 @@ export function QuotaWidget(): React.JSX.Element {
         </p>
       ) : (
         <p className="widget-line muted" title={quota.summaryText} data-testid="quota-summary">
-          {quota.summaryText || '\u00a0'}
+          {packages ?? (quota.summaryText || '\u00a0')}
         </p>
       )}
     </section>

@@ -45,7 +45,7 @@ function sentence(text: string): string {
 
 export function bannersFor({ status, service, key, ai, quota }: BannerInput): Banner[] {
   const out: Banner[] = [];
-  const { blocks } = status;
+  const { holds } = status;
   const waiting = pendingOf(status.counts);
   const stay = waiting > 0 ? `${plural(waiting, 'photo stays', 'photos stay')} queued.` : '';
 
@@ -59,55 +59,55 @@ export function bannersFor({ status, service, key, ai, quota }: BannerInput): Ba
       actions: ['settings'],
     });
   }
-  if (blocks.auth?.kind === 'key_rejected') {
+  if (holds.auth?.kind === 'key_rejected') {
     out.push({
       id: 'key_rejected',
       tone: 'bad',
       title: 'The service refused the API key',
-      body: `${sentence(blocks.auth.message)} Nothing is sent until a valid key is saved. ${stay}`.trim(),
+      body: `${sentence(holds.auth.message)} Nothing is sent until a valid key is saved. ${stay}`.trim(),
       nextCheckAt: null,
       actions: ['settings'],
     });
   }
-  if (blocks.auth?.kind === 'permission_denied') {
+  if (holds.auth?.kind === 'permission_denied') {
     out.push({
       id: 'permission_denied',
       tone: 'bad',
       title: 'The API key is not allowed to do this',
-      body: `${sentence(blocks.auth.message)} Ask whoever manages the account to grant the permission or to allow this computer's IP address, then retry. ${stay}`.trim(),
+      body: `${sentence(holds.auth.message)} Ask whoever manages the account to grant the permission or to allow this computer's IP address, then retry. ${stay}`.trim(),
       nextCheckAt: null,
       actions: ['retry', 'settings'],
     });
   }
-  if (blocks.settings) {
+  if (holds.settings) {
     out.push({
       id: 'settings',
       tone: 'bad',
       title: 'The service refuses a setting',
-      body: `${sentence(blocks.settings.message)} Change it in Settings. ${stay}`.trim(),
+      body: `${sentence(holds.settings.message)} Change it in Settings. ${stay}`.trim(),
       nextCheckAt: null,
       actions: ['settings'],
     });
   }
-  if (blocks.offline) {
+  if (holds.offline) {
     out.push({
       id: 'offline',
       tone: 'warn',
       title: 'The service cannot be reached',
-      body: `${sentence(blocks.offline.reason)} Nothing is lost: MeterDesk keeps trying by itself. ${stay}`.trim(),
-      nextCheckAt: blocks.offline.nextProbeAt,
+      body: `${sentence(holds.offline.reason)} Nothing is lost: MeterDesk keeps trying by itself. ${stay}`.trim(),
+      nextCheckAt: holds.offline.nextProbeAt,
       actions: ['retry'],
     });
   }
-  if (blocks.quota) {
-    const fresh = quota && Date.parse(quota.checkedAt) > Date.parse(blocks.quota.since);
-    const summary = (fresh ? quota.summaryText : blocks.quota.summaryText).trim();
+  if (holds.quota) {
+    const fresh = quota && Date.parse(quota.checkedAt) > Date.parse(holds.quota.since);
+    const summary = (fresh ? quota.summaryText : holds.quota.summaryText).trim();
     out.push({
       id: 'quota',
       tone: 'warn',
       title: "Today's reading quota is used up",
       body: `${summary ? `${summary} ` : ''}${stay || 'New photos stay queued.'} They are sent when quota is available again; readings already under way still arrive.`,
-      nextCheckAt: blocks.quota.nextCheckAt,
+      nextCheckAt: holds.quota.nextCheckAt,
       actions: ['retry'],
     });
   }

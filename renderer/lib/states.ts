@@ -65,7 +65,7 @@ const FAILURE_WORDS: Record<FailureKind, string> = {
   unreadable: 'Damaged or unreadable',
   vanished: 'File gone from disk',
   server_rejected_size: 'Refused by the service: too large',
-  server_rejected_type: 'Refused by the service: not a photo',
+  server_rejected_type: 'The service could not use it as an image',
   ai_failed: 'The AI could not read it',
   task_lost: 'Lost at the service',
   changed_on_disk: 'File changed on disk',
@@ -104,6 +104,16 @@ export function effectiveReading(job: JobRecord): string | null {
   return job.reviewAction === 'corrected' && job.reviewedReading !== null
     ? job.reviewedReading
     : job.finalReading;
+}
+
+/**
+ * Why a photo still waits at the service, in the service's own words (its error_message while
+ * the task is not final: spec 2.1), with the service's status when it says more than "running".
+ */
+export function serviceWaitReason(job: JobRecord): string | null {
+  if (job.state !== 'submitted' || !job.errorMessage) return null;
+  const status = job.remoteStatus && job.remoteStatus !== 'running' ? ` (${job.remoteStatus})` : '';
+  return `${job.errorMessage}${status}`;
 }
 
 /** What the error column shows: the reason in words, else the service's message. */

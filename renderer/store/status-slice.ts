@@ -2,7 +2,12 @@
 // fresh quota and AI readings. The engine reads quota and AI status when it starts and while it is
 // held, not during a run, so the window asks the service itself (getQuota / getAiStatus) every few
 // seconds while photos are being read and once a minute otherwise; the newer reading wins.
-import type { AiInfo, EngineStatus, QuotaInfo } from '../../common/engine-status';
+import {
+  idleStatus,
+  type AiInfo,
+  type EngineStatus,
+  type QuotaInfo,
+} from '../../common/engine-status';
 import { emptyCounts } from '../../common/job-record';
 import { addSample, finishedOf, pendingOf, type Sample } from '../lib/throughput';
 import type { AppState, SliceCreator } from './types';
@@ -18,16 +23,7 @@ export interface StatusSlice {
   stopServiceInfo(): void;
 }
 
-export const EMPTY_STATUS: EngineStatus = {
-  running: false,
-  paused: false,
-  blocks: { offline: null, quota: null, auth: null, settings: null },
-  counts: emptyCounts(),
-  quota: null,
-  ai: null,
-  batchesSupported: null,
-  quotaWarning: null,
-};
+export const EMPTY_STATUS: EngineStatus = idleStatus(emptyCounts());
 
 function newer<T extends { checkedAt: string }>(a: T | null, b: T | null): T | null {
   if (!a) return b;
@@ -55,7 +51,7 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => 
 
   const tick = (): void => {
     const { status, service } = get();
-    if (service.kind === 'none' || status.blocks.offline || status.blocks.auth) return;
+    if (service.kind === 'none' || status.holds.offline || status.holds.auth) return;
     const busy = pendingOf(status.counts) > 0;
     const finished = finishedOf(status.counts);
     const due = busy

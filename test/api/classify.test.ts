@@ -94,21 +94,31 @@ const cases: Case[] = [
     call: 'createTask',
     status: 400,
     body: { ok: false, error: 'bad_request', message: 'file part missing' },
-    expected: { class: 'bad_request', message: 'file part missing' },
+    expected: { class: 'bad_request', message: 'file part missing', maxLimit: null },
   },
   {
     name: '400 with detail on the batch endpoint',
     call: 'createBatch',
     status: 400,
     body: { detail: 'business CAD does not support batch upload' },
-    expected: { class: 'batch_unsupported', detail: 'business CAD does not support batch upload' },
+    expected: {
+      class: 'batch_refused',
+      refusal: 'unsupported',
+      maxFiles: null,
+      detail: 'business CAD does not support batch upload',
+    },
   },
   {
     name: '400 without detail on the batch endpoint',
     call: 'createBatch',
     status: 400,
     body: { ok: false, message: 'too many files' },
-    expected: { class: 'bad_request', message: 'too many files' },
+    expected: {
+      class: 'batch_refused',
+      refusal: 'too_many_files',
+      maxFiles: null,
+      detail: 'too many files',
+    },
   },
   {
     name: '401',
@@ -157,7 +167,7 @@ const cases: Case[] = [
     call: 'createBatch',
     status: 409,
     body: { ok: false, message: 'foreign service disabled' },
-    expected: { class: 'foreign_disabled', message: 'foreign service disabled' },
+    expected: { class: 'business_refused', message: 'foreign service disabled' },
   },
   {
     name: '409 elsewhere',

@@ -133,11 +133,12 @@ describe('client against the sandbox', () => {
 
     const photo = await meterPhoto('q.jpg', '7', 200);
     await failure(api.createTask(photo), 'quota_exhausted');
-    await failure(api.createBatch([photo], 'water_v3_foreign'), 'foreign_disabled');
+    await failure(api.createBatch([photo], 'water_v3_foreign'), 'business_refused');
 
     const cad = await sandbox({ service: 'CAD' });
-    const err = await failure(clientFor(cad).createBatch([photo]), 'batch_unsupported');
-    expect(err.info.class === 'batch_unsupported' && err.info.detail).toMatch(/\S/);
+    const err = await failure(clientFor(cad).createBatch([photo]), 'batch_refused');
+    expect(err.info.class === 'batch_refused' && err.info.refusal).toBe('unsupported');
+    expect(err.info.class === 'batch_refused' && err.info.detail).toMatch(/\S/);
   });
 
   it('paces itself inside a small request window instead of getting 429s', async () => {

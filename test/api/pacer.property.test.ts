@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLimitHeaders } from '../../main/api/limits';
 import { createPacer, type PaceKind } from '../../main/api/pacer';
-import { createManualClock, type ManualClock } from './helpers/manual-clock';
+import { createManualClock, type ManualClock } from '../helpers/manual-clock';
 
 interface Op {
   readonly kind: PaceKind;

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseLimitHeaders } from '../../main/api/limits';
+import { createManualClock } from '../helpers/manual-clock';
 import {
   createPacer,
-  pacerForKey,
+  sharePacer,
   type PaceKind,
   type Pacer,
   type PacerEvents,
@@ -339,10 +340,33 @@ describe('pacer', () => {
   });
 
   it('shares one pacer per key and service, without keeping the key', () => {
-    const a = pacerForKey('https://svc.example', 'key-one');
-    expect(pacerForKey('https://svc.example', 'key-one')).toBe(a);
-    expect(pacerForKey('https://svc.example', 'key-two')).not.toBe(a);
-    expect(pacerForKey('https://other.example', 'key-one')).not.toBe(a);
+    const a = sharePacer('https://svc.example', 'key-one');
+    const again = sharePacer('https://svc.example', 'key-one');
+    const two = sharePacer('https://svc.example', 'key-two');
+    const other = sharePacer('https://other.example', 'key-one');
+    expect(again.pacer).toBe(a.pacer);
+    expect(two.pacer).not.toBe(a.pacer);
+    expect(other.pacer).not.toBe(a.pacer);
+    for (const s of [a, again, two, other]) s.release();
+  });
+
+  it("refuses to hand a key's pacer to a user asking for another clock, and forgets released keys", () => {
+    const clock = createManualClock(T0);
+    const first = sharePacer('https://svc.example', 'key-three', { clock });
+    expect(() => sharePacer('https://svc.example', 'key-three')).toThrow(/other options/);
+    expect(sharePacer('https://svc.example', 'key-three', { clock }).pacer).toBe(first.pacer);
+    first.release();
+    first.release(); // twice is harmless; one user is left
+    expect(sharePacer('https://svc.example', 'key-three', { clock }).pacer).toBe(first.pacer);
+  });
+
+  it('a key whose last user released it starts from nothing next time', () => {
+    const clock = createManualClock(T0);
+    const first = sharePacer('https://svc.example', 'key-four', { clock });
+    first.release();
+    const next = sharePacer('https://svc.example', 'key-four');
+    expect(next.pacer).not.toBe(first.pacer);
+    next.release();
   });
 
   it('keeps pacing if an event listener throws', async () => {

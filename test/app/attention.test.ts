@@ -1,24 +1,18 @@
 // When to ask for the person's attention outside the window, from successive engine statuses.
 import { describe, expect, it } from 'vitest';
-import type { EngineBlocks, EngineStatus } from '../../common/engine-status';
+import {
+  idleStatus,
+  noHolds,
+  type EngineHolds,
+  type EngineStatus,
+} from '../../common/engine-status';
 import { emptyCounts, type StateCounts } from '../../common/job-record';
 import { AttentionTracker } from '../../main/app/attention';
 
-const NO_BLOCKS: EngineBlocks = { offline: null, quota: null, auth: null, settings: null };
-
-function status(counts: Partial<StateCounts>, blocks: Partial<EngineBlocks> = {}): EngineStatus {
+function status(counts: Partial<StateCounts>, holds: Partial<EngineHolds> = {}): EngineStatus {
   const c: StateCounts = { ...emptyCounts(), ...counts };
   c.total = c.queued + c.uploading + c.submitted + c.done + c.failed + c.rejected;
-  return {
-    running: true,
-    paused: false,
-    blocks: { ...NO_BLOCKS, ...blocks },
-    counts: c,
-    quota: null,
-    ai: null,
-    batchesSupported: null,
-    quotaWarning: null,
-  };
+  return { ...idleStatus(c), running: true, holds: { ...noHolds(), ...holds } };
 }
 
 describe('AttentionTracker', () => {
@@ -54,15 +48,24 @@ describe('AttentionTracker', () => {
     const t = new AttentionTracker();
     t.update(status({ queued: 3 }));
     const rejected = t.update(
-      status({ queued: 3 }, { auth: { kind: 'key_rejected', message: 'API key rejected' } }),
+      status(
+        { queued: 3 },
+        { auth: { kind: 'key_rejected', message: 'API key rejected', permission: null } },
+      ),
     );
     expect(rejected.notices.map((n) => n.kind)).toEqual(['key_rejected']);
     const again = t.update(
-      status({ queued: 3 }, { auth: { kind: 'key_rejected', message: 'API key rejected' } }),
+      status(
+        { queued: 3 },
+        { auth: { kind: 'key_rejected', message: 'API key rejected', permission: null } },
+      ),
     );
     expect(again.notices).toEqual([]);
     const denied = t.update(
-      status({ queued: 3 }, { auth: { kind: 'permission_denied', message: 'IP not allowed.' } }),
+      status(
+        { queued: 3 },
+        { auth: { kind: 'permission_denied', message: 'IP not allowed.', permission: null } },
+      ),
     );
     expect(denied.notices[0]).toMatchObject({ kind: 'permission_denied' });
     expect(denied.notices[0]?.body).toContain('IP not allowed.');

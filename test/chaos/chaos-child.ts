@@ -17,7 +17,7 @@ session.engine.on('log', (line) => {
 });
 let holds = '';
 session.engine.on('status', (s) => {
-  const now = Object.entries(s.blocks)
+  const now = Object.entries(s.holds)
     .filter(([, v]) => v !== null)
     .map(([k]) => k)
     .join(',');

@@ -180,6 +180,7 @@ export class RowChurn {
         resultSummary: null,
         errorMessage: 'No meter dial found in the photo (ai_failed)',
         failureKind: 'ai_failed',
+        serviceFailureKind: null,
       };
     }
     const { reading, meterType } = readingFromHash(job?.sha256 ?? '0'.repeat(64));
@@ -202,6 +203,7 @@ export class RowChurn {
       },
       errorMessage: null,
       failureKind: null,
+      serviceFailureKind: null,
     };
   }
 }

@@ -122,16 +122,20 @@ describe('engine: files the service refuses or that change on disk', () => {
     h = await harness({ photos: 4, duplicates: 0 });
     const s = h.open({ batchMode: 'always', business: 'water_v3_foreign' });
     expect(await runToEnd(s, [h.photos])).toBe('settings');
-    expect(s.engine.status().blocks.settings?.message).toBeTruthy();
+    expect(s.engine.status().holds.settings?.message).toBeTruthy();
     expect(s.engine.status().counts.failed).toBe(0);
   });
 
-  it('remembers that the deployment has no batches across restarts', async () => {
+  it('remembers across restarts that the deployment refused batches, until it is time to try again', async () => {
     h = await harness({ photos: 4, duplicates: 0, sandbox: { service: 'CAD' } });
     const s = h.open({ batchMode: 'auto' });
     expect(await runToEnd(s, [h.photos])).toBe('complete');
     await s.close();
     const again = h.open({ batchMode: 'auto' });
-    expect(again.engine.status().batchesSupported).toBe(false);
+    expect(again.engine.status().deployment.batchesUnavailable).toMatch(/not supported/);
+    await again.close();
+    // Past the re-check time, the next run tries a batch again instead of giving batches up for good.
+    const later = h.open({ batchMode: 'auto', batchRecheckMs: 0 });
+    expect(later.engine.status().deployment.batchesUnavailable).toBeNull();
   });
 });

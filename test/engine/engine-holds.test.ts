@@ -20,7 +20,7 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
     expect(c.done).toBe(5);
     expect(c.queued).toBe(7);
     expect(c.failed).toBe(0);
-    expect(s.engine.status().blocks.quota?.summaryText).toBeTruthy();
+    expect(s.engine.status().holds.quota?.summaryText).toBeTruthy();
     await s.close();
 
     h.sandbox.control.setQuota({ dailyLimit: 50 });
@@ -40,10 +40,10 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
     const s = h.open({ batchMode: 'never' });
     await s.engine.addPaths([h.photos]);
     await s.engine.start();
-    await waitFor(() => s.engine.status().blocks.quota !== null);
+    await waitFor(() => s.engine.status().holds.quota !== null);
     h.sandbox.control.setQuota({ dailyLimit: 20 });
     await waitFor(() => s.engine.status().counts.done === 8);
-    expect(s.engine.status().blocks.quota).toBeNull();
+    expect(s.engine.status().holds.quota).toBeNull();
   });
 
   it('re-reads quota and AI status during a run, so what is shown stays current', async () => {
@@ -70,7 +70,7 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
     h.sandbox.control.updateKey(h.sandbox.apiKey, { disabled: true });
     const s = h.open();
     expect(await runToEnd(s, [h.photos])).toBe('key_rejected');
-    expect(s.engine.status().blocks.auth?.kind).toBe('key_rejected');
+    expect(s.engine.status().holds.auth?.kind).toBe('key_rejected');
     expect(s.engine.status().counts.queued).toBe(3);
     expect(h.sandbox.ledger.tasks()).toHaveLength(0);
   });

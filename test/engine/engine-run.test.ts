@@ -69,13 +69,13 @@ describe('engine against the sandbox over HTTP', () => {
     },
   );
 
-  it('a CAD deployment gets single tasks only, and the client remembers it', async () => {
+  it('a CAD deployment gets single tasks only, and the client knows why', async () => {
     h = await harness({ photos: 10, duplicates: 0, sandbox: { service: 'CAD' } });
     const s = h.open({ batchMode: 'auto' });
     expect(await runToEnd(s, [h.photos])).toBe('complete');
     expectCorrectReadings(h, allJobs(s));
     expect(h.sandbox.ledger.batches().length).toBe(0);
-    expect(s.engine.status().batchesSupported).toBe(false);
+    expect(s.engine.status().deployment.batchesUnavailable).toMatch(/not supported/);
   });
 
   it('rides out the network going down mid-run and resumes by itself', async () => {
@@ -85,13 +85,13 @@ describe('engine against the sandbox over HTTP', () => {
     await s.engine.start();
     await waitFor(() => s.engine.status().counts.done >= 3);
     h.sandbox.control.setNetworkDown(true);
-    await waitFor(() => s.engine.status().blocks.offline !== null);
+    await waitFor(() => s.engine.status().holds.offline !== null);
     await new Promise((r) => setTimeout(r, 1500));
     h.sandbox.control.setNetworkDown(false);
     expect(await s.engine.waitSettled()).toBe('complete');
     expectCorrectReadings(h, allJobs(s));
-    expect(h.statuses.some((st) => st.blocks.offline)).toBe(true);
-    expect(s.engine.status().blocks.offline).toBeNull();
+    expect(h.statuses.some((st) => st.holds.offline)).toBe(true);
+    expect(s.engine.status().holds.offline).toBeNull();
     expectChargedOnce(h);
   });
 

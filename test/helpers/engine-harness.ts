@@ -26,7 +26,8 @@ export interface Harness {
   manifest: SampleManifest;
   /** Every status the engine emitted, for asserting what the user was shown. */
   statuses: EngineStatus[];
-  open(config?: Partial<EngineConfig>): Session;
+  /** A session on the harness's queue; `owner` names it for another process that finds it in use. */
+  open(config?: Partial<EngineConfig>, owner?: string): Session;
   close(): Promise<void>;
 }
 
@@ -58,12 +59,13 @@ export async function harness(opts: {
     sandbox,
     manifest,
     statuses,
-    open(config) {
+    open(config, owner) {
       const s = openSession({
         dbFile: h.dbFile,
         baseUrl: sandbox.url,
         apiKey: sandbox.apiKey,
         config: { ...FAST_ENGINE, ...config },
+        owner: owner ?? 'a test session',
       });
       s.engine.on('status', (st) => statuses.push(st));
       sessions.push(s);

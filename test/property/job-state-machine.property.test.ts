@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_STATES } from '../../common/job';
+import { JOB_STATES, type JobState } from '../../common/job';
+import { INITIAL_JOB_STATES, isAllowedTransition } from '../../common/job-transitions';
 import type { JobRecord } from '../../common/job-record';
 import type { NewJob, TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
@@ -123,6 +124,7 @@ class Driver {
       resultSummary: null,
       errorMessage: ok ? null : 'The AI could not read this photo',
       failureKind: ok ? null : 'ai_failed',
+      serviceFailureKind: null,
       remoteCreatedAt: null,
     };
   }
@@ -344,6 +346,51 @@ class Driver {
   }
 }
 
+interface Change {
+  id: number;
+  from: JobState | null;
+  to: JobState;
+}
+
+/**
+ * Records every state change the store's SQL makes, one row per statement and job, through a
+ * temporary trigger on the test's own connection: what the repository really did, not what the
+ * test expected it to do. Returns a reader that hands over (and forgets) what was recorded.
+ */
+function recordTransitions(store: Store): () => Change[] {
+  store.db.exec(`
+    CREATE TEMP TABLE changes (id INTEGER, from_state TEXT, to_state TEXT);
+    CREATE TEMP TRIGGER changed_state AFTER UPDATE OF state ON main.jobs
+      WHEN OLD.state <> NEW.state
+      BEGIN INSERT INTO changes VALUES (NEW.id, OLD.state, NEW.state); END;
+    CREATE TEMP TRIGGER new_job AFTER INSERT ON main.jobs
+      BEGIN INSERT INTO changes VALUES (NEW.id, NULL, NEW.state); END;
+  `);
+  const read = store.db.prepare<
+    [],
+    { id: number; from_state: JobState | null; to_state: JobState }
+  >('SELECT * FROM changes ORDER BY rowid');
+  const clear = store.db.prepare('DELETE FROM changes');
+  return () => {
+    const rows = read.all().map((r) => ({ id: r.id, from: r.from_state, to: r.to_state }));
+    clear.run();
+    return rows;
+  };
+}
+
+/** Every state change is one the table of transitions (common/job-transitions.ts) lists. */
+function expectListedTransitions(changes: readonly Change[], event: string): void {
+  for (const c of changes) {
+    if (c.from === null) {
+      expect(INITIAL_JOB_STATES, `${event}: new job ${c.id}`).toContain(c.to);
+    } else {
+      expect(isAllowedTransition(c.from, c.to), `${event}: job ${c.id} ${c.from} -> ${c.to}`).toBe(
+        true,
+      );
+    }
+  }
+}
+
 let dir: { dir: string; cleanup: () => void };
 beforeAll(() => {
   dir = tempDir('meterdesk-jsm-');
@@ -353,6 +400,53 @@ afterAll(() => {
 });
 
 describe('job state machine (property)', { timeout: 90_000 }, () => {
+  it('the table of transitions: every guard names states, and nothing leads out of a state into itself by accident', () => {
+    // done -> queued never happens (a read photo is never sent again by the engine); rejected is
+    // left only by a rescan; uploading is reached only from queued.
+    expect(isAllowedTransition('done', 'queued')).toBe(false);
+    expect(isAllowedTransition('rejected', 'done')).toBe(false);
+    expect(isAllowedTransition('submitted', 'uploading')).toBe(false);
+    expect(isAllowedTransition('queued', 'uploading')).toBe(true);
+    expect(isAllowedTransition('uploading', 'submitted')).toBe(true);
+  });
+
+  it('an upload answer for a job that is no longer uploading changes nothing (the guard)', () => {
+    const file = join(dir.dir, 'guard.sqlite');
+    const store = openStore(file);
+    try {
+      const rootId = store.roots.ensure('/photos', 'folder').id;
+      store.jobs.insertScanned([
+        {
+          rootId,
+          path: pathOf(0),
+          relPath: 'p0.jpg',
+          size: 1,
+          mtimeMs: 1,
+          accepted: { sha256: shaOf(0), format: 'jpeg' },
+          rejected: null,
+        },
+      ]);
+      const [job] = store.jobs.dueUploads(NOW, 1);
+      if (!job) throw new Error('no job');
+      const submission = {
+        taskId: 'late',
+        batchId: null,
+        batchIndex: null,
+        business: null,
+        remoteStatus: 'queued',
+        remoteCreatedAt: null,
+        nextAttemptAt: 0,
+      };
+      // Still queued (another process put it back): the answer does not move it.
+      expect(store.jobs.markSubmitted([{ id: job.id, submission }])).toEqual([]);
+      expect(store.jobs.get(job.id)?.state).toBe('queued');
+      store.jobs.markUploading([job.id]);
+      expect(store.jobs.markSubmitted([{ id: job.id, submission }])).toEqual([job.id]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('no event sequence loses a job, double-submits one or leaves one stuck', () => {
     let runNo = 0;
     fc.assert(
@@ -361,9 +455,11 @@ describe('job state machine (property)', { timeout: 90_000 }, () => {
         const store = openStore(file);
         try {
           const driver = new Driver(store, store.roots.ensure('/photos', 'folder').id);
+          const seen = recordTransitions(store);
           for (const e of events) {
             driver.apply(e);
             driver.check();
+            expectListedTransitions(seen(), e.kind);
           }
           expect(driver.drain(), 'rounds to empty the queue').toBeGreaterThanOrEqual(0);
           for (const j of [...store.queries.iterate({})])

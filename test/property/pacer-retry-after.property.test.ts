@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLimitHeaders } from '../../main/api/limits';
 import { createPacer, type PaceKind } from '../../main/api/pacer';
 import type { RateLimitScope } from '../../main/api/errors';
-import { createManualClock } from '../api/helpers/manual-clock';
+import { createManualClock } from '../helpers/manual-clock';
 
 const SEED = Number(process.env.FC_SEED ?? 7_331);
 

@@ -111,7 +111,7 @@ describe('banners and reports', () => {
     const jobs = [job(1), job(2)];
     const bridge = stubBridge(jobs, {
       status: statusOf(jobs, {
-        blocks: {
+        holds: {
           offline: {
             since: new Date().toISOString(),
             reason: 'Connection refused',

@@ -38,7 +38,7 @@ describe('banners', () => {
   it('says what happened and what to do for every paused state', () => {
     const status = statusOf([job(1), job(2)], {
       paused: true,
-      blocks: {
+      holds: {
         offline: { since: '2025-01-01T00:00:00Z', reason: 'Connection refused', nextProbeAt: 5000 },
         quota: {
           since: '2025-01-01T00:00:00Z',
@@ -46,7 +46,11 @@ describe('banners', () => {
           summaryText: 'Daily limit 500 used.',
           nextCheckAt: 9000,
         },
-        auth: { kind: 'permission_denied', message: 'This IP address is not allowed.' },
+        auth: {
+          kind: 'permission_denied',
+          message: 'This IP address is not allowed.',
+          permission: 'create_task',
+        },
         settings: { message: 'water_v3_foreign is disabled.' },
       },
     });
@@ -87,11 +91,11 @@ describe('banners', () => {
 
   it('sends a rejected key to settings', () => {
     const status = statusOf([], {
-      blocks: {
+      holds: {
         offline: null,
         quota: null,
         settings: null,
-        auth: { kind: 'key_rejected', message: 'Invalid key.' },
+        auth: { kind: 'key_rejected', message: 'Invalid key.', permission: null },
       },
     });
     const [banner] = bannersFor({ status, service, key, ai: null });
@@ -101,7 +105,7 @@ describe('banners', () => {
 
   it('uses the freshest quota summary', () => {
     const status = statusOf([], {
-      blocks: {
+      holds: {
         offline: null,
         auth: null,
         settings: null,
@@ -116,6 +120,11 @@ describe('banners', () => {
       isUnlimited: false,
       summaryText: 'new words',
       checkedAt: '2025-01-01T00:01:00Z',
+      accountType: 'free',
+      monthlyRemaining: null,
+      monthlyBonusRemaining: null,
+      fixedRemaining: null,
+      nearestExpireAt: null,
     };
     expect(bannersFor({ status, service, key, ai: null, quota })[0]?.body).toContain('new words');
   });

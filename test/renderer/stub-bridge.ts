@@ -9,7 +9,7 @@ import type {
   RootSummary,
   Snapshot,
 } from '../../common/ipc';
-import type { EngineStatus } from '../../common/engine-status';
+import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { JobQuery } from '../../common/job-query';
 import { emptyCounts, type JobRecord, type StateCounts } from '../../common/job-record';
 
@@ -37,6 +37,7 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
     resultSummary: null,
     errorMessage: null,
     failureKind: null,
+    serviceFailureKind: null,
     needsReview: false,
     reviewAction: null,
     reviewedReading: null,
@@ -80,17 +81,7 @@ export function statusOf(
   jobs: readonly JobRecord[],
   patch: Partial<EngineStatus> = {},
 ): EngineStatus {
-  return {
-    running: true,
-    paused: false,
-    blocks: { offline: null, quota: null, auth: null, settings: null },
-    counts: countsOf(jobs),
-    quota: null,
-    ai: null,
-    batchesSupported: null,
-    quotaWarning: null,
-    ...patch,
-  };
+  return { ...idleStatus(countsOf(jobs)), running: true, ...patch };
 }
 
 const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });

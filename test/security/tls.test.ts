@@ -241,7 +241,7 @@ describe('TLS errors', { timeout: 90_000 }, () => {
       await session.engine.start();
       expect(await session.engine.waitSettled({ maxOfflineMs: 300 })).toBe('offline_timeout');
       const status = session.engine.status();
-      expect(status.blocks.offline?.reason).toMatch(/certificate could not be verified/);
+      expect(status.holds.offline?.reason).toMatch(/certificate could not be verified/);
       expect(status.counts).toMatchObject({ queued: 3, failed: 0, done: 0 });
     } finally {
       await session.close();

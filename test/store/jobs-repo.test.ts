@@ -47,6 +47,7 @@ const doneResult = (
   resultSummary: { summaryText: 'ok' },
   errorMessage: null,
   failureKind: null,
+  serviceFailureKind: null,
   remoteCreatedAt: '2026-01-01T00:00:00Z',
   ...extra,
 });
@@ -208,6 +209,7 @@ describe('JobsRepo', () => {
       state: 'queued',
       uploadAttempts: 0,
       failureKind: null,
+      serviceFailureKind: null,
     });
   });
 

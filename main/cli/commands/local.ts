@@ -3,7 +3,10 @@ import { parseArgs } from 'node:util';
 import { defaultDbFile } from '../../config/paths';
 import { exportJobs } from '../../engine/export-jobs';
 import { JOB_FILTERS, type JobFilter } from '../../../common/job-query';
+import type { ReasonCount } from '../../store/job-query';
+import { QueueOwnership } from '../../store/queue-owner';
 import { openStore } from '../../store/store';
+import { systemClock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { countsLine } from '../progress';
@@ -14,6 +17,14 @@ function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof open
   if (!existsSync(file))
     throw new UsageError(`No queue at ${file} yet: run "meter-desk run <folder>" first.`);
   return openStore(file);
+}
+
+/** One line of "why": the service's words for what waits or failed. */
+function reasonLine(r: ReasonCount): string {
+  const kind = r.kind ? ` [${r.kind}]` : '';
+  return r.state === 'submitted'
+    ? `  ${r.n} waiting at the service (${r.status ?? 'status unknown'}): ${r.reason}`
+    : `  ${r.n} failed${kind}: ${r.reason || 'no reason given'}`;
 }
 
 /** Counts by state from the local queue; no network. */
@@ -28,10 +39,16 @@ export function statusCommand(argv: string[], io: CliIo): number {
     const roots = store.roots
       .list()
       .map((r) => ({ path: r.path, counts: store.jobs.counts(r.id) }));
-    if (values.json) io.out(`${JSON.stringify({ db: store.file, counts, roots })}\n`);
+    const reasons = store.queries.reasons();
+    const owner = QueueOwnership.currentOwner(store.db, systemClock);
+    if (values.json)
+      io.out(`${JSON.stringify({ db: store.file, counts, roots, reasons, owner })}\n`);
     else {
       io.out(`${store.file}\n${countsLine(counts)}\n`);
+      if (owner)
+        io.out(`In use by ${owner.label} (process ${owner.pid}, since ${owner.startedAt})\n`);
       for (const r of roots) io.out(`  ${r.path}: ${countsLine(r.counts)}\n`);
+      for (const r of reasons) io.out(`${reasonLine(r)}\n`);
     }
     return EXIT.ok;
   } finally {

@@ -3,6 +3,7 @@ import { createMeterApi, type MeterApi } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { AuthError, EXIT, UsageError } from '../exit-codes';
 import { table, type CliIo } from '../output';
+import { toQuotaInfo } from '../../engine/remote-info';
 import { resolveService } from '../service';
 
 /** What a remote command prints: the raw answer for --json, rows for people. */
@@ -52,13 +53,19 @@ const yesNo = (b: boolean | undefined): string => (b ? 'yes' : 'no');
 export function quotaCommand(argv: string[], io: CliIo): Promise<number> {
   return withApi(argv, io, async (api) => {
     const q = await api.getQuota();
+    const count = (n: number | undefined): string => (n === undefined ? '-' : String(n));
     return {
       json: q,
       rows: [
+        ['account', q.accountType ?? '-'],
         ['remaining', q.isUnlimited ? 'unlimited' : String(q.remaining)],
-        ['daily limit', String(q.dailyLimit ?? '-')],
-        ['used today', String(q.used ?? '-')],
+        ['daily limit', count(q.dailyLimit)],
+        ['used today', count(q.used)],
         ['day', q.dayTag ?? '-'],
+        ['monthly package left', count(q.monthlyRemaining)],
+        ['monthly bonus left', count(q.monthlyBonusRemaining)],
+        ['fixed quota left', count(q.fixedRemaining)],
+        ['nearest expiry', toQuotaInfo(q, Date.now()).nearestExpireAt ?? 'nothing expires'],
         ['summary', q.summaryText || '-'],
       ],
     };
@@ -89,13 +96,15 @@ export function tasksCommand(argv: string[], io: CliIo): Promise<number> {
     return {
       json: list.items,
       rows: [
-        ['task', 'status', 'reading', 'source', 'created'],
+        ['task', 'status', 'reading', 'source', 'created', 'service says'],
         ...list.items.map((t) => [
           t.taskId,
           t.status,
           t.finalReading,
           t.resultSource,
           t.createdAt ?? '',
+          // A waiting task's reason, a failed one's kind: the service's own words.
+          [t.errorMessage, t.failureKind ? `(${t.failureKind})` : ''].filter(Boolean).join(' '),
         ]),
       ],
     };

@@ -3,7 +3,8 @@ import type { BatchMode } from '../../../common/job';
 import type { AddSummary } from '../../../common/engine-status';
 import type { SettleOutcome } from '../../engine/engine';
 import { exportJobs } from '../../engine/export-jobs';
-import { openSession } from '../../engine/session';
+import { openSession, type Session, type SessionOptions } from '../../engine/session';
+import { QueueInUseError } from '../../store/queue-owner';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { countsLine, followProgress } from '../progress';
@@ -13,7 +14,7 @@ import { csvOptions, CSV_FLAGS } from './csv-flags';
 const BATCH_MODES: readonly BatchMode[] = ['auto', 'always', 'never'];
 
 export const RUN_USAGE = `meter-desk run <folder|file>... [--export out.csv] [--base-url URL] [--business B]
-    [--batch auto|always|never] [--db FILE] [--max-wait SECONDS] [--no-bom] [--delimiter ';'] [--json]`;
+    [--batch auto|always|never] [--db FILE] [--max-wait SECONDS] [--wait] [--no-bom] [--delimiter ';'] [--json]`;
 
 export function describeAdd(s: AddSummary): string {
   const parts = [`${s.queued} photos queued`];
@@ -48,6 +49,24 @@ export function exitCodeFor(outcome: SettleOutcome): number {
   return EXIT.incomplete;
 }
 
+const BUSY_RETRY_MS = 2_000;
+
+/**
+ * Opens the queue for this run. Another MeterDesk on it (the window, another run) stops the run
+ * with a message naming it, or with --wait is waited for.
+ */
+async function openWhenFree(options: SessionOptions, wait: boolean, io: CliIo): Promise<Session> {
+  for (let told = false; ; told = true) {
+    try {
+      return openSession(options);
+    } catch (error) {
+      if (!(error instanceof QueueInUseError) || !wait) throw error;
+      if (!told) io.err(`${error.message}\nWaiting until it is free...\n`);
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    }
+  }
+}
+
 /** Enqueue, process until every file is final (or the run is held), optionally export. */
 export async function runCommand(
   argv: string[],
@@ -64,6 +83,7 @@ export async function runCommand(
       batch: { type: 'string' },
       db: { type: 'string' },
       'max-wait': { type: 'string' },
+      wait: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       ...CSV_FLAGS,
     },
@@ -82,12 +102,23 @@ export async function runCommand(
     (await resolveService({ baseUrl: values['base-url'], db: values.db }, io, {
       sandboxByDefault: true,
     }));
-  const session = openSession({
-    dbFile: service.dbFile,
-    baseUrl: service.baseUrl,
-    apiKey: service.apiKey,
-    config: { batchMode: batch, business: values.business ?? null },
-  });
+  let session: Session;
+  try {
+    session = await openWhenFree(
+      {
+        dbFile: service.dbFile,
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+        config: { batchMode: batch, business: values.business ?? null },
+        owner: 'meter-desk run',
+      },
+      values.wait,
+      io,
+    );
+  } catch (error) {
+    if (!preset) await service.sandbox?.close();
+    throw error;
+  }
   const stopProgress = values.json ? () => undefined : followProgress(session.engine, io);
   const onSignal = (): void => {
     io.err('\nInterrupted: stopping; queued photos are kept for the next run.\n');

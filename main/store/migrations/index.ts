@@ -2,6 +2,7 @@ import { migration001 } from './001-initial';
 import { migration002 } from './002-poll-count';
 import { migration003 } from './003-counts-and-sort-indexes';
 import { migration004 } from './004-ai-version';
+import { migration005 } from './005-owner-and-service-words';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ];

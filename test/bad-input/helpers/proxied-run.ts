@@ -64,7 +64,7 @@ export async function proxiedRun(opts: {
     // A quota hold settles the run at once (a CLI run stops there); the engine itself goes on
     // checking, and resumes when the quota is back. Wait that out when the case asks for it.
     while (outcome === 'quota_exhausted' && opts.waitOutQuota) {
-      await waitFor(() => session.engine.status().blocks.quota === null);
+      await waitFor(() => session.engine.status().holds.quota === null);
       outcome = await session.engine.waitSettled();
     }
     const jobs = [...session.store.queries.iterate({})];

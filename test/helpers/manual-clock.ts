@@ -1,6 +1,6 @@
 // A deterministic clock for simulations: time moves only when the test says so, timers fire in
 // order, and pending promise callbacks run between timers.
-import type { PacerClock } from '../../../main/api/pacer';
+import type { Clock } from '../../main/time/clock';
 
 interface Timer {
   readonly id: number;
@@ -8,10 +8,12 @@ interface Timer {
   readonly fn: () => void;
 }
 
-export interface ManualClock extends PacerClock {
+export interface ManualClock extends Clock {
   sleep(ms: number): Promise<void>;
   /** Runs timers in time order until none is left or `untilMs` is reached. */
   run(untilMs: number): Promise<void>;
+  /** Moves time forward by `ms`, running every timer that falls due on the way. */
+  advance(ms: number): Promise<void>;
   pendingTimers(): number;
 }
 
@@ -51,6 +53,12 @@ export function createManualClock(startMs: number): ManualClock {
         next.fn();
         await settleMicrotasks();
       }
+    },
+    advance: async (ms) => {
+      const until = now + ms;
+      await clock.run(until);
+      now = Math.max(now, until);
+      await settleMicrotasks();
     },
     pendingTimers: () => timers.length,
   };

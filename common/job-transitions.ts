@@ -1,0 +1,50 @@
+// Every way a job may change state, named by what causes it. The queue store builds the state guard
+// of each SQL update from this table (an update whose row is not in a `from` state changes
+// nothing), and the state-machine property test checks that no sequence of events moves a job
+// along a pair this table does not list. A second process, a late answer or a crash in between can
+// then never move a job backwards (say, an upload answer for a job already sent again).
+import type { JobState } from './job';
+
+export interface Transition {
+  readonly from: readonly JobState[];
+  readonly to: readonly JobState[];
+}
+
+export const JOB_TRANSITIONS = {
+  /** A rejected file scanned again: readable now, or still rejected for another reason. */
+  rescan: { from: ['rejected'], to: ['queued', 'rejected'] },
+  /** Identical content already read: the result is copied, nothing is uploaded. */
+  reuseResult: { from: ['queued'], to: ['done'] },
+  /** Picked for an upload (with its attempt counted). */
+  startUpload: { from: ['queued'], to: ['uploading'] },
+  /** The photo on disk changed while it was being uploaded: what is sent is what is there now. */
+  refreshContent: { from: ['uploading'], to: ['uploading'] },
+  /** The service created the task. */
+  submit: { from: ['uploading'], to: ['submitted'] },
+  /** Back in the queue: a retry, a wait (rate limit, network, quota), a lost task sent again. */
+  requeue: { from: ['queued', 'uploading', 'submitted'], to: ['queued'] },
+  /** Given up with a reason. */
+  fail: { from: ['queued', 'uploading', 'submitted'], to: ['failed'] },
+  /** Polled, still not final. */
+  reschedulePoll: { from: ['submitted'], to: ['submitted'] },
+  /** The task's final answer; queued twins of the same content share it. */
+  finish: { from: ['submitted', 'queued'], to: ['done', 'failed'] },
+  /** After a crash: an upload that was cut off is sent again. */
+  recover: { from: ['uploading'], to: ['queued'] },
+  /** A person accepted or corrected the reading. */
+  review: { from: ['done'], to: ['done'] },
+  /** A person asked for a failed photo to be tried again. */
+  retryFailed: { from: ['failed'], to: ['queued'] },
+} as const satisfies Record<string, Transition>;
+
+export type TransitionName = keyof typeof JOB_TRANSITIONS;
+
+/** The states a newly recorded file starts in (a twin of a read photo starts done). */
+export const INITIAL_JOB_STATES: readonly JobState[] = ['queued', 'rejected', 'done'];
+
+/** Whether some named transition moves a job from `from` to `to`. */
+export function isAllowedTransition(from: JobState, to: JobState): boolean {
+  return Object.values(JOB_TRANSITIONS).some(
+    (t: Transition) => t.from.includes(from) && t.to.includes(to),
+  );
+}

@@ -1,0 +1,187 @@
+// What this deployment of the service accepts, where the spec leaves it open ("not shown"): list
+// `limit` bounds, files per batch, whether batches are taken at all (the CAD service takes none),
+// which endpoints the key's scopes allow, and the service's own namespace (its default business).
+// Learned from answers, never assumed. A limit learned from a refusal is remembered for a day
+// per service and then tried again; a missing batch endpoint or permission is re-checked within a
+// run. Nothing is a permanent downgrade.
+import { MAX_BATCH_FILES } from '../../common/job';
+import type { DeploymentView, Permission } from '../../common/engine-status';
+import type { Store } from '../store/store';
+import type { Clock } from '../time/clock';
+
+/** GET /tasks `limit` tried first, and the smallest one worth a list request. */
+export const LIST_LIMIT_START = 100;
+const LIST_LIMIT_MIN = 5;
+/** Learned limits are tried afresh after this long: a deployment may be reconfigured. */
+const RELEARN_AFTER_MS = 24 * 60 * 60_000;
+
+export interface DeploymentTimings {
+  /** After batches were refused as unsupported (not CAD by name), try one again after this. */
+  readonly batchRecheckMs: number;
+  /** After a 403 for one endpoint, ask it again after this. */
+  readonly permissionRecheckMs: number;
+}
+
+interface Learned {
+  readonly value: number;
+  readonly at: number;
+}
+
+interface Remembered {
+  batchMaxFiles?: Learned;
+  listLimit?: Learned;
+  /** When the service last refused batches as unsupported, and in what words. */
+  batchesRefusedAt?: number;
+  batchesRefusedWhy?: string;
+}
+
+const PERMISSION_WORDS: Record<Permission, string> = {
+  quota: 'read the quota',
+  ai_status: 'read the AI status',
+  create_task: 'create tasks',
+  create_batch: 'create batches',
+  get_task: 'read tasks',
+  list_tasks: 'list tasks',
+  get_batch: 'read batches',
+};
+
+/** "create tasks", for messages naming what a key may not do. */
+export function permissionWords(p: Permission): string {
+  return PERMISSION_WORDS[p];
+}
+
+export class Deployment {
+  private readonly key: string;
+  private remembered: Remembered;
+  private namespaceValue: string | null = null;
+  private cadByName = false;
+  private readonly denied = new Map<Permission, { message: string; until: number }>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    serviceId: string,
+    private readonly timings: DeploymentTimings,
+  ) {
+    this.key = `deployment:${serviceId}`;
+    this.remembered = store.settings.get<Remembered>(this.key, {});
+  }
+
+  // ---- the service's own namespace ---------------------------------------------------------------
+
+  /** From AI status: `current_ai_version` is namespace:version (spec 2.4). */
+  sawAiVersion(currentAiVersion: string | undefined): void {
+    const namespace = currentAiVersion?.split(':')[0]?.trim() ?? '';
+    if (namespace === '') return;
+    this.namespaceValue = namespace;
+    // The CAD service has no batch endpoint (spec 1.8); its namespace names it.
+    this.cadByName = namespace.toUpperCase() === 'CAD';
+  }
+
+  get namespace(): string | null {
+    return this.namespaceValue;
+  }
+
+  /**
+   * Whether photos of `business` can go as single tasks. The single-task endpoint has no business
+   * field: only the service's own namespace (its default) may use it. Without AI status (a key
+   * without that permission) the default is not known, so a named business goes in batches.
+   */
+  singleTasksCarry(business: string | null): boolean {
+    return business === null || business === this.namespaceValue;
+  }
+
+  // ---- batches ---------------------------------------------------------------------------------------
+
+  /** Why batches cannot be used now, or null when they can. */
+  batchesUnavailable(): string | null {
+    if (this.cadByName) return 'the deployed service is CAD, which takes single tasks only';
+    const denied = this.deniedMessage('create_batch');
+    if (denied) return denied;
+    const at = this.remembered.batchesRefusedAt;
+    if (at !== undefined && at + this.timings.batchRecheckMs > this.clock.now()) {
+      return this.remembered.batchesRefusedWhy ?? 'the service refused batches';
+    }
+    return null;
+  }
+
+  /** The service refused batches as unsupported: single tasks for a while, then one batch again. */
+  refuseBatches(why: string): void {
+    this.remember({ batchesRefusedAt: this.clock.now(), batchesRefusedWhy: why });
+  }
+
+  get batchMaxFiles(): number {
+    return this.fresh(this.remembered.batchMaxFiles) ?? MAX_BATCH_FILES;
+  }
+
+  /** A batch of `sent` files was refused as too many; `max` when the service said the number. */
+  shrinkBatches(sent: number, max: number | null): number {
+    const next = Math.max(1, Math.min(sent - 1, max ?? Math.floor(sent / 2)));
+    this.remember({ batchMaxFiles: { value: next, at: this.clock.now() } });
+    return next;
+  }
+
+  // ---- list polling -------------------------------------------------------------------------------
+
+  /** The `limit` to ask GET /tasks for, or null while list polling is not usable. */
+  get listLimit(): number | null {
+    if (this.deniedMessage('list_tasks')) return null;
+    const learned = this.fresh(this.remembered.listLimit);
+    return learned === null ? LIST_LIMIT_START : learned >= LIST_LIMIT_MIN ? learned : null;
+  }
+
+  /** A list request with `tried` was refused (400/422); `max` when the service said its bound. */
+  shrinkList(tried: number, max: number | null): void {
+    const next = max !== null && max < tried ? max : Math.floor(tried / 2);
+    this.remember({ listLimit: { value: Math.max(0, next), at: this.clock.now() } });
+  }
+
+  // ---- permissions ---------------------------------------------------------------------------------
+
+  deny(permission: Permission, message: string): void {
+    this.denied.set(permission, {
+      message,
+      until: this.clock.now() + this.timings.permissionRecheckMs,
+    });
+  }
+
+  /** A call to this endpoint succeeded: whatever was denied before is allowed now. */
+  allow(permission: Permission): void {
+    this.denied.delete(permission);
+  }
+
+  /** The message of a 403 for this endpoint, while it is not yet time to ask again. */
+  deniedMessage(permission: Permission): string | null {
+    const d = this.denied.get(permission);
+    return d && d.until > this.clock.now() ? d.message : null;
+  }
+
+  /** Forget the 403s: the person says the key was fixed. */
+  forgetDenials(): void {
+    this.denied.clear();
+  }
+
+  view(): DeploymentView {
+    const denied: DeploymentView['denied'] = {};
+    for (const p of this.denied.keys()) {
+      const message = this.deniedMessage(p);
+      if (message) denied[p] = message;
+    }
+    return {
+      namespace: this.namespaceValue,
+      batchesUnavailable: this.batchesUnavailable(),
+      batchMaxFiles: this.batchMaxFiles,
+      listLimit: this.listLimit,
+      denied,
+    };
+  }
+
+  private fresh(learned: Learned | undefined): number | null {
+    return learned && this.clock.now() - learned.at < RELEARN_AFTER_MS ? learned.value : null;
+  }
+
+  private remember(patch: Remembered): void {
+    this.remembered = { ...this.remembered, ...patch };
+    this.store.settings.set(this.key, this.remembered);
+  }
+}

@@ -1,0 +1,209 @@
+// The engine's loop: on each turn it reads what falls due from the queue and starts uploads and
+// polls within the limits, then sleeps until the next job is due (a finished request wakes it
+// earlier). Every decision comes from the SQLite queue, so a new process carries on where a killed
+// one stopped.
+import type { JobRecord } from '../../common/job-record';
+import type { Store } from '../store/store';
+import type { Pacer } from '../api/pacer';
+import { Timer, type Clock } from '../time/clock';
+import { Ewma, pollSpacingMs } from './backoff';
+import type { EngineConfig } from './config';
+import type { EngineContext } from './context';
+import type { Deployment } from './deployment';
+import type { Holds } from './holds';
+import { uploadRoute, type UploadRoute } from './upload-route';
+import { planPolls, runPoll } from './polls';
+import { composeUnit, runUpload, submissionRoom } from './uploads';
+
+export interface DispatcherDeps {
+  readonly store: Store;
+  readonly pacer: Pacer;
+  readonly config: EngineConfig;
+  readonly clock: Clock;
+  readonly holds: Holds;
+  /** The context of the current run (its signal ends with the run). */
+  context(): EngineContext;
+  readonly deployment: Deployment;
+  paused(): boolean;
+  running(): boolean;
+  /** Photos the quota still covers with `inFlight` sent and not ended; Infinity when not known. */
+  quotaLeft(inFlight: number): number;
+  /** The quota covers nothing more and nothing is in flight: read it again (or hold). */
+  quotaSpent(): void;
+  /** Photos cannot be sent at all now (business, permissions): hold uploads with the reason. */
+  cannotUpload(route: Extract<UploadRoute, { ok: false }>): void;
+  /** Tasks no permitted read can reach now: they wait, and the run says why. */
+  cannotPoll(jobs: readonly JobRecord[]): void;
+  /** Runs an asynchronous step the engine waits for when it stops; the loop turns after it. */
+  track(work: Promise<unknown>): void;
+  changed(ids: readonly number[]): void;
+}
+
+/** The loop never sleeps longer than this, so a clock jump or a missed wake costs a minute at most. */
+const MAX_SLEEP_MS = 60_000;
+const MIN_SLEEP_MS = 50;
+const POLLS_PER_TURN = 500;
+
+export class Dispatcher {
+  private turnQueued = false;
+  private readonly wake: Timer;
+  private uploadsInFlight = 0;
+  /** An upload has been answered since start(): the service has told its concurrency limit. */
+  private uploadAnswered = false;
+  private uploadingFiles = 0;
+  private pollsInFlight = 0;
+  private readonly polling = new Set<number>();
+  private readonly listCoverage = new Ewma(0.3, 1);
+  /** One list poll at a time, at most one per poll spacing: it shows every task anyway. */
+  private listInFlight = false;
+  private lastListAt = -Infinity;
+  private listSkips = 0;
+
+  constructor(private readonly d: DispatcherDeps) {
+    this.wake = new Timer(d.clock, () => {
+      this.kick();
+    });
+  }
+
+  /** Asks for a turn of the loop soon (once, however often it is asked before it runs). */
+  kick(): void {
+    if (this.turnQueued || !this.d.running()) return;
+    this.turnQueued = true;
+    setImmediate(() => {
+      this.turn();
+    });
+  }
+
+  stop(): void {
+    this.wake.clear();
+  }
+
+  private turn(): void {
+    this.turnQueued = false;
+    if (!this.d.running()) return;
+    const now = this.d.clock.now();
+    const { holds } = this.d;
+    if (!this.d.paused() && !holds.pollsHeld) {
+      this.dispatchPolls(now);
+      if (!holds.uploadsHeld) this.dispatchUploads(now);
+    }
+    this.sleep(now);
+  }
+
+  private dispatchUploads(now: number): void {
+    const { store, config, deployment } = this.d;
+    const route = uploadRoute(config, deployment);
+    if (!route.ok) {
+      if (store.jobs.nextQueuedAt() !== null) this.d.cannotUpload(route);
+      return;
+    }
+    const known = this.d.pacer.limits();
+    const limit = Math.min(config.maxConcurrency, known.concurrency?.limit ?? Infinity);
+    // A batch costs one submission unit per file: one larger than a whole window (less the
+    // pacer's reserve) could never be sent.
+    const perWindow =
+      known.submissions.limit === undefined
+        ? Infinity
+        : Math.max(1, known.submissions.limit - known.reserve.submissions);
+    let windowRoom = submissionRoom(known, this.uploadingFiles, now);
+    let active = store.jobs.inFlightTasks() + this.uploadingFiles;
+    // Only creation answers carry the key's concurrency limit (spec 8.2): until one has come back,
+    // one photo at a time, rather than a burst into an unknown limit that collects 429s.
+    const probing = !this.uploadAnswered && known.concurrency?.limit === undefined;
+    const parallel = probing ? 1 : config.maxParallelUploads;
+    while (this.uploadsInFlight < parallel && active < limit) {
+      // The window is spent: the next upload is composed when it opens (the loop looks again
+      // every turn), sized to the new budget, instead of a full batch waiting in the pacer and
+      // then not fitting into what the new window has left after the one before it.
+      if (windowRoom < 1) break;
+      // The service refuses a whole batch whose new images need more quota than is left: never
+      // ask for more than remains, or the last readings of the day could never be used.
+      const quotaLeft = this.d.quotaLeft(active);
+      if (quotaLeft < 1) {
+        if (active === 0 && store.jobs.dueUploads(now, 1).length > 0) this.d.quotaSpent();
+        break;
+      }
+      const most =
+        route.batch && !probing
+          ? Math.min(deployment.batchMaxFiles, limit - active, perWindow, quotaLeft, windowRoom)
+          : 1;
+      const unit = composeUnit(store.jobs.dueUploads(now, Math.max(1, most)), Math.max(1, most));
+      if (!unit) break;
+      // A batch of one buys nothing over a single task, unless only a batch carries the business
+      // (or batch mode is "always"; a photo a batch refused goes alone as a plain task then).
+      const alone = unit.jobs.length === 1;
+      const solo = alone && unit.jobs[0]?.solo === true;
+      unit.asBatch =
+        route.batch && (!route.single || !alone || (config.batchMode === 'always' && !solo));
+      const moved = new Set(store.jobs.markUploading(unit.jobs.map((j) => j.id)));
+      unit.jobs = unit.jobs.filter((j) => moved.has(j.id)).map((j) => store.jobs.get(j.id) ?? j);
+      if (unit.jobs.length === 0) break;
+      const files = unit.jobs.length;
+      this.uploadsInFlight++;
+      this.uploadingFiles += files;
+      active += files;
+      windowRoom -= files;
+      this.d.changed(unit.jobs.map((j) => j.id));
+      this.d.track(
+        runUpload(this.d.context(), unit).finally(() => {
+          this.uploadAnswered = true;
+          this.uploadsInFlight--;
+          this.uploadingFiles -= files;
+        }),
+      );
+    }
+  }
+
+  private dispatchPolls(now: number): void {
+    const { config, store } = this.d;
+    if (this.pollsInFlight >= config.maxParallelPolls) return;
+    const due = store.jobs.duePolls(now, POLLS_PER_TURN).filter((j) => !this.polling.has(j.id));
+    // A list that covered too little is tried again now and then: it may cover more once the
+    // tasks in flight are fewer or newer.
+    const useList =
+      config.listPolling && (this.listCoverage.value > 0.3 || ++this.listSkips % 10 === 0);
+    const { deployment } = this.d;
+    const { groups, unreachable } = planPolls(due, useList, {
+      listLimit: deployment.listLimit,
+      batchReads: deployment.deniedMessage('get_batch') === null,
+      taskReads: deployment.deniedMessage('get_task') === null,
+    });
+    if (unreachable.length) this.d.cannotPoll(unreachable);
+    for (const group of groups) {
+      if (this.pollsInFlight >= config.maxParallelPolls) break;
+      const list = group.kind === 'list';
+      if (list) {
+        if (this.listInFlight) continue;
+        if (now - this.lastListAt < pollSpacingMs(this.d.pacer.limits().requests, now)) continue;
+        this.listInFlight = true;
+        this.lastListAt = now;
+      }
+      for (const j of group.jobs) this.polling.add(j.id);
+      this.pollsInFlight++;
+      this.d.track(
+        runPoll(this.d.context(), group)
+          .then((coverage) => {
+            if (group.kind === 'list') this.listCoverage.add(coverage);
+          })
+          .finally(() => {
+            this.pollsInFlight--;
+            if (list) this.listInFlight = false;
+            for (const j of group.jobs) this.polling.delete(j.id);
+          }),
+      );
+    }
+  }
+
+  /** Sleeps until the next job falls due; completions wake the loop earlier. */
+  private sleep(now: number): void {
+    const { store, holds } = this.d;
+    const candidates = [store.jobs.nextPollAt()];
+    if (!holds.view().quota) candidates.push(store.jobs.nextQueuedAt());
+    const next = Math.min(...candidates.filter((t): t is number => t !== null));
+    if (!Number.isFinite(next)) {
+      this.wake.clear();
+      return;
+    }
+    this.wake.set(Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, next - now)));
+  }
+}

@@ -1,0 +1,206 @@
+// Where a failed request turns into engine behaviour: the error policy (error-policy.ts) names the
+// action, and this carries it out on the queue and the holds. Nothing else in the engine looks at
+// why a request failed.
+import type { JobRecord } from '../../common/job-record';
+import { isApiError, type ApiError } from '../api/errors';
+import type { Store } from '../store/store';
+import type { Clock } from '../time/clock';
+import { backoffMs } from './backoff';
+import type { EngineConfig } from './config';
+import type { Deployment } from './deployment';
+import { permissionWords } from './deployment';
+import { decide, type Action, type Operation, type UploadSituation } from './error-policy';
+import type { Holds } from './holds';
+
+export interface FailureDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly random: () => number;
+  readonly config: EngineConfig;
+  readonly holds: Holds;
+  /** Aborted when the engine stops: whatever failed then is simply put back. */
+  readonly signal: AbortSignal;
+  readonly deployment: Deployment;
+  log(line: string): void;
+  /**
+   * A quota_exhausted answer, with what it says is left (null: not said). True when the run
+   * should hold for quota now; false when tasks in flight may still leave readings to use.
+   */
+  quotaExhausted(remaining: number | null): boolean;
+}
+
+interface Failure {
+  readonly deps: FailureDeps;
+  readonly now: number;
+  readonly op: Operation;
+  readonly jobs: readonly JobRecord[];
+  readonly ids: readonly number[];
+  readonly situation: UploadSituation | undefined;
+}
+
+/** Puts the jobs back as they were before the request: polls to poll again, uploads to send. */
+function putBack(f: Failure, afterMs: number, message: string | null): void {
+  const { store } = f.deps;
+  if (f.op === 'poll') {
+    store.jobs.reschedulePolls(
+      f.ids.map((id) => ({
+        id,
+        nextAttemptAt: f.now + afterMs,
+        remoteStatus: null,
+        message,
+        polled: false,
+      })),
+    );
+  } else {
+    store.jobs.requeue(f.ids, { nextAttemptAt: f.now + afterMs, message, refundAttempt: true });
+  }
+}
+
+export function handleFailure(
+  deps: FailureDeps,
+  err: unknown,
+  op: Operation,
+  jobs: readonly JobRecord[],
+  situation?: UploadSituation,
+): void {
+  const f: Failure = {
+    deps,
+    now: deps.clock.now(),
+    op,
+    jobs,
+    ids: jobs.map((j) => j.id),
+    situation,
+  };
+  if (deps.signal.aborted) {
+    putBack(f, 0, null);
+    return;
+  }
+  if (!isApiError(err)) {
+    deps.log(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`);
+    const { retryBaseMs, retryCapMs } = deps.config;
+    putBack(f, backoffMs(1, retryBaseMs, retryCapMs, deps.random), 'Unexpected error; will retry');
+    return;
+  }
+  act(f, err, decide(err, op, situation));
+}
+
+function act(f: Failure, err: ApiError, action: Action): void {
+  const { deps } = f;
+  switch (action.do) {
+    case 'retry':
+      retry(f, err, action);
+      return;
+    case 'go_offline':
+      putBack(f, 0, 'Waiting for the network');
+      deps.holds.goOffline(err.message);
+      return;
+    case 'hold_quota':
+      putBack(f, 0, f.op === 'poll' ? null : 'Waiting for quota');
+      if (deps.quotaExhausted(action.remaining))
+        deps.holds.holdQuota(action.remaining, action.summaryText);
+      return;
+    case 'hold_auth':
+      putBack(f, 0, action.message);
+      deps.holds.holdAuth(action.kind, action.message);
+      return;
+    case 'denied':
+      deps.deployment.deny(action.permission, action.message);
+      deps.log(`This API key may not ${permissionWords(action.permission)}: ${action.message}`);
+      // The loop finds another way (single tasks, another poll) or holds, naming the permission.
+      putBack(f, 0, null);
+      return;
+    case 'shrink_batch': {
+      const sent = f.situation?.files ?? f.jobs.length;
+      const size = deps.deployment.shrinkBatches(sent, action.maxFiles);
+      deps.log(`Batch of ${sent} refused (${action.message}); sending batches of ${size}`);
+      putBack(f, 0, null);
+      return;
+    }
+    case 'batches_unavailable':
+      deps.deployment.refuseBatches(action.message);
+      deps.log(`Batch uploads unavailable (${action.message}); sending single tasks for now`);
+      putBack(f, 0, null);
+      return;
+    case 'shrink_list': {
+      const tried = deps.deployment.listLimit ?? 0;
+      deps.deployment.shrinkList(tried, action.maxLimit);
+      const next = deps.deployment.listLimit;
+      deps.log(
+        next === null
+          ? 'The service refuses task lists; polling tasks one by one'
+          : `The service refused a task list of ${tried}; asking for ${next}`,
+      );
+      putBack(f, 0, null);
+      return;
+    }
+    case 'hold_settings':
+      putBack(f, 0, action.message);
+      deps.holds.holdSettings(action.message);
+      return;
+    case 'give_up_file':
+      deps.store.jobs.fail(f.ids, action.failureKind, action.message);
+      return;
+    case 'split_batch':
+      deps.store.jobs.requeue(f.ids, {
+        nextAttemptAt: f.now,
+        message: `Batch refused (${action.message}); sending each photo alone`,
+        solo: true,
+        refundAttempt: true,
+      });
+      return;
+    case 'resubmit':
+      resubmit(f);
+      return;
+  }
+}
+
+function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' }>): void {
+  const { deps } = f;
+  const { config, store } = deps;
+  if (action.transportFailure) deps.holds.transportFailed(err.message);
+  if (f.op === 'poll') {
+    putBack(f, action.afterMs ?? backoffMs(1, 500, 30_000, deps.random), err.message);
+    return;
+  }
+  const give: number[] = [];
+  for (const j of f.jobs) {
+    if (action.countsAsAttempt && j.uploadAttempts >= config.maxUploadAttempts) {
+      give.push(j.id);
+      continue;
+    }
+    const backoff = backoffMs(j.uploadAttempts, config.retryBaseMs, config.retryCapMs, deps.random);
+    // Sent again at once, a photo whose task the service did create (its answer was lost) is
+    // read and charged twice; after the grace that task is finished and cached.
+    const after =
+      action.afterMs ?? (action.mayHaveCreated ? Math.max(backoff, config.resumeGraceMs) : backoff);
+    store.jobs.requeue([j.id], {
+      nextAttemptAt: f.now + after,
+      message: `${err.message}; will retry`,
+      refundAttempt: !action.countsAsAttempt,
+    });
+  }
+  if (give.length) {
+    store.jobs.fail(
+      give,
+      'service_error',
+      `Gave up after ${config.maxUploadAttempts} attempts: ${err.message}`,
+    );
+  }
+}
+
+/** The service no longer knows the task: its photo is sent once more, never a second time. */
+function resubmit(f: Failure): void {
+  const { store } = f.deps;
+  for (const j of f.jobs) {
+    if (j.resubmits >= 1) {
+      store.jobs.fail([j.id], 'task_lost', 'The service lost this task twice; try again later');
+    } else {
+      store.jobs.requeue([j.id], {
+        nextAttemptAt: f.now,
+        message: 'The service no longer knows this task; sending the photo again',
+        refundAttempt: true,
+        resubmit: true,
+      });
+    }
+  }
+}

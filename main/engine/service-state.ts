@@ -1,0 +1,162 @@
+// What the engine knows about the service beyond the queue: its quota and AI status as last read,
+// what the deployment accepts (deployment.ts) and how many photos the quota still covers
+// (quota-budget.ts). Read before sending (pre-flight) and re-read now and then while photos wait,
+// so what the window shows stays current. A key without the permission to read quota or AI
+// status is not stopped by it: those figures are shown as not permitted.
+import type { AiInfo, QuotaInfo } from '../../common/engine-status';
+import type { MeterApi } from '../api/client';
+import type { AiStatus, Quota } from '../api/schemas';
+import type { Store } from '../store/store';
+import { Timer, type Clock } from '../time/clock';
+import type { EngineConfig } from './config';
+import { Deployment } from './deployment';
+import { QuotaBudget } from './quota-budget';
+import { toAiInfo, toQuotaInfo } from './remote-info';
+
+export interface ServiceStateDeps {
+  readonly store: Store;
+  readonly api: MeterApi;
+  readonly clock: Clock;
+  readonly config: EngineConfig;
+  /** Identifies the service (its origin) for what is remembered about it. */
+  readonly serviceId: string;
+  /** Whether a re-read now makes sense (photos waiting, service reachable, key accepted). */
+  worthRefreshing(): boolean;
+  running(): boolean;
+  /** The current run's signal: it ends the run's requests when the engine stops. */
+  signal(): AbortSignal;
+  track(work: Promise<unknown>): void;
+  /** A read failed: the failure handler decides what it means. */
+  failed(error: unknown): void;
+  changed(): void;
+  log(line: string): void;
+}
+
+export class ServiceState {
+  readonly deployment: Deployment;
+  readonly budget: QuotaBudget;
+  private quotaValue: QuotaInfo | null = null;
+  private aiValue: AiInfo | null = null;
+  private warning: string | null = null;
+  private readonly refreshTimer: Timer;
+
+  constructor(private readonly d: ServiceStateDeps) {
+    this.deployment = new Deployment(d.store, d.clock, d.serviceId, {
+      batchRecheckMs: d.config.batchRecheckMs,
+      permissionRecheckMs: d.config.permissionRecheckMs,
+    });
+    this.budget = new QuotaBudget(d.clock);
+    this.refreshTimer = new Timer(d.clock, () => {
+      this.refresh();
+    });
+  }
+
+  get quota(): QuotaInfo | null {
+    return this.quotaValue;
+  }
+
+  get ai(): AiInfo | null {
+    return this.aiValue;
+  }
+
+  get quotaWarning(): string | null {
+    return this.warning;
+  }
+
+  /** Reads AI status and quota (those the key may read), and warns when the queue outgrows the quota. */
+  async preflight(signal: AbortSignal): Promise<void> {
+    const { api } = this.d;
+    const [ai, quota] = await Promise.allSettled([
+      this.deployment.deniedMessage('ai_status') ? null : api.getAiStatus({ signal }),
+      this.deployment.deniedMessage('quota') ? null : api.getQuota({ signal }),
+    ]);
+    if (ai.status === 'rejected') this.d.failed(ai.reason);
+    else if (ai.value) this.setAi(ai.value);
+    if (quota.status === 'rejected') this.d.failed(quota.reason);
+    else if (quota.value) this.setQuota(quota.value);
+    this.updateQuotaWarning();
+    this.d.changed();
+  }
+
+  setAi(s: AiStatus): void {
+    this.deployment.allow('ai_status');
+    this.aiValue = toAiInfo(s, this.d.clock.now());
+    this.deployment.sawAiVersion(s.currentAiVersion);
+  }
+
+  setQuota(q: Quota): void {
+    this.deployment.allow('quota');
+    this.quotaValue = toQuotaInfo(q, this.d.clock.now());
+    this.budget.observe(q.isUnlimited ? null : q.remaining);
+  }
+
+  /**
+   * A quota_exhausted answer said how many readings are left (null: it did not say). True when
+   * the run should hold for quota now: nothing is in flight that could still leave readings.
+   */
+  quotaExhausted(remaining: number | null, inFlight: number): boolean {
+    if (remaining !== null) {
+      if (this.quotaValue) this.quotaValue = { ...this.quotaValue, remaining };
+      this.budget.observe(remaining);
+    } else {
+      this.budget.observe(0);
+    }
+    return inFlight === 0 && this.budget.left(0) === 0;
+  }
+
+  /** Re-reads the quota (a hold's re-check, or the budget spent): true when readings are left. */
+  async quotaAvailable(signal: AbortSignal): Promise<boolean> {
+    const quota = await this.d.api.getQuota({ signal });
+    this.setQuota(quota);
+    if (!quota.isUnlimited && quota.remaining <= 0) return false;
+    this.d.log(
+      `Quota available (${quota.isUnlimited ? 'unlimited' : quota.remaining} left); sending`,
+    );
+    this.updateQuotaWarning();
+    return true;
+  }
+
+  startRefreshing(): void {
+    this.refreshTimer.set(this.d.config.statusRefreshMs);
+  }
+
+  stop(): void {
+    this.refreshTimer.clear();
+  }
+
+  /**
+   * Quota and AI status change while a run goes on (other users of the account, an AI outage);
+   * what the window shows is re-read now and then, only while there is work and the service is
+   * reachable (a probe or quota check covers the other cases).
+   */
+  private refresh(): void {
+    if (!this.d.running()) return;
+    if (!this.d.worthRefreshing()) {
+      this.startRefreshing();
+      return;
+    }
+    this.d.track(
+      this.preflight(this.d.signal()).finally(() => {
+        if (this.d.running()) this.startRefreshing();
+      }),
+    );
+  }
+
+  updateQuotaWarning(): void {
+    const q = this.quotaValue;
+    const left = q && !q.isUnlimited ? q.remaining : null;
+    // Counting distinct photos reads every queued row (a quarter second at 100,000): only when
+    // the quota could be short at all, which the kept counts tell at no cost.
+    const c = this.d.store.jobs.counts();
+    if (left === null || c.queued + c.uploading <= left) {
+      this.warning = null;
+      return;
+    }
+    const pending = this.d.store.jobs.pendingDistinctPhotos();
+    this.warning =
+      pending > left
+        ? `${pending} photos are waiting but only ${left} readings are left today. ` +
+          'Photos the service has already read are free; the rest will wait for quota.'
+        : null;
+  }
+}

@@ -1,0 +1,59 @@
+// Quota is used to the last reading: what is in flight is counted against what is left, a batch
+// is cut to what remains, and the figure in a quota_exhausted answer is used. With N readings
+// left, exactly N photos are read fresh before the run stops, whatever `remaining` counts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness, runToEnd, type Harness } from '../../helpers/engine-harness';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const freshReadings = (hh: Harness): number =>
+  Object.values(hh.sandbox.ledger.quotaCharges()).reduce((a, b) => a + b, 0);
+
+describe('the last readings of the day', () => {
+  it.each([
+    ['remaining net of tasks in flight', 'default', 'auto'],
+    ['remaining net of tasks in flight, batches always', 'default', 'always'],
+    ['remaining that ignores tasks in flight', 'gross-remaining', 'auto'],
+    ['a paid account spending its packages', 'paid-packages', 'auto'],
+  ] as const)('%s: exactly what is left is read', async (_what, profile, batchMode) => {
+    const left = profile === 'paid-packages' ? 55 : 15;
+    h = await harness({
+      photos: left + 25,
+      duplicates: 0,
+      sandbox: {
+        profile,
+        ...(profile !== 'paid-packages' && {
+          keys: [{ key: 'md_quota_key_0000000015', user: { dailyQuota: 15 } }],
+        }),
+      },
+    });
+    const s = h.open({ batchMode });
+    expect(await runToEnd(s, [h.photos])).toBe('quota_exhausted');
+    const st = s.engine.status();
+    expect(freshReadings(h)).toBe(left);
+    expect(st.counts.done).toBe(left);
+    expect(st.counts.queued).toBe(25);
+    expect(st.counts.failed).toBe(0);
+    expect(st.holds.quota).not.toBeNull();
+  });
+
+  it('a batch refused for quota is cut to the figure the answer gives', async () => {
+    h = await harness({
+      photos: 30,
+      duplicates: 0,
+      // Without the right to read the quota, the refusal's body is all the engine learns.
+      sandbox: {
+        profile: 'no-info-scopes',
+        keys: [{ key: 'md_quota_key_0000000011', user: { dailyQuota: 11 } }],
+      },
+    });
+    const s = h.open({ batchMode: 'always' });
+    expect(await runToEnd(s, [h.photos])).toBe('quota_exhausted');
+    expect(freshReadings(h)).toBe(11);
+    expect(h.sandbox.ledger.counts().rejected429.quota).toBeLessThanOrEqual(2);
+  });
+});
