@@ -79,6 +79,7 @@ function describeIssue(issue: Issue, what: string): string {
         ? `${where} is missing.`
         : `${where} must be ${article(issue.expected)}.`;
     case 'invalid_value':
+      if (issue.input === undefined) return `${where} is missing.`;
       return `${where} must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}.`;
     case 'too_big':
       return `${where} ${bound('at most', issue.origin, issue.maximum)}.`;

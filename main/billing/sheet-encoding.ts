@@ -5,6 +5,7 @@
 // can check the names. Workbooks and binary files are refused with what to do instead.
 import { isUtf8 } from 'node:buffer';
 import { MAX_SHEET_BYTES } from '../../common/billing/route-sheet-limits';
+import { decodeWindows1252 } from './windows-1252';
 
 export const SHEET_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
 export type SheetEncoding = (typeof SHEET_ENCODINGS)[number];
@@ -48,7 +49,10 @@ export function decodeSheet(bytes: Uint8Array, forced?: SheetEncoding): DecodeRe
   }
   let text: string;
   try {
-    text = new TextDecoder(encoding, { fatal: encoding !== 'windows-1252' }).decode(body);
+    text =
+      encoding === 'windows-1252'
+        ? decodeWindows1252(body)
+        : new TextDecoder(encoding, { fatal: true }).decode(body);
   } catch {
     return refuse('invalid_text', `The file is not valid ${encoding.toUpperCase()} text.`);
   }

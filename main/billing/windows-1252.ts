@@ -1,6 +1,7 @@
-// Windows-1252 ("ANSI" on Western-European Windows), which older billing imports still expect.
-// Node decodes it (TextDecoder) but cannot encode it, and the table is small: Latin-1 plus 27
-// characters in 0x80-0x9F (€, „, “, ”, –, —, Š, Ž, Œ, …).
+// Windows-1252 ("ANSI" on Western-European Windows): Excel's plain "CSV" there, and what older
+// billing imports expect. Node cannot encode it, and Node 20's TextDecoder("windows-1252") decodes
+// it as Latin-1 (0x80 becomes U+0080, not €), so both directions are here. The table is small:
+// Latin-1 plus 27 characters in 0x80-0x9F (€, „, “, ”, –, —, Š, Ž, Œ, …).
 
 const HIGH: Readonly<Record<number, number>> = {
   0x20ac: 0x80,
@@ -37,6 +38,13 @@ function byteOf(code: number): number | undefined {
   return HIGH[code];
 }
 
+/** How many characters of `text` Windows-1252 cannot hold. */
+export function countUnencodable(text: string): number {
+  let n = 0;
+  for (const char of text) if (byteOf(char.codePointAt(0) ?? 0) === undefined) n++;
+  return n;
+}
+
 /** The first character Windows-1252 cannot hold, or null. */
 export function firstUnencodable(text: string): string | null {
   for (const char of text) {
@@ -51,4 +59,18 @@ export function encodeWindows1252(text: string, replacement = 0x3f): Uint8Array 
   let n = 0;
   for (const char of text) out[n++] = byteOf(char.codePointAt(0) ?? 0) ?? replacement;
   return out.subarray(0, n);
+}
+
+const C1_TO_CHAR = new Map<string, string>(
+  Object.entries(HIGH).map(([code, byte]) => [
+    String.fromCharCode(byte),
+    String.fromCodePoint(Number(code)),
+  ]),
+);
+
+/** Decodes Windows-1252; the five unassigned bytes stay U+0081 and so on, as WHATWG decodes them. */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/[\x80-\x9f]/g, (c) => C1_TO_CHAR.get(c) ?? c);
 }

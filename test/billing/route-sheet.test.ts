@@ -65,6 +65,16 @@ describe('route sheets: encodings', () => {
     expect(result.meters[0]).toMatchObject({ meterId: '00123', address: 'Straße 5' });
   });
 
+  it('decodes the Windows-1252 characters Latin-1 lacks (€, „, –)', () => {
+    const bytes = encodeWindows1252Strict('meter_id;address\r\n7;„Zur Post“ – 5 €\r\n');
+    expect(bytes.includes(0x80)).toBe(true);
+    const result = parseOk(bytes, {
+      version: 1,
+      fields: { meterId: 'meter_id', address: 'address' },
+    });
+    expect(result.meters[0]?.address).toBe('„Zur Post“ – 5 €');
+  });
+
   it('says when it guessed Windows-1252 and points at a cell to check', () => {
     const result = inspectRouteSheetBytes(encodeWindows1252Strict(text));
     expect(result.ok).toBe(true);
