@@ -12,7 +12,12 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
   if (!Number.isInteger(year) || year < MIN_YEAR || year > MAX_YEAR) return false;
   if (!Number.isInteger(month) || month < 1 || month > 12) return false;
   if (!Number.isInteger(day) || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 export function isoDate(year: number, month: number, day: number): string {

@@ -84,7 +84,8 @@ export function recordsToMeters(
 /** Cell sizes and cell counts; false when the row cannot be read further. */
 function checkShape(ctx: RowContext): boolean {
   let fine = true;
-  ctx.record.forEach((cell, i) => {
+  for (let i = 0; i < ctx.record.length; i++) {
+    const cell = ctx.record[i] ?? '';
     if (cell.length > MAX_CELL_CHARS) {
       problem(
         ctx,
@@ -94,7 +95,7 @@ function checkShape(ctx: RowContext): boolean {
       );
       fine = false;
     }
-  });
+  }
   const width = ctx.headers.length;
   if (ctx.record.length > width && ctx.record.slice(width).some((c) => c.trim() !== '')) {
     ctx.problems.add({
