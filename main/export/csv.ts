@@ -90,7 +90,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** A plain-language message for the user, naming the file and the likely fix. */
-function describeFailure(
+export function describeFailure(
   targetPath: string,
   stage: 'open' | 'write' | 'finish',
   cause: unknown,
@@ -130,7 +130,7 @@ function describeFailure(
   }
 }
 
-function temporaryPathFor(targetPath: string): string {
+export function temporaryPathFor(targetPath: string): string {
   // Short base so that the suffix cannot push a long file name over the 255-byte limit.
   const base = path.basename(targetPath).slice(0, 100);
   const suffix = `${process.pid.toString(36)}-${randomBytes(4).toString('hex')}`;

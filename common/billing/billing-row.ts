@@ -1,0 +1,51 @@
+// One record of the billing export: a meter with its reading for the period (or the reason there
+// is none), or a photo that matched no meter.
+import type { PlausibilityLevel } from './plausibility-config';
+
+export const CONFIRMATIONS = ['ai_accepted', 'corrected', 'typed'] as const;
+/** How the billed reading was confirmed: the AI's value accepted, corrected, or typed by hand. */
+export type Confirmation = (typeof CONFIRMATIONS)[number];
+
+export const READ_TYPES = ['actual', 'customer', 'estimated', 'verified', 'no_read'] as const;
+export type ReadType = (typeof READ_TYPES)[number];
+
+export const SKIP_CODES = ['no_access', 'locked', 'dog', 'buried', 'damaged', 'other'] as const;
+/** Why a meter was not read; billing estimates these. */
+export type SkipCode = (typeof SKIP_CODES)[number];
+
+export interface BillingRow {
+  /** Null for an unmatched photo. */
+  meterId: string | null;
+  account: string | null;
+  address: string | null;
+  route: string | null;
+  sequence: number | null;
+  /** ISO date or stamp ("2026-10-12T08:15:30+02:00"); the camera's wall clock when no offset. */
+  readAt: string | null;
+  /** The reading to bill, as text (leading zeros kept); null when not read. */
+  reading: string | null;
+  /** The service's reading beside it, for audits. */
+  aiReading: string | null;
+  confirmation: Confirmation | null;
+  readType: ReadType;
+  skipCode: SkipCode | null;
+  skipNote: string | null;
+  /** Units since the previous reading (rollover included); null when unknown. */
+  consumption: number | null;
+  previousReading: string | null;
+  /** yyyy-mm-dd. */
+  previousReadAt: string | null;
+  /** Decimals the register shows: readings and consumption are written with that many. */
+  registerDecimals: number | null;
+  plausibility: PlausibilityLevel | null;
+  /** The flagged rules' sentences. */
+  reasons: string;
+  useOnBill: boolean;
+  /** The photo's path below the folder that was added ("/" separated). */
+  photo: string | null;
+  photoSha256: string | null;
+  taskId: string | null;
+  unmatched: boolean;
+  /** Set when this photo repeats another (the meter id or photo it duplicates). */
+  duplicateOf: string | null;
+}

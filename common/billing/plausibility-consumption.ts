@@ -1,0 +1,247 @@
+// Negative consumption and rollover. A reading below the previous one is never taken silently:
+// within the tolerance (a digit caught turning) it is no consumption; beyond it, it is a rollover
+// past all nines only when the consumption that implies passes the high and daily checks (at
+// most one wrap: 10^n − previous + current); otherwise it is an error for a person to look at.
+import { rescale, toNumber } from './exact-decimal';
+import { dailyLimit, highLow, perDay, type Facts } from './plausibility-facts';
+import { humanDateOf } from './calendar';
+import { allNines, amount, since } from './plausibility-text';
+import type { RuleResult } from './plausibility-types';
+
+export interface ConsumptionStep {
+  negative: RuleResult;
+  rollover: RuleResult;
+  consumption: number | null;
+  rolledOver: boolean;
+  /** Why consumption is unknown, for the rules after this one ("the meter was exchanged"). */
+  missing: string | null;
+}
+
+type Make = (
+  level: RuleResult['level'],
+  code: string,
+  params: RuleResult['params'],
+  text: string,
+) => RuleResult;
+
+const maker =
+  (rule: 'negative' | 'rollover'): Make =>
+  (level, code, params, text) => ({ rule, level, code: `${rule}.${code}`, params, text });
+
+const negative = maker('negative');
+const rollover = maker('rollover');
+
+export function consumptionStep(facts: Facts, blocked: string | null): ConsumptionStep {
+  const { input, reading, previous } = facts;
+  const unknown = (why: string, neg: RuleResult, roll?: RuleResult): ConsumptionStep => ({
+    negative: neg,
+    rollover: roll ?? rollover('ok', 'not_checked', {}, `Not checked: ${why}.`),
+    consumption: null,
+    rolledOver: false,
+    missing: why,
+  });
+  if (blocked !== null)
+    return unknown(blocked, negative('ok', 'not_checked', {}, `Not checked: ${blocked}.`));
+  if (input.previous === null) {
+    const why = 'there is no previous reading';
+    return unknown(
+      why,
+      negative('ok', 'no_previous', {}, 'There is no previous reading to compare with.'),
+    );
+  }
+  if (input.meterExchanged === true) {
+    const why = 'the meter was exchanged';
+    return unknown(
+      why,
+      negative(
+        'ok',
+        'meter_exchange',
+        { previous: input.previous.reading },
+        `The meter was exchanged; consumption is not computed against the old meter's reading ${input.previous.reading}.`,
+      ),
+    );
+  }
+  if (reading === null)
+    return unknown(
+      'the reading is not a number',
+      negative('ok', 'not_checked', {}, 'Not checked: the reading is not a number.'),
+    );
+  if (previous === null) {
+    const why = 'the previous reading is not a number';
+    return unknown(
+      why,
+      negative(
+        'warning',
+        'previous_invalid',
+        { previous: input.previous.reading },
+        `The previous reading "${input.previous.reading}" is not a number; consumption is not checked.`,
+      ),
+    );
+  }
+  const scale = Math.max(reading.scale, previous.scale);
+  const diff = rescale(reading, scale) - rescale(previous, scale);
+  const unit = facts.config.unit;
+  const params = { reading: reading.text, previous: previous.text };
+  const done = (
+    consumption: number,
+    neg: RuleResult,
+    roll: RuleResult,
+    rolledOver = false,
+  ): ConsumptionStep => ({
+    negative: neg,
+    rollover: roll,
+    consumption,
+    rolledOver,
+    missing: null,
+  });
+  const noWrap = rollover(
+    'ok',
+    'not_needed',
+    params,
+    'No rollover: the reading is not below the previous one.',
+  );
+  if (diff >= 0n) {
+    const c = toNumber(diff, scale);
+    return done(
+      c,
+      negative(
+        'ok',
+        'none',
+        { ...params, consumption: c },
+        `Consumption is ${amount(c)} ${unit}${since(input.previous.readAt)}.`,
+      ),
+      noWrap,
+    );
+  }
+  const lastDigits = input.registerDecimals ?? scale;
+  const tolerance =
+    BigInt(facts.config.negativeToleranceDigits) * 10n ** BigInt(Math.max(scale - lastDigits, 0));
+  const below = toNumber(-diff, scale);
+  if (-diff <= tolerance && lastDigits <= scale) {
+    const tol = toNumber(tolerance, scale);
+    return done(
+      0,
+      negative(
+        'ok',
+        'within_tolerance',
+        { ...params, below, tolerance: tol },
+        `The reading is ${amount(below)} ${unit} below the previous reading ${previous.text}, within the tolerance of ${amount(tol)} (a digit caught turning); counted as no consumption.`,
+      ),
+      rollover(
+        'ok',
+        'not_needed',
+        params,
+        'No rollover: the reading is within the tolerance of the previous one.',
+      ),
+    );
+  }
+  const wrap = wrapped(facts, scale, diff);
+  const error = negative(
+    'error',
+    'consumption',
+    { ...params, below },
+    `The reading ${reading.text} is ${amount(below)} ${unit} below the previous reading ${previous.text}${of(input.previous.readAt)}: negative consumption. A misread, or was the meter exchanged?`,
+  );
+  if (wrap.accepted) {
+    const nines = wrap.nines;
+    return done(
+      wrap.consumption,
+      negative(
+        'ok',
+        'rollover',
+        { ...params, nines },
+        `The reading is below the previous reading ${previous.text} because the register rolled over past ${nines}.`,
+      ),
+      rollover(
+        'ok',
+        'accepted',
+        { ...params, nines, consumption: wrap.consumption },
+        `The register rolled over past ${nines}: ${amount(wrap.consumption)} ${unit} consumed, within the expected range.`,
+      ),
+      true,
+    );
+  }
+  return {
+    negative: error,
+    rollover: wrap.result,
+    consumption: null,
+    rolledOver: false,
+    missing: 'the consumption is negative',
+  };
+}
+
+function of(readAt: string | null): string {
+  return readAt === null ? '' : ` of ${humanDateOf(readAt)}`;
+}
+
+type Wrap =
+  { accepted: true; consumption: number; nines: string } | { accepted: false; result: RuleResult };
+
+function wrapped(facts: Facts, scale: number, diff: bigint): Wrap {
+  const digits = facts.input.registerDigits;
+  const { reading, previous } = facts;
+  if (digits === null) {
+    return {
+      accepted: false,
+      result: rollover(
+        'ok',
+        'no_register',
+        {},
+        "The register's number of digits is unknown, so a rollover cannot be considered.",
+      ),
+    };
+  }
+  if (!reading || !previous || previous.wholeDigits > digits || reading.wholeDigits > digits) {
+    return {
+      accepted: false,
+      result: rollover(
+        'ok',
+        'impossible',
+        { digits },
+        `The readings have more digits than the register (${digits}); a rollover cannot be considered.`,
+      ),
+    };
+  }
+  const nines = allNines(digits, facts.input.registerDecimals ?? 0);
+  const consumption = toNumber(10n ** BigInt(digits + scale) + diff, scale);
+  const unit = facts.config.unit;
+  const params = { nines, consumption };
+  const would = `A rollover past ${nines} would mean ${amount(consumption)} ${unit}`;
+  const { expected, days } = facts;
+  if (expected === null || expected === 0 || days === null) {
+    return {
+      accepted: false,
+      result: rollover(
+        'ok',
+        'unverified',
+        params,
+        `${would}, which cannot be checked without an average daily use and a previous read date; not taken as a rollover.`,
+      ),
+    };
+  }
+  const verdict = highLow(facts, consumption, expected);
+  if (verdict.verdict === 'high') {
+    return {
+      accepted: false,
+      result: rollover(
+        'ok',
+        'rejected',
+        { ...params, upper: verdict.upper },
+        `${would}, above the ${amount(verdict.upper)} ${unit} the high check allows; not taken as a rollover.`,
+      ),
+    };
+  }
+  const limit = dailyLimit(facts);
+  if (limit !== null && perDay(consumption, days) > limit.limit) {
+    return {
+      accepted: false,
+      result: rollover(
+        'ok',
+        'rejected',
+        { ...params, limit: limit.limit },
+        `${would}, above the daily limit of ${amount(limit.limit)} ${unit}/day; not taken as a rollover.`,
+      ),
+    };
+  }
+  return { accepted: true, consumption, nines };
+}

@@ -1,0 +1,59 @@
+// What the plausibility rules read and what they answer.
+import type { PlausibilityLevel } from './plausibility-config';
+
+export const RULES = [
+  'format',
+  'dates',
+  'negative',
+  'rollover',
+  'high_low',
+  'zero',
+  'daily_jump',
+] as const;
+export type RuleName = (typeof RULES)[number];
+
+export interface RuleResult {
+  rule: RuleName;
+  level: PlausibilityLevel;
+  /** Stable, e.g. "high_low.high"; with `params` the window can say it in another language. */
+  code: string;
+  params: Record<string, string | number>;
+  /** An English sentence for the clerk. */
+  text: string;
+}
+
+/** The reading the baseline is compared with: a confirmed earlier reading or the sheet's. */
+export interface Baseline {
+  reading: string;
+  /** yyyy-mm-dd or an ISO stamp; null when the billing system gave no date. */
+  readAt: string | null;
+}
+
+export interface PlausibilityInput {
+  /** The reading to bill, as text (leading zeros kept). */
+  reading: string;
+  /** When it was read (ISO date or stamp). */
+  readAt: string;
+  registerDigits: number | null;
+  registerDecimals: number | null;
+  previous: Baseline | null;
+  avgDailyUse: number | null;
+  /** The meter was exchanged since `previous`: the old meter's reading is no baseline. */
+  meterExchanged?: boolean;
+}
+
+export interface PlausibilityOutcome {
+  /** The worst level of the results. */
+  level: PlausibilityLevel;
+  /** False when any rule raised an error: billing must not use the reading unconfirmed. */
+  useOnBill: boolean;
+  /** Units since the previous reading (rollover included), null when it cannot be computed. */
+  consumption: number | null;
+  rolledOver: boolean;
+  days: number | null;
+  expected: number | null;
+  /** One result per rule, in RULES order. */
+  results: RuleResult[];
+  /** The texts of the results that are not ok, for the export's "reasons" column. */
+  reasons: string;
+}

@@ -1,0 +1,62 @@
+// Is a reading fit for the bill? Every rule answers (ok, warning or error, with a sentence and a
+// code); missing inputs make a rule say so at level ok, never throw. The outcome is the worst
+// level, and an error keeps the reading off the bill until a person confirms it.
+import {
+  DEFAULT_PLAUSIBILITY_CONFIG,
+  type PlausibilityConfig,
+  type PlausibilityLevel,
+} from './plausibility-config';
+import { consumptionStep } from './plausibility-consumption';
+import { gatherFacts } from './plausibility-facts';
+import { datesRule, formatRule } from './plausibility-format';
+import type { PlausibilityInput, PlausibilityOutcome, RuleResult } from './plausibility-types';
+import { dailyJumpRule, highLowRule, notChecked, zeroRule } from './plausibility-usage';
+
+const RANK: Readonly<Record<PlausibilityLevel, number>> = { ok: 0, warning: 1, error: 2 };
+
+export function worstLevel(levels: Iterable<PlausibilityLevel>): PlausibilityLevel {
+  let worst: PlausibilityLevel = 'ok';
+  for (const level of levels) if (RANK[level] > RANK[worst]) worst = level;
+  return worst;
+}
+
+export function checkReading(
+  input: PlausibilityInput,
+  config: PlausibilityConfig = DEFAULT_PLAUSIBILITY_CONFIG,
+): PlausibilityOutcome {
+  const facts = gatherFacts(input, config);
+  const format = formatRule(facts);
+  const dates = datesRule(facts);
+  const blocked =
+    format.level === 'error' && facts.reading === null
+      ? 'the reading is not a number'
+      : dates.code === 'dates.previous_after_read'
+        ? 'the previous reading is dated after this one'
+        : null;
+  const step = consumptionStep(facts, blocked);
+  const usage: RuleResult[] =
+    step.consumption === null
+      ? (['high_low', 'zero', 'daily_jump'] as const).map((rule) =>
+          notChecked(rule, step.missing ?? 'no consumption'),
+        )
+      : [
+          highLowRule(facts, step.consumption),
+          zeroRule(facts, step.consumption),
+          dailyJumpRule(facts, step.consumption),
+        ];
+  const results = [format, dates, step.negative, step.rollover, ...usage];
+  const level = worstLevel(results.map((r) => r.level));
+  return {
+    level,
+    useOnBill: level !== 'error',
+    consumption: step.consumption,
+    rolledOver: step.rolledOver,
+    days: facts.days,
+    expected: facts.expected,
+    results,
+    reasons: results
+      .filter((r) => r.level !== 'ok')
+      .map((r) => r.text)
+      .join(' '),
+  };
+}

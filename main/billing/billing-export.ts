@@ -1,0 +1,134 @@
+// The billing export: one row per meter (and, when the template says so, per unmatched photo),
+// in the template's columns, delimiter, decimal mark, dates and encoding. Text cells go through
+// the CSV writer's formula neutralising and quoting (main/export/csv.ts); number cells are
+// written as they are, which is safe because they can only hold digits, a sign and a mark.
+// The file appears complete or not at all.
+import type { BillingRow } from '../../common/billing/billing-row';
+import {
+  NUMBER_CELL,
+  templateCells,
+  templateHeaders,
+  templateKinds,
+  type ExportCellKind,
+} from '../../common/billing/export-cells';
+import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
+import { columnLetter } from '../../common/billing/row-problem';
+import { formatCell } from '../export/csv';
+import { AtomicFile } from './atomic-file';
+import { countUnencodable, encodeWindows1252, firstUnencodable } from './windows-1252';
+
+export interface BillingExportOptions {
+  /** Cancels the export; the target is left untouched. */
+  signal?: AbortSignal;
+}
+
+export interface BillingExportResult {
+  path: string;
+  /** Data rows written, header excluded. */
+  rows: number;
+  unmatched: number;
+  /** Characters written as "?" (Windows-1252 with unencodable: "replace"). */
+  replaced: number;
+}
+
+/** A character the chosen encoding cannot hold, and where it is (row 1 is the header). */
+export class UnencodableError extends Error {
+  override readonly name = 'UnencodableError';
+
+  constructor(
+    readonly row: number,
+    readonly column: string,
+    readonly header: string,
+    readonly character: string,
+  ) {
+    super(
+      `Row ${row}, column ${column} (${header}): "${character}" cannot be written in Windows-1252. Choose UTF-8 in the template, or let it write "?" for such characters.`,
+    );
+  }
+}
+
+const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
+const CHUNK_CHARS = 256 * 1024;
+
+export async function exportBilling(
+  rows: Iterable<BillingRow> | AsyncIterable<BillingRow>,
+  outPath: string,
+  template: ExportTemplate = DEFAULT_EXPORT_TEMPLATE,
+  options: BillingExportOptions = {},
+): Promise<BillingExportResult> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const file = await AtomicFile.create(outPath);
+  const encoder = new RowEncoder(template);
+  const result: BillingExportResult = { path: file.targetPath, rows: 0, unmatched: 0, replaced: 0 };
+  try {
+    if (template.encoding === 'utf-8-bom') await file.write(UTF8_BOM);
+    let pending = encoder.line(templateHeaders(template), 1, null);
+    for await (const row of rows) {
+      signal?.throwIfAborted();
+      if (row.unmatched && !template.includeUnmatched) continue;
+      result.rows++;
+      if (row.unmatched) result.unmatched++;
+      pending += encoder.line(templateCells(row, template), result.rows + 1, encoder.kinds);
+      if (pending.length >= CHUNK_CHARS) {
+        await file.write(encoder.encode(pending));
+        pending = '';
+      }
+    }
+    await file.write(encoder.encode(pending));
+    signal?.throwIfAborted();
+    await file.commit();
+  } catch (error) {
+    await file.abort();
+    throw error;
+  }
+  result.replaced = encoder.replaced;
+  return result;
+}
+
+/** Formats lines and encodes them, checking Windows-1252 cell by cell so errors can name one. */
+class RowEncoder {
+  readonly kinds: ExportCellKind[];
+  replaced = 0;
+  private readonly headers: string[];
+
+  constructor(private readonly template: ExportTemplate) {
+    this.kinds = templateKinds(template);
+    this.headers = templateHeaders(template);
+  }
+
+  line(cells: readonly string[], row: number, kinds: readonly ExportCellKind[] | null): string {
+    const { delimiter, encoding, unencodable } = this.template;
+    let text = '';
+    for (let i = 0; i < cells.length; i++) {
+      const value = cells[i] ?? '';
+      if (encoding === 'windows-1252') {
+        const bad = firstUnencodable(value);
+        if (bad !== null) {
+          if (unencodable === 'error')
+            throw new UnencodableError(row, columnLetter(i), this.headers[i] ?? '', bad);
+          this.replaced += countUnencodable(value);
+        }
+      }
+      if (i > 0) text += delimiter;
+      text += csvCell(value, kinds?.[i] ?? 'text', delimiter);
+    }
+    return `${text}\r\n`;
+  }
+
+  encode(text: string): Uint8Array {
+    return this.template.encoding === 'windows-1252'
+      ? encodeWindows1252(text)
+      : Buffer.from(text, 'utf8');
+  }
+}
+
+/** One cell as it appears in the file. */
+export function csvCell(value: string, kind: ExportCellKind, delimiter: string): string {
+  if (kind === 'number' && NUMBER_CELL.test(value)) return value;
+  const formatted = formatCell(value, 'text');
+  // formatCell quotes for "," ";" and line breaks; a tab only splits cells in a tab-separated file.
+  if (delimiter === '\t' && value.includes('\t') && !formatted.startsWith('"'))
+    return `"${formatted}"`;
+  return formatted;
+}

@@ -1,0 +1,262 @@
+// Rows of cells → meters. Every cell is checked and every problem kept (up to the cap), so one
+// pass tells the clerk everything to fix; formulas and markup are plain text here and stay so.
+import {
+  MAX_REGISTER_DECIMALS,
+  MAX_REGISTER_DIGITS,
+  METER_FIELD_LABELS,
+  type MeterField,
+  type MeterRecord,
+} from '../../common/billing/meter-record';
+import { MAX_CELL_CHARS } from '../../common/billing/route-sheet-limits';
+import { columnLetter, type ProblemList } from '../../common/billing/row-problem';
+import {
+  clip,
+  looksScientific,
+  parseReadingText,
+  parseSheetDate,
+  parseSheetNumber,
+  type DateOrder,
+} from '../../common/billing/sheet-values';
+import type { ColumnIndex } from './route-sheet-columns';
+
+export const MAX_METER_ID_CHARS = 64;
+// Characters with which a spreadsheet starts a formula: such an id is an injection attempt or junk.
+const FORMULA_START = /^[=+\-@]/;
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+interface RowContext {
+  record: readonly string[];
+  row: number;
+  headers: readonly string[];
+  problems: ProblemList;
+  warnings: ProblemList;
+}
+
+export interface RowsOutcome {
+  meters: MeterRecord[];
+  blankRows: number;
+}
+
+/** Converts data records (header excluded; `records[0]` is spreadsheet row 2). */
+export function recordsToMeters(
+  records: readonly (readonly string[])[],
+  headers: readonly string[],
+  columns: ColumnIndex,
+  dateOrder: DateOrder,
+  problems: ProblemList,
+  warnings: ProblemList,
+): RowsOutcome {
+  const meters: MeterRecord[] = [];
+  const seen = new Map<string, { row: number; id: string }>();
+  let blankRows = 0;
+  records.forEach((record, i) => {
+    const ctx: RowContext = { record, row: i + 2, headers, problems, warnings };
+    if (record.every((c) => c.trim() === '')) {
+      blankRows++;
+      return;
+    }
+    if (!checkShape(ctx)) return;
+    const { meter, meterId } = toMeter(ctx, columns, dateOrder);
+    if (meterId === null) return;
+    const key = meterId.toLowerCase();
+    const first = seen.get(key);
+    if (first) {
+      const same =
+        first.id === meterId
+          ? ''
+          : ` ("${first.id}"; ids are compared ignoring case, as file names are)`;
+      problem(
+        ctx,
+        columns.meterId,
+        'duplicate_meter_id',
+        `meter id "${clip(meterId)}" is already in row ${first.row}${same}.`,
+      );
+      return;
+    }
+    seen.set(key, { row: ctx.row, id: meterId });
+    if (meter) meters.push(meter);
+  });
+  return { meters, blankRows };
+}
+
+/** Cell sizes and cell counts; false when the row cannot be read further. */
+function checkShape(ctx: RowContext): boolean {
+  let fine = true;
+  for (let i = 0; i < ctx.record.length; i++) {
+    const cell = ctx.record[i] ?? '';
+    if (cell.length > MAX_CELL_CHARS) {
+      problem(
+        ctx,
+        i,
+        'cell_too_large',
+        `the cell has ${cell.length.toLocaleString('en-US')} characters; at most ${MAX_CELL_CHARS.toLocaleString('en-US')} are read.`,
+      );
+      fine = false;
+    }
+  }
+  const width = ctx.headers.length;
+  if (ctx.record.length > width && ctx.record.slice(width).some((c) => c.trim() !== '')) {
+    ctx.problems.add({
+      row: ctx.row,
+      column: null,
+      header: null,
+      code: 'extra_cells',
+      text: `the row has ${ctx.record.length} cells but the header row has ${width} columns (a delimiter inside a value that is not in quotes?).`,
+    });
+    fine = false;
+  } else if (ctx.record.length < width) {
+    ctx.warnings.add({
+      row: ctx.row,
+      column: null,
+      header: null,
+      code: 'short_row',
+      text: `the row has ${ctx.record.length} cells but the header row has ${width} columns; the missing cells were read as empty.`,
+    });
+  }
+  return fine;
+}
+
+/** The meter when the whole row is good; the id alone when it is (for the duplicate check). */
+function toMeter(
+  ctx: RowContext,
+  columns: ColumnIndex,
+  dateOrder: DateOrder,
+): { meter: MeterRecord | null; meterId: string | null } {
+  const before = ctx.problems.size;
+  const meterId = checkMeterId(ctx, columns.meterId);
+  const previous = optional(ctx, columns, 'previousReading', parseReadingText);
+  const meter: MeterRecord = {
+    meterId: meterId ?? '',
+    account: text(ctx, columns.account),
+    address: text(ctx, columns.address),
+    route: text(ctx, columns.route),
+    sequence: optional(ctx, columns, 'sequence', (t) => atLeast(parseSheetNumber(t), 0)),
+    registerDigits: optional(ctx, columns, 'registerDigits', (t) =>
+      wholeIn(t, 1, MAX_REGISTER_DIGITS),
+    ),
+    registerDecimals: optional(ctx, columns, 'registerDecimals', (t) =>
+      wholeIn(t, 0, MAX_REGISTER_DECIMALS),
+    ),
+    previousReading: previous?.text ?? null,
+    previousReadingValue: previous?.value ?? null,
+    previousReadAt: optional(ctx, columns, 'previousReadAt', (t) => parseSheetDate(t, dateOrder)),
+    avgDailyUse: optional(ctx, columns, 'avgDailyUse', (t) => atLeast(parseSheetNumber(t), 0)),
+  };
+  if (meterId === null || ctx.problems.size > before) return { meter: null, meterId };
+  if (previous) checkAgainstRegister(ctx, columns.previousReading, previous, meter);
+  return { meter, meterId };
+}
+
+function checkMeterId(ctx: RowContext, col: number | undefined): string | null {
+  const id = cell(ctx, col);
+  const fault =
+    id === ''
+      ? 'the meter id is empty.'
+      : id.length > MAX_METER_ID_CHARS
+        ? `the meter id has ${id.length} characters; at most ${MAX_METER_ID_CHARS} are allowed.`
+        : CONTROL.test(id)
+          ? 'the meter id contains control characters.'
+          : FORMULA_START.test(id)
+            ? `the meter id "${clip(id)}" starts like a spreadsheet formula; meter ids start with a letter or digit.`
+            : looksScientific(id)
+              ? `the meter id "${id}" looks like a number Excel shortened to scientific notation; format the column as Text before exporting the sheet.`
+              : !LETTER_OR_DIGIT.test(id)
+                ? `the meter id "${clip(id)}" has no letter or digit.`
+                : null;
+  if (fault === null) return id;
+  problem(
+    ctx,
+    col,
+    fault === 'the meter id is empty.' ? 'missing_meter_id' : 'invalid_meter_id',
+    fault,
+  );
+  return null;
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+function optional<T>(
+  ctx: RowContext,
+  columns: ColumnIndex,
+  field: MeterField,
+  parse: (text: string) => Parsed<T>,
+): T | null {
+  const col = columns[field];
+  const raw = cell(ctx, col);
+  if (raw === '') return null;
+  const parsed = parse(raw);
+  if (parsed.ok) return parsed.value;
+  problem(ctx, col, `invalid_${snake(field)}`, `${METER_FIELD_LABELS[field]}: ${parsed.reason}.`);
+  return null;
+}
+
+function atLeast(parsed: Parsed<number>, min: number): Parsed<number> {
+  if (!parsed.ok || parsed.value >= min) return parsed;
+  return { ok: false, reason: `${parsed.value} is below ${min}` };
+}
+
+function wholeIn(raw: string, min: number, max: number): Parsed<number> {
+  const parsed = parseSheetNumber(raw);
+  if (!parsed.ok) return parsed;
+  if (!Number.isInteger(parsed.value) || parsed.value < min || parsed.value > max) {
+    return { ok: false, reason: `"${clip(raw)}" is not a whole number from ${min} to ${max}` };
+  }
+  return parsed;
+}
+
+/** Inconsistent set-ups are the billing system's data: warned, loaded, and caught by plausibility. */
+function checkAgainstRegister(
+  ctx: RowContext,
+  col: number | undefined,
+  previous: { text: string; wholeDigits: number; decimals: number },
+  meter: MeterRecord,
+): void {
+  const { registerDigits: digits, registerDecimals: decimals } = meter;
+  if (digits !== null && previous.wholeDigits > digits) {
+    warning(
+      ctx,
+      col,
+      'previous_reading_too_long',
+      `the previous reading ${previous.text} has ${previous.wholeDigits} whole digits, but the register has ${digits}.`,
+    );
+  }
+  if (decimals !== null && previous.decimals > decimals) {
+    warning(
+      ctx,
+      col,
+      'previous_reading_decimals',
+      `the previous reading ${previous.text} has ${previous.decimals} decimals, but the register has ${decimals}.`,
+    );
+  }
+}
+
+function cell(ctx: RowContext, col: number | undefined): string {
+  return col === undefined ? '' : (ctx.record[col] ?? '').trim();
+}
+
+function text(ctx: RowContext, col: number | undefined): string | null {
+  const value = cell(ctx, col);
+  return value === '' ? null : value;
+}
+
+function problem(ctx: RowContext, col: number | undefined, code: string, message: string): void {
+  ctx.problems.add({ ...place(ctx, col), code, text: message });
+}
+
+function warning(ctx: RowContext, col: number | undefined, code: string, message: string): void {
+  ctx.warnings.add({ ...place(ctx, col), code, text: message });
+}
+
+function place(ctx: RowContext, col: number | undefined) {
+  return {
+    row: ctx.row,
+    column: col === undefined ? null : columnLetter(col),
+    header: col === undefined ? null : (ctx.headers[col] ?? null),
+  };
+}
+
+function snake(field: MeterField): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
