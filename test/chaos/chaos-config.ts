@@ -61,6 +61,11 @@ export interface ChaosProfile {
   };
   /** Safety net only (never an assertion): how long the engine may take to finish once calm. */
   readonly settleBudgetMs: number;
+  /**
+   * Times a second process (`meter-desk run` on the same queue) is started while the engine
+   * works: each must be refused and change nothing (one writer per queue).
+   */
+  readonly intruders: number;
 }
 
 const FAULTS = {
@@ -88,6 +93,7 @@ export const QUICK: ChaosProfile = {
   ai: { latencyMs: 120, jitterMs: 60, failureRate: 0.02 },
   limits: { windowMs: 2_000, requestsPerWindow: 120, submissionsPerWindow: 60, concurrency: 16 },
   settleBudgetMs: 60_000,
+  intruders: 1,
 };
 
 export const LONG: ChaosProfile = {
@@ -107,4 +113,5 @@ export const LONG: ChaosProfile = {
   ai: { latencyMs: 150, jitterMs: 80, failureRate: 0.01 },
   limits: { windowMs: 5_000, requestsPerWindow: 250, submissionsPerWindow: 120, concurrency: 16 },
   settleBudgetMs: 300_000,
+  intruders: 4,
 };

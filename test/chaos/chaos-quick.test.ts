@@ -32,5 +32,8 @@ describe('chaos run (quick)', () => {
     expect(report.injected.aiOfflineSpans).toBeGreaterThan(0);
     expect(report.injected.versionBumps).toBeGreaterThan(0);
     expect(report.injected.quotaExhaustions).toBeGreaterThan(0);
+    // A second process on the queue was tried while the engine worked, and refused.
+    expect(report.intruders.started).toBeGreaterThanOrEqual(1);
+    expect(report.intruders.refused).toBe(report.intruders.started);
   }, 180_000);
 });

@@ -9,6 +9,7 @@
 //   npm run chaos -- --seed 7          # replay a seed
 //   npm run chaos:quick                # the small run the test suite does
 //   flags: --seed N --photos N --quick --keep (leave the work folder) --json
+//          --deployment NAME (a sandbox deployment profile, e.g. small-batches)
 import { randomInt } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +17,20 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { openStore } from '../../main/store/store';
-import { createSandbox, type LedgerCounts, type Sandbox } from '../../sandbox';
+import {
+  createSandbox,
+  isDeploymentProfile,
+  PROFILE_NAMES,
+  type DeploymentProfile,
+  type LedgerCounts,
+  type Sandbox,
+} from '../../sandbox';
 import { deriveSeed } from '../../sandbox/samples/random';
 import { generateSampleFolder, type SampleManifest } from '../../sandbox/samples';
 import { audit, type Audit } from './audit';
 import { LONG, QUICK, type ChaosProfile } from './chaos-config';
 import { EngineProcess } from './engine-process';
+import { startIntruder } from './intruder';
 import { cutOffUploads, queueCounts, type QueueCounts } from './queue-probe';
 import { makePlan, type KillPoint } from './schedule';
 
@@ -35,6 +44,8 @@ export interface ChaosOptions {
   readonly photos?: number;
   /** Keep the work folder (queue, photos, engine log) for a post-mortem. */
   readonly keep?: boolean;
+  /** A deployment profile of the sandbox (sandbox/profiles.ts) other than its own reading. */
+  readonly deployment?: DeploymentProfile;
   /** Progress lines; silent by default. */
   readonly log?: (line: string) => void;
 }
@@ -53,6 +64,13 @@ export interface ChaosReport {
   /** Uploads (images) cut off by kills, summed over kills. */
   readonly cutOffUploads: number;
   readonly restarts: number;
+  readonly deployment: DeploymentProfile;
+  /** Second processes started on the queue while the engine worked, and how they ended. */
+  readonly intruders: {
+    readonly started: number;
+    readonly refused: number;
+    readonly other: readonly string[];
+  };
   readonly crashes: readonly string[];
   readonly engineInternalErrors: readonly string[];
   readonly injected: {
@@ -104,6 +122,8 @@ export function violations(r: ChaosReport): string[] {
   if (r.idleRestartTasks)
     out.push(`a restart on a finished queue created ${r.idleRestartTasks} tasks`);
   if (a.files !== a.jobs) out.push(`${a.files} files on disk but ${a.jobs} jobs`);
+  if (r.intruders.other.length)
+    out.push(`a second process on the queue was not refused: ${r.intruders.other[0] ?? ''}`);
   return out;
 }
 
@@ -147,7 +167,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       width: 160,
     });
     const files = manifest.files.filter((f) => f.expected.outcome !== 'skipped').length;
+    const deployment = options.deployment ?? 'default';
     sandbox = await createSandbox({
+      profile: deployment,
       seed,
       windowMs: profile.limits.windowMs,
       ai: { ...profile.ai },
@@ -197,6 +219,32 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     let restartAt: number | null = null;
     let calm = false;
     let hitSafetyNet = false;
+    const intruderAt = Array.from(
+      { length: profile.intruders },
+      (_, i) => (i + 1) / (profile.intruders + 1),
+    );
+    let intruder: Promise<void> | null = null;
+    let intrudersStarted = 0;
+    let intrudersRefused = 0;
+    const intruderOther: string[] = [];
+    const intrude = (): void => {
+      intrudersStarted++;
+      const tasksBefore = sb.ledger.counts().tasksCreated;
+      event(`second process started on the queue (${intrudersStarted})`);
+      intruder = startIntruder({ dbFile, baseUrl: sb.url, apiKey: sb.apiKey, photos: photosDir })
+        .then((out) => {
+          // Exit 5 and the owner named. (Tasks the engine itself made meanwhile are not counted
+          // against it; a second writer would show as an over-charge or a lost file in the audit.)
+          if (out.code === 5 && /in use by/.test(out.stderr)) intrudersRefused++;
+          else intruderOther.push(`exit ${String(out.code)}: ${out.stderr.slice(0, 300)}`);
+          event(
+            `second process ended: exit ${String(out.code)} (${sb.ledger.counts().tasksCreated - tasksBefore} tasks created meanwhile, by the engine)`,
+          );
+        })
+        .finally(() => {
+          intruder = null;
+        });
+    };
     let lastReport = 0;
 
     const heal = (): void => {
@@ -312,8 +360,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           }
         }
 
-        // Kills.
-        if (proc.running) {
+        // A second process, while the engine has the queue (never around a kill: a queue whose
+        // owner is gone may rightly be taken over).
+        const nextIntruder = intruderAt[0];
+        if (
+          nextIntruder !== undefined &&
+          share >= nextIntruder &&
+          proc.running &&
+          intruder === null &&
+          restartAt === null
+        ) {
+          intruderAt.shift();
+          intrude();
+        }
+
+        // Kills (held back while a second process is starting).
+        if (proc.running && intruder === null) {
           const point: KillPoint | undefined = kills[0];
           const due =
             point !== undefined && share >= point.at && (point.at > 0 || counts.total > 0);
@@ -353,6 +415,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       await sleep(profile.tickMs);
     }
     heal();
+    await (intruder as Promise<void> | null);
 
     // A restart on a finished queue must find nothing to do and create nothing.
     const tasksBefore = sb.ledger.counts().tasksCreated;
@@ -373,7 +436,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     return {
       seed,
       profile: profile.name,
-      replay: `npm run chaos -- --seed ${seed}${profile.name === 'quick' ? ' --quick' : ''}${options.photos ? ` --photos ${options.photos}` : ''}`,
+      replay: `npm run chaos -- --seed ${seed}${profile.name === 'quick' ? ' --quick' : ''}${options.photos ? ` --photos ${options.photos}` : ''}${deployment === 'default' ? '' : ` --deployment ${deployment}`}`,
       workDir,
       durationMs: Date.now() - started,
       ticks: tick,
@@ -382,6 +445,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       killsInsideUpload,
       cutOffUploads: cutOffTotal,
       restarts: proc.starts - 1,
+      deployment,
+      intruders: { started: intrudersStarted, refused: intrudersRefused, other: intruderOther },
       crashes: proc.crashes,
       engineInternalErrors: proc.internalErrors,
       injected: {
@@ -423,7 +488,7 @@ export function formatReport(r: ChaosReport): string {
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
   const lines = [
-    `MeterDesk chaos run (${r.profile}), seed ${r.seed}`,
+    `MeterDesk chaos run (${r.profile}), seed ${r.seed}, deployment profile ${r.deployment}`,
     `  replay:            ${r.replay}`,
     `  photos:            ${r.photos.files} files scanned (${r.photos.accepted} photos incl. ${r.photos.duplicates} byte-identical copies, ${r.photos.rejected} bad files), ${r.photos.skipped} OS junk files skipped`,
     `  duration:          ${(r.durationMs / 1000).toFixed(1)} s, ${r.ticks} ticks`,
@@ -439,6 +504,7 @@ export function formatReport(r: ChaosReport): string {
     `  429s from pacing:  ${r.pacing429.request + r.pacing429.submission + r.pacing429.concurrency} (request ${r.pacing429.request}, submission ${r.pacing429.submission}, concurrency ${r.pacing429.concurrency}); quota 429s from the injected exhaustions: ${r.quota429}`,
     `  outcome:           ${a.done} done (${a.needsReview} flagged for review), ${a.failed} failed with a reason${kinds ? ` (${kinds})` : ''}, ${a.rejected} rejected with a reason`,
     `  idle restart:      ${r.idleRestartTasks} tasks created by a restart on the finished queue`,
+    `  second processes:  ${r.intruders.started} started on the queue while the engine worked, ${r.intruders.refused} refused naming the owner`,
   ];
   if (r.hitSafetyNet) lines.push('  NOTE: the chaos budget ran out before every file was final');
   const v = violations(r);
@@ -455,8 +521,12 @@ async function cli(argv: string[]): Promise<number> {
       quick: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      deployment: { type: 'string' },
     },
   });
+  const deployment = values.deployment ?? 'default';
+  if (!isDeploymentProfile(deployment))
+    throw new Error(`--deployment must be one of ${PROFILE_NAMES.join(', ')}`);
   const seed = values.seed === undefined ? randomInt(1, 2 ** 31 - 1) : Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed takes a whole number');
   const photos = values.photos === undefined ? undefined : Number(values.photos);
@@ -468,6 +538,7 @@ async function cli(argv: string[]): Promise<number> {
     seed,
     profile,
     ...(photos ? { photos } : {}),
+    deployment,
     keep: values.keep,
     log: (line) => process.stderr.write(`  ${line}\n`),
   });
