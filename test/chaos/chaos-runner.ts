@@ -223,7 +223,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       { length: profile.intruders },
       (_, i) => (i + 1) / (profile.intruders + 1),
     );
-    let intruder: Promise<void> | null = null;
+    // Set and cleared by the intruder's own callbacks: held in an object the checks read through.
+    const intruder: { running: Promise<void> | null } = { running: null };
     let intrudersStarted = 0;
     let intrudersRefused = 0;
     const intruderOther: string[] = [];
@@ -231,7 +232,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       intrudersStarted++;
       const tasksBefore = sb.ledger.counts().tasksCreated;
       event(`second process started on the queue (${intrudersStarted})`);
-      intruder = startIntruder({ dbFile, baseUrl: sb.url, apiKey: sb.apiKey, photos: photosDir })
+      intruder.running = startIntruder({
+        dbFile,
+        baseUrl: sb.url,
+        apiKey: sb.apiKey,
+        photos: photosDir,
+      })
         .then((out) => {
           // Exit 5 and the owner named. (Tasks the engine itself made meanwhile are not counted
           // against it; a second writer would show as an over-charge or a lost file in the audit.)
@@ -242,7 +248,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           );
         })
         .finally(() => {
-          intruder = null;
+          intruder.running = null;
         });
     };
     let lastReport = 0;
@@ -367,7 +373,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           nextIntruder !== undefined &&
           share >= nextIntruder &&
           proc.running &&
-          intruder === null &&
+          intruder.running === null &&
           restartAt === null
         ) {
           intruderAt.shift();
@@ -375,7 +381,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         }
 
         // Kills (held back while a second process is starting).
-        if (proc.running && intruder === null) {
+        if (proc.running && intruder.running === null) {
           const point: KillPoint | undefined = kills[0];
           const due =
             point !== undefined && share >= point.at && (point.at > 0 || counts.total > 0);
@@ -415,7 +421,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       await sleep(profile.tickMs);
     }
     heal();
-    await (intruder as Promise<void> | null);
+    await intruder.running;
 
     // A restart on a finished queue must find nothing to do and create nothing.
     const tasksBefore = sb.ledger.counts().tasksCreated;
