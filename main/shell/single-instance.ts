@@ -1,0 +1,102 @@
+// One MeterDesk per user: two engines on one queue would upload the same photos twice. The first
+// launch takes Electron's single-instance lock and starts the window and the engine; every later
+// launch (a second double-click, "Open with MeterDesk" on a folder) hands its folders to the first,
+// which comes to the front and adds them, and quits without starting anything. Plain Node (the
+// lock is reached through the small LockingApp interface), so the rule is tested without Electron.
+import path, { type PlatformPath } from 'node:path';
+import { MAX_PATHS_PER_ADD } from '../../common/ipc/limits';
+import { launchPaths } from '../app/launch-paths';
+
+/** The part of Electron's `app` this uses. */
+export interface LockingApp {
+  requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean;
+  on(
+    event: 'second-instance',
+    listener: (event: unknown, argv: string[], workingDirectory: string, data: unknown) => void,
+  ): unknown;
+  quit(): void;
+}
+
+/** What later launches talk to in the first one. */
+export interface RunningInstance {
+  /** Brings the window to the front, restoring it when minimised. */
+  focus(): void;
+  /** Adds folders and files to the one engine. */
+  addPaths(paths: readonly string[]): Promise<void>;
+}
+
+export interface LaunchOptions {
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  /** argv entries before the first of ours: the executable (and, unpackaged, the app path). */
+  readonly leadingArgs: number;
+  /** Starts the window and the engine; called in the first instance only. */
+  readonly start: () => Promise<RunningInstance>;
+  readonly log: (line: string) => void;
+  /** Windows paths in tests on Linux; default: this platform's. */
+  readonly pathApi?: PlatformPath;
+}
+
+export interface FirstInstance {
+  /** Folders from elsewhere (macOS "open-file"): added like a later launch's. */
+  handOver(paths: readonly string[]): void;
+}
+
+/**
+ * The folders a later launch handed over. Electron passes them as additionalData, which the later
+ * launch resolved against its own working folder; argv is the fallback (Chromium may reorder it and
+ * adds switches of its own, which launchPaths skips).
+ */
+export function handedPaths(
+  data: unknown,
+  argv: readonly string[],
+  cwd: string,
+  leadingArgs: number,
+  pathApi: PlatformPath = path,
+): string[] {
+  const paths = (data as { paths?: unknown } | null)?.paths;
+  if (
+    Array.isArray(paths) &&
+    paths.length <= MAX_PATHS_PER_ADD &&
+    paths.every((p): p is string => typeof p === 'string' && p !== '' && pathApi.isAbsolute(p))
+  ) {
+    return paths;
+  }
+  return launchPaths(argv, cwd, leadingArgs, pathApi);
+}
+
+/**
+ * Takes the lock and starts the app, or hands this launch's folders to the instance that holds it
+ * and quits. Returns null in the second case: the caller must start nothing.
+ */
+export function launchSingleInstance(
+  app: LockingApp,
+  options: LaunchOptions,
+): FirstInstance | null {
+  const pathApi = options.pathApi ?? path;
+  const own = launchPaths(options.argv, options.cwd, options.leadingArgs, pathApi);
+  if (!app.requestSingleInstanceLock({ paths: own })) {
+    app.quit();
+    return null;
+  }
+  const running = options.start();
+  const deliver = (paths: readonly string[], focus: boolean): void => {
+    running
+      .then(async (instance) => {
+        if (focus) instance.focus();
+        if (paths.length > 0) await instance.addPaths(paths);
+      })
+      .catch((error: unknown) => {
+        options.log(`could not add ${paths.join(', ')}: ${String(error)}`);
+      });
+  };
+  app.on('second-instance', (_event, argv, cwd, data) => {
+    deliver(handedPaths(data, argv, cwd, options.leadingArgs, pathApi), true);
+  });
+  deliver(own, false);
+  return {
+    handOver: (paths) => {
+      deliver(paths, true);
+    },
+  };
+}
