@@ -25,6 +25,7 @@ import {
 import { openDatabase, useSqliteBinding } from '../../main/store/db';
 import { tempDir } from '../helpers/tmp';
 import { ROOT } from './helpers/build';
+import { keytarAnswer } from './helpers/keytar-answer';
 
 const t = tempDir('meterdesk-natives-');
 afterAll(() => {
@@ -180,14 +181,8 @@ describe('useNativeBindings (what the backend process runs first)', () => {
     const db = openDatabase(join(t.dir, 'queue.sqlite'));
     expect(db.prepare('select count(*) as n from jobs').get()).toEqual({ n: 0 });
     db.close();
-    // keytar's bare addon answers through the store (a missing entry reads as null or, without a
-    // keyring daemon here, a "service" failure; never a module failure).
-    const outcome = await new KeychainSecretStore({ service: 'MeterDesk-natives-test' })
-      .get('https://natives.meterdesk.invalid')
-      .then(
-        (value) => value,
-        (error: unknown) => (error as { reason: string }).reason,
-      );
+    // keytar's bare addon answers through the store.
+    const outcome = await keytarAnswer('MeterDesk-natives-test');
     expect([null, 'service']).toContain(outcome);
   });
 

@@ -6,7 +6,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeychainSecretStore, useKeytarBinding } from '../../main/secrets/keychain';
+import { useKeytarBinding } from '../../main/secrets/keychain';
 import { useNativeBindings } from '../../main/shell/native-bindings';
 import { buildMismatch, currentRuntime, readStamp } from '../../main/shell/native-stamp';
 import { openDatabase, useSqliteBinding } from '../../main/store/db';
@@ -19,6 +19,7 @@ import {
 } from '../../scripts/prepare-natives';
 import { tempDir } from '../helpers/tmp';
 import { ROOT } from '../shell/helpers/build';
+import { keytarAnswer } from '../shell/helpers/keytar-answer';
 
 const t = tempDir('meterdesk-prepare-');
 const out = join(t.dir, 'electron-natives');
@@ -69,12 +70,7 @@ describe('preparing the native modules for a runtime (this Node standing in for 
       v: expect.stringMatching(/^3\./) as unknown,
     });
     db.close();
-    const outcome = await new KeychainSecretStore({ service: 'MeterDesk-prepare-test' })
-      .get('https://prepare.meterdesk.invalid')
-      .then(
-        (value) => value,
-        (error: unknown) => (error as { reason: string }).reason,
-      );
+    const outcome = await keytarAnswer('MeterDesk-prepare-test');
     expect([null, 'service']).toContain(outcome);
   });
 
