@@ -24,8 +24,6 @@ import { launchSingleInstance, type RunningInstance } from './single-instance';
 import { createMainWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** Unpackaged, argv is [electron, app path, ...]; packaged, [MeterDesk, ...]. */
-const leadingArgs = app.isPackaged ? 1 : 2;
 /** The per-user folder the CLI uses too (METER_DESK_DATA_DIR overrides it, e.g. in tests). */
 const dataDir = userDataDir();
 /** better-sqlite3 and keytar built for this Electron (scripts/prepare-natives.ts). */
@@ -122,7 +120,7 @@ app.setPath('userData', dataDir);
 const first = launchSingleInstance(app, {
   argv: process.argv,
   cwd: process.cwd(),
-  leadingArgs,
+  packaged: app.isPackaged,
   // Only the first launch starts anything: one window, one engine on the queue.
   start: () => {
     registerSchemes();

@@ -28,8 +28,8 @@ export interface RunningInstance {
 export interface LaunchOptions {
   readonly argv: readonly string[];
   readonly cwd: string;
-  /** argv entries before the first of ours: the executable (and, unpackaged, the app path). */
-  readonly leadingArgs: number;
+  /** Packaged, argv is [MeterDesk, ...]; unpackaged, [electron, switches..., app path, ...]. */
+  readonly packaged: boolean;
   /** Starts the window and the engine; called in the first instance only. */
   readonly start: () => Promise<RunningInstance>;
   readonly log: (line: string) => void;
@@ -43,6 +43,17 @@ export interface FirstInstance {
 }
 
 /**
+ * Where this launch's own arguments start: after the executable, and unpackaged also after the
+ * app path, which follows whatever switches the launcher put first (Playwright adds --inspect=0
+ * and --remote-debugging-port=0): without that the app's own folder would be added as photos.
+ */
+export function argsStart(argv: readonly string[], packaged: boolean): number {
+  if (packaged) return 1;
+  const appPath = argv.findIndex((arg, i) => i > 0 && !arg.startsWith('-'));
+  return appPath < 0 ? argv.length : appPath + 1;
+}
+
+/**
  * The folders a later launch handed over. Electron passes them as additionalData, which the later
  * launch resolved against its own working folder; argv is the fallback (Chromium may reorder it and
  * adds switches of its own, which launchPaths skips).
@@ -51,7 +62,7 @@ export function handedPaths(
   data: unknown,
   argv: readonly string[],
   cwd: string,
-  leadingArgs: number,
+  packaged: boolean,
   pathApi: PlatformPath = path,
 ): string[] {
   const paths = (data as { paths?: unknown } | null)?.paths;
@@ -62,7 +73,7 @@ export function handedPaths(
   ) {
     return paths;
   }
-  return launchPaths(argv, cwd, leadingArgs, pathApi);
+  return launchPaths(argv, cwd, argsStart(argv, packaged), pathApi);
 }
 
 /**
@@ -74,7 +85,12 @@ export function launchSingleInstance(
   options: LaunchOptions,
 ): FirstInstance | null {
   const pathApi = options.pathApi ?? path;
-  const own = launchPaths(options.argv, options.cwd, options.leadingArgs, pathApi);
+  const own = launchPaths(
+    options.argv,
+    options.cwd,
+    argsStart(options.argv, options.packaged),
+    pathApi,
+  );
   if (!app.requestSingleInstanceLock({ paths: own })) {
     app.quit();
     return null;
@@ -91,7 +107,7 @@ export function launchSingleInstance(
       });
   };
   app.on('second-instance', (_event, argv, cwd, data) => {
-    deliver(handedPaths(data, argv, cwd, options.leadingArgs, pathApi), true);
+    deliver(handedPaths(data, argv, cwd, options.packaged, pathApi), true);
   });
   deliver(own, false);
   return {

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path, { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
+  argsStart,
   handedPaths,
   launchSingleInstance,
   type LockingApp,
@@ -70,7 +71,7 @@ function launcher(lock: UserLock) {
     const first = launchSingleInstance(app, {
       argv: app.argv,
       cwd,
-      leadingArgs: 1,
+      packaged: true,
       start: async (): Promise<RunningInstance> => {
         const desk = await openDesktop({ userDataDir: join(t.dir, 'user') });
         engines.push(desk);
@@ -147,7 +148,7 @@ describe('a second launch', () => {
     launchSingleInstance(app, {
       argv: app.argv,
       cwd: app.cwd,
-      leadingArgs: 1,
+      packaged: true,
       start: async () => {
         await ready;
         return {
@@ -185,7 +186,7 @@ describe('a second launch', () => {
     const first = launchSingleInstance(new LaunchedApp(lock, ['MeterDesk'], '/'), {
       argv: ['MeterDesk'],
       cwd: '/',
-      leadingArgs: 1,
+      packaged: true,
       start: () =>
         Promise.resolve({
           focus: () => undefined,
@@ -218,7 +219,7 @@ describe('the folders a later launch hands over', () => {
   it('come from argv, resolved against its working folder: UNC shares, drive letters, long paths', () => {
     const long = argv[6] ?? '';
     expect(long.length).toBeGreaterThan(260);
-    expect(handedPaths(undefined, argv, cwd, 1, path.win32)).toEqual([
+    expect(handedPaths(undefined, argv, cwd, true, path.win32)).toEqual([
       '\\\\server\\share\\route-12',
       'D:\\Photos\\route 7',
       'C:\\Users\\ana\\Desktop\\route-9',
@@ -229,7 +230,7 @@ describe('the folders a later launch hands over', () => {
 
   it('come from additionalData when it holds absolute paths, else from argv', () => {
     const resolved = ['\\\\server\\share\\route-12', 'E:\\DCIM\\100CANON'];
-    expect(handedPaths({ paths: resolved }, argv, cwd, 1, path.win32)).toEqual(resolved);
+    expect(handedPaths({ paths: resolved }, argv, cwd, true, path.win32)).toEqual(resolved);
     for (const data of [
       { paths: ['route-9'] },
       { paths: 'E:\\DCIM' },
@@ -237,10 +238,32 @@ describe('the folders a later launch hands over', () => {
       null,
       'x',
     ]) {
-      expect(handedPaths(data, argv, cwd, 1, path.win32)).toHaveLength(5);
+      expect(handedPaths(data, argv, cwd, true, path.win32)).toHaveLength(5);
     }
     expect(
-      handedPaths({ paths: Array.from({ length: 1001 }, () => 'E:\\x') }, [], cwd, 1, path.win32),
+      handedPaths(
+        { paths: Array.from({ length: 1001 }, () => 'E:\\x') },
+        [],
+        cwd,
+        true,
+        path.win32,
+      ),
     ).toEqual([]);
+  });
+
+  it('skip, unpackaged, everything up to the app path: Electron, switches, the app itself', () => {
+    // `npm start` runs `electron . <args>`; Playwright puts its switches before the app path.
+    expect(argsStart(['/usr/bin/electron', '.', 'route-1'], false)).toBe(2);
+    const playwright = [
+      '/x/electron',
+      '--inspect=0',
+      '--remote-debugging-port=0',
+      '/tmp/app',
+      '/photos/route-1',
+    ];
+    expect(argsStart(playwright, false)).toBe(4);
+    expect(handedPaths(null, playwright, '/', false)).toEqual(['/photos/route-1']);
+    expect(handedPaths(null, ['/x/electron', '--inspect=0', '/tmp/app'], '/', false)).toEqual([]);
+    expect(argsStart(['/opt/MeterDesk/meter-desk', '/photos/route-1'], true)).toBe(1);
   });
 });
