@@ -12,7 +12,15 @@
 // Usage: npx tsx scripts/prepare-natives.ts [--root DIR] [--out DIR] [--force] [--from-source]
 //        [--stand-in [--nodedir DIR]]        (root: the project, default this checkout)
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -113,35 +121,49 @@ export function prepareNatives(options: PrepareOptions): PrepareResult {
     return { built: false, reason: 'up to date', out, stamp: current };
 
   log(`Building the native modules for ${target.runtime} ${target.version} (${mismatch ?? ''}).`);
-  const scratch = join(root, 'node_modules', '.cache', 'meterdesk-natives');
+  // Its own scratch folder per run: two preparations at once (npm start beside a test) must not
+  // build in each other's copies.
+  const cache = join(root, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const scratch = mkdtempSync(join(cache, 'meterdesk-natives-'));
   const modules: Record<string, ModuleEntry> = {};
   let abi: string | null = null;
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  for (const { name, file, required } of NATIVE_MODULES) {
-    const version = installed[name];
-    if (version === null) {
-      if (required) fail(`${name} is not installed: run npm ci first`);
-      modules[name] = { version: null, missing: `${name} is not installed (npm left it out)` };
-      log(`  ${name}: not installed, skipped`);
-      continue;
+  try {
+    for (const { name, file, required } of NATIVE_MODULES) {
+      const version = installed[name];
+      if (version === null) {
+        if (required) fail(`${name} is not installed: run npm ci first`);
+        modules[name] = { version: null, missing: `${name} is not installed (npm left it out)` };
+        log(`  ${name}: not installed, skipped`);
+        continue;
+      }
+      const built = buildModule(
+        root,
+        name,
+        join(scratch, name),
+        target,
+        options.fromSource === true,
+      );
+      if (!built.ok) {
+        if (required)
+          fail(
+            `${name} could not be built for ${target.runtime} ${target.version} (this needs ${needs(target)}):\n${built.output}`,
+          );
+        modules[name] = { version, missing: `it could not be built: ${lastLine(built.output)}` };
+        log(`  ${name}: could not be built (${lastLine(built.output)})`);
+        continue;
+      }
+      cpSync(join(built.dir, 'build', 'Release', file), join(out, file));
+      modules[name] = { version, file };
+      abi ??= built.abi;
+      log(`  ${name} ${version}: ${built.how}`);
     }
-    const built = buildModule(root, name, join(scratch, name), target, options.fromSource === true);
-    if (!built.ok) {
-      if (required)
-        fail(
-          `${name} could not be built for ${target.runtime} ${target.version}:\n${built.output}`,
-        );
-      modules[name] = { version, missing: `it could not be built: ${lastLine(built.output)}` };
-      log(`  ${name}: could not be built (${lastLine(built.output)})`);
-      continue;
-    }
-    cpSync(join(built.dir, 'build', 'Release', file), join(out, file));
-    modules[name] = { version, file };
-    abi ??= built.abi;
-    log(`  ${name} ${version}: ${built.how}`);
+  } finally {
+    // The copies are only for building; failed or not, they go.
+    rmSync(scratch, { recursive: true, force: true });
   }
-  rmSync(scratch, { recursive: true, force: true });
   const stamp: NativeStamp = {
     runtime: target.runtime,
     version: target.version,
@@ -152,6 +174,15 @@ export function prepareNatives(options: PrepareOptions): PrepareResult {
   };
   writeFileSync(join(out, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
   return { built: true, reason: mismatch ?? 'forced', out, stamp };
+}
+
+/** What a build for this target takes, for the message when it fails. */
+function needs(target: BuildTarget): string {
+  const headers =
+    target.nodedir !== undefined
+      ? `the headers in ${target.nodedir}`
+      : `its headers from ${target.distUrl ?? 'the Node.js site'} (network)`;
+  return `${headers} and a C++ compiler with Python`;
 }
 
 type Built = { ok: true; dir: string; abi: string; how: string } | { ok: false; output: string };
