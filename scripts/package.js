@@ -2,37 +2,22 @@
 // Example: npm run package -- --linux AppImage deb     (default: this platform's targets)
 //
 // Two things a plain `electron-builder` run gets wrong here:
-// - The native modules (better-sqlite3, keytar, sharp) were built by npm for this Node; the app
-//   runs them inside Electron 45 (Node 22), so electron-builder rebuilds them, and the rebuild
-//   tool it uses (@electron/rebuild 4) needs Node 22 or newer. On an older Node this stops with
-//   that reason instead of shipping modules the app cannot load. `--no-rebuild` skips the
-//   rebuild for a look at the package's layout only (test/shell/package.test.ts does this).
+// - The native modules npm built (better-sqlite3, keytar) are for this Node; the app loads them in
+//   Electron. They are built for Electron into electron-natives/ first (scripts/prepare-natives.ts,
+//   skipped when current), and that folder ships; electron-builder's own rebuild stays off
+//   (npmRebuild: false in electron-builder.yml), which also lets packaging run on Node 20.
 // - npm ci writes node_modules/.package-lock.json before the install scripts build the native
 //   modules, which are then newer than it; npm list then ignores it, and electron-builder's
-//   collector keeps only the direct dependencies (no `bindings`: an app that cannot start). Its
-//   content is exact, so it is marked current first.
+//   collector keeps only the direct dependencies. Its content is exact, so it is marked current.
+// Nothing is published from here (--publish never): IT copies release/ to its update feed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REBUILD_NODE_MAJOR = 22;
-
-const args = process.argv.slice(2);
-const noRebuild = args.includes('--no-rebuild');
-const builderArgs = args.filter((a) => a !== '--no-rebuild');
-
-const major = Number(process.versions.node.split('.')[0]);
-if (!noRebuild && major < REBUILD_NODE_MAJOR) {
-  console.error(
-    `Packaging rebuilds the native modules for Electron, which needs Node ${REBUILD_NODE_MAJOR} or newer; ` +
-      `this is Node ${process.versions.node}. Run it on Node ${REBUILD_NODE_MAJOR}+, or add --no-rebuild ` +
-      'to check the package layout only (that app cannot load its native modules).',
-  );
-  process.exit(2);
-}
+const require = createRequire(import.meta.url);
 
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit' });
@@ -40,9 +25,18 @@ function run(command, commandArgs) {
 }
 
 run(process.execPath, [join(ROOT, 'scripts', 'build.js')]);
+run(process.execPath, [
+  '--import',
+  pathToFileURL(require.resolve('tsx')).href,
+  join(ROOT, 'scripts', 'prepare-natives.ts'),
+]);
 
 const hidden = join(ROOT, 'node_modules', '.package-lock.json');
 if (existsSync(hidden)) utimesSync(hidden, new Date(), new Date());
 
-const builder = createRequire(import.meta.url).resolve('electron-builder/cli.js');
-run(process.execPath, [builder, ...(noRebuild ? ['-c.npmRebuild=false'] : []), ...builderArgs]);
+run(process.execPath, [
+  require.resolve('electron-builder/cli.js'),
+  '--publish',
+  'never',
+  ...process.argv.slice(2),
+]);

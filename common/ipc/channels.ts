@@ -25,6 +25,7 @@ export const CHANNEL_NAMES = [
   'startSandbox',
   'validateConnection',
   'openFileLocation',
+  'getUpdateStatus',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

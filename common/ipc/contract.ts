@@ -34,6 +34,7 @@ import type {
   SettingsView,
   Snapshot,
 } from './views';
+import type { UpdateView } from './update-view';
 
 declare const replyType: unique symbol;
 
@@ -125,6 +126,8 @@ export const CONTRACT = {
   openFileLocation: channel(
     z.union([z.strictObject({ jobId }), z.strictObject({ path: absolutePath })]),
   ).returns<null>(),
+  /** The running version and automatic updates: off, checking, downloading, ready on quit. */
+  getUpdateStatus: channel(empty).returns<UpdateView>(),
 } as const satisfies Record<ChannelName, ChannelSpec>;
 
 export type Contract = typeof CONTRACT;

@@ -6,4 +6,5 @@ export * from './app-event';
 export * from './limits';
 export * from './result';
 export * from './views';
+export * from './update-view';
 export { READING_PATTERN } from './schemas';

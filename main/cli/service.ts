@@ -60,6 +60,17 @@ export async function resolveService(
   };
 }
 
+/**
+ * A keychain that cannot be used (no module installed, none running) becomes a usage error naming
+ * the way round it the command line has and the desktop app does not; other errors pass through.
+ */
+export function withoutKeychain(err: unknown): unknown {
+  if (!(err instanceof KeychainUnavailableError)) return err;
+  return new UsageError(
+    `${err.message} Without a keychain, give the key to each command in the METER_DESK_API_KEY environment variable instead.`,
+  );
+}
+
 /** The key from METER_DESK_API_KEY, else from the OS keychain entry `meter-desk login` wrote. */
 export async function apiKeyFor(baseUrl: string, io: CliIo): Promise<string> {
   const fromEnv = io.env.METER_DESK_API_KEY?.trim();
@@ -68,11 +79,7 @@ export async function apiKeyFor(baseUrl: string, io: CliIo): Promise<string> {
     const stored = await new KeychainSecretStore().get(baseUrl);
     if (stored) return stored;
   } catch (err) {
-    if (err instanceof KeychainUnavailableError) {
-      // The command line has a way round the keychain the desktop app does not.
-      throw new UsageError(`${err.message} Or set METER_DESK_API_KEY instead.`);
-    }
-    throw err;
+    throw withoutKeychain(err);
   }
   throw new UsageError(
     `No API key for ${baseUrl}. Run "meter-desk login --base-url ${baseUrl}" (it reads the key from standard input) or set METER_DESK_API_KEY.`,

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AddSummary } from '../../common/engine-status';
-import { scanPaths, type ScannedFile } from '../scan';
+import { scanPaths, type ScannedFile, type ScanOptions } from '../scan';
 import type { InsertOutcome, NewJob } from '../store/jobs-repo';
 import type { Store } from '../store/store';
 
@@ -14,7 +14,7 @@ const INSERT_CHUNK = 500;
 export async function addPaths(
   store: Store,
   paths: readonly string[],
-  opts: { signal?: AbortSignal; onProgress?: (seen: number) => void } = {},
+  opts: { signal?: AbortSignal; onProgress?: (seen: number) => void; scan?: ScanOptions } = {},
 ): Promise<AddSummary> {
   const summary: AddSummary = {
     queued: 0,
@@ -71,8 +71,13 @@ export async function addPaths(
     });
     chunk = [];
   };
-  const scanOpts = opts.signal ? { signal: opts.signal } : {};
+  const scanOpts = { ...opts.scan, ...(opts.signal && { signal: opts.signal }) };
   for await (const file of scanPaths([...rootIds.keys()], scanOpts)) {
+    // Still being copied: not a job yet; the person adds the folder again once the copy is done.
+    if (file.outcome.kind === 'growing') {
+      summary.missing.push({ path: file.path, reason: file.outcome.reason });
+      continue;
+    }
     chunk.push(file);
     seen++;
     if (chunk.length >= INSERT_CHUNK) {

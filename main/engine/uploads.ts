@@ -60,7 +60,7 @@ async function stillThere(ctx: EngineContext, job: JobRecord): Promise<boolean> 
     if (st.size === job.size && Math.trunc(st.mtimeMs) === job.mtimeMs) return true;
     // Edited since the scan: read it again with the scanner's own rules.
     for await (const f of scanPaths([job.path], { signal: ctx.signal })) {
-      if (f.outcome.kind === 'rejected') {
+      if (f.outcome.kind !== 'accepted') {
         ctx.store.jobs.fail(
           [job.id],
           'changed_on_disk',

@@ -16,6 +16,12 @@ import { nonRegularKind, type FileCandidate } from './walk';
 export interface InspectOptions {
   maxFileBytes?: number;
   signal?: AbortSignal;
+  /**
+   * A file changed within this long that looks empty or cut short may just be still copying: it
+   * is reported as growing (settle.ts looks again) instead of rejected. 0: judge it as it is.
+   */
+  recentMs?: number;
+  now?: () => number;
 }
 
 // O_NONBLOCK: should a file have been swapped for a named pipe since it was listed, opening it
@@ -56,6 +62,15 @@ export async function inspectFile(
     mtimeMs,
     outcome: { kind: 'rejected', ...p },
   });
+  const growing = (size: number, mtimeMs: number, reason: string): ScannedFile => ({
+    ...base,
+    size,
+    mtimeMs,
+    outcome: { kind: 'growing', reason },
+  });
+  const recentMs = options.recentMs ?? 0;
+  const isRecent = (mtimeMs: number): boolean =>
+    recentMs > 0 && (options.now ?? Date.now)() - mtimeMs < recentMs;
   if (item.nonRegular) {
     return rejected(0, 0, {
       failureKind: 'unreadable',
@@ -85,6 +100,8 @@ export async function inspectFile(
       return reject({ failureKind: 'unreadable', reason: `Not a regular file (${nonRegular})` });
     }
     if (size === 0) {
+      if (isRecent(mtimeMs))
+        return growing(size, mtimeMs, 'Empty and just changed: still being copied?');
       return reject({ failureKind: 'empty_file', reason: 'The file is empty (0 bytes)' });
     }
 
@@ -113,6 +130,12 @@ export async function inspectFile(
       if (!tailHasEoi(tail)) finder = new JpegEndFinder();
     }
     if (format === 'webp' && head.length >= 8 && head.readUInt32LE(4) + 8 > size + 1) {
+      if (isRecent(mtimeMs))
+        return growing(
+          size,
+          mtimeMs,
+          'Shorter than its header says and just changed: still being copied?',
+        );
       return reject({
         failureKind: 'unsupported_format',
         reason: 'The file is a truncated or damaged WEBP (shorter than its header says)',
@@ -128,20 +151,21 @@ export async function inspectFile(
           structure.push(chunk);
         }),
     );
+    // Compared with what it was when opened: a copy still going on changes it under the read.
+    const after = await handle.stat();
+    if (after.size !== size || after.mtimeMs !== mtimeMs || hashed.size !== size) {
+      return growing(
+        after.size,
+        after.mtimeMs,
+        'The file changed while it was read: still being written',
+      );
+    }
     if (finder && !finder.complete) {
+      if (isRecent(mtimeMs))
+        return growing(size, mtimeMs, 'Cut short and just changed: still being copied?');
       return reject({
         failureKind: 'unsupported_format',
         reason: 'The file is a truncated or damaged JPEG (no end-of-image marker)',
-      });
-    }
-    // The file may have changed while it was read; what was hashed is what counts.
-    if (hashed.size === 0) {
-      return reject({ failureKind: 'empty_file', reason: 'The file is empty (0 bytes)' });
-    }
-    if (hashed.size > maxFileBytes) {
-      return reject({
-        failureKind: 'too_large',
-        reason: tooLargeReason(formatLabel(format), hashed.size, maxFileBytes),
       });
     }
     return {

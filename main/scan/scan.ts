@@ -3,11 +3,20 @@
 // A pull-driven pipeline: the walker is asked for the next entry only when one of the
 // `hashConcurrency` inspection slots is free, and a finished result waits for the consumer
 // before more work starts. Memory therefore stays flat for any number of files; results come
-// in completion order, each file exactly once.
+// in completion order, each file exactly once. Files that may still be copying are set aside and
+// judged at the end, once they stopped changing (settle.ts).
 import { MAX_FILE_BYTES } from '../../common/job';
 import { inspectFile } from './inspect';
+import {
+  DEFAULT_MAX_SETTLE_MS,
+  DEFAULT_RECENT_MS,
+  DEFAULT_SETTLE_MS,
+  settleFiles,
+  waitFor,
+  type Unsettled,
+} from './settle';
 import type { ScannedFile, ScanOptions } from './types';
-import { walkRoots, type WalkItem } from './walk';
+import { walkRoots, type FileCandidate, type WalkItem } from './walk';
 
 const DEFAULT_HASH_CONCURRENCY = 4;
 
@@ -40,9 +49,23 @@ export async function* scanPaths(
 
   const walker = walkRoots(roots, signal);
   const inflight = new Map<number, Promise<Settled>>();
+  const items = new Map<number, FileCandidate>();
+  const unsettled: Unsettled[] = [];
+  const inspectOptions = {
+    maxFileBytes,
+    signal,
+    recentMs: opts.recentMs ?? DEFAULT_RECENT_MS,
+    ...(opts.now && { now: opts.now }),
+  };
   const progress = { seen: 0, accepted: 0, rejected: 0 };
   let nextId = 0;
   let walking = true;
+  const count = (file: ScannedFile): ScannedFile => {
+    if (file.outcome.kind === 'accepted') progress.accepted++;
+    else progress.rejected++;
+    opts.onProgress?.({ ...progress });
+    return file;
+  };
   try {
     opts.signal?.throwIfAborted();
     for (;;) {
@@ -55,10 +78,11 @@ export async function* scanPaths(
         const item = next.value;
         const id = nextId++;
         progress.seen++;
+        if (item.kind === 'file') items.set(id, item);
         const work: Promise<ScannedFile> =
           item.kind === 'problem'
             ? Promise.resolve(fromProblem(item))
-            : inspectFile(item, { maxFileBytes, signal });
+            : inspectFile(item, inspectOptions);
         inflight.set(
           id,
           work.then(
@@ -73,11 +97,22 @@ export async function* scanPaths(
       // After an abort, report the abort rather than whatever the interrupted read threw.
       signal.throwIfAborted();
       if ('error' in settled) throw settled.error;
-      if (settled.file.outcome.kind === 'accepted') progress.accepted++;
-      else progress.rejected++;
-      opts.onProgress?.({ ...progress });
-      yield settled.file;
+      const item = items.get(settled.id);
+      items.delete(settled.id);
+      if (settled.file.outcome.kind === 'growing' && item) {
+        unsettled.push({ item, size: settled.file.size, mtimeMs: settled.file.mtimeMs });
+        continue;
+      }
+      yield count(settled.file);
     }
+    const settling = settleFiles(unsettled, {
+      settleMs: opts.settleMs ?? DEFAULT_SETTLE_MS,
+      maxSettleMs: opts.maxSettleMs ?? DEFAULT_MAX_SETTLE_MS,
+      signal,
+      wait: opts.wait ?? waitFor,
+      inspectSettled: (item) => inspectFile(item, { ...inspectOptions, recentMs: 0 }),
+    });
+    for await (const file of settling) yield count(file);
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);
     // Stop and wait for in-flight reads so no file handle outlives the scan.

@@ -12,7 +12,10 @@ export interface ScannedFile {
   mtimeMs: number;
   outcome:
     | { kind: 'accepted'; sha256: string; format: ImageFormat }
-    | { kind: 'rejected'; failureKind: FailureKind; reason: string };
+    | { kind: 'rejected'; failureKind: FailureKind; reason: string }
+    // Still being written (a copy from a card or a share not finished) after the scanner waited:
+    // not judged at all, so adding the folder again later reads it (settle.ts).
+    | { kind: 'growing'; reason: string };
 }
 
 export interface ScanProgress {
@@ -29,4 +32,13 @@ export interface ScanOptions {
   /** Files checked and hashed at once; default 4. */
   hashConcurrency?: number;
   onProgress?: (progress: ScanProgress) => void;
+  /** A file changed within this long looks incomplete only because it may still be copying. Default 10 s. */
+  recentMs?: number;
+  /** Between looks at a file that may still be growing. Default 1 s. */
+  settleMs?: number;
+  /** The longest the scan waits for such files before it reports them as growing. Default 30 s. */
+  maxSettleMs?: number;
+  /** How the scanner waits (tests let the "copier" write more while it waits). */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  now?: () => number;
 }

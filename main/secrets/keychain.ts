@@ -1,9 +1,11 @@
 // The API key in the operating system's keychain (macOS Keychain, Windows Credential Manager,
 // Secret Service on Linux) through keytar. keytar is a native module and the Linux keychain needs a
 // D-Bus session with a keyring daemon: either can be missing, so keytar is loaded on first use and
-// every failure becomes a KeychainUnavailableError whose message a user can act on.
+// every failure becomes a KeychainUnavailableError whose message a user can act on. keytar is an
+// optional dependency: where it could not be built (a Linux machine without the libsecret headers)
+// npm leaves it out, and the app (safeStorage) and the CLI (METER_DESK_API_KEY) do without it.
 
-import type * as Keytar from 'keytar';
+import { createRequire } from 'node:module';
 import type { SecretStore } from './secret-store';
 
 export { keyHint } from './secret-store';
@@ -11,10 +13,18 @@ export { keyHint } from './secret-store';
 /** The keychain "service" every MeterDesk entry is filed under. */
 export const KEYCHAIN_SERVICE = 'MeterDesk';
 
-/** The part of keytar this store uses (injectable for tests). */
-export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword'>;
+/**
+ * The part of keytar this store uses (injectable for tests). Declared here rather than taken from
+ * keytar's types, which are absent where the optional module was not installed.
+ */
+export interface KeytarApi {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
 
-export type KeychainUnavailableReason = 'module' | 'service';
+/** 'missing': no keychain module installed; 'module': it failed to load; 'service': no keychain. */
+export type KeychainUnavailableReason = 'missing' | 'module' | 'service';
 
 /** The keychain cannot be used on this machine right now. `detail` is the system's own message. */
 export class KeychainUnavailableError extends Error {
@@ -30,6 +40,11 @@ export class KeychainUnavailableError extends Error {
 }
 
 function unavailableMessage(reason: KeychainUnavailableReason, platform: NodeJS.Platform): string {
+  if (reason === 'missing') {
+    return platform === 'linux'
+      ? 'MeterDesk has no OS keychain module on this machine: keytar was left out when it was installed, because building it needs the libsecret development files (Debian/Ubuntu: sudo apt install libsecret-1-dev, then npm ci again).'
+      : `MeterDesk has no OS keychain module on this machine, so it cannot use the ${backendName(platform)}: keytar was left out when it was installed. Reinstalling MeterDesk usually fixes this.`;
+  }
   if (reason === 'module') {
     return `MeterDesk cannot use the ${backendName(platform)}: its keychain component failed to load. Reinstalling MeterDesk usually fixes this.`;
   }
@@ -82,10 +97,50 @@ function checkedKey(key: string): string {
   return trimmed;
 }
 
+/** Thrown by a loader when there is no keychain module to load at all. */
+class KeytarMissingError extends Error {
+  override readonly name = 'KeytarMissingError';
+}
+
+/**
+ * Where this process's keytar comes from. undefined: the npm package (plain Node: CLI, tests).
+ * A path: that compiled addon (inside Electron, its own build; main/shell/native-bindings.ts).
+ * null: none (keytar could not be built for this runtime).
+ */
+let keytarBinding: string | null | undefined;
+
+export function useKeytarBinding(path: string | null | undefined): void {
+  keytarBinding = path;
+}
+
+function isNotInstalled(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    error instanceof Error &&
+    error.message.includes("'keytar'")
+  );
+}
+
+/** A variable, not a literal: typechecking must not need keytar, which may not be installed. */
+const KEYTAR_PACKAGE = 'keytar';
+
 async function importKeytar(): Promise<KeytarApi> {
-  // keytar is CommonJS: depending on the loader the API is the namespace or its default export.
-  const mod = (await import('keytar')) as KeytarApi & { default?: KeytarApi };
-  return mod.default ?? mod;
+  const binding = keytarBinding;
+  if (binding === null) throw new KeytarMissingError('keytar was not built for this runtime');
+  if (binding !== undefined) {
+    // The bare addon has the same promise API as keytar's wrapper, whose argument checks this
+    // store does itself.
+    return createRequire(binding)(binding) as KeytarApi;
+  }
+  try {
+    // keytar is CommonJS: depending on the loader the API is the namespace or its default export.
+    const mod = (await import(KEYTAR_PACKAGE)) as KeytarApi & { default?: KeytarApi };
+    return mod.default ?? mod;
+  } catch (error) {
+    if (isNotInstalled(error)) throw new KeytarMissingError((error as Error).message);
+    throw error;
+  }
 }
 
 export interface KeychainOptions {
@@ -142,7 +197,8 @@ export class KeychainSecretStore implements SecretStore {
     try {
       keytar = await this.keytar;
     } catch (error) {
-      throw new KeychainUnavailableError('module', this.platform, error);
+      const missing = error instanceof KeytarMissingError || isNotInstalled(error);
+      throw new KeychainUnavailableError(missing ? 'missing' : 'module', this.platform, error);
     }
     try {
       return await operation(keytar);

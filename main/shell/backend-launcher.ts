@@ -2,10 +2,18 @@ import { utilityProcess } from 'electron';
 import { setPriority } from 'node:os';
 import { BACKEND_NICENESS, type SpawnedProcess } from '../app/backend-supervisor';
 import { hostConfigArg, type HostConfig } from '../app/host-protocol';
+import { nativesDirArg } from './native-bindings';
 
-/** Starts the backend in an Electron utility process (a Node.js child with its own event loop). */
-export function spawnUtilityBackend(entry: string, config: HostConfig): SpawnedProcess {
-  const child = utilityProcess.fork(entry, [hostConfigArg(config)], {
+/**
+ * Starts the backend in an Electron utility process (a Node.js child with its own event loop),
+ * telling it where the native modules built for Electron are.
+ */
+export function spawnUtilityBackend(
+  entry: string,
+  config: HostConfig,
+  nativesDir: string,
+): SpawnedProcess {
+  const child = utilityProcess.fork(entry, [hostConfigArg(config), nativesDirArg(nativesDir)], {
     serviceName: 'MeterDesk backend',
     stdio: 'inherit',
   });

@@ -5,6 +5,7 @@
 import { runBackendHost } from '../app/host';
 import { readHostConfig } from '../app/host-protocol';
 import type { RpcPort } from '../ipc/rpc';
+import { readNativesDir, useNativeBindings } from './native-bindings';
 
 interface ParentPort {
   postMessage(message: unknown): void;
@@ -32,6 +33,11 @@ const port: RpcPort = {
     };
   },
 };
+
+// Before anything opens the queue or the keychain: this is Electron's Node, which cannot load the
+// modules npm built for the Node that ran the install (docs/architecture.md, "Two native builds").
+for (const line of useNativeBindings(readNativesDir(process.argv)))
+  console.warn(`[MeterDesk] ${line}`);
 
 runBackendHost(port, readHostConfig(process.argv)).then(
   () => undefined,

@@ -1,33 +1,35 @@
 // The Electron main process: lifecycle only. It owns the window, the two URL schemes, IPC
-// registration and the OS services; the engine, the queue and the key store run in the backend's
-// utility process (docs/architecture.md). Everything it calls is plain Node in main/app and
-// main/ipc, tested without Electron.
+// registration, the OS services and automatic updates; the engine, the queue and the key store
+// run in the backend's utility process (docs/architecture.md). Everything it calls is plain Node
+// in main/app, main/ipc and the electron-free helpers here, tested without Electron.
 import { app, type BrowserWindow } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_PAGE_URL, EVENT_CHANNEL } from '../../common/ipc/channels';
 import type { AppEvent } from '../../common/ipc/app-event';
 import { BackendSupervisor } from '../app/backend-supervisor';
-import { launchPaths } from '../app/launch-paths';
 import { windowStateFile } from '../app/window-state';
 import { userDataDir } from '../config/paths';
 import { createDispatcher } from '../ipc/dispatch';
+import { startAutoUpdates } from './auto-update';
 import { spawnUtilityBackend } from './backend-launcher';
 import { desktopOs } from './desktop-os';
 import { installGuards } from './guards';
 import { registerIpc } from './ipc-registration';
+import { unpackedPath } from './native-bindings';
+import { NATIVES_FOLDER } from './native-stamp';
 import { watchNetworkHints } from './network-hints';
 import { registerSchemes, serveSchemes } from './protocols';
+import { launchSingleInstance, type RunningInstance } from './single-instance';
 import { createMainWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** Unpackaged, argv is [electron, app path, ...]; packaged, [MeterDesk, ...]. */
-const leadingArgs = app.isPackaged ? 1 : 2;
 /** The per-user folder the CLI uses too (METER_DESK_DATA_DIR overrides it, e.g. in tests). */
 const dataDir = userDataDir();
+/** better-sqlite3 and keytar built for this Electron (scripts/prepare-natives.ts). */
+const nativesDir = unpackedPath(join(here, '..', '..', NATIVES_FOLDER));
 
 let window: BrowserWindow | null = null;
-let supervisor: BackendSupervisor | null = null;
 
 function log(line: string): void {
   console.log(`[MeterDesk] ${line}`);
@@ -37,13 +39,6 @@ function send(event: AppEvent): void {
   if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
 }
 
-async function addFromCommandLine(argv: readonly string[], cwd: string): Promise<void> {
-  const paths = launchPaths(argv, cwd, leadingArgs);
-  if (!supervisor || paths.length === 0) return;
-  await supervisor.ready();
-  await supervisor.handlers.addPaths({ paths });
-}
-
 function focusWindow(): void {
   if (!window) return;
   if (window.isMinimized()) window.restore();
@@ -51,23 +46,36 @@ function focusWindow(): void {
   window.focus();
 }
 
-async function start(): Promise<void> {
+function start(): RunningInstance {
   installGuards();
   const backend = new BackendSupervisor({
     spawn: () =>
-      spawnUtilityBackend(join(here, 'backend-process.cjs'), {
-        userDataDir: dataDir,
-        appVersion: app.getVersion(),
-      }),
+      spawnUtilityBackend(
+        join(here, 'backend-process.cjs'),
+        { userDataDir: dataDir, appVersion: app.getVersion() },
+        nativesDir,
+      ),
     os: desktopOs(() => window),
     onEvent: send,
     log,
   });
-  supervisor = backend;
+  // Told to the window on each change: "appChanged" makes it ask again (getUpdateStatus).
+  const updates = startAutoUpdates(() => {
+    send({
+      seq: 0,
+      status: null,
+      jobs: [],
+      removedJobIds: [],
+      jobsOverflow: false,
+      log: [],
+      appChanged: true,
+    });
+  }, log);
   serveSchemes(join(here, '..', 'renderer'), (jobId) => backend.photoFile(jobId));
   registerIpc(
     createDispatcher({
-      handlers: backend.handlers,
+      // Updates are the main process's own; every other channel goes to the backend.
+      handlers: { ...backend.handlers, getUpdateStatus: () => Promise.resolve(updates.view()) },
       trusted: () => ({ webContentsId: window?.webContents.id ?? null, pageUrl: APP_PAGE_URL }),
       log,
     }),
@@ -88,38 +96,52 @@ async function start(): Promise<void> {
   app.on('before-quit', (event) => {
     if (closed) return;
     // Stop the engine and close the queue before the process goes (nothing is lost either way:
-    // the queue is durable, but a clean stop spares the resume grace period next time).
+    // the queue is durable, but a clean stop spares the resume grace period next time). A
+    // downloaded update installs after this, on quit (electron-updater).
     event.preventDefault();
     stopHints();
+    updates.stop();
     void backend.close().finally(() => {
       closed = true;
       app.quit();
     });
   });
-  await addFromCommandLine(process.argv, process.cwd());
+  return {
+    focus: focusWindow,
+    addPaths: async (paths) => {
+      await backend.ready();
+      await backend.handlers.addPaths({ paths: [...paths] });
+    },
+  };
 }
 
 // Chromium's own data (and the single-instance lock) beside the queue, in one per-user folder.
 app.setPath('userData', dataDir);
-if (!app.requestSingleInstanceLock()) {
-  // Another MeterDesk is running: it gets our folders (second-instance) and shows its window.
-  app.quit();
-} else {
-  registerSchemes();
-  app.on('second-instance', (_event, argv, cwd) => {
-    focusWindow();
-    addFromCommandLine(argv, cwd).catch((error: unknown) => {
-      log(`could not add folders from a second launch: ${String(error)}`);
-    });
+const first = launchSingleInstance(app, {
+  argv: process.argv,
+  cwd: process.cwd(),
+  packaged: app.isPackaged,
+  // Only the first launch starts anything: one window, one engine on the queue.
+  start: () => {
+    registerSchemes();
+    return app
+      .whenReady()
+      .then(start)
+      .catch((error: unknown) => {
+        log(`could not start: ${String(error)}`);
+        app.exit(1);
+        throw error;
+      });
+  },
+  log,
+});
+if (first) {
+  // macOS hands folders dropped on the Dock icon to the running app this way, not in argv.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    first.handOver([path]);
   });
   app.on('window-all-closed', () => {
     app.quit();
   });
-  app
-    .whenReady()
-    .then(start)
-    .catch((error: unknown) => {
-      log(`could not start: ${String(error)}`);
-      app.exit(1);
-    });
 }

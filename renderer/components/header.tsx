@@ -3,6 +3,7 @@ import { useApp, useAppApi } from '../store/context';
 import { AiStatus } from './ai-status';
 import { Icon } from './icon';
 import { QuotaWidget } from './quota-widget';
+import { UpdateStatus } from './update-status';
 
 export function Header({ onExport }: { onExport: () => void }): React.JSX.Element {
   const api = useAppApi();
@@ -28,6 +29,7 @@ export function Header({ onExport }: { onExport: () => void }): React.JSX.Elemen
                 ? 'Meter readings'
                 : 'Not connected'}
           </p>
+          <UpdateStatus />
         </div>
       </div>
       <div className="header-widgets">

@@ -7,6 +7,7 @@ import { createServiceSlice } from './service-slice';
 import { createSessionSlice } from './session-slice';
 import { createStatusSlice } from './status-slice';
 import { createTableSlice } from './table-slice';
+import { createUpdateSlice } from './update-slice';
 import type { AppState, StoreDeps } from './types';
 
 export type AppStore = StoreApi<AppState>;
@@ -33,5 +34,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createRunSlice(set, get, deps),
     ...createServiceSlice(set, get, deps),
     ...createNoticesSlice(set, get, deps),
+    ...createUpdateSlice(set, get, deps),
   }));
 }

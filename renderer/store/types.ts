@@ -9,6 +9,7 @@ import type { ServiceSlice } from './service-slice';
 import type { SessionSlice } from './session-slice';
 import type { StatusSlice } from './status-slice';
 import type { TableSlice } from './table-slice';
+import type { UpdateSlice } from './update-slice';
 
 export type AppState = SessionSlice &
   StatusSlice &
@@ -16,7 +17,8 @@ export type AppState = SessionSlice &
   DetailSlice &
   RunSlice &
   ServiceSlice &
-  NoticesSlice;
+  NoticesSlice &
+  UpdateSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

@@ -269,6 +269,15 @@ describe('files outside the queue', () => {
     expect(desk.os.shown).toEqual([job.path, join(sampleFolder, 'Building A'), exported]);
   });
 
+  it('getUpdateStatus: the running version; updates off (main runs the updater in the app)', async () => {
+    const { appVersion } = value(await desk.bridge.snapshot());
+    expect(value(await desk.bridge.getUpdateStatus())).toMatchObject({
+      currentVersion: appVersion,
+      phase: 'off',
+      newVersion: null,
+    });
+  });
+
   it('addFolders: the open dialog picks folders; canceled adds nothing', async () => {
     const folder = join(desk.dir, 'route-8');
     mkdirSync(folder);

@@ -2,7 +2,7 @@
 // files anyway. So when the tests run as root (CI does), the scan runs in a child process as
 // 'nobody' (uid/gid 65534), for whom the modes are real; as any other user it runs in-process.
 import { execFile } from 'node:child_process';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,35 @@ afterAll(async () => {
   await chmod(t.abs('perm/locked'), 0o755).catch(() => undefined);
   await chmod(t.abs('perm/no-list'), 0o755).catch(() => undefined);
   await t.remove();
+});
+
+describe('read-only media (a locked SD card, a CD, a read-only share)', () => {
+  it('is scanned without writing anything: every photo accepted, nothing touched', async (ctx) => {
+    if (skipReason) {
+      ctx.skip();
+      return;
+    }
+    const jpeg = await image('jpeg', 61);
+    await t.put('card/DCIM/100MEDIA/IMG_0001.JPG', jpeg);
+    await t.put('card/DCIM/100MEDIA/IMG_0002.JPG', await image('jpeg', 62));
+    const files = ['card/DCIM/100MEDIA/IMG_0001.JPG', 'card/DCIM/100MEDIA/IMG_0002.JPG'];
+    const old = new Date('2025-06-01T07:30:00Z');
+    for (const f of files) {
+      await utimes(t.abs(f), old, old);
+      await chmod(t.abs(f), 0o444);
+    }
+    for (const d of ['card/DCIM/100MEDIA', 'card/DCIM', 'card']) await chmod(t.abs(d), 0o555);
+
+    const found = await scanUnprivileged(t.abs('card'));
+    expect(new Map([...found].map(([rel, f]) => [rel, outcomeOf(f)]))).toEqual(
+      new Map([
+        ['DCIM/100MEDIA/IMG_0001.JPG', 'accepted jpeg'],
+        ['DCIM/100MEDIA/IMG_0002.JPG', 'accepted jpeg'],
+      ]),
+    );
+    for (const f of files) expect((await stat(t.abs(f))).mtime).toEqual(old);
+    for (const d of ['card', 'card/DCIM', 'card/DCIM/100MEDIA']) await chmod(t.abs(d), 0o755);
+  });
 });
 
 describe('unreadable files and folders', () => {

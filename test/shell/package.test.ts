@@ -1,8 +1,9 @@
 // Packaging with electron-builder (26.x works on Node 20 for this), for an unpacked Linux app, with
 // a stand-in Electron directory (an executable named electron, a version file and resources/) since
-// the real binary cannot be downloaded here. The app archive must hold exactly the built output and
-// the native modules' run-time files: no sources, tests, benches, maps, secrets or stray packages,
-// even when such files lie around the project and inside dist/.
+// the real binary cannot be downloaded here. The app archive must hold exactly the built output, the
+// native modules built for Electron (electron-natives/; here npm's builds stand in for them) and the
+// run-time files of what the app requires: no sources, tests, benches, maps, secrets, npm's
+// Node-ABI builds or stray packages, even when such files lie around the project and inside dist/.
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -53,6 +54,19 @@ beforeAll(() => {
   copyFileSync(join(ROOT, 'package.json'), join(project, 'package.json'));
   copyFileSync(join(ROOT, 'electron-builder.yml'), join(project, 'electron-builder.yml'));
   symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+  // What scripts/prepare-natives.ts leaves for Electron; its build files are copies of npm's here.
+  const natives = join(project, 'electron-natives');
+  mkdirSync(natives);
+  copyFileSync(
+    join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'),
+    join(natives, 'better_sqlite3.node'),
+  );
+  copyFileSync(
+    join(ROOT, 'node_modules/keytar/build/Release/keytar.node'),
+    join(natives, 'keytar.node'),
+  );
+  writeFileSync(join(natives, 'stamp.json'), '{}');
+  plant(join(natives, 'notes.txt'));
   // What must never ship, lying where a careless configuration would pick it up.
   plant(join(project, 'main', 'shell', 'electron-main.ts'));
   plant(join(project, 'test', 'ipc', 'contract.test.ts'));
@@ -119,6 +133,9 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
         '/dist/renderer/index.html',
         '/dist/renderer/assets/index-[hash].js',
         '/dist/renderer/assets/index-[hash].css',
+        '/electron-natives/better_sqlite3.node',
+        '/electron-natives/keytar.node',
+        '/electron-natives/stamp.json',
       ].sort(),
     );
   });
@@ -135,10 +152,7 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
         '@img/sharp-libvips-linux-x64',
         '@img/sharp-linux-x64',
         'better-sqlite3',
-        'bindings',
         'detect-libc',
-        'file-uri-to-path',
-        'keytar',
         'semver',
         'sharp',
       ].sort(),
@@ -153,19 +167,40 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
       ),
     );
     expect(bad).toEqual([]);
-    expect(readdirSync(resources).sort()).toEqual(['app.asar', 'app.asar.unpacked']);
+    expect(readdirSync(resources).sort()).toEqual([
+      'app-update.yml',
+      'app.asar',
+      'app.asar.unpacked',
+    ]);
   });
 
-  it('keeps better-sqlite3, keytar and sharp as real files beside the archive', () => {
+  it('tells electron-updater its cache folder, with no feed of its own that it could use', () => {
+    // The real feed comes only from IT's machine-wide update.json (main/app/update-feed.ts).
+    const yml = readFileSync(join(resources, 'app-update.yml'), 'utf8');
+    expect(yml).toContain('provider: generic');
+    expect(yml).toContain('url: https://updates.meterdesk.invalid/');
+    expect(yml).toMatch(/^updaterCacheDirName: \S+$/m);
+  });
+
+  it("keeps the Electron builds and sharp as real files beside the archive, npm's builds out", () => {
     for (const native of [
-      '/node_modules/better-sqlite3/build/Release/better_sqlite3.node',
-      '/node_modules/keytar/build/Release/keytar.node',
+      '/electron-natives/better_sqlite3.node',
+      '/electron-natives/keytar.node',
+      '/electron-natives/stamp.json',
     ]) {
       expect(unpacked, native).toContain(native);
     }
     expect(
       unpacked.some((f) => /^\/node_modules\/@img\/sharp-linux-x64\/lib\/.*\.node$/.test(f)),
     ).toBe(true);
+    // npm's builds are for Node's ABI: in the app they could only crash.
+    const everything = [...files, ...unpacked];
+    expect(
+      everything.filter(
+        (f) => f.includes('/node_modules/') && /(better_sqlite3|keytar)\.node$/.test(f),
+      ),
+    ).toEqual([]);
+    expect(everything.some((f) => f.includes('notes.txt'))).toBe(false);
   });
 
   it('points Electron at the built main process, with the app id and product name', () => {

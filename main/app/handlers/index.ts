@@ -5,6 +5,7 @@ import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
 import { runHandlers } from './run';
 import { serviceHandlers } from './service';
+import { updateHandlers } from './update';
 
 /** Every channel of the contract, implemented on the desktop backend. */
 export function createHandlers(
@@ -17,5 +18,6 @@ export function createHandlers(
     ...jobHandlers(desk),
     ...fileHandlers(desk),
     ...serviceHandlers(desk, samples),
+    ...updateHandlers(appVersion),
   };
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { keyHint, KeychainSecretStore } from '../../secrets/keychain';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
-import { baseUrlFrom } from '../service';
+import { baseUrlFrom, withoutKeychain } from '../service';
 
 function target(argv: string[], io: CliIo): string {
   const { values } = parseArgs({ args: argv, options: { 'base-url': { type: 'string' } } });
@@ -20,14 +20,18 @@ export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
   if (!key) throw new UsageError('No key on standard input.');
   if (/\s/.test(key))
     throw new UsageError('The key contains spaces or line breaks; paste only the key.');
-  await new KeychainSecretStore().set(baseUrl, key);
+  await new KeychainSecretStore().set(baseUrl, key).catch((err: unknown) => {
+    throw withoutKeychain(err);
+  });
   io.out(`Saved in the system keychain for ${baseUrl} (ends in ${keyHint(key)}).\n`);
   return EXIT.ok;
 }
 
 export async function logoutCommand(argv: string[], io: CliIo): Promise<number> {
   const baseUrl = target(argv, io);
-  const removed = await new KeychainSecretStore().delete(baseUrl);
+  const removed = await new KeychainSecretStore().delete(baseUrl).catch((err: unknown) => {
+    throw withoutKeychain(err);
+  });
   io.out(
     removed
       ? `Removed the key for ${baseUrl} from the system keychain.\n`

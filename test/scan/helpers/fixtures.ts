@@ -54,9 +54,14 @@ export async function scanAll(
 
 export function outcomeOf(file: ScannedFile | undefined): string {
   if (!file) return 'missing';
-  return file.outcome.kind === 'accepted'
-    ? `accepted ${file.outcome.format}`
-    : `rejected ${file.outcome.failureKind}`;
+  switch (file.outcome.kind) {
+    case 'accepted':
+      return `accepted ${file.outcome.format}`;
+    case 'rejected':
+      return `rejected ${file.outcome.failureKind}`;
+    default:
+      return 'growing';
+  }
 }
 
 export function reasonOf(file: ScannedFile | undefined): string {

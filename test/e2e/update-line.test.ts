@@ -1,0 +1,48 @@
+// The version and update line in the header, in Chromium, with the answer main gives once an
+// update has been downloaded (in the app main answers getUpdateStatus itself; here the backend's
+// handlers are wrapped the same way): readable, accessible, in both themes.
+import { expect, it } from 'vitest';
+import type { UpdateView } from '../../common/ipc/update-view';
+import { openBackend } from '../../main/app/backend';
+import { describeInBrowser } from './browser-suite';
+import { startOnSandbox } from './desk-steps';
+import { openDesk } from './harness';
+
+const READY: UpdateView = {
+  currentVersion: '0.1.0',
+  phase: 'ready',
+  feedHost: 'updates.example.org',
+  newVersion: '0.2.0',
+  percent: 100,
+  detail: null,
+  checkedAt: Date.parse('2026-03-02T08:00:00Z'),
+};
+
+describeInBrowser('the update line', (site) => {
+  it('says which version runs and that the next one installs on quit', async () => {
+    const desk = await openDesk(site(), {
+      openBackend: async (options) => {
+        const backend = await openBackend(options);
+        return {
+          ...backend,
+          handlers: { ...backend.handlers, getUpdateStatus: () => Promise.resolve(READY) },
+        };
+      },
+    });
+    try {
+      await startOnSandbox(desk);
+      const line = desk.page.getByTestId('update-status');
+      await expect
+        .poll(() => line.textContent())
+        .toBe('Version 0.1.0 · Update 0.2.0 ready: installed when you quit MeterDesk');
+      expect(await line.getAttribute('title')).toBe('Updates from updates.example.org');
+      expect(await desk.axe()).toEqual([]);
+      await desk.screenshot('update-ready-light');
+      await desk.page.emulateMedia({ colorScheme: 'dark' });
+      expect(await desk.axe()).toEqual([]);
+      await desk.screenshot('update-ready-dark');
+    } finally {
+      await desk.close();
+    }
+  }, 120_000);
+});
