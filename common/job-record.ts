@@ -1,3 +1,5 @@
+import type { PlausibilityLevel } from './billing/plausibility-config';
+import type { MatchHow, ReadingCheck } from './billing/reading-check';
 import type { FailureKind, JobState } from './job';
 
 /** One file MeterDesk knows about, as the engine stores it and the UI shows it. */
@@ -45,6 +47,17 @@ export interface JobRecord {
   finishedAt: string | null;
   /** Times the service was asked about this job's task. */
   pollCount: number;
+  /** The meter of a loaded route sheet this photo was matched to, and how. */
+  meterId: string | null;
+  matchHow: MatchHow | null;
+  /** When the photo was taken (EXIF), or its file time when the camera left none. */
+  readAt: string | null;
+  readAtSource: 'exif' | 'file_time' | null;
+  /** Why the read date is less than sure (a file time, no time zone). */
+  readAtNote: string | null;
+  /** The plausibility of the reading for its meter; null without a meter or a reading. */
+  plausibility: PlausibilityLevel | null;
+  plausibilityDetail: ReadingCheck | null;
 }
 
 export interface ResultSummary {

@@ -6,6 +6,7 @@ import { demoCommand } from './commands/demo';
 import { exportCommand, statusCommand } from './commands/local';
 import { loginCommand, logoutCommand } from './commands/login';
 import { RUN_USAGE, runCommand } from './commands/run';
+import { ROUTES_USAGE, routesCommand } from './commands/routes';
 import { sandboxCommand } from './commands/sandbox';
 import { AuthError, EXIT, UsageError } from './exit-codes';
 import { processIo, type CliIo } from './output';
@@ -15,6 +16,7 @@ const USAGE = `MeterDesk: water-meter photos in, billing-ready readings out.
 Usage:
   ${RUN_USAGE}
   meter-desk status [--db FILE] [--json]          counts in the local queue
+  ${ROUTES_USAGE}
   meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
   meter-desk quota [--base-url URL] [--json]
   meter-desk ai-status [--base-url URL] [--json]
@@ -36,6 +38,7 @@ type Command = (argv: string[], io: CliIo) => Promise<number> | number;
 const COMMANDS: Record<string, Command> = {
   run: (a, io) => runCommand(a, io),
   status: statusCommand,
+  routes: routesCommand,
   export: exportCommand,
   quota: quotaCommand,
   'ai-status': aiStatusCommand,

@@ -4,6 +4,7 @@ import type { JobRecord } from '../../common/job-record';
 import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
+import { photosAdded, readingsChanged } from '../billing/routes';
 import { addPaths } from './add-paths';
 import { PollTiming } from './backoff';
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from './config';
@@ -304,6 +305,8 @@ export class Engine extends EventEmitter<EngineEvents> {
     opts: { signal?: AbortSignal; onProgress?: (seen: number) => void } = {},
   ): Promise<AddSummary> {
     const summary = await addPaths(this.store, paths, opts);
+    // With route sheets loaded: the new photos' read dates, meters and checks.
+    await photosAdded(this.store, new Date(this.clock.now()), opts.signal);
     this.service.updateQuotaWarning();
     this.loop.kick();
     this.feed.schedule();
@@ -330,7 +333,11 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   review(id: number, action: 'accepted' | 'corrected', reading: string | null): boolean {
     const ok = this.store.jobs.review(id, action, reading);
-    if (ok) this.feed.changed([id]);
+    if (ok) {
+      this.feed.changed([id]);
+      // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
+      this.feed.changed(readingsChanged(this.store, [id], new Date(this.clock.now())));
+    }
     return ok;
   }
 

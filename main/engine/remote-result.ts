@@ -2,6 +2,7 @@ import type { FailureKind } from '../../common/job';
 import type { ResultSummary } from '../../common/job-record';
 import type { BatchItem, Task } from '../api/schemas';
 import type { TaskResult } from '../store/jobs-repo';
+import { readingsChanged } from '../billing/routes';
 import type { EngineContext } from './context';
 
 const FINAL_TASK = new Set(['done', 'failed']);
@@ -109,7 +110,10 @@ export function storeResults(
     result:
       result.isLatestAiVersion === true && current ? { ...result, aiVersion: current } : result,
   }));
-  ctx.changed(ctx.store.jobs.applyResults(stamped));
+  const updated = ctx.store.jobs.applyResults(stamped);
+  ctx.changed(updated);
+  // The readings of these photos' meters are checked now (plausibility, baselines).
+  ctx.changed(readingsChanged(ctx.store, updated, new Date(ctx.now())));
   ctx.ended(
     results.map(({ result }) => ({
       taskId: result.taskId,

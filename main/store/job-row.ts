@@ -1,4 +1,6 @@
 import type { FailureKind, JobState } from '../../common/job';
+import type { PlausibilityLevel } from '../../common/billing/plausibility-config';
+import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord, ResultSummary } from '../../common/job-record';
 
 /** A jobs row exactly as SQLite returns it. */
@@ -39,11 +41,19 @@ export interface JobRow {
   remote_created_at: string | null;
   finished_at: string | null;
   needs_review: number;
+  to_review: number;
   poll_count: number;
+  meter_id: string | null;
+  match_how: MatchHow | null;
+  read_at: string | null;
+  read_at_source: 'exif' | 'file_time' | null;
+  read_at_note: string | null;
+  plausibility: PlausibilityLevel | null;
+  plausibility_detail: string | null;
 }
 
-/** A damaged summary must not take the row down with it (one bad row never blocks the rest). */
-function parseSummary(text: string | null): ResultSummary | null {
+/** Damaged JSON must not take the row down with it (one bad row never blocks the rest). */
+function parseObject(text: string | null): object | null {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
@@ -52,6 +62,9 @@ function parseSummary(text: string | null): ResultSummary | null {
     return null;
   }
 }
+
+// Written by this program (jobs-repo, billing/assess) as these shapes.
+const parseSummary = (text: string | null): ResultSummary | null => parseObject(text);
 
 export function toJobRecord(r: JobRow): JobRecord {
   return {
@@ -78,7 +91,8 @@ export function toJobRecord(r: JobRow): JobRecord {
     errorMessage: r.error_message,
     failureKind: r.failure_kind as FailureKind | null,
     serviceFailureKind: r.service_failure_kind,
-    needsReview: r.needs_review === 1,
+    // What the review queue holds: historical results and readings a rule flagged.
+    needsReview: r.to_review === 1,
     reviewAction: r.review_action,
     reviewedReading: r.reviewed_reading,
     reviewedAt: r.reviewed_at,
@@ -92,5 +106,12 @@ export function toJobRecord(r: JobRow): JobRecord {
     remoteCreatedAt: r.remote_created_at,
     finishedAt: r.finished_at,
     pollCount: r.poll_count,
+    meterId: r.meter_id,
+    matchHow: r.match_how,
+    readAt: r.read_at,
+    readAtSource: r.read_at_source,
+    readAtNote: r.read_at_note,
+    plausibility: r.plausibility,
+    plausibilityDetail: parseObject(r.plausibility_detail) as ReadingCheck | null,
   };
 }

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../time/clock';
 import { openDatabase } from './db';
 import { JobQueries } from './job-query';
 import { JobsRepo } from './jobs-repo';
+import { MetersRepo } from './meters-repo';
 import { QueueOwnership, type OwnerInfo } from './queue-owner';
 import { RootsRepo } from './roots-repo';
 import { SettingsRepo } from './settings-repo';
@@ -12,6 +13,7 @@ export interface Store {
   readonly file: string;
   readonly db: Database.Database;
   readonly jobs: JobsRepo;
+  readonly meters: MetersRepo;
   readonly roots: RootsRepo;
   readonly settings: SettingsRepo;
   readonly queries: JobQueries;
@@ -51,6 +53,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     file,
     db,
     jobs: new JobsRepo(db, clock),
+    meters: new MetersRepo(db, clock),
     roots: new RootsRepo(db, clock),
     settings: new SettingsRepo(db),
     queries: new JobQueries(db),

@@ -52,6 +52,13 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
     remoteCreatedAt: null,
     finishedAt: null,
     pollCount: 0,
+    meterId: null,
+    matchHow: null,
+    readAt: null,
+    readAtSource: null,
+    readAtNote: null,
+    plausibility: null,
+    plausibilityDetail: null,
     ...patch,
   };
 }

@@ -7,12 +7,15 @@ import { generateSampleFolder } from '../../../sandbox/samples';
 import { openStore } from '../../store/store';
 import { UsageError } from '../exit-codes';
 import { table, type CliIo } from '../output';
+import { exportJobs } from '../../engine/export-jobs';
+import { writeDemoRoute } from './demo-route';
 import { runCommand } from './run';
 
 /**
  * The product in one command, on nothing but this machine: starts the sandbox service, makes a
- * folder of sample meter photos (with the bad files real folders have), reads them all and
- * writes the billing CSV.
+ * folder of sample meter photos (with the bad files real folders have) and a route sheet for
+ * their meters, reads them all, checks each reading against its meter and writes the billing
+ * CSV (one row per meter) and the per-photo CSV.
  */
 export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -33,6 +36,7 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
   const photos = join(dir, 'photos');
   const dbFile = join(dir, 'queue.sqlite');
   const csv = join(dir, 'readings.csv');
+  const billing = join(dir, 'billing.csv');
   rmSync(dir, { recursive: true, force: true });
 
   io.err(`Generating ${count} sample meter photos in ${photos} ...\n`);
@@ -43,11 +47,13 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
     subfolders: true,
     duplicates: 2,
   });
+  const route = await writeDemoRoute(dir, photos, manifest.files, new Date());
+  io.err(`Route sheet for these meters: ${route.sheet}\n`);
   const sandbox = await createSandbox({ ai: { latencyMs: 300, jitterMs: 150 } });
   io.err(`Sandbox service on ${sandbox.url}\n`);
   try {
     const code = await runCommand(
-      [photos, '--export', csv, ...(values.json ? ['--json'] : [])],
+      [photos, '--route', route.sheet, '--export', billing, ...(values.json ? ['--json'] : [])],
       io,
       {
         baseUrl: sandbox.url,
@@ -56,8 +62,17 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
         dbFile,
       },
     );
+    // The per-photo CSV as well: what each file gave, for audits.
+    const store = openStore(dbFile);
+    try {
+      await exportJobs(store, {}, csv);
+    } finally {
+      store.close();
+    }
     if (!values.json) printSummary(dbFile, manifest.files, io);
-    io.out(`\nCSV: ${csv}\nPhotos: ${photos}\n`);
+    io.out(
+      `\nBilling CSV (one row per meter): ${billing}\nPer-photo CSV: ${csv}\nRoute sheet: ${route.sheet}\nPhotos: ${photos}\n`,
+    );
     return code;
   } finally {
     await sandbox.close();

@@ -10,11 +10,14 @@ import type { CliIo } from '../output';
 import { countsLine, followProgress } from '../progress';
 import { resolveService, type ServiceChoice } from '../service';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
+import { applyRoutePlan, exportForBilling, ROUTE_FLAGS, routePlan } from './route-flags';
 
 const BATCH_MODES: readonly BatchMode[] = ['auto', 'always', 'never'];
 
 export const RUN_USAGE = `meter-desk run <folder|file>... [--export out.csv] [--base-url URL] [--business B]
-    [--batch auto|always|never] [--db FILE] [--max-wait SECONDS] [--wait] [--no-bom] [--delimiter ';'] [--json]`;
+    [--batch auto|always|never] [--db FILE] [--max-wait SECONDS] [--wait] [--no-bom] [--delimiter ';'] [--json]
+    [--route sheet.csv [--mapping columns.json] [--pattern '{meter}_{date}.jpg'] [--template billing.json]]
+    (with --route, --export writes the billing export: one row per meter)`;
 
 export function describeAdd(s: AddSummary): string {
   const parts = [`${s.queued} photos queued`];
@@ -86,6 +89,7 @@ export async function runCommand(
       wait: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       ...CSV_FLAGS,
+      ...ROUTE_FLAGS,
     },
   });
   if (positionals.length === 0) throw new UsageError(`Nothing to read.\nUsage: ${RUN_USAGE}`);
@@ -96,6 +100,8 @@ export async function runCommand(
   if (Number.isNaN(maxWait) || maxWait < 0)
     throw new UsageError('--max-wait takes a number of seconds');
   const csv = csvOptions(values);
+  // Route sheet, mapping, pattern and template are checked before anything is sent.
+  const plan = await routePlan(values);
 
   const service =
     preset ??
@@ -126,6 +132,7 @@ export async function runCommand(
   };
   process.once('SIGINT', onSignal);
   try {
+    await applyRoutePlan(session.store, plan, io);
     const added = await session.engine.addPaths(positionals);
     for (const m of added.missing) io.err(`Cannot add ${m.path}: ${m.reason}\n`);
     if (!values.json) io.err(`${describeAdd(added)}\n`);
@@ -136,13 +143,23 @@ export async function runCommand(
     await session.engine.stop();
     stopProgress();
     const counts = session.engine.status().counts;
-    const exported = values.export ? await exportJobs(session.store, {}, values.export, csv) : null;
-    if (values.json) {
-      io.out(`${JSON.stringify({ outcome, counts, added, export: exported })}\n`);
-    } else {
-      io.out(`${OUTCOME_TEXT[outcome]}\n${countsLine(counts)}\n`);
-      if (exported) io.out(`Exported ${exported.rows} rows to ${exported.path}\n`);
+    if (!values.json) io.out(`${OUTCOME_TEXT[outcome]}\n${countsLine(counts)}\n`);
+    const billing = session.store.meters.count() > 0 && plan.route !== null;
+    let exported: unknown = null;
+    if (values.export && billing) {
+      exported = await exportForBilling(
+        session.store,
+        values.export,
+        plan.template,
+        io,
+        values.json,
+      );
+    } else if (values.export) {
+      const photos = await exportJobs(session.store, {}, values.export, csv);
+      exported = photos;
+      if (!values.json) io.out(`Exported ${photos.rows} rows to ${photos.path}\n`);
     }
+    if (values.json) io.out(`${JSON.stringify({ outcome, counts, added, export: exported })}\n`);
     return exitCodeFor(outcome);
   } finally {
     process.off('SIGINT', onSignal);

@@ -3,6 +3,7 @@ import { migration002 } from './002-poll-count';
 import { migration003 } from './003-counts-and-sort-indexes';
 import { migration004 } from './004-ai-version';
 import { migration005 } from './005-owner-and-service-words';
+import { migration006 } from './006-meters';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];

@@ -1,0 +1,146 @@
+// Where one meter stands for billing, from its photos and what the clerk recorded: one reading
+// (which one, and how it was confirmed), or a skip, or nothing yet. The route progress, the
+// billing export and the window's meter states all read it from here.
+import type { Confirmation, SkipCode } from './billing-row';
+import type { PlausibilityLevel } from './plausibility-config';
+import type { ReadingCheck } from './reading-check';
+
+/** A photo of the meter, as far as billing cares. */
+export interface MeterPhoto {
+  jobId: number;
+  state: 'queued' | 'uploading' | 'submitted' | 'done' | 'failed' | 'rejected';
+  sha256: string | null;
+  relPath: string;
+  /** The reading the service gave. */
+  aiReading: string | null;
+  /** What a person did with it. */
+  reviewAction: 'accepted' | 'corrected' | null;
+  reviewedReading: string | null;
+  plausibility: PlausibilityLevel | null;
+  check: ReadingCheck | null;
+  /** Still to be looked at by a person (historical result or a flagged rule). */
+  toReview: boolean;
+  readAt: string | null;
+  taskId: string | null;
+}
+
+export interface MeterEntry {
+  skipCode: SkipCode | null;
+  skipNote: string | null;
+  typedReading: string | null;
+  typedAt: string | null;
+}
+
+/**
+ * - confirmed: a reading billing can use (checked and plausible, or confirmed by a person, or
+ *   typed by hand);
+ * - flagged: a reading that waits for a person (a rule fired, a historical result, or several
+ *   different photos of the meter);
+ * - skipped: recorded as not readable, with a code;
+ * - pending: a photo is on its way;
+ * - missing: no usable photo and nothing recorded: back to the field.
+ */
+export const METER_STATES = ['confirmed', 'flagged', 'skipped', 'pending', 'missing'] as const;
+export type MeterState = (typeof METER_STATES)[number];
+
+export interface MeterOutcome {
+  state: MeterState;
+  /** The photo whose reading is used (or proposed, when flagged); null without one. */
+  chosen: MeterPhoto | null;
+  /** The reading billing gets (the correction when there is one, or the typed one). */
+  reading: string | null;
+  confirmation: Confirmation | null;
+  /** Other photos of the meter: byte-identical copies of the chosen one, and different ones. */
+  copies: number;
+  others: number;
+  /** Why the meter is flagged or missing, in a sentence; '' when confirmed. */
+  note: string;
+}
+
+function effective(p: MeterPhoto): string | null {
+  return p.reviewAction === 'corrected' && p.reviewedReading !== null
+    ? p.reviewedReading
+    : p.aiReading;
+}
+
+/** The newest read date first; photos without one last. */
+function newestFirst(a: MeterPhoto, b: MeterPhoto): number {
+  return (b.readAt ?? '').localeCompare(a.readAt ?? '') || b.jobId - a.jobId;
+}
+
+export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): MeterOutcome {
+  const none = { chosen: null, reading: null, confirmation: null, copies: 0, others: 0 };
+  if (entry.skipCode !== null) {
+    return { ...none, state: 'skipped', note: entry.skipNote ?? '' };
+  }
+  if (entry.typedReading !== null) {
+    return {
+      ...none,
+      state: 'confirmed',
+      reading: entry.typedReading,
+      confirmation: 'typed',
+      others: photos.filter((p) => p.state === 'done').length,
+      note: '',
+    };
+  }
+  // Byte-identical copies are one photo: never two readings of the meter.
+  const done = photos.filter((p) => p.state === 'done' && effective(p) !== null);
+  const distinct = new Map<string, MeterPhoto[]>();
+  for (const p of [...done].sort(newestFirst)) {
+    const key = p.sha256 ?? `job:${String(p.jobId)}`;
+    distinct.set(key, [...(distinct.get(key) ?? []), p]);
+  }
+  const groups = [...distinct.values()];
+  if (groups.length === 0) {
+    const onItsWay = photos.some((p) => ['queued', 'uploading', 'submitted'].includes(p.state));
+    const failed = photos.filter((p) => p.state === 'failed').length;
+    return {
+      ...none,
+      state: onItsWay ? 'pending' : 'missing',
+      note: onItsWay
+        ? 'A photo of this meter is being read.'
+        : failed > 0
+          ? `No reading: ${failed === 1 ? 'its photo' : `its ${String(failed)} photos`} could not be read. Type the reading or record a skip.`
+          : 'No photo of this meter.',
+    };
+  }
+  // Among several different photos, the one a person confirmed wins; else the newest, flagged.
+  const confirmedGroups = groups.filter((g) => g.some((p) => p.reviewAction !== null));
+  const group = (confirmedGroups.length === 1 ? confirmedGroups[0] : groups[0]) ?? [];
+  // Of identical copies, the one a person confirmed, else the first added (the original).
+  const original = [...group].sort((a, b) => a.jobId - b.jobId)[0];
+  const chosen = group.find((p) => p.reviewAction !== null) ?? original ?? null;
+  if (!chosen) return { ...none, state: 'missing', note: 'No photo of this meter.' };
+  const result = {
+    chosen,
+    reading: effective(chosen),
+    copies: group.length - 1,
+    others: groups.length - 1,
+  };
+  const byPerson = chosen.reviewAction !== null;
+  if (groups.length > 1 && confirmedGroups.length !== 1) {
+    return {
+      ...result,
+      state: 'flagged',
+      confirmation: null,
+      note: `${String(groups.length)} different photos of this meter: confirm the right one.`,
+    };
+  }
+  if (byPerson) {
+    return {
+      ...result,
+      state: 'confirmed',
+      confirmation: chosen.reviewAction === 'corrected' ? 'corrected' : 'ai_accepted',
+      note: '',
+    };
+  }
+  if (chosen.toReview || chosen.plausibility === 'warning' || chosen.plausibility === 'error') {
+    return {
+      ...result,
+      state: 'flagged',
+      confirmation: null,
+      note: chosen.check?.reasons || 'The reading waits for review.',
+    };
+  }
+  return { ...result, state: 'confirmed', confirmation: 'ai_accepted', note: '' };
+}

@@ -1,0 +1,27 @@
+// What MeterDesk concluded about one photo's reading for its meter: the plausibility rules'
+// outcome against the baseline, and the read-date and duplicate notes, as the queue stores it
+// (jobs.plausibility_detail) and the window shows it.
+import type { PlausibilityLevel } from './plausibility-config';
+import type { Baseline, RuleResult } from './plausibility-types';
+
+/** How a photo came to belong to a meter. */
+export const MATCH_HOWS = ['pattern', 'token', 'folder', 'manual'] as const;
+export type MatchHow = (typeof MATCH_HOWS)[number];
+
+export interface ReadingCheck {
+  level: PlausibilityLevel;
+  useOnBill: boolean;
+  /** Units since the baseline (rollover included); null when it cannot be computed. */
+  consumption: number | null;
+  rolledOver: boolean;
+  /** The reading and date the rules compared with, or null when there was none. */
+  baseline: Baseline | null;
+  /** The rules' results that are not ok (an ok rule says nothing a clerk needs). */
+  flagged: RuleResult[];
+  /** Read-date warnings that send the reading to review: in the future, far from the route's. */
+  dateFlags: { code: string; text: string }[];
+  /** Said, not flagged: the date is the file's time, or has no time zone. */
+  dateNote: string | null;
+  /** The flagged sentences (rules and dates) joined, as the export's "reasons". */
+  reasons: string;
+}

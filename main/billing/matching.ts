@@ -1,0 +1,93 @@
+// Which meter each photo belongs to: from the file name (a configured pattern, or a meter id as a
+// whole token), else from a folder name; and when each photo was taken (EXIF, else file time).
+// Matching looks up an index built once per call: a cost per photo, never a scan of the meters.
+import { buildMeterIndex, matchFileName } from '../../common/billing/file-name-match';
+import { compileFilePattern, type FilePattern } from '../../common/billing/file-pattern';
+import type { MatchHow } from '../../common/billing/reading-check';
+import type { Store } from '../store/store';
+import { readPhotoDate } from './photo-date';
+
+/** Where the queue keeps the office's file-name pattern (the source text). */
+export const FILE_PATTERN_SETTING = 'filePattern';
+
+export function savedPattern(store: Store): FilePattern | null {
+  const source = store.settings.get<string | null>(FILE_PATTERN_SETTING, null);
+  if (source === null) return null;
+  const compiled = compileFilePattern(source);
+  return compiled.ok ? compiled.pattern : null;
+}
+
+export interface MatchReport {
+  /** Photos whose meter changed. */
+  changed: number[];
+  /** Meters whose photos changed (their readings are checked again). */
+  meters: string[];
+  matched: number;
+  unmatched: number;
+  ambiguous: number;
+}
+
+/**
+ * Matches photos to the loaded meters. `all`: every photo not confirmed or chosen by hand (after
+ * a new pattern or sheet); otherwise only those without a meter. Photos no meter claims are left
+ * without one (and those that had one lose it, when `all`).
+ */
+export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
+  const report: MatchReport = { changed: [], meters: [], matched: 0, unmatched: 0, ambiguous: 0 };
+  if (store.meters.count() === 0) return report;
+  const index = buildMeterIndex(store.meters.ids());
+  const pattern = savedPattern(store) ?? undefined;
+  const items: { id: number; meterId: string | null; how: MatchHow | null }[] = [];
+  const touched = new Set<string>();
+  for (const c of store.meters.matchCandidates(opts.all)) {
+    const found = matchFileName(index, c.relPath, pattern);
+    if ('meterId' in found) {
+      report.matched++;
+      items.push({ id: c.id, meterId: found.meterId, how: found.how });
+      touched.add(found.meterId);
+    } else {
+      if ('ambiguous' in found) report.ambiguous++;
+      else report.unmatched++;
+      items.push({ id: c.id, meterId: null, how: null });
+    }
+    if (c.meterId) touched.add(c.meterId);
+  }
+  report.changed = store.meters.match(items);
+  report.meters = [...touched];
+  return report;
+}
+
+const DATE_READERS = 8;
+
+/** Reads the date of every photo that has none yet (new photos; an upgraded queue's old ones). */
+export async function readMissingDates(store: Store, signal?: AbortSignal): Promise<number> {
+  let read = 0;
+  for (let after = 0; ;) {
+    const page = store.meters.withoutReadDate(after);
+    if (page.length === 0 || signal?.aborted) return read;
+    after = page[page.length - 1]?.id ?? after;
+    const dates: {
+      id: number;
+      readAt: string;
+      source: 'exif' | 'file_time';
+      note: string | null;
+    }[] = [];
+    for (let i = 0; i < page.length; i += DATE_READERS) {
+      const batch = page.slice(i, i + DATE_READERS);
+      const found = await Promise.all(
+        batch.map(async (p) => {
+          try {
+            const d = await readPhotoDate(p.path);
+            return { id: p.id, readAt: d.readAt, source: d.source, note: d.note ?? null };
+          } catch {
+            // Gone or unreadable: the scanner and the uploads say so; no date is not an error.
+            return null;
+          }
+        }),
+      );
+      for (const d of found) if (d) dates.push(d);
+    }
+    store.meters.setReadDates(dates);
+    read += dates.length;
+  }
+}

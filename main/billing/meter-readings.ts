@@ -1,0 +1,196 @@
+// The queue seen per meter: each meter of the loaded sheets with its photos and where it stands
+// (common/billing/meter-outcome.ts), in walking order; the billing records built from that; and
+// each route's progress with the list of meters still missing.
+import type { BillingRow } from '../../common/billing/billing-row';
+import {
+  meterOutcome,
+  type MeterOutcome,
+  type MeterPhoto,
+  type MeterState,
+} from '../../common/billing/meter-outcome';
+import type { JobRecord } from '../../common/job-record';
+import type { StoredMeter } from '../store/meters-repo';
+import type { Store } from '../store/store';
+
+export interface MeterReading {
+  meter: StoredMeter;
+  outcome: MeterOutcome;
+}
+
+function photoOf(job: JobRecord): MeterPhoto {
+  return {
+    jobId: job.id,
+    state: job.state,
+    sha256: job.sha256,
+    relPath: job.relPath,
+    aiReading: job.finalReading,
+    reviewAction: job.reviewAction,
+    reviewedReading: job.reviewedReading,
+    plausibility: job.plausibility,
+    check: job.plausibilityDetail,
+    toReview: job.needsReview,
+    readAt: job.readAt,
+    taskId: job.taskId,
+  };
+}
+
+/** Every meter with where it stands, in walking order (route, sequence, id). */
+export function* meterReadings(store: Store): Generator<MeterReading> {
+  for (const meter of store.meters.inRouteOrder()) {
+    const photos = store.meters
+      .photoIdsOf(meter.meterId)
+      .map((id) => store.jobs.get(id))
+      .filter((j): j is JobRecord => j !== undefined)
+      .map(photoOf);
+    yield { meter, outcome: meterOutcome(meter, photos) };
+  }
+}
+
+export function meterReading(store: Store, meterId: string): MeterReading | null {
+  const meter = store.meters.get(meterId);
+  if (!meter) return null;
+  const photos = store.meters
+    .photoIdsOf(meter.meterId)
+    .map((id) => store.jobs.get(id))
+    .filter((j): j is JobRecord => j !== undefined)
+    .map(photoOf);
+  return { meter, outcome: meterOutcome(meter, photos) };
+}
+
+function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
+  const chosen = outcome.chosen;
+  const job = chosen ? store.jobs.get(chosen.jobId) : undefined;
+  const check = chosen?.check ?? null;
+  const copies =
+    outcome.copies === 0
+      ? ''
+      : `${String(outcome.copies)} identical ${outcome.copies === 1 ? 'copy' : 'copies'} of the photo.`;
+  // The outcome's note repeats the rules' sentences when they are why it is flagged.
+  const note = outcome.note === check?.reasons ? '' : outcome.note;
+  const read = outcome.reading !== null;
+  return {
+    meterId: meter.meterId,
+    account: meter.account,
+    address: meter.address,
+    route: meter.route,
+    sequence: meter.sequence,
+    readAt: job?.readAt ?? (outcome.confirmation === 'typed' ? meter.typedAt : null),
+    reading: outcome.reading,
+    aiReading: chosen?.aiReading ?? null,
+    confirmation: outcome.confirmation,
+    readType: read ? 'actual' : 'no_read',
+    skipCode: meter.skipCode,
+    skipNote: meter.skipNote,
+    consumption: check?.consumption ?? null,
+    previousReading: check?.baseline?.reading ?? meter.previousReading,
+    previousReadAt: check?.baseline?.readAt ?? meter.previousReadAt,
+    registerDecimals: meter.registerDecimals,
+    plausibility: check?.level ?? null,
+    reasons: [check?.reasons ?? '', outcome.state === 'confirmed' ? '' : note, copies]
+      .filter(Boolean)
+      .join(' '),
+    // Billing may use a reading that is confirmed: checked and plausible, or by a person.
+    useOnBill: outcome.state === 'confirmed',
+    photo: chosen?.relPath ?? null,
+    photoSha256: chosen?.sha256 ?? null,
+    taskId: chosen?.taskId ?? null,
+    unmatched: false,
+    duplicateOf: null,
+  };
+}
+
+/** Photos that matched no meter (read or not), each once; copies name the photo they repeat. */
+function* unmatchedRows(store: Store): Generator<BillingRow> {
+  const firstOf = new Map<string, string>();
+  for (const job of store.queries.iterate({})) {
+    if (job.meterId !== null || job.state === 'rejected') continue;
+    const copyOf = job.sha256 ? (firstOf.get(job.sha256) ?? null) : null;
+    if (job.sha256 && !copyOf) firstOf.set(job.sha256, job.relPath);
+    const reading =
+      job.reviewAction === 'corrected' && job.reviewedReading !== null
+        ? job.reviewedReading
+        : job.finalReading;
+    yield {
+      meterId: null,
+      account: null,
+      address: null,
+      route: null,
+      sequence: null,
+      readAt: job.readAt,
+      reading,
+      aiReading: job.finalReading,
+      confirmation: null,
+      readType: reading === null ? 'no_read' : 'actual',
+      skipCode: null,
+      skipNote: null,
+      consumption: null,
+      previousReading: null,
+      previousReadAt: null,
+      registerDecimals: null,
+      plausibility: null,
+      reasons: '',
+      useOnBill: false,
+      photo: job.relPath,
+      photoSha256: job.sha256,
+      taskId: job.taskId,
+      unmatched: true,
+      duplicateOf: copyOf,
+    };
+  }
+}
+
+/** One record per meter in walking order, then the photos that matched none. */
+export function* billingRows(store: Store): Generator<BillingRow> {
+  for (const reading of meterReadings(store)) yield meterRow(store, reading);
+  yield* unmatchedRows(store);
+}
+
+export type RouteCounts = Record<MeterState, number> & { meters: number };
+
+export interface RouteProgress extends RouteCounts {
+  route: string | null;
+}
+
+export interface MissingMeter {
+  meterId: string;
+  account: string | null;
+  address: string | null;
+  route: string | null;
+  sequence: number | null;
+  /** Why there is no reading: no photo, the photo could not be read. */
+  note: string;
+}
+
+/** Per route, how many meters are confirmed, flagged, skipped, pending or missing. */
+export function routeProgress(store: Store): { routes: RouteProgress[]; missing: MissingMeter[] } {
+  const routes = new Map<string | null, RouteProgress>();
+  const missing: MissingMeter[] = [];
+  for (const { meter, outcome } of meterReadings(store)) {
+    let r = routes.get(meter.route);
+    if (!r) {
+      r = {
+        route: meter.route,
+        meters: 0,
+        confirmed: 0,
+        flagged: 0,
+        skipped: 0,
+        pending: 0,
+        missing: 0,
+      };
+      routes.set(meter.route, r);
+    }
+    r.meters++;
+    r[outcome.state]++;
+    if (outcome.state === 'missing') {
+      missing.push({
+        meterId: meter.meterId,
+        account: meter.account,
+        address: meter.address,
+        route: meter.route,
+        sequence: meter.sequence,
+        note: outcome.note,
+      });
+    }
+  }
+  return { routes: [...routes.values()], missing };
+}

@@ -1,0 +1,155 @@
+// `meter-desk run ... --route sheet.csv [--mapping m.json] [--pattern P] [--template t.json]`:
+// the route sheet, its column mapping, the file-name pattern and the export template, each checked
+// before anything is sent; then the sheet loaded (all or nothing), and at the end the billing
+// export (one row per meter) with a summary of what was flagged and why.
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { ColumnMapping } from '../../../common/billing/column-mapping';
+import {
+  DEFAULT_EXPORT_TEMPLATE,
+  type ExportTemplate,
+} from '../../../common/billing/export-template';
+import { compileFilePattern } from '../../../common/billing/file-pattern';
+import { describeProblems } from '../../../common/billing/row-problem';
+import { exportBilling } from '../../billing/billing-export';
+import {
+  billingRows,
+  meterReadings,
+  routeProgress,
+  type RouteProgress,
+} from '../../billing/meter-readings';
+import { loadRouteSheet, setFilePattern } from '../../billing/routes';
+import { readColumnMappingFile, readExportTemplateFile } from '../../billing/settings-files';
+import type { Store } from '../../store/store';
+import { UsageError } from '../exit-codes';
+import type { CliIo } from '../output';
+
+export const ROUTE_FLAGS = {
+  route: { type: 'string' },
+  mapping: { type: 'string' },
+  pattern: { type: 'string' },
+  template: { type: 'string' },
+} as const;
+
+export interface RoutePlan {
+  readonly route: string | null;
+  readonly mapping: ColumnMapping | undefined;
+  readonly pattern: string | null;
+  readonly template: ExportTemplate;
+}
+
+/** Reads and checks the route flags; a bad file or pattern is a usage error naming it. */
+export async function routePlan(values: {
+  route?: string | undefined;
+  mapping?: string | undefined;
+  pattern?: string | undefined;
+  template?: string | undefined;
+}): Promise<RoutePlan> {
+  const { route, pattern } = values;
+  if (route !== undefined && !existsSync(route))
+    throw new UsageError(`--route: no file at ${route}`);
+  if (pattern !== undefined) {
+    const compiled = compileFilePattern(pattern);
+    if (!compiled.ok) throw new UsageError(`--pattern: ${compiled.error}`);
+  }
+  let mapping: ColumnMapping | undefined;
+  if (values.mapping !== undefined) {
+    const read = await readColumnMappingFile(values.mapping);
+    if (!read.ok) throw new UsageError(`--mapping ${values.mapping}: ${read.errors.join(' ')}`);
+    mapping = read.value;
+  }
+  let template = DEFAULT_EXPORT_TEMPLATE;
+  if (values.template !== undefined) {
+    const read = await readExportTemplateFile(values.template);
+    if (!read.ok) throw new UsageError(`--template ${values.template}: ${read.errors.join(' ')}`);
+    template = read.value;
+  }
+  return { route: route ?? null, mapping, pattern: pattern ?? null, template };
+}
+
+/** Sets the pattern and loads the sheet into the queue; a bad sheet loads nothing. */
+export async function applyRoutePlan(store: Store, plan: RoutePlan, io: CliIo): Promise<void> {
+  const now = new Date();
+  if (plan.pattern !== null) {
+    const set = setFilePattern(store, plan.pattern, now);
+    if (!set.ok) throw new UsageError(`--pattern: ${set.error}`);
+  }
+  if (plan.route === null) return;
+  const loaded = await loadRouteSheet(store, plan.route, {
+    name: basename(plan.route),
+    ...(plan.mapping && { mapping: plan.mapping }),
+    now,
+  });
+  if (!loaded.ok) {
+    const lines = describeProblems(loaded.problems, loaded.moreProblems);
+    const hint = loaded.headers
+      ? `\nIts columns: ${loaded.headers.join(', ')}. Name the meter id column in a mapping file (--mapping).`
+      : '';
+    throw new UsageError(
+      `The route sheet ${plan.route} was not loaded (nothing of it):\n  ${lines.join('\n  ')}${hint}`,
+    );
+  }
+  io.err(
+    `Route sheet ${basename(plan.route)}: ${loaded.meters} meters (${loaded.added} new, ${loaded.updated} updated)` +
+      `${loaded.encodingNote ? `; ${loaded.encodingNote}` : ''}\n`,
+  );
+  for (const w of describeProblems(loaded.warnings, 0).slice(0, 10)) io.err(`  note: ${w}\n`);
+}
+
+export function progressLine(r: Omit<RouteProgress, 'route'>): string {
+  return (
+    `${r.meters} meters: ${r.confirmed} confirmed, ${r.flagged} flagged, ${r.skipped} skipped, ` +
+    `${r.pending} pending, ${r.missing} missing`
+  );
+}
+
+/** Writes the billing export and says what it holds; returns the figures for --json. */
+export async function exportForBilling(
+  store: Store,
+  out: string,
+  template: ExportTemplate,
+  io: CliIo,
+  json: boolean,
+): Promise<{ path: string; rows: number; unmatched: number; flagged: string[] }> {
+  const written = await exportBilling(billingRows(store), out, template);
+  const { routes } = routeProgress(store);
+  const total = routes.reduce(
+    (a, r) => ({
+      meters: a.meters + r.meters,
+      confirmed: a.confirmed + r.confirmed,
+      flagged: a.flagged + r.flagged,
+      skipped: a.skipped + r.skipped,
+      pending: a.pending + r.pending,
+      missing: a.missing + r.missing,
+    }),
+    { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 },
+  );
+  const notes = [...summaryNotes(store)];
+  const flagged = notes.filter((n) => n.startsWith('flagged')).map((n) => n.slice(9));
+  if (!json) {
+    io.out(`Billing export: ${written.rows} rows to ${written.path}\n${progressLine(total)}`);
+    io.out(written.unmatched ? `; ${written.unmatched} photos matched no meter\n` : '\n');
+    for (const line of notes.slice(0, 30)) io.out(`  ${line}\n`);
+    if (notes.length > 30) io.out(`  ... and ${notes.length - 30} more (see the export)\n`);
+  }
+  return { path: written.path, rows: written.rows, unmatched: written.unmatched, flagged };
+}
+
+/**
+ * What a clerk should know after a run, a line each: flagged readings with the rules' words,
+ * meters that rolled over, meters still missing, photos that matched no meter.
+ */
+function* summaryNotes(store: Store): Generator<string> {
+  for (const { meter, outcome } of meterReadings(store)) {
+    const where = `meter ${meter.meterId}${meter.route ? ` (route ${meter.route})` : ''}`;
+    const check = outcome.chosen?.check;
+    if (outcome.state === 'flagged') yield `flagged: ${where}: ${outcome.note}`;
+    else if (outcome.state === 'missing') yield `missing: ${where}: ${outcome.note}`;
+    else if (check?.rolledOver)
+      yield `rolled over: ${where}: ${outcome.reading ?? ''} after ${check.baseline?.reading ?? '?'} (${String(check.consumption)} used), accepted`;
+  }
+  for (const row of billingRows(store)) {
+    if (row.unmatched && row.duplicateOf === null)
+      yield `no meter: photo ${row.photo ?? '?'} matched no meter of the route sheets`;
+  }
+}

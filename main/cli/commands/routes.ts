@@ -1,0 +1,92 @@
+// `meter-desk routes`: per route, how many meters are confirmed, flagged, skipped, pending and
+// missing; `--missing out.csv` writes the meters still without a reading, in walking order, for
+// the readers to take back to the field.
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { routeProgress } from '../../billing/meter-readings';
+import { defaultDbFile } from '../../config/paths';
+import { CsvFileWriter } from '../../export/csv';
+import { openStore } from '../../store/store';
+import { EXIT, UsageError } from '../exit-codes';
+import { table, type CliIo } from '../output';
+import { progressLine } from './route-flags';
+
+export const ROUTES_USAGE = 'meter-desk routes [--db FILE] [--missing out.csv] [--json]';
+
+export async function routesCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string' },
+      missing: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const file = values.db ?? defaultDbFile(io.env);
+  if (!existsSync(file))
+    throw new UsageError(
+      `No queue at ${file} yet: run "meter-desk run <folder> --route sheet.csv" first.`,
+    );
+  const store = openStore(file);
+  try {
+    if (store.meters.count() === 0)
+      throw new UsageError(
+        'No route sheet is loaded: run "meter-desk run <folder> --route sheet.csv".',
+      );
+    const { routes, missing } = routeProgress(store);
+    if (values.missing) {
+      const out = await CsvFileWriter.create(values.missing);
+      try {
+        await out.writeRow(['meter_id', 'account', 'address', 'route', 'sequence', 'why']);
+        for (const m of missing) {
+          await out.writeRow([
+            m.meterId,
+            m.account ?? '',
+            m.address ?? '',
+            m.route ?? '',
+            m.sequence === null ? '' : String(m.sequence),
+            m.note,
+          ]);
+        }
+        await out.commit();
+      } catch (error) {
+        await out.abort();
+        throw error;
+      }
+    }
+    if (values.json) {
+      io.out(`${JSON.stringify({ routes, missing })}\n`);
+      return EXIT.ok;
+    }
+    io.out(
+      table([
+        ['route', 'meters', 'confirmed', 'flagged', 'skipped', 'pending', 'missing'],
+        ...routes.map((r) => [
+          r.route ?? '(no route)',
+          String(r.meters),
+          String(r.confirmed),
+          String(r.flagged),
+          String(r.skipped),
+          String(r.pending),
+          String(r.missing),
+        ]),
+      ]),
+    );
+    const all = routes.reduce(
+      (a, r) => ({
+        meters: a.meters + r.meters,
+        confirmed: a.confirmed + r.confirmed,
+        flagged: a.flagged + r.flagged,
+        skipped: a.skipped + r.skipped,
+        pending: a.pending + r.pending,
+        missing: a.missing + r.missing,
+      }),
+      { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 },
+    );
+    io.out(`${progressLine(all)}\n`);
+    if (values.missing) io.out(`${missing.length} missing meters written to ${values.missing}\n`);
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
+}
