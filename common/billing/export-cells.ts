@@ -96,7 +96,7 @@ function cell(row: BillingRow, field: ExportField, t: ExportTemplate): string {
 export function readingCell(
   text: string | null,
   decimals: number | null,
-  t: ExportTemplate,
+  t: Pick<ExportTemplate, 'decimalMark'>,
 ): string {
   const value = text?.trim() ?? '';
   if (value === '' || value === NO_READING) return '';

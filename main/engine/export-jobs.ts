@@ -4,7 +4,14 @@ import { exportCsv, type ExportOptions, type ExportResult } from '../export/expo
 import type { JobQuery } from '../store/job-query';
 import type { Store } from '../store/store';
 
-export function toExportRecord(job: JobRecord, root: RootRecord | undefined): ExportRecord {
+export function toExportRecord(
+  job: JobRecord,
+  root: RootRecord | undefined,
+  extra: { copyOf: string | null; registerDecimals: number | null } = {
+    copyOf: null,
+    registerDecimals: null,
+  },
+): ExportRecord {
   return {
     rootPath: root?.path ?? '',
     relPath: job.relPath,
@@ -22,6 +29,10 @@ export function toExportRecord(job: JobRecord, root: RootRecord | undefined): Ex
     createdAt: job.remoteCreatedAt,
     finishedAt: job.finishedAt,
     aiVersion: job.aiVersion,
+    copyOf: extra.copyOf,
+    meterId: job.meterId,
+    readAt: job.readAt,
+    registerDecimals: extra.registerDecimals,
   };
 }
 
@@ -33,9 +44,20 @@ export async function exportJobs(
   options: ExportOptions = {},
 ): Promise<ExportResult> {
   const roots = new Map(store.roots.list().map((r) => [r.id, r]));
+  const decimals = new Map<string, number | null>();
+  const registerDecimals = (meterId: string | null): number | null => {
+    if (meterId === null) return null;
+    if (!decimals.has(meterId))
+      decimals.set(meterId, store.meters.get(meterId)?.registerDecimals ?? null);
+    return decimals.get(meterId) ?? null;
+  };
   function* records(): Generator<ExportRecord> {
-    for (const job of store.queries.iterate(query))
-      yield toExportRecord(job, roots.get(job.rootId));
+    for (const job of store.queries.iterate(query)) {
+      yield toExportRecord(job, roots.get(job.rootId), {
+        copyOf: store.jobs.copyOf(job),
+        registerDecimals: registerDecimals(job.meterId),
+      });
+    }
   }
   return exportCsv(records(), outPath, options);
 }

@@ -2,6 +2,7 @@
 // position; the rest are for audits and may grow at the end only.
 
 import path from 'node:path';
+import { readingCell } from '../../common/billing/export-cells';
 import { exportStatusOf, type JobState } from '../../common/job';
 import type { CellKind } from './csv';
 
@@ -28,20 +29,34 @@ export interface ExportRecord {
   finishedAt: string | null;
   /** The AI version that read the photo, when known. */
   aiVersion: string | null;
+  /** For a byte-identical copy: the photo it repeats (relPath); null for an original. */
+  copyOf: string | null;
+  /** The meter of a loaded route sheet the photo was matched to. */
+  meterId: string | null;
+  /** When the photo was taken (EXIF, else the file's time). */
+  readAt: string | null;
+  /** Decimals of the meter's register, when known: readings are written with that many. */
+  registerDecimals: number | null;
+}
+
+/** How the cells are written: the decimal mark follows the file's separator. */
+export interface CellOptions {
+  readonly decimalMark: '.' | ',';
 }
 
 interface Column {
   readonly header: string;
   readonly kind: CellKind;
-  readonly cell: (rec: ExportRecord) => string;
+  readonly cell: (rec: ExportRecord, options: CellOptions) => string;
 }
 
-/** The service reports `-` while it has no reading (spec 2.2); the export shows an empty cell. */
-const NO_READING = '-';
-
-function reading(value: string | null): string {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === NO_READING ? '' : trimmed;
+/**
+ * Text-exact (leading zeros kept, the service's `-` empty), with the file's decimal mark (a
+ * `;` file is opened by an Excel whose decimal mark is a comma: 0951.302 would read as 951302)
+ * and the register's decimals when known.
+ */
+function reading(value: string | null, r: ExportRecord, o: CellOptions): string {
+  return readingCell(value, r.registerDecimals, o);
 }
 
 /** Always `/`, so exports from Windows and macOS machines compare equal. */
@@ -54,7 +69,7 @@ export const COLUMNS: readonly Column[] = [
   {
     header: 'reading',
     kind: 'numeric',
-    cell: (r) => reading(r.finalReading) || reading(r.aiReading),
+    cell: (r, o) => reading(r.finalReading, r, o) || reading(r.aiReading, r, o),
   },
   { header: 'status', kind: 'text', cell: (r) => exportStatusOf(r.state) },
   { header: 'result_source', kind: 'text', cell: (r) => r.resultSource ?? '' },
@@ -63,13 +78,20 @@ export const COLUMNS: readonly Column[] = [
   { header: 'task_id', kind: 'text', cell: (r) => r.taskId ?? '' },
   { header: 'error', kind: 'text', cell: (r) => r.errorMessage ?? '' },
   { header: 'folder', kind: 'text', cell: (r) => r.rootPath },
-  { header: 'ai_reading', kind: 'numeric', cell: (r) => reading(r.aiReading) },
+  { header: 'ai_reading', kind: 'numeric', cell: (r, o) => reading(r.aiReading, r, o) },
   { header: 'review', kind: 'text', cell: (r) => r.reviewAction ?? '' },
   { header: 'batch_id', kind: 'text', cell: (r) => r.batchId ?? '' },
   { header: 'sha256', kind: 'text', cell: (r) => r.sha256 ?? '' },
   { header: 'created_at', kind: 'text', cell: (r) => r.createdAt ?? '' },
   { header: 'finished_at', kind: 'text', cell: (r) => r.finishedAt ?? '' },
   { header: 'ai_version', kind: 'text', cell: (r) => r.aiVersion ?? '' },
+  {
+    header: 'copy_of',
+    kind: 'text',
+    cell: (r) => (r.copyOf === null ? '' : portablePath(r.copyOf)),
+  },
+  { header: 'meter_id', kind: 'text', cell: (r) => r.meterId ?? '' },
+  { header: 'read_at', kind: 'text', cell: (r) => r.readAt ?? '' },
 ];
 
 export const HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
@@ -78,6 +100,6 @@ export const HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
 export const COLUMN_KINDS: readonly CellKind[] = COLUMNS.map((c) => c.kind);
 
 /** The raw cell values of one record, in HEADERS order (neutralising is the writer's job). */
-export function toCells(rec: ExportRecord): string[] {
-  return COLUMNS.map((c) => c.cell(rec));
+export function toCells(rec: ExportRecord, options: CellOptions = { decimalMark: '.' }): string[] {
+  return COLUMNS.map((c) => c.cell(rec, options));
 }

@@ -38,9 +38,10 @@ export async function exportCsv(
   let rows = 0;
   try {
     await writer.writeRow(HEADERS);
+    const cells = { decimalMark: writer.delimiter === ';' ? ',' : '.' } as const;
     for await (const record of records) {
       signal?.throwIfAborted();
-      await writer.writeRow(toCells(record), COLUMN_KINDS);
+      await writer.writeRow(toCells(record, cells), COLUMN_KINDS);
       rows++;
     }
     signal?.throwIfAborted();

@@ -89,6 +89,9 @@ export class JobsRepo {
          WHERE id = @id AND ${from('rescan')}`,
       ),
       byId: db.prepare<[number], JobRow>('SELECT * FROM jobs WHERE id = ?'),
+      firstTwin: db.prepare<[string, number], { rel_path: string }>(
+        `SELECT rel_path FROM jobs WHERE sha256 = ? AND id < ? ORDER BY id LIMIT 1`,
+      ),
       doneTwin: db.prepare<[string], JobRow>(
         `SELECT * FROM jobs WHERE sha256 = ? AND state = 'done' ORDER BY id LIMIT 1`,
       ),
@@ -235,6 +238,13 @@ export class JobsRepo {
 
   private log(id: number, state: JobState, message: string, at: string): void {
     this.s.event.run(id, at, state, message);
+  }
+
+  /** For a byte-identical copy of an earlier photo: that photo's relPath; else null. */
+  copyOf(job: Pick<JobRecord, 'id' | 'sha256'>): string | null {
+    return job.sha256 === null
+      ? null
+      : (this.s.firstTwin.get(job.sha256, job.id)?.rel_path ?? null);
   }
 
   get(id: number): JobRecord | undefined {

@@ -86,7 +86,9 @@ describe('engine against the sandbox over HTTP', () => {
     await waitFor(() => s.engine.status().counts.done >= 3);
     h.sandbox.control.setNetworkDown(true);
     await waitFor(() => s.engine.status().holds.offline !== null);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Probed while down (not a fixed wait: the probes themselves are counted).
+    const refusedBefore = h.sandbox.ledger.counts().faults.network_down;
+    await waitFor(() => h?.sandbox.ledger.counts().faults.network_down !== refusedBefore);
     h.sandbox.control.setNetworkDown(false);
     expect(await s.engine.waitSettled()).toBe('complete');
     expectCorrectReadings(h, allJobs(s));

@@ -28,6 +28,9 @@ describe('export columns', () => {
       'created_at',
       'finished_at',
       'ai_version',
+      'copy_of',
+      'meter_id',
+      'read_at',
     ]);
   });
 
@@ -54,6 +57,9 @@ describe('export columns', () => {
         sha256: 'ff',
         createdAt: '2024-01-01T00:00:00Z',
         finishedAt: '2024-01-01T00:00:09Z',
+        copyOf: `a${path.sep}IMG_6.jpg`,
+        meterId: '4711',
+        readAt: '2024-01-01T08:15:00+01:00',
       }),
     );
     expect(cells).toEqual({
@@ -73,7 +79,28 @@ describe('export columns', () => {
       created_at: '2024-01-01T00:00:00Z',
       finished_at: '2024-01-01T00:00:09Z',
       ai_version: 'water_v3_meter:v3.2',
+      copy_of: 'a/IMG_6.jpg',
+      meter_id: '4711',
+      read_at: '2024-01-01T08:15:00+01:00',
     });
+  });
+
+  it("a ';' file writes the decimal comma (Excel there reads 0951.302 as 951302), with the register's decimals", () => {
+    const semicolon = { decimalMark: ',' } as const;
+    const cells = (r: Partial<Parameters<typeof record>[0]>, o = semicolon) =>
+      Object.fromEntries(HEADERS.map((h, i) => [h, toCells(record(r), o)[i]]));
+    expect(cells({ finalReading: '0951.302', aiReading: '0951.302' })).toMatchObject({
+      reading: '0951,302',
+      ai_reading: '0951,302',
+    });
+    expect(
+      cells({ finalReading: '00123.4', aiReading: '00128', registerDecimals: 3 }),
+    ).toMatchObject({ reading: '00123,400', ai_reading: '00128,000' });
+    // Leading zeros stay; a ',' file keeps the point.
+    expect(cells({ finalReading: '00042', aiReading: '00042' }, { decimalMark: '.' }).reading).toBe(
+      '00042',
+    );
+    expect(cells({ finalReading: '-', aiReading: '-' }).reading).toBe('');
   });
 
   it('writes empty cells for missing values and "no" for needs_review', () => {

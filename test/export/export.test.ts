@@ -235,6 +235,10 @@ describe('exportCsv round trip', () => {
       createdAt: nullable(text),
       finishedAt: nullable(text),
       aiVersion: nullable(text),
+      copyOf: nullable(text),
+      meterId: nullable(text),
+      readAt: nullable(text),
+      registerDecimals: nullable(fc.integer({ min: 0, max: 4 })),
     });
     let run = 0;
     await fc.assert(
@@ -247,7 +251,8 @@ describe('exportCsv round trip', () => {
           await exportCsv(records, target, { bom, delimiter });
           const [header, ...rows] = readCsv(target, { bom, delimiter });
           expect(header).toEqual(HEADERS);
-          const written = records.map(toCells);
+          const decimalMark = delimiter === ';' ? ',' : '.';
+          const written = records.map((r) => toCells(r, { decimalMark }));
           // Each cell reads back exactly as written, or with the neutralising apostrophe in front
           // when (and only when) it starts like a formula.
           expect(rows).toEqual(written.map((cells) => cells.map(expectedCell)));

@@ -25,6 +25,10 @@ export function record(overrides: Partial<ExportRecord> = {}): ExportRecord {
     createdAt: '2024-05-01T10:00:00.000Z',
     finishedAt: '2024-05-01T10:00:04.000Z',
     aiVersion: 'water_v3_meter:v3.2',
+    copyOf: null,
+    meterId: null,
+    readAt: null,
+    registerDecimals: null,
     ...overrides,
   };
 }
