@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOB_STATES } from '../../common/job';
-import { COLUMN_KINDS, HEADERS, toCells } from '../../main/export/columns';
+import { COLUMN_KINDS, HEADERS, toCells, type CellOptions } from '../../main/export/columns';
 import { record } from './helpers';
 
 function cellsByHeader(...args: Parameters<typeof toCells>): Record<string, string> {
@@ -86,8 +86,8 @@ describe('export columns', () => {
   });
 
   it("a ';' file writes the decimal comma (Excel there reads 0951.302 as 951302), with the register's decimals", () => {
-    const semicolon = { decimalMark: ',' } as const;
-    const cells = (r: Partial<Parameters<typeof record>[0]>, o = semicolon) =>
+    const semicolon: CellOptions = { decimalMark: ',' };
+    const cells = (r: Partial<Parameters<typeof record>[0]>, o: CellOptions = semicolon) =>
       Object.fromEntries(HEADERS.map((h, i) => [h, toCells(record(r), o)[i]]));
     expect(cells({ finalReading: '0951.302', aiReading: '0951.302' })).toMatchObject({
       reading: '0951,302',
