@@ -9,6 +9,7 @@ import { compileFilePattern } from '../common/billing/file-pattern';
 import { buildMeterIndex, matchFileName } from '../common/billing/file-name-match';
 import { inspectRouteSheetBytes, parseRouteSheetBytes } from '../main/billing/route-sheet';
 import type { Benchmark, BenchOptions } from './benchmark';
+import { measureQueueLoad, type QueueLoadFigures } from './lib/queue-load';
 import { loadNow, machineInfo, type MachineInfo } from './lib/machine';
 import { MemorySampler } from './lib/memory-sampler';
 import { writeResult } from './lib/results';
@@ -62,6 +63,7 @@ export interface RoutesReport {
   readonly rounds: number;
   readonly sheets: readonly SheetFigures[];
   readonly matching: readonly MatchFigures[];
+  readonly queue: QueueLoadFigures;
   readonly target: { readonly loadMs: number };
 }
 
@@ -170,7 +172,9 @@ export function measureMatching(meters: number, photos: number, rounds: number):
   };
 }
 
-export function runRoutes(options: Pick<BenchOptions, 'quick' | 'log'>): RoutesReport {
+export async function runRoutes(
+  options: Pick<BenchOptions, 'quick' | 'log'>,
+): Promise<RoutesReport> {
   const startedAt = new Date();
   const machine = machineInfo();
   const meters = options.quick ? 10_000 : 100_000;
@@ -186,8 +190,13 @@ export function runRoutes(options: Pick<BenchOptions, 'quick' | 'log'>): RoutesR
     options.log(`matching ${photos} photo names against ${size} meters`);
     matching.push(measureMatching(size, photos, rounds));
   }
+  options.log(
+    `loading ${meters} meters into a queue file, updating them, progress, billing export`,
+  );
+  const queue = await measureQueueLoad(meters);
   return {
     benchmark: 'routes',
+    queue,
     quick: options.quick,
     startedAt: startedAt.toISOString(),
     totalMs: Date.now() - startedAt.getTime(),
@@ -249,6 +258,7 @@ export function routesTable(report: RoutesReport): BenchTable {
       'Sheets: 10 columns as a billing export writes them (ids, accounts, quoted addresses with the delimiter inside, 5+3-digit registers, leading zeros, dates, daily averages); "utf8-comma" is UTF-8 with "," and ".", "cp1252-semicolon" Excel\'s German CSV (Windows-1252, ";", decimal comma, dd.mm.yyyy, German headers). Load = inspectRouteSheetBytes + parseRouteSheetBytes with the suggested mapping, all meters checked. The target is judged on CPU time (user + system, GC threads included): on a machine shared with other work the wall time also measures the others.',
       "RSS: the process before the first load (runtime and generated sheet included) and the kernel's peak RSS during it (VmHWM, reset for the phase); heap held: heap in use after parsing minus before, each after a full collection (what the loaded meters keep).",
       `Matching: ${report.matching[0]?.photos ?? 0} paths (50 % camera names with the id as a token, 20 % a folder per meter, 20 % "{meter}_{yyyymmdd}.jpg", 10 % no meter), matched by token and folder (default) and by the pattern "{meter}_{date}.jpg"; every result checked. The same cost per photo at 10,000 and 100,000 meters shows the lookup does not scan meters.`,
+      `Into a queue file (loadRouteSheet: parse, write every meter, match, check): ${String(report.queue.meters)} meters first loaded in ${(report.queue.firstLoadMs / 1000).toFixed(2)} s, the same sheet again as a newer export (every meter updated) in ${(report.queue.updateMs / 1000).toFixed(2)} s; route progress ${(report.queue.progressMs / 1000).toFixed(2)} s; billing export of ${String(report.queue.exportedRows)} rows ${(report.queue.exportMs / 1000).toFixed(2)} s (wall times).`,
       `${report.machine.cpus} CPUs (${report.machine.cpuModel}), node ${report.machine.node}; load average ${report.machine.loadAtStart} at start, ${report.loadAtEnd} at end; ${report.rounds} rounds, median; code at ${report.code.commit.slice(0, 7)}${report.code.dirty ? ' (with local changes)' : ''}.`,
     ],
   };
@@ -258,7 +268,7 @@ export const routesBenchmark: Benchmark = {
   name: 'routes',
   description: 'route sheets of 100,000 meters (inspect + parse) and matching 20,000 photo names',
   async run(options) {
-    const report = runRoutes(options);
+    const report = await runRoutes(options);
     // A quick run must not overwrite the full figures.
     const file = await writeResult(options.quick ? 'routes-quick' : 'routes', report);
     options.log(`wrote ${file}`);

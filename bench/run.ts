@@ -5,6 +5,7 @@ import type { Benchmark } from './benchmark';
 import { renderTable } from './lib/table';
 import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
+import { routesBenchmark } from './routes';
 import { scanBenchmark } from './scan';
 import { storeBenchmark } from './store';
 import { throughputBenchmark } from './throughput';
@@ -18,6 +19,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   storeBenchmark,
   uiBenchmark,
   memoryBenchmark,
+  routesBenchmark,
 ];
 
 function usage(): string {

@@ -70,7 +70,8 @@ export async function loadRouteSheet(
   );
   await readMissingDates(store);
   const match = matchPhotos(store, { all: true });
-  assessMeters(store, [...parsed.meters.map((m) => m.meterId), ...match.meters], opts.now);
+  // The sheet's new baselines change the checks of every meter that has photos.
+  assessMeters(store, [...store.meters.metersWithPhotos(), ...match.meters], opts.now);
   return {
     ok: true,
     sheetId: loaded.sheetId,

@@ -151,6 +151,9 @@ export class MetersRepo {
         `SELECT id, path FROM jobs WHERE read_at IS NULL AND state <> 'rejected' AND id > ?
           ORDER BY id LIMIT 500`,
       ),
+      withPhotos: db.prepare<[], { meter_id: string }>(
+        `SELECT DISTINCT meter_id FROM jobs WHERE meter_id IS NOT NULL`,
+      ),
       matchedIds: db.prepare<[], { id: number }>(
         `SELECT id FROM jobs WHERE meter_id IS NOT NULL ORDER BY id`,
       ),
@@ -333,6 +336,11 @@ export class MetersRepo {
     return this.s.candidates
       .all(all ? 1 : 0)
       .map((r) => ({ id: r.id, relPath: r.rel_path, meterId: r.meter_id }));
+  }
+
+  /** The meters some photo is matched to (only their readings need checking). */
+  metersWithPhotos(): string[] {
+    return this.s.withPhotos.all().map((r) => r.meter_id);
   }
 
   matchedIds(): number[] {
