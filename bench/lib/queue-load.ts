@@ -25,7 +25,7 @@ export async function measureQueueLoad(meters: number): Promise<QueueLoadFigures
   try {
     const bytes = routeSheet(meters, 'utf8-comma');
     const now = new Date();
-    const time = async (work: () => Promise<unknown> | unknown): Promise<number> => {
+    const time = async (work: () => unknown): Promise<number> => {
       const t0 = performance.now();
       await work();
       return performance.now() - t0;
