@@ -31,6 +31,7 @@ import {
   EMIT_FUNCTION,
   PAGE_BRIDGE_SCRIPT,
 } from './page-bridge';
+import { cacheKey, cachedFolder, sourceHash } from '../helpers/run-cache';
 import { TestOs } from '../helpers/test-os';
 import { AXE_PATH, serveStatic, type StaticServer } from './static-server';
 
@@ -54,21 +55,33 @@ export const SCREENSHOT_DIR = resolve(
     join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots'),
 );
 
-/** The renderer, built once per test file into a temporary folder, served on 127.0.0.1. */
+/** The built renderer served on 127.0.0.1, and a browser: one per test file. */
 export interface Site {
   readonly server: StaticServer;
   readonly browser: Browser;
   close(): Promise<void>;
 }
 
-export async function openSite(): Promise<Site> {
-  const outDir = await mkdtemp(join(tmpdir(), 'meterdesk-renderer-'));
+/** What the renderer's build depends on: a change to any of it builds it again. */
+const RENDERER_SOURCES = ['renderer/', 'common/', 'vite.config.ts', 'package-lock.json'];
+
+async function buildRenderer(outDir: string): Promise<void> {
   await build({
     configFile: resolve(import.meta.dirname, '..', '..', 'vite.config.ts'),
     root: resolve(import.meta.dirname, '..', '..', 'renderer'),
     logLevel: 'error',
     build: { outDir, emptyOutDir: true },
   });
+}
+
+export async function openSite(): Promise<Site> {
+  // Built once per test run (run-cache.ts) and only read from then on; outside a run, per site.
+  const cached = await cachedFolder(
+    cacheKey('renderer', sourceHash(RENDERER_SOURCES)),
+    buildRenderer,
+  );
+  const outDir = cached ?? (await mkdtemp(join(tmpdir(), 'meterdesk-renderer-')));
+  if (!cached) await buildRenderer(outDir);
   const server = await serveStatic(outDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return {
@@ -77,7 +90,7 @@ export async function openSite(): Promise<Site> {
     close: async () => {
       await browser.close();
       await server.close();
-      await rm(outDir, { recursive: true, force: true });
+      if (!cached) await rm(outDir, { recursive: true, force: true });
     },
   };
 }
