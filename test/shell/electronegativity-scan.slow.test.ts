@@ -1,5 +1,7 @@
-// The Electronegativity gate of `npm run lint:electron`: the shell passes it, with every accepted
-// finding justified; an insecure window would not.
+// The real Electronegativity scanner behind the `npm run lint:electron` gate flags an insecure
+// window. Slow project: each scanner start costs ~5 s of CPU. `npm run lint` scans main/ and
+// preload/ themselves (the gate must pass there), and electronegativity.test.ts tests the gate's
+// own logic on fixed findings in the fast suite.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,13 +13,7 @@ afterAll(() => {
   t.cleanup();
 });
 
-describe('electronegativity gate', () => {
-  it('main/ and preload/ have no finding that is not justified, and no stale justification', () => {
-    const result = gate(scan(['main', 'preload']), parseAllowlist(readFileSync(ALLOWLIST, 'utf8')));
-    expect(result.unjustified).toEqual([]);
-    expect(result.stale).toEqual([]);
-  }, 120_000);
-
+describe('electronegativity gate, real scanner', () => {
   it('fails on an insecure window', () => {
     mkdirSync(join(t.dir, 'main'));
     writeFileSync(
@@ -38,15 +34,8 @@ void win.loadURL('http://example.com/');
         'WEB_SECURITY_JS_CHECK',
       ]),
     );
+    expect(result.unjustified.find((f) => f.check === 'SANDBOX_JS_CHECK')?.file).toBe(
+      'main/window.ts',
+    );
   }, 120_000);
-
-  it('wants a reason on every allowlist line', () => {
-    expect(() => parseAllowlist('PRELOAD_JS_CHECK | main/shell/window.ts')).toThrow(/reason/);
-    expect(() => parseAllowlist('PRELOAD_JS_CHECK | main/shell/window.ts | ok')).toThrow(/reason/);
-    expect(
-      parseAllowlist('# comment\n\nA_CHECK | f.ts | because the window needs this badly'),
-    ).toEqual([
-      { check: 'A_CHECK', file: 'f.ts', reason: 'because the window needs this badly', line: 3 },
-    ]);
-  });
 });
