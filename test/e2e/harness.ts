@@ -145,6 +145,9 @@ export const FAST_ENGINE: Partial<EngineConfig> = {
   retryCapMs: 400,
 };
 
+/** How long one wait or action in the window may take: a hang guard, never a measurement. */
+export const STEP_TIMEOUT_MS = 120_000;
+
 const TRUSTED = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true } as const;
 
 export async function openDesk(site: Site, options: DeskOptions = {}): Promise<Desk> {
@@ -187,6 +190,9 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,
   });
+  // Playwright's 30 s default for each wait and action assumes an idle machine; with both cores
+  // busy one step of the window (a first render, a drop of a folder) has been seen to take longer.
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     console.error(`page error: ${error.message}`);

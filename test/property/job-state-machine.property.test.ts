@@ -352,7 +352,9 @@ afterAll(() => {
   dir.cleanup();
 });
 
-describe('job state machine (property)', { timeout: 90_000 }, () => {
+// 150 runs, each on a new SQLite file: ~7 s on a quiet machine, CPU and fsync bound, so a busy
+// machine stretches it the most (100 s seen with both cores busy). The budget only catches a hang.
+describe('job state machine (property)', { timeout: 300_000 }, () => {
   it('no event sequence loses a job, double-submits one or leaves one stuck', () => {
     let runNo = 0;
     fc.assert(
