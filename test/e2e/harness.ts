@@ -160,7 +160,8 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
     }),
     safeStorage: null,
     encryptedFile: join(dir, 'secrets.bin'),
-    checkTimeoutMs: 3000,
+    // A real keyring's first answer can take seconds on a busy machine.
+    checkTimeoutMs: 10_000,
   });
   const backend = await (options.openBackend ?? openBackend)({
     userDataDir: join(dir, 'user'),
@@ -295,7 +296,7 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
 /** Retries an assertion until it holds (or the deadline passes): waits for behaviour, not time. */
 export async function eventually<T>(
   check: () => Promise<T> | T,
-  { timeout = 20_000, interval = 100 }: { timeout?: number; interval?: number } = {},
+  { timeout = 60_000, interval = 100 }: { timeout?: number; interval?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {

@@ -99,7 +99,7 @@ export async function runToEnd(
 }
 
 /** Polls a condition (the engine works on its own timers). */
-export async function waitFor(cond: () => boolean, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(cond: () => boolean, timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
   while (!cond()) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
