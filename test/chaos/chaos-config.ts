@@ -1,5 +1,5 @@
-// What a chaos run throws at MeterDesk, in two sizes. The quick profile runs in the normal test
-// suite; the long one is `npm run chaos` and its figures go into docs/reliability.md.
+// What a chaos run throws at MeterDesk, in two sizes. The quick profile runs in CI's slow project
+// (`npm run test:slow`); the long one is `npm run chaos` and its figures go into docs/reliability.md.
 import type { EngineConfig } from '../../main/engine/config';
 
 /** The engine in the child process: real logic, timings scaled down so outages resolve fast. */
@@ -29,7 +29,10 @@ export interface ChaosProfile {
   readonly duplicates: number;
   /** One scheduling decision per tick. */
   readonly tickMs: number;
-  /** After this many ticks nothing new is injected and every fault is healed. */
+  /**
+   * After this many ticks nothing new is injected and every fault is healed; kills and quota
+   * episodes still due (a slow machine progresses less per tick) extend it up to four times.
+   */
   readonly maxChaosTicks: number;
   /** Kills placed at seeded points of progress (fractions of files final). */
   readonly progressKills: number;

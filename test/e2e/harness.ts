@@ -31,6 +31,7 @@ import {
   EMIT_FUNCTION,
   PAGE_BRIDGE_SCRIPT,
 } from './page-bridge';
+import { cacheKey, cachedFolder, sourceHash } from '../helpers/run-cache';
 import { TestOs } from '../helpers/test-os';
 import { AXE_PATH, serveStatic, type StaticServer } from './static-server';
 
@@ -54,21 +55,33 @@ export const SCREENSHOT_DIR = resolve(
     join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots'),
 );
 
-/** The renderer, built once per test file into a temporary folder, served on 127.0.0.1. */
+/** The built renderer served on 127.0.0.1, and a browser: one per test file. */
 export interface Site {
   readonly server: StaticServer;
   readonly browser: Browser;
   close(): Promise<void>;
 }
 
-export async function openSite(): Promise<Site> {
-  const outDir = await mkdtemp(join(tmpdir(), 'meterdesk-renderer-'));
+/** What the renderer's build depends on: a change to any of it builds it again. */
+const RENDERER_SOURCES = ['renderer/', 'common/', 'vite.config.ts', 'package-lock.json'];
+
+async function buildRenderer(outDir: string): Promise<void> {
   await build({
     configFile: resolve(import.meta.dirname, '..', '..', 'vite.config.ts'),
     root: resolve(import.meta.dirname, '..', '..', 'renderer'),
     logLevel: 'error',
     build: { outDir, emptyOutDir: true },
   });
+}
+
+export async function openSite(): Promise<Site> {
+  // Built once per test run (run-cache.ts) and only read from then on; outside a run, per site.
+  const cached = await cachedFolder(
+    cacheKey('renderer', sourceHash(RENDERER_SOURCES)),
+    buildRenderer,
+  );
+  const outDir = cached ?? (await mkdtemp(join(tmpdir(), 'meterdesk-renderer-')));
+  if (!cached) await buildRenderer(outDir);
   const server = await serveStatic(outDir);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return {
@@ -77,7 +90,7 @@ export async function openSite(): Promise<Site> {
     close: async () => {
       await browser.close();
       await server.close();
-      await rm(outDir, { recursive: true, force: true });
+      if (!cached) await rm(outDir, { recursive: true, force: true });
     },
   };
 }
@@ -132,6 +145,9 @@ export const FAST_ENGINE: Partial<EngineConfig> = {
   retryCapMs: 400,
 };
 
+/** How long one wait or action in the window may take: a hang guard, never a measurement. */
+export const STEP_TIMEOUT_MS = 120_000;
+
 const TRUSTED = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true } as const;
 
 export async function openDesk(site: Site, options: DeskOptions = {}): Promise<Desk> {
@@ -144,7 +160,8 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
     }),
     safeStorage: null,
     encryptedFile: join(dir, 'secrets.bin'),
-    checkTimeoutMs: 3000,
+    // A real keyring's first answer can take seconds on a busy machine.
+    checkTimeoutMs: 10_000,
   });
   const backend = await (options.openBackend ?? openBackend)({
     userDataDir: join(dir, 'user'),
@@ -174,6 +191,9 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,
   });
+  // Playwright's 30 s default for each wait and action assumes an idle machine; with both cores
+  // busy one step of the window (a first render, a drop of a folder) has been seen to take longer.
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     console.error(`page error: ${error.message}`);
@@ -276,7 +296,7 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
 /** Retries an assertion until it holds (or the deadline passes): waits for behaviour, not time. */
 export async function eventually<T>(
   check: () => Promise<T> | T,
-  { timeout = 20_000, interval = 100 }: { timeout?: number; interval?: number } = {},
+  { timeout = 60_000, interval = 100 }: { timeout?: number; interval?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {

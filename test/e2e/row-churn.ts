@@ -2,7 +2,7 @@
 // (1,000 a second by default) so that the window can be watched under the load the UI issue names.
 //
 // Why a driver and not the engine: on a 2-core machine the real engine, the sandbox and Chromium
-// together top out at about 350 changed rows a second (test/e2e/load.test.ts), so "1,000 rows a
+// together top out at about 350 changed rows a second (test/e2e/load.slow.test.ts), so "1,000 rows a
 // second" is never reached that way. What is under test here is the window, not the engine: the
 // rows still go through the engine's own store calls (markUploading, markSubmitted, applyResults:
 // queued -> uploading -> submitted -> done or failed, readings and history in SQLite) and reach the

@@ -4,7 +4,8 @@ import type { EngineConfig } from '../../main/engine/config';
 import type { EngineStatus } from '../../common/engine-status';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import type { SandboxOptions } from '../../sandbox/options';
-import { generateSampleFolder, type SampleManifest } from '../../sandbox/samples';
+import type { SampleManifest } from '../../sandbox/samples';
+import { cachedSampleFolder } from './samples';
 import { tempDir } from './tmp';
 
 /** Engine timings scaled down so outages and holds resolve in test time. */
@@ -41,7 +42,7 @@ export async function harness(opts: {
 }): Promise<Harness> {
   const t = tempDir('meterdesk-engine-');
   const photos = join(t.dir, 'photos');
-  const manifest = await generateSampleFolder(photos, {
+  const manifest = await cachedSampleFolder(photos, {
     count: opts.photos ?? 12,
     seed: opts.seed ?? 1,
     includeBadFiles: opts.badFiles ?? false,
@@ -100,7 +101,7 @@ export async function runToEnd(
 }
 
 /** Polls a condition (the engine works on its own timers). */
-export async function waitFor(cond: () => boolean, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(cond: () => boolean, timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
   while (!cond()) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');

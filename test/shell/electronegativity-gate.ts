@@ -17,7 +17,7 @@ export interface Finding {
 }
 
 /** The part of Electronegativity's SARIF output read here (its CSV output is written racily). */
-interface Sarif {
+export interface Sarif {
   runs: {
     results: {
       ruleId: string;
@@ -105,21 +105,25 @@ export function scan(dirs: readonly string[], root = ROOT): Finding[] {
       { encoding: 'utf8', timeout: 120_000 },
     );
     if (run.status !== 0) throw new Error(`electronegativity failed: ${run.stderr}`);
-    const sarif = JSON.parse(readFileSync(out, 'utf8')) as Sarif;
-    return (sarif.runs[0]?.results ?? []).map((r) => {
-      const where = r.locations[0]?.physicalLocation;
-      const uri = where?.artifactLocation.uri ?? '';
-      return {
-        check: r.ruleId,
-        // Global checks name no file.
-        file: uri.startsWith('file://') ? 'N/A' : uri,
-        line: where?.region.startLine ?? 0,
-        description: r.message.text,
-      };
-    });
+    return findingsFromSarif(JSON.parse(readFileSync(out, 'utf8')) as Sarif);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The findings in Electronegativity's SARIF report: files relative to the scanned folder. */
+export function findingsFromSarif(sarif: Sarif): Finding[] {
+  return (sarif.runs[0]?.results ?? []).map((r) => {
+    const where = r.locations[0]?.physicalLocation;
+    const uri = where?.artifactLocation.uri ?? '';
+    return {
+      check: r.ruleId,
+      // Global checks name no file (their location is the scanned folder's file:// URL).
+      file: uri.startsWith('file://') ? 'N/A' : uri,
+      line: where?.region.startLine ?? 0,
+      description: r.message.text,
+    };
+  });
 }
 
 export function gate(findings: readonly Finding[], allow: readonly AllowEntry[]): GateResult {

@@ -64,7 +64,8 @@ export function keychainOrMemory(dir: string): Promise<ChosenSecrets> {
     keychain: new KeychainSecretStore({ service: `MeterDesk-test-${String(process.pid)}` }),
     safeStorage: null,
     encryptedFile: join(dir, 'keys.json'),
-    checkTimeoutMs: 5_000,
+    // A real keyring's first answer can take seconds on a busy machine.
+    checkTimeoutMs: 10_000,
   });
 }
 

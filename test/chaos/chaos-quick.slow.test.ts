@@ -1,8 +1,10 @@
-// The quick chaos run, in the normal test suite: ~150 photos through injected 5xx, dropped
-// connections, slow answers and proxy pages, a network loss, an AI outage, a version bump, quota
-// running out and coming back, and four SIGKILLs of the engine. A failure prints the seed; replay
-// it with CHAOS_SEED=N (here) or `npm run chaos -- --quick --seed N`. The long run is
-// `npm run chaos` (figures in docs/reliability.md).
+// The quick chaos run: ~150 photos through injected 5xx, dropped connections, slow answers and
+// proxy pages, a network loss, an AI outage, a version bump, quota running out and coming back,
+// and four SIGKILLs of the engine. A failure prints the seed; replay it with CHAOS_SEED=N (here) or
+// `npm run chaos -- --quick --seed N`. The long run is `npm run chaos` (figures in
+// docs/reliability.md). Slow project (`npm run test:slow`): a long run by design; its parts are
+// covered one at a time in `npm test` (crash-recovery, lost-answer, resend-order, quota-leftover,
+// the engine's hold tests).
 import { describe, expect, it } from 'vitest';
 import { QUICK } from './chaos-config';
 import { formatReport, runChaos, violations } from './chaos-runner';
@@ -35,5 +37,8 @@ describe('chaos run (quick)', () => {
     // A second process on the queue was tried while the engine worked, and refused.
     expect(report.intruders.started).toBeGreaterThanOrEqual(1);
     expect(report.intruders.refused).toBe(report.intruders.started);
-  }, 180_000);
+    // ~20 s on a quiet machine; a busy one progresses less per tick and the chaos goes on until
+    // every planned kill has happened (chaos-runner.ts), so the budget is for a machine five times
+    // slower.
+  }, 420_000);
 });

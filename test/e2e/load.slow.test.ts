@@ -1,6 +1,6 @@
 // Heavy use: 3,000 photos read as fast as the real engine and sandbox go (a few hundred row changes
 // a second on a 2-core machine; test/renderer/app.test.tsx pushes 1,000 a second through the same
-// store and table, churn.test.ts through this window) while staff filter, search and move through
+// store and table, churn.slow.test.ts through this window) while staff filter, search and move through
 // the table, and a queue of 100,000
 // photos that scrolls to its last row. What is asserted is behaviour (the window keeps answering,
 // rows stay put, the DOM stays small), not timings.

@@ -1,5 +1,5 @@
 // "1,000 rows updating per second stay responsive" (issue 5). The real engine cannot reach that
-// rate on a 2-core machine (load.test.ts), so RowChurn (row-churn.ts) moves rows of a 20,000-photo
+// rate on a 2-core machine (load.slow.test.ts), so RowChurn (row-churn.ts) moves rows of a 20,000-photo
 // queue through the engine's own store calls and events for ten seconds while staff watch rows
 // finish, filter, search and move through the table. What is asserted is behaviour (the pushes
 // carry ~1,000 rows a second, the window answers, rows show their new state and stay put, the DOM
