@@ -250,7 +250,7 @@ describe('files outside the queue', () => {
     expect(out).toEqual({ canceled: false, path: exported, rows: done });
     const text = readFileSync(exported, 'utf8');
     expect(text.split('\r\n')[0]).toContain(';');
-    expect(text).toContain('01234.5');
+    expect(text).toContain('"01234,5"'); // ';' files carry the decimal comma
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 

@@ -29,12 +29,16 @@ describe("the service's words", () => {
     const s = h.open({ batchMode: 'always' });
     expect(await runToEnd(s, [h.photos])).toBe('complete');
     const shell = [...s.store.queries.iterate({})].find((j) => j.relPath === 'shell.jpg');
-    expect(shell).toMatchObject({
-      state: 'failed',
-      failureKind: 'server_rejected_type',
-      serviceFailureKind: 'invalid_image',
-    });
-    expect(shell?.errorMessage).toMatch(/invalid_image/);
+    expect(shell).toMatchObject({ state: 'failed', failureKind: 'server_rejected_type' });
+    // In a batch with readable photos the service makes it a failed task (failure_kind
+    // invalid_image); sent on its own (a busy machine's scan can hand it over alone) the upload
+    // gets 415. Either way the service's own words reach the row.
+    if (shell?.serviceFailureKind !== null) {
+      expect(shell?.serviceFailureKind).toBe('invalid_image');
+      expect(shell?.errorMessage).toMatch(/invalid_image/);
+    } else {
+      expect(shell?.errorMessage).toMatch(/invalid image content/);
+    }
     expect(s.engine.status().counts.done).toBe(5);
   });
 
