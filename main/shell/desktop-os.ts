@@ -1,7 +1,7 @@
 // The OS services the backend asks main for: dialogs, the file manager, notifications, the
 // taskbar/dock, and Electron's safeStorage (main-process only) for the key fallback.
 import { app, dialog, Notification, safeStorage, shell, type BrowserWindow } from 'electron';
-import type { OsPort, SafeStorageInfo } from '../app/os-port';
+import type { OsPort, SafeStorageInfo } from '../ipc/os-port';
 
 async function safeStorageInfo(): Promise<SafeStorageInfo> {
   const available = await safeStorage.isAsyncEncryptionAvailable();

@@ -1,14 +1,14 @@
 // The Electron main process: lifecycle only. It owns the window, the two URL schemes, IPC
 // registration, the OS services and automatic updates; the engine, the queue and the key store
 // run in the backend's utility process (docs/architecture.md). Everything it calls is plain Node
-// in main/app, main/ipc and the electron-free helpers here, tested without Electron.
+// in main/desktop, main/ipc and the electron-free helpers here, tested without Electron.
 import { app, type BrowserWindow } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_PAGE_URL, EVENT_CHANNEL } from '../../common/ipc/channels';
 import type { AppEvent } from '../../common/ipc/app-event';
-import { BackendSupervisor } from '../app/backend-supervisor';
-import { windowStateFile } from '../app/window-state';
+import { BackendSupervisor } from '../desktop/backend-supervisor';
+import { windowStateFile } from '../desktop/window-state';
 import { userDataDir } from '../config/paths';
 import { createDispatcher } from '../ipc/dispatch';
 import { startAutoUpdates } from './auto-update';

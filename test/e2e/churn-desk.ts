@@ -1,15 +1,15 @@
 // A window on a large queue whose rows RowChurn (row-churn.ts) can move: the built-in sandbox
 // service with its engine running, and a queue of N photos filled before the backend opens.
 //
-// The backend is opened in openBackend's two steps (createDesk, backendOver in main/app/backend.ts)
+// The backend is opened in openBackend's two steps (createDesk, backendOver in main/backend/backend.ts)
 // so that the driver keeps the Desk, which openBackend's Backend hides: it needs the Desk's store
 // (the one writer of the queue) and its engine (whose events feed the hub).
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { backendOver, createDesk } from '../../main/app/backend';
-import { queueFileIn } from '../../main/app/data-dir';
-import type { Desk as AppDesk } from '../../main/app/desk';
-import { DEFAULT_SETTINGS, saveSettings, settingsFile } from '../../main/app/settings';
+import { backendOver, createDesk } from '../../main/backend/backend';
+import { queueFileIn } from '../../main/backend/data-dir';
+import type { Desk as AppDesk } from '../../main/backend/backend-state';
+import { DEFAULT_SETTINGS, saveSettings, settingsFile } from '../../main/backend/settings';
 import type { NewJob } from '../../main/store/jobs-repo';
 import { openStore } from '../../main/store/store';
 import { openDesk, type Desk, type DeskOptions, type Site } from './harness';

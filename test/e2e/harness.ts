@@ -15,9 +15,9 @@ import {
   type ChannelName,
   type MeterDeskBridge,
 } from '../../common/ipc';
-import { openBackend, type Backend, type BackendOptions } from '../../main/app/backend';
-import { photoResponse } from '../../main/app/photo-response';
-import { chooseSecretStore } from '../../main/app/secret-choice';
+import { openBackend, type Backend, type BackendOptions } from '../../main/backend/backend';
+import { photoResponse } from '../../main/desktop/photo-response';
+import { chooseSecretStore } from '../../main/backend/secret-choice';
 import type { EngineConfig } from '../../main/engine/config';
 import { createDispatcher } from '../../main/ipc/dispatch';
 import { createInProcessBridge } from '../../main/ipc/in-process-bridge';

@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { queueFileIn } from '../../main/app/data-dir';
+import { queueFileIn } from '../../main/backend/data-dir';
 import { openStore } from '../../main/store/store';
 import { generateSampleFolder } from '../../sandbox/samples';
 import { eventually, openDesk } from './harness';

@@ -15,7 +15,7 @@
 // interval, so each change travels in its own push and pushed rows count changes one for one.
 // The pace follows the clock, not the timer: a late tick catches up, so the rate holds on average
 // on a loaded machine (at most three ticks' worth at once, so a stall does not become a burst).
-import type { Desk as AppDesk } from '../../main/app/desk';
+import type { Desk as AppDesk } from '../../main/backend/backend-state';
 import type { Engine } from '../../main/engine/engine';
 import type { TaskResult } from '../../main/store/jobs-repo';
 import { readingFromHash } from '../../sandbox/reading';

@@ -3,7 +3,7 @@
 // handlers are wrapped the same way): readable, accessible, in both themes.
 import { expect, it } from 'vitest';
 import type { UpdateView } from '../../common/ipc/update-view';
-import { openBackend } from '../../main/app/backend';
+import { openBackend } from '../../main/backend/backend';
 import { describeInBrowser } from './browser-suite';
 import { startOnSandbox } from './desk-steps';
 import { openDesk } from './harness';

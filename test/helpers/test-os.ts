@@ -3,7 +3,7 @@
 // recorded for assertions. Encryption stands in for Electron's safeStorage with real AES-256-GCM
 // under a per-instance key.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { DesktopNotice, OsPort, ProgressState, SafeStorageInfo } from '../../main/app/os-port';
+import type { DesktopNotice, OsPort, ProgressState, SafeStorageInfo } from '../../main/ipc/os-port';
 
 export class TestOs implements OsPort {
   readonly shown: string[] = [];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../common/ipc/channels';
 import type { JobRecord } from '../../common/job-record';
-import { photoResponse } from '../../main/app/photo-response';
+import { photoResponse } from '../../main/desktop/photo-response';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { renderMeterPhoto } from '../../sandbox/samples';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';

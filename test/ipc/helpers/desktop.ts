@@ -6,9 +6,9 @@ import type { AppEvent } from '../../../common/ipc/app-event';
 import type { MeterDeskBridge } from '../../../common/ipc/bridge';
 import { APP_PAGE_URL, CHANNEL_NAMES, type ChannelName } from '../../../common/ipc/channels';
 import type { Result } from '../../../common/ipc/result';
-import { openBackend, type Backend } from '../../../main/app/backend';
-import { chooseSecretStore, type ChosenSecrets } from '../../../main/app/secret-choice';
-import { SessionSecretStore } from '../../../main/app/session-store';
+import { openBackend, type Backend } from '../../../main/backend/backend';
+import { chooseSecretStore, type ChosenSecrets } from '../../../main/backend/secret-choice';
+import { SessionSecretStore } from '../../../main/backend/session-store';
 import { createDispatcher, type Dispatcher } from '../../../main/ipc/dispatch';
 import { createInProcessBridge } from '../../../main/ipc/in-process-bridge';
 import type { SenderInfo } from '../../../main/ipc/sender';
@@ -42,7 +42,7 @@ export interface Desktop {
 }
 
 export interface DesktopOptions {
-  /** Default: memory only (tests of the keychain live in test/app). */
+  /** Default: memory only (tests of the keychain live in test/backend). */
   readonly secrets?: (dir: string, os: TestOs) => Promise<ChosenSecrets>;
   readonly userDataDir?: string;
   /** The OS stand-in; pass the same one to a reopened backend to keep its safeStorage key. */
