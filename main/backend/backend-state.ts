@@ -21,7 +21,7 @@ import { newSandboxKey, sampleFolderIn, SANDBOX_KEY_URL, startSandbox } from './
 import type { ChosenSecrets } from './secret-choice';
 import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
 
-export interface DeskOptions {
+export interface BackendStateOptions {
   /** Per-user folder for settings.json and the default queue (main/config/paths.ts). */
   readonly userDataDir: string;
   readonly secrets: ChosenSecrets;
@@ -40,7 +40,7 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export class Desk {
+export class BackendState {
   private readonly lock = new RwLock();
   readonly hub: EventHub;
   readonly os: OsPort;
@@ -63,7 +63,7 @@ export class Desk {
   private claimRetry: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly options: DeskOptions) {
+  constructor(private readonly options: BackendStateOptions) {
     this.os = options.os;
     this.secrets = options.secrets;
     this.log = options.log;

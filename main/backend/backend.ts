@@ -6,7 +6,7 @@ import type { Handlers } from '../../common/ipc/bridge';
 import type { EngineConfig } from '../engine/config';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import type { GenerateSampleFolderOptions } from '../../sandbox/samples';
-import { Desk } from './backend-state';
+import { BackendState } from './backend-state';
 import type { AppEventListener } from './event-hub';
 import { createHandlers } from './handlers';
 import type { OsPort } from '../ipc/os-port';
@@ -41,14 +41,14 @@ export interface Backend {
 }
 
 export async function openBackend(options: BackendOptions): Promise<Backend> {
-  const desk = createDesk(options);
-  await desk.start();
-  return backendOver(desk, options);
+  const state = createBackendState(options);
+  await state.start();
+  return backendOf(state, options);
 }
 
-/** The Desk openBackend runs, not started yet. */
-export function createDesk(options: BackendOptions): Desk {
-  return new Desk({
+/** The state openBackend runs, not started yet. */
+export function createBackendState(options: BackendOptions): BackendState {
+  return new BackendState({
     userDataDir: options.userDataDir,
     secrets: options.secrets,
     os: options.os,
@@ -59,25 +59,25 @@ export function createDesk(options: BackendOptions): Desk {
   });
 }
 
-/** The Backend over a started Desk (a caller that keeps the Desk, such as a load driver). */
-export function backendOver(
-  desk: Desk,
+/** The Backend over a started state (for a caller that keeps the state, such as a load driver). */
+export function backendOf(
+  state: BackendState,
   options: Pick<BackendOptions, 'appVersion' | 'samples'>,
 ): Backend {
   return {
-    handlers: createHandlers(desk, options.appVersion, options.samples),
-    subscribe: (listener) => desk.hub.subscribe(listener),
+    handlers: createHandlers(state, options.appVersion, options.samples),
+    subscribe: (listener) => state.hub.subscribe(listener),
     networkHint: () => {
-      desk.networkHint();
+      state.networkHint();
     },
     photoFile: (jobId) =>
-      desk.use(() => {
-        const job = desk.store.jobs.get(jobId);
+      state.use(() => {
+        const job = state.store.jobs.get(jobId);
         if (!job || job.state === 'rejected' || job.format === null) return null;
         return { path: job.path };
       }),
-    redact: (text) => desk.redact(text),
-    sandbox: () => desk.sandbox,
-    close: () => desk.close(),
+    redact: (text) => state.redact(text),
+    sandbox: () => state.sandbox,
+    close: () => state.close(),
   };
 }

@@ -82,7 +82,7 @@ export async function openSite(): Promise<Site> {
   };
 }
 
-export interface DeskOptions {
+export interface TestWindowOptions {
   readonly colorScheme?: 'light' | 'dark';
   readonly viewport?: { width: number; height: number };
   readonly engineConfig?: Partial<EngineConfig>;
@@ -90,11 +90,11 @@ export interface DeskOptions {
   readonly samples?: Partial<GenerateSampleFolderOptions>;
   /** Runs before the backend opens, with its per-user folder (e.g. to fill the queue). */
   readonly prefill?: (userDataDir: string) => void | Promise<void>;
-  /** Opens the backend; default openBackend (churn-desk.ts composes one it can drive). */
+  /** Opens the backend; default openBackend (churn-win.ts composes one it can drive). */
   readonly openBackend?: (options: BackendOptions) => Promise<Backend>;
 }
 
-export interface Desk {
+export interface TestWindow {
   readonly page: Page;
   readonly context: BrowserContext;
   readonly backend: Backend;
@@ -134,7 +134,10 @@ export const FAST_ENGINE: Partial<EngineConfig> = {
 
 const TRUSTED = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true } as const;
 
-export async function openDesk(site: Site, options: DeskOptions = {}): Promise<Desk> {
+export async function openTestWindow(
+  site: Site,
+  options: TestWindowOptions = {},
+): Promise<TestWindow> {
   const dir = await mkdtemp(join(tmpdir(), 'meterdesk-e2e-'));
   const os = new TestOs();
   await options.prefill?.(join(dir, 'user'));

@@ -5,8 +5,8 @@ import { expect, it } from 'vitest';
 import type { UpdateView } from '../../common/ipc/update-view';
 import { openBackend } from '../../main/backend/backend';
 import { describeInBrowser } from './browser-suite';
-import { startOnSandbox } from './desk-steps';
-import { openDesk } from './harness';
+import { startOnSandbox } from './window-steps';
+import { openTestWindow } from './harness';
 
 const READY: UpdateView = {
   currentVersion: '0.1.0',
@@ -20,7 +20,7 @@ const READY: UpdateView = {
 
 describeInBrowser('the update line', (site) => {
   it('says which version runs and that the next one installs on quit', async () => {
-    const desk = await openDesk(site(), {
+    const win = await openTestWindow(site(), {
       openBackend: async (options) => {
         const backend = await openBackend(options);
         return {
@@ -30,19 +30,19 @@ describeInBrowser('the update line', (site) => {
       },
     });
     try {
-      await startOnSandbox(desk);
-      const line = desk.page.getByTestId('update-status');
+      await startOnSandbox(win);
+      const line = win.page.getByTestId('update-status');
       await expect
         .poll(() => line.textContent())
         .toBe('Version 0.1.0 · Update 0.2.0 ready: installed when you quit MeterDesk');
       expect(await line.getAttribute('title')).toBe('Updates from updates.example.org');
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('update-ready-light');
-      await desk.page.emulateMedia({ colorScheme: 'dark' });
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('update-ready-dark');
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('update-ready-light');
+      await win.page.emulateMedia({ colorScheme: 'dark' });
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('update-ready-dark');
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 120_000);
 });

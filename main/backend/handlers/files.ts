@@ -5,7 +5,7 @@ import type { Handlers } from '../../../common/ipc/bridge';
 import { exportJobs } from '../../engine/export-jobs';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
-import type { Desk } from '../backend-state';
+import type { BackendState } from '../backend-state';
 
 type FileHandlers = Pick<Handlers, 'exportCsv' | 'openFileLocation'>;
 
@@ -18,16 +18,16 @@ function exportName(now = new Date()): string {
   return `MeterDesk readings ${now.toISOString().slice(0, 10)}.csv`;
 }
 
-export function fileHandlers(desk: Desk): FileHandlers {
+export function fileHandlers(state: BackendState): FileHandlers {
   return {
     async exportCsv({ selection, bom, delimiter }) {
-      const target = await desk.os.chooseSaveFile(exportName());
+      const target = await state.os.chooseSaveFile(exportName());
       if (target === null) return { canceled: true };
       try {
-        const result = await desk.use(() =>
-          exportJobs(desk.store, selection, target, { bom, delimiter }),
+        const result = await state.use(() =>
+          exportJobs(state.store, selection, target, { bom, delimiter }),
         );
-        desk.exported.add(result.path);
+        state.exported.add(result.path);
         return { canceled: false, path: result.path, rows: result.rows };
       } catch (error) {
         if (error instanceof CsvExportError) throw new AppError('file_error', error.message);
@@ -36,17 +36,17 @@ export function fileHandlers(desk: Desk): FileHandlers {
     },
 
     openFileLocation: (request) =>
-      desk.use(async () => {
+      state.use(async () => {
         let target: string;
         if ('jobId' in request) {
-          const job = desk.store.jobs.get(request.jobId);
+          const job = state.store.jobs.get(request.jobId);
           if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
           target = job.path;
         } else {
           target = path.resolve(request.path);
           const known =
-            desk.exported.has(target) ||
-            desk.store.roots.list().some((root) => isInside(target, root.path));
+            state.exported.has(target) ||
+            state.store.roots.list().some((root) => isInside(target, root.path));
           if (!known) {
             throw new AppError(
               'invalid_request',
@@ -54,7 +54,7 @@ export function fileHandlers(desk: Desk): FileHandlers {
             );
           }
         }
-        await desk.os.showItemInFolder(target);
+        await state.os.showItemInFolder(target);
         return null;
       }),
   };

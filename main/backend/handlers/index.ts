@@ -1,6 +1,6 @@
 import type { Handlers } from '../../../common/ipc/bridge';
 import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
-import type { Desk } from '../backend-state';
+import type { BackendState } from '../backend-state';
 import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
 import { runHandlers } from './run';
@@ -9,15 +9,15 @@ import { updateHandlers } from './update';
 
 /** Every channel of the contract, implemented on the desktop backend. */
 export function createHandlers(
-  desk: Desk,
+  state: BackendState,
   appVersion: string,
   samples: Partial<GenerateSampleFolderOptions> = {},
 ): Handlers {
   return {
-    ...runHandlers(desk, appVersion),
-    ...jobHandlers(desk),
-    ...fileHandlers(desk),
-    ...serviceHandlers(desk, samples),
+    ...runHandlers(state, appVersion),
+    ...jobHandlers(state),
+    ...fileHandlers(state),
+    ...serviceHandlers(state, samples),
     ...updateHandlers(appVersion),
   };
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../ipc/app-error';
 import { KeychainUnavailableError } from '../../secrets/keychain';
 import { checkBaseUrl, checkConnection, explainApiError } from '../connection-check';
 import { copyQueues, prepareDataDir } from '../data-dir';
-import type { Desk } from '../backend-state';
+import type { BackendState } from '../backend-state';
 import { toAiInfo, toQuotaInfo } from '../../engine/remote-info';
 import { ensureSampleFolder } from '../sandbox-service';
 import { toSettingsView, type AppSettings } from '../settings';
@@ -28,8 +28,8 @@ type ServiceHandlers = Pick<
 
 const DEFAULT_SAMPLE_PHOTOS = 40;
 
-function view(desk: Desk): SettingsView {
-  return toSettingsView(desk.settings, desk.defaultDataDir);
+function view(state: BackendState): SettingsView {
+  return toSettingsView(state.settings, state.defaultDataDir);
 }
 
 /** Secret-store failures in words the window can show. */
@@ -45,8 +45,8 @@ async function storing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function remoteUrl(desk: Desk): string {
-  const { baseUrl, useSandbox } = desk.settings;
+function remoteUrl(state: BackendState): string {
+  const { baseUrl, useSandbox } = state.settings;
   if (useSandbox || baseUrl === null) {
     throw new AppError(
       'not_configured',
@@ -57,28 +57,31 @@ function remoteUrl(desk: Desk): string {
 }
 
 async function remote<T>(
-  desk: Desk,
-  call: (api: NonNullable<Desk['api']>) => Promise<T>,
+  state: BackendState,
+  call: (api: NonNullable<BackendState['api']>) => Promise<T>,
 ): Promise<T> {
-  const api = desk.api;
+  const api = state.api;
   if (!api) {
-    throw new AppError('not_configured', desk.service().problem ?? 'No service is configured yet.');
+    throw new AppError(
+      'not_configured',
+      state.service().problem ?? 'No service is configured yet.',
+    );
   }
   try {
     return await call(api);
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const base = desk.service().baseUrl;
+    const base = state.service().baseUrl;
     throw explainApiError(error, base ? new URL(base).origin : 'the service');
   }
 }
 
 export function serviceHandlers(
-  desk: Desk,
+  state: BackendState,
   samples: Partial<GenerateSampleFolderOptions> = {},
 ): ServiceHandlers {
   return {
-    getSettings: () => Promise.resolve(view(desk)),
+    getSettings: () => Promise.resolve(view(state)),
 
     async setSettings(patch) {
       const baseUrl =
@@ -86,9 +89,9 @@ export function serviceHandlers(
           ? patch.baseUrl
           : checkBaseUrl(patch.baseUrl);
       if (patch.dataDir) prepareDataDir(patch.dataDir);
-      await desk.change(async (current) => {
-        if (patch.dataDir && patch.dataDir !== desk.dataDir) {
-          await copyQueues(desk.dataDir, patch.dataDir, desk.store);
+      await state.change(async (current) => {
+        if (patch.dataDir && patch.dataDir !== state.dataDir) {
+          await copyQueues(state.dataDir, patch.dataDir, state.store);
         }
         const next: AppSettings = {
           ...current,
@@ -102,44 +105,44 @@ export function serviceHandlers(
         };
         return next;
       });
-      return view(desk);
+      return view(state);
     },
 
-    getKeyStatus: () => Promise.resolve(desk.keyStatus()),
+    getKeyStatus: () => Promise.resolve(state.keyStatus()),
 
     async setApiKey(request) {
-      const baseUrl = remoteUrl(desk);
+      const baseUrl = remoteUrl(state);
       const key = request.key.trim();
-      desk.sawSecret(key);
-      await desk.change(async (current) => {
-        await storing(() => desk.secrets.store.set(baseUrl, key));
+      state.sawSecret(key);
+      await state.change(async (current) => {
+        await storing(() => state.secrets.store.set(baseUrl, key));
         return current;
       });
-      return desk.keyStatus();
+      return state.keyStatus();
     },
 
     async clearApiKey() {
-      const baseUrl = remoteUrl(desk);
-      await desk.change(async (current) => {
-        await storing(() => desk.secrets.store.delete(baseUrl));
+      const baseUrl = remoteUrl(state);
+      await state.change(async (current) => {
+        await storing(() => state.secrets.store.delete(baseUrl));
         return current;
       });
-      return desk.keyStatus();
+      return state.keyStatus();
     },
 
     getQuota: () =>
-      desk.use(() => remote(desk, async (api) => toQuotaInfo(await api.getQuota(), Date.now()))),
+      state.use(() => remote(state, async (api) => toQuotaInfo(await api.getQuota(), Date.now()))),
 
     getAiStatus: () =>
-      desk.use(() => remote(desk, async (api) => toAiInfo(await api.getAiStatus(), Date.now()))),
+      state.use(() => remote(state, async (api) => toAiInfo(await api.getAiStatus(), Date.now()))),
 
     async startSandbox({ photos }) {
       // The photos first: the service comes up with its sample folder already there to show.
-      const made = await desk.use(() =>
-        ensureSampleFolder(desk.dataDir, photos ?? DEFAULT_SAMPLE_PHOTOS, samples),
+      const made = await state.use(() =>
+        ensureSampleFolder(state.dataDir, photos ?? DEFAULT_SAMPLE_PHOTOS, samples),
       );
-      await desk.change((current) => ({ ...current, useSandbox: true }));
-      const service = desk.service();
+      await state.change((current) => ({ ...current, useSandbox: true }));
+      const service = state.service();
       if (service.kind !== 'sandbox' || service.baseUrl === null) {
         throw new AppError('unavailable', service.problem ?? 'The built-in sandbox did not start.');
       }
@@ -148,15 +151,15 @@ export function serviceHandlers(
 
     async validateConnection({ baseUrl, apiKey, save }) {
       const address = checkBaseUrl(baseUrl);
-      if (apiKey !== undefined) desk.sawSecret(apiKey.trim());
-      const key = apiKey?.trim() ?? (await storing(() => desk.secrets.store.get(address)));
+      if (apiKey !== undefined) state.sawSecret(apiKey.trim());
+      const key = apiKey?.trim() ?? (await storing(() => state.secrets.store.get(address)));
       if (!key) {
         throw new AppError('not_configured', `No API key is stored for ${address}; enter one.`);
       }
       const info = await checkConnection(address, key);
       if (!save) return { ...info, saved: false };
-      await desk.change(async (current) => {
-        if (apiKey !== undefined) await storing(() => desk.secrets.store.set(address, key));
+      await state.change(async (current) => {
+        if (apiKey !== undefined) await storing(() => state.secrets.store.set(address, key));
         return { ...current, baseUrl: address, useSandbox: false };
       });
       return { ...info, saved: true };

@@ -2,20 +2,20 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { generateSampleFolder, type SampleManifest } from '../../sandbox/samples';
-import { eventually, type Desk } from './harness';
+import { eventually, type TestWindow } from './harness';
 
-export async function startOnSandbox(desk: Desk): Promise<void> {
-  await desk.page.getByTestId('try-sandbox').click();
-  await desk.page.getByTestId('empty-state').waitFor();
+export async function startOnSandbox(win: TestWindow): Promise<void> {
+  await win.page.getByTestId('try-sandbox').click();
+  await win.page.getByTestId('empty-state').waitFor();
 }
 
 export function sampleFolder(
-  desk: Desk,
+  win: TestWindow,
   name: string,
   count: number,
   seed: number,
 ): Promise<SampleManifest> {
-  return generateSampleFolder(join(desk.dir, name), {
+  return generateSampleFolder(join(win.dir, name), {
     count,
     seed,
     includeBadFiles: false,
@@ -27,14 +27,14 @@ export function sampleFolder(
 
 /** Waits until the legend's count for a state reads `n`. */
 export async function waitForCount(
-  desk: Desk,
+  win: TestWindow,
   key: string,
   n: number,
   timeout = 60_000,
 ): Promise<void> {
   await eventually(
     async () => {
-      const text = (await desk.page.getByTestId(`count-${key}`).textContent()) ?? '';
+      const text = (await win.page.getByTestId(`count-${key}`).textContent()) ?? '';
       expect(text.replace(/\D/g, '')).toBe(String(n));
     },
     { timeout },

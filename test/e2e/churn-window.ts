@@ -1,18 +1,19 @@
 // A window on a large queue whose rows RowChurn (row-churn.ts) can move: the built-in sandbox
 // service with its engine running, and a queue of N photos filled before the backend opens.
 //
-// The backend is opened in openBackend's two steps (createDesk, backendOver in main/backend/backend.ts)
-// so that the driver keeps the Desk, which openBackend's Backend hides: it needs the Desk's store
-// (the one writer of the queue) and its engine (whose events feed the hub).
+// The backend is opened in openBackend's two steps (createBackendState, backendOf in
+// main/backend/backend.ts) so that the driver keeps the BackendState, which openBackend's Backend
+// hides: it needs the state's store (the one writer of the queue) and its engine (whose events feed
+// the hub).
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { backendOver, createDesk } from '../../main/backend/backend';
+import { backendOf, createBackendState } from '../../main/backend/backend';
 import { queueFileIn } from '../../main/backend/data-dir';
-import type { Desk as AppDesk } from '../../main/backend/backend-state';
+import type { BackendState } from '../../main/backend/backend-state';
 import { DEFAULT_SETTINGS, saveSettings, settingsFile } from '../../main/backend/settings';
 import type { NewJob } from '../../main/store/jobs-repo';
 import { openStore } from '../../main/store/store';
-import { openDesk, type Desk, type DeskOptions, type Site } from './harness';
+import { openTestWindow, type TestWindow, type TestWindowOptions, type Site } from './harness';
 import { RowChurn, type RowChurnOptions } from './row-churn';
 
 export const CHURN_ROOT = '/srv/photos/City';
@@ -56,38 +57,38 @@ export function prefillChurnQueue(userDataDir: string, rows: number): void {
   }
 }
 
-export interface ChurnDesk {
-  /** The window, as openDesk gives it. */
-  readonly desk: Desk;
+export interface ChurnWindow {
+  /** The window, as openTestWindow gives it. */
+  readonly win: TestWindow;
   /** Its backend's state: the store, the engine and the event hub. */
-  readonly app: AppDesk;
+  readonly state: BackendState;
   /** A driver over this backend's queue (not started). */
   readonly churn: (options?: RowChurnOptions) => RowChurn;
 }
 
 /** A window on `rows` queued photos (file names churnFileName(0..rows-1), ids 1..rows). */
-export async function openChurnDesk(
+export async function openChurnWindow(
   site: Site,
   rows: number,
-  options: Omit<DeskOptions, 'prefill' | 'openBackend'> = {},
-): Promise<ChurnDesk> {
-  const opened: { app?: AppDesk } = {};
-  const desk = await openDesk(site, {
+  options: Omit<TestWindowOptions, 'prefill' | 'openBackend'> = {},
+): Promise<ChurnWindow> {
+  const opened: { state?: BackendState } = {};
+  const win = await openTestWindow(site, {
     ...options,
     prefill: (userDataDir) => {
       prefillChurnQueue(userDataDir, rows);
     },
     openBackend: async (backendOptions) => {
-      const app = createDesk(backendOptions);
-      await app.start();
-      const backend = backendOver(app, backendOptions);
+      const state = createBackendState(backendOptions);
+      await state.start();
+      const backend = backendOf(state, backendOptions);
       // An account that never runs out, so no quota warning sits over the run.
-      app.sandbox?.control.setQuota({ unlimited: true });
-      opened.app = app;
+      state.sandbox?.control.setQuota({ unlimited: true });
+      opened.state = state;
       return backend;
     },
   });
-  const { app } = opened;
-  if (!app) throw new Error('openChurnDesk: the backend did not open');
-  return { desk, app, churn: (churnOptions) => new RowChurn(app, churnOptions) };
+  const { state } = opened;
+  if (!state) throw new Error('openChurnWindow: the backend did not open');
+  return { win, state, churn: (churnOptions) => new RowChurn(state, churnOptions) };
 }
