@@ -1,18 +1,10 @@
-// The plain-Node pieces the shell leans on: settings file, window bounds, network hints, command
-// line folders, the reader/writer lock.
+// The plain-Node pieces the Electron main process leans on: window bounds, network hints, command
+// line folders.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchPaths } from '../../main/desktop/launch-paths';
 import { watchNetwork } from '../../main/desktop/network-watch';
-import { RwLock } from '../../main/backend/rw-lock';
-import {
-  DEFAULT_SETTINGS,
-  loadSettings,
-  saveSettings,
-  settingsFile,
-  toSettingsView,
-} from '../../main/backend/settings';
 import {
   fitWindow,
   loadWindowState,
@@ -30,38 +22,6 @@ function dir(): string {
   cleanups.push(t.cleanup);
   return t.dir;
 }
-
-describe('settings.json', () => {
-  it('round-trips, and a missing file gives the defaults', () => {
-    const file = settingsFile(dir());
-    expect(loadSettings(file)).toEqual(DEFAULT_SETTINGS);
-    const s = { ...DEFAULT_SETTINGS, baseUrl: 'https://m.example', maxConcurrency: 8 };
-    saveSettings(file, s);
-    expect(loadSettings(file)).toEqual(s);
-  });
-
-  it('keeps the good fields of a hand-edited file and defaults the bad ones', () => {
-    const file = settingsFile(dir());
-    writeFileSync(
-      file,
-      JSON.stringify({
-        baseUrl: 'https://m.example',
-        maxConcurrency: -4,
-        batchMode: 'x',
-        __proto__: { useSandbox: true },
-      }),
-    );
-    expect(loadSettings(file)).toEqual({ ...DEFAULT_SETTINGS, baseUrl: 'https://m.example' });
-    writeFileSync(file, '{ not json');
-    expect(loadSettings(file)).toEqual(DEFAULT_SETTINGS);
-  });
-
-  it('shows the folder actually used', () => {
-    expect(toSettingsView(DEFAULT_SETTINGS, '/home/u/.config/MeterDesk').effectiveDataDir).toBe(
-      '/home/u/.config/MeterDesk',
-    );
-  });
-});
 
 describe('window bounds', () => {
   const primary = { x: 0, y: 0, width: 1920, height: 1080 };
@@ -139,41 +99,5 @@ describe('folders from the command line', () => {
       ),
     ).toEqual([join('/home/u/photos', 'route-12'), '/data/route 13']);
     expect(launchPaths(['electron', '.', '/x'], '/w', 2)).toEqual(['/x']);
-  });
-});
-
-describe('RwLock', () => {
-  it('runs readers together, a writer alone, and prefers a waiting writer', async () => {
-    const lock = new RwLock();
-    const order: string[] = [];
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    const r1 = lock.shared(async () => {
-      order.push('r1 start');
-      await gate;
-      order.push('r1 end');
-    });
-    const r2 = lock.shared(() => {
-      order.push('r2');
-    });
-    const w = lock.exclusive(() => {
-      order.push('w');
-    });
-    const r3 = lock.shared(() => {
-      order.push('r3');
-    });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(order).toEqual(['r1 start', 'r2']);
-    release();
-    await Promise.all([r1, r2, w, r3]);
-    expect(order).toEqual(['r1 start', 'r2', 'r1 end', 'w', 'r3']);
-  });
-
-  it('releases after a failure', async () => {
-    const lock = new RwLock();
-    await expect(lock.exclusive(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    await expect(lock.shared(() => 1)).resolves.toBe(1);
   });
 });
