@@ -3,7 +3,7 @@
 // the taskbar/dock progress and badge. Pure logic over successive engine statuses; the shell shows
 // the result.
 import type { EngineStatus } from '../../common/engine-status';
-import type { DesktopNotice, ProgressState } from '../ipc/os-port';
+import type { DesktopNotice, ProgressState } from '../../common/ipc/backend-views';
 
 export interface AttentionUpdate {
   readonly notices: readonly DesktopNotice[];

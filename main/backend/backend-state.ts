@@ -15,9 +15,9 @@ import { AttentionTracker } from './attention';
 import { prepareDataDir, queueFileIn } from './data-dir';
 import { EngineSlot, type EngineTarget } from './engine-slot';
 import { EventHub } from './event-hub';
-import type { OsPort } from '../ipc/os-port';
 import { RwLock } from './rw-lock';
 import { newSandboxKey, sampleFolderIn, SANDBOX_KEY_URL, startSandbox } from './sandbox-service';
+import type { MainServices } from './main-services';
 import type { ChosenSecrets } from './secret-choice';
 import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
 
@@ -25,7 +25,8 @@ export interface BackendStateOptions {
   /** Per-user folder for settings.json and the default queue (main/config/paths.ts). */
   readonly userDataDir: string;
   readonly secrets: ChosenSecrets;
-  readonly os: OsPort;
+  /** The OS services main provides (notifications, the taskbar, the file manager). */
+  readonly main: MainServices;
   /** Tests pass faster timings; the app uses the engine's defaults. */
   readonly engineConfig?: Partial<EngineConfig>;
   readonly sandbox?: SandboxOptions;
@@ -43,7 +44,7 @@ function describe(error: unknown): string {
 export class BackendState {
   private readonly lock = new RwLock();
   readonly hub: EventHub;
-  readonly os: OsPort;
+  readonly main: MainServices;
   readonly secrets: ChosenSecrets;
   readonly log: (line: string) => void;
   private readonly attention = new AttentionTracker();
@@ -64,7 +65,7 @@ export class BackendState {
   private closed = false;
 
   constructor(private readonly options: BackendStateOptions) {
-    this.os = options.os;
+    this.main = options.main;
     this.secrets = options.secrets;
     this.log = options.log;
     this.settingsValue = loadSettings(settingsFile(options.userDataDir));
@@ -234,13 +235,13 @@ export class BackendState {
     this.hub.statusChanged(status);
     const update = this.attention.update(status);
     for (const notice of update.notices) {
-      this.os.notify(notice).catch((error: unknown) => {
-        this.log(`notification failed: ${describe(error)}`);
+      void this.main.notify(notice).then((result) => {
+        if (!result.ok) this.log(`notification failed: ${result.error.message}`);
       });
     }
     if (update.progress) {
-      this.os.setProgress(update.progress).catch((error: unknown) => {
-        this.log(`progress update failed: ${describe(error)}`);
+      void this.main.setProgress(update.progress).then((result) => {
+        if (!result.ok) this.log(`progress update failed: ${result.error.message}`);
       });
     }
   }

@@ -1,23 +1,25 @@
-// The desktop backend as one object: every contract handler, the event stream for the window, and
-// what the shell needs besides (network hints, photo lookup, folders from a second launch). Plain
-// Node: it runs in Electron's utility process (see docs/architecture.md), in tests, and behind the
-// in-process test bridge.
-import type { Handlers } from '../../common/ipc/bridge';
+// The desktop backend as one object: the contract's backend calls (BACKEND_CALLS), the event
+// stream for the window, and network hints. Plain Node: it runs in Electron's utility process (see
+// docs/architecture.md), in tests, and behind the in-process test bridge.
+import type { HandlersFor } from '../../common/ipc/bridge';
+import type { BackendCalls } from '../../common/ipc/backend-contract';
 import type { EngineConfig } from '../engine/config';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import type { GenerateSampleFolderOptions } from '../../sandbox/samples';
 import { BackendState } from './backend-state';
 import type { AppEventListener } from './event-hub';
 import { createHandlers } from './handlers';
-import type { OsPort } from '../ipc/os-port';
-import type { PhotoFile } from '../desktop/photo-response';
+import type { MainServices } from './main-services';
 import type { ChosenSecrets } from './secret-choice';
+
+/** The backend's side of every call main makes to it. */
+export type BackendHandlers = HandlersFor<BackendCalls>;
 
 export interface BackendOptions {
   /** Per-user folder: settings.json and (by default) the queue; main/config/paths.ts. */
   readonly userDataDir: string;
   readonly secrets: ChosenSecrets;
-  readonly os: OsPort;
+  readonly main: MainServices;
   readonly appVersion: string;
   readonly engineConfig?: Partial<EngineConfig>;
   readonly sandbox?: SandboxOptions;
@@ -27,12 +29,10 @@ export interface BackendOptions {
 }
 
 export interface Backend {
-  readonly handlers: Handlers;
+  readonly handlers: BackendHandlers;
   subscribe(listener: AppEventListener): () => void;
   /** The OS says the network may be back (online event, resume from sleep). */
   networkHint(): void;
-  /** The file behind a photo address, for a job the queue knows and can show. */
-  photoFile(jobId: number): Promise<PhotoFile | null>;
   /** Removes every API key this process has seen from a text. */
   redact(text: string): string;
   /** The running built-in sandbox, for tests that play the service's part. */
@@ -51,7 +51,7 @@ export function createBackendState(options: BackendOptions): BackendState {
   return new BackendState({
     userDataDir: options.userDataDir,
     secrets: options.secrets,
-    os: options.os,
+    main: options.main,
     log: options.log ?? (() => undefined),
     ...(options.engineConfig && { engineConfig: options.engineConfig }),
     ...(options.sandbox && { sandbox: options.sandbox }),
@@ -70,12 +70,6 @@ export function backendOf(
     networkHint: () => {
       state.networkHint();
     },
-    photoFile: (jobId) =>
-      state.use(() => {
-        const job = state.store.jobs.get(jobId);
-        if (!job || job.state === 'rejected' || job.format === null) return null;
-        return { path: job.path };
-      }),
     redact: (text) => state.redact(text),
     sandbox: () => state.sandbox,
     close: () => state.close(),

@@ -6,7 +6,7 @@
 import type { SecretBackendKind } from '../../common/ipc/views';
 import type { SecretStore } from '../secrets/secret-store';
 import { EncryptedFileSecretStore, type Encryptor } from './encrypted-file-store';
-import type { SafeStorageInfo } from '../ipc/os-port';
+import type { SafeStorageInfo } from '../../common/ipc/backend-views';
 import { SessionSecretStore } from './session-store';
 
 export interface ChosenSecrets {

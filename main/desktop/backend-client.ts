@@ -1,13 +1,27 @@
-// The main process's handle on the backend running in the utility process: the contract handlers
-// (as calls over the port), the photo lookup and network hints; and the other direction, the OS
-// services main provides and the events it forwards to the window.
-import type { Handlers } from '../../common/ipc/bridge';
+// The main process's handle on the backend running in the utility process, derived from the
+// contract (common/ipc/backend-contract.ts): its calls, each answering a result union within its
+// deadline; its notes; and the other direction, the OS services main answers and the events and
+// log lines it forwards.
+import type { CallersFor, HandlersFor } from '../../common/ipc/bridge';
 import type { AppEvent } from '../../common/ipc/app-event';
-import { remoteHandlers } from '../ipc/remote-handlers';
+import {
+  BACKEND_CALLS,
+  BACKEND_NOTES,
+  MAIN_CALLS,
+  MAIN_NOTES,
+  type BackendCalls,
+  type MainCalls,
+} from '../../common/ipc/backend-contract';
+import { answering, errorReporter } from '../ipc/answer';
 import { createRpcPeer, type RpcPort } from '../ipc/rpc';
-import type { HostMethods, MainMethods } from '../ipc/host-protocol';
-import type { OsPort } from '../ipc/os-port';
-import type { PhotoFile } from './photo-response';
+
+/** Main's calls to the backend. */
+export type BackendCallers = CallersFor<BackendCalls>;
+/** Main's side of the OS services the backend asks for. */
+export type MainServiceHandlers = HandlersFor<MainCalls>;
+
+/** The backend in words, for the `timeout` and `unavailable` answers the window shows. */
+export const BACKEND_NAME = "MeterDesk's backend";
 
 export interface BackendClientHooks {
   event(event: AppEvent): void;
@@ -15,20 +29,19 @@ export interface BackendClientHooks {
 }
 
 export interface BackendClient {
-  readonly handlers: Handlers;
+  readonly calls: BackendCallers;
   /** Resolves when the backend is open; rejects with its reason when it could not open. */
   readonly ready: Promise<void>;
   networkHint(): void;
-  photoFile(jobId: number): Promise<PhotoFile | null>;
-  /** Stops the engine and closes the queue; resolves when the backend says it is done. */
+  /** Asks the backend to stop the engine and close the queue; resolves with its answer. */
   close(): Promise<void>;
-  /** The process went away: every pending and future call fails with `unavailable`. */
+  /** The process went away: every pending and future call answers `unavailable`. */
   disconnected(reason: string): void;
 }
 
 export function connectBackend(
   port: RpcPort,
-  os: OsPort,
+  services: MainServiceHandlers,
   hooks: BackendClientHooks,
 ): BackendClient {
   let markReady: () => void = () => undefined;
@@ -39,47 +52,65 @@ export function connectBackend(
   });
   // Nobody may be waiting yet; the rejection is still reported through `ready`.
   ready.catch(() => undefined);
-  const local: MainMethods = {
-    chooseSaveFile: (name) => os.chooseSaveFile(name),
-    chooseFolders: () => os.chooseFolders(),
-    showItemInFolder: (path) => os.showItemInFolder(path),
-    notify: (notice) => os.notify(notice),
-    setProgress: (progress) => os.setProgress(progress),
-    safeStorageInfo: () => os.safeStorageInfo(),
-    encryptString: (plain) => os.encryptString(plain),
-    decryptString: (sealed) => os.decryptString(sealed),
-    event: (event) => {
-      hooks.event(event);
+  const backend = createRpcPeer({
+    port,
+    local: { calls: MAIN_CALLS, notes: MAIN_NOTES },
+    handlers: services,
+    noteHandlers: {
+      event: (event) => {
+        hooks.event(event);
+      },
+      ready: () => {
+        markReady();
+      },
+      failed: ({ message }) => {
+        markFailed(new Error(message));
+      },
+      log: ({ line }) => {
+        hooks.log(line);
+      },
     },
-    ready: () => {
-      markReady();
+    remote: { calls: BACKEND_CALLS, notes: BACKEND_NOTES },
+    remoteName: BACKEND_NAME,
+    report: errorReporter(
+      (text) => text,
+      (line) => {
+        hooks.log(line);
+      },
+    ),
+    onNoteProblem: (name, problem) => {
+      hooks.log(`a ${name} note from the backend was refused: ${problem}`);
     },
-    failed: (message) => {
-      markFailed(new Error(message));
-    },
-    log: (line) => {
-      hooks.log(line);
-    },
-  };
-  const host = createRpcPeer<HostMethods>(port, local, (method, error) => {
-    hooks.log(
-      `${method} from the backend failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
   });
   return {
-    handlers: remoteHandlers((channel, payload) => host.call('invoke', channel, payload)),
+    calls: backend.calls,
     ready,
     networkHint: () => {
-      host.notify('networkHint');
+      backend.notify('networkHint', {});
     },
-    photoFile: (jobId) => host.call('photoFile', jobId),
     close: async () => {
-      await host.call('close');
-      host.close('The backend has closed.');
+      const answer = await backend.calls.close({});
+      if (!answer.ok) hooks.log(`the backend did not close cleanly: ${answer.error.message}`);
+      backend.close('The backend has closed.');
     },
     disconnected: (reason) => {
       markFailed(new Error(reason));
-      host.close(reason);
+      backend.close(reason);
     },
   };
+}
+
+/**
+ * The backend's handlers in this process, reached as main reaches the real one: checked, answered
+ * as result unions, given up on at their deadlines (the in-process bridges of the tests).
+ */
+export function backendInProcess(
+  handlers: HandlersFor<BackendCalls>,
+  redact: (text: string) => string,
+  log: (line: string) => void = () => undefined,
+): BackendCallers {
+  return answering(BACKEND_CALLS, handlers, {
+    report: errorReporter(redact, log),
+    who: BACKEND_NAME,
+  });
 }

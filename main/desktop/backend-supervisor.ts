@@ -1,14 +1,17 @@
-// Keeps the backend process running for the main process: starts it, gives main stable handlers
-// that always reach the current process, restarts it (a few times) if it dies, and closes it
-// gracefully on quit. The process is spawned by a function the caller provides: Electron's
-// utilityProcess in the app, child_process.fork in tests.
-import type { Handlers } from '../../common/ipc/bridge';
-import { CHANNEL_NAMES } from '../../common/ipc/channels';
-import type { AppEvent } from '../../common/ipc/app-event';
+// Keeps the backend process running for the main process: starts it, gives main stable calls that
+// always reach the current process, restarts it (a few times) if it dies, and closes it gracefully
+// on quit. The process is spawned by a function the caller provides: Electron's utilityProcess in
+// the app, child_process.fork in tests.
+import { appChangedEvent, type AppEvent } from '../../common/ipc/app-event';
+import { BACKEND_CALLS } from '../../common/ipc/backend-contract';
+import type { PhotoFile } from '../../common/ipc/backend-views';
 import type { RpcPort } from '../ipc/rpc';
-import { connectBackend, type BackendClient } from './backend-client';
-import type { OsPort } from '../ipc/os-port';
-import type { PhotoFile } from './photo-response';
+import {
+  connectBackend,
+  type BackendCallers,
+  type BackendClient,
+  type MainServiceHandlers,
+} from './backend-client';
 
 /**
  * How much lower the backend process runs than the window (POSIX nice; Windows maps it to "below
@@ -25,28 +28,21 @@ export interface SpawnedProcess {
 
 export interface SupervisorOptions {
   readonly spawn: () => SpawnedProcess;
-  readonly os: OsPort;
+  /** The OS services main answers for the backend. */
+  readonly services: MainServiceHandlers;
   readonly onEvent: (event: AppEvent) => void;
   readonly log: (line: string) => void;
   /** Restarts allowed after unexpected exits. Default 3. */
   readonly maxRestarts?: number;
-  /** How long close() waits for a clean exit before killing. Default 10 s. */
-  readonly closeTimeoutMs?: number;
 }
 
 /** What the window is told when the backend had to be restarted: take a fresh snapshot. */
-const RESTARTED: AppEvent = {
-  seq: 0,
-  status: null,
-  jobs: [],
-  removedJobIds: [],
-  jobsOverflow: false,
-  log: ['The MeterDesk backend stopped unexpectedly and was restarted; the queue is intact.'],
-  appChanged: true,
-};
+const RESTARTED = appChangedEvent([
+  'The MeterDesk backend stopped unexpectedly and was restarted; the queue is intact.',
+]);
 
 export class BackendSupervisor {
-  readonly handlers: Handlers;
+  readonly calls: BackendCallers;
   private client: BackendClient;
   private child: SpawnedProcess;
   private restarts = 0;
@@ -55,12 +51,15 @@ export class BackendSupervisor {
 
   constructor(private readonly options: SupervisorOptions) {
     ({ client: this.client, child: this.child, exited: this.exited } = this.launch());
-    const entries = CHANNEL_NAMES.map((name) => [
+    const entries = Object.keys(BACKEND_CALLS).map((name) => [
       name,
-      (request: never) => (this.client.handlers[name] as (r: never) => Promise<unknown>)(request),
+      (request: never) =>
+        (this.client.calls[name as keyof BackendCallers] as (r: never) => Promise<unknown>)(
+          request,
+        ),
     ]);
-    // Same shape as the client's handlers; delegating lets a restarted process take over.
-    this.handlers = Object.fromEntries(entries) as Handlers;
+    // Same shape as the client's calls; delegating lets a restarted process take over.
+    this.calls = Object.fromEntries(entries) as BackendCallers;
   }
 
   /** Resolves when the current backend process is open. */
@@ -68,39 +67,33 @@ export class BackendSupervisor {
     return this.client.ready;
   }
 
-  photoFile(jobId: number): Promise<PhotoFile | null> {
-    return this.client.photoFile(jobId);
+  /** The file behind a photo address; null when the backend cannot say (logged). */
+  async photoFile(jobId: number): Promise<PhotoFile | null> {
+    const answer = await this.calls.photoFile({ jobId });
+    if (answer.ok) return answer.value;
+    this.options.log(`photo ${String(jobId)}: ${answer.error.message}`);
+    return null;
   }
 
   networkHint(): void {
     this.client.networkHint();
   }
 
-  /** Closes the backend (engine stopped, queue closed), then ends its process. */
+  /**
+   * Closes the backend (engine stopped, queue closed), then ends its process; a backend that does
+   * not answer within the close deadline (common/ipc/deadlines.ts) is ended all the same.
+   */
   async close(): Promise<void> {
     if (this.closing) return this.exited;
     this.closing = true;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.options.closeTimeoutMs ?? 10_000);
-    });
-    try {
-      await Promise.race([this.client.close(), timeout]);
-    } catch (error) {
-      this.options.log(
-        `backend close failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
-    // The backend holds nothing unsaved now (or did not answer in time): its process can go.
+    await this.client.close();
     this.child.kill();
     await this.exited;
   }
 
   private launch(): { client: BackendClient; child: SpawnedProcess; exited: Promise<void> } {
     const child = this.options.spawn();
-    const client = connectBackend(child.port, this.options.os, {
+    const client = connectBackend(child.port, this.options.services, {
       event: (event) => {
         this.options.onEvent(event);
       },

@@ -4,12 +4,9 @@
 // protocol.handle wants a Response); the job is looked up in the backend.
 import { open } from 'node:fs/promises';
 import { MAX_FILE_BYTES } from '../../common/job';
+import type { PhotoFile } from '../../common/ipc/backend-views';
 import { PHOTO_SCHEME } from '../../common/ipc/channels';
 import { sniffImageFormat } from '../scan/sniff';
-
-export interface PhotoFile {
-  readonly path: string;
-}
 
 const MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 

@@ -3,7 +3,7 @@
 // stalls the main process that draws the window (docs/architecture.md, "Engine placement").
 // It talks to main over process.parentPort; it does not import electron.
 import { runBackendHost } from '../backend/host';
-import { readHostConfig } from '../ipc/host-protocol';
+import { readHostConfig } from '../backend/launch-config';
 import type { RpcPort } from '../ipc/rpc';
 import { readNativesDir, useNativeBindings } from './native-bindings';
 

@@ -2,8 +2,9 @@
 // photos of known jobs (meterdesk-photo://job/<id>). Both are answered by plain-Node code in
 // main/desktop; this file only registers them with Electron.
 import { protocol } from 'electron';
+import type { PhotoFile } from '../../common/ipc/backend-views';
 import { APP_SCHEME, PHOTO_SCHEME } from '../../common/ipc/channels';
-import { photoResponse, type PhotoFile } from '../desktop/photo-response';
+import { photoResponse } from '../desktop/photo-response';
 import { rendererResponse } from '../desktop/renderer-files';
 
 /** Must run before the app is ready. `standard` + `secure`: a real origin, treated like https. */

@@ -6,19 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../common/ipc/app-event';
-import { APP_PAGE_URL } from '../../common/ipc/channels';
 import { BackendSupervisor } from '../../main/desktop/backend-supervisor';
 import { SANDBOX_KEY_URL } from '../../main/backend/sandbox-service';
-import { createDispatcher } from '../../main/ipc/dispatch';
 import { createInProcessBridge } from '../../main/ipc/in-process-bridge';
 import { KeychainSecretStore } from '../../main/secrets/keychain';
 import { FAST_AI, FAST_ENGINE } from '../helpers/engine-harness';
 import { tempDir } from '../helpers/tmp';
-import { until, value } from '../ipc/helpers/desktop';
+import { TRUSTED, until, value, windowDispatcher } from '../ipc/helpers/desktop';
 import { forkBackend } from './helpers/fork-backend';
 import { TestOs } from '../helpers/test-os';
 
-const SENDER = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true };
 const KEYCHAIN_SERVICE = `MeterDesk-split-test-${String(process.pid)}`;
 
 const t = tempDir('meterdesk-split-');
@@ -31,11 +28,8 @@ let supervisor: BackendSupervisor;
 
 function bridge() {
   return createInProcessBridge({
-    dispatcher: createDispatcher({
-      handlers: supervisor.handlers,
-      trusted: () => ({ webContentsId: 1, pageUrl: APP_PAGE_URL }),
-    }),
-    sender: SENDER,
+    dispatcher: windowDispatcher(supervisor.calls, os),
+    sender: TRUSTED,
     subscribe: () => () => undefined,
   });
 }
@@ -57,7 +51,7 @@ beforeAll(async () => {
       };
       return child;
     },
-    os,
+    services: os,
     onEvent: (event) => events.push(event),
     log: (line) => logs.push(line),
   });
@@ -96,7 +90,7 @@ describe('the backend in a child process', () => {
     expect(events.flatMap((e) => e.jobs).some((j) => j.state === 'done')).toBe(true);
   }, 60_000);
 
-  it('asks main for OS services (the save dialog) and looks photos up', async () => {
+  it('shows the save dialog in main, writes the CSV in the backend, notifies through main, looks photos up', async () => {
     const target = join(t.dir, 'export.csv');
     os.saveAnswers.push(target);
     const out = value(await bridge().exportCsv({ selection: {}, bom: true, delimiter: ',' }));

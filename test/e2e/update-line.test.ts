@@ -1,9 +1,8 @@
 // The version and update line in the header, in Chromium, with the answer main gives once an
-// update has been downloaded (in the app main answers getUpdateStatus itself; here the backend's
-// handlers are wrapped the same way): readable, accessible, in both themes.
+// update has been downloaded (main answers getUpdateStatus itself, here from the view given):
+// readable, accessible, in both themes.
 import { expect, it } from 'vitest';
 import type { UpdateView } from '../../common/ipc/update-view';
-import { openBackend } from '../../main/backend/backend';
 import { describeInBrowser } from './browser-suite';
 import { startOnSandbox } from './window-steps';
 import { openTestWindow } from './harness';
@@ -20,15 +19,7 @@ const READY: UpdateView = {
 
 describeInBrowser('the update line', (site) => {
   it('says which version runs and that the next one installs on quit', async () => {
-    const win = await openTestWindow(site(), {
-      openBackend: async (options) => {
-        const backend = await openBackend(options);
-        return {
-          ...backend,
-          handlers: { ...backend.handlers, getUpdateStatus: () => Promise.resolve(READY) },
-        };
-      },
-    });
+    const win = await openTestWindow(site(), { updateStatus: () => READY });
     try {
       await startOnSandbox(win);
       const line = win.page.getByTestId('update-status');

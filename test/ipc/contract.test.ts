@@ -158,8 +158,8 @@ describe('the queue', () => {
     expect(detail.events.map((e) => e.state)).toContain('done');
     expect(detail.root?.path).toBe(sampleFolder);
     expect(detail.photoUrl).toBe(`meterdesk-photo://job/${String(job.id)}`);
-    const photo = await photoResponse(new Request(detail.photoUrl ?? ''), (id) =>
-      desk.backend.photoFile(id),
+    const photo = await photoResponse(new Request(detail.photoUrl ?? ''), (jobId) =>
+      desk.backend.handlers.photoFile({ jobId }),
     );
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/);

@@ -1,34 +1,29 @@
-// Handlers that touch files outside the queue: the CSV export (through the save dialog) and showing
-// a photo, an added folder or an exported file in the OS file manager.
+// Calls that touch files outside the queue: writing the CSV export to the file the person chose in
+// main's save dialog, showing a photo, an added folder or an exported file in the OS file manager,
+// and the file behind a photo address.
 import path from 'node:path';
-import type { Handlers } from '../../../common/ipc/bridge';
 import { exportJobs } from '../../engine/export-jobs';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
+import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 
-type FileHandlers = Pick<Handlers, 'exportCsv' | 'openFileLocation'>;
+type FileHandlers = Pick<BackendHandlers, 'writeCsv' | 'openFileLocation' | 'photoFile'>;
 
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-function exportName(now = new Date()): string {
-  return `MeterDesk readings ${now.toISOString().slice(0, 10)}.csv`;
-}
-
 export function fileHandlers(state: BackendState): FileHandlers {
   return {
-    async exportCsv({ selection, bom, delimiter }) {
-      const target = await state.os.chooseSaveFile(exportName());
-      if (target === null) return { canceled: true };
+    async writeCsv({ selection, bom, delimiter, path: target }) {
       try {
         const result = await state.use(() =>
           exportJobs(state.store, selection, target, { bom, delimiter }),
         );
         state.exported.add(result.path);
-        return { canceled: false, path: result.path, rows: result.rows };
+        return { path: result.path, rows: result.rows };
       } catch (error) {
         if (error instanceof CsvExportError) throw new AppError('file_error', error.message);
         throw error;
@@ -54,8 +49,16 @@ export function fileHandlers(state: BackendState): FileHandlers {
             );
           }
         }
-        await state.os.showItemInFolder(target);
+        const shown = await state.main.showItemInFolder(target);
+        if (!shown.ok) throw new AppError(shown.error.code, shown.error.message);
         return null;
+      }),
+
+    photoFile: ({ jobId }) =>
+      state.use(() => {
+        const job = state.store.jobs.get(jobId);
+        if (!job || job.state === 'rejected' || job.format === null) return null;
+        return { path: job.path };
       }),
   };
 }

@@ -1,5 +1,5 @@
 // Handlers for the queue: adding, listing, reviewing, removing and retrying jobs.
-import type { Handlers } from '../../../common/ipc/bridge';
+import type { BackendHandlers } from '../backend';
 import { photoUrl } from '../../../common/ipc/channels';
 import type { RootSummary } from '../../../common/ipc/views';
 import type { AddSummary } from '../../../common/engine-status';
@@ -8,15 +8,8 @@ import { AppError } from '../../ipc/app-error';
 import type { BackendState } from '../backend-state';
 
 type JobHandlers = Pick<
-  Handlers,
-  | 'addPaths'
-  | 'addFolders'
-  | 'queryJobs'
-  | 'jobDetail'
-  | 'listRoots'
-  | 'retryFailed'
-  | 'remove'
-  | 'review'
+  BackendHandlers,
+  'addPaths' | 'queryJobs' | 'jobDetail' | 'listRoots' | 'retryFailed' | 'remove' | 'review'
 >;
 
 /** Without an engine (no service yet) files still go into the queue; they are sent later. */
@@ -41,12 +34,6 @@ const IN_FLIGHT = new Set(['uploading', 'submitted']);
 export function jobHandlers(state: BackendState): JobHandlers {
   return {
     addPaths: ({ paths }) => add(state, paths),
-
-    async addFolders() {
-      const chosen = await state.os.chooseFolders();
-      if (!chosen || chosen.length === 0) return { canceled: true };
-      return { canceled: false, summary: await add(state, chosen) };
-    },
 
     queryJobs: (query) => state.use(() => state.store.queries.page(query)),
 

@@ -1,11 +1,11 @@
 // Handlers for the run as a whole: the snapshot a fresh window starts from, pause and resume, and
 // "retry now" on the banners.
-import type { Handlers } from '../../../common/ipc/bridge';
+import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { toSettingsView } from '../settings';
 import { listRoots } from './jobs';
 
-type RunHandlers = Pick<Handlers, 'snapshot' | 'pause' | 'resume' | 'retryNow'>;
+type RunHandlers = Pick<BackendHandlers, 'snapshot' | 'pause' | 'resume' | 'retryNow'>;
 
 export function runHandlers(state: BackendState, appVersion: string): RunHandlers {
   return {

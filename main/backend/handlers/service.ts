@@ -1,6 +1,6 @@
 // Handlers for the service the engine talks to: settings, the API key, quota and AI status, the
 // built-in sandbox and the onboarding connection check.
-import type { Handlers } from '../../../common/ipc/bridge';
+import type { BackendHandlers } from '../backend';
 import type { SettingsView } from '../../../common/ipc/views';
 import { isApiError } from '../../api/errors';
 import { AppError } from '../../ipc/app-error';
@@ -14,7 +14,7 @@ import { toSettingsView, type AppSettings } from '../settings';
 import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
 
 type ServiceHandlers = Pick<
-  Handlers,
+  BackendHandlers,
   | 'getSettings'
   | 'setSettings'
   | 'getKeyStatus'

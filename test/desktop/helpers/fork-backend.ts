@@ -1,16 +1,20 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { SpawnedProcess } from '../../../main/desktop/backend-supervisor';
-import { hostConfigArg, type HostConfig } from '../../../main/ipc/host-protocol';
+import { hostConfigArg, type HostConfig } from '../../../main/backend/launch-config';
 import type { RpcMessage } from '../../../main/ipc/rpc';
 
 const CHILD = join(import.meta.dirname, '..', 'fixtures', 'backend-child.ts');
 
-/** The backend in a real child process, as the supervisor's spawn function. */
+/**
+ * The backend in a real child process, as the supervisor's spawn function; `script` names another
+ * fixture to run in its place (hung-backend.ts).
+ */
 export function forkBackend(
   config: HostConfig,
+  script: string = CHILD,
 ): SpawnedProcess & { pid: () => number | undefined } {
-  const child = fork(CHILD, [hostConfigArg(config)], {
+  const child = fork(script, [hostConfigArg(config)], {
     execArgv: ['--import', 'tsx'],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -12,10 +12,9 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { APP_PAGE_URL } from '../../../common/ipc/channels';
 import { createMeterApi } from '../../../main/api/client';
 import { BackendSupervisor, BACKEND_NICENESS } from '../../../main/desktop/backend-supervisor';
-import { createDispatcher } from '../../../main/ipc/dispatch';
+import { TRUSTED, windowDispatcher } from '../../ipc/helpers/desktop';
 import { forkBackend } from '../helpers/fork-backend';
 import { TestOs } from '../../helpers/test-os';
 import { Engine } from '../../../main/engine/engine';
@@ -145,7 +144,6 @@ function print(rows: Figures[]): void {
 
 /** The main process's view: the backend in a child, calls through the dispatcher. */
 async function split(): Promise<Figures[]> {
-  const sender = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true };
   let pushes = 0;
   const supervisor = new BackendSupervisor({
     spawn: () => {
@@ -154,17 +152,14 @@ async function split(): Promise<Figures[]> {
       if (values.nice) setPriority(child.pid() ?? 0, BACKEND_NICENESS);
       return child;
     },
-    os: new TestOs(),
+    services: new TestOs(),
     onEvent: () => {
       pushes++;
     },
     log: () => undefined,
   });
   await supervisor.ready();
-  const d = createDispatcher({
-    handlers: supervisor.handlers,
-    trusted: () => ({ webContentsId: 1, pageUrl: APP_PAGE_URL }),
-  });
+  const d = windowDispatcher(supervisor.calls, new TestOs());
   const rows: Figures[] = [];
   let worstQueryMs = 0;
   rows.push(
@@ -174,12 +169,12 @@ async function split(): Promise<Figures[]> {
       const poller = (async () => {
         while (scan.running) {
           const t0 = performance.now();
-          await d.dispatch('queryJobs', sender, { sort: 'file', limit: 200 });
+          await d.dispatch('queryJobs', TRUSTED, { sort: 'file', limit: 200 });
           worstQueryMs = Math.max(worstQueryMs, performance.now() - t0);
           await new Promise((r) => setTimeout(r, 100));
         }
       })();
-      const result = await d.dispatch('addPaths', sender, { paths: [photos] });
+      const result = await d.dispatch('addPaths', TRUSTED, { paths: [photos] });
       scan.running = false;
       await poller;
       console.log(`addPaths: ${JSON.stringify(result).slice(0, 120)}; pushes ${String(pushes)}`);
@@ -188,7 +183,7 @@ async function split(): Promise<Figures[]> {
   rows.push(
     await measure('main process: 50 queryJobs round trips (sort by file)', async () => {
       for (let i = 0; i < 50; i++)
-        await d.dispatch('queryJobs', sender, { sort: 'file', limit: 200 });
+        await d.dispatch('queryJobs', TRUSTED, { sort: 'file', limit: 200 });
     }),
   );
   console.log(`slowest queryJobs round trip during the scan: ${worstQueryMs.toFixed(1)} ms`);

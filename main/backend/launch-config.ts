@@ -1,28 +1,6 @@
-// What the main process and the backend's utility process say to each other over their port.
+// How main starts the backend process: its configuration as one command-line argument (JSON),
+// read back by the process before it opens anything.
 import { z } from 'zod';
-import type { ChannelName } from '../../common/ipc/channels';
-import type { AppEvent } from '../../common/ipc/app-event';
-import type { Result } from '../../common/ipc/result';
-import type { OsPort } from './os-port';
-import type { PhotoFile } from '../desktop/photo-response';
-
-/** Served by the backend process. */
-export interface HostMethods {
-  [method: string]: (...args: never[]) => unknown;
-  invoke(channel: ChannelName, payload: unknown): Promise<Result<unknown>>;
-  networkHint(): void;
-  photoFile(jobId: number): Promise<PhotoFile | null>;
-  close(): Promise<void>;
-}
-
-/** Served by the main process: the OsPort, plus what the backend reports. */
-export interface MainMethods extends OsPort {
-  [method: string]: (...args: never[]) => unknown;
-  event(event: AppEvent): void;
-  ready(): void;
-  failed(message: string): void;
-  log(line: string): void;
-}
 
 /** How main configures the backend process (one command-line argument, JSON). */
 export const hostConfigSchema = z.object({
