@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 /**
  * The slow project: long runs whose behaviour the fast suite covers in smaller form (DEVELOPERS.md,

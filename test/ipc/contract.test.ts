@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../common/ipc/channels';
 import type { JobRecord } from '../../common/job-record';
-import { photoResponse } from '../../main/app/photo-response';
+import { photoResponse } from '../../main/desktop/photo-response';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { renderMeterPhoto } from '../../sandbox/samples';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';
@@ -158,8 +158,8 @@ describe('the queue', () => {
     expect(detail.events.map((e) => e.state)).toContain('done');
     expect(detail.root?.path).toBe(sampleFolder);
     expect(detail.photoUrl).toBe(`meterdesk-photo://job/${String(job.id)}`);
-    const photo = await photoResponse(new Request(detail.photoUrl ?? ''), (id) =>
-      desk.backend.photoFile(id),
+    const photo = await photoResponse(new Request(detail.photoUrl ?? ''), (jobId) =>
+      desk.backend.handlers.photoFile({ jobId }),
     );
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/);

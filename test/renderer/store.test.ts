@@ -145,4 +145,18 @@ describe('the store', () => {
     expect(store.getState().notices[0]?.text).toBe('MeterDesk is busy or restarting: Restarting.');
     store.getState().stop();
   });
+
+  it('says in words that a call timed out', async () => {
+    const bridge = stubBridge([]);
+    const message =
+      "MeterDesk's backend did not answer within 30 s (pause) and may be stuck. If this keeps happening, quit MeterDesk and open it again.";
+    Object.assign(bridge, {
+      pause: () => Promise.resolve({ ok: false, error: { code: 'timeout', message } }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    await store.getState().pause();
+    expect(store.getState().notices[0]?.text).toBe(`MeterDesk did not answer in time: ${message}`);
+    store.getState().stop();
+  });
 });
