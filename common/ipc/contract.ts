@@ -23,14 +23,12 @@ import {
 import type {
   AddOutcome,
   AddSummary,
-  AiInfo,
   ConnectionCheck,
   EngineStatus,
   ExportOutcome,
   JobDetail,
   JobPage,
   KeyStatus,
-  QuotaInfo,
   RemoveOutcome,
   RootSummary,
   SandboxStarted,
@@ -116,8 +114,6 @@ export const CONTRACT = {
   /** Stores the key for the configured service. The answer never contains the key. */
   setApiKey: channel(z.strictObject({ key: apiKey }), DEADLINES.service).returns<KeyStatus>(),
   clearApiKey: channel(empty, DEADLINES.service).returns<KeyStatus>(),
-  getQuota: channel(empty, DEADLINES.service).returns<QuotaInfo>(),
-  getAiStatus: channel(empty, DEADLINES.service).returns<AiInfo>(),
   /** "Try the built-in sandbox": starts it in-process and makes sample photos to drag in. */
   startSandbox: channel(
     z.strictObject({ photos: z.int().min(1).max(MAX_SAMPLE_PHOTOS).optional() }),

@@ -100,10 +100,6 @@ export class BackendState {
     return this.slot.engine;
   }
 
-  get api(): EngineSlot['api'] {
-    return this.slot.api;
-  }
-
   get sandbox(): Sandbox | null {
     return this.sandboxValue;
   }

@@ -28,10 +28,6 @@ export class EngineSlot {
     return this.current?.engine ?? null;
   }
 
-  get api(): MeterApi | null {
-    return this.current?.api ?? null;
-  }
-
   /** Starts an engine for this store and service; the old one must be stopped first. */
   start(store: Store, target: EngineTarget, paused: boolean): void {
     if (this.current) throw new Error('EngineSlot.start: an engine is still running');

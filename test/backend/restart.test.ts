@@ -70,7 +70,11 @@ describe('closing and reopening', () => {
     expect(snap.key).toMatchObject({ isSet: true, hint: KEY.slice(-4) });
     expect(snap.status.counts.done).toBe(3);
     expect(snap.status.running).toBe(true);
-    expect(value(await second.bridge.getQuota()).used).toBe(3);
+    // The engine reads the quota again on start and pushes it with its status.
+    await until(
+      async () => value(await second.bridge.snapshot()).status.quota?.used === 3,
+      'the quota read by the reopened engine',
+    );
     await second.close();
   });
 
@@ -85,7 +89,10 @@ describe('closing and reopening', () => {
     expect(snap.service.kind).toBe('sandbox');
     expect(snap.service.sampleFolder).toBe(join(dir, 'Sample meter photos'));
     expect(snap.key.hint).toBe(hint);
-    expect(value(await second.bridge.getAiStatus()).isOnline).toBe(true);
+    await until(
+      async () => value(await second.bridge.snapshot()).status.ai?.isOnline === true,
+      'the AI status read by the reopened engine',
+    );
     await second.close();
   });
 });

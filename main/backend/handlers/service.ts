@@ -1,14 +1,13 @@
-// Handlers for the service the engine talks to: settings, the API key, quota and AI status, the
-// built-in sandbox and the onboarding connection check.
+// Handlers for the service the engine talks to: settings, the API key, the built-in sandbox and
+// the onboarding connection check. Quota and AI status reach the window in the engine's status
+// pushes (the engine is their one reader), not through calls.
 import type { BackendHandlers } from '../backend';
 import type { SettingsView } from '../../../common/ipc/views';
-import { isApiError } from '../../api/errors';
 import { AppError } from '../../ipc/app-error';
 import { KeychainUnavailableError } from '../../secrets/keychain';
-import { checkBaseUrl, checkConnection, explainApiError } from '../connection-check';
+import { checkBaseUrl, checkConnection } from '../connection-check';
 import { copyQueues, prepareDataDir } from '../data-dir';
 import type { BackendState } from '../backend-state';
-import { toAiInfo, toQuotaInfo } from '../../engine/remote-info';
 import { ensureSampleFolder } from '../sandbox-service';
 import { toSettingsView, type AppSettings } from '../settings';
 import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
@@ -20,8 +19,6 @@ type ServiceHandlers = Pick<
   | 'getKeyStatus'
   | 'setApiKey'
   | 'clearApiKey'
-  | 'getQuota'
-  | 'getAiStatus'
   | 'startSandbox'
   | 'validateConnection'
 >;
@@ -54,26 +51,6 @@ function remoteUrl(state: BackendState): string {
     );
   }
   return baseUrl;
-}
-
-async function remote<T>(
-  state: BackendState,
-  call: (api: NonNullable<BackendState['api']>) => Promise<T>,
-): Promise<T> {
-  const api = state.api;
-  if (!api) {
-    throw new AppError(
-      'not_configured',
-      state.service().problem ?? 'No service is configured yet.',
-    );
-  }
-  try {
-    return await call(api);
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    const base = state.service().baseUrl;
-    throw explainApiError(error, base ? new URL(base).origin : 'the service');
-  }
 }
 
 export function serviceHandlers(
@@ -129,12 +106,6 @@ export function serviceHandlers(
       });
       return state.keyStatus();
     },
-
-    getQuota: () =>
-      state.use(() => remote(state, async (api) => toQuotaInfo(await api.getQuota(), Date.now()))),
-
-    getAiStatus: () =>
-      state.use(() => remote(state, async (api) => toAiInfo(await api.getAiStatus(), Date.now()))),
 
     async startSandbox({ photos }) {
       // The photos first: the service comes up with its sample folder already there to show.

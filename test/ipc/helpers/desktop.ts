@@ -14,6 +14,7 @@ import { chooseSecretStore, type ChosenSecrets } from '../../../main/backend/sec
 import { SessionSecretStore } from '../../../main/backend/session-store';
 import { backendInProcess, type BackendCallers } from '../../../main/desktop/backend-client';
 import { UpdateService } from '../../../main/desktop/updates';
+import type { EngineConfig } from '../../../main/engine/config';
 import { createWindowCalls } from '../../../main/desktop/window-calls';
 import { createDispatcher, type Dispatcher } from '../../../main/ipc/dispatch';
 import { createInProcessBridge } from '../../../main/ipc/in-process-bridge';
@@ -53,6 +54,8 @@ export interface DesktopOptions {
   readonly userDataDir?: string;
   /** The OS stand-in; pass the same one to a reopened backend to keep its safeStorage key. */
   readonly os?: TestOs;
+  /** Engine settings over the fast test timings. */
+  readonly engineConfig?: Partial<EngineConfig>;
 }
 
 export function memorySecrets(): Promise<ChosenSecrets> {
@@ -109,7 +112,7 @@ export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop
     appVersion: '0.0.0-test',
     secrets,
     main: mainServicesInProcess(os),
-    engineConfig: FAST_ENGINE,
+    engineConfig: { ...FAST_ENGINE, ...options.engineConfig },
     sandbox: { ai: FAST_AI },
     samples: { width: 160, concurrency: 2 },
     eventIntervalMs: 50,
