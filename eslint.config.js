@@ -27,6 +27,34 @@ const noCommon = forbid(
   '**/common/**',
 );
 
+// Inside main/: each folder is a layer, and a lower one never reaches up. Relative imports name a
+// sibling folder as ../name or ../../name (from a subfolder); this matches either, and its index.
+const MAIN_FOLDERS = {
+  engine: 'the engine (queue scheduling)',
+  backend: "the backend's utility process",
+  desktop: "the Electron main process's plain-Node side",
+  cli: 'the meter-desk command',
+  shell: 'the Electron shell',
+  ipc: 'the IPC plumbing between processes',
+};
+const noMainFolders = (layerName, ...folders) =>
+  folders.map((folder) => ({
+    regex: `^(\\.\\./)+${folder}(/|$)`,
+    message: `${layerName} must not import main/${folder}/ (${MAIN_FOLDERS[folder]}): it sits above it.`,
+  }));
+
+/** Lower layers of main/: plain Node building blocks the engine, the CLI and the backend use. */
+const LOWER_MAIN = [
+  'main/store/**',
+  'main/api/**',
+  'main/scan/**',
+  'main/export/**',
+  'main/billing/**',
+  'main/time/**',
+  'main/config/**',
+  'main/secrets/**',
+];
+
 const layer = (files, ...patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -84,6 +112,56 @@ export default tseslint.config(
   layer(['renderer/**'], noNode, noElectron, noMain, noPreload, noSandbox),
   layer(['preload/**'], noMain, noRenderer, noSandbox),
   layer(['main/**'], noElectron, noRenderer, noPreload),
+  layer(
+    LOWER_MAIN,
+    noElectron,
+    noRenderer,
+    noPreload,
+    ...noMainFolders(
+      'A lower layer of main/',
+      'engine',
+      'backend',
+      'desktop',
+      'cli',
+      'shell',
+      'ipc',
+    ),
+  ),
+  layer(
+    ['main/engine/**'],
+    noElectron,
+    noRenderer,
+    noPreload,
+    ...noMainFolders('main/engine/', 'backend', 'desktop', 'cli', 'shell', 'ipc'),
+  ),
+  layer(
+    ['main/ipc/**'],
+    noElectron,
+    noRenderer,
+    noPreload,
+    ...noMainFolders('main/ipc/', 'engine', 'backend', 'desktop', 'cli', 'shell'),
+  ),
+  layer(
+    ['main/backend/**'],
+    noElectron,
+    noRenderer,
+    noPreload,
+    ...noMainFolders('main/backend/', 'desktop', 'cli', 'shell'),
+  ),
+  layer(
+    ['main/desktop/**'],
+    noElectron,
+    noRenderer,
+    noPreload,
+    ...noMainFolders('main/desktop/', 'engine', 'backend', 'cli', 'shell'),
+  ),
+  layer(
+    ['main/cli/**'],
+    noElectron,
+    noRenderer,
+    noPreload,
+    ...noMainFolders('main/cli/', 'backend', 'desktop', 'shell', 'ipc'),
+  ),
   layer(['main/shell/**'], noRenderer, noPreload),
   layer(['sandbox/**'], noElectron, noMain, noCommon, noRenderer, noPreload),
 );

@@ -3,7 +3,7 @@
 // engine and event hub), measured phase by phase.
 import { cpus, loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { openChurnDesk } from '../../test/e2e/churn-desk';
+import { openChurnWindow } from '../../test/e2e/churn-window';
 import { openSite, type Site } from '../../test/e2e/harness';
 import {
   FIRST_ROWS_PROBE,
@@ -125,9 +125,9 @@ export async function runUi(workload: UiWorkload, log: (line: string) => void): 
     const idleBlank = await blankPageFrames(site, workload.idleMs);
 
     log(`queue of ${workload.rows.toLocaleString('en-US')} photos`);
-    const { desk, churn: makeChurn } = await openChurnDesk(site, workload.rows);
+    const { win, churn: makeChurn } = await openChurnWindow(site, workload.rows);
     try {
-      const { page } = desk;
+      const { page } = win;
       await page.addInitScript(FIRST_ROWS_PROBE);
       const loads: FirstRows[] = [];
       for (let i = 0; i < workload.loads; i++) loads.push(await measureFirstRows(page));
@@ -156,7 +156,7 @@ export async function runUi(workload: UiWorkload, log: (line: string) => void): 
       const measureChurn = async (): Promise<ChurnPhase> => {
         const at = performance.now();
         const made = churn.counts().changes;
-        const pushed = desk.pushedRows().total;
+        const pushed = win.pushedRows().total;
         const { phase } = await measure(
           site,
           page,
@@ -167,7 +167,7 @@ export async function runUi(workload: UiWorkload, log: (line: string) => void): 
         return {
           ...phase,
           changesPerSecond: (churn.counts().changes - made) / seconds,
-          pushedPerSecond: (desk.pushedRows().total - pushed) / seconds,
+          pushedPerSecond: (win.pushedRows().total - pushed) / seconds,
         };
       };
       churn.start();
@@ -202,7 +202,7 @@ export async function runUi(workload: UiWorkload, log: (line: string) => void): 
         durationMs: Date.now() - started,
       };
     } finally {
-      await desk.close();
+      await win.close();
     }
   } finally {
     await site.close();

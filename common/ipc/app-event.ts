@@ -21,3 +21,19 @@ export interface AppEvent {
   /** Settings, the key, the service or the added folders changed: ask for a fresh snapshot. */
   readonly appChanged: boolean;
 }
+
+/**
+ * A push that only says "ask again": main's own (an update's progress, a restarted backend), not
+ * the backend's event hub, so it carries no sequence number (0).
+ */
+export function appChangedEvent(log: readonly string[] = []): AppEvent {
+  return {
+    seq: 0,
+    status: null,
+    jobs: [],
+    removedJobIds: [],
+    jobsOverflow: false,
+    log,
+    appChanged: true,
+  };
+}

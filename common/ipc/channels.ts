@@ -20,8 +20,6 @@ export const CHANNEL_NAMES = [
   'getKeyStatus',
   'setApiKey',
   'clearApiKey',
-  'getQuota',
-  'getAiStatus',
   'startSandbox',
   'validateConnection',
   'openFileLocation',

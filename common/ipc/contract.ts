@@ -1,33 +1,34 @@
-// The one declarative IPC contract: per channel, the request schema main validates against and
-// the reply type (a phantom: types only). The preload bridge, the main handlers, the renderer's
-// types and the in-process test bridge are all derived from this table (see bridge.ts).
+// The one declarative IPC contract, the window's part: per channel, the request schema main
+// validates against, the reply type (a phantom: types only) and the deadline of the backend's
+// answer. The preload bridge, main's side, the renderer's types and the in-process test bridge are
+// all derived from this table (see bridge.ts); backend-contract.ts holds the main process's part
+// with the backend (calls both ways, the backend's pushes) in the same form.
 import { z } from 'zod';
 import type { JobRecord } from '../job-record';
 import type { ChannelName } from './channels';
+import { DEADLINES } from './deadlines';
 import { MAX_KEY_CHARS, MAX_PATHS_PER_ADD, MAX_SAMPLE_PHOTOS, MAX_URL_CHARS } from './limits';
 import {
   absolutePath,
   batchMode,
   business,
   empty,
+  exportRequest,
   jobId,
   jobIds,
   jobQuery,
-  jobSelection,
   maxConcurrency,
   reading,
 } from './schemas';
 import type {
   AddOutcome,
   AddSummary,
-  AiInfo,
   ConnectionCheck,
   EngineStatus,
   ExportOutcome,
   JobDetail,
   JobPage,
   KeyStatus,
-  QuotaInfo,
   RemoveOutcome,
   RootSummary,
   SandboxStarted,
@@ -38,15 +39,23 @@ import type { UpdateView } from './update-view';
 
 declare const replyType: unique symbol;
 
-/** A channel: what may be sent (checked at run time) and what comes back (checked by tsc). */
+/**
+ * A call: what may be sent (checked at run time), what comes back (checked by tsc), and how long
+ * the caller waits for it before answering `timeout` itself.
+ */
 export interface ChannelSpec<S extends z.ZodType = z.ZodType, R = unknown> {
   readonly request: S;
+  readonly deadlineMs: number;
   /** Never set: carries the reply type for the derived types. */
   readonly [replyType]?: R;
 }
 
-function channel<S extends z.ZodType>(request: S): { returns<R>(): ChannelSpec<S, R> } {
-  return { returns: () => ({ request }) };
+/** Declares a call; without a deadline it gets the default one (DEADLINES.call). */
+export function channel<S extends z.ZodType>(
+  request: S,
+  deadlineMs: number = DEADLINES.call,
+): { returns<R>(): ChannelSpec<S, R> } {
+  return { returns: () => ({ request, deadlineMs }) };
 }
 
 /**
@@ -66,9 +75,10 @@ export const CONTRACT = {
   /** Folders and files by absolute path (dropped items are resolved in the preload). */
   addPaths: channel(
     z.strictObject({ paths: z.array(absolutePath).min(1).max(MAX_PATHS_PER_ADD) }),
+    DEADLINES.bulk,
   ).returns<AddSummary>(),
   /** "Add folder...": main shows the open dialog and adds what was chosen. */
-  addFolders: channel(empty).returns<AddOutcome>(),
+  addFolders: channel(empty, DEADLINES.bulk).returns<AddOutcome>(),
   queryJobs: channel(jobQuery).returns<JobPage>(),
   jobDetail: channel(z.strictObject({ id: jobId })).returns<JobDetail>(),
   /** The folders and files the user added (routes), with counts by state. */
@@ -87,13 +97,7 @@ export const CONTRACT = {
     ]),
   ).returns<JobRecord>(),
   /** Main shows the save dialog, then writes the CSV of the selected jobs. */
-  exportCsv: channel(
-    z.strictObject({
-      selection: jobSelection,
-      bom: z.boolean(),
-      delimiter: z.enum([',', ';']),
-    }),
-  ).returns<ExportOutcome>(),
+  exportCsv: channel(exportRequest, DEADLINES.bulk).returns<ExportOutcome>(),
   getSettings: channel(empty).returns<SettingsView>(),
   /** Changes what is given; the engine restarts with the new settings. */
   setSettings: channel(
@@ -104,16 +108,16 @@ export const CONTRACT = {
       maxConcurrency: maxConcurrency.optional(),
       dataDir: absolutePath.nullable().optional(),
     }),
+    DEADLINES.service,
   ).returns<SettingsView>(),
   getKeyStatus: channel(empty).returns<KeyStatus>(),
   /** Stores the key for the configured service. The answer never contains the key. */
-  setApiKey: channel(z.strictObject({ key: apiKey })).returns<KeyStatus>(),
-  clearApiKey: channel(empty).returns<KeyStatus>(),
-  getQuota: channel(empty).returns<QuotaInfo>(),
-  getAiStatus: channel(empty).returns<AiInfo>(),
+  setApiKey: channel(z.strictObject({ key: apiKey }), DEADLINES.service).returns<KeyStatus>(),
+  clearApiKey: channel(empty, DEADLINES.service).returns<KeyStatus>(),
   /** "Try the built-in sandbox": starts it in-process and makes sample photos to drag in. */
   startSandbox: channel(
     z.strictObject({ photos: z.int().min(1).max(MAX_SAMPLE_PHOTOS).optional() }),
+    DEADLINES.service,
   ).returns<SandboxStarted>(),
   /**
    * Onboarding and settings: calls quota and AI status with this address and key (or the stored
@@ -121,6 +125,7 @@ export const CONTRACT = {
    */
   validateConnection: channel(
     z.strictObject({ baseUrl, apiKey: apiKey.optional(), save: z.boolean().optional() }),
+    DEADLINES.service,
   ).returns<ConnectionCheck>(),
   /** Shows a job's photo, an added folder or an exported file in the OS file manager. */
   openFileLocation: channel(

@@ -29,6 +29,8 @@ export const IPC_ERROR_CODES = [
   'file_error',
   /** The desktop backend is starting, restarting or has stopped, or the service is busy. */
   'unavailable',
+  /** The other process did not answer within the call's deadline (common/ipc/deadlines.ts). */
+  'timeout',
   /** Anything unexpected; the message carries no stack and no secret. */
   'internal',
 ] as const;

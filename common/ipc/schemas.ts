@@ -40,6 +40,13 @@ export const jobSelection = z.strictObject({
   search: z.string().max(MAX_SEARCH_CHARS).optional(),
 });
 
+/** What to export and how: the CSV's byte-order mark and its delimiter. */
+export const exportRequest = z.strictObject({
+  selection: jobSelection,
+  bom: z.boolean(),
+  delimiter: z.enum([',', ';']),
+});
+
 export const jobQuery = z.strictObject({
   ...jobSelection.shape,
   sort: z.enum(JOB_SORT_KEYS).optional(),

@@ -15,8 +15,13 @@ export interface EngineConfig {
   probeBaseMs: number;
   probeCapMs: number;
   quotaRecheckMs: number;
-  /** While photos are in the queue, re-read quota and AI status this often for the status shown. */
+  /**
+   * The engine is the one reader of quota and AI status; the window shows what it pushes. While
+   * photos are in the queue they are re-read this often (and once more when the queue drains).
+   */
   statusRefreshMs: number;
+  /** With nothing in the queue, this often (other users of the account, an AI outage). */
+  statusIdleRefreshMs: number;
   /** Consecutive transport failures that mean "the network is gone", not "this request failed". */
   offlineAfterFailures: number;
   /** Poll many single tasks with one GET /api/open/tasks when it helps. */
@@ -44,7 +49,8 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   probeBaseMs: 1_000,
   probeCapMs: 30_000,
   quotaRecheckMs: 60_000,
-  statusRefreshMs: 30_000,
+  statusRefreshMs: 10_000,
+  statusIdleRefreshMs: 5 * 60_000,
   offlineAfterFailures: 3,
   listPolling: true,
   resumeGraceMs: 5_000,

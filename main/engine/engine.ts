@@ -85,9 +85,10 @@ export class Engine extends EventEmitter<EngineEvents> {
       clock: this.clock,
       config: this.config,
       serviceId: opts.serviceId,
-      worthRefreshing: () => {
+      refreshNeed: () => {
+        if (this.holds.pollsHeld) return 'held';
         const c = this.store.jobs.counts();
-        return c.queued + c.uploading + c.submitted > 0 && !this.holds.pollsHeld;
+        return c.queued + c.uploading + c.submitted > 0 ? 'busy' : 'idle';
       },
       running: () => this.running,
       signal: () => this.abort.signal,

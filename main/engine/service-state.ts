@@ -20,8 +20,11 @@ export interface ServiceStateDeps {
   readonly config: EngineConfig;
   /** Identifies the service (its origin) for what is remembered about it. */
   readonly serviceId: string;
-  /** Whether a re-read now makes sense (photos waiting, service reachable, key accepted). */
-  worthRefreshing(): boolean;
+  /**
+   * Whether photos are waiting (`busy`), none are (`idle`), or nothing may be asked now because the
+   * service is unreachable or refuses the key (`held`: the probe and the quota check read then).
+   */
+  refreshNeed(): 'busy' | 'idle' | 'held';
   running(): boolean;
   /** The current run's signal: it ends the run's requests when the engine stops. */
   signal(): AbortSignal;
@@ -39,6 +42,9 @@ export class ServiceState {
   private aiValue: AiInfo | null = null;
   private warning: string | null = null;
   private readonly refreshTimer: Timer;
+  private lastReadAt = -Infinity;
+  /** Photos were waiting at the last read: the quota has moved since. */
+  private lastReadBusy = false;
 
   constructor(private readonly d: ServiceStateDeps) {
     this.deployment = new Deployment(d.store, d.clock, d.serviceId, {
@@ -66,6 +72,8 @@ export class ServiceState {
   /** Reads AI status and quota (those the key may read), and warns when the queue outgrows the quota. */
   async preflight(signal: AbortSignal): Promise<void> {
     const { api } = this.d;
+    this.lastReadAt = this.d.clock.now();
+    this.lastReadBusy = this.d.refreshNeed() === 'busy';
     const [ai, quota] = await Promise.allSettled([
       this.deployment.deniedMessage('ai_status') ? null : api.getAiStatus({ signal }),
       this.deployment.deniedMessage('quota') ? null : api.getQuota({ signal }),
@@ -126,12 +134,19 @@ export class ServiceState {
 
   /**
    * Quota and AI status change while a run goes on (other users of the account, an AI outage);
-   * what the window shows is re-read now and then, only while there is work and the service is
-   * reachable (a probe or quota check covers the other cases).
+   * what the window shows is re-read every statusRefreshMs while photos wait, once more when the
+   * queue drains (so the quota shown counts the run's last photos), and every statusIdleRefreshMs
+   * when idle. Held runs are left to the probe and the quota check.
    */
   private refresh(): void {
     if (!this.d.running()) return;
-    if (!this.d.worthRefreshing()) {
+    const need = this.d.refreshNeed();
+    const due =
+      need === 'busy' ||
+      (need === 'idle' &&
+        (this.lastReadBusy ||
+          this.d.clock.now() - this.lastReadAt >= this.d.config.statusIdleRefreshMs));
+    if (!due) {
       this.startRefreshing();
       return;
     }

@@ -1,13 +1,13 @@
 // electron-updater in the main process: the feed from the machine-wide file IT writes
-// (main/app/update-feed.ts), every request checked against non-https addresses
-// (main/app/update-guard.ts), checks at start and daily, background download, install on quit
-// (main/app/updates.ts). Off when no feed is configured and in an unpackaged app.
+// (main/desktop/update-feed.ts), every request checked against non-https addresses
+// (main/desktop/update-guard.ts), checks at start and daily, background download, install on quit
+// (main/desktop/updates.ts). Off when no feed is configured and in an unpackaged app.
 import { app } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import type { UpdateView } from '../../common/ipc/update-view';
-import { machineUpdateConfigFile, readUpdateFeed } from '../app/update-feed';
-import { guardUpdateRequests, type GuardableExecutor } from '../app/update-guard';
-import { UpdateService } from '../app/updates';
+import { machineUpdateConfigFile, readUpdateFeed } from '../desktop/update-feed';
+import { guardUpdateRequests, type GuardableExecutor } from '../desktop/update-guard';
+import { UpdateService } from '../desktop/updates';
 
 export function startAutoUpdates(
   onChange: (view: UpdateView) => void,

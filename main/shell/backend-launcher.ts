@@ -1,7 +1,7 @@
 import { utilityProcess } from 'electron';
 import { setPriority } from 'node:os';
-import { BACKEND_NICENESS, type SpawnedProcess } from '../app/backend-supervisor';
-import { hostConfigArg, type HostConfig } from '../app/host-protocol';
+import { BACKEND_NICENESS, type SpawnedProcess } from '../desktop/backend-supervisor';
+import { hostConfigArg, type HostConfig } from '../backend/launch-config';
 import { nativesDirArg } from './native-bindings';
 
 /**

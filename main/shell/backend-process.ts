@@ -2,8 +2,8 @@
 // queue, the sandbox and the key store run here, so a 20,000-file scan or a large query never
 // stalls the main process that draws the window (docs/architecture.md, "Engine placement").
 // It talks to main over process.parentPort; it does not import electron.
-import { runBackendHost } from '../app/host';
-import { readHostConfig } from '../app/host-protocol';
+import { runBackendHost } from '../backend/host';
+import { readHostConfig } from '../backend/launch-config';
 import type { RpcPort } from '../ipc/rpc';
 import { readNativesDir, useNativeBindings } from './native-bindings';
 

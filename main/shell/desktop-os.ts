@@ -1,7 +1,10 @@
-// The OS services the backend asks main for: dialogs, the file manager, notifications, the
-// taskbar/dock, and Electron's safeStorage (main-process only) for the key fallback.
+// What only main may do with the desktop: the dialogs it shows for the window, and the OS services
+// the backend asks for (MAIN_CALLS): the file manager, notifications, the taskbar/dock, and
+// Electron's safeStorage (main-process only) for the key fallback.
 import { app, dialog, Notification, safeStorage, shell, type BrowserWindow } from 'electron';
-import type { OsPort, SafeStorageInfo } from '../app/os-port';
+import type { SafeStorageInfo } from '../../common/ipc/backend-views';
+import type { MainServiceHandlers } from '../desktop/backend-client';
+import type { DesktopDialogs } from '../desktop/window-calls';
 
 async function safeStorageInfo(): Promise<SafeStorageInfo> {
   const available = await safeStorage.isAsyncEncryptionAvailable();
@@ -18,7 +21,7 @@ async function safeStorageInfo(): Promise<SafeStorageInfo> {
   }
 }
 
-export function desktopOs(window: () => BrowserWindow | null): OsPort {
+export function desktopDialogs(window: () => BrowserWindow | null): DesktopDialogs {
   return {
     async chooseSaveFile(defaultName) {
       const win = window();
@@ -43,9 +46,14 @@ export function desktopOs(window: () => BrowserWindow | null): OsPort {
         : await dialog.showOpenDialog(options);
       return result.canceled ? null : result.filePaths;
     },
+  };
+}
+
+export function desktopServices(window: () => BrowserWindow | null): MainServiceHandlers {
+  return {
     showItemInFolder(path) {
       shell.showItemInFolder(path);
-      return Promise.resolve();
+      return Promise.resolve(null);
     },
     notify(notice) {
       // Only when the person is not looking at the window already.
@@ -54,12 +62,12 @@ export function desktopOs(window: () => BrowserWindow | null): OsPort {
         note.on('click', () => window()?.show());
         note.show();
       }
-      return Promise.resolve();
+      return Promise.resolve(null);
     },
     setProgress({ fraction, badge }) {
       window()?.setProgressBar(fraction ?? -1);
       app.setBadgeCount(badge);
-      return Promise.resolve();
+      return Promise.resolve(null);
     },
     safeStorageInfo,
     encryptString: async (plain) =>

@@ -1,19 +1,20 @@
 // The Electron main process: lifecycle only. It owns the window, the two URL schemes, IPC
 // registration, the OS services and automatic updates; the engine, the queue and the key store
 // run in the backend's utility process (docs/architecture.md). Everything it calls is plain Node
-// in main/app, main/ipc and the electron-free helpers here, tested without Electron.
+// in main/desktop, main/ipc and the electron-free helpers here, tested without Electron.
 import { app, type BrowserWindow } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_PAGE_URL, EVENT_CHANNEL } from '../../common/ipc/channels';
-import type { AppEvent } from '../../common/ipc/app-event';
-import { BackendSupervisor } from '../app/backend-supervisor';
-import { windowStateFile } from '../app/window-state';
+import { appChangedEvent, type AppEvent } from '../../common/ipc/app-event';
+import { BackendSupervisor } from '../desktop/backend-supervisor';
+import { createWindowCalls } from '../desktop/window-calls';
+import { windowStateFile } from '../desktop/window-state';
 import { userDataDir } from '../config/paths';
 import { createDispatcher } from '../ipc/dispatch';
 import { startAutoUpdates } from './auto-update';
 import { spawnUtilityBackend } from './backend-launcher';
-import { desktopOs } from './desktop-os';
+import { desktopDialogs, desktopServices } from './desktop-os';
 import { installGuards } from './guards';
 import { registerIpc } from './ipc-registration';
 import { unpackedPath } from './native-bindings';
@@ -55,27 +56,23 @@ function start(): RunningInstance {
         { userDataDir: dataDir, appVersion: app.getVersion() },
         nativesDir,
       ),
-    os: desktopOs(() => window),
+    services: desktopServices(() => window),
     onEvent: send,
     log,
   });
   // Told to the window on each change: "appChanged" makes it ask again (getUpdateStatus).
   const updates = startAutoUpdates(() => {
-    send({
-      seq: 0,
-      status: null,
-      jobs: [],
-      removedJobIds: [],
-      jobsOverflow: false,
-      log: [],
-      appChanged: true,
-    });
+    send(appChangedEvent());
   }, log);
   serveSchemes(join(here, '..', 'renderer'), (jobId) => backend.photoFile(jobId));
   registerIpc(
     createDispatcher({
-      // Updates are the main process's own; every other channel goes to the backend.
-      handlers: { ...backend.handlers, getUpdateStatus: () => Promise.resolve(updates.view()) },
+      // Dialogs and updates are the main process's own; everything else goes to the backend.
+      calls: createWindowCalls({
+        backend: backend.calls,
+        dialogs: desktopDialogs(() => window),
+        updateStatus: () => updates.view(),
+      }),
       trusted: () => ({ webContentsId: window?.webContents.id ?? null, pageUrl: APP_PAGE_URL }),
       log,
     }),
@@ -110,7 +107,8 @@ function start(): RunningInstance {
     focus: focusWindow,
     addPaths: async (paths) => {
       await backend.ready();
-      await backend.handlers.addPaths({ paths: [...paths] });
+      const added = await backend.calls.addPaths({ paths: [...paths] });
+      if (!added.ok) throw new Error(added.error.message);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { net, powerMonitor } from 'electron';
-import { watchNetwork } from '../app/network-watch';
+import { watchNetwork } from '../desktop/network-watch';
 
 /** net.isOnline() transitions and wake-ups become engine.networkHint() calls. */
 export function watchNetworkHints(hint: (why: string) => void): () => void {

@@ -5,7 +5,7 @@
 // lock is reached through the small LockingApp interface), so the rule is tested without Electron.
 import path, { type PlatformPath } from 'node:path';
 import { MAX_PATHS_PER_ADD } from '../../common/ipc/limits';
-import { launchPaths } from '../app/launch-paths';
+import { launchPaths } from '../desktop/launch-paths';
 
 /** The part of Electron's `app` this uses. */
 export interface LockingApp {

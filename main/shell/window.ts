@@ -8,7 +8,7 @@ import {
   loadWindowState,
   saveWindowState,
   type Rect,
-} from '../app/window-state';
+} from '../desktop/window-state';
 
 export function createMainWindow(options: {
   preload: string;

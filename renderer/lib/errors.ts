@@ -16,6 +16,7 @@ const HEADLINES: Record<IpcErrorCode, string> = {
   keychain_unavailable: 'The system keychain is not available',
   file_error: 'A file could not be read or written',
   unavailable: 'MeterDesk is busy or restarting',
+  timeout: 'MeterDesk did not answer in time',
   internal: 'Something went wrong inside MeterDesk',
 };
 

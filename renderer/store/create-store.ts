@@ -14,7 +14,6 @@ export type AppStore = StoreApi<AppState>;
 
 export interface StoreOptions {
   readonly refreshMs?: number;
-  readonly serviceInfoMs?: number;
   readonly now?: () => number;
 }
 
@@ -23,7 +22,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
   const deps: StoreDeps = {
     bridge,
     refreshMs: options.refreshMs ?? 1000,
-    serviceInfoMs: options.serviceInfoMs ?? 5000,
     now: options.now ?? Date.now,
   };
   return createStore<AppState>()((set, get) => ({

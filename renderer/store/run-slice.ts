@@ -29,11 +29,10 @@ export interface RunSlice {
 
 export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => {
   /**
-   * Reads the quota before photos are added (the engine starts sending at once and reserves
-   * quota), so the report can warn before a run larger than what is left.
+   * The quota left before photos are added (the engine starts sending at once and reserves
+   * quota), as the engine last read it, so the report can warn before a run larger than that.
    */
-  const quotaBeforeAdd = async (): Promise<number | null> => {
-    await get().refreshServiceInfo();
+  const quotaBeforeAdd = (): number | null => {
     const quota = selectQuota(get());
     return quota && !quota.isUnlimited ? quota.remaining : null;
   };
@@ -52,12 +51,12 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
 
     async addDropped(files) {
       if (files.length === 0) return;
-      const quota = await quotaBeforeAdd();
+      const quota = quotaBeforeAdd();
       await added(await bridge.addDroppedFiles(files), quota);
     },
 
     async addFolders() {
-      const quota = await quotaBeforeAdd();
+      const quota = quotaBeforeAdd();
       const reply = await bridge.addFolders();
       if (!reply.ok) {
         get().notifyError(reply.error);
@@ -68,7 +67,7 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
 
     async addPaths(paths) {
       if (paths.length === 0) return;
-      const quota = await quotaBeforeAdd();
+      const quota = quotaBeforeAdd();
       await added(await bridge.addPaths({ paths: [...paths] }), quota);
     },
 

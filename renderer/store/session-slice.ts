@@ -107,7 +107,6 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       applySnapshot(snap.value);
       const fresh = snap.value.service.kind === 'none' && snap.value.status.counts.total === 0;
       set({ phase: 'ready', startError: null, screen: fresh ? 'onboarding' : 'main' });
-      get().startServiceInfo();
       await get().reloadTable();
     },
 
@@ -116,7 +115,6 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       unsubscribe = null;
       rootsLater.cancel();
       snapshotLater.cancel();
-      get().stopServiceInfo();
       get().cancelTableRefresh();
     },
 

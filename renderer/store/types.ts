@@ -24,8 +24,6 @@ export interface StoreDeps {
   readonly bridge: MeterDeskBridge;
   /** How long pushes are gathered before the table and folder list are re-read. */
   readonly refreshMs: number;
-  /** How often quota and AI status are re-read while photos are being read. */
-  readonly serviceInfoMs: number;
   readonly now: () => number;
 }
 

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { StateCounts } from '../../common/job-record';
-import { churnFileName, openChurnDesk } from './churn-desk';
+import { churnFileName, openChurnWindow } from './churn-window';
 import { eventually } from './harness';
 import { describeInBrowser } from './browser-suite';
 
@@ -52,10 +52,10 @@ const CHIPS: readonly [string, (c: StateCounts) => number][] = [
 
 describeInBrowser('1,000 rows updating per second', (site) => {
   it('stay responsive: rows show their new state in place, filters, search and keys answer', async () => {
-    const { desk, app, churn: makeChurn } = await openChurnDesk(site(), ROWS);
+    const { win, state, churn: makeChurn } = await openChurnWindow(site(), ROWS);
     const churn = makeChurn({ rowsPerSecond: RATE });
     try {
-      const { page } = desk;
+      const { page } = win;
       const grid = page.locator('#job-table');
       const first = grid.locator('.tbody [role="row"][data-job-id]').first();
       await first.waitFor();
@@ -71,7 +71,7 @@ describeInBrowser('1,000 rows updating per second', (site) => {
       await eventually(async () => {
         await expectRowsInPlace(page, places);
         const row = grid.locator(`[data-job-id="${String(firstId)}"]`);
-        const stored = app.store.jobs.get(firstId);
+        const stored = state.store.jobs.get(firstId);
         expect(stored?.state).toBe('done');
         expect(await row.locator('.td-status').textContent()).toContain('Done');
         expect(await row.getByTestId('cell-reading').textContent()).toBe(stored?.finalReading);
@@ -120,8 +120,8 @@ describeInBrowser('1,000 rows updating per second', (site) => {
 
       await minimumRun;
       const made = churn.stop();
-      app.hub.flush();
-      const pushed = desk.pushedRows();
+      state.hub.flush();
+      const pushed = win.pushedRows();
       console.log(
         `churn: ${String(made.changes)} changes in ${(made.elapsedMs / 1000).toFixed(1)} s; ` +
           `rows pushed: ${String(pushed.total)}, most in one second: ${String(pushed.maxPerSecond)}`,
@@ -133,7 +133,7 @@ describeInBrowser('1,000 rows updating per second', (site) => {
       expect(pushed.maxPerSecond).toBeGreaterThanOrEqual(RATE * 0.9);
 
       // Once the pushes are in, every filter chip counts what SQLite holds.
-      const counts = app.store.jobs.counts();
+      const counts = state.store.jobs.counts();
       expect(counts.done).toBe(made.done);
       expect(counts.failed).toBe(made.failed);
       await eventually(async () => {
@@ -147,7 +147,7 @@ describeInBrowser('1,000 rows updating per second', (site) => {
       });
     } finally {
       churn.stop();
-      await desk.close();
+      await win.close();
     }
   }, 240_000);
 });

@@ -9,17 +9,18 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import {
-  APP_PAGE_URL,
   PHOTO_SCHEME,
   type AppEvent,
   type ChannelName,
   type MeterDeskBridge,
 } from '../../common/ipc';
-import { openBackend, type Backend, type BackendOptions } from '../../main/app/backend';
-import { photoResponse } from '../../main/app/photo-response';
-import { chooseSecretStore } from '../../main/app/secret-choice';
+import type { UpdateView } from '../../common/ipc/update-view';
+import { openBackend, type Backend, type BackendOptions } from '../../main/backend/backend';
+import { mainServicesInProcess } from '../../main/backend/main-services';
+import { chooseSecretStore } from '../../main/backend/secret-choice';
+import { backendInProcess } from '../../main/desktop/backend-client';
+import { photoResponse } from '../../main/desktop/photo-response';
 import type { EngineConfig } from '../../main/engine/config';
-import { createDispatcher } from '../../main/ipc/dispatch';
 import { createInProcessBridge } from '../../main/ipc/in-process-bridge';
 import { KeychainSecretStore } from '../../main/secrets/keychain';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
@@ -33,6 +34,7 @@ import {
 } from './page-bridge';
 import { cacheKey, cachedFolder, sourceHash } from '../helpers/run-cache';
 import { TestOs } from '../helpers/test-os';
+import { TRUSTED, windowDispatcher } from '../ipc/helpers/desktop';
 import { AXE_PATH, serveStatic, type StaticServer } from './static-server';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -95,7 +97,7 @@ export async function openSite(): Promise<Site> {
   };
 }
 
-export interface DeskOptions {
+export interface TestWindowOptions {
   readonly colorScheme?: 'light' | 'dark';
   readonly viewport?: { width: number; height: number };
   readonly engineConfig?: Partial<EngineConfig>;
@@ -103,11 +105,13 @@ export interface DeskOptions {
   readonly samples?: Partial<GenerateSampleFolderOptions>;
   /** Runs before the backend opens, with its per-user folder (e.g. to fill the queue). */
   readonly prefill?: (userDataDir: string) => void | Promise<void>;
-  /** Opens the backend; default openBackend (churn-desk.ts composes one it can drive). */
+  /** Opens the backend; default openBackend (churn-window.ts composes one it can drive). */
   readonly openBackend?: (options: BackendOptions) => Promise<Backend>;
+  /** What main answers for getUpdateStatus; default: updates off. */
+  readonly updateStatus?: () => UpdateView;
 }
 
-export interface Desk {
+export interface TestWindow {
   readonly page: Page;
   readonly context: BrowserContext;
   readonly backend: Backend;
@@ -148,9 +152,10 @@ export const FAST_ENGINE: Partial<EngineConfig> = {
 /** How long one wait or action in the window may take: a hang guard, never a measurement. */
 export const STEP_TIMEOUT_MS = 120_000;
 
-const TRUSTED = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true } as const;
-
-export async function openDesk(site: Site, options: DeskOptions = {}): Promise<Desk> {
+export async function openTestWindow(
+  site: Site,
+  options: TestWindowOptions = {},
+): Promise<TestWindow> {
   const dir = await mkdtemp(join(tmpdir(), 'meterdesk-e2e-'));
   const os = new TestOs();
   await options.prefill?.(join(dir, 'user'));
@@ -167,16 +172,17 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
     userDataDir: join(dir, 'user'),
     appVersion: '0.1.0-e2e',
     secrets,
-    os,
+    main: mainServicesInProcess(os),
     engineConfig: { ...FAST_ENGINE, ...options.engineConfig },
     sandbox: { ai: { latencyMs: 150, jitterMs: 50 }, ...options.sandbox },
     samples: { width: 320, concurrency: 2, ...options.samples },
     eventIntervalMs: 100,
   });
-  const dispatcher = createDispatcher({
-    handlers: backend.handlers,
-    trusted: () => ({ webContentsId: TRUSTED.webContentsId, pageUrl: APP_PAGE_URL }),
-    redact: (text) => backend.redact(text),
+  const redact = (text: string): string => backend.redact(text);
+  const calls = backendInProcess(backend.handlers, redact);
+  const dispatcher = windowDispatcher(calls, os, {
+    redact,
+    ...(options.updateStatus && { updateStatus: options.updateStatus }),
   });
   const dropped = new Map<string, string>();
   const bridge = createInProcessBridge({
@@ -209,9 +215,10 @@ export async function openDesk(site: Site, options: DeskOptions = {}): Promise<D
   await page.route(
     (url) => url.protocol === `${PHOTO_SCHEME}:`,
     async (route) => {
-      const response = await photoResponse(new Request(route.request().url()), (id) =>
-        backend.photoFile(id),
-      );
+      const response = await photoResponse(new Request(route.request().url()), async (jobId) => {
+        const photo = await calls.photoFile({ jobId });
+        return photo.ok ? photo.value : null;
+      });
       await route.fulfill({
         status: response.status,
         headers: Object.fromEntries(response.headers),

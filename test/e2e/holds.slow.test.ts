@@ -2,50 +2,50 @@
 // the next try, "retry now", clears by itself) and the daily quota used up (summary, warning before
 // the run, clears when quota is back).
 import { expect, it } from 'vitest';
-import { eventually, openDesk } from './harness';
-import { sampleFolder, startOnSandbox, waitForCount } from './desk-steps';
+import { eventually, openTestWindow } from './harness';
+import { sampleFolder, startOnSandbox, waitForCount } from './window-steps';
 import { describeInBrowser } from './browser-suite';
 
 describeInBrowser('banners for paused states', (site) => {
   it('shows the offline banner while the network is cut and clears it by itself', async () => {
-    const desk = await openDesk(site());
+    const win = await openTestWindow(site());
     try {
-      const { page } = desk;
-      await startOnSandbox(desk);
-      desk.sandbox().control.setAi({ latencyMs: 1500, jitterMs: 300 });
-      const manifest = await sampleFolder(desk, 'Route 3 - Mill Lane', 20, 3);
-      await desk.drop([manifest.dir]);
+      const { page } = win;
+      await startOnSandbox(win);
+      win.sandbox().control.setAi({ latencyMs: 1500, jitterMs: 300 });
+      const manifest = await sampleFolder(win, 'Route 3 - Mill Lane', 20, 3);
+      await win.drop([manifest.dir]);
       await eventually(async () => {
         expect(await page.locator('[role="row"][data-state="submitted"]').count()).toBeGreaterThan(
           0,
         );
       });
 
-      desk.sandbox().control.setNetworkDown(true);
+      win.sandbox().control.setNetworkDown(true);
       const banner = page.getByTestId('banner-offline');
       await banner.waitFor({ timeout: 30_000 });
       expect(await banner.textContent()).toContain('Nothing is lost');
       await banner.getByTestId('next-retry').waitFor();
       await banner.getByRole('button', { name: 'Retry now' }).click();
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('offline-light');
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('offline-light');
 
-      desk.sandbox().control.setNetworkDown(false);
+      win.sandbox().control.setNetworkDown(false);
       await banner.waitFor({ state: 'detached', timeout: 30_000 });
-      await waitForCount(desk, 'done', 20);
+      await waitForCount(win, 'done', 20);
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 120_000);
 
   it('warns before a run larger than the quota, shows the quota banner and clears it', async () => {
-    const desk = await openDesk(site());
+    const win = await openTestWindow(site());
     try {
-      const { page } = desk;
-      await startOnSandbox(desk);
-      desk.sandbox().control.setQuota({ dailyLimit: 5 });
-      const manifest = await sampleFolder(desk, 'Route 9 - Station Road', 12, 9);
-      await desk.drop([manifest.dir]);
+      const { page } = win;
+      await startOnSandbox(win);
+      win.sandbox().control.setQuota({ dailyLimit: 5 });
+      const manifest = await sampleFolder(win, 'Route 9 - Station Road', 12, 9);
+      await win.drop([manifest.dir]);
 
       const warning = page.getByTestId('add-quota-warning');
       await warning.waitFor();
@@ -54,23 +54,23 @@ describeInBrowser('banners for paused states', (site) => {
       const banner = page.getByTestId('banner-quota');
       await banner.waitFor({ timeout: 30_000 });
       expect(await banner.textContent()).toContain('stay queued');
-      await waitForCount(desk, 'done', 5);
+      await waitForCount(win, 'done', 5);
       // The service's own summary is shown as it words it.
-      const summary = desk.sandbox().control.state().users[0]?.quota.quota_summary_text ?? '';
+      const summary = win.sandbox().control.state().users[0]?.quota.quota_summary_text ?? '';
       expect(summary).not.toBe('');
       const wording = summary.slice(0, summary.indexOf(':') + 1);
       expect(wording).not.toBe('');
       expect(await banner.textContent()).toContain(wording);
       expect(await banner.textContent()).toContain('(daily limit 5)');
       expect(await page.getByTestId('quota-remaining').textContent()).toBe('0 of 5 left');
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('quota-light');
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('quota-light');
 
-      desk.sandbox().control.setQuota({ dailyLimit: 100 });
+      win.sandbox().control.setQuota({ dailyLimit: 100 });
       await banner.waitFor({ state: 'detached', timeout: 30_000 });
-      await waitForCount(desk, 'done', 12);
+      await waitForCount(win, 'done', 12);
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 120_000);
 });

@@ -7,24 +7,24 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { queueFileIn } from '../../main/app/data-dir';
+import { queueFileIn } from '../../main/backend/data-dir';
 import { openStore } from '../../main/store/store';
 import { generateSampleFolder } from '../../sandbox/samples';
-import { eventually, openDesk } from './harness';
-import { startOnSandbox, waitForCount } from './desk-steps';
+import { eventually, openTestWindow } from './harness';
+import { startOnSandbox, waitForCount } from './window-steps';
 import { describeInBrowser } from './browser-suite';
 
 const ROWS_IN_DOM_MAX = 80;
 
 describeInBrowser('under load', (site) => {
   it('stays responsive while 3,000 photos are read as fast as the engine goes', async () => {
-    const desk = await openDesk(site(), {
+    const win = await openTestWindow(site(), {
       engineConfig: { maxConcurrency: 256, maxParallelUploads: 16, maxParallelPolls: 16 },
     });
     try {
-      const { page } = desk;
-      await startOnSandbox(desk);
-      const sandbox = desk.sandbox();
+      const { page } = win;
+      await startOnSandbox(win);
+      const sandbox = win.sandbox();
       // A generous account, so the service is not what limits the pace.
       sandbox.control.updateKey(sandbox.apiKey, {
         requestsPerWindow: 1_000_000,
@@ -35,7 +35,7 @@ describeInBrowser('under load', (site) => {
       sandbox.control.setAi({ latencyMs: 5, jitterMs: 2, parallel: 256 });
       // 3,000 distinct photos: 30 rendered JPEGs, each copy made unique by a comment segment
       // after SOI (a well-formed JPEG the scanner and the service accept, read as the original).
-      const source = join(desk.dir, 'source');
+      const source = join(win.dir, 'source');
       await generateSampleFolder(source, {
         count: 30,
         seed: 4,
@@ -44,7 +44,7 @@ describeInBrowser('under load', (site) => {
         width: 120,
         formats: ['jpeg'],
       });
-      const folder = join(desk.dir, 'Route 99 - Big estate');
+      const folder = join(win.dir, 'Route 99 - Big estate');
       mkdirSync(folder);
       const images = readdirSync(source).filter((f) => !f.startsWith('.'));
       const total = 3000;
@@ -58,7 +58,7 @@ describeInBrowser('under load', (site) => {
           Buffer.concat([bytes.subarray(0, 2), segment, text, bytes.subarray(2)]),
         );
       }
-      await desk.drop([folder]);
+      await win.drop([folder]);
       await page.getByTestId('add-report').waitFor({ timeout: 60_000 });
 
       // While rows stream in: a row keeps its place, filters and search answer, the keyboard
@@ -105,21 +105,21 @@ describeInBrowser('under load', (site) => {
       });
       expect(await grid.locator('.tbody [role="row"]').count()).toBeLessThan(ROWS_IN_DOM_MAX);
 
-      await waitForCount(desk, 'done', total, 120_000);
-      const pushed = desk.pushedRows();
+      await waitForCount(win, 'done', total, 120_000);
+      const pushed = win.pushedRows();
       console.log(
         `rows pushed: ${String(pushed.total)}, most in one second: ${String(pushed.maxPerSecond)}`,
       );
       expect(pushed.total).toBeGreaterThanOrEqual(total);
       expect(await page.getByTestId('filter-done').textContent()).toContain('3,000');
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 240_000);
 
   it('scrolls a queue of 100,000 photos to its last row and searches it', async () => {
     const total = 100_000;
-    const desk = await openDesk(site(), {
+    const win = await openTestWindow(site(), {
       prefill: (userDataDir) => {
         mkdirSync(userDataDir, { recursive: true });
         const store = openStore(queueFileIn(userDataDir, false));
@@ -144,7 +144,7 @@ describeInBrowser('under load', (site) => {
       },
     });
     try {
-      const { page } = desk;
+      const { page } = win;
       const grid = page.locator('#job-table');
       await grid.waitFor();
       expect(await page.getByTestId('filter-all').textContent()).toContain('100,000');
@@ -167,9 +167,9 @@ describeInBrowser('under load', (site) => {
         const files = await grid.locator('.tbody [role="row"] .td-file').allTextContents();
         expect(files).toHaveLength(10);
       });
-      expect(await desk.axe()).toEqual([]);
+      expect(await win.axe()).toEqual([]);
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 240_000);
 });

@@ -5,32 +5,32 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, it } from 'vitest';
-import { eventually, openDesk } from './harness';
-import { sampleFolder, startOnSandbox, waitForCount } from './desk-steps';
+import { eventually, openTestWindow } from './harness';
+import { sampleFolder, startOnSandbox, waitForCount } from './window-steps';
 import { tableRows } from './table';
 import { describeInBrowser } from './browser-suite';
 
 describeInBrowser('review and export', (site) => {
   it('flags historical results while the AI is offline, reviews them by keyboard and exports', async () => {
-    const desk = await openDesk(site());
+    const win = await openTestWindow(site());
     try {
-      const { page } = desk;
-      await startOnSandbox(desk);
-      const manifest = await sampleFolder(desk, 'Route 7 - Riverside', 8, 7);
-      await desk.drop([manifest.dir]);
-      await waitForCount(desk, 'done', 8);
+      const { page } = win;
+      await startOnSandbox(win);
+      const manifest = await sampleFolder(win, 'Route 7 - Riverside', 8, 7);
+      await win.drop([manifest.dir]);
+      await waitForCount(win, 'done', 8);
 
       // The service keeps its results; this queue forgets them; a new AI version is deployed
       // and goes offline: the old results are all the service can give (historical).
-      const page1 = await desk.bridge.queryJobs({});
+      const page1 = await win.bridge.queryJobs({});
       if (!page1.ok) throw new Error(page1.error.message);
-      await desk.bridge.remove({ ids: page1.value.rows.map((r) => r.id) });
+      await win.bridge.remove({ ids: page1.value.rows.map((r) => r.id) });
       await page.getByTestId('empty-state').waitFor();
-      desk.sandbox().control.bumpAiVersion();
-      desk.sandbox().control.setAiOnline(false);
+      win.sandbox().control.bumpAiVersion();
+      win.sandbox().control.setAiOnline(false);
 
-      await desk.drop([manifest.dir]);
-      await waitForCount(desk, 'review', 8);
+      await win.drop([manifest.dir]);
+      await waitForCount(win, 'review', 8);
       const banner = page.getByTestId('banner-ai_offline');
       await banner.waitFor();
       expect(await banner.textContent()).toContain('flagged for review');
@@ -45,11 +45,11 @@ describeInBrowser('review and export', (site) => {
       await page.getByRole('button', { name: /^Review 8/ }).click();
       await page.getByTestId('review-box').waitFor();
       const firstFile = (await page.locator('.detail-title h2').textContent()) ?? '';
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('review-light');
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('review-light');
       await page.emulateMedia({ colorScheme: 'dark' });
-      await desk.screenshot('review-dark');
-      expect(await desk.axe()).toEqual([]);
+      await win.screenshot('review-dark');
+      expect(await win.axe()).toEqual([]);
       await page.emulateMedia({ colorScheme: 'light' });
 
       // A correction that is not a reading is refused with a reason, nothing is saved.
@@ -57,18 +57,18 @@ describeInBrowser('review and export', (site) => {
       await page.keyboard.type('12,5');
       await page.keyboard.press('Enter');
       expect(await page.getByRole('alert').filter({ hasText: 'Use a dot' }).count()).toBe(1);
-      await waitForCount(desk, 'review', 8);
+      await waitForCount(win, 'review', 8);
 
       await page.getByTestId('correct-input').fill('');
       await page.keyboard.type('12345.678');
       await page.keyboard.press('Enter');
-      await waitForCount(desk, 'review', 7);
+      await waitForCount(win, 'review', 7);
       // The selection moved on to the next flagged photo; accept it with A.
       await eventually(async () => {
         expect(await page.locator('.detail-title h2').textContent()).not.toBe(firstFile);
       });
       await page.keyboard.press('a');
-      await waitForCount(desk, 'review', 6);
+      await waitForCount(win, 'review', 6);
 
       // Back to the corrected one (K = previous, twice in the shrinking list is fine: by file).
       await page.getByTestId('filter-all').click();
@@ -83,19 +83,19 @@ describeInBrowser('review and export', (site) => {
       );
 
       // Export everything with semicolons and a BOM, then show the file.
-      const target = join(desk.dir, 'route-7.csv');
-      desk.os.saveAnswers.push(target);
+      const target = join(win.dir, 'route-7.csv');
+      win.os.saveAnswers.push(target);
       await page.getByRole('button', { name: 'Export…' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      expect(await desk.axe()).toEqual([]);
+      expect(await win.axe()).toEqual([]);
       await dialog.getByLabel(/Semicolon separated/).check();
       await dialog.getByTestId('export-run').click();
       const notice = page.getByTestId('notice').filter({ hasText: 'Exported 8 readings' });
       await notice.waitFor();
       await notice.getByRole('button', { name: 'Show file' }).click();
       await eventually(() => {
-        expect(desk.os.shown).toContain(target);
+        expect(win.os.shown).toContain(target);
       });
 
       const text = readFileSync(target, 'utf8');
@@ -118,7 +118,7 @@ describeInBrowser('review and export', (site) => {
       }
       expect(records.filter((r) => r.review === 'accepted')).toHaveLength(1);
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 180_000);
 });

@@ -15,7 +15,7 @@
 // interval, so each change travels in its own push and pushed rows count changes one for one.
 // The pace follows the clock, not the timer: a late tick catches up, so the rate holds on average
 // on a loaded machine (at most three ticks' worth at once, so a stall does not become a burst).
-import type { Desk as AppDesk } from '../../main/app/desk';
+import type { BackendState } from '../../main/backend/backend-state';
 import type { Engine } from '../../main/engine/engine';
 import type { TaskResult } from '../../main/store/jobs-repo';
 import { readingFromHash } from '../../sandbox/reading';
@@ -69,7 +69,7 @@ export class RowChurn {
   private failed = 0;
 
   constructor(
-    private readonly app: AppDesk,
+    private readonly state: BackendState,
     options: RowChurnOptions = {},
   ) {
     this.rate = options.rowsPerSecond ?? 1000;
@@ -78,7 +78,7 @@ export class RowChurn {
     this.readingMs = options.readingMs ?? 700;
     this.ids =
       options.ids ??
-      [...app.store.queries.iterate({ filter: 'in_progress' })]
+      [...state.store.queries.iterate({ filter: 'in_progress' })]
         .filter((job) => job.state === 'queued')
         .map((job) => job.id);
   }
@@ -115,14 +115,14 @@ export class RowChurn {
   }
 
   private engine(): Engine {
-    const engine = this.app.engine;
+    const engine = this.state.engine;
     if (!engine) throw new Error('RowChurn: the backend has no engine running');
     return engine;
   }
 
   private tick(): void {
     const now = performance.now();
-    const jobs = this.app.store.jobs;
+    const jobs = this.state.store.jobs;
     const finishing = takeDue(this.reading, now - this.readingMs);
     const submitting = takeDue(this.sending, now - this.sendingMs);
     const due = Math.floor(((now - this.startedAt) * this.rate) / 3000) - this.taken;
@@ -165,7 +165,7 @@ export class RowChurn {
   }
 
   private resultOf(row: InFlight): TaskResult {
-    const job = this.app.store.jobs.get(row.id);
+    const job = this.state.store.jobs.get(row.id);
     const base = { taskId: taskIdOf(row.id), remoteCreatedAt: job?.remoteCreatedAt ?? null };
     if (row.nth % FAIL_EVERY === FAIL_EVERY - 1) {
       return {

@@ -4,26 +4,26 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { generateSampleFolder } from '../../sandbox/samples';
-import { eventually, openDesk } from './harness';
+import { eventually, openTestWindow } from './harness';
 import { tableRows } from './table';
 import { describeInBrowser } from './browser-suite';
 
 describeInBrowser('first run with the sandbox', (site) => {
   it('drops a folder and shows every photo reaching done with its reading', async () => {
-    const desk = await openDesk(site());
+    const win = await openTestWindow(site());
     try {
-      const { page } = desk;
+      const { page } = win;
       await page.getByTestId('onboarding').waitFor();
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('onboarding-light');
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('onboarding-light');
 
       await page.getByTestId('try-sandbox').click();
       await page.getByTestId('empty-state').waitFor();
       await page.getByTestId('add-samples').waitFor();
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('empty-light');
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('empty-light');
 
-      const folder = join(desk.dir, 'Route 12 - Hillside');
+      const folder = join(win.dir, 'Route 12 - Hillside');
       const manifest = await generateSampleFolder(folder, {
         count: 24,
         seed: 12,
@@ -33,7 +33,7 @@ describeInBrowser('first run with the sandbox', (site) => {
         width: 320,
       });
       const quotaBefore = await page.getByTestId('quota-remaining').textContent();
-      await desk.drop([folder]);
+      await win.drop([folder]);
 
       // What adding did is shown at once.
       const report = page.getByTestId('add-report');
@@ -82,9 +82,9 @@ describeInBrowser('first run with the sandbox', (site) => {
         ).toBeGreaterThan(0);
       });
       expect(await page.getByTestId('detail-history').locator('li').count()).toBeGreaterThan(1);
-      expect(await desk.axe()).toEqual([]);
+      expect(await win.axe()).toEqual([]);
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 180_000);
 });

@@ -5,29 +5,29 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import { generateSampleFolder } from '../../sandbox/samples';
-import { eventually, openDesk, type Desk } from './harness';
-import { startOnSandbox } from './desk-steps';
+import { eventually, openTestWindow, type TestWindow } from './harness';
+import { startOnSandbox } from './window-steps';
 import { describeInBrowser } from './browser-suite';
 
-async function bothThemes(desk: Desk, name: string): Promise<void> {
-  expect(await desk.axe()).toEqual([]);
-  await desk.screenshot(`${name}-light`);
-  await desk.page.emulateMedia({ colorScheme: 'dark' });
-  expect(await desk.axe()).toEqual([]);
-  await desk.screenshot(`${name}-dark`);
-  await desk.page.emulateMedia({ colorScheme: 'light' });
+async function bothThemes(win: TestWindow, name: string): Promise<void> {
+  expect(await win.axe()).toEqual([]);
+  await win.screenshot(`${name}-light`);
+  await win.page.emulateMedia({ colorScheme: 'dark' });
+  expect(await win.axe()).toEqual([]);
+  await win.screenshot(`${name}-dark`);
+  await win.page.emulateMedia({ colorScheme: 'light' });
 }
 
 describeInBrowser('main screens', (site) => {
   it('shows a run in progress calmly, with the photo of the selected row', async () => {
-    const desk = await openDesk(site());
+    const win = await openTestWindow(site());
     try {
-      const { page } = desk;
-      await startOnSandbox(desk);
-      await bothThemes(desk, 'empty');
+      const { page } = win;
+      await startOnSandbox(win);
+      await bothThemes(win, 'empty');
       // A slower AI, so the run is caught half way.
-      desk.sandbox().control.setAi({ latencyMs: 3000, jitterMs: 2000, parallel: 8 });
-      const folder = join(desk.dir, 'Route 12 - Hillside');
+      win.sandbox().control.setAi({ latencyMs: 3000, jitterMs: 2000, parallel: 8 });
+      const folder = join(win.dir, 'Route 12 - Hillside');
       await generateSampleFolder(folder, {
         count: 60,
         seed: 21,
@@ -36,7 +36,7 @@ describeInBrowser('main screens', (site) => {
         duplicates: 2,
         width: 480,
       });
-      await desk.drop([folder]);
+      await win.drop([folder]);
       await eventually(
         async () => {
           const done = Number(
@@ -55,31 +55,31 @@ describeInBrowser('main screens', (site) => {
             .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
         ).toBeGreaterThan(0);
       });
-      desk.sandbox().control.setAi({ latencyMs: 1_000_000 });
-      await bothThemes(desk, 'running');
-      desk.sandbox().control.setAi({ latencyMs: 50, jitterMs: 10 });
+      win.sandbox().control.setAi({ latencyMs: 1_000_000 });
+      await bothThemes(win, 'running');
+      win.sandbox().control.setAi({ latencyMs: 50, jitterMs: 10 });
 
       // The activity log folds open and stays accessible.
       await page.getByText('Recent activity', { exact: true }).click();
       expect(await page.locator('details.activity').getAttribute('open')).toBe('');
-      expect(await desk.axe()).toEqual([]);
+      expect(await win.axe()).toEqual([]);
       await page.getByText('Recent activity', { exact: true }).click();
 
       // At 125% zoom nothing overlaps and the table still scrolls.
       await page.evaluate(`document.body.style.zoom = '1.25'`);
-      await desk.screenshot('running-zoom125-light');
-      expect(await desk.axe()).toEqual([]);
+      await win.screenshot('running-zoom125-light');
+      expect(await win.axe()).toEqual([]);
       await page.evaluate(`document.body.style.zoom = ''`);
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 180_000);
 
   it('checks the service address and key in onboarding, then keeps the key write-only', async () => {
     const service = await createSandbox({ ai: { latencyMs: 50, jitterMs: 10 } });
-    const desk = await openDesk(site());
+    const win = await openTestWindow(site());
     try {
-      const { page } = desk;
+      const { page } = win;
       await page.getByTestId('onboarding').waitFor();
       const submit = page.getByRole('button', { name: 'Check and continue' });
 
@@ -106,7 +106,7 @@ describeInBrowser('main screens', (site) => {
       expect(await status.textContent()).toContain(`ends in …${service.apiKey.slice(-4)}`);
       // The key itself is never in the page.
       expect(await page.content()).not.toContain(service.apiKey);
-      await bothThemes(desk, 'settings');
+      await bothThemes(win, 'settings');
 
       // Sending settings are validated and saved.
       await page.getByLabel('Photos in progress at once').fill('0');
@@ -116,11 +116,11 @@ describeInBrowser('main screens', (site) => {
       await page.getByLabel('One photo per upload').check();
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByText('Saved. MeterDesk carries on with the new settings.').waitFor();
-      const saved = await desk.bridge.getSettings();
+      const saved = await win.bridge.getSettings();
       expect(saved.ok && saved.value.maxConcurrency).toBe(8);
       expect(saved.ok && saved.value.batchMode).toBe('never');
     } finally {
-      await desk.close();
+      await win.close();
       await service.close();
     }
   }, 120_000);

@@ -1,12 +1,11 @@
 // The version and update line in the header, in Chromium, with the answer main gives once an
-// update has been downloaded (in the app main answers getUpdateStatus itself; here the backend's
-// handlers are wrapped the same way): readable, accessible, in both themes.
+// update has been downloaded (main answers getUpdateStatus itself, here from the view given):
+// readable, accessible, in both themes.
 import { expect, it } from 'vitest';
 import type { UpdateView } from '../../common/ipc/update-view';
-import { openBackend } from '../../main/app/backend';
 import { describeInBrowser } from './browser-suite';
-import { startOnSandbox } from './desk-steps';
-import { openDesk } from './harness';
+import { startOnSandbox } from './window-steps';
+import { openTestWindow } from './harness';
 
 const READY: UpdateView = {
   currentVersion: '0.1.0',
@@ -20,29 +19,21 @@ const READY: UpdateView = {
 
 describeInBrowser('the update line', (site) => {
   it('says which version runs and that the next one installs on quit', async () => {
-    const desk = await openDesk(site(), {
-      openBackend: async (options) => {
-        const backend = await openBackend(options);
-        return {
-          ...backend,
-          handlers: { ...backend.handlers, getUpdateStatus: () => Promise.resolve(READY) },
-        };
-      },
-    });
+    const win = await openTestWindow(site(), { updateStatus: () => READY });
     try {
-      await startOnSandbox(desk);
-      const line = desk.page.getByTestId('update-status');
+      await startOnSandbox(win);
+      const line = win.page.getByTestId('update-status');
       await expect
         .poll(() => line.textContent())
         .toBe('Version 0.1.0 · Update 0.2.0 ready: installed when you quit MeterDesk');
       expect(await line.getAttribute('title')).toBe('Updates from updates.example.org');
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('update-ready-light');
-      await desk.page.emulateMedia({ colorScheme: 'dark' });
-      expect(await desk.axe()).toEqual([]);
-      await desk.screenshot('update-ready-dark');
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('update-ready-light');
+      await win.page.emulateMedia({ colorScheme: 'dark' });
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('update-ready-dark');
     } finally {
-      await desk.close();
+      await win.close();
     }
   }, 120_000);
 });

@@ -3,9 +3,11 @@
 // recorded for assertions. Encryption stands in for Electron's safeStorage with real AES-256-GCM
 // under a per-instance key.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { DesktopNotice, OsPort, ProgressState, SafeStorageInfo } from '../../main/app/os-port';
+import type { DesktopNotice, ProgressState, SafeStorageInfo } from '../../common/ipc/backend-views';
+import type { MainServiceHandlers } from '../../main/desktop/backend-client';
+import type { DesktopDialogs } from '../../main/desktop/window-calls';
 
-export class TestOs implements OsPort {
+export class TestOs implements MainServiceHandlers, DesktopDialogs {
   readonly shown: string[] = [];
   readonly notices: DesktopNotice[] = [];
   readonly progress: ProgressState[] = [];
@@ -22,19 +24,19 @@ export class TestOs implements OsPort {
     return Promise.resolve(this.folderAnswers.shift() ?? null);
   }
 
-  showItemInFolder(path: string): Promise<void> {
+  showItemInFolder(path: string): Promise<null> {
     this.shown.push(path);
-    return Promise.resolve();
+    return Promise.resolve(null);
   }
 
-  notify(notice: DesktopNotice): Promise<void> {
+  notify(notice: DesktopNotice): Promise<null> {
     this.notices.push(notice);
-    return Promise.resolve();
+    return Promise.resolve(null);
   }
 
-  setProgress(progress: ProgressState): Promise<void> {
+  setProgress(progress: ProgressState): Promise<null> {
     this.progress.push(progress);
-    return Promise.resolve();
+    return Promise.resolve(null);
   }
 
   safeStorageInfo(): Promise<SafeStorageInfo> {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../common/ipc/channels';
 import type { JobRecord } from '../../common/job-record';
-import { photoResponse } from '../../main/app/photo-response';
+import { photoResponse } from '../../main/desktop/photo-response';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { renderMeterPhoto } from '../../sandbox/samples';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';
@@ -64,10 +64,10 @@ describe('a fresh install', () => {
     expect(s.effectiveDataDir).toBe(join(desk.dir, 'user'));
   });
 
-  it('getQuota and getAiStatus say that nothing is configured', async () => {
-    for (const result of [await desk.bridge.getQuota(), await desk.bridge.getAiStatus()]) {
-      expect(result).toMatchObject({ ok: false, error: { code: 'not_configured' } });
-    }
+  it('quota and AI status: unknown while no service is configured', async () => {
+    const { status } = value(await desk.bridge.snapshot());
+    expect(status.quota).toBeNull();
+    expect(status.ai).toBeNull();
   });
 
   it('getKeyStatus: not set, kept in memory (the test has no keychain)', async () => {
@@ -102,12 +102,14 @@ describe('onboarding with the built-in sandbox', () => {
     expect(JSON.stringify(snap)).not.toContain(key);
   });
 
-  it('getQuota and getAiStatus: the sandbox answers', async () => {
-    const quota = value(await desk.bridge.getQuota());
-    expect(quota.dailyLimit).toBe(500);
-    expect(quota.summaryText).not.toBe('');
-    const ai = value(await desk.bridge.getAiStatus());
-    expect(ai).toMatchObject({ isOnline: true, currentAiVersion: 'water_v3_meter:v3.2' });
+  it("quota and AI status: the engine reads the sandbox's and pushes them", async () => {
+    const pushed = await until(
+      () => desk.events.find((e) => e.status?.quota && e.status.ai)?.status,
+      'a push with quota and AI status',
+    );
+    expect(pushed.quota?.dailyLimit).toBe(500);
+    expect(pushed.quota?.summaryText).not.toBe('');
+    expect(pushed.ai).toMatchObject({ isOnline: true, currentAiVersion: 'water_v3_meter:v3.2' });
   });
 });
 
@@ -158,8 +160,8 @@ describe('the queue', () => {
     expect(detail.events.map((e) => e.state)).toContain('done');
     expect(detail.root?.path).toBe(sampleFolder);
     expect(detail.photoUrl).toBe(`meterdesk-photo://job/${String(job.id)}`);
-    const photo = await photoResponse(new Request(detail.photoUrl ?? ''), (id) =>
-      desk.backend.photoFile(id),
+    const photo = await photoResponse(new Request(detail.photoUrl ?? ''), (jobId) =>
+      desk.backend.handlers.photoFile({ jobId }),
     );
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/);
@@ -340,27 +342,32 @@ describe('settings and a real service', () => {
     expect(snap.settings).toMatchObject({ baseUrl: remote.url, useSandbox: false });
     // The real queue is not the sandbox's: simulated readings never mix with real ones.
     expect(snap.status.counts.total).toBe(0);
-    expect(value(await desk.bridge.getQuota()).remaining).toBe(500);
+    await until(
+      async () => value(await desk.bridge.snapshot()).status.quota?.remaining === 500,
+      "the real service's quota",
+    );
   });
 
   it('setApiKey, getKeyStatus and clearApiKey: the key goes in, only its hint comes out', async () => {
     const other = 'md_remote_key_rotated_0000_5678';
     secrets.push(other);
     remote.control.addKey({ key: other });
+    const before = new Date().toISOString();
     expect(value(await desk.bridge.setApiKey({ key: other }))).toMatchObject({
       isSet: true,
       hint: '5678',
     });
     expect(value(await desk.bridge.getKeyStatus()).hint).toBe('5678');
-    expect(value(await desk.bridge.getAiStatus()).isOnline).toBe(true);
+    // The engine restarted on the new key and read the AI status with it.
+    await until(async () => {
+      const { ai } = value(await desk.bridge.snapshot()).status;
+      return ai?.isOnline === true && ai.checkedAt >= before;
+    }, 'the AI status read with the new key');
     expect(value(await desk.bridge.clearApiKey())).toMatchObject({ isSet: false, hint: '' });
     const snap = value(await desk.bridge.snapshot());
     expect(snap.status.running).toBe(false);
     expect(snap.service.problem).toContain('No API key');
-    expect(await desk.bridge.getQuota()).toMatchObject({
-      ok: false,
-      error: { code: 'not_configured' },
-    });
+    expect(snap.status.quota).toBeNull();
   });
 
   it('setSettings: a real address must be https (plain http only to this machine)', async () => {

@@ -1,34 +1,42 @@
 // The dispatcher's own promises, with handlers that misbehave on purpose: it never throws, expected
-// failures keep their code and wording, anything else becomes `internal` without a stack or a key.
+// failures keep their code and wording, anything else becomes `internal` without a stack or a key,
+// whether it was thrown on the answering side (a result crosses) or in main's own code.
 import { describe, expect, it } from 'vitest';
-import type { Handlers } from '../../common/ipc/bridge';
+import type { Handlers, WindowCalls } from '../../common/ipc/bridge';
 import { APP_PAGE_URL, CHANNEL_NAMES } from '../../common/ipc/channels';
+import { CONTRACT } from '../../common/ipc/contract';
+import { answering, errorReporter } from '../../main/ipc/answer';
 import { AppError } from '../../main/ipc/app-error';
 import { createDispatcher } from '../../main/ipc/dispatch';
-import { remoteHandlers } from '../../main/ipc/remote-handlers';
 import { isTrustedSender } from '../../main/ipc/sender';
 
 const KEY = 'md_live_secret_key_do_not_leak_4242';
 const SENDER = { webContentsId: 3, frameUrl: APP_PAGE_URL, isMainFrame: true };
+const redact = (text: string): string => text.split(KEY).join('[redacted]');
 
-/** Handlers that all do `behave`; the dispatcher does not care what they are. */
-function handlersThat(behave: () => Promise<unknown>): Handlers {
-  return remoteHandlers(async () => {
-    try {
-      return { ok: true, value: await behave() };
-    } catch (error) {
-      if (error instanceof AppError)
-        return { ok: false, error: { code: error.code, message: error.message } };
-      throw error;
-    }
+/** Every channel does `behave` on the answering side; the dispatcher does not care what they are. */
+function answeredBy(behave: () => Promise<unknown>, logged: string[]): WindowCalls {
+  const handlers = Object.fromEntries(
+    CHANNEL_NAMES.map((name) => [name, behave]),
+  ) as unknown as Handlers;
+  return answering(CONTRACT, handlers, {
+    report: errorReporter(redact, (line) => logged.push(line)),
+    who: 'The test backend',
   });
 }
 
-function dispatcherWith(behave: () => Promise<unknown>, logged: string[] = []) {
+/** Every channel does `behave` in main's own code (it may throw there too). */
+function mainThat(behave: () => Promise<unknown>): WindowCalls {
+  return Object.fromEntries(
+    CHANNEL_NAMES.map((name) => [name, async () => ({ ok: true, value: await behave() })]),
+  ) as unknown as WindowCalls;
+}
+
+function dispatcherWith(behave: () => Promise<unknown>, logged: string[] = [], inMain = false) {
   return createDispatcher({
-    handlers: handlersThat(behave),
+    calls: inMain ? mainThat(behave) : answeredBy(behave, logged),
     trusted: () => ({ webContentsId: 3, pageUrl: APP_PAGE_URL }),
-    redact: (text) => text.split(KEY).join('[redacted]'),
+    redact,
     log: (line) => logged.push(line),
   });
 }
@@ -46,33 +54,51 @@ describe('dispatch', () => {
     const d = dispatcherWith(() =>
       Promise.reject(new AppError('key_rejected', 'The key was refused.')),
     );
-    expect(await d.dispatch('getQuota', SENDER, {})).toEqual({
+    expect(await d.dispatch('getSettings', SENDER, {})).toEqual({
       ok: false,
       error: { code: 'key_rejected', message: 'The key was refused.' },
     });
   });
 
-  it('turns anything else into `internal`: no stack, no key, logged redacted', async () => {
-    const logged: string[] = [];
-    const boom = new TypeError(`cannot read property of undefined while using ${KEY}`);
-    const d = dispatcherWith(() => Promise.reject(boom), logged);
-    const result = await d.dispatch('snapshot', SENDER, {});
-    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
-    const text = JSON.stringify(result);
-    expect(text).not.toContain(KEY);
-    expect(text).not.toMatch(/\bat .+:\d+:\d+/);
-    expect(text).toContain('[redacted]');
-    expect(logged.join('\n')).not.toContain(KEY);
+  it.each([
+    ['on the answering side', false],
+    ["in main's own code", true],
+  ])(
+    'turns anything else thrown %s into `internal`: no stack, no key, logged redacted',
+    async (_, inMain) => {
+      const logged: string[] = [];
+      const boom = new TypeError(`cannot read property of undefined while using ${KEY}`);
+      const d = dispatcherWith(() => Promise.reject(boom), logged, inMain);
+      const result = await d.dispatch('snapshot', SENDER, {});
+      expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+      const text = JSON.stringify(result);
+      expect(text).not.toContain(KEY);
+      expect(text).not.toMatch(/\bat .+:\d+:\d+/);
+      expect(text).toContain('[redacted]');
+      expect(logged.join('\n')).not.toContain(KEY);
+    },
+  );
+
+  it('redacts the message of a failure that crossed as a result', async () => {
+    const d = dispatcherWith(() =>
+      Promise.reject(new AppError('unreachable', `Cannot reach the service with ${KEY}.`)),
+    );
+    expect(await d.dispatch('snapshot', SENDER, {})).toEqual({
+      ok: false,
+      error: { code: 'unreachable', message: 'Cannot reach the service with [redacted].' },
+    });
   });
 
   it('survives throws of non-errors and never rejects', async () => {
     for (const thrown of [undefined, null, 'a string', 42, { weird: true }]) {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the point here
-      const d = dispatcherWith(() => Promise.reject(thrown));
-      for (const channel of CHANNEL_NAMES) {
-        const payload = channel === 'addPaths' ? { paths: ['/tmp'] } : {};
-        const result = await d.dispatch(channel, SENDER, payload);
-        expect(result.ok).toBe(false);
+      for (const inMain of [false, true]) {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the point here
+        const d = dispatcherWith(() => Promise.reject(thrown), [], inMain);
+        for (const channel of CHANNEL_NAMES) {
+          const payload = channel === 'addPaths' ? { paths: ['/tmp'] } : {};
+          const result = await d.dispatch(channel, SENDER, payload);
+          expect(result.ok).toBe(false);
+        }
       }
     }
   });

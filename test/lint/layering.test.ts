@@ -38,10 +38,86 @@ const cases: [file: string, source: string, allowed: boolean][] = [
   ['sandbox/probe.ts', `import { createServer } from 'node:http';`, true],
 ];
 
+/** Inside main/: the lower layers, the engine, the IPC plumbing and the two processes' sides. */
+const LOWER = ['store', 'api', 'scan', 'export', 'billing', 'time', 'config', 'secrets'];
+const ABOVE_LOWER = ['engine', 'backend', 'desktop', 'cli', 'shell', 'ipc'];
+const mainCases: [file: string, source: string, allowed: boolean][] = [
+  ...LOWER.flatMap((folder) =>
+    ABOVE_LOWER.map((above): [string, string, boolean] => [
+      `main/${folder}/probe.ts`,
+      `import '../${above}/x';`,
+      false,
+    ]),
+  ),
+  // A folder's index and a file in a subfolder are caught as well.
+  ['main/store/probe.ts', `import '../engine';`, false],
+  ['main/store/migrations/probe.ts', `import '../../engine/engine';`, false],
+  ['main/billing/probe.ts', `import '../backend/settings';`, false],
+  // Lower layers may use each other and common/.
+  ['main/store/probe.ts', `import '../time/clock';`, true],
+  ['main/billing/probe.ts', `import '../export/csv';`, true],
+  ['main/api/probe.ts', `import '../../common/job';`, true],
+  ['main/config/probe.ts', `import { z } from 'zod';`, true],
+  // The engine: below the processes, the CLI and the IPC plumbing.
+  ['main/engine/probe.ts', `import '../backend/backend';`, false],
+  ['main/engine/probe.ts', `import '../desktop/backend-client';`, false],
+  ['main/engine/probe.ts', `import '../cli/main';`, false],
+  ['main/engine/probe.ts', `import '../shell/window';`, false],
+  ['main/engine/probe.ts', `import '../ipc/app-error';`, false],
+  ['main/engine/probe.ts', `import '../store/store';`, true],
+  ['main/engine/probe.ts', `import '../scan';`, true],
+  ['main/engine/probe.ts', `import '../billing/route-sheet';`, true],
+  // The IPC plumbing serves both processes and knows neither.
+  ['main/ipc/probe.ts', `import '../backend/backend';`, false],
+  ['main/ipc/probe.ts', `import '../desktop/window-calls';`, false],
+  ['main/ipc/probe.ts', `import '../engine/engine';`, false],
+  ['main/ipc/probe.ts', `import '../../common/ipc/result';`, true],
+  // The backend's process does not reach into main's, and the reverse.
+  ['main/backend/probe.ts', `import '../desktop/backend-client';`, false],
+  ['main/backend/handlers/probe.ts', `import '../../desktop/window-calls';`, false],
+  ['main/backend/probe.ts', `import '../shell/electron-main';`, false],
+  ['main/backend/probe.ts', `import '../cli/main';`, false],
+  ['main/backend/probe.ts', `import '../engine/engine';`, true],
+  ['main/backend/handlers/probe.ts', `import '../../engine/add-paths';`, true],
+  ['main/backend/probe.ts', `import '../ipc/rpc';`, true],
+  ['main/desktop/probe.ts', `import '../backend/backend';`, false],
+  ['main/desktop/probe.ts', `import '../engine/engine';`, false],
+  ['main/desktop/probe.ts', `import '../shell/window';`, false],
+  ['main/desktop/probe.ts', `import '../ipc/rpc';`, true],
+  ['main/desktop/probe.ts', `import '../scan/sniff';`, true],
+  ['main/desktop/probe.ts', `import '../config/json-file';`, true],
+  // The CLI runs the engine itself, without the desktop's processes.
+  ['main/cli/probe.ts', `import '../backend/settings';`, false],
+  ['main/cli/commands/probe.ts', `import '../../desktop/updates';`, false],
+  ['main/cli/probe.ts', `import '../ipc/app-error';`, false],
+  ['main/cli/probe.ts', `import '../engine/engine';`, true],
+  // The shell is the top: it wires everything.
+  ['main/shell/probe.ts', `import '../backend/host';`, true],
+  ['main/shell/probe.ts', `import '../desktop/backend-supervisor';`, true],
+  ['main/shell/probe.ts', `import '../engine/engine';`, true],
+];
+
 describe('layering rules in eslint.config.js', () => {
   it.each(cases)('%s: %s -> allowed=%s', async (file, source, allowed) => {
     const errors = await layeringErrors(file, source);
     if (allowed) expect(errors).toEqual([]);
     else expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('layers inside main/', () => {
+  it.each(mainCases)('%s: %s -> allowed=%s', async (file, source, allowed) => {
+    const errors = await layeringErrors(file, source);
+    if (allowed) expect(errors).toEqual([]);
+    else expect(errors).toEqual([expect.stringMatching(/must not import main\/[a-z]+\//)]);
+  });
+
+  it('keeps the rules that hold for all of main/ (no electron, no renderer)', async () => {
+    for (const folder of [...LOWER, 'engine', 'ipc', 'backend', 'desktop', 'cli']) {
+      expect(await layeringErrors(`main/${folder}/probe.ts`, `import 'electron';`)).toHaveLength(1);
+      expect(
+        await layeringErrors(`main/${folder}/probe.ts`, `import '../../renderer/app';`),
+      ).toHaveLength(1);
+    }
   });
 });

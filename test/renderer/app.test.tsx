@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { doneJob, job, statusOf, stubBridge } from './stub-bridge';
+import { doneJob, job, quotaInfo, statusOf, stubBridge } from './stub-bridge';
 import { renderApp } from './render-app';
 
 afterEach(() => {
@@ -133,21 +133,11 @@ describe('banners and reports', () => {
   });
 
   it('shows what a drop added, with reasons and a quota warning', async () => {
-    const bridge = stubBridge([job(1)]);
+    // The quota as the engine last read it and pushed it; the window asks for none itself.
+    const bridge = stubBridge([job(1)], {
+      status: statusOf([job(1)], { quota: quotaInfo({ remaining: 4, used: 496 }) }),
+    });
     Object.assign(bridge, {
-      getQuota: () =>
-        Promise.resolve({
-          ok: true,
-          value: {
-            remaining: 4,
-            dailyLimit: 500,
-            used: 496,
-            dayTag: 'd',
-            isUnlimited: false,
-            summaryText: 's',
-            checkedAt: new Date().toISOString(),
-          },
-        }),
       addDroppedFiles: (files: readonly { name: string }[]) => {
         bridge.calls.push({ channel: 'addDroppedFiles', request: files.map((f) => f.name) });
         return Promise.resolve({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../renderer/lib/row-pages';
 import { createAppStore } from '../../renderer/store/create-store';
-import { doneJob, job, statusOf, stubBridge } from './stub-bridge';
+import { selectAi, selectQuota } from '../../renderer/store/status-slice';
+import { doneJob, job, quotaInfo, statusOf, stubBridge } from './stub-bridge';
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
@@ -98,17 +99,7 @@ describe('the store', () => {
 
   it('reports what adding did with the quota left at that moment', async () => {
     const bridge = stubBridge([]);
-    const quota = {
-      remaining: 3,
-      dailyLimit: 500,
-      used: 497,
-      dayTag: '2025-01-01',
-      isUnlimited: false,
-      summaryText: '3 left',
-      checkedAt: new Date().toISOString(),
-    };
     Object.assign(bridge, {
-      getQuota: () => Promise.resolve({ ok: true, value: quota }),
       addPaths: () =>
         Promise.resolve({
           ok: true,
@@ -125,11 +116,37 @@ describe('the store', () => {
     });
     const store = createAppStore(bridge);
     await store.getState().start();
+    // The quota as the engine last read it, pushed with its status.
+    bridge.emit({ status: statusOf([], { quota: quotaInfo({ remaining: 3, used: 497 }) }) });
     await store.getState().addPaths(['/photos/route']);
     expect(store.getState().lastAdd).toEqual({
       summary: expect.objectContaining({ queued: 10, known: 2 }) as unknown,
       quotaRemaining: 3,
     });
+    store.getState().stop();
+  });
+
+  it('shows the quota and AI status the backend pushed, the newest push winning', async () => {
+    const bridge = stubBridge([]);
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    expect(selectQuota(store.getState())).toBeNull();
+    const ai = {
+      isOnline: false,
+      busy: false,
+      queueCount: null,
+      publicStatus: 'offline',
+      currentAiVersion: 'water_v3:2.0',
+      acceptsNewTasks: false,
+      checkedAt: new Date().toISOString(),
+    };
+    bridge.emit({ status: statusOf([], { quota: quotaInfo({ remaining: 120 }), ai }) });
+    expect(selectQuota(store.getState())?.remaining).toBe(120);
+    expect(selectAi(store.getState())?.isOnline).toBe(false);
+    bridge.emit({ status: statusOf([], { quota: quotaInfo({ remaining: 119 }), ai }) });
+    expect(selectQuota(store.getState())?.remaining).toBe(119);
+    // The window asked the bridge nothing about them.
+    expect(bridge.calls.map((c) => c.channel).filter((c) => /quota|ai/i.test(c))).toEqual([]);
     store.getState().stop();
   });
 
@@ -143,6 +160,20 @@ describe('the store', () => {
     await store.getState().start();
     await store.getState().pause();
     expect(store.getState().notices[0]?.text).toBe('MeterDesk is busy or restarting: Restarting.');
+    store.getState().stop();
+  });
+
+  it('says in words that a call timed out', async () => {
+    const bridge = stubBridge([]);
+    const message =
+      "MeterDesk's backend did not answer within 30 s (pause) and may be stuck. If this keeps happening, quit MeterDesk and open it again.";
+    Object.assign(bridge, {
+      pause: () => Promise.resolve({ ok: false, error: { code: 'timeout', message } }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    await store.getState().pause();
+    expect(store.getState().notices[0]?.text).toBe(`MeterDesk did not answer in time: ${message}`);
     store.getState().stop();
   });
 });

@@ -9,7 +9,7 @@ import type {
   RootSummary,
   Snapshot,
 } from '../../common/ipc';
-import { idleStatus, type EngineStatus } from '../../common/engine-status';
+import { idleStatus, type EngineStatus, type QuotaInfo } from '../../common/engine-status';
 import type { JobQuery } from '../../common/job-query';
 import { emptyCounts, type JobRecord, type StateCounts } from '../../common/job-record';
 
@@ -82,6 +82,25 @@ export function countsOf(jobs: readonly JobRecord[]): StateCounts {
     c.total += 1;
   }
   return c;
+}
+
+/** A quota as the engine reads it, with `patch` over a free account's daily limit of 500. */
+export function quotaInfo(patch: Partial<QuotaInfo> = {}): QuotaInfo {
+  return {
+    remaining: 500,
+    dailyLimit: 500,
+    used: 0,
+    dayTag: '2025-01-01',
+    isUnlimited: false,
+    summaryText: '500 left today',
+    checkedAt: new Date().toISOString(),
+    accountType: 'free',
+    monthlyRemaining: null,
+    monthlyBonusRemaining: null,
+    fixedRemaining: null,
+    nearestExpireAt: null,
+    ...patch,
+  };
 }
 
 export function statusOf(
@@ -234,10 +253,6 @@ export function stubBridge(
       return ok(statusOf(bridge.jobs));
     },
     listRoots: () => ok(bridge.jobs.length ? [{ ...root, counts: countsOf(bridge.jobs) }] : []),
-    getQuota: () =>
-      Promise.resolve({ ok: false, error: { code: 'not_configured', message: 'none' } } as const),
-    getAiStatus: () =>
-      Promise.resolve({ ok: false, error: { code: 'not_configured', message: 'none' } } as const),
   };
   // Every other channel answers a generic success and is recorded.
   const bridge = new Proxy(stub, {

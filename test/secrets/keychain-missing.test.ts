@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { encryptedSecretsFile } from '../../main/app/encrypted-file-store';
-import { chooseSecretStore } from '../../main/app/secret-choice';
+import { encryptedSecretsFile } from '../../main/backend/encrypted-file-store';
+import { chooseSecretStore } from '../../main/backend/secret-choice';
 import { main } from '../../main/cli/main';
 import {
   KeychainSecretStore,

@@ -6,12 +6,12 @@ import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_PAGE_URL, CHANNEL_NAMES, EVENT_CHANNEL } from '../../common/ipc/channels';
-import { BackendSupervisor } from '../../main/app/backend-supervisor';
-import { hostConfigArg } from '../../main/app/host-protocol';
-import { createDispatcher } from '../../main/ipc/dispatch';
+import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../common/ipc/channels';
+import { BackendSupervisor } from '../../main/desktop/backend-supervisor';
+import { hostConfigArg } from '../../main/backend/launch-config';
 import type { RpcMessage } from '../../main/ipc/rpc';
 import { TestOs } from '../helpers/test-os';
+import { TRUSTED, windowDispatcher } from '../ipc/helpers/desktop';
 import { tempDir } from '../helpers/tmp';
 import { buildInto, ROOT } from './helpers/build';
 
@@ -158,17 +158,12 @@ describe('the built backend bundle', () => {
           kill: () => child.kill(),
         };
       },
-      os,
+      services: os,
       onEvent: () => undefined,
       log: () => undefined,
     });
     await supervisor.ready();
-    const dispatcher = createDispatcher({
-      handlers: supervisor.handlers,
-      trusted: () => ({ webContentsId: 1, pageUrl: APP_PAGE_URL }),
-    });
-    const sender = { webContentsId: 1, frameUrl: APP_PAGE_URL, isMainFrame: true };
-    const snap = await dispatcher.dispatch('snapshot', sender, {});
+    const snap = await windowDispatcher(supervisor.calls, os).dispatch('snapshot', TRUSTED, {});
     expect(snap).toMatchObject({
       ok: true,
       value: { appVersion: '9.9.9', service: { kind: 'none' } },

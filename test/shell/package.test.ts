@@ -177,7 +177,7 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
   });
 
   it('tells electron-updater its cache folder, with no feed of its own that it could use', () => {
-    // The real feed comes only from IT's machine-wide update.json (main/app/update-feed.ts).
+    // The real feed comes only from IT's machine-wide update.json (main/desktop/update-feed.ts).
     const yml = readFileSync(join(resources, 'app-update.yml'), 'utf8');
     expect(yml).toContain('provider: generic');
     expect(yml).toContain('url: https://updates.meterdesk.invalid/');

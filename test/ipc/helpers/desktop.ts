@@ -1,14 +1,21 @@
 // A desktop backend as the window sees it, without Electron: the real backend (engine, SQLite,
-// sandbox over HTTP) behind the real dispatcher, reached through the in-process bridge, with every
-// reply and push recorded so tests can check that no key ever reaches the window.
+// sandbox over HTTP) behind main's real side (the dispatcher, the window calls, the contract's
+// checks and deadlines), reached through the in-process bridge, with every reply and push recorded
+// so tests can check that no key ever reaches the window.
 import { join } from 'node:path';
 import type { AppEvent } from '../../../common/ipc/app-event';
 import type { MeterDeskBridge } from '../../../common/ipc/bridge';
 import { APP_PAGE_URL, CHANNEL_NAMES, type ChannelName } from '../../../common/ipc/channels';
 import type { Result } from '../../../common/ipc/result';
-import { openBackend, type Backend } from '../../../main/app/backend';
-import { chooseSecretStore, type ChosenSecrets } from '../../../main/app/secret-choice';
-import { SessionSecretStore } from '../../../main/app/session-store';
+import type { UpdateView } from '../../../common/ipc/update-view';
+import { openBackend, type Backend } from '../../../main/backend/backend';
+import { mainServicesInProcess } from '../../../main/backend/main-services';
+import { chooseSecretStore, type ChosenSecrets } from '../../../main/backend/secret-choice';
+import { SessionSecretStore } from '../../../main/backend/session-store';
+import { backendInProcess, type BackendCallers } from '../../../main/desktop/backend-client';
+import { UpdateService } from '../../../main/desktop/updates';
+import type { EngineConfig } from '../../../main/engine/config';
+import { createWindowCalls } from '../../../main/desktop/window-calls';
 import { createDispatcher, type Dispatcher } from '../../../main/ipc/dispatch';
 import { createInProcessBridge } from '../../../main/ipc/in-process-bridge';
 import type { SenderInfo } from '../../../main/ipc/sender';
@@ -42,11 +49,13 @@ export interface Desktop {
 }
 
 export interface DesktopOptions {
-  /** Default: memory only (tests of the keychain live in test/app). */
+  /** Default: memory only (tests of the keychain live in test/backend). */
   readonly secrets?: (dir: string, os: TestOs) => Promise<ChosenSecrets>;
   readonly userDataDir?: string;
   /** The OS stand-in; pass the same one to a reopened backend to keep its safeStorage key. */
   readonly os?: TestOs;
+  /** Engine settings over the fast test timings. */
+  readonly engineConfig?: Partial<EngineConfig>;
 }
 
 export function memorySecrets(): Promise<ChosenSecrets> {
@@ -69,6 +78,31 @@ export function keychainOrMemory(dir: string): Promise<ChosenSecrets> {
   });
 }
 
+/** Main's side of the window over a backend, with the test's dialogs and no updater. */
+export function windowDispatcher(
+  backend: BackendCallers,
+  os: TestOs,
+  options: {
+    readonly redact?: (text: string) => string;
+    readonly updateStatus?: () => UpdateView;
+  } = {},
+): Dispatcher {
+  const updates = new UpdateService({
+    currentVersion: '0.0.0-test',
+    feed: { kind: 'off', why: 'Automatic updates are run by the MeterDesk app, not by this test.' },
+    updater: null,
+  });
+  return createDispatcher({
+    calls: createWindowCalls({
+      backend,
+      dialogs: os,
+      updateStatus: options.updateStatus ?? (() => updates.view()),
+    }),
+    trusted: () => ({ webContentsId: WINDOW_ID, pageUrl: APP_PAGE_URL }),
+    ...(options.redact && { redact: options.redact }),
+  });
+}
+
 export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop> {
   const t = tempDir('meterdesk-ipc-');
   const os = options.os ?? new TestOs();
@@ -77,17 +111,14 @@ export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop
     userDataDir: options.userDataDir ?? join(t.dir, 'user'),
     appVersion: '0.0.0-test',
     secrets,
-    os,
-    engineConfig: FAST_ENGINE,
+    main: mainServicesInProcess(os),
+    engineConfig: { ...FAST_ENGINE, ...options.engineConfig },
     sandbox: { ai: FAST_AI },
     samples: { width: 160, concurrency: 2 },
     eventIntervalMs: 50,
   });
-  const dispatcher = createDispatcher({
-    handlers: backend.handlers,
-    trusted: () => ({ webContentsId: WINDOW_ID, pageUrl: APP_PAGE_URL }),
-    redact: (text) => backend.redact(text),
-  });
+  const redact = (text: string): string => backend.redact(text);
+  const dispatcher = windowDispatcher(backendInProcess(backend.handlers, redact), os, { redact });
   const events: AppEvent[] = [];
   const replies: unknown[] = [];
   const succeeded = new Set<ChannelName>();

@@ -1,0 +1,126 @@
+// The contract between the Electron main process and the backend's utility process, in the same
+// form as the window's (contract.ts): per call its request schema (checked by the side that
+// answers), its reply type and its deadline (checked by the side that asks, which answers
+// `timeout` itself when it passes); per note (no answer) its payload schema. Answers are result
+// unions: nothing is thrown across the port. Both sides are derived from these tables
+// (main/ipc/rpc.ts, main/desktop/backend-client.ts, main/backend/host.ts).
+import { z } from 'zod';
+import type { AppEvent } from './app-event';
+import type {
+  CsvWritten,
+  DesktopNotice,
+  PhotoFile,
+  ProgressState,
+  SafeStorageInfo,
+} from './backend-views';
+import { NOTICE_KINDS } from './backend-views';
+import type { ChannelName } from './channels';
+import { channel, CONTRACT } from './contract';
+import { DEADLINES } from './deadlines';
+import { MAX_KEY_CHARS } from './limits';
+import { absolutePath, empty, exportRequest, jobId } from './schemas';
+
+/** A message without an answer: what it carries, checked by the side that receives it. */
+export interface NoteSpec<S extends z.ZodType = z.ZodType> {
+  readonly payload: S;
+}
+
+function note<S extends z.ZodType>(payload: S): NoteSpec<S> {
+  return { payload };
+}
+
+/**
+ * Window channels main answers itself: the dialogs are the person's (no deadline holds them) and
+ * the updater runs in main. Main asks the backend only for the work behind the first two.
+ */
+export const MAIN_ONLY_CHANNELS = ['addFolders', 'exportCsv', 'getUpdateStatus'] as const;
+export type MainOnlyChannel = (typeof MAIN_ONLY_CHANNELS)[number];
+/** Window channels main forwards to the backend as they are. */
+export type ForwardedChannel = Exclude<ChannelName, MainOnlyChannel>;
+
+function forwarded(): { readonly [C in ForwardedChannel]: (typeof CONTRACT)[C] } {
+  const skip: readonly string[] = MAIN_ONLY_CHANNELS;
+  // Every key of CONTRACT but the main-only ones, each with its own spec.
+  return Object.fromEntries(Object.entries(CONTRACT).filter(([name]) => !skip.includes(name))) as {
+    readonly [C in ForwardedChannel]: (typeof CONTRACT)[C];
+  };
+}
+
+/** Calls main makes to the backend: the forwarded window channels and the backend's own. */
+export const BACKEND_CALLS = {
+  ...forwarded(),
+  /** The export behind exportCsv, to the file the person chose in main's save dialog. */
+  writeCsv: channel(
+    z.strictObject({ ...exportRequest.shape, path: absolutePath }),
+    DEADLINES.bulk,
+  ).returns<CsvWritten>(),
+  /** The file behind meterdesk-photo://job/<id>; null for a job it cannot show. */
+  photoFile: channel(z.strictObject({ jobId })).returns<PhotoFile | null>(),
+  /** Stops the engine and closes the queue; main ends the process after the answer. */
+  close: channel(empty, DEADLINES.close).returns<null>(),
+} as const;
+export type BackendCalls = typeof BACKEND_CALLS;
+export type BackendCallName = keyof BackendCalls;
+
+/** Notes main sends to the backend. */
+export const BACKEND_NOTES = {
+  /** The OS says the network may be back (online again, resume from sleep). */
+  networkHint: note(empty),
+} as const;
+export type BackendNotes = typeof BACKEND_NOTES;
+
+const desktopNotice = z.strictObject({
+  kind: z.enum(NOTICE_KINDS),
+  title: z.string().max(200),
+  body: z.string().max(2000),
+}) satisfies z.ZodType<DesktopNotice>;
+
+const progressState = z.strictObject({
+  fraction: z.number().min(0).max(1).nullable(),
+  badge: z.int().min(0),
+}) satisfies z.ZodType<ProgressState>;
+
+/** safeStorage's output as base64: a few bytes more than the key, a third larger. */
+const MAX_SEALED_CHARS = 4 * MAX_KEY_CHARS;
+
+/** Calls the backend makes to main: the OS services only main may use. */
+export const MAIN_CALLS = {
+  /** Opens the file manager with this file or folder selected. */
+  showItemInFolder: channel(absolutePath).returns<null>(),
+  notify: channel(desktopNotice).returns<null>(),
+  setProgress: channel(progressState).returns<null>(),
+  safeStorageInfo: channel(empty, DEADLINES.person).returns<SafeStorageInfo>(),
+  /** Electron safeStorage: plain text in, base64 of the encrypted bytes out. */
+  encryptString: channel(z.string().min(1).max(MAX_KEY_CHARS), DEADLINES.person).returns<string>(),
+  decryptString: channel(
+    z.string().min(1).max(MAX_SEALED_CHARS),
+    DEADLINES.person,
+  ).returns<string>(),
+} as const;
+export type MainCalls = typeof MAIN_CALLS;
+
+/** Longest line the backend's log or failure may carry; longer ones are cut, not refused. */
+export const MAX_LOG_CHARS = 10_000;
+
+/**
+ * Notes the backend sends to main. `event` is the window's push (AppEvent): main forwards it as
+ * it is, ten times a second with up to a thousand rows, so only its envelope is checked here; the
+ * backend's own event hub built it.
+ */
+export const MAIN_NOTES = {
+  event: note(
+    z.custom<AppEvent>(
+      (value) =>
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { seq?: unknown }).seq === 'number',
+      'not an app event',
+    ),
+  ),
+  /** The backend opened (settings, key store, queue): calls are answered from now on. */
+  ready: note(empty),
+  /** The backend could not open; it exits after this. */
+  failed: note(z.strictObject({ message: z.string().max(MAX_LOG_CHARS) })),
+  log: note(z.strictObject({ line: z.string().max(MAX_LOG_CHARS) })),
+} as const;
+export type MainNotes = typeof MAIN_NOTES;

@@ -1,0 +1,354 @@
+// The desktop backend's state: settings, the secret store, the queue (store), the engine and the
+// sandbox when it is in use. Calls from the window share it (RwLock.shared); a change of service,
+// key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
+// starts a fresh engine on the same queue.
+import { existsSync } from 'node:fs';
+import { idleStatus, type EngineStatus } from '../../common/engine-status';
+import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
+import type { EngineConfig } from '../engine/config';
+import type { Engine } from '../engine/engine';
+import { keyHint } from '../secrets/keychain';
+import { QueueInUseError } from '../store/queue-owner';
+import { openStore, type Store } from '../store/store';
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { AttentionTracker } from './attention';
+import { prepareDataDir, queueFileIn } from './data-dir';
+import { EngineSlot, type EngineTarget } from './engine-slot';
+import { EventHub } from './event-hub';
+import { RwLock } from './rw-lock';
+import { newSandboxKey, sampleFolderIn, SANDBOX_KEY_URL, startSandbox } from './sandbox-service';
+import type { MainServices } from './main-services';
+import type { ChosenSecrets } from './secret-choice';
+import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
+
+export interface BackendStateOptions {
+  /** Per-user folder for settings.json and the default queue (main/config/paths.ts). */
+  readonly userDataDir: string;
+  readonly secrets: ChosenSecrets;
+  /** The OS services main provides (notifications, the taskbar, the file manager). */
+  readonly main: MainServices;
+  /** Tests pass faster timings; the app uses the engine's defaults. */
+  readonly engineConfig?: Partial<EngineConfig>;
+  readonly sandbox?: SandboxOptions;
+  readonly eventIntervalMs?: number;
+  readonly log: (line: string) => void;
+}
+
+/** How often the window looks whether a queue another process holds is free again. */
+const CLAIM_RETRY_MS = 5_000;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class BackendState {
+  private readonly lock = new RwLock();
+  readonly hub: EventHub;
+  readonly main: MainServices;
+  readonly secrets: ChosenSecrets;
+  readonly log: (line: string) => void;
+  private readonly attention = new AttentionTracker();
+  private readonly slot: EngineSlot;
+  private settingsValue: AppSettings;
+  private storeValue: Store;
+  private sandboxValue: Sandbox | null = null;
+  private sandboxKey: string | null = null;
+  private apiKey: string | null = null;
+  private problemValue: string | null = null;
+  private pausedValue = false;
+  private sampleFolderValue: string | null = null;
+  /** Keys this process has held, so any text leaving it can be scrubbed of them. */
+  private readonly secretsSeen = new Set<string>();
+  /** Files the user exported this session: the only non-photo files the window may reveal. */
+  readonly exported = new Set<string>();
+  private claimRetry: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly options: BackendStateOptions) {
+    this.main = options.main;
+    this.secrets = options.secrets;
+    this.log = options.log;
+    this.settingsValue = loadSettings(settingsFile(options.userDataDir));
+    this.storeValue = this.openFirstStore();
+    this.hub = new EventHub({
+      loadJob: (id) => this.storeValue.jobs.get(id),
+      ...(options.eventIntervalMs !== undefined && { intervalMs: options.eventIntervalMs }),
+    });
+    this.slot = new EngineSlot({
+      jobs: (ids) => {
+        this.hub.jobsChanged(ids);
+      },
+      status: (status) => {
+        this.onStatus(status);
+      },
+      log: (line) => {
+        this.hub.logLine(line);
+        this.log(line);
+      },
+    });
+  }
+
+  get settings(): AppSettings {
+    return this.settingsValue;
+  }
+
+  get store(): Store {
+    return this.storeValue;
+  }
+
+  get engine(): Engine | null {
+    return this.slot.engine;
+  }
+
+  get sandbox(): Sandbox | null {
+    return this.sandboxValue;
+  }
+
+  get defaultDataDir(): string {
+    return this.options.userDataDir;
+  }
+
+  get dataDir(): string {
+    return this.settingsValue.dataDir ?? this.options.userDataDir;
+  }
+
+  get mode(): ServiceKind {
+    if (this.settingsValue.useSandbox) return 'sandbox';
+    return this.settingsValue.baseUrl ? 'remote' : 'none';
+  }
+
+  /** Reads and writes that may run side by side (everything but reconfiguration). */
+  use<T>(work: () => Promise<T> | T): Promise<T> {
+    return this.lock.shared(work);
+  }
+
+  /**
+   * Changes settings (and anything else in `work`) with the engine stopped, then brings the
+   * service up again. The window hears about it through an appChanged push.
+   */
+  change(work: (current: AppSettings) => Promise<AppSettings> | AppSettings): Promise<void> {
+    return this.lock.exclusive(async () => {
+      await this.stopEngine();
+      try {
+        const next = await work(this.settingsValue);
+        if (next !== this.settingsValue) {
+          saveSettings(settingsFile(this.options.userDataDir), next);
+          this.settingsValue = next;
+        }
+      } finally {
+        await this.applyService();
+      }
+    });
+  }
+
+  /** Brings the configured service up on first start. */
+  start(): Promise<void> {
+    return this.lock.exclusive(() => this.applyService());
+  }
+
+  setPaused(paused: boolean): void {
+    this.pausedValue = paused;
+    const engine = this.slot.engine;
+    if (engine) {
+      if (paused) engine.pause();
+      else engine.resume();
+    } else {
+      this.hub.statusChanged(this.status());
+    }
+  }
+
+  status(): EngineStatus {
+    const engine = this.slot.engine;
+    if (engine) return engine.status();
+    return idleStatus(this.storeValue.jobs.counts(), this.pausedValue);
+  }
+
+  service(): ServiceView {
+    const mode = this.mode;
+    return {
+      kind: mode,
+      baseUrl:
+        mode === 'sandbox'
+          ? (this.sandboxValue?.url ?? null)
+          : (this.settingsValue.baseUrl ?? null),
+      sampleFolder: mode === 'sandbox' ? this.sampleFolderValue : null,
+      problem: this.problemValue,
+    };
+  }
+
+  keyStatus(): KeyStatus {
+    const key = this.mode === 'sandbox' ? this.sandboxKey : this.apiKey;
+    const { kind, description, warning } = this.secrets;
+    return {
+      isSet: key !== null,
+      hint: key === null ? '' : keyHint(key),
+      backend: { kind, description, warning },
+    };
+  }
+
+  /** Remembers a key for scrubbing (see redact). */
+  sawSecret(key: string): void {
+    if (key.length >= 4) this.secretsSeen.add(key);
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const secret of this.secretsSeen) out = out.split(secret).join('[redacted]');
+    return out;
+  }
+
+  networkHint(): void {
+    this.slot.engine?.networkHint();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.claimRetry) clearTimeout(this.claimRetry);
+    await this.lock.exclusive(async () => {
+      await this.stopEngine();
+      await this.closeSandbox();
+      this.hub.close();
+      this.storeValue.close();
+    });
+  }
+
+  /** A data folder that became unusable (an unplugged drive) must not keep the app from opening. */
+  private openFirstStore(): Store {
+    const sandbox = this.settingsValue.useSandbox;
+    try {
+      prepareDataDir(this.dataDir);
+      return openStore(queueFileIn(this.dataDir, sandbox));
+    } catch (error) {
+      if (this.settingsValue.dataDir === null) throw error;
+      this.log(`data folder unusable, using the default one: ${describe(error)}`);
+      this.settingsValue = { ...this.settingsValue, dataDir: null };
+      prepareDataDir(this.dataDir);
+      return openStore(queueFileIn(this.dataDir, sandbox));
+    }
+  }
+
+  private onStatus(status: EngineStatus): void {
+    this.hub.statusChanged(status);
+    const update = this.attention.update(status);
+    for (const notice of update.notices) {
+      void this.main.notify(notice).then((result) => {
+        if (!result.ok) this.log(`notification failed: ${result.error.message}`);
+      });
+    }
+    if (update.progress) {
+      void this.main.setProgress(update.progress).then((result) => {
+        if (!result.ok) this.log(`progress update failed: ${result.error.message}`);
+      });
+    }
+  }
+
+  private async stopEngine(): Promise<void> {
+    await this.slot.stop();
+    this.storeValue.release();
+  }
+
+  /** Tries the queue again later: the other process may be done by then. */
+  private retryClaimSoon(ms: number): void {
+    if (this.closed || this.claimRetry) return;
+    this.claimRetry = setTimeout(() => {
+      this.claimRetry = null;
+      if (!this.closed) void this.change((current) => current);
+    }, ms);
+  }
+
+  private async closeSandbox(): Promise<void> {
+    const sandbox = this.sandboxValue;
+    this.sandboxValue = null;
+    if (sandbox) await sandbox.close();
+  }
+
+  /** Under the exclusive lock, with the engine stopped: opens what the settings now ask for. */
+  private async applyService(): Promise<void> {
+    const mode = this.mode;
+    this.problemValue = null;
+    this.apiKey = null;
+    if (mode !== 'sandbox') await this.closeSandbox();
+    prepareDataDir(this.dataDir);
+    const file = queueFileIn(this.dataDir, mode === 'sandbox');
+    if (this.storeValue.file !== file) {
+      this.storeValue.close();
+      this.storeValue = openStore(file);
+    }
+    const target = await this.target(mode);
+    try {
+      if (target) {
+        // One writer per queue: a `meter-desk run` on the same queue is waited for, not joined.
+        this.storeValue.claim({
+          label: 'the MeterDesk window',
+          onLost: () => {
+            this.retryClaimSoon(0);
+          },
+        });
+        this.slot.start(this.storeValue, target, this.pausedValue);
+      }
+    } catch (error) {
+      if (error instanceof QueueInUseError) {
+        this.problemValue = `${error.message} MeterDesk carries on by itself once it is free.`;
+        this.retryClaimSoon(CLAIM_RETRY_MS);
+      } else {
+        this.problemValue = `The engine could not start: ${describe(error)}`;
+      }
+    }
+    this.hub.markAppChanged();
+    this.onStatus(this.status());
+  }
+
+  private async target(mode: ServiceKind): Promise<EngineTarget | null> {
+    const { business, batchMode, maxConcurrency, baseUrl } = this.settingsValue;
+    const config = {
+      ...this.options.engineConfig,
+      business,
+      batchMode,
+      maxConcurrency,
+    };
+    if (mode === 'sandbox') {
+      const samples = sampleFolderIn(this.dataDir);
+      this.sampleFolderValue = existsSync(samples) ? samples : null;
+      try {
+        const key = await this.ensureSandboxKey();
+        this.sandboxValue ??= await startSandbox(key, this.options.sandbox);
+        return { baseUrl: this.sandboxValue.url, apiKey: key, config };
+      } catch (error) {
+        this.problemValue = `The built-in sandbox could not start: ${describe(error)}`;
+        return null;
+      }
+    }
+    if (mode === 'none' || baseUrl === null) return null;
+    try {
+      this.apiKey = await this.secrets.store.get(baseUrl);
+    } catch (error) {
+      this.problemValue = `The API key could not be read: ${describe(error)}`;
+      return null;
+    }
+    if (this.apiKey === null) {
+      this.problemValue = `No API key is stored for ${baseUrl}. Enter it in Settings.`;
+      return null;
+    }
+    this.sawSecret(this.apiKey);
+    return { baseUrl, apiKey: this.apiKey, config };
+  }
+
+  private async ensureSandboxKey(): Promise<string> {
+    if (this.sandboxKey) return this.sandboxKey;
+    let key: string | null = null;
+    try {
+      key = await this.secrets.store.get(SANDBOX_KEY_URL);
+    } catch (error) {
+      this.log(`sandbox key not readable, using a new one: ${describe(error)}`);
+    }
+    if (key === null) {
+      key = newSandboxKey();
+      await this.secrets.store.set(SANDBOX_KEY_URL, key).catch((error: unknown) => {
+        this.log(`sandbox key kept for this session only: ${describe(error)}`);
+      });
+    }
+    this.sandboxKey = key;
+    this.sawSecret(key);
+    return key;
+  }
+}

@@ -1,0 +1,25 @@
+import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
+import type { BackendHandlers } from '../backend';
+import type { BackendState } from '../backend-state';
+import { fileHandlers } from './files';
+import { jobHandlers } from './jobs';
+import { runHandlers } from './run';
+import { serviceHandlers } from './service';
+
+/** Every call main makes to the backend (BACKEND_CALLS), implemented on its state. */
+export function createHandlers(
+  state: BackendState,
+  appVersion: string,
+  samples: Partial<GenerateSampleFolderOptions> = {},
+): BackendHandlers {
+  return {
+    ...runHandlers(state, appVersion),
+    ...jobHandlers(state),
+    ...fileHandlers(state),
+    ...serviceHandlers(state, samples),
+    close: async () => {
+      await state.close();
+      return null;
+    },
+  };
+}

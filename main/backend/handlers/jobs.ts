@@ -1,0 +1,100 @@
+// Handlers for the queue: adding, listing, reviewing, removing and retrying jobs.
+import type { BackendHandlers } from '../backend';
+import { photoUrl } from '../../../common/ipc/channels';
+import type { RootSummary } from '../../../common/ipc/views';
+import type { AddSummary } from '../../../common/engine-status';
+import { addPaths } from '../../engine/add-paths';
+import { AppError } from '../../ipc/app-error';
+import type { BackendState } from '../backend-state';
+
+type JobHandlers = Pick<
+  BackendHandlers,
+  'addPaths' | 'queryJobs' | 'jobDetail' | 'listRoots' | 'retryFailed' | 'remove' | 'review'
+>;
+
+/** Without an engine (no service yet) files still go into the queue; they are sent later. */
+async function add(state: BackendState, paths: readonly string[]): Promise<AddSummary> {
+  const summary = await state.use(() =>
+    state.engine ? state.engine.addPaths(paths) : addPaths(state.store, paths),
+  );
+  // New rows and possibly new roots: the window reloads its table and route list.
+  state.hub.markAppChanged();
+  state.hub.statusChanged(state.status());
+  return summary;
+}
+
+export function listRoots(state: BackendState): RootSummary[] {
+  return state.store.roots
+    .list()
+    .map((root) => ({ ...root, counts: state.store.jobs.counts(root.id) }));
+}
+
+const IN_FLIGHT = new Set(['uploading', 'submitted']);
+
+export function jobHandlers(state: BackendState): JobHandlers {
+  return {
+    addPaths: ({ paths }) => add(state, paths),
+
+    queryJobs: (query) => state.use(() => state.store.queries.page(query)),
+
+    jobDetail: ({ id }) =>
+      state.use(() => {
+        const job = state.store.jobs.get(id);
+        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
+        return {
+          job,
+          events: state.store.jobs.events(id),
+          root: state.store.roots.get(job.rootId) ?? null,
+          photoUrl: job.state === 'rejected' || job.format === null ? null : photoUrl(id),
+        };
+      }),
+
+    listRoots: () => state.use(() => listRoots(state)),
+
+    retryFailed: ({ ids }) =>
+      state.use(() => {
+        const store = state.store;
+        const targets = ids ?? [...store.queries.iterate({ filter: 'failed' })].map((j) => j.id);
+        const retried = state.engine
+          ? state.engine.retryFailed(targets)
+          : store.jobs.retryFailed(targets);
+        state.hub.jobsChanged(targets);
+        state.hub.statusChanged(state.status());
+        return { retried };
+      }),
+
+    remove: ({ ids }) =>
+      state.use(() => {
+        const store = state.store;
+        const kept = ids.filter((id) => IN_FLIGHT.has(store.jobs.get(id)?.state ?? '')).length;
+        const removed = state.engine
+          ? state.engine.remove(ids)
+          : store.jobs.remove(ids.filter((id) => !IN_FLIGHT.has(store.jobs.get(id)?.state ?? '')));
+        state.hub.jobsChanged(ids);
+        state.hub.statusChanged(state.status());
+        return { removed, kept };
+      }),
+
+    review: (request) =>
+      state.use(() => {
+        const { id } = request;
+        const job = state.store.jobs.get(id);
+        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
+        if (job.state !== 'done') {
+          throw new AppError('invalid_request', 'Only finished readings can be reviewed.');
+        }
+        const action = request.action === 'accept' ? 'accepted' : 'corrected';
+        const reading = request.action === 'correct' ? request.reading : null;
+        const engine = state.engine;
+        const ok = engine
+          ? engine.review(id, action, reading)
+          : state.store.jobs.review(id, action, reading);
+        if (!engine) state.hub.jobsChanged([id]);
+        state.hub.statusChanged(state.status());
+        const updated = state.store.jobs.get(id);
+        if (!ok || !updated)
+          throw new AppError('not_found', 'This photo is no longer in the list.');
+        return updated;
+      }),
+  };
+}

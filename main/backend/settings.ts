@@ -1,0 +1,61 @@
+// The desktop app's own settings, in settings.json in the per-user folder (main/config/paths.ts).
+// They cannot live in the queue file: one of them says where the queue file is. Never a key here.
+import { z } from 'zod';
+import type { BatchMode } from '../../common/job';
+import type { SettingsView } from '../../common/ipc/views';
+import { readJsonFile, writeJsonFile } from '../config/json-file';
+
+export interface AppSettings {
+  readonly baseUrl: string | null;
+  readonly useSandbox: boolean;
+  readonly business: string | null;
+  readonly batchMode: BatchMode;
+  readonly maxConcurrency: number;
+  readonly dataDir: string | null;
+}
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  baseUrl: null,
+  useSandbox: false,
+  business: null,
+  batchMode: 'auto',
+  maxConcurrency: 32,
+  dataDir: null,
+};
+
+// Each field on its own: a hand-edited file with one bad value keeps the others.
+const FIELDS = {
+  baseUrl: z.string().max(2048).nullable(),
+  useSandbox: z.boolean(),
+  business: z.string().max(64).nullable(),
+  batchMode: z.enum(['auto', 'always', 'never']),
+  maxConcurrency: z.int().min(1).max(256),
+  dataDir: z.string().max(4096).nullable(),
+} satisfies { [K in keyof AppSettings]: z.ZodType<AppSettings[K]> };
+
+export { settingsFile } from '../config/paths';
+
+export function loadSettings(file: string): AppSettings {
+  const raw = readJsonFile(file);
+  const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const pick = <K extends keyof AppSettings>(key: K): AppSettings[K] => {
+    const parsed = FIELDS[key].safeParse(source[key]);
+    return parsed.success ? (parsed.data as AppSettings[K]) : DEFAULT_SETTINGS[key];
+  };
+  return {
+    baseUrl: pick('baseUrl'),
+    useSandbox: pick('useSandbox'),
+    business: pick('business'),
+    batchMode: pick('batchMode'),
+    maxConcurrency: pick('maxConcurrency'),
+    dataDir: pick('dataDir'),
+  };
+}
+
+export function saveSettings(file: string, settings: AppSettings): void {
+  writeJsonFile(file, settings);
+}
+
+export function toSettingsView(settings: AppSettings, defaultDataDir: string): SettingsView {
+  return { ...settings, effectiveDataDir: settings.dataDir ?? defaultDataDir };
+}
