@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { MeterDeskBridge } from '../common/ipc';
+import { I18nextProvider } from 'react-i18next';
 import { App } from './app';
+import { resolveLanguage } from './i18n/catalogues';
+import { createI18n } from './i18n/i18n';
 import { createAppStore } from './store/create-store';
 import { StoreProvider } from './store/context';
 import './styles/theme.css';
@@ -25,11 +28,15 @@ if (root) {
   } else {
     const store = createAppStore(bridge);
     void store.getState().start();
+    // The OS language until the settings arrive; Settings can switch it (i18n.changeLanguage).
+    const i18n = createI18n(resolveLanguage(undefined, navigator.languages));
     createRoot(root).render(
       <StrictMode>
-        <StoreProvider store={store}>
-          <App />
-        </StoreProvider>
+        <I18nextProvider i18n={i18n}>
+          <StoreProvider store={store}>
+            <App />
+          </StoreProvider>
+        </I18nextProvider>
       </StrictMode>,
     );
   }
