@@ -39,15 +39,20 @@ export function pseudoString(s: string): string {
   return `⟦${marked}⟧`;
 }
 
-function pseudoOf<T>(words: Words<T>): Words<T> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(words)) {
-    out[k] = typeof v === 'string' ? pseudoString(v) : pseudoOf(v as Words<unknown>);
-  }
-  return out as Words<T>;
+interface Tree {
+  readonly [key: string]: string | Tree;
 }
 
-export const pseudo: Catalogue = pseudoOf<typeof en>(en);
+function pseudoOf(words: Tree): Tree {
+  const out: Record<string, string | Tree> = {};
+  for (const [k, v] of Object.entries(words)) {
+    out[k] = typeof v === 'string' ? pseudoString(v) : pseudoOf(v);
+  }
+  return out;
+}
+
+// Same keys as English by construction (pseudoOf maps every leaf).
+export const pseudo = pseudoOf(en) as unknown as Catalogue;
 
 /** The language to speak: the clerk's choice, else the first OS language MeterDesk has. */
 export function resolveLanguage(
