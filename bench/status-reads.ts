@@ -41,13 +41,13 @@ function counting(api: MeterApi): Counts {
     };
   };
   const o = { ...api };
-  api.getQuota = wrap(o.getQuota, 'status');
-  api.getAiStatus = wrap(o.getAiStatus, 'status');
-  api.createTask = wrap(o.createTask, 'other');
-  api.createBatch = wrap(o.createBatch, 'other');
-  api.getTask = wrap(o.getTask, 'other');
-  api.listTasks = wrap(o.listTasks, 'other');
-  api.getBatch = wrap(o.getBatch, 'other');
+  api.getQuota = wrap(o.getQuota.bind(o), 'status');
+  api.getAiStatus = wrap(o.getAiStatus.bind(o), 'status');
+  api.createTask = wrap(o.createTask.bind(o), 'other');
+  api.createBatch = wrap(o.createBatch.bind(o), 'other');
+  api.getTask = wrap(o.getTask.bind(o), 'other');
+  api.listTasks = wrap(o.listTasks.bind(o), 'other');
+  api.getBatch = wrap(o.getBatch.bind(o), 'other');
   return counts;
 }
 

@@ -37,7 +37,7 @@ describe("the service's words", () => {
       expect(shell?.serviceFailureKind).toBe('invalid_image');
       expect(shell?.errorMessage).toMatch(/invalid_image/);
     } else {
-      expect(shell?.errorMessage).toMatch(/invalid image content/);
+      expect(shell.errorMessage).toMatch(/invalid image content/);
     }
     expect(s.engine.status().counts.done).toBe(5);
   });
