@@ -17,7 +17,6 @@ import type { Store } from '../../store/store';
 /** Where the queue keeps the clerk's export template (its JSON text). */
 export const TEMPLATE_SETTING = 'billingTemplate';
 const FLAGGED_NAMED = 20;
-const IN_FLIGHT = new Set(['queued', 'uploading', 'submitted']);
 
 function rowOf({ meter, outcome }: MeterReading): MeterRow {
   return {
@@ -129,10 +128,9 @@ export function billingOverview(store: Store): BillingOverview {
     if (r.outcome.state === 'flagged' && flaggedMeters.length < FLAGGED_NAMED)
       flaggedMeters.push(r.meter.meterId);
   }
-  let unmatched = 0;
-  for (const _ of unmatchedPhotos(store)) unmatched++;
+  const unmatched = [...unmatchedPhotos(store)].length;
   const counts = store.jobs.counts();
-  const notSent = [...IN_FLIGHT].reduce((n, s) => n + (counts[s as 'queued'] ?? 0), 0);
+  const notSent = counts.queued + counts.uploading + counts.submitted;
   return {
     sheets: store.meters
       .sheets()
