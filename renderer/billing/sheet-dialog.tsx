@@ -118,7 +118,8 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
         </p>
       )}
       <h3 className="section-title">{t('sheet.preview')}</h3>
-      <div className="sheet-preview">
+      {/* Scrolls both ways: focusable, so the keyboard can scroll it too. */}
+      <div className="sheet-preview" tabIndex={0} role="region" aria-label={t('sheet.preview')}>
         <table>
           <thead>
             <tr>
@@ -186,7 +187,7 @@ export function SheetDialog(): React.JSX.Element | null {
         }
       >
         <p>{t('sheet.problemsLead')}</p>
-        <ul className="problem-list" data-testid="sheet-problems">
+        <ul className="problem-list" data-testid="sheet-problems" tabIndex={0}>
           {step.problems.map((p, i) => (
             <li key={i}>{p.message}</li>
           ))}
@@ -220,7 +221,7 @@ export function SheetDialog(): React.JSX.Element | null {
       {r.warnings.length > 0 && (
         <>
           <p className="muted">{t('sheet.warnings')}</p>
-          <ul className="problem-list">
+          <ul className="problem-list" tabIndex={0}>
             {r.warnings.slice(0, 20).map((w, i) => (
               <li key={i}>{w.message}</li>
             ))}

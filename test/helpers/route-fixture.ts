@@ -16,6 +16,7 @@ export interface RouteFixture {
   /** Meter ids in walking order with their photo's reading; the flagged one first. */
   readonly meters: readonly { id: string; reading: string | null; relPath: string | null }[];
   readonly flagged: string;
+  /** The meter without a photo (9999); with `spare`, 9998 has none until one is assigned. */
   readonly missing: string;
   /** The photo no meter claims. */
   readonly unmatchedPhoto: string;
@@ -31,7 +32,10 @@ function asReading(value: number, like: string): string {
   return `${w.padStart(whole.length, '0')}${f === undefined ? '' : `.${f}`}`;
 }
 
-export async function writeRouteFixture(dir: string, count = 5): Promise<RouteFixture> {
+export async function writeRouteFixture(
+  dir: string,
+  { count = 5, spare = false }: { count?: number; spare?: boolean } = {},
+): Promise<RouteFixture> {
   const photos = join(dir, 'photos');
   const manifest = await generateSampleFolder(photos, {
     count,
@@ -51,30 +55,36 @@ export async function writeRouteFixture(dir: string, count = 5): Promise<RouteFi
     'Gerät Nr.;Konto;Route;Reihenfolge;Vorkommastellen;Nachkommastellen;Altstand;Ablesedatum alt;Tagesdurchschnitt',
   ];
   const meters: { id: string; reading: string | null; relPath: string | null }[] = [];
+  const line = (id: string, i: number, reading: string, flagged: boolean): string => {
+    const value = Number(reading);
+    // The flagged meter used six times its usual amount; the others exactly their usual amount.
+    const previous = flagged ? value * 0.2 : value * 0.9;
+    const used = value - Number(asReading(previous, reading));
+    const avg = flagged ? used / DAYS / 6 : used / DAYS;
+    const [whole = '', frac = ''] = reading.split('.');
+    return [
+      id,
+      `K-${String(40_000 + i)}`,
+      'Nord',
+      String(i + 1),
+      String(whole.length),
+      String(frac.length),
+      asReading(previous, reading).replace('.', ','),
+      previousAt.split('-').reverse().join('.'),
+      avg.toFixed(4).replace('.', ','),
+    ].join(';');
+  };
   files.slice(0, -1).forEach((f, i) => {
     const reading = f.reading ?? '0';
-    const value = Number(reading);
-    // The first meter used six times its usual amount; the others exactly their usual amount.
-    const previous = i === 0 ? value * 0.2 : value * 0.9;
-    const used = value - Number(asReading(previous, reading));
-    const avg = i === 0 ? used / DAYS / 6 : used / DAYS;
-    const [whole = '', frac = ''] = reading.split('.');
-    lines.push(
-      [
-        idOf(f.relPath),
-        `K-${String(40_000 + i)}`,
-        'Nord',
-        String(i + 1),
-        String(whole.length),
-        String(frac.length),
-        asReading(previous, reading).replace('.', ','),
-        previousAt.split('-').reverse().join('.'),
-        avg.toFixed(4).replace('.', ','),
-      ].join(';'),
-    );
+    lines.push(line(idOf(f.relPath), i, reading, i === 0));
     meters.push({ id: idOf(f.relPath), reading, relPath: f.relPath });
   });
-  lines.push(['9999', 'K-49999', 'Nord', '99', '5', '1', '00100,0', '', '0,5'].join(';'));
+  // With `spare`, 9998 is the meter the unmatched photo shows (a clerk assigns it by hand).
+  if (spare) {
+    lines.push(line('9998', 98, unmatched.reading ?? '0', false));
+    meters.push({ id: '9998', reading: unmatched.reading, relPath: null });
+  }
+  lines.push(['9999', 'K-49999', 'Nord', '100', '5', '1', '00100,0', '', '0,5'].join(';'));
   meters.push({ id: '9999', reading: null, relPath: null });
   const sheet = join(dir, 'Route Nord.csv');
   await writeFile(sheet, `\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
