@@ -41,6 +41,8 @@ export function BillingExportDialog({
   const [scope, setScope] = useState<'finished' | 'all'>('finished');
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // The template's columns are set up once; folded, the dialog fits the window.
+  const [editing, setEditing] = useState(false);
   const checked = validateExportTemplate(template);
   const problem = checked.ok ? null : checked.errors.join(' ');
   const totals = billing?.totals;
@@ -230,12 +232,35 @@ export function BillingExportDialog({
             {t('template.invalid', { reason: problem })}
           </p>
         )}
-        <TemplateEditor
-          template={template}
-          onChange={(patch) => {
-            setTemplate(patch);
-          }}
-        />
+        <p className="template-summary">
+          <strong data-testid="template-summary">{template.name}</strong>
+          <span className="muted small">
+            {t('template.summary', {
+              n: n(template.columns.length),
+              delimiter: template.delimiter === '\t' ? 'TAB' : template.delimiter,
+              mark: template.decimalMark,
+            })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            aria-expanded={editing}
+            onClick={() => {
+              setEditing(!editing);
+            }}
+            data-testid="template-edit"
+          >
+            {editing ? t('template.fold') : t('template.edit')}
+          </button>
+        </p>
+        {editing && (
+          <TemplateEditor
+            template={template}
+            onChange={(patch) => {
+              setTemplate(patch);
+            }}
+          />
+        )}
       </fieldset>
       {error && (
         <p className="field-problem" role="alert">

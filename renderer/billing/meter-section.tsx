@@ -11,9 +11,20 @@ import { HandEntry, SkipForm } from './meter-entry';
 import { MeterFacts } from './meter-facts';
 import { MeterPicker } from './meter-picker';
 
-export function MeterSection({ job }: { job: JobRecord }): React.JSX.Element | null {
-  const t = useT('billing');
+/** The photo's meter and its check, shown above the review so the clerk reads both together. */
+export function MeterSummary({ job }: { job: JobRecord }): React.JSX.Element | null {
   const api = useAppApi();
+  const detail = useApp((s) => s.meterOfDetail);
+  useEffect(() => {
+    void api.getState().loadMeterOfDetail(job.meterId);
+  }, [api, job.id, job.meterId, job.updatedAt]);
+  const shown = job.meterId !== null && detail?.meter.meterId === job.meterId ? detail : null;
+  return shown ? <MeterFacts detail={shown} job={job} /> : null;
+}
+
+/** Below the review: the photo's meter changed or chosen, hand entry and skip codes. */
+export function MeterActions({ job }: { job: JobRecord }): React.JSX.Element | null {
+  const t = useT('billing');
   const { hasMeters, detail } = useApp(
     useShallow((s) => ({
       hasMeters: (s.billing?.totals.meters ?? 0) > 0,
@@ -23,12 +34,11 @@ export function MeterSection({ job }: { job: JobRecord }): React.JSX.Element | n
   const [picking, setPicking] = useState(false);
   useEffect(() => {
     setPicking(false);
-    void api.getState().loadMeterOfDetail(job.meterId);
-  }, [api, job.id, job.meterId, job.updatedAt]);
+  }, [job.id]);
   if (!hasMeters) return null;
   if (job.meterId === null) {
     return (
-      <section className="meter-section" aria-label={t('detail.title')}>
+      <section className="meter-section" aria-label={t('picker.label')}>
         <p className="detail-note" role="note">
           <Icon name="info" /> {t('detail.noMeter')}
         </p>
@@ -39,8 +49,7 @@ export function MeterSection({ job }: { job: JobRecord }): React.JSX.Element | n
   const shown = detail?.meter.meterId === job.meterId ? detail : null;
   const noReading = job.state === 'failed' || (job.state === 'done' && job.finalReading === null);
   return (
-    <section className="meter-section" aria-label={t('detail.title')}>
-      {shown && <MeterFacts detail={shown} job={job} />}
+    <section className="meter-section" aria-label={t('picker.label')}>
       {picking ? (
         <MeterPicker
           jobId={job.id}

@@ -1,6 +1,7 @@
 // The route at a glance, above the photo table: the loaded route sheets, per-route progress (read
 // and confirmed, flagged, skipped, missing), review in walking order, the missing meters for the
 // field, the file-name pattern and the meter list with its filters.
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { describeError } from '../lib/errors';
 import { useT } from '../i18n/i18n';
@@ -18,6 +19,8 @@ export function RoutePanel(): React.JSX.Element | null {
   const t = useT('billing');
   const lang = useLang();
   const api = useAppApi();
+  // The meter list opens on demand: the photo table below stays in view.
+  const [open, setOpen] = useState(false);
   const { billing, walking, stepOpen } = useApp(
     useShallow((s) => ({
       billing: s.billing,
@@ -97,8 +100,23 @@ export function RoutePanel(): React.JSX.Element | null {
               <RouteProgress key={r.route ?? ''} route={r} />
             ))}
           </div>
-          <PatternForm />
-          <MeterList />
+          <button
+            type="button"
+            className="btn btn-small btn-quiet meters-toggle"
+            aria-expanded={open || walking}
+            onClick={() => {
+              setOpen(!open);
+            }}
+            data-testid="meters-toggle"
+          >
+            {open || walking ? t('panel.hideMeters') : t('panel.showMeters')}
+          </button>
+          {(open || walking) && (
+            <>
+              <MeterList />
+              <PatternForm />
+            </>
+          )}
         </>
       )}
       {stepOpen && <SheetDialog />}

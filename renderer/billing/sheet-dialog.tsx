@@ -74,8 +74,6 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
         </p>
       )}
       <div className="mapping-grid" role="group" aria-label={t('sheet.column')}>
-        <span className="label">{t('sheet.field')}</span>
-        <span className="label">{t('sheet.column')}</span>
         {METER_FIELDS.map((field) => (
           <label key={field} className="mapping-row">
             <span>{t(`sheet.fields.${field}`)}</span>
@@ -131,7 +129,7 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
             </tr>
           </thead>
           <tbody>
-            {preview.sampleRows.map((row, r) => (
+            {preview.sampleRows.slice(0, 3).map((row, r) => (
               <tr key={r}>
                 {row.map((cell, c) => (
                   <td key={c}>{cell}</td>

@@ -166,7 +166,7 @@ export function TemplateEditor({
             />
             <span className="mono small">{c.field}</span>
             <input
-              className="input input-short"
+              className="input"
               value={c.header}
               maxLength={100}
               aria-label={t('template.header', { field: c.field })}

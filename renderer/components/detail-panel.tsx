@@ -11,7 +11,7 @@ import { useApp, useAppApi } from '../store/context';
 import { selectAi } from '../store/status-slice';
 import { Icon } from './icon';
 import { ReviewBox } from './review-box';
-import { MeterAlone, MeterSection } from '../billing/meter-section';
+import { MeterActions, MeterAlone, MeterSummary } from '../billing/meter-section';
 
 function Photo({ detail }: { detail: JobDetail }): React.JSX.Element {
   const [broken, setBroken] = useState<string | null>(null);
@@ -134,8 +134,9 @@ export function DetailPanel(): React.JSX.Element {
         <Icon name={look.icon} /> <strong>{look.label}</strong>
         <span className="muted"> · {look.help}</span>
       </p>
+      {!stale && <MeterSummary job={job} />}
       {job.state === 'done' && <ReviewBox job={job} stale={stale} />}
-      {!stale && <MeterSection job={job} />}
+      {!stale && <MeterActions job={job} />}
       {error && (
         <p className="detail-error" role="note">
           <Icon name="warning" /> {error}

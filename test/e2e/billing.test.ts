@@ -67,6 +67,7 @@ describeInBrowser('routes and billing', (site) => {
         expect(await meterCount(win, 'flagged')).toBe('1');
         expect(await meterCount(win, 'missing')).toBe('2');
       });
+      await page.getByTestId('meters-toggle').click();
       await bothThemes(win, 'route-panel');
 
       // The photo no meter claims: chosen in the list, given a meter with the keyboard.
@@ -111,11 +112,13 @@ describeInBrowser('routes and billing', (site) => {
       // The billing export with an office template: ';', decimal comma, German headers.
       await page.getByRole('button', { name: 'Export…' }).first().click();
       await page.getByTestId('billing-export-counts').waitFor();
+      await page.getByTestId('template-edit').click();
       await page.getByTestId('template-name').fill('Stadtwerke');
       await page.getByTestId('template-delimiter').selectOption(';');
       await page.getByTestId('template-decimal').selectOption(',');
       await page.getByTestId('template-header-meter_id').fill('Zählernummer');
       await page.getByTestId('template-header-reading').fill('Zählerstand');
+      await page.getByTestId('template-edit').click();
       await page.getByTestId('template-save').click();
       await page.getByText('Template “Stadtwerke” saved').waitFor();
       await bothThemes(win, 'billing-export');
