@@ -18,7 +18,6 @@ import type {
   SheetPreview,
 } from '../../common/ipc';
 import type { RowProblem } from '../../common/billing/row-problem';
-import { throttle } from '../lib/throttle';
 import type { SliceCreator } from './types';
 
 /** Where the route sheet's load stands: nothing, its column mapping, its problems, its result. */
@@ -78,8 +77,25 @@ const isError = (v: unknown): v is IpcError =>
   typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
 export { isError as isIpcError };
 
-export const createBillingSlice: SliceCreator<BillingSlice> = (set, get, { bridge, refreshMs }) => {
-  const refreshLater = throttle(() => void get().refreshBilling(), Math.max(refreshMs, 250));
+export const createBillingSlice: SliceCreator<BillingSlice> = (
+  set,
+  get,
+  { bridge, refreshMs, now },
+) => {
+  // A large route costs the backend seconds per read (bench/billing-views.ts: about 2-3 s at
+  // 100,000 meters on a loaded machine): after pushes, the next read waits ten times as long as
+  // the last one took, so following a run never takes more than a tenth of the backend's time.
+  let lastCostMs = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const refreshLater = (): void => {
+    timer ??= setTimeout(
+      () => {
+        timer = null;
+        void get().refreshBilling();
+      },
+      Math.max(refreshMs, 250, lastCostMs * 10),
+    );
+  };
 
   const reloadList = async (): Promise<void> => {
     const { meterFilter, meterSearch } = get();
@@ -108,18 +124,25 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (set, get, { bridg
     walking: false,
 
     async refreshBilling() {
+      const started = now();
       const reply = await bridge.billingOverview();
       if (!reply.ok) return;
       set({ billing: reply.value });
       if (reply.value.totals.meters > 0 || reply.value.unmatchedPhotos > 0) await reloadList();
+      lastCostMs = now() - started;
     },
 
     watchBilling() {
       void get().refreshBilling();
-      return bridge.onEvent((event) => {
+      const unsubscribe = bridge.onEvent((event) => {
         if (event.appChanged || event.jobs.length > 0 || event.removedJobIds.length > 0)
           refreshLater();
       });
+      return () => {
+        unsubscribe();
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+      };
     },
 
     async setMeterFilter(filter, search) {

@@ -1,7 +1,7 @@
 // The billing slice against a bridge that answers the billing channels from a small list of
 // meters: what each action sends, and what the window shows afterwards (the sheet's steps, the
 // meter list and its filter, walking-order review, the clerk's entries, the exports).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   BillingOverview,
   MeterRow,
@@ -56,6 +56,8 @@ interface Fake {
   sent: Record<string, unknown[]>;
   loadReply: SheetLoadView;
   choice: SheetChoice;
+  /** Runs on every overview read (the test's clock). */
+  onOverview: () => void;
 }
 
 function fake(): Fake {
@@ -75,6 +77,7 @@ function fake(): Fake {
       unmatched: 0,
     },
     choice: { canceled: false, preview },
+    onOverview: () => undefined,
   };
   const overview = (): BillingOverview => ({
     sheets: [{ name: 'route.csv', meters: f.rows.length, loadedAt: '' }],
@@ -98,7 +101,11 @@ function fake(): Fake {
     (f.sent[channel] ??= []).push(request);
   };
   const answers: Record<string, (request: never) => Promise<Result<unknown>>> = {
-    billingOverview: () => ok(overview()),
+    billingOverview: () => {
+      note('billingOverview', {});
+      f.onOverview();
+      return ok(overview());
+    },
     listMeters: (q: { filter: string; search?: string }) => {
       note('listMeters', q);
       const rows = f.rows.filter((r) => q.filter === 'all' || r.state === q.filter);
@@ -237,5 +244,34 @@ describe('the billing slice', () => {
     expect(f.sent.exportBilling?.[0]).toEqual({ templateJson: '{"version":1}', scope: 'finished' });
     expect(isIpcError(done) ? null : done?.readings).toBe(2);
     expect(store.getState().busy).toBe(false);
+  });
+
+  it('after pushes, waits ten times as long as the last read took before reading again', async () => {
+    vi.useFakeTimers();
+    try {
+      const f = fake();
+      let clock = 0;
+      // Each read of the overview costs 500 ms of the backend's time.
+      f.onOverview = () => {
+        clock += 500;
+      };
+      const store = createAppStore(f.bridge, { refreshMs: 10, now: () => clock });
+      const stop = store.getState().watchBilling();
+      await vi.advanceTimersByTimeAsync(0);
+      const reads = (): number => f.sent.billingOverview?.length ?? 0;
+      expect(reads()).toBe(1);
+      f.bridge.emit({ appChanged: true });
+      f.bridge.emit({ appChanged: true });
+      await vi.advanceTimersByTimeAsync(4_900);
+      expect(reads()).toBe(1);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(reads()).toBe(2);
+      stop();
+      f.bridge.emit({ appChanged: true });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(reads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
