@@ -16,7 +16,7 @@ export function MeterSummary({ job }: { job: JobRecord }): React.JSX.Element | n
   const api = useAppApi();
   const detail = useApp((s) => s.meterOfDetail);
   useEffect(() => {
-    void api.getState().loadMeterOfDetail(job.meterId);
+    void api.getState().showMeterOfJob(job.meterId);
   }, [api, job.id, job.meterId, job.updatedAt]);
   const shown = job.meterId !== null && detail?.meter.meterId === job.meterId ? detail : null;
   return shown ? <MeterFacts detail={shown} job={job} /> : null;
@@ -98,7 +98,9 @@ export function MeterAlone(): React.JSX.Element | null {
           type="button"
           className="btn btn-icon btn-quiet"
           aria-label={t('detail.close')}
-          onClick={() => void api.getState().loadMeterOfDetail(null)}
+          onClick={() => {
+            api.getState().closeMeterAlone();
+          }}
         >
           <Icon name="close" />
         </button>

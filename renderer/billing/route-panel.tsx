@@ -78,7 +78,7 @@ export function RoutePanel(): React.JSX.Element | null {
           )}
           <button
             type="button"
-            className={loaded ? 'btn btn-quiet' : 'btn btn-primary'}
+            className={loaded ? 'btn btn-quiet' : 'btn'}
             onClick={() => void api.getState().chooseRouteSheet()}
             data-testid="load-route-sheet"
           >

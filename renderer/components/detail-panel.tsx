@@ -62,7 +62,7 @@ export function DetailPanel(): React.JSX.Element {
       detailError: s.detailError,
       selectedId: s.selectedId,
       currentAi: selectAi(s)?.currentAiVersion ?? null,
-      meterAlone: s.meterOfDetail !== null,
+      meterAlone: s.meterAlone && s.meterOfDetail !== null,
     })),
   );
 

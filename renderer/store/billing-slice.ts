@@ -44,8 +44,10 @@ export interface BillingSlice {
   meterSearch: string;
   meterPage: MeterPage | null;
   sheetStep: SheetStep;
-  /** The meter of the photo in the detail, when it has one. */
+  /** The meter of the photo in the detail, or the meter opened alone from the list. */
   meterOfDetail: MeterDetail | null;
+  /** The detail shows a meter without a photo (opened from the meter list). */
+  meterAlone: boolean;
   /** Review in walking order: after each review the next flagged meter's photo is shown. */
   walking: boolean;
   refreshBilling(): Promise<void>;
@@ -58,6 +60,9 @@ export interface BillingSlice {
   setFilePattern(pattern: string | null): Promise<IpcError | null>;
   findMeters(query: string): Promise<readonly MeterChoice[]>;
   loadMeterOfDetail(meterId: string | null): Promise<void>;
+  closeMeterAlone(): void;
+  /** The detail shows a photo: its meter (or none) comes with it. */
+  showMeterOfJob(meterId: string | null): Promise<void>;
   assignMeter(jobId: number, meterId: string): Promise<IpcError | null>;
   recordSkip(meterId: string, code: SkipCode, note: string): Promise<IpcError | null>;
   typeReading(meterId: string, reading: string): Promise<IpcError | null>;
@@ -121,6 +126,7 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
     meterPage: null,
     sheetStep: { kind: 'idle' },
     meterOfDetail: null,
+    meterAlone: false,
     walking: false,
 
     async refreshBilling() {
@@ -243,6 +249,15 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       set({ meterOfDetail: reply.ok ? reply.value : null });
     },
 
+    closeMeterAlone() {
+      set({ meterAlone: false });
+    },
+
+    async showMeterOfJob(meterId) {
+      set({ meterAlone: false });
+      await get().loadMeterOfDetail(meterId);
+    },
+
     async assignMeter(jobId, meterId) {
       const reply = await bridge.assignMeter({ jobId, meterId });
       if (!reply.ok) return reply.error;
@@ -278,6 +293,7 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       else if (row.meterId !== null) {
         // A meter without a photo: the detail shows the meter alone (hand entry, skip).
         get().select(null);
+        set({ meterAlone: true });
         void get().loadMeterOfDetail(row.meterId);
       }
     },

@@ -9,16 +9,7 @@ import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
-import { startOnSandbox, waitForCount } from './window-steps';
-
-async function bothThemes(win: TestWindow, name: string): Promise<void> {
-  expect(await win.axe()).toEqual([]);
-  await win.screenshot(`${name}-light`);
-  await win.page.emulateMedia({ colorScheme: 'dark' });
-  expect(await win.axe()).toEqual([]);
-  await win.screenshot(`${name}-dark`);
-  await win.page.emulateMedia({ colorScheme: 'light' });
-}
+import { bothThemes, startOnSandbox, waitForCount } from './window-steps';
 
 async function meterCount(win: TestWindow, state: string): Promise<string> {
   const text = (await win.page.getByTestId(`meters-${state}`).first().textContent()) ?? '';

@@ -221,12 +221,26 @@ describe('the billing slice', () => {
     // The clerk accepted A1: it leaves the flagged list; A3 is next in walking order.
     f.rows[0] = row('A1', 1, 'confirmed', 1);
     store.setState({ meterOfDetail: { meter: { meterId: 'A1' } } as never });
+    expect(store.getState().meterAlone).toBe(false);
     expect(await store.getState().nextInWalkingOrder()).toBe(true);
     expect(store.getState().selectedId).toBe(3);
     f.rows[2] = row('A3', 3, 'confirmed', 3);
     store.setState({ meterOfDetail: { meter: { meterId: 'A3' } } as never });
     expect(await store.getState().nextInWalkingOrder()).toBe(false);
     expect(store.getState().walking).toBe(false);
+  });
+
+  it('a meter without a photo opens alone; a photo of a meter shows it with the photo', async () => {
+    const f = fake();
+    const store = createAppStore(f.bridge, { refreshMs: 10 });
+    store.getState().openMeterRow(row('A9', 9, 'missing', null));
+    expect(store.getState()).toMatchObject({ selectedId: null, meterAlone: true });
+    store.getState().closeMeterAlone();
+    expect(store.getState().meterAlone).toBe(false);
+    store.getState().openMeterRow(row('A9', 9, 'missing', null));
+    store.getState().openMeterRow(row('A1', 1, 'flagged', 1));
+    await store.getState().showMeterOfJob('A1');
+    expect(store.getState()).toMatchObject({ selectedId: 1, meterAlone: false });
   });
 
   it('a skip without a note sends none; the backend’s refusal comes back as the error', async () => {
