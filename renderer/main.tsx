@@ -12,6 +12,7 @@ import './styles/layout.css';
 import './styles/controls.css';
 import './styles/table.css';
 import './styles/panels.css';
+import './styles/billing.css';
 
 declare global {
   interface Window {

@@ -19,6 +19,8 @@ import { channel, CONTRACT } from './contract';
 import { DEADLINES } from './deadlines';
 import { MAX_KEY_CHARS } from './limits';
 import { absolutePath, empty, exportRequest, jobId } from './schemas';
+import { billingExportRequest, templateJson } from './billing-schemas';
+import type { BillingWritten, FileWritten, SheetChoice } from './billing-views';
 
 /** A message without an answer: what it carries, checked by the side that receives it. */
 export interface NoteSpec<S extends z.ZodType = z.ZodType> {
@@ -33,7 +35,16 @@ function note<S extends z.ZodType>(payload: S): NoteSpec<S> {
  * Window channels main answers itself: the dialogs are the person's (no deadline holds them) and
  * the updater runs in main. Main asks the backend only for the work behind the first two.
  */
-export const MAIN_ONLY_CHANNELS = ['addFolders', 'exportCsv', 'getUpdateStatus'] as const;
+export const MAIN_ONLY_CHANNELS = [
+  'addFolders',
+  'exportCsv',
+  'getUpdateStatus',
+  'chooseRouteSheet',
+  'importTemplate',
+  'exportTemplate',
+  'exportMissing',
+  'exportBilling',
+] as const;
 export type MainOnlyChannel = (typeof MAIN_ONLY_CHANNELS)[number];
 /** Window channels main forwards to the backend as they are. */
 export type ForwardedChannel = Exclude<ChannelName, MainOnlyChannel>;
@@ -54,6 +65,22 @@ export const BACKEND_CALLS = {
     z.strictObject({ ...exportRequest.shape, path: absolutePath }),
     DEADLINES.bulk,
   ).returns<CsvWritten>(),
+  /** Billing calls behind main's dialogs (chooseRouteSheet, importTemplate, export*). */
+  inspectRouteSheet: channel(z.strictObject({ path: absolutePath })).returns<SheetChoice>(),
+  readTemplateFile: channel(z.strictObject({ path: absolutePath })).returns<{
+    templateJson: string;
+  }>(),
+  writeTemplateFile: channel(
+    z.strictObject({ path: absolutePath, templateJson }),
+  ).returns<FileWritten>(),
+  writeMissing: channel(
+    z.strictObject({ path: absolutePath }),
+    DEADLINES.bulk,
+  ).returns<FileWritten>(),
+  writeBilling: channel(
+    z.strictObject({ ...billingExportRequest.shape, path: absolutePath }),
+    DEADLINES.bulk,
+  ).returns<BillingWritten>(),
   /** The file behind meterdesk-photo://job/<id>; null for a job it cannot show. */
   photoFile: channel(z.strictObject({ jobId })).returns<PhotoFile | null>(),
   /** Stops the engine and closes the queue; main ends the process after the answer. */

@@ -24,6 +24,21 @@ export const CHANNEL_NAMES = [
   'validateConnection',
   'openFileLocation',
   'getUpdateStatus',
+  'chooseRouteSheet',
+  'loadRouteSheet',
+  'setFilePattern',
+  'billingOverview',
+  'listMeters',
+  'findMeters',
+  'meterDetail',
+  'assignMeter',
+  'recordSkip',
+  'typeReading',
+  'saveTemplate',
+  'importTemplate',
+  'exportTemplate',
+  'exportMissing',
+  'exportBilling',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

@@ -36,6 +36,27 @@ import type {
   Snapshot,
 } from './views';
 import type { UpdateView } from './update-view';
+import {
+  billingExportRequest,
+  filePattern,
+  mappingJson,
+  meterId,
+  meterQuery,
+  skipRequest,
+  templateJson,
+  typedReading,
+} from './billing-schemas';
+import type {
+  BillingOverview,
+  BillingWritten,
+  FileWritten,
+  MeterChoice,
+  MeterDetail,
+  MeterPage,
+  Saved,
+  SheetChoice,
+  SheetLoadView,
+} from './billing-views';
 
 declare const replyType: unique symbol;
 
@@ -133,6 +154,42 @@ export const CONTRACT = {
   ).returns<null>(),
   /** The running version and automatic updates: off, checking, downloading, ready on quit. */
   getUpdateStatus: channel(empty).returns<UpdateView>(),
+
+  // Routes and billing (issue 13; docs/billing.md).
+  /** Main shows the open dialog for a route sheet; the backend reads its headers and first rows. */
+  chooseRouteSheet: channel(empty).returns<SheetChoice>(),
+  /** Loads the chosen sheet with the mapping the clerk confirmed: all of it or nothing. */
+  loadRouteSheet: channel(
+    z.strictObject({ path: absolutePath, mappingJson }),
+    DEADLINES.bulk,
+  ).returns<SheetLoadView>(),
+  /** Sets (null: clears) the file-name pattern; every photo not confirmed is matched again. */
+  setFilePattern: channel(z.strictObject({ pattern: filePattern }), DEADLINES.bulk).returns<{
+    matched: number;
+    unmatched: number;
+  }>(),
+  billingOverview: channel(empty).returns<BillingOverview>(),
+  listMeters: channel(meterQuery).returns<MeterPage>(),
+  /** The meter picker: ids, accounts and addresses containing the text, in walking order. */
+  findMeters: channel(
+    z.strictObject({ query: z.string().max(64), limit: z.int().min(1).max(50).optional() }),
+  ).returns<readonly MeterChoice[]>(),
+  meterDetail: channel(z.strictObject({ meterId })).returns<MeterDetail>(),
+  /** A person says which meter a photo shows (null: none of them). */
+  assignMeter: channel(z.strictObject({ jobId, meterId: meterId.nullable() })).returns<JobRecord>(),
+  recordSkip: channel(skipRequest).returns<MeterDetail>(),
+  /** A reading typed by hand for a meter whose photo failed or is missing. */
+  typeReading: channel(z.strictObject({ meterId, reading: typedReading })).returns<MeterDetail>(),
+  /** Keeps this export template in the queue for the next export. */
+  saveTemplate: channel(z.strictObject({ templateJson })).returns<{ templateJson: string }>(),
+  /** Main shows the open dialog; the backend reads and checks the template file. */
+  importTemplate: channel(empty).returns<Saved<{ templateJson: string }>>(),
+  /** Main shows the save dialog; the backend writes the template file. */
+  exportTemplate: channel(z.strictObject({ templateJson })).returns<Saved<FileWritten>>(),
+  /** Main shows the save dialog; the backend writes the meters still missing, in walking order. */
+  exportMissing: channel(empty, DEADLINES.bulk).returns<Saved<FileWritten>>(),
+  /** Main shows the save dialog; the backend writes one row per meter with the template. */
+  exportBilling: channel(billingExportRequest, DEADLINES.bulk).returns<Saved<BillingWritten>>(),
 } as const satisfies Record<ChannelName, ChannelSpec>;
 
 export type Contract = typeof CONTRACT;

@@ -8,3 +8,4 @@ export * from './result';
 export * from './views';
 export * from './update-view';
 export { READING_PATTERN } from './schemas';
+export * from './billing-views';

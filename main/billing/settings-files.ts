@@ -33,7 +33,21 @@ async function readSettingsFile<T>(
         ],
       };
     }
-    return parse(await readFile(filePath, 'utf8'));
+    // Fatal decoding: a file saved as ANSI (Windows-1252) would otherwise load with "Z\uFFFDhler"
+    // for "Zähler", and the export would carry the broken name.
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(filePath));
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      return {
+        ok: false,
+        errors: [
+          `"${filePath}" is not UTF-8 text (saved as ANSI or Windows-1252?). Save it again as UTF-8.`,
+        ],
+      };
+    }
+    return parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, errors: [`"${filePath}" cannot be read: ${detail}`] };

@@ -8,11 +8,17 @@ import { CHANNEL_NAMES } from '../../common/ipc/channels';
 import { ok } from '../../common/ipc/result';
 import type { UpdateView } from '../../common/ipc/update-view';
 import type { BackendCallers } from './backend-client';
+import { billingDialogCalls } from './billing-dialog-calls';
+
+/** What a dialog is for: its title and the file types it offers. */
+export type FileKind = 'readings' | 'billing' | 'missing' | 'route_sheet' | 'template';
 
 /** The dialogs main shows for the window; null when the person canceled. */
 export interface DesktopDialogs {
-  /** The save dialog. */
-  chooseSaveFile(defaultName: string): Promise<string | null>;
+  /** The save dialog (default: the readings CSV). */
+  chooseSaveFile(defaultName: string, kind?: FileKind): Promise<string | null>;
+  /** The open dialog for one file. */
+  chooseOpenFile(kind: FileKind): Promise<string | null>;
   /** The open dialog for folders (several allowed). */
   chooseFolders(): Promise<string[] | null>;
 }
@@ -54,5 +60,6 @@ export function createWindowCalls(options: WindowCallsOptions): WindowCalls {
     },
 
     getUpdateStatus: () => Promise.resolve(ok(options.updateStatus())),
+    ...billingDialogCalls(backend, dialogs),
   };
 }

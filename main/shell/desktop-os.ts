@@ -4,7 +4,7 @@
 import { app, dialog, Notification, safeStorage, shell, type BrowserWindow } from 'electron';
 import type { SafeStorageInfo } from '../../common/ipc/backend-views';
 import type { MainServiceHandlers } from '../desktop/backend-client';
-import type { DesktopDialogs } from '../desktop/window-calls';
+import type { DesktopDialogs, FileKind } from '../desktop/window-calls';
 
 async function safeStorageInfo(): Promise<SafeStorageInfo> {
   const available = await safeStorage.isAsyncEncryptionAvailable();
@@ -21,19 +21,41 @@ async function safeStorageInfo(): Promise<SafeStorageInfo> {
   }
 }
 
+const FILE_DIALOGS: Record<FileKind, { title: string; name: string; extensions: string[] }> = {
+  readings: { title: 'Export readings', name: 'CSV', extensions: ['csv'] },
+  billing: { title: 'Export for billing', name: 'CSV', extensions: ['csv'] },
+  missing: { title: 'Export missing meters', name: 'CSV', extensions: ['csv'] },
+  route_sheet: { title: 'Load a route sheet', name: 'CSV', extensions: ['csv', 'txt'] },
+  template: { title: 'Export template', name: 'JSON', extensions: ['json'] },
+};
+
 export function desktopDialogs(window: () => BrowserWindow | null): DesktopDialogs {
   return {
-    async chooseSaveFile(defaultName) {
+    async chooseSaveFile(defaultName, kind = 'readings') {
       const win = window();
+      const look = FILE_DIALOGS[kind];
       const options = {
-        title: 'Export readings',
+        title: look.title,
         defaultPath: defaultName,
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        filters: [{ name: look.name, extensions: look.extensions }],
       };
       const result = win
         ? await dialog.showSaveDialog(win, options)
         : await dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    async chooseOpenFile(kind) {
+      const win = window();
+      const look = FILE_DIALOGS[kind];
+      const options = {
+        title: look.title,
+        filters: [{ name: look.name, extensions: look.extensions }],
+        properties: ['openFile'] as 'openFile'[],
+      };
+      const result = win
+        ? await dialog.showOpenDialog(win, options)
+        : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     async chooseFolders() {
       const win = window();

@@ -11,6 +11,7 @@ import { useApp, useAppApi } from '../store/context';
 import { selectAi } from '../store/status-slice';
 import { Icon } from './icon';
 import { ReviewBox } from './review-box';
+import { MeterActions, MeterAlone, MeterSummary } from '../billing/meter-section';
 
 function Photo({ detail }: { detail: JobDetail }): React.JSX.Element {
   const [broken, setBroken] = useState<string | null>(null);
@@ -55,15 +56,17 @@ export function aiVersionText(
 
 export function DetailPanel(): React.JSX.Element {
   const api = useAppApi();
-  const { detail, detailError, selectedId, currentAi } = useApp(
+  const { detail, detailError, selectedId, currentAi, meterAlone } = useApp(
     useShallow((s) => ({
       detail: s.detail,
       detailError: s.detailError,
       selectedId: s.selectedId,
       currentAi: selectAi(s)?.currentAiVersion ?? null,
+      meterAlone: s.meterAlone && s.meterOfDetail !== null,
     })),
   );
 
+  if (selectedId === null && meterAlone) return <MeterAlone />;
   if (selectedId === null) {
     return (
       <aside className="detail detail-empty" aria-label="Photo details">
@@ -131,7 +134,9 @@ export function DetailPanel(): React.JSX.Element {
         <Icon name={look.icon} /> <strong>{look.label}</strong>
         <span className="muted"> · {look.help}</span>
       </p>
+      {!stale && <MeterSummary job={job} />}
       {job.state === 'done' && <ReviewBox job={job} stale={stale} />}
+      {!stale && <MeterActions job={job} />}
       {error && (
         <p className="detail-error" role="note">
           <Icon name="warning" /> {error}

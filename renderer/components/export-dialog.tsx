@@ -9,6 +9,8 @@ import { describeError } from '../lib/errors';
 import type { JobSelection } from '../lib/selection';
 import { useApp, useAppApi } from '../store/context';
 import { Dialog } from './dialog';
+import { BillingExportDialog } from '../billing/billing-export';
+import { ExportKind } from '../billing/export-kind';
 
 type Scope = 'all' | 'view' | 'folder';
 
@@ -32,6 +34,10 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
   const [bom, setBom] = useState(true);
   const [delimiter, setDelimiter] = useState<',' | ';'>(',');
   const [error, setError] = useState<string | null>(null);
+  // With a route sheet loaded, billing wants one row per meter: that export comes first.
+  const hasMeters = useApp((s) => (s.billing?.totals.meters ?? 0) > 0);
+  const [kind, setKind] = useState<'billing' | 'photos'>(hasMeters ? 'billing' : 'photos');
+  const kindSwitch = hasMeters ? <ExportKind kind={kind} onChange={setKind} /> : null;
 
   const viewWords = [
     FILTER_WORDS[query.filter],
@@ -60,6 +66,9 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
     else onClose();
   };
 
+  if (kind === 'billing' && hasMeters)
+    return <BillingExportDialog onClose={onClose} kindSwitch={kindSwitch} />;
+
   return (
     <Dialog
       title="Export readings to CSV"
@@ -81,6 +90,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
         </>
       }
     >
+      {kindSwitch}
       <fieldset className="fieldset">
         <legend>Which photos</legend>
         <label className="choice">

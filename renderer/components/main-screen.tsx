@@ -1,9 +1,10 @@
 // The screen staff live in: header with quota and AI, banners, folders with their progress, the
 // overall progress, the table and the selected photo.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { useApp, useAppApi } from '../store/context';
+import { RoutePanel } from '../billing/route-panel';
 import { AddReport } from './add-report';
 import { Banners } from './banners';
 import { DetailPanel } from './detail-panel';
@@ -27,6 +28,8 @@ export function MainScreen(): React.JSX.Element {
     })),
   );
   useShortcuts(api, SEARCH_INPUT_ID, !exporting);
+  // Routes and meters follow the queue's pushes while the main screen is up.
+  useEffect(() => api.getState().watchBilling(), [api]);
 
   const startReview = (): void => {
     const state = api.getState();
@@ -51,6 +54,7 @@ export function MainScreen(): React.JSX.Element {
           {hasJobs ? (
             <>
               <ProgressPanel />
+              <RoutePanel />
               <AddReport />
               <Toolbar onStartReview={startReview} />
               <div className="table-wrap">
@@ -65,6 +69,7 @@ export function MainScreen(): React.JSX.Element {
             </>
           ) : (
             <>
+              <RoutePanel />
               <AddReport />
               <EmptyState />
             </>

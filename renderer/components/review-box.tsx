@@ -14,12 +14,18 @@ function whyFlagged(job: JobRecord): string {
   if (job.resultSource === 'cached_stale' || job.isLatestAiVersion === false) {
     return 'This is a historical result from an older AI version (the AI was offline). Check it against the photo.';
   }
+  // The meter's plausibility rules say why (the detail lists each rule that fired).
+  if (job.plausibility === 'warning' || job.plausibility === 'error') {
+    return 'This reading does not fit the meter’s history. Check it against the photo.';
+  }
   return 'This reading was flagged as doubtful. Check it against the photo.';
 }
 
 export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): React.JSX.Element {
   const api = useAppApi();
   const editNonce = useApp((s) => s.editNonce);
+  // Reviewing in walking order: the next flagged meter of the route comes next, not the next row.
+  const walking = useApp((s) => s.walking);
   // Only an "edit" asked for while this box is up takes the focus, not one from before it mounted.
   const seenNonce = useRef(editNonce);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -50,9 +56,10 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
 
   const run = async (request: ReviewRequest): Promise<void> => {
     setSaving(true);
-    const failed = await api.getState().review(job.id, request);
+    const failed = await api.getState().review(job.id, request, !walking);
     setSaving(false);
     if (failed) setError(describeError(failed));
+    else if (walking) await api.getState().nextInWalkingOrder();
     else backToTable();
   };
 

@@ -29,3 +29,17 @@ export function formatDateTime(ms: number, lang: Spoken): string {
 export function formatTime(ms: number, lang: Spoken): string {
   return new Intl.DateTimeFormat(localeOf(lang), { timeStyle: 'short' }).format(ms);
 }
+
+/** A calendar day ("2026-10-12") without a time zone: 12 Oct 2026 / 12.10.2026. */
+export function formatDay(isoDay: string, lang: Spoken): string {
+  const [y, m, d] = isoDay.slice(0, 10).split('-').map(Number);
+  if (!y || !m || !d) return isoDay;
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    Date.UTC(y, m - 1, d),
+  );
+}
+
+/** Units used (m³), with the language's decimal mark and at most three decimals. */
+export function formatAmount(n: number, lang: Spoken): string {
+  return new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 3 }).format(n);
+}

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MeterDeskBridge } from '../../common/ipc';
+import { createBillingSlice } from './billing-slice';
 import { createDetailSlice } from './detail-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createRunSlice } from './run-slice';
@@ -33,5 +34,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createServiceSlice(set, get, deps),
     ...createNoticesSlice(set, get, deps),
     ...createUpdateSlice(set, get, deps),
+    ...createBillingSlice(set, get, deps),
   }));
 }

@@ -2,6 +2,7 @@
 // change them. Components select narrow fields; nothing outside an action talks to the bridge.
 import type { StoreApi } from 'zustand/vanilla';
 import type { MeterDeskBridge } from '../../common/ipc';
+import type { BillingSlice } from './billing-slice';
 import type { DetailSlice } from './detail-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { RunSlice } from './run-slice';
@@ -18,7 +19,8 @@ export type AppState = SessionSlice &
   RunSlice &
   ServiceSlice &
   NoticesSlice &
-  UpdateSlice;
+  UpdateSlice &
+  BillingSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

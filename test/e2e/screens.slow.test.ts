@@ -5,18 +5,9 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import { generateSampleFolder } from '../../sandbox/samples';
-import { eventually, openTestWindow, type TestWindow } from './harness';
-import { startOnSandbox } from './window-steps';
+import { eventually, openTestWindow } from './harness';
+import { bothThemes, startOnSandbox } from './window-steps';
 import { describeInBrowser } from './browser-suite';
-
-async function bothThemes(win: TestWindow, name: string): Promise<void> {
-  expect(await win.axe()).toEqual([]);
-  await win.screenshot(`${name}-light`);
-  await win.page.emulateMedia({ colorScheme: 'dark' });
-  expect(await win.axe()).toEqual([]);
-  await win.screenshot(`${name}-dark`);
-  await win.page.emulateMedia({ colorScheme: 'light' });
-}
 
 describeInBrowser('main screens', (site) => {
   it('shows a run in progress calmly, with the photo of the selected row', async () => {

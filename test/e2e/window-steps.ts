@@ -40,3 +40,13 @@ export async function waitForCount(
     { timeout },
   );
 }
+
+/** The page as it is, checked with axe (no serious or critical violations) and saved in both themes. */
+export async function bothThemes(win: TestWindow, name: string): Promise<void> {
+  expect(await win.axe()).toEqual([]);
+  await win.screenshot(`${name}-light`);
+  await win.page.emulateMedia({ colorScheme: 'dark' });
+  expect(await win.axe()).toEqual([]);
+  await win.screenshot(`${name}-dark`);
+  await win.page.emulateMedia({ colorScheme: 'light' });
+}

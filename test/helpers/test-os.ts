@@ -13,11 +13,20 @@ export class TestOs implements MainServiceHandlers, DesktopDialogs {
   readonly progress: ProgressState[] = [];
   saveAnswers: (string | null)[] = [];
   folderAnswers: (string[] | null)[] = [];
+  /** Answers of the open-file dialog, and the kinds of dialog asked for (save and open). */
+  openAnswers: (string | null)[] = [];
+  readonly dialogsAsked: string[] = [];
   safeStorage: SafeStorageInfo = { available: false, backend: 'unknown' };
   private readonly key = randomBytes(32);
 
-  chooseSaveFile(): Promise<string | null> {
+  chooseSaveFile(_defaultName: string, kind = 'readings'): Promise<string | null> {
+    this.dialogsAsked.push(`save ${kind}`);
     return Promise.resolve(this.saveAnswers.shift() ?? null);
+  }
+
+  chooseOpenFile(kind: string): Promise<string | null> {
+    this.dialogsAsked.push(`open ${kind}`);
+    return Promise.resolve(this.openAnswers.shift() ?? null);
   }
 
   chooseFolders(): Promise<string[] | null> {

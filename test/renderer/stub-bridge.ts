@@ -253,6 +253,20 @@ export function stubBridge(
       return ok(statusOf(bridge.jobs));
     },
     listRoots: () => ok(bridge.jobs.length ? [{ ...root, counts: countsOf(bridge.jobs) }] : []),
+    // No route sheet loaded (test/renderer/billing-slice.test.ts answers these itself).
+    billingOverview: () =>
+      ok({
+        sheets: [],
+        pattern: null,
+        routes: [],
+        totals: { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 },
+        unmatchedPhotos: 0,
+        twoPhotos: 0,
+        notSent: 0,
+        flaggedMeters: [],
+        templateJson: null,
+      }),
+    listMeters: () => ok({ rows: [], total: 0 }),
   };
   // Every other channel answers a generic success and is recorded.
   const bridge = new Proxy(stub, {

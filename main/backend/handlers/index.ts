@@ -1,6 +1,7 @@
 import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
+import { billingHandlers } from './billing';
 import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
 import { runHandlers } from './run';
@@ -17,6 +18,7 @@ export function createHandlers(
     ...jobHandlers(state),
     ...fileHandlers(state),
     ...serviceHandlers(state, samples),
+    ...billingHandlers(state),
     close: async () => {
       await state.close();
       return null;

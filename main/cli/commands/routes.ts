@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { routeProgress } from '../../billing/meter-readings';
+import { writeMissingMeters } from '../../billing/missing-export';
 import { defaultDbFile } from '../../config/paths';
-import { CsvFileWriter } from '../../export/csv';
 import { openStore } from '../../store/store';
 import { EXIT, UsageError } from '../exit-codes';
 import { table, type CliIo } from '../output';
@@ -34,26 +34,7 @@ export async function routesCommand(argv: string[], io: CliIo): Promise<number> 
         'No route sheet is loaded: run "meter-desk run <folder> --route sheet.csv".',
       );
     const { routes, missing } = routeProgress(store);
-    if (values.missing) {
-      const out = await CsvFileWriter.create(values.missing);
-      try {
-        await out.writeRow(['meter_id', 'account', 'address', 'route', 'sequence', 'why']);
-        for (const m of missing) {
-          await out.writeRow([
-            m.meterId,
-            m.account ?? '',
-            m.address ?? '',
-            m.route ?? '',
-            m.sequence === null ? '' : String(m.sequence),
-            m.note,
-          ]);
-        }
-        await out.commit();
-      } catch (error) {
-        await out.abort();
-        throw error;
-      }
-    }
+    if (values.missing) await writeMissingMeters(values.missing, missing);
     if (values.json) {
       io.out(`${JSON.stringify({ routes, missing })}\n`);
       return EXIT.ok;

@@ -1,0 +1,49 @@
+// Request schemas of the billing channels. Column mappings and export templates travel as the
+// JSON text of their files, so the window, the CLI and a file from the office's IT all pass the
+// same strict validators (common/billing/column-mapping.ts, export-template.ts).
+import { z } from 'zod';
+import { SKIP_CODES } from '../billing/billing-row';
+import { METER_FILTERS } from './billing-views';
+import { MAX_OFFSET, MAX_PAGE_ROWS } from './limits';
+
+/** Meter ids are at most 64 characters (route-sheet-limits.ts). */
+export const meterId = z.string().min(1).max(64);
+
+/** A mapping file is at most 16 KB; a template file at most 64 KB. */
+export const mappingJson = z
+  .string()
+  .min(2)
+  .max(16 * 1024);
+export const templateJson = z
+  .string()
+  .min(2)
+  .max(64 * 1024);
+
+/** A reading a clerk types: register digits with one optional decimal mark (either). */
+export const TYPED_READING_PATTERN = /^\d{1,12}(?:[.,]\d{1,4})?$/;
+export const typedReading = z
+  .string()
+  .trim()
+  .max(17)
+  .regex(TYPED_READING_PATTERN, 'must be digits with at most one decimal mark, e.g. 00123.45');
+
+export const filePattern = z.string().max(400).nullable();
+
+export const meterQuery = z.strictObject({
+  filter: z.enum(METER_FILTERS),
+  search: z.string().max(64).optional(),
+  offset: z.int().min(0).max(MAX_OFFSET).optional(),
+  limit: z.int().min(1).max(MAX_PAGE_ROWS).optional(),
+});
+
+export const skipRequest = z.strictObject({
+  meterId,
+  code: z.enum(SKIP_CODES),
+  note: z.string().max(500).optional(),
+});
+
+export const billingExportRequest = z.strictObject({
+  templateJson,
+  /** "finished": confirmed and skipped meters only (the default); "all": every meter. */
+  scope: z.enum(['finished', 'all']),
+});

@@ -1,0 +1,157 @@
+// What the backend answers about route sheets, meters and the billing export, as the window sees
+// it: plain data, shaped for the billing screens (renderer/billing/).
+import type { Confirmation, SkipCode } from '../billing/billing-row';
+import type { ColumnMapping } from '../billing/column-mapping';
+import type { MeterState } from '../billing/meter-outcome';
+import type { MeterField, MeterRecord } from '../billing/meter-record';
+import type { PlausibilityLevel } from '../billing/plausibility-config';
+import type { MatchHow, ReadingCheck } from '../billing/reading-check';
+import type { RowProblem } from '../billing/row-problem';
+import type { DateOrder } from '../billing/sheet-values';
+
+/** A route sheet the clerk chose, before it is loaded: enough to map its columns. */
+export interface SheetPreview {
+  readonly path: string;
+  readonly name: string;
+  readonly encoding: string;
+  readonly delimiter: string;
+  readonly encodingNote: string | null;
+  readonly headers: readonly string[];
+  /** The first rows, for the mapping step's preview. */
+  readonly sampleRows: readonly (readonly string[])[];
+  /** The last saved mapping when it fits these headers, else what the headers suggest. */
+  readonly mapping: ColumnMapping;
+  readonly mappingSource: 'saved' | 'suggested';
+  readonly unmappedRequired: readonly MeterField[];
+  readonly dateOrderHint: DateOrder | null;
+}
+
+export type SheetChoice =
+  | { readonly canceled: true }
+  | { readonly canceled: false; readonly preview: SheetPreview }
+  | {
+      readonly canceled: false;
+      readonly path: string;
+      readonly problems: readonly RowProblem[];
+      readonly moreProblems: number;
+    };
+
+export type SheetLoadView =
+  | {
+      readonly ok: true;
+      readonly meters: number;
+      readonly added: number;
+      readonly updated: number;
+      readonly warnings: readonly RowProblem[];
+      readonly encodingNote: string | null;
+      readonly matched: number;
+      readonly unmatched: number;
+    }
+  | { readonly ok: false; readonly problems: readonly RowProblem[]; readonly moreProblems: number };
+
+export interface RouteProgressView {
+  readonly route: string | null;
+  readonly meters: number;
+  readonly confirmed: number;
+  readonly flagged: number;
+  readonly skipped: number;
+  readonly pending: number;
+  readonly missing: number;
+}
+
+/** The route panel and the export dialog: sheets, pattern, progress, counts per filter. */
+export interface BillingOverview {
+  readonly sheets: readonly {
+    readonly name: string;
+    readonly meters: number;
+    readonly loadedAt: string;
+  }[];
+  readonly pattern: string | null;
+  readonly routes: readonly RouteProgressView[];
+  readonly totals: Omit<RouteProgressView, 'route'>;
+  /** Photos no meter claims (copies counted once). */
+  readonly unmatchedPhotos: number;
+  /** Meters with more than one different photo. */
+  readonly twoPhotos: number;
+  /** Photos still waiting to be sent or read (queued, uploading, submitted). */
+  readonly notSent: number;
+  /** Up to 20 meters that wait for review, in walking order, for the export's warning. */
+  readonly flaggedMeters: readonly string[];
+  /** The saved export template (JSON), or null for the built-in one. */
+  readonly templateJson: string | null;
+}
+
+export const METER_FILTERS = [
+  'all',
+  'flagged',
+  'confirmed',
+  'skipped',
+  'pending',
+  'missing',
+  'two_photos',
+  'unmatched',
+] as const;
+export type MeterFilter = (typeof METER_FILTERS)[number];
+
+/** One line of the meter list: a meter with where it stands, or (filter unmatched) a photo. */
+export interface MeterRow {
+  readonly meterId: string | null;
+  readonly account: string | null;
+  readonly address: string | null;
+  readonly route: string | null;
+  readonly sequence: number | null;
+  readonly state: MeterState | 'unmatched';
+  readonly reading: string | null;
+  readonly aiReading: string | null;
+  readonly confirmation: Confirmation | null;
+  readonly plausibility: PlausibilityLevel | null;
+  readonly skipCode: SkipCode | null;
+  /** The photo used (or proposed), to open in the detail. */
+  readonly jobId: number | null;
+  readonly photo: string | null;
+  readonly photos: number;
+  readonly note: string;
+}
+
+export interface MeterPage {
+  readonly rows: readonly MeterRow[];
+  readonly total: number;
+}
+
+/** A meter for the picker. */
+export type MeterChoice = Pick<
+  MeterRecord,
+  'meterId' | 'account' | 'address' | 'route' | 'sequence'
+>;
+
+/** A meter in full for the detail: the sheet's fields, the clerk's entry and its outcome. */
+export interface MeterDetail {
+  readonly meter: MeterRecord & {
+    readonly skipCode: SkipCode | null;
+    readonly skipNote: string | null;
+    readonly typedReading: string | null;
+    readonly typedAt: string | null;
+  };
+  readonly state: MeterState;
+  readonly reading: string | null;
+  readonly confirmation: Confirmation | null;
+  readonly note: string;
+  readonly chosenJobId: number | null;
+  readonly check: ReadingCheck | null;
+  readonly matchHow: MatchHow | null;
+}
+
+export interface FileWritten {
+  readonly path: string;
+  readonly rows: number;
+}
+
+export interface BillingWritten extends FileWritten {
+  /** Meters with a reading in the file (rows with use_on_bill or a reading). */
+  readonly readings: number;
+  readonly skipped: number;
+  readonly unmatched: number;
+  readonly replaced: number;
+}
+
+export type Saved<T> = ({ readonly canceled: false } & T) | { readonly canceled: true };

@@ -1,0 +1,189 @@
+// The window's views of the meters: the overview for the route panel and the export dialog, the
+// filtered meter list, the picker's search and one meter in full. Each reads the queue in one pass
+// in walking order (main/billing/meter-readings.ts).
+import type {
+  BillingOverview,
+  MeterChoice,
+  MeterDetail,
+  MeterFilter,
+  MeterPage,
+  MeterRow,
+  RouteProgressView,
+} from '../../../common/ipc/billing-views';
+import { meterReading, meterReadings, type MeterReading } from '../../billing/meter-readings';
+import { FILE_PATTERN_SETTING } from '../../billing/matching';
+import type { Store } from '../../store/store';
+
+/** Where the queue keeps the clerk's export template (its JSON text). */
+export const TEMPLATE_SETTING = 'billingTemplate';
+const FLAGGED_NAMED = 20;
+
+function rowOf({ meter, outcome }: MeterReading): MeterRow {
+  return {
+    meterId: meter.meterId,
+    account: meter.account,
+    address: meter.address,
+    route: meter.route,
+    sequence: meter.sequence,
+    state: outcome.state,
+    reading: outcome.reading,
+    aiReading: outcome.chosen?.aiReading ?? null,
+    confirmation: outcome.confirmation,
+    plausibility: outcome.chosen?.plausibility ?? null,
+    skipCode: meter.skipCode,
+    jobId: outcome.chosen?.jobId ?? null,
+    photo: outcome.chosen?.relPath ?? null,
+    photos: outcome.chosen ? 1 + outcome.copies + outcome.others : 0,
+    note: outcome.note,
+  };
+}
+
+/** Photos no meter claims, each once (a byte-identical copy is the same photo). */
+function* unmatchedPhotos(store: Store): Generator<MeterRow> {
+  const seen = new Set<string>();
+  for (const job of store.queries.iterate({})) {
+    if (job.meterId !== null || job.state === 'rejected') continue;
+    if (job.sha256) {
+      if (seen.has(job.sha256)) continue;
+      seen.add(job.sha256);
+    }
+    const corrected = job.reviewAction === 'corrected' ? job.reviewedReading : null;
+    yield {
+      meterId: null,
+      account: null,
+      address: null,
+      route: null,
+      sequence: null,
+      state: 'unmatched',
+      reading: corrected ?? job.finalReading,
+      aiReading: job.finalReading,
+      confirmation: null,
+      plausibility: null,
+      skipCode: null,
+      jobId: job.id,
+      photo: job.relPath,
+      photos: 1,
+      note: '',
+    };
+  }
+}
+
+function keeps(row: MeterRow, filter: MeterFilter, needle: string): boolean {
+  if (filter === 'two_photos' ? row.photos < 2 : filter !== 'all' && filter !== row.state)
+    return false;
+  if (!needle) return true;
+  return [row.meterId, row.account, row.address, row.photo].some((v) =>
+    v?.toLowerCase().includes(needle),
+  );
+}
+
+export function listMeters(
+  store: Store,
+  q: { filter: MeterFilter; search?: string | undefined; offset?: number; limit?: number },
+): MeterPage {
+  const needle = q.search?.trim().toLowerCase() ?? '';
+  const offset = q.offset ?? 0;
+  const limit = q.limit ?? 200;
+  const rows: MeterRow[] = [];
+  let total = 0;
+  const source =
+    q.filter === 'unmatched'
+      ? unmatchedPhotos(store)
+      : (function* () {
+          for (const r of meterReadings(store)) yield rowOf(r);
+        })();
+  for (const row of source) {
+    if (!keeps(row, q.filter, needle)) continue;
+    if (total >= offset && rows.length < limit) rows.push(row);
+    total++;
+  }
+  return { rows, total };
+}
+
+export function billingOverview(store: Store): BillingOverview {
+  const routes = new Map<
+    string | null,
+    { -readonly [K in keyof RouteProgressView]: RouteProgressView[K] }
+  >();
+  const totals = { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 };
+  const flaggedMeters: string[] = [];
+  let twoPhotos = 0;
+  for (const r of meterReadings(store)) {
+    const key = r.meter.route;
+    const route = routes.get(key) ?? {
+      route: key,
+      meters: 0,
+      confirmed: 0,
+      flagged: 0,
+      skipped: 0,
+      pending: 0,
+      missing: 0,
+    };
+    routes.set(key, route);
+    route.meters++;
+    route[r.outcome.state]++;
+    totals.meters++;
+    totals[r.outcome.state]++;
+    if (r.outcome.others > 0) twoPhotos++;
+    if (r.outcome.state === 'flagged' && flaggedMeters.length < FLAGGED_NAMED)
+      flaggedMeters.push(r.meter.meterId);
+  }
+  const unmatched = [...unmatchedPhotos(store)].length;
+  const counts = store.jobs.counts();
+  const notSent = counts.queued + counts.uploading + counts.submitted;
+  return {
+    sheets: store.meters
+      .sheets()
+      .map((s) => ({ name: s.name, meters: s.meters, loadedAt: s.loadedAt })),
+    pattern: store.settings.get<string | null>(FILE_PATTERN_SETTING, null),
+    routes: [...routes.values()],
+    totals,
+    unmatchedPhotos: unmatched,
+    twoPhotos,
+    notSent,
+    flaggedMeters,
+    templateJson: store.settings.get<string | null>(TEMPLATE_SETTING, null),
+  };
+}
+
+/** Meters whose id, account or address contains the text, in walking order; ids first. */
+export function findMeters(store: Store, query: string, limit: number): MeterChoice[] {
+  const needle = query.trim().toLowerCase();
+  const byId: MeterChoice[] = [];
+  const other: MeterChoice[] = [];
+  for (const m of store.meters.inRouteOrder()) {
+    const choice = {
+      meterId: m.meterId,
+      account: m.account,
+      address: m.address,
+      route: m.route,
+      sequence: m.sequence,
+    };
+    if (m.meterId.toLowerCase().includes(needle)) byId.push(choice);
+    else if (
+      needle &&
+      [m.account, m.address].some((v) => v?.toLowerCase().includes(needle)) &&
+      other.length < limit
+    )
+      other.push(choice);
+    if (byId.length >= limit) break;
+  }
+  return [...byId, ...other].slice(0, limit);
+}
+
+export function meterDetail(store: Store, meterId: string): MeterDetail | null {
+  const found = meterReading(store, meterId);
+  if (!found) return null;
+  const { meter, outcome } = found;
+  const chosen = outcome.chosen;
+  return {
+    meter,
+    state: outcome.state,
+    reading: outcome.reading,
+    confirmation: outcome.confirmation,
+    note: outcome.note,
+    chosenJobId: chosen?.jobId ?? null,
+    check: chosen?.check ?? null,
+    matchHow: chosen ? (store.jobs.get(chosen.jobId)?.matchHow ?? null) : null,
+  };
+}

@@ -1,0 +1,285 @@
+// Handlers for routes and billing: the route sheet (inspect, then load with the clerk's column
+// mapping), the file-name pattern, the meter views, what a clerk records per meter and photo, the
+// export template and the two exports. The window reaches the file calls only through main's
+// dialogs, and a sheet is loaded only from a path the person chose in one.
+import { basename } from 'node:path';
+import {
+  normaliseHeader,
+  parseColumnMappingJson,
+  suggestMapping,
+  type ColumnMapping,
+} from '../../../common/billing/column-mapping';
+import {
+  exportTemplateJson,
+  parseExportTemplateJson,
+  type ExportTemplate,
+} from '../../../common/billing/export-template';
+import type { MeterDetail, SheetChoice } from '../../../common/ipc/billing-views';
+import type { BillingRow } from '../../../common/billing/billing-row';
+import { exportBilling, UnencodableError } from '../../billing/billing-export';
+import { billingRows, routeProgress } from '../../billing/meter-readings';
+import { writeMissingMeters } from '../../billing/missing-export';
+import { inspectRouteSheet } from '../../billing/route-sheet';
+import {
+  assignMeter,
+  loadRouteSheet,
+  readingsChanged,
+  recordSkip,
+  setFilePattern,
+  typeReading,
+} from '../../billing/routes';
+import { readExportTemplateFile, writeExportTemplateFile } from '../../billing/settings-files';
+import { CsvExportError } from '../../export/csv';
+import { AppError } from '../../ipc/app-error';
+import type { BackendHandlers } from '../backend';
+import type { BackendState } from '../backend-state';
+import {
+  billingOverview,
+  findMeters,
+  listMeters,
+  meterDetail,
+  TEMPLATE_SETTING,
+} from './billing-meters';
+
+type BillingHandlers = Pick<
+  BackendHandlers,
+  | 'inspectRouteSheet'
+  | 'loadRouteSheet'
+  | 'setFilePattern'
+  | 'billingOverview'
+  | 'listMeters'
+  | 'findMeters'
+  | 'meterDetail'
+  | 'assignMeter'
+  | 'recordSkip'
+  | 'typeReading'
+  | 'saveTemplate'
+  | 'readTemplateFile'
+  | 'writeTemplateFile'
+  | 'writeMissing'
+  | 'writeBilling'
+>;
+
+const SAMPLE_ROWS = 5;
+
+/** The last saved mapping, when every column it names is among these headers. */
+function savedMappingFor(
+  saved: ColumnMapping | null,
+  headers: readonly string[],
+): ColumnMapping | null {
+  if (!saved) return null;
+  const present = new Set(headers.map(normaliseHeader));
+  const named = Object.values(saved.fields);
+  return named.length > 0 && named.every((h) => present.has(normaliseHeader(h))) ? saved : null;
+}
+
+function parseTemplate(json: string): ExportTemplate {
+  const checked = parseExportTemplateJson(json);
+  if (!checked.ok) throw new AppError('invalid_request', checked.errors.join(' '));
+  return checked.value;
+}
+
+/** A meter the clerk named that is not (or no longer) in the loaded sheets. */
+function unknownMeter(meterId: string): AppError {
+  return new AppError('not_found', `Meter ${meterId} is not in the loaded route sheets.`);
+}
+
+/** Billing rows of the chosen scope: "finished" keeps confirmed and skipped meters only. */
+function* scoped(store: BackendState['store'], scope: 'finished' | 'all'): Generator<BillingRow> {
+  for (const row of billingRows(store)) {
+    if (scope === 'all' || row.unmatched || row.useOnBill || row.skipCode !== null) yield row;
+  }
+}
+
+export function billingHandlers(state: BackendState): BillingHandlers {
+  /** Route sheets the person chose in main's open dialog this session. */
+  const chosen = new Set<string>();
+  const now = (): Date => new Date();
+  const detail = (meterId: string): MeterDetail => {
+    const found = meterDetail(state.store, meterId);
+    if (!found) throw unknownMeter(meterId);
+    return found;
+  };
+  /** Meters and photos changed: the table, the route list and the status follow. */
+  const changed = (jobIds: readonly number[] | null): void => {
+    if (jobIds === null) state.hub.markAppChanged();
+    else state.hub.jobsChanged(jobIds);
+    state.hub.statusChanged(state.status());
+  };
+
+  return {
+    inspectRouteSheet: ({ path }) =>
+      state.use(async (): Promise<SheetChoice> => {
+        const inspected = await inspectRouteSheet(path);
+        if (!inspected.ok) {
+          return {
+            canceled: false,
+            path,
+            problems: inspected.problems,
+            moreProblems: inspected.moreProblems,
+          };
+        }
+        chosen.add(path);
+        const saved = savedMappingFor(state.store.meters.lastMapping(), inspected.headers);
+        const mapping = saved ?? suggestMapping(inspected.headers).mapping;
+        return {
+          canceled: false,
+          preview: {
+            path,
+            name: basename(path),
+            encoding: inspected.encoding,
+            delimiter: inspected.delimiter,
+            encodingNote: inspected.encodingNote,
+            headers: inspected.headers,
+            sampleRows: inspected.sampleRows.slice(0, SAMPLE_ROWS),
+            mapping,
+            mappingSource: saved ? 'saved' : 'suggested',
+            unmappedRequired: saved ? [] : inspected.unmappedRequired,
+            dateOrderHint: inspected.dateOrderHint,
+          },
+        };
+      }),
+
+    loadRouteSheet: ({ path, mappingJson }) =>
+      state.use(async () => {
+        if (!chosen.has(path)) {
+          throw new AppError(
+            'invalid_request',
+            'Choose the route sheet with "Load route sheet…" first.',
+          );
+        }
+        const mapping = parseColumnMappingJson(mappingJson);
+        if (!mapping.ok) throw new AppError('invalid_request', mapping.errors.join(' '));
+        const loaded = await loadRouteSheet(state.store, path, {
+          name: basename(path),
+          mapping: mapping.value,
+          now: now(),
+        });
+        if (!loaded.ok) {
+          return { ok: false, problems: loaded.problems, moreProblems: loaded.moreProblems };
+        }
+        changed(null);
+        return {
+          ok: true,
+          meters: loaded.meters,
+          added: loaded.added,
+          updated: loaded.updated,
+          warnings: loaded.warnings,
+          encodingNote: loaded.encodingNote,
+          matched: loaded.match.matched,
+          unmatched: loaded.match.unmatched + loaded.match.ambiguous,
+        };
+      }),
+
+    setFilePattern: ({ pattern }) =>
+      state.use(() => {
+        const source = pattern?.trim() ? pattern.trim() : null;
+        const set = setFilePattern(state.store, source, now());
+        if (!set.ok) throw new AppError('invalid_request', set.error);
+        changed(set.match.changed);
+        return { matched: set.match.matched, unmatched: set.match.unmatched + set.match.ambiguous };
+      }),
+
+    billingOverview: () => state.use(() => billingOverview(state.store)),
+    listMeters: (query) => state.use(() => listMeters(state.store, query)),
+    findMeters: ({ query, limit }) => state.use(() => findMeters(state.store, query, limit ?? 12)),
+    meterDetail: ({ meterId }) => state.use(() => detail(meterId)),
+
+    assignMeter: ({ jobId, meterId }) =>
+      state.use(() => {
+        const job = state.store.jobs.get(jobId);
+        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
+        if (meterId !== null && !state.store.meters.get(meterId)) throw unknownMeter(meterId);
+        if (!assignMeter(state.store, jobId, meterId, now())) {
+          throw new AppError(
+            'invalid_request',
+            job.reviewAction !== null
+              ? 'This photo’s reading was confirmed for its meter; it keeps that meter.'
+              : 'A photo matched by hand can be given another meter, not none.',
+          );
+        }
+        changed([jobId]);
+        const updated = state.store.jobs.get(jobId);
+        if (!updated) throw new AppError('not_found', 'This photo is no longer in the list.');
+        return updated;
+      }),
+
+    recordSkip: ({ meterId, code, note }) =>
+      state.use(() => {
+        if (code === 'other' && !note?.trim()) {
+          throw new AppError('invalid_request', 'Say in a note why the meter could not be read.');
+        }
+        if (!recordSkip(state.store, meterId, code, note ?? null)) throw unknownMeter(meterId);
+        changed(state.store.meters.photoIdsOf(meterId));
+        return detail(meterId);
+      }),
+
+    typeReading: ({ meterId, reading }) =>
+      state.use(() => {
+        const text = reading.replace(',', '.');
+        if (!typeReading(state.store, meterId, text)) throw unknownMeter(meterId);
+        const photos = state.store.meters.photoIdsOf(meterId);
+        readingsChanged(state.store, photos, now());
+        changed(photos);
+        return detail(meterId);
+      }),
+
+    saveTemplate: ({ templateJson }) =>
+      state.use(() => {
+        const text = exportTemplateJson(parseTemplate(templateJson));
+        state.store.settings.set(TEMPLATE_SETTING, text);
+        return { templateJson: text };
+      }),
+
+    readTemplateFile: ({ path }) =>
+      state.use(async () => {
+        const read = await readExportTemplateFile(path);
+        if (!read.ok) throw new AppError('invalid_request', read.errors.join(' '));
+        return { templateJson: exportTemplateJson(read.value) };
+      }),
+
+    writeTemplateFile: ({ path, templateJson }) =>
+      state.use(async () => {
+        await writeExportTemplateFile(path, parseTemplate(templateJson));
+        state.exported.add(path);
+        return { path, rows: 1 };
+      }),
+
+    writeMissing: ({ path }) =>
+      state.use(async () => {
+        const written = await writeMissingMeters(path, routeProgress(state.store).missing);
+        state.exported.add(written.path);
+        return written;
+      }),
+
+    writeBilling: ({ path, templateJson, scope }) =>
+      state.use(async () => {
+        const template = parseTemplate(templateJson);
+        let readings = 0;
+        let skipped = 0;
+        const rows = function* (): Generator<BillingRow> {
+          for (const row of scoped(state.store, scope)) {
+            if (!row.unmatched && row.reading !== null) readings++;
+            if (row.skipCode !== null) skipped++;
+            yield row;
+          }
+        };
+        try {
+          const written = await exportBilling(rows(), path, template);
+          state.exported.add(written.path);
+          return {
+            path: written.path,
+            rows: written.rows,
+            readings,
+            skipped,
+            unmatched: written.unmatched,
+            replaced: written.replaced,
+          };
+        } catch (error) {
+          if (error instanceof UnencodableError || error instanceof CsvExportError)
+            throw new AppError('file_error', error.message);
+          throw error;
+        }
+      }),
+  };
+}

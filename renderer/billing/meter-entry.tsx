@@ -1,0 +1,132 @@
+// What a clerk records for a meter without a usable reading: the reading typed by hand (from the
+// field card or the photo), or a skip code with a note (no access, locked, damaged, other...).
+import { useId, useState } from 'react';
+import { SKIP_CODES, type SkipCode } from '../../common/billing/billing-row';
+import { describeError } from '../lib/errors';
+import { useT } from '../i18n/i18n';
+import { useAppApi } from '../store/context';
+
+const TYPED = /^\d{1,12}(?:[.,]\d{1,4})?$/;
+
+export function HandEntry({ meterId }: { meterId: string }): React.JSX.Element {
+  const t = useT('billing');
+  const api = useAppApi();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: React.SyntheticEvent): Promise<void> => {
+    e.preventDefault();
+    if (!TYPED.test(text.trim())) {
+      setError(t('hand.bad'));
+      return;
+    }
+    const failed = await api.getState().typeReading(meterId, text);
+    if (failed) setError(describeError(failed));
+    else setText('');
+  };
+  return (
+    <form className="review-form" onSubmit={(e) => void submit(e)} noValidate>
+      <h3 className="section-title">{t('hand.title')}</h3>
+      <label htmlFor={`${id}-reading`} className="label">
+        {t('hand.label')}
+      </label>
+      <div className="review-row">
+        <input
+          id={`${id}-reading`}
+          className="input num"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          aria-invalid={error !== null}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+          data-testid="hand-reading"
+        />
+        <button type="submit" className="btn" data-testid="hand-save">
+          {t('hand.save')}
+        </button>
+      </div>
+      <p
+        id={`${id}-hint`}
+        className={error ? 'field-problem' : 'hint muted'}
+        role={error ? 'alert' : undefined}
+      >
+        {error ?? t('hand.hint')}
+      </p>
+    </form>
+  );
+}
+
+export function SkipForm({ meterId }: { meterId: string }): React.JSX.Element {
+  const t = useT('billing');
+  const api = useAppApi();
+  const id = useId();
+  const [code, setCode] = useState<SkipCode>('no_access');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: React.SyntheticEvent): Promise<void> => {
+    e.preventDefault();
+    if (code === 'other' && !note.trim()) {
+      setError(t('skip.needNote'));
+      return;
+    }
+    const failed = await api.getState().recordSkip(meterId, code, note);
+    if (failed) setError(describeError(failed));
+    else setNote('');
+  };
+  return (
+    <form className="review-form" onSubmit={(e) => void submit(e)} noValidate>
+      <h3 className="section-title">{t('skip.title')}</h3>
+      <div className="skip-grid">
+        <label htmlFor={`${id}-code`} className="label">
+          {t('skip.code')}
+        </label>
+        <select
+          id={`${id}-code`}
+          className="input"
+          value={code}
+          onChange={(e) => {
+            const next = SKIP_CODES.find((c) => c === e.target.value);
+            if (next) setCode(next);
+            setError(null);
+          }}
+          data-testid="skip-code"
+        >
+          {SKIP_CODES.map((c) => (
+            <option key={c} value={c}>
+              {t(`skip.codes.${c}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-note`} className="label">
+          {t('skip.note')}
+        </label>
+        <input
+          id={`${id}-note`}
+          className="input"
+          maxLength={500}
+          value={note}
+          placeholder={t('skip.notePlaceholder')}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setError(null);
+          }}
+          data-testid="skip-note"
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn" data-testid="skip-save">
+          {t('skip.save')}
+        </button>
+      </div>
+      {error && (
+        <p className="field-problem" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+// A meter as billing sees it, for the detail: the sheet's fields, the previous reading and date,
+// the photo's read date, the consumption and which plausibility rules fired (their sentences come
+// from common/billing), and how the photo was matched.
+import type { MeterDetail } from '../../common/ipc';
+import type { JobRecord } from '../../common/job-record';
+import { useT } from '../i18n/i18n';
+import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
+import { useLang } from './use-lang';
+
+const LEVEL_TONE = { ok: 'tag-ok', warning: 'tag-attn', error: 'tag-attn' } as const;
+
+export function MeterFacts({
+  detail,
+  job,
+}: {
+  detail: MeterDetail;
+  job: JobRecord | null;
+}): React.JSX.Element {
+  const t = useT('billing');
+  const lang = useLang();
+  const { meter } = detail;
+  // The photo shown has its own check; a meter shown alone, its chosen photo's.
+  const check = job ? job.plausibilityDetail : detail.check;
+  const previous = check?.baseline ?? {
+    reading: meter.previousReading,
+    readAt: meter.previousReadAt,
+  };
+  const reasons = [...(check?.flagged ?? []), ...(check?.dateFlags ?? [])];
+  const readAt = job?.readAt ?? null;
+  const readMs = readAt ? Date.parse(readAt) : NaN;
+  return (
+    <section aria-label={t('detail.title')} data-testid="meter-facts">
+      <h3 className="section-title">{t('detail.title')}</h3>
+      <dl className="facts">
+        <dt>{t('detail.meter')}</dt>
+        <dd className="mono" data-testid="facts-meter">
+          {meter.meterId}
+        </dd>
+        {meter.account && (
+          <>
+            <dt>{t('detail.account')}</dt>
+            <dd>{meter.account}</dd>
+          </>
+        )}
+        {meter.address && (
+          <>
+            <dt>{t('detail.address')}</dt>
+            <dd>{meter.address}</dd>
+          </>
+        )}
+        {(meter.route ?? meter.sequence) !== null && (
+          <>
+            <dt>{t('detail.route')}</dt>
+            <dd>
+              {[meter.route, meter.sequence === null ? null : String(meter.sequence)]
+                .filter(Boolean)
+                .join(' · ')}
+            </dd>
+          </>
+        )}
+        <dt>{t('detail.previous')}</dt>
+        <dd data-testid="facts-previous">
+          <span className="num">
+            {previous.reading ? formatReading(previous.reading, lang) : '–'}
+          </span>
+          {previous.readAt && (
+            <span className="muted">
+              {' '}
+              {t('detail.previousAt', { date: formatDay(previous.readAt, lang) })}
+            </span>
+          )}
+        </dd>
+        {job && (
+          <>
+            <dt>{t('detail.readAt')}</dt>
+            <dd>
+              {Number.isFinite(readMs) ? formatDateTime(readMs, lang) : '–'}
+              {job.readAtSource === 'file_time' && (
+                <span className="muted"> ({t('detail.fileTime')})</span>
+              )}
+            </dd>
+          </>
+        )}
+        {check?.consumption != null && (
+          <>
+            <dt>{t('detail.consumption')}</dt>
+            <dd className="num" data-testid="facts-consumption">
+              {formatAmount(check.consumption, lang)} m³
+              {check.rolledOver && <span className="muted"> ({t('detail.rolledOver')})</span>}
+            </dd>
+          </>
+        )}
+        {check && (
+          <>
+            <dt>{t('detail.plausibility')}</dt>
+            <dd>
+              <span className={`tag ${LEVEL_TONE[check.level]}`} data-testid="facts-level">
+                {t(`detail.level.${check.level}`)}
+              </span>
+            </dd>
+          </>
+        )}
+        {job?.matchHow && (
+          <>
+            <dt>{t('detail.matched')}</dt>
+            <dd>{t(`detail.how.${job.matchHow}`)}</dd>
+          </>
+        )}
+        <dt>{t('detail.state')}</dt>
+        <dd data-testid="facts-state">
+          {t(`states.${detail.state}`)}
+          {meter.typedReading && (
+            <span className="muted">
+              {' '}
+              · {t('detail.typed', { reading: formatReading(meter.typedReading, lang) })}
+            </span>
+          )}
+          {meter.skipCode && (
+            <span className="muted">
+              {' '}
+              · {t('detail.skippedAs', { code: t(`skip.codes.${meter.skipCode}`) })}
+              {meter.skipNote ? ` (${meter.skipNote})` : ''}
+            </span>
+          )}
+        </dd>
+      </dl>
+      {reasons.length > 0 && (
+        <div className="rule-reasons" role="note" data-testid="facts-rules">
+          <p className="label">{t('detail.rules')}</p>
+          <ul>
+            {reasons.map((r) => (
+              <li key={`${r.code}-${r.text}`}>{r.text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// The meters in walking order with where each stands, filtered: flagged, confirmed, skipped, no
+// photo, two photos for one meter, photos without a meter. A row opens its photo (or the meter
+// alone) in the detail.
+import { useShallow } from 'zustand/react/shallow';
+import { METER_FILTERS, type MeterFilter, type MeterRow } from '../../common/ipc';
+import { useT } from '../i18n/i18n';
+import { formatCount, formatReading } from '../i18n/format';
+import { useApp, useAppApi } from '../store/context';
+import { useLang } from './use-lang';
+
+const TONE: Record<MeterRow['state'], string> = {
+  confirmed: 'tag-ok',
+  flagged: 'tag-attn',
+  skipped: '',
+  pending: '',
+  missing: 'tag-attn',
+  unmatched: 'tag-attn',
+};
+
+function countOf(filter: MeterFilter, s: ReturnType<typeof useCounts>): number | null {
+  if (!s) return null;
+  if (filter === 'all') return s.totals.meters;
+  if (filter === 'two_photos') return s.twoPhotos;
+  if (filter === 'unmatched') return s.unmatchedPhotos;
+  return s.totals[filter];
+}
+
+function useCounts() {
+  return useApp((s) => s.billing);
+}
+
+export function MeterList(): React.JSX.Element {
+  const t = useT('billing');
+  const lang = useLang();
+  const api = useAppApi();
+  const counts = useCounts();
+  const { filter, search, page, selectedId, meterShown } = useApp(
+    useShallow((s) => ({
+      filter: s.meterFilter,
+      search: s.meterSearch,
+      page: s.meterPage,
+      selectedId: s.selectedId,
+      meterShown: s.meterOfDetail?.meter.meterId ?? null,
+    })),
+  );
+  const rows = page?.rows ?? [];
+  return (
+    <section className="meter-list" aria-label={t('filters.label')}>
+      <div className="filters" role="group" aria-label={t('filters.label')}>
+        {METER_FILTERS.map((f) => {
+          const n = countOf(f, counts);
+          return (
+            <button
+              key={f}
+              type="button"
+              className={`filter${f === filter ? ' filter-active' : ''}`}
+              aria-pressed={f === filter}
+              onClick={() => void api.getState().setMeterFilter(f)}
+              data-testid={`meter-filter-${f}`}
+            >
+              {t(`filters.${f}`)}
+              {n !== null && <span className="filter-count">{formatCount(n, lang)}</span>}
+            </button>
+          );
+        })}
+        <input
+          type="search"
+          className="input input-inline meter-search"
+          aria-label={t('filters.search')}
+          placeholder={t('filters.search')}
+          value={search}
+          onChange={(e) => void api.getState().setMeterFilter(filter, e.target.value)}
+        />
+      </div>
+      {rows.length === 0 ? (
+        <p className="muted small">{t('filters.empty')}</p>
+      ) : (
+        <div className="meter-rows" role="list" data-testid="meter-rows">
+          {rows.map((r) => {
+            const active =
+              (r.jobId !== null && r.jobId === selectedId) ||
+              (selectedId === null && r.meterId !== null && r.meterId === meterShown);
+            return (
+              <button
+                type="button"
+                role="listitem"
+                key={r.meterId ?? `photo-${String(r.jobId)}`}
+                className={`meter-row${active ? ' meter-row-active' : ''}`}
+                onClick={() => {
+                  api.getState().openMeterRow(r);
+                }}
+                data-testid="meter-row"
+                data-meter={r.meterId ?? ''}
+              >
+                <span className="num muted">{r.sequence ?? ''}</span>
+                <span className="mono">{r.meterId ?? r.photo ?? ''}</span>
+                <span className="ellipsis">{r.address ?? (r.meterId ? '' : r.photo)}</span>
+                <span className={`tag ${TONE[r.state]}`}>{t(`states.${r.state}`)}</span>
+                <span className="num">{r.reading ? formatReading(r.reading, lang) : '–'}</span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {page && page.total > rows.length && (
+        <p className="muted small">
+          {t('filters.more', {
+            shown: formatCount(rows.length, lang),
+            total: formatCount(page.total, lang),
+          })}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// The billing part of the photo detail: the photo's meter in full, a way to change it (or to
+// choose one when none matched), and, when the photo gave no reading, hand entry and skip codes.
+// A meter shown without a photo (a row of the meter list) gets the same below MeterAlone.
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { JobRecord } from '../../common/job-record';
+import { Icon } from '../components/icon';
+import { useT } from '../i18n/i18n';
+import { useApp, useAppApi } from '../store/context';
+import { HandEntry, SkipForm } from './meter-entry';
+import { MeterFacts } from './meter-facts';
+import { MeterPicker } from './meter-picker';
+
+/** The photo's meter and its check, shown above the review so the clerk reads both together. */
+export function MeterSummary({ job }: { job: JobRecord }): React.JSX.Element | null {
+  const api = useAppApi();
+  const detail = useApp((s) => s.meterOfDetail);
+  useEffect(() => {
+    void api.getState().showMeterOfJob(job.meterId);
+  }, [api, job.id, job.meterId, job.updatedAt]);
+  const shown = job.meterId !== null && detail?.meter.meterId === job.meterId ? detail : null;
+  return shown ? <MeterFacts detail={shown} job={job} /> : null;
+}
+
+/** Below the review: the photo's meter changed or chosen, hand entry and skip codes. */
+export function MeterActions({ job }: { job: JobRecord }): React.JSX.Element | null {
+  const t = useT('billing');
+  const { hasMeters, detail } = useApp(
+    useShallow((s) => ({
+      hasMeters: (s.billing?.totals.meters ?? 0) > 0,
+      detail: s.meterOfDetail,
+    })),
+  );
+  const [picking, setPicking] = useState(false);
+  useEffect(() => {
+    setPicking(false);
+  }, [job.id]);
+  if (!hasMeters) return null;
+  if (job.meterId === null) {
+    return (
+      <section className="meter-section" aria-label={t('picker.label')}>
+        <p className="detail-note" role="note">
+          <Icon name="info" /> {t('detail.noMeter')}
+        </p>
+        <MeterPicker jobId={job.id} current={null} />
+      </section>
+    );
+  }
+  const shown = detail?.meter.meterId === job.meterId ? detail : null;
+  const noReading = job.state === 'failed' || (job.state === 'done' && job.finalReading === null);
+  return (
+    <section className="meter-section" aria-label={t('picker.label')}>
+      {picking ? (
+        <MeterPicker
+          jobId={job.id}
+          current={job.meterId}
+          onDone={() => {
+            setPicking(false);
+          }}
+        />
+      ) : (
+        job.reviewAction === null && (
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => {
+              setPicking(true);
+            }}
+            data-testid="change-meter"
+          >
+            {t('picker.change')}
+          </button>
+        )
+      )}
+      {shown && noReading && shown.state !== 'confirmed' && <HandEntry meterId={job.meterId} />}
+      {shown && shown.state !== 'confirmed' && shown.state !== 'skipped' && (
+        <SkipForm meterId={job.meterId} />
+      )}
+    </section>
+  );
+}
+
+/** A meter without a photo, opened from the meter list: its facts, hand entry and skip. */
+export function MeterAlone(): React.JSX.Element | null {
+  const t = useT('billing');
+  const api = useAppApi();
+  const detail = useApp((s) => s.meterOfDetail);
+  if (!detail) return null;
+  const open = detail.state !== 'confirmed' && detail.state !== 'skipped';
+  return (
+    <aside className="detail" aria-label={t('detail.title')} data-testid="meter-alone">
+      <div className="detail-head">
+        <div className="detail-title">
+          <h2>{detail.meter.meterId}</h2>
+          <p className="muted small">{detail.meter.address ?? ''}</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-icon btn-quiet"
+          aria-label={t('detail.close')}
+          onClick={() => {
+            api.getState().closeMeterAlone();
+          }}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+      {detail.chosenJobId === null && (
+        <p className="detail-note" role="note">
+          <Icon name="info" /> {t('detail.noPhoto')}
+        </p>
+      )}
+      <MeterFacts detail={detail} job={null} />
+      {open && <HandEntry meterId={detail.meter.meterId} />}
+      {open && <SkipForm meterId={detail.meter.meterId} />}
+    </aside>
+  );
+}

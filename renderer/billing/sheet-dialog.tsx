@@ -1,0 +1,231 @@
+// Loading a route sheet, step by step: its columns mapped to MeterDesk's fields (the last mapping
+// or the headers' suggestion first, the sheet's first rows beside it), then either the
+// row-numbered problems (nothing was loaded) or what was loaded and matched.
+import { useState } from 'react';
+import type { ColumnMapping } from '../../common/billing/column-mapping';
+import { METER_FIELDS, type MeterField } from '../../common/billing/meter-record';
+import type { SheetPreview } from '../../common/ipc';
+import { Dialog } from '../components/dialog';
+import { useT } from '../i18n/i18n';
+import { formatCount } from '../i18n/format';
+import { useApp, useAppApi } from '../store/context';
+import { useLang } from './use-lang';
+
+const DELIMITER_WORDS: Record<string, string> = { '\t': 'TAB' };
+
+function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element {
+  const t = useT('billing');
+  const api = useAppApi();
+  const [fields, setFields] = useState<ColumnMapping['fields']>(preview.mapping.fields);
+  const [dateOrder, setDateOrder] = useState(
+    preview.mapping.dateOrder ?? preview.dateOrderHint ?? 'day_first',
+  );
+  const [busy, setBusy] = useState(false);
+  const close = (): void => {
+    api.getState().closeSheetStep();
+  };
+  const missingId = !fields.meterId;
+  const choose = (field: MeterField, header: string): void => {
+    setFields((f) => {
+      // One column fills one field: choosing it here frees it elsewhere.
+      const entries = Object.entries(f).filter(
+        ([k, h]) => k !== field && (header === '' || h !== header),
+      );
+      return Object.fromEntries(header ? [...entries, [field, header]] : entries);
+    });
+  };
+  const load = async (): Promise<void> => {
+    setBusy(true);
+    await api.getState().loadRouteSheet({ version: 1, fields, dateOrder });
+    setBusy(false);
+  };
+  return (
+    <Dialog
+      title={t('sheet.mapTitle', { name: preview.name })}
+      onClose={close}
+      footer={
+        <>
+          <button type="button" className="btn btn-quiet" onClick={close}>
+            {t('sheet.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || missingId}
+            onClick={() => void load()}
+            data-testid="sheet-load"
+          >
+            {t('sheet.load')}
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        {t('sheet.format', {
+          encoding: preview.encoding,
+          delimiter: DELIMITER_WORDS[preview.delimiter] ?? preview.delimiter,
+        })}
+      </p>
+      {preview.encodingNote && <p className="hint">{preview.encodingNote}</p>}
+      <p>{preview.mappingSource === 'saved' ? t('sheet.saved') : t('sheet.suggested')}</p>
+      {missingId && (
+        <p className="field-problem" role="alert">
+          {t('sheet.required')}
+        </p>
+      )}
+      <div className="mapping-grid" role="group" aria-label={t('sheet.column')}>
+        {METER_FIELDS.map((field) => (
+          <label key={field} className="mapping-row">
+            <span>{t(`sheet.fields.${field}`)}</span>
+            <select
+              className="input"
+              value={fields[field] ?? ''}
+              onChange={(e) => {
+                choose(field, e.target.value);
+              }}
+              data-testid={`map-${field}`}
+            >
+              <option value="">{t('sheet.none')}</option>
+              {preview.headers.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      <label className="mapping-row">
+        <span>{t('sheet.dateOrder')}</span>
+        <select
+          className="input"
+          value={dateOrder}
+          onChange={(e) => {
+            setDateOrder(e.target.value === 'month_first' ? 'month_first' : 'day_first');
+          }}
+        >
+          <option value="day_first">{t('sheet.dayFirst')}</option>
+          <option value="month_first">{t('sheet.monthFirst')}</option>
+        </select>
+      </label>
+      {preview.dateOrderHint && (
+        <p className="hint muted">
+          {preview.dateOrderHint === 'day_first'
+            ? t('sheet.hintDayFirst')
+            : t('sheet.hintMonthFirst')}
+        </p>
+      )}
+      <h3 className="section-title">{t('sheet.preview')}</h3>
+      {/* Scrolls both ways: focusable, so the keyboard can scroll it too. */}
+      <div className="sheet-preview" tabIndex={0} role="region" aria-label={t('sheet.preview')}>
+        <table>
+          <thead>
+            <tr>
+              {preview.headers.map((h, i) => (
+                <th key={`${h}-${String(i)}`} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.sampleRows.slice(0, 3).map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, c) => (
+                  <td key={c}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Dialog>
+  );
+}
+
+export function SheetDialog(): React.JSX.Element | null {
+  const t = useT('billing');
+  const lang = useLang();
+  const api = useAppApi();
+  const step = useApp((s) => s.sheetStep);
+  const [mapping, setMapping] = useState(false);
+  const close = (): void => {
+    setMapping(false);
+    api.getState().closeSheetStep();
+  };
+  if (step.kind === 'idle') return null;
+  if (step.kind === 'mapping') return <MappingStep preview={step.preview} />;
+  if (step.kind === 'problems' && mapping && step.preview)
+    return <MappingStep preview={step.preview} />;
+  const closeButton = (
+    <button type="button" className="btn btn-primary" onClick={close} data-testid="sheet-close">
+      {t('sheet.close')}
+    </button>
+  );
+  if (step.kind === 'problems') {
+    return (
+      <Dialog
+        title={t('sheet.problemsTitle', { name: step.name })}
+        onClose={close}
+        footer={
+          <>
+            {step.preview && (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setMapping(true);
+                }}
+              >
+                {t('sheet.changeMapping')}
+              </button>
+            )}
+            {closeButton}
+          </>
+        }
+      >
+        <p>{t('sheet.problemsLead')}</p>
+        <ul className="problem-list" data-testid="sheet-problems" tabIndex={0}>
+          {step.problems.map((p, i) => (
+            <li key={i}>{p.message}</li>
+          ))}
+        </ul>
+        {step.moreProblems > 0 && (
+          <p className="muted">
+            {t('sheet.moreProblems', { n: formatCount(step.moreProblems, lang) })}
+          </p>
+        )}
+      </Dialog>
+    );
+  }
+  const r = step.result;
+  return (
+    <Dialog title={t('sheet.loadedTitle')} onClose={close} footer={closeButton}>
+      <p data-testid="sheet-loaded">
+        <strong>{step.name}</strong>:{' '}
+        {t('sheet.loaded', {
+          meters: formatCount(r.meters, lang),
+          added: formatCount(r.added, lang),
+          updated: formatCount(r.updated, lang),
+        })}
+      </p>
+      <p>
+        {t('sheet.matched', {
+          matched: formatCount(r.matched, lang),
+          unmatched: formatCount(r.unmatched, lang),
+        })}
+      </p>
+      {r.encodingNote && <p className="hint">{r.encodingNote}</p>}
+      {r.warnings.length > 0 && (
+        <>
+          <p className="muted">{t('sheet.warnings')}</p>
+          <ul className="problem-list" tabIndex={0}>
+            {r.warnings.slice(0, 20).map((w, i) => (
+              <li key={i}>{w.message}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Dialog>
+  );
+}

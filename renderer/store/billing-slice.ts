@@ -1,0 +1,370 @@
+// Routes and billing in the window: the overview (sheets, pattern, progress, counts), the meter
+// list with its filter, the route sheet's choose → map → load steps, the meter of the selected
+// photo, and what a clerk records (a meter for a photo, a skip, a typed reading); the export
+// template and the two exports. Each action is one IPC call; pushes re-read the overview and list.
+import type { ColumnMapping } from '../../common/billing/column-mapping';
+import type { SkipCode } from '../../common/billing/billing-row';
+import type {
+  BillingOverview,
+  BillingWritten,
+  FileWritten,
+  IpcError,
+  MeterChoice,
+  MeterDetail,
+  MeterFilter,
+  MeterPage,
+  MeterRow,
+  SheetLoadView,
+  SheetPreview,
+} from '../../common/ipc';
+import type { RowProblem } from '../../common/billing/row-problem';
+import type { SliceCreator } from './types';
+
+/** Where the route sheet's load stands: nothing, its column mapping, its problems, its result. */
+export type SheetStep =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'mapping'; readonly preview: SheetPreview }
+  | {
+      readonly kind: 'problems';
+      readonly name: string;
+      readonly problems: readonly RowProblem[];
+      readonly moreProblems: number;
+      /** Set when the mapping can be changed and the load tried again. */
+      readonly preview: SheetPreview | null;
+    }
+  | {
+      readonly kind: 'loaded';
+      readonly name: string;
+      readonly result: SheetLoadView & { ok: true };
+    };
+
+export interface BillingSlice {
+  billing: BillingOverview | null;
+  meterFilter: MeterFilter;
+  meterSearch: string;
+  meterPage: MeterPage | null;
+  sheetStep: SheetStep;
+  /** The meter of the photo in the detail, or the meter opened alone from the list. */
+  meterOfDetail: MeterDetail | null;
+  /** The detail shows a meter without a photo (opened from the meter list). */
+  meterAlone: boolean;
+  /** Review in walking order: after each review the next flagged meter's photo is shown. */
+  walking: boolean;
+  refreshBilling(): Promise<void>;
+  /** Reads now and after pushes that change rows or the app; returns the stop function. */
+  watchBilling(): () => void;
+  setMeterFilter(filter: MeterFilter, search?: string): Promise<void>;
+  chooseRouteSheet(): Promise<void>;
+  loadRouteSheet(mapping: ColumnMapping): Promise<void>;
+  closeSheetStep(): void;
+  setFilePattern(pattern: string | null): Promise<IpcError | null>;
+  findMeters(query: string): Promise<readonly MeterChoice[]>;
+  loadMeterOfDetail(meterId: string | null): Promise<void>;
+  closeMeterAlone(): void;
+  /** The detail shows a photo: its meter (or none) comes with it. */
+  showMeterOfJob(meterId: string | null): Promise<void>;
+  assignMeter(jobId: number, meterId: string): Promise<IpcError | null>;
+  recordSkip(meterId: string, code: SkipCode, note: string): Promise<IpcError | null>;
+  typeReading(meterId: string, reading: string): Promise<IpcError | null>;
+  openMeterRow(row: MeterRow): void;
+  startWalkingReview(): Promise<void>;
+  stopWalkingReview(): void;
+  /** The next flagged meter after the one shown, in walking order; false at the end. */
+  nextInWalkingOrder(): Promise<boolean>;
+  saveTemplate(json: string): Promise<IpcError | null>;
+  importTemplate(): Promise<{ json: string } | IpcError | null>;
+  exportTemplate(json: string): Promise<FileWritten | IpcError | null>;
+  exportMissing(): Promise<FileWritten | IpcError | null>;
+  exportBilling(json: string, scope: 'finished' | 'all'): Promise<BillingWritten | IpcError | null>;
+}
+
+const isError = (v: unknown): v is IpcError =>
+  typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
+export { isError as isIpcError };
+
+export const createBillingSlice: SliceCreator<BillingSlice> = (
+  set,
+  get,
+  { bridge, refreshMs, now },
+) => {
+  // A large route costs the backend seconds per read (bench/billing-views.ts: about 2-3 s at
+  // 100,000 meters on a loaded machine): after pushes, the next read waits ten times as long as
+  // the last one took, so following a run never takes more than a tenth of the backend's time.
+  let lastCostMs = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const refreshLater = (): void => {
+    timer ??= setTimeout(
+      () => {
+        timer = null;
+        void get().refreshBilling();
+      },
+      Math.max(refreshMs, 250, lastCostMs * 10),
+    );
+  };
+
+  const reloadList = async (): Promise<void> => {
+    const { meterFilter, meterSearch } = get();
+    const reply = await bridge.listMeters({
+      filter: meterFilter,
+      ...(meterSearch.trim() && { search: meterSearch.trim() }),
+    });
+    if (reply.ok && get().meterFilter === meterFilter) set({ meterPage: reply.value });
+  };
+
+  /** After a change the clerk made: the list, the overview and the detail follow. */
+  const afterChange = async (): Promise<void> => {
+    await get().refreshBilling();
+    const meterId = get().meterOfDetail?.meter.meterId ?? null;
+    if (meterId) await get().loadMeterOfDetail(meterId);
+    get().scheduleTableRefresh();
+  };
+
+  return {
+    billing: null,
+    meterFilter: 'all',
+    meterSearch: '',
+    meterPage: null,
+    sheetStep: { kind: 'idle' },
+    meterOfDetail: null,
+    meterAlone: false,
+    walking: false,
+
+    async refreshBilling() {
+      const started = now();
+      const reply = await bridge.billingOverview();
+      if (!reply.ok) return;
+      set({ billing: reply.value });
+      if (reply.value.totals.meters > 0 || reply.value.unmatchedPhotos > 0) await reloadList();
+      lastCostMs = now() - started;
+    },
+
+    watchBilling() {
+      void get().refreshBilling();
+      const unsubscribe = bridge.onEvent((event) => {
+        if (event.appChanged || event.jobs.length > 0 || event.removedJobIds.length > 0)
+          refreshLater();
+      });
+      return () => {
+        unsubscribe();
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+      };
+    },
+
+    async setMeterFilter(filter, search) {
+      set({ meterFilter: filter, ...(search !== undefined && { meterSearch: search }) });
+      await reloadList();
+    },
+
+    async chooseRouteSheet() {
+      const reply = await bridge.chooseRouteSheet();
+      if (!reply.ok) {
+        get().notifyError(reply.error);
+        return;
+      }
+      const choice = reply.value;
+      if (choice.canceled) return;
+      if ('preview' in choice) set({ sheetStep: { kind: 'mapping', preview: choice.preview } });
+      else {
+        set({
+          sheetStep: {
+            kind: 'problems',
+            name: choice.path.split(/[\\/]/).pop() ?? choice.path,
+            problems: choice.problems,
+            moreProblems: choice.moreProblems,
+            preview: null,
+          },
+        });
+      }
+    },
+
+    async loadRouteSheet(mapping) {
+      const step = get().sheetStep;
+      if (step.kind !== 'mapping' && !(step.kind === 'problems' && step.preview)) return;
+      const preview = step.kind === 'mapping' ? step.preview : step.preview;
+      if (!preview) return;
+      const reply = await bridge.loadRouteSheet({
+        path: preview.path,
+        mappingJson: JSON.stringify(mapping),
+      });
+      if (!reply.ok) {
+        set({
+          sheetStep: {
+            kind: 'problems',
+            name: preview.name,
+            problems: [
+              {
+                row: null,
+                column: null,
+                header: null,
+                code: reply.error.code,
+                message: reply.error.message,
+              },
+            ],
+            moreProblems: 0,
+            preview,
+          },
+        });
+        return;
+      }
+      const result = reply.value;
+      if (!result.ok) {
+        set({
+          sheetStep: {
+            kind: 'problems',
+            name: preview.name,
+            problems: result.problems,
+            moreProblems: result.moreProblems,
+            preview,
+          },
+        });
+        return;
+      }
+      set({ sheetStep: { kind: 'loaded', name: preview.name, result } });
+      await afterChange();
+    },
+
+    closeSheetStep() {
+      set({ sheetStep: { kind: 'idle' } });
+    },
+
+    async setFilePattern(pattern) {
+      const reply = await bridge.setFilePattern({ pattern });
+      if (!reply.ok) return reply.error;
+      await afterChange();
+      return null;
+    },
+
+    async findMeters(query) {
+      const reply = await bridge.findMeters({ query, limit: 12 });
+      return reply.ok ? reply.value : [];
+    },
+
+    async loadMeterOfDetail(meterId) {
+      if (meterId === null) {
+        set({ meterOfDetail: null });
+        return;
+      }
+      const reply = await bridge.meterDetail({ meterId });
+      set({ meterOfDetail: reply.ok ? reply.value : null });
+    },
+
+    closeMeterAlone() {
+      set({ meterAlone: false });
+    },
+
+    async showMeterOfJob(meterId) {
+      set({ meterAlone: false });
+      await get().loadMeterOfDetail(meterId);
+    },
+
+    async assignMeter(jobId, meterId) {
+      const reply = await bridge.assignMeter({ jobId, meterId });
+      if (!reply.ok) return reply.error;
+      get().applyJobs([reply.value]);
+      await get().loadDetail(jobId);
+      await get().loadMeterOfDetail(meterId);
+      await afterChange();
+      return null;
+    },
+
+    async recordSkip(meterId, code, note) {
+      const reply = await bridge.recordSkip({
+        meterId,
+        code,
+        ...(note.trim() && { note: note.trim() }),
+      });
+      if (!reply.ok) return reply.error;
+      set({ meterOfDetail: reply.value });
+      await afterChange();
+      return null;
+    },
+
+    async typeReading(meterId, reading) {
+      const reply = await bridge.typeReading({ meterId, reading: reading.trim() });
+      if (!reply.ok) return reply.error;
+      set({ meterOfDetail: reply.value });
+      await afterChange();
+      return null;
+    },
+
+    openMeterRow(row) {
+      if (row.jobId !== null) get().select(row.jobId);
+      else if (row.meterId !== null) {
+        // A meter without a photo: the detail shows the meter alone (hand entry, skip).
+        get().select(null);
+        set({ meterAlone: true });
+        void get().loadMeterOfDetail(row.meterId);
+      }
+    },
+
+    async startWalkingReview() {
+      set({ walking: true, meterFilter: 'flagged', meterSearch: '' });
+      await reloadList();
+      const first = get().meterPage?.rows.find((r) => r.jobId !== null);
+      if (first) get().openMeterRow(first);
+      else set({ walking: false });
+    },
+
+    stopWalkingReview() {
+      set({ walking: false });
+    },
+
+    async nextInWalkingOrder() {
+      const shown = get().meterOfDetail?.meter.meterId ?? null;
+      const before = get().meterPage?.rows ?? [];
+      const at = before.findIndex((r) => r.meterId === shown);
+      await reloadList();
+      const rows = get().meterPage?.rows ?? [];
+      // The meter just reviewed left the flagged list: the next is the one after it in walking order.
+      const later = before.slice(at + 1).map((r) => r.meterId);
+      const next =
+        rows.find((r) => r.jobId !== null && later.includes(r.meterId)) ??
+        rows.find((r) => r.jobId !== null && r.meterId !== shown);
+      if (!next) {
+        set({ walking: false });
+        return false;
+      }
+      get().openMeterRow(next);
+      return true;
+    },
+
+    async saveTemplate(json) {
+      const reply = await bridge.saveTemplate({ templateJson: json });
+      if (!reply.ok) return reply.error;
+      set((s) =>
+        s.billing ? { billing: { ...s.billing, templateJson: reply.value.templateJson } } : {},
+      );
+      return null;
+    },
+
+    async importTemplate() {
+      const reply = await bridge.importTemplate();
+      if (!reply.ok) return reply.error;
+      return reply.value.canceled ? null : { json: reply.value.templateJson };
+    },
+
+    async exportTemplate(json) {
+      const reply = await bridge.exportTemplate({ templateJson: json });
+      if (!reply.ok) return reply.error;
+      return reply.value.canceled ? null : reply.value;
+    },
+
+    async exportMissing() {
+      const reply = await bridge.exportMissing();
+      if (!reply.ok) return reply.error;
+      return reply.value.canceled ? null : reply.value;
+    },
+
+    async exportBilling(json, scope) {
+      set({ busy: true });
+      try {
+        const reply = await bridge.exportBilling({ templateJson: json, scope });
+        if (!reply.ok) return reply.error;
+        return reply.value.canceled ? null : reply.value;
+      } finally {
+        set({ busy: false });
+      }
+    },
+  };
+};
