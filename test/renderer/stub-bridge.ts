@@ -194,6 +194,7 @@ export function stubBridge(
           maxConcurrency: 32,
           dataDir: null,
           effectiveDataDir: '/data',
+          watchFolders: [],
         },
         key: {
           isSet: true,

@@ -15,6 +15,7 @@ import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
 type ServiceHandlers = Pick<
   BackendHandlers,
   | 'getSettings'
+  | 'getWatchFolders'
   | 'setSettings'
   | 'getKeyStatus'
   | 'setApiKey'
@@ -79,11 +80,16 @@ export function serviceHandlers(
           ...(patch.batchMode !== undefined && { batchMode: patch.batchMode }),
           ...(patch.maxConcurrency !== undefined && { maxConcurrency: patch.maxConcurrency }),
           ...(patch.dataDir !== undefined && { dataDir: patch.dataDir }),
+          ...(patch.watchFolders !== undefined && {
+            watchFolders: [...new Set(patch.watchFolders)],
+          }),
         };
         return next;
       });
       return view(state);
     },
+
+    getWatchFolders: () => Promise.resolve(state.watcher.status()),
 
     getKeyStatus: () => Promise.resolve(state.keyStatus()),
 
