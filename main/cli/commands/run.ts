@@ -58,7 +58,11 @@ const BUSY_RETRY_MS = 2_000;
  * Opens the queue for this run. Another MeterDesk on it (the window, another run) stops the run
  * with a message naming it, or with --wait is waited for.
  */
-async function openWhenFree(options: SessionOptions, wait: boolean, io: CliIo): Promise<Session> {
+export async function openWhenFree(
+  options: SessionOptions,
+  wait: boolean,
+  io: CliIo,
+): Promise<Session> {
   for (let told = false; ; told = true) {
     try {
       return openSession(options);
