@@ -24,9 +24,15 @@ function stopRequest(signal: AbortSignal | undefined): {
 } {
   let done: (why: string) => void = () => undefined;
   const stopped = new Promise<string>((r) => (done = r));
-  const onInt = (): void => done('SIGINT');
-  const onTerm = (): void => done('SIGTERM');
-  const onAbort = (): void => done('stop');
+  const onInt = (): void => {
+    done('SIGINT');
+  };
+  const onTerm = (): void => {
+    done('SIGTERM');
+  };
+  const onAbort = (): void => {
+    done('stop');
+  };
   process.once('SIGINT', onInt);
   process.once('SIGTERM', onTerm);
   signal?.addEventListener('abort', onAbort, { once: true });
