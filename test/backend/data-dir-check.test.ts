@@ -1,0 +1,80 @@
+// The data folder check: system places are refused without being touched, others are made and
+// proven writable, and every refusal says why in words.
+import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileSystemTypeOf } from '../../main/backend/data-dir-check';
+import { prepareDataDir } from '../../main/backend/data-dir';
+import { tempDir } from '../helpers/tmp';
+
+const t = tempDir('meterdesk-datadir-check-');
+afterAll(() => {
+  if (existsSync(join(t.dir, 'locked'))) chmodSync(join(t.dir, 'locked'), 0o755);
+  t.cleanup();
+});
+
+const problem = (dir: string): string => {
+  try {
+    prepareDataDir(dir);
+    return 'accepted';
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+const MOUNTS = [
+  '22 1 0:21 / /proc rw,nosuid - proc proc rw',
+  '23 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw',
+  '24 23 0:5 / /dev rw - devtmpfs udev rw',
+  '25 23 0:40 / /mnt/office\\040share rw - cifs //nas/share rw',
+  '26 23 0:41 / /srv/kernel-view rw - sysfs sysfs rw',
+].join('\n');
+
+describe('the data folder check', () => {
+  it('refuses /proc, /sys and /dev by name, creating nothing there', () => {
+    expect(problem('/proc/1/meterdesk')).toMatch(
+      /cannot keep its data in \/proc\/1\/meterdesk: \/proc is a system folder/,
+    );
+    expect(problem('/sys/meterdesk')).toMatch(/\/sys is a system folder/);
+    expect(problem('/dev/shm/meterdesk')).toMatch(/\/dev is a system folder/);
+    expect(existsSync('/sys/meterdesk')).toBe(false);
+  });
+
+  it('refuses a link that leads into /proc', () => {
+    const link = join(t.dir, 'looks harmless');
+    symlinkSync('/proc/self', link);
+    expect(problem(join(link, 'data'))).toMatch(
+      /it leads to \/proc\/\d+, inside the system folder \/proc/,
+    );
+  });
+
+  it('knows the file system a path is on from the mount table, the deepest mount winning', () => {
+    expect(fileSystemTypeOf('/srv/kernel-view/x', MOUNTS)).toBe('sysfs');
+    expect(fileSystemTypeOf('/srv/kernel-viewer', MOUNTS)).toBe('ext4');
+    expect(fileSystemTypeOf('/mnt/office share/MeterDesk', MOUNTS)).toBe('cifs');
+    expect(fileSystemTypeOf('/home/clerk', MOUNTS)).toBe('ext4');
+    expect(fileSystemTypeOf('/home/clerk', null)).toBeNull();
+  });
+
+  it('makes a new nested folder and proves it writable, leaving no probe file', () => {
+    const dir = join(t.dir, 'new', 'nested', 'MeterDesk data');
+    expect(problem(dir)).toBe('accepted');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('says so when the folder cannot be written', () => {
+    const locked = join(t.dir, 'locked');
+    mkdirSync(locked);
+    chmodSync(locked, 0o555);
+    expect(problem(join(locked, 'data'))).toMatch(
+      /cannot use the folder .*locked\/data for its data: you may not write there\./,
+    );
+    expect(problem(locked)).toMatch(/you may not write there/);
+  });
+
+  it('says so when a file is in the way', () => {
+    expect(problem(join(import.meta.filename, 'data'))).toMatch(
+      /part of the path is a file, not a folder|a file of that name is in the way/,
+    );
+  });
+});
