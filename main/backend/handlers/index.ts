@@ -17,6 +17,7 @@ export function createHandlers(
     ...jobHandlers(state),
     ...fileHandlers(state),
     ...serviceHandlers(state, samples),
+    ping: () => Promise.resolve(null),
     close: async () => {
       await state.close();
       return null;
