@@ -8,6 +8,7 @@ import type {
   Result,
   RootSummary,
   Snapshot,
+  WatchFolderView,
 } from '../../common/ipc';
 import { idleStatus, type EngineStatus, type QuotaInfo } from '../../common/engine-status';
 import type { JobQuery } from '../../common/job-query';
@@ -254,6 +255,7 @@ export function stubBridge(
       return ok(statusOf(bridge.jobs));
     },
     listRoots: () => ok(bridge.jobs.length ? [{ ...root, counts: countsOf(bridge.jobs) }] : []),
+    getWatchFolders: () => ok<readonly WatchFolderView[]>([]),
   };
   // Every other channel answers a generic success and is recorded.
   const bridge = new Proxy(stub, {
