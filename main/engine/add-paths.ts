@@ -47,7 +47,10 @@ export async function addPaths(
         continue;
       }
       if (under !== null) {
-        rootIds.set(path, -1);
+        // A watched folder reports every file again when watched afresh (a restart, a card put
+        // back): those already in the queue are known without reading them again.
+        if (st.isFile() && store.jobs.isKnownPath(path)) summary.known++;
+        else rootIds.set(path, -1);
         continue;
       }
       const root = store.roots.ensure(path, st.isDirectory() ? 'folder' : 'file');

@@ -64,16 +64,26 @@ describe('meter-desk watch', () => {
     expect(first.out.stdout).toMatch(/photos queued/);
     expect(first.out.stderr).not.toMatch(/rejected|truncated/i);
 
-    // Restarted with one more photo: only that one is read.
+    // Whatever was still out is read to the end before the restart.
+    const between = hh.open({}, 'between the runs');
+    await between.engine.start();
+    expect(await between.engine.waitSettled()).toBe('complete');
+    expect(between.store.jobs.counts().done).toBe(3);
+    await between.close();
+
+    // Restarted with one more photo and a copy of one already read under a new name: only the
+    // new photo is sent; the copy is answered from its twin by SHA-256.
     copyFileSync(join(hh.photos, d), join(inbox, d));
+    copyFileSync(join(hh.photos, a), join(inbox, `copy of ${a}`));
     const second = startWatch(hh, inbox);
     await waitFor(() => hh.sandbox.ledger.counts().tasksCreated >= 4, 60_000);
     await waitFor(() => /3 already in the list/.test(second.out.stdout), 30_000);
+    await waitFor(() => /1 identical to photos already read/.test(second.out.stdout), 30_000);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
     expect(hh.sandbox.ledger.counts().tasksCreated).toBe(4);
     const window = hh.open({}, 'check');
-    expect(window.store.jobs.counts().total).toBe(4);
+    expect(window.store.jobs.counts().total).toBe(5);
   }, 120_000);
 
   it('exits 5 naming the owner when the window has the queue, and 2 for a file given as a folder', async () => {

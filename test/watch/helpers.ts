@@ -1,6 +1,7 @@
 // A real folder watched into a real queue file: what the app and the CLI do, without the engine.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AddSummary } from '../../common/engine-status';
 import { addPaths } from '../../main/engine/add-paths';
 import { openStore, type Store } from '../../main/store/store';
 import { systemClock } from '../../main/time/clock';
@@ -28,6 +29,8 @@ export interface WatchedQueue {
   readonly watcher: FolderWatcher;
   /** Every file handed to the queue, in order. */
   readonly taken: Taken[];
+  /** What each add reported. */
+  readonly summaries: AddSummary[];
   close(): Promise<void>;
 }
 
@@ -38,6 +41,7 @@ export function watchInto(
 ): WatchedQueue {
   const store = openStore(dbFile);
   const taken: Taken[] = [];
+  const summaries: AddSummary[] = [];
   const watcher = new FolderWatcher({
     clock: systemClock,
     stableMs: timings.stableMs,
@@ -52,7 +56,9 @@ export function watchInto(
         }
         taken.push({ path, sizeWhenTaken });
       }
-      return intakeOf(await addPaths(store, paths, { under: folder }));
+      const summary = await addPaths(store, paths, { under: folder });
+      summaries.push(summary);
+      return intakeOf(summary);
     },
   });
   void watcher.setFolders(folders);
@@ -60,6 +66,7 @@ export function watchInto(
     store,
     watcher,
     taken,
+    summaries,
     close: async () => {
       await watcher.close();
       store.close();

@@ -108,7 +108,7 @@ describe('watch folders on a real file system', () => {
     expect(w.watcher.status()[0]).toMatchObject({ state: 'watching', added: 2 });
   });
 
-  it('reads nothing twice after a restart: known paths and known content stay as they are', async () => {
+  it('reads nothing twice after a restart: files already in the queue are known', async () => {
     const { folder, db } = fresh();
     const first = watch(db, [folder], { stableMs: 300 });
     await until(() => watchingAll(first));
@@ -124,6 +124,9 @@ describe('watch folders on a real file system', () => {
     await until(() => second.taken.length === 5);
     await second.watcher.drained();
     expect(second.watcher.status()[0]).toMatchObject({ added: 0 });
+    const sum = (k: 'queued' | 'known' | 'reused' | 'rejected'): number =>
+      second.summaries.reduce((n, s) => n + s[k], 0);
+    expect([sum('queued'), sum('reused'), sum('rejected'), sum('known')]).toEqual([0, 0, 0, 5]);
     const after = [...second.store.queries.iterate({})];
     expect(after.map((j) => [j.id, j.path, j.sha256, j.state])).toEqual(
       before.map((j) => [j.id, j.path, j.sha256, j.state]),
