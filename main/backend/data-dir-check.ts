@@ -3,8 +3,9 @@
 // ever, hanging the backend). So such a place is refused from its name, from where its symbolic
 // links lead and from the kind of file system it is mounted on, before anything is created there;
 // then the folder is made one level at a time and proven writable by writing a small file.
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, parse, resolve, sep } from 'node:path';
+import { fileSystemTypeOf, under } from '../watch/file-system-type';
 
 /** File systems of the kernel and the system, never of files (Linux names, /proc/self/mountinfo). */
 const PSEUDO_FILE_SYSTEMS = new Set([
@@ -33,10 +34,6 @@ const PSEUDO_FILE_SYSTEMS = new Set([
 /** System folders refused by name on Linux and macOS, whatever is mounted there. */
 const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
 
-function under(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(`${folder}/`);
-}
-
 function systemFolderOf(path: string): string | null {
   if (sep !== '/') return null;
   return SYSTEM_FOLDERS.find((f) => under(path, f)) ?? null;
@@ -50,31 +47,6 @@ function existingRealPath(path: string): string {
     return realpathSync(at);
   } catch {
     return at;
-  }
-}
-
-/** The file system type `path` is on, from the mount table; null where there is none to read. */
-export function fileSystemTypeOf(path: string, mountinfo = readMountInfo()): string | null {
-  if (mountinfo === null) return null;
-  let best: { point: string; type: string } | null = null;
-  for (const line of mountinfo.split('\n')) {
-    // "36 35 98:0 /mnt1 /mnt/parent rw,noatime master:1 - ext3 /dev/root rw,errors=continue"
-    const [left, right] = line.split(' - ');
-    const point = left?.split(' ')[4]?.replace(/\\040/g, ' ');
-    const type = right?.split(' ')[0];
-    if (!point || !type) continue;
-    if (point !== '/' && !under(path, point)) continue;
-    if (!best || point.length >= best.point.length) best = { point, type };
-  }
-  return best?.type ?? null;
-}
-
-function readMountInfo(): string | null {
-  if (process.platform !== 'linux') return null;
-  try {
-    return readFileSync('/proc/self/mountinfo', 'utf8');
-  } catch {
-    return null;
   }
 }
 

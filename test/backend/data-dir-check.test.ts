@@ -3,7 +3,6 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileSystemTypeOf } from '../../main/backend/data-dir-check';
 import { prepareDataDir } from '../../main/backend/data-dir';
 import { tempDir } from '../helpers/tmp';
 
@@ -22,14 +21,6 @@ const problem = (dir: string): string => {
   }
 };
 
-const MOUNTS = [
-  '22 1 0:21 / /proc rw,nosuid - proc proc rw',
-  '23 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw',
-  '24 23 0:5 / /dev rw - devtmpfs udev rw',
-  '25 23 0:40 / /mnt/office\\040share rw - cifs //nas/share rw',
-  '26 23 0:41 / /srv/kernel-view rw - sysfs sysfs rw',
-].join('\n');
-
 describe('the data folder check', () => {
   it('refuses /proc, /sys and /dev by name, creating nothing there', () => {
     expect(problem('/proc/1/meterdesk')).toMatch(
@@ -46,14 +37,6 @@ describe('the data folder check', () => {
     expect(problem(join(link, 'data'))).toMatch(
       /it leads to \/proc\/\d+, inside the system folder \/proc/,
     );
-  });
-
-  it('knows the file system a path is on from the mount table, the deepest mount winning', () => {
-    expect(fileSystemTypeOf('/srv/kernel-view/x', MOUNTS)).toBe('sysfs');
-    expect(fileSystemTypeOf('/srv/kernel-viewer', MOUNTS)).toBe('ext4');
-    expect(fileSystemTypeOf('/mnt/office share/MeterDesk', MOUNTS)).toBe('cifs');
-    expect(fileSystemTypeOf('/home/clerk', MOUNTS)).toBe('ext4');
-    expect(fileSystemTypeOf('/home/clerk', null)).toBeNull();
   });
 
   it('makes a new nested folder and proves it writable, leaving no probe file', () => {
