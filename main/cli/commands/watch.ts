@@ -5,14 +5,13 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { WatchFolderView } from '../../../common/ipc/views';
-import type { Session } from '../../engine/session';
 import { systemClock } from '../../time/clock';
 import { FolderWatcher, intakeOf } from '../../watch';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { countsLine } from '../progress';
 import { resolveService } from '../service';
-import { describeAdd, openWhenFree } from './run';
+import { describeAdd, openForService } from './run';
 
 export const WATCH_USAGE = `meter-desk watch <folder>... [--base-url URL] [--business B] [--db FILE] [--stable SECONDS] [--wait]
     (adds new photos as they arrive, once unchanged for --stable seconds, default 3; Ctrl-C stops)`;
@@ -99,23 +98,12 @@ export async function watchCommand(
   const service = await resolveService({ baseUrl: values['base-url'], db: values.db }, io, {
     sandboxByDefault: true,
   });
-  let session: Session;
-  try {
-    session = await openWhenFree(
-      {
-        dbFile: service.dbFile,
-        baseUrl: service.baseUrl,
-        apiKey: service.apiKey,
-        config: { business: values.business ?? null },
-        owner: 'meter-desk watch',
-      },
-      values.wait,
-      io,
-    );
-  } catch (error) {
-    await service.sandbox?.close();
-    throw error;
-  }
+  const session = await openForService(
+    service,
+    { business: values.business ?? null },
+    'meter-desk watch',
+    { wait: values.wait, io, ownsSandbox: true },
+  );
   const stop = stopRequest(options.signal);
   const report = reportStates(io);
   const engine = session.engine;
