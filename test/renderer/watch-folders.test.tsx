@@ -2,6 +2,7 @@
 // The watch folders in Settings: the list with each folder's state, adding and removing (a
 // settings save, pending while it runs), in English and German.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Result, SettingsView, WatchFolderView } from '../../common/ipc';
@@ -9,7 +10,8 @@ import { WatchFolders } from '../../renderer/components/watch-folders';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
-import { stubBridge } from './stub-bridge';
+import { renderApp } from './render-app';
+import { job, stubBridge } from './stub-bridge';
 
 afterEach(() => {
   cleanup();
@@ -103,5 +105,33 @@ describe('watch folders in Settings', () => {
       expect(saved).toEqual([[SHARE]]);
     });
     release();
+  });
+});
+
+describe('the Settings save button', () => {
+  it('shows the save pending until the backend answers', async () => {
+    const bridge = stubBridge([job(1)]);
+    let release: () => void = () => undefined;
+    Object.assign(bridge, {
+      setSettings: async (): Promise<Result<SettingsView>> => {
+        await new Promise<void>((r) => (release = r));
+        return { ok: false, error: { code: 'file_error', message: 'refused' } };
+      },
+    });
+    const { store } = await renderApp(bridge);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Settings/ }));
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save settings' });
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => {
+      expect(save.getAttribute('aria-busy')).toBe('true');
+    });
+    expect(save.disabled).toBe(true);
+    release();
+    await waitFor(() => {
+      expect(save.disabled).toBe(false);
+    });
+    expect(save.getAttribute('aria-busy')).toBe('false');
+    store.getState().stop();
   });
 });
