@@ -6,6 +6,8 @@ import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { watchCommand } from '../../main/cli/commands/watch';
+import { captureIo } from '../helpers/cli-io';
 import { harness, waitFor, type Harness } from '../helpers/engine-harness';
 
 const run = promisify(execFile);
@@ -117,5 +119,29 @@ describe('meter-desk watch', () => {
     );
     expect(wrong?.code).toBe(2);
     expect(wrong?.stderr).toContain('is a file, not a folder to watch');
+  }, 60_000);
+
+  it('says when sending waits (a rejected key), watches a card not inserted yet, and stops on request', async () => {
+    const hh = await harness({ photos: 1, duplicates: 0, subfolders: false });
+    h = hh;
+    const card = join(hh.dir, 'card');
+    const io = captureIo({
+      METER_DESK_BASE_URL: hh.sandbox.url,
+      METER_DESK_API_KEY: 'md_not_a_key_the_service_knows_000',
+    });
+    const stop = new AbortController();
+    const done = watchCommand([card, '--db', hh.dbFile, '--stable', '0.3'], io, {
+      signal: stop.signal,
+    });
+    await waitFor(() => io.stderr().includes(`Unavailable: ${card}`), 30_000);
+    mkdirSync(card);
+    await waitFor(() => io.stderr().includes(`Watching ${card}`), 30_000);
+    copyFileSync(join(hh.photos, photosIn(hh.photos)[0] ?? 'missing'), join(card, 'a.jpg'));
+    await waitFor(() => io.stdout().includes(`${card}: 1 photos queued`), 30_000);
+    await waitFor(() => io.stderr().includes('Waiting: API key rejected'), 30_000);
+    stop.abort();
+    expect(await done).toBe(0);
+    expect(io.stderr()).toContain('Stopping (stop)');
+    expect(io.stdout()).toContain('queued 1');
   }, 60_000);
 });

@@ -4,12 +4,14 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { EngineStatus } from '../../../common/engine-status';
 import type { WatchFolderView } from '../../../common/ipc/views';
+import type { Engine } from '../../engine/engine';
 import { systemClock } from '../../time/clock';
 import { FolderWatcher, intakeOf } from '../../watch';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
-import { countsLine } from '../progress';
+import { countsLine, holdLine } from '../progress';
 import { resolveService } from '../service';
 import { describeAdd, openForService } from './run';
 
@@ -74,6 +76,23 @@ function reportStates(io: CliIo): (views: readonly WatchFolderView[]) => void {
   };
 }
 
+/** Says when sending stops for a reason (key, quota, network) and when it goes on again. */
+function reportHolds(engine: Engine, io: CliIo): () => void {
+  let last = '';
+  const onStatus = (s: EngineStatus): void => {
+    const line = holdLine(s);
+    // The offline line counts down; only a new reason is news.
+    const reason = line.replace(/\d+ s$/, '');
+    if (reason === last) return;
+    last = reason;
+    io.err(line ? `Waiting: ${line}\n` : 'Sending again.\n');
+  };
+  engine.on('status', onStatus);
+  return () => {
+    engine.off('status', onStatus);
+  };
+}
+
 export async function watchCommand(
   argv: string[],
   io: CliIo,
@@ -124,6 +143,7 @@ export async function watchCommand(
       );
     },
   });
+  const stopHolds = reportHolds(engine, io);
   try {
     await engine.start();
     await watcher.setFolders(folders);
@@ -134,6 +154,7 @@ export async function watchCommand(
     io.out(`${countsLine(engine.status().counts)}\n`);
     return EXIT.ok;
   } finally {
+    stopHolds();
     stop.end();
     await watcher.close();
     await session.close();
