@@ -174,6 +174,16 @@ export class BackendState {
     });
   }
 
+  /** Changes the watched folders alone: the engine keeps running. */
+  setWatchFolders(folders: readonly string[]): Promise<void> {
+    return this.lock.exclusive(async () => {
+      const next = { ...this.settingsValue, watchFolders: [...new Set(folders)] };
+      saveSettings(settingsFile(this.options.userDataDir), next);
+      this.settingsValue = next;
+      await this.watcher.setFolders(next.watchFolders);
+    });
+  }
+
   /** Brings the configured service up on first start. */
   async start(): Promise<void> {
     await this.lock.exclusive(() => this.applyService());

@@ -62,6 +62,15 @@ export function serviceHandlers(
     getSettings: () => Promise.resolve(view(state)),
 
     async setSettings(patch) {
+      const { watchFolders, ...others } = patch;
+      const othersGiven = Object.values(others as Record<string, unknown>).some(
+        (v) => v !== undefined,
+      );
+      if (watchFolders && !othersGiven) {
+        // Only the watched folders: no reason to stop the engine (a run may be going on).
+        await state.setWatchFolders(watchFolders);
+        return view(state);
+      }
       const baseUrl =
         patch.baseUrl === undefined || patch.baseUrl === null
           ? patch.baseUrl
