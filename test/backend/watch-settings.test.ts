@@ -25,7 +25,7 @@ describe('watched folders in the settings', () => {
     const state = createBackendState({
       userDataDir,
       appVersion: 'test',
-      secrets: await memorySecrets(t.dir, os),
+      secrets: await memorySecrets(),
       main: mainServicesInProcess(os),
       engineConfig: FAST_ENGINE,
       sandbox: { ai: FAST_AI },
