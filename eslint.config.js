@@ -53,6 +53,7 @@ const LOWER_MAIN = [
   'main/time/**',
   'main/config/**',
   'main/secrets/**',
+  'main/watch/**',
 ];
 
 const layer = (files, ...patterns) => ({

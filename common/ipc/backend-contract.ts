@@ -85,6 +85,11 @@ export const BACKEND_CALLS = {
   photoFile: channel(z.strictObject({ jobId })).returns<PhotoFile | null>(),
   /** Stops the engine and closes the queue; main ends the process after the answer. */
   close: channel(empty, DEADLINES.close).returns<null>(),
+  /**
+   * Answered at once, even while the backend is still opening: main's watchdog asks every few
+   * seconds, and a backend whose event loop stops answering it is restarted (backend-watchdog.ts).
+   */
+  ping: channel(empty, DEADLINES.close).returns<null>(),
 } as const;
 export type BackendCalls = typeof BACKEND_CALLS;
 export type BackendCallName = keyof BackendCalls;

@@ -16,6 +16,7 @@ export const CHANNEL_NAMES = [
   'review',
   'exportCsv',
   'getSettings',
+  'getWatchFolders',
   'setSettings',
   'getKeyStatus',
   'setApiKey',

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import type { JobRecord } from '../job-record';
 import type { ChannelName } from './channels';
 import { DEADLINES } from './deadlines';
-import { MAX_KEY_CHARS, MAX_PATHS_PER_ADD, MAX_SAMPLE_PHOTOS, MAX_URL_CHARS } from './limits';
+import {
+  MAX_KEY_CHARS,
+  MAX_PATHS_PER_ADD,
+  MAX_SAMPLE_PHOTOS,
+  MAX_URL_CHARS,
+  MAX_WATCH_FOLDERS,
+} from './limits';
 import {
   absolutePath,
   batchMode,
@@ -34,6 +40,7 @@ import type {
   SandboxStarted,
   SettingsView,
   Snapshot,
+  WatchFolderView,
 } from './views';
 import type { UpdateView } from './update-view';
 import {
@@ -128,9 +135,12 @@ export const CONTRACT = {
       batchMode: batchMode.optional(),
       maxConcurrency: maxConcurrency.optional(),
       dataDir: absolutePath.nullable().optional(),
+      watchFolders: z.array(absolutePath).max(MAX_WATCH_FOLDERS).optional(),
     }),
     DEADLINES.service,
   ).returns<SettingsView>(),
+  /** Each watched folder: watching, unavailable (gone for now), photos added. */
+  getWatchFolders: channel(empty).returns<readonly WatchFolderView[]>(),
   getKeyStatus: channel(empty).returns<KeyStatus>(),
   /** Stores the key for the configured service. The answer never contains the key. */
   setApiKey: channel(z.strictObject({ key: apiKey }), DEADLINES.service).returns<KeyStatus>(),

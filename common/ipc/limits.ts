@@ -21,3 +21,5 @@ export const MAX_SAMPLE_PHOTOS = 500;
 export const MAX_JOB_ID = Number.MAX_SAFE_INTEGER;
 /** Changed rows one event carries; beyond it the event says "reload" instead. */
 export const MAX_ROWS_PER_EVENT = 1000;
+/** Watched folders: an office has a share or two and a card reader, not dozens. */
+export const MAX_WATCH_FOLDERS = 32;

@@ -19,6 +19,21 @@ export interface SettingsView {
   readonly dataDir: string | null;
   /** The folder actually used. */
   readonly effectiveDataDir: string;
+  /** Folders whose new photos are added to the queue as they arrive. */
+  readonly watchFolders: readonly string[];
+}
+
+/** A watched folder as the window shows it. */
+export interface WatchFolderView {
+  readonly path: string;
+  /** `unavailable`: the folder is not there now (card pulled, share offline); watched again when it returns. */
+  readonly state: 'starting' | 'watching' | 'unavailable';
+  /** Why it is unavailable, or what its watcher last reported; null when all is well. */
+  readonly problem: string | null;
+  /** Photos this folder added to the queue since MeterDesk started. */
+  readonly added: number;
+  /** Files seen and waiting until they stop changing. */
+  readonly waiting: number;
 }
 
 export type SecretBackendKind = 'keychain' | 'encrypted_file' | 'session_only' | 'unavailable';

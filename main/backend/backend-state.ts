@@ -7,7 +7,10 @@ import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
 import type { EngineConfig } from '../engine/config';
 import type { Engine } from '../engine/engine';
+import { addPaths } from '../engine/add-paths';
 import { keyHint } from '../secrets/keychain';
+import { systemClock } from '../time/clock';
+import { FolderWatcher, intakeOf, type IntakeResult } from '../watch';
 import { QueueInUseError } from '../store/queue-owner';
 import { openStore, type Store } from '../store/store';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
@@ -31,7 +34,14 @@ export interface BackendStateOptions {
   readonly engineConfig?: Partial<EngineConfig>;
   readonly sandbox?: SandboxOptions;
   readonly eventIntervalMs?: number;
+  /** Tests pass shorter quiet periods; the app uses the watcher's defaults. */
+  readonly watch?: WatchTimings;
   readonly log: (line: string) => void;
+}
+
+export interface WatchTimings {
+  readonly stableMs?: number;
+  readonly checkEveryMs?: number;
 }
 
 /** How often the window looks whether a queue another process holds is free again. */
@@ -63,6 +73,8 @@ export class BackendState {
   readonly exported = new Set<string>();
   private claimRetry: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
+  readonly watcher: FolderWatcher;
 
   constructor(private readonly options: BackendStateOptions) {
     this.main = options.main;
@@ -86,6 +98,26 @@ export class BackendState {
         this.log(line);
       },
     });
+    this.watcher = new FolderWatcher({
+      clock: systemClock,
+      ...options.watch,
+      intake: (folder, paths) => this.addArrivals(folder, paths),
+      onError: (folder, error) => {
+        this.log(`watched folder ${folder}: adding failed: ${describe(error)}`);
+      },
+    });
+  }
+
+  /** New photos in a watched folder go into the queue under that folder, engine or not. */
+  private async addArrivals(folder: string, paths: readonly string[]): Promise<IntakeResult> {
+    const summary = await this.use(() =>
+      this.engine
+        ? this.engine.addPaths(paths, { under: folder })
+        : addPaths(this.storeValue, paths, { under: folder }),
+    );
+    this.hub.markAppChanged();
+    this.hub.statusChanged(this.status());
+    return intakeOf(summary);
   }
 
   get settings(): AppSettings {
@@ -134,6 +166,7 @@ export class BackendState {
         if (next !== this.settingsValue) {
           saveSettings(settingsFile(this.options.userDataDir), next);
           this.settingsValue = next;
+          await this.watcher.setFolders(next.watchFolders);
         }
       } finally {
         await this.applyService();
@@ -141,9 +174,20 @@ export class BackendState {
     });
   }
 
+  /** Changes the watched folders alone: the engine keeps running. */
+  setWatchFolders(folders: readonly string[]): Promise<void> {
+    return this.lock.exclusive(async () => {
+      const next = { ...this.settingsValue, watchFolders: [...new Set(folders)] };
+      saveSettings(settingsFile(this.options.userDataDir), next);
+      this.settingsValue = next;
+      await this.watcher.setFolders(next.watchFolders);
+    });
+  }
+
   /** Brings the configured service up on first start. */
-  start(): Promise<void> {
-    return this.lock.exclusive(() => this.applyService());
+  async start(): Promise<void> {
+    await this.lock.exclusive(() => this.applyService());
+    await this.watcher.setFolders(this.settingsValue.watchFolders);
   }
 
   setPaused(paused: boolean): void {
@@ -204,6 +248,8 @@ export class BackendState {
   async close(): Promise<void> {
     this.closed = true;
     if (this.claimRetry) clearTimeout(this.claimRetry);
+    // Before the lock: a batch being added holds a shared turn the close would wait for.
+    await this.watcher.close();
     await this.lock.exclusive(async () => {
       await this.stopEngine();
       await this.closeSandbox();

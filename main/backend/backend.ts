@@ -6,7 +6,7 @@ import type { BackendCalls } from '../../common/ipc/backend-contract';
 import type { EngineConfig } from '../engine/config';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import type { GenerateSampleFolderOptions } from '../../sandbox/samples';
-import { BackendState } from './backend-state';
+import { BackendState, type WatchTimings } from './backend-state';
 import type { AppEventListener } from './event-hub';
 import { createHandlers } from './handlers';
 import type { MainServices } from './main-services';
@@ -25,6 +25,7 @@ export interface BackendOptions {
   readonly sandbox?: SandboxOptions;
   readonly samples?: Partial<GenerateSampleFolderOptions>;
   readonly eventIntervalMs?: number;
+  readonly watch?: WatchTimings;
   readonly log?: (line: string) => void;
 }
 
@@ -56,6 +57,7 @@ export function createBackendState(options: BackendOptions): BackendState {
     ...(options.engineConfig && { engineConfig: options.engineConfig }),
     ...(options.sandbox && { sandbox: options.sandbox }),
     ...(options.eventIntervalMs !== undefined && { eventIntervalMs: options.eventIntervalMs }),
+    ...(options.watch && { watch: options.watch }),
   });
 }
 

@@ -2,24 +2,39 @@
 // new folder (when it has none of its own) and leaves the old ones in place, so nothing is lost if
 // the new place turns out to be wrong.
 import Database from 'better-sqlite3';
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUE_FILE, SANDBOX_QUEUE_FILE } from '../config/paths';
 import { AppError } from '../ipc/app-error';
 import type { Store } from '../store/store';
+import { DataDirProblem, makeWritable, refuseSystemPlace } from './data-dir-check';
 
 export { queueFileIn } from '../config/paths';
 
-/** Creates the folder if needed and checks it can be written; AppError file_error otherwise. */
+const WHY: Record<string, string> = {
+  EACCES: 'you may not write there',
+  EPERM: 'you may not write there',
+  EROFS: 'it is on a read-only drive',
+  ENOSPC: 'the drive is full',
+  ENOTDIR: 'part of the path is a file, not a folder',
+  EEXIST: 'a file of that name is in the way',
+};
+
+/**
+ * Refuses system places (data-dir-check.ts), creates the folder if needed and proves it can be
+ * written; AppError file_error with the reason in words otherwise.
+ */
 export function prepareDataDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
+    refuseSystemPlace(dir);
+    makeWritable(dir);
   } catch (error) {
+    if (error instanceof DataDirProblem) throw new AppError('file_error', error.message);
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const why = WHY[code] ?? `the system answered ${code}`;
     throw new AppError(
       'file_error',
-      `MeterDesk cannot use the folder ${dir} for its data (${code}).`,
+      `MeterDesk cannot use the folder ${dir} for its data: ${why}.`,
     );
   }
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { BatchMode } from '../../common/job';
 import type { SettingsView } from '../../common/ipc/views';
+import { MAX_WATCH_FOLDERS } from '../../common/ipc/limits';
 import { readJsonFile, writeJsonFile } from '../config/json-file';
 
 export interface AppSettings {
@@ -12,6 +13,7 @@ export interface AppSettings {
   readonly batchMode: BatchMode;
   readonly maxConcurrency: number;
   readonly dataDir: string | null;
+  readonly watchFolders: readonly string[];
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -21,6 +23,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   batchMode: 'auto',
   maxConcurrency: 32,
   dataDir: null,
+  watchFolders: [],
 };
 
 // Each field on its own: a hand-edited file with one bad value keeps the others.
@@ -31,6 +34,7 @@ const FIELDS = {
   batchMode: z.enum(['auto', 'always', 'never']),
   maxConcurrency: z.int().min(1).max(256),
   dataDir: z.string().max(4096).nullable(),
+  watchFolders: z.array(z.string().min(1).max(4096)).max(MAX_WATCH_FOLDERS),
 } satisfies { [K in keyof AppSettings]: z.ZodType<AppSettings[K]> };
 
 export { settingsFile } from '../config/paths';
@@ -49,6 +53,7 @@ export function loadSettings(file: string): AppSettings {
     batchMode: pick('batchMode'),
     maxConcurrency: pick('maxConcurrency'),
     dataDir: pick('dataDir'),
+    watchFolders: pick('watchFolders'),
   };
 }
 

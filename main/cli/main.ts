@@ -8,6 +8,7 @@ import { loginCommand, logoutCommand } from './commands/login';
 import { RUN_USAGE, runCommand } from './commands/run';
 import { ROUTES_USAGE, routesCommand } from './commands/routes';
 import { sandboxCommand } from './commands/sandbox';
+import { WATCH_USAGE, watchCommand } from './commands/watch';
 import { AuthError, EXIT, UsageError } from './exit-codes';
 import { processIo, type CliIo } from './output';
 
@@ -15,6 +16,7 @@ const USAGE = `MeterDesk: water-meter photos in, billing-ready readings out.
 
 Usage:
   ${RUN_USAGE}
+  ${WATCH_USAGE}
   meter-desk status [--db FILE] [--json]          counts in the local queue
   ${ROUTES_USAGE}
   meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
@@ -28,15 +30,16 @@ Usage:
 
 The service is --base-url or METER_DESK_BASE_URL; the key is METER_DESK_API_KEY or the keychain
 entry written by "meter-desk login". With no service configured, "run" uses the built-in sandbox.
-Exit codes: 0 all files final, 2 usage/configuration, 3 key rejected or permission denied,
-4 stopped with files still queued, 5 the queue is in use by another MeterDesk (the window or
-another run; "run --wait" waits for it).
+Exit codes: 0 all files final ("watch": stopped by Ctrl-C or SIGTERM), 2 usage/configuration,
+3 key rejected or permission denied, 4 stopped with files still queued, 5 the queue is in use by
+another MeterDesk (the window or another run; "run --wait" and "watch --wait" wait for it).
 `;
 
 type Command = (argv: string[], io: CliIo) => Promise<number> | number;
 
 const COMMANDS: Record<string, Command> = {
   run: (a, io) => runCommand(a, io),
+  watch: (a, io) => watchCommand(a, io),
   status: statusCommand,
   routes: routesCommand,
   export: exportCommand,

@@ -6,6 +6,8 @@ import { appChangedEvent, type AppEvent } from '../../common/ipc/app-event';
 import { BACKEND_CALLS } from '../../common/ipc/backend-contract';
 import type { PhotoFile } from '../../common/ipc/backend-views';
 import type { RpcPort } from '../ipc/rpc';
+import { systemClock } from '../time/clock';
+import { BackendWatchdog, WATCHDOG_DEFAULTS, type WatchdogOptions } from './backend-watchdog';
 import {
   connectBackend,
   type BackendCallers,
@@ -23,7 +25,10 @@ export const BACKEND_NICENESS = 10;
 export interface SpawnedProcess {
   readonly port: RpcPort;
   onExit(listener: (code: number | null) => void): void;
+  /** Asks the process to end (SIGTERM on POSIX). */
   kill(): void;
+  /** Ends it outright (SIGKILL): a process whose event loop is stuck never handles a SIGTERM handler. */
+  forceKill?(): void;
 }
 
 export interface SupervisorOptions {
@@ -34,6 +39,8 @@ export interface SupervisorOptions {
   readonly log: (line: string) => void;
   /** Restarts allowed after unexpected exits. Default 3. */
   readonly maxRestarts?: number;
+  /** Pings the backend and restarts it when it stops answering (backend-watchdog.ts); off when absent. */
+  readonly watchdog?: WatchdogOptions;
 }
 
 /** What the window is told when the backend had to be restarted: take a fresh snapshot. */
@@ -48,6 +55,7 @@ export class BackendSupervisor {
   private restarts = 0;
   private closing = false;
   private exited: Promise<void>;
+  private watchdog: BackendWatchdog | null = null;
 
   constructor(private readonly options: SupervisorOptions) {
     ({ client: this.client, child: this.child, exited: this.exited } = this.launch());
@@ -86,6 +94,7 @@ export class BackendSupervisor {
   async close(): Promise<void> {
     if (this.closing) return this.exited;
     this.closing = true;
+    this.watchdog?.stop();
     await this.client.close();
     this.child.kill();
     await this.exited;
@@ -101,6 +110,7 @@ export class BackendSupervisor {
         this.options.log(line);
       },
     });
+    this.watch(client, child);
     const exited = new Promise<void>((resolve) => {
       child.onExit((code) => {
         client.disconnected('The MeterDesk backend has stopped.');
@@ -109,6 +119,48 @@ export class BackendSupervisor {
       });
     });
     return { client, child, exited };
+  }
+
+  /**
+   * Watches the process once it is open (its start, Electron's or tsx's, may take long on a busy
+   * machine and is not a hang); stops watching when it exits.
+   */
+  private watch(client: BackendClient, child: SpawnedProcess): void {
+    const options = this.options.watchdog;
+    if (!options) return;
+    let gone = false;
+    let dog: BackendWatchdog | null = null;
+    child.onExit(() => {
+      gone = true;
+      dog?.stop();
+    });
+    const hung = (silentMs: number): void => {
+      if (this.closing) return;
+      this.options.log(
+        `backend process stopped answering (no answer for ${String(Math.round(silentMs / 1000))} s); restarting it`,
+      );
+      child.kill();
+      // Ended by force if the SIGTERM is not handled (a stuck loop never gets to it).
+      (options.clock ?? systemClock).setTimer(
+        () => {
+          if (!gone) child.forceKill?.();
+        },
+        options.killGraceMs ?? WATCHDOG_DEFAULTS.killGraceMs,
+        { weak: true },
+      );
+    };
+    void client.ready.then(
+      () => {
+        if (gone || this.closing) return;
+        dog = new BackendWatchdog({
+          ...options,
+          ping: async () => (await client.calls.ping({})).ok,
+          onHung: hung,
+        });
+        this.watchdog = dog;
+      },
+      () => undefined,
+    );
   }
 
   private restart(code: number | null): void {

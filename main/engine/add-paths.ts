@@ -1,11 +1,22 @@
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { AddSummary } from '../../common/engine-status';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../scan';
 import type { InsertOutcome, NewJob } from '../store/jobs-repo';
 import type { Store } from '../store/store';
 
 const INSERT_CHUNK = 500;
+
+export interface AddPathsOptions {
+  signal?: AbortSignal;
+  onProgress?: (seen: number) => void;
+  scan?: ScanOptions;
+  /**
+   * The files are new arrivals in this folder (a watched one): they are recorded under it, as if
+   * the folder had been added, instead of each becoming an added file of its own.
+   */
+  under?: string;
+}
 
 /**
  * Scans dropped folders and files and records every file as a job in chunks of one transaction
@@ -14,7 +25,7 @@ const INSERT_CHUNK = 500;
 export async function addPaths(
   store: Store,
   paths: readonly string[],
-  opts: { signal?: AbortSignal; onProgress?: (seen: number) => void; scan?: ScanOptions } = {},
+  opts: AddPathsOptions = {},
 ): Promise<AddSummary> {
   const summary: AddSummary = {
     queued: 0,
@@ -26,12 +37,20 @@ export async function addPaths(
     rootIds: [],
   };
   const rootIds = new Map<string, number>();
+  const under = opts.under === undefined ? null : resolve(opts.under);
   for (const raw of paths) {
     const path = resolve(raw);
     try {
       const st = await stat(path);
       if (!st.isDirectory() && !st.isFile()) {
         summary.missing.push({ path, reason: 'not a file or folder' });
+        continue;
+      }
+      if (under !== null) {
+        // A watched folder reports every file again when watched afresh (a restart, a card put
+        // back): those already in the queue are known without reading them again.
+        if (st.isFile() && store.jobs.isKnownPath(path)) summary.known++;
+        else rootIds.set(path, -1);
         continue;
       }
       const root = store.roots.ensure(path, st.isDirectory() ? 'folder' : 'file');
@@ -51,12 +70,19 @@ export async function addPaths(
     }
   }
   if (rootIds.size === 0) return summary;
+  const underRoot = under === null ? null : store.roots.ensure(under, 'folder');
+  if (underRoot) summary.rootIds.push(underRoot.id);
 
   let chunk: ScannedFile[] = [];
   let seen = 0;
   const flush = (): void => {
     const rows: NewJob[] = chunk.map((f) =>
-      jobRowOf(f, rootIds.get(f.rootPath) ?? fail(`scanner returned unknown root ${f.rootPath}`)),
+      underRoot && under !== null
+        ? { ...jobRowOf(f, underRoot.id), relPath: relative(under, f.path).split(sep).join('/') }
+        : jobRowOf(
+            f,
+            rootIds.get(f.rootPath) ?? fail(`scanner returned unknown root ${f.rootPath}`),
+          ),
     );
     const outcomes = store.jobs.insertScanned(rows);
     outcomes.forEach((o: InsertOutcome, i) => {

@@ -5,7 +5,7 @@ import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
 import { photosAdded, readingsChanged } from '../billing/routes';
-import { addPaths } from './add-paths';
+import { addPaths, type AddPathsOptions } from './add-paths';
 import { PollTiming } from './backoff';
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from './config';
 import type { EngineContext } from './context';
@@ -303,7 +303,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   /** `onProgress` hears how many files the scan has seen, every few hundred. */
   async addPaths(
     paths: readonly string[],
-    opts: { signal?: AbortSignal; onProgress?: (seen: number) => void } = {},
+    opts: Pick<AddPathsOptions, 'signal' | 'onProgress' | 'under'> = {},
   ): Promise<AddSummary> {
     const summary = await addPaths(this.store, paths, opts);
     // With route sheets loaded: the new photos' read dates, meters and checks.

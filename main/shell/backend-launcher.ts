@@ -43,5 +43,8 @@ export function spawnUtilityBackend(
     kill: () => {
       child.kill();
     },
+    forceKill: () => {
+      if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+    },
   };
 }

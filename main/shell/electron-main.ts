@@ -59,6 +59,8 @@ function start(): RunningInstance {
     services: desktopServices(() => window),
     onEvent: send,
     log,
+    // A backend that stops answering (a stuck call, an endless loop) is restarted.
+    watchdog: {},
   });
   // Told to the window on each change: "appChanged" makes it ask again (getUpdateStatus).
   const updates = startAutoUpdates(() => {

@@ -283,6 +283,15 @@ export class JobsRepo {
     )();
   }
 
+  /**
+   * Whether a scan of this path would only answer `known` (see rescanned): it is in the queue and
+   * not rejected. Watch folders skip reading such files again after a restart.
+   */
+  isKnownPath(path: string): boolean {
+    const known = this.s.byPath.get(path);
+    return known !== undefined && known.state !== 'rejected';
+  }
+
   /** Content already read (same SHA-256, done) is answered from that result at once. */
   private reuseTwin(id: number, sha256: string, now: string): InsertOutcome {
     const twin = this.s.doneTwin.get(sha256);

@@ -8,6 +8,7 @@ import { describeError } from '../lib/errors';
 import { useApp, useAppApi } from '../store/context';
 import { ConnectionForm } from './connection-form';
 import { Icon } from './icon';
+import { WatchFolders } from './watch-folders';
 
 const BATCH_WORDS: Record<BatchMode, string> = {
   auto: 'Automatic: in batches when the service supports them',
@@ -72,6 +73,7 @@ function SendingSection(): React.JSX.Element {
   const api = useAppApi();
   const ids = useId();
   const settings = useApp((s) => s.settings);
+  const saving = useApp((s) => s.saving);
   const known = (KNOWN_BUSINESSES as readonly string[]).includes(settings.business ?? '');
   const [business, setBusiness] = useState(settings.business ?? '');
   const [other, setOther] = useState(!known && settings.business !== null);
@@ -224,7 +226,7 @@ function SendingSection(): React.JSX.Element {
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary">
+        <button type="submit" className="btn btn-primary" aria-busy={saving} disabled={saving}>
           Save settings
         </button>
       </div>
@@ -276,6 +278,7 @@ export function SettingsScreen(): React.JSX.Element {
           <KeyStatusLine />
         </section>
         <SendingSection />
+        <WatchFolders />
       </div>
     </main>
   );

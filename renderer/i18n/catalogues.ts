@@ -2,13 +2,15 @@
 // words under its namespace in en/ and de/; `pseudo` is made from English for the catalogue test.
 import { app as deApp } from './de/app';
 import { billing as deBilling } from './de/billing';
+import { watch as deWatch } from './de/watch';
 import { app as enApp } from './en/app';
 import { billing as enBilling } from './en/billing';
+import { watch as enWatch } from './en/watch';
 import type { Words } from './catalogue-types';
 
-export const en = { app: enApp, billing: enBilling } as const;
+export const en = { app: enApp, billing: enBilling, watch: enWatch } as const;
 export type Catalogue = Words<typeof en>;
-export const de: Catalogue = { app: deApp, billing: deBilling };
+export const de: Catalogue = { app: deApp, billing: deBilling, watch: deWatch };
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];

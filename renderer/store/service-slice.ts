@@ -7,6 +7,7 @@ import type {
   RequestOf,
   SandboxStarted,
   SettingsView,
+  WatchFolderView,
 } from '../../common/ipc';
 import type { SliceCreator } from './types';
 
@@ -14,7 +15,12 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: IpcError }
 export type SettingsPatch = RequestOf<'setSettings'>;
 
 export interface ServiceSlice {
+  /** A settings save is on its way (the backend may take a while: the engine restarts). */
+  saving: boolean;
+  /** The watched folders' states, as last asked (refreshWatchFolders). */
+  watchFolders: readonly WatchFolderView[];
   saveSettings(patch: SettingsPatch): Promise<Outcome<SettingsView>>;
+  refreshWatchFolders(): Promise<void>;
   saveApiKey(key: string): Promise<Outcome<KeyStatus>>;
   clearApiKey(): Promise<Outcome<KeyStatus>>;
   checkConnection(request: {
@@ -26,13 +32,26 @@ export interface ServiceSlice {
 }
 
 export const createServiceSlice: SliceCreator<ServiceSlice> = (set, get, { bridge }) => ({
+  saving: false,
+  watchFolders: [],
+
   async saveSettings(patch) {
-    const reply = await bridge.setSettings(patch);
-    if (reply.ok) {
-      set({ settings: reply.value });
-      await get().refreshSnapshot();
+    set({ saving: true });
+    try {
+      const reply = await bridge.setSettings(patch);
+      if (reply.ok) {
+        set({ settings: reply.value });
+        await get().refreshSnapshot();
+      }
+      return reply;
+    } finally {
+      set({ saving: false });
     }
-    return reply;
+  },
+
+  async refreshWatchFolders() {
+    const reply = await bridge.getWatchFolders();
+    if (reply.ok) set({ watchFolders: reply.value });
   },
 
   async saveApiKey(key) {

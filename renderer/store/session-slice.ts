@@ -55,6 +55,7 @@ const EMPTY_SETTINGS: SettingsView = {
   maxConcurrency: 32,
   dataDir: null,
   effectiveDataDir: '',
+  watchFolders: [],
 };
 const EMPTY_KEY: KeyStatus = {
   isSet: false,

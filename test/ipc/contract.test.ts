@@ -10,6 +10,7 @@ import type { JobRecord } from '../../common/job-record';
 import { photoResponse } from '../../main/desktop/photo-response';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { renderMeterPhoto } from '../../sandbox/samples';
+import { jpeg } from '../watch/helpers';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';
 
 let desk: Desktop;
@@ -388,6 +389,43 @@ describe('settings and a real service', () => {
     expect(existsSync(join(moved, 'queue.sqlite'))).toBe(true);
     expect(existsSync(join(moved, 'sandbox-queue.sqlite'))).toBe(true);
     expect(value(await desk.bridge.snapshot()).status.running).toBe(true);
+  });
+
+  it('setSettings: a data folder under /proc is refused in words, and the backend still answers', async () => {
+    const before = value(await desk.bridge.getSettings());
+    for (const [dir, words] of [
+      ['/proc/meterdesk/data', '/proc is a system folder of the operating system'],
+      ['/sys/kernel/meterdesk', '/sys is a system folder'],
+      ['/dev/meterdesk', '/dev is a system folder'],
+    ] as const) {
+      const refused = await desk.bridge.setSettings({ dataDir: dir });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'file_error' } });
+      expect(refused.ok ? '' : refused.error.message).toContain(words);
+    }
+    expect(existsSync('/proc/meterdesk')).toBe(false);
+    expect(value(await desk.bridge.getSettings())).toEqual(before);
+    expect(value(await desk.bridge.snapshot()).status.running).toBe(true);
+  });
+
+  it('setSettings: watched folders add their new photos; getWatchFolders shows each one', async () => {
+    const inbox = join(desk.dir, 'inbox');
+    const card = join(desk.dir, 'card not inserted');
+    mkdirSync(inbox);
+    const s = value(await desk.bridge.setSettings({ watchFolders: [inbox, card, inbox] }));
+    expect(s.watchFolders).toEqual([inbox, card]);
+    writeFileSync(join(inbox, 'arrived.jpg'), jpeg(4242));
+    const views = await until(async () => {
+      const v = value(await desk.bridge.getWatchFolders());
+      return v.find((f) => f.path === inbox)?.added === 1 && v;
+    }, 'the arrived photo added');
+    expect(views).toEqual([
+      { path: inbox, state: 'watching', problem: null, added: 1, waiting: 0 },
+      expect.objectContaining({ path: card, state: 'unavailable', added: 0 }),
+    ]);
+    const roots = value(await desk.bridge.listRoots());
+    expect(roots.find((r) => r.path === inbox)).toMatchObject({ kind: 'folder' });
+    value(await desk.bridge.setSettings({ watchFolders: [] }));
+    expect(value(await desk.bridge.getWatchFolders())).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   Result,
   RootSummary,
   Snapshot,
+  WatchFolderView,
 } from '../../common/ipc';
 import { idleStatus, type EngineStatus, type QuotaInfo } from '../../common/engine-status';
 import type { JobQuery } from '../../common/job-query';
@@ -194,6 +195,7 @@ export function stubBridge(
           maxConcurrency: 32,
           dataDir: null,
           effectiveDataDir: '/data',
+          watchFolders: [],
         },
         key: {
           isSet: true,
@@ -267,6 +269,7 @@ export function stubBridge(
         templateJson: null,
       }),
     listMeters: () => ok({ rows: [], total: 0 }),
+    getWatchFolders: () => ok<readonly WatchFolderView[]>([]),
   };
   // Every other channel answers a generic success and is recorded.
   const bridge = new Proxy(stub, {

@@ -19,6 +19,7 @@ export function createHandlers(
     ...fileHandlers(state),
     ...serviceHandlers(state, samples),
     ...billingHandlers(state),
+    ping: () => Promise.resolve(null),
     close: async () => {
       await state.close();
       return null;

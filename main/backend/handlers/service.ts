@@ -15,6 +15,7 @@ import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
 type ServiceHandlers = Pick<
   BackendHandlers,
   | 'getSettings'
+  | 'getWatchFolders'
   | 'setSettings'
   | 'getKeyStatus'
   | 'setApiKey'
@@ -61,6 +62,15 @@ export function serviceHandlers(
     getSettings: () => Promise.resolve(view(state)),
 
     async setSettings(patch) {
+      const { watchFolders, ...others } = patch;
+      const othersGiven = Object.values(others as Record<string, unknown>).some(
+        (v) => v !== undefined,
+      );
+      if (watchFolders && !othersGiven) {
+        // Only the watched folders: no reason to stop the engine (a run may be going on).
+        await state.setWatchFolders(watchFolders);
+        return view(state);
+      }
       const baseUrl =
         patch.baseUrl === undefined || patch.baseUrl === null
           ? patch.baseUrl
@@ -79,11 +89,16 @@ export function serviceHandlers(
           ...(patch.batchMode !== undefined && { batchMode: patch.batchMode }),
           ...(patch.maxConcurrency !== undefined && { maxConcurrency: patch.maxConcurrency }),
           ...(patch.dataDir !== undefined && { dataDir: patch.dataDir }),
+          ...(patch.watchFolders !== undefined && {
+            watchFolders: [...new Set(patch.watchFolders)],
+          }),
         };
         return next;
       });
       return view(state);
     },
+
+    getWatchFolders: () => Promise.resolve(state.watcher.status()),
 
     getKeyStatus: () => Promise.resolve(state.keyStatus()),
 

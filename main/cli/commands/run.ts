@@ -70,6 +70,28 @@ async function openWhenFree(options: SessionOptions, wait: boolean, io: CliIo): 
   }
 }
 
+/**
+ * Opens the queue of `service` for a command (see openWhenFree); a sandbox the command started is
+ * closed again when the queue cannot be had.
+ */
+export async function openForService(
+  service: ServiceChoice,
+  config: SessionOptions['config'],
+  owner: string,
+  how: { wait: boolean; io: CliIo; ownsSandbox: boolean },
+): Promise<Session> {
+  try {
+    return await openWhenFree(
+      { dbFile: service.dbFile, baseUrl: service.baseUrl, apiKey: service.apiKey, config, owner },
+      how.wait,
+      how.io,
+    );
+  } catch (error) {
+    if (how.ownsSandbox) await service.sandbox?.close();
+    throw error;
+  }
+}
+
 /** Enqueue, process until every file is final (or the run is held), optionally export. */
 export async function runCommand(
   argv: string[],
@@ -108,23 +130,12 @@ export async function runCommand(
     (await resolveService({ baseUrl: values['base-url'], db: values.db }, io, {
       sandboxByDefault: true,
     }));
-  let session: Session;
-  try {
-    session = await openWhenFree(
-      {
-        dbFile: service.dbFile,
-        baseUrl: service.baseUrl,
-        apiKey: service.apiKey,
-        config: { batchMode: batch, business: values.business ?? null },
-        owner: 'meter-desk run',
-      },
-      values.wait,
-      io,
-    );
-  } catch (error) {
-    if (!preset) await service.sandbox?.close();
-    throw error;
-  }
+  const session = await openForService(
+    service,
+    { batchMode: batch, business: values.business ?? null },
+    'meter-desk run',
+    { wait: values.wait, io, ownsSandbox: !preset },
+  );
   const stopProgress = values.json ? () => undefined : followProgress(session.engine, io);
   const onSignal = (): void => {
     io.err('\nInterrupted: stopping; queued photos are kept for the next run.\n');

@@ -39,6 +39,9 @@ export function forkBackend(
     kill: () => {
       child.kill();
     },
+    forceKill: () => {
+      child.kill('SIGKILL');
+    },
     pid: () => child.pid,
   };
 }

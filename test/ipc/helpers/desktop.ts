@@ -9,6 +9,7 @@ import { APP_PAGE_URL, CHANNEL_NAMES, type ChannelName } from '../../../common/i
 import type { Result } from '../../../common/ipc/result';
 import type { UpdateView } from '../../../common/ipc/update-view';
 import { openBackend, type Backend } from '../../../main/backend/backend';
+import type { WatchTimings } from '../../../main/backend/backend-state';
 import { mainServicesInProcess } from '../../../main/backend/main-services';
 import { chooseSecretStore, type ChosenSecrets } from '../../../main/backend/secret-choice';
 import { SessionSecretStore } from '../../../main/backend/session-store';
@@ -56,6 +57,8 @@ export interface DesktopOptions {
   readonly os?: TestOs;
   /** Engine settings over the fast test timings. */
   readonly engineConfig?: Partial<EngineConfig>;
+  /** Watch-folder timings; default short ones, so a test's photos are added within a second. */
+  readonly watch?: WatchTimings;
 }
 
 export function memorySecrets(): Promise<ChosenSecrets> {
@@ -116,6 +119,7 @@ export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop
     sandbox: { ai: FAST_AI },
     samples: { width: 160, concurrency: 2 },
     eventIntervalMs: 50,
+    watch: options.watch ?? { stableMs: 300, checkEveryMs: 200 },
   });
   const redact = (text: string): string => backend.redact(text);
   const dispatcher = windowDispatcher(backendInProcess(backend.handlers, redact), os, { redact });

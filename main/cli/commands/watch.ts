@@ -1,0 +1,163 @@
+// `meter-desk watch <folder>...`: the app's watch folders on the command line. New photos are added
+// once they stopped changing, the engine sends them, folders that go away are reported and picked
+// up again; Ctrl-C or SIGTERM stops it cleanly, with whatever is still queued kept.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { EngineStatus } from '../../../common/engine-status';
+import type { WatchFolderView } from '../../../common/ipc/views';
+import type { Engine } from '../../engine/engine';
+import { systemClock } from '../../time/clock';
+import { FolderWatcher, intakeOf } from '../../watch';
+import { EXIT, UsageError } from '../exit-codes';
+import type { CliIo } from '../output';
+import { countsLine, holdLine } from '../progress';
+import { resolveService } from '../service';
+import { describeAdd, openForService } from './run';
+
+export const WATCH_USAGE = `meter-desk watch <folder>... [--base-url URL] [--business B] [--db FILE] [--stable SECONDS] [--wait]
+    (adds new photos as they arrive, once unchanged for --stable seconds, default 3; Ctrl-C stops)`;
+
+/** Stops when asked: SIGINT and SIGTERM in a terminal, the signal in tests. */
+function stopRequest(signal: AbortSignal | undefined): {
+  stopped: Promise<string>;
+  end: () => void;
+} {
+  let done: (why: string) => void = () => undefined;
+  const stopped = new Promise<string>((r) => (done = r));
+  const onInt = (): void => {
+    done('SIGINT');
+  };
+  const onTerm = (): void => {
+    done('SIGTERM');
+  };
+  const onAbort = (): void => {
+    done('stop');
+  };
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) done('stop');
+  return {
+    stopped,
+    end: () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+async function checkFolders(positionals: readonly string[]): Promise<string[]> {
+  if (positionals.length === 0) throw new UsageError(`No folder to watch.\nUsage: ${WATCH_USAGE}`);
+  const folders = positionals.map((p) => resolve(p));
+  for (const folder of folders) {
+    const st = await stat(folder).catch(() => null);
+    // A folder that is not there yet (a card not inserted) is waited for; a file is a mistake.
+    if (st && !st.isDirectory())
+      throw new UsageError(`${folder} is a file, not a folder to watch.`);
+  }
+  return folders;
+}
+
+/** One line per change a person watching the terminal cares about. */
+function reportStates(io: CliIo): (views: readonly WatchFolderView[]) => void {
+  const last = new Map<string, string>();
+  return (views) => {
+    for (const v of views) {
+      if (v.state === 'starting' || last.get(v.path) === v.state) continue;
+      last.set(v.path, v.state);
+      io.err(
+        v.state === 'watching'
+          ? `Watching ${v.path}\n`
+          : `Unavailable: ${v.path} (${v.problem ?? 'not there'}); watching for it to return\n`,
+      );
+    }
+  };
+}
+
+/** Says when sending stops for a reason (key, quota, network) and when it goes on again. */
+function reportHolds(engine: Engine, io: CliIo): () => void {
+  let last = '';
+  const onStatus = (s: EngineStatus): void => {
+    const line = holdLine(s);
+    // The offline line counts down; only a new reason is news.
+    const reason = line.replace(/\d+ s$/, '');
+    if (reason === last) return;
+    last = reason;
+    io.err(line ? `Waiting: ${line}\n` : 'Sending again.\n');
+  };
+  engine.on('status', onStatus);
+  return () => {
+    engine.off('status', onStatus);
+  };
+}
+
+export async function watchCommand(
+  argv: string[],
+  io: CliIo,
+  options: { signal?: AbortSignal } = {},
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'base-url': { type: 'string' },
+      business: { type: 'string' },
+      db: { type: 'string' },
+      stable: { type: 'string' },
+      wait: { type: 'boolean', default: false },
+    },
+  });
+  const folders = await checkFolders(positionals);
+  const stableSeconds = values.stable === undefined ? 3 : Number(values.stable);
+  if (!Number.isFinite(stableSeconds) || stableSeconds < 0.1 || stableSeconds > 3600) {
+    throw new UsageError('--stable takes a number of seconds between 0.1 and 3600');
+  }
+  const service = await resolveService({ baseUrl: values['base-url'], db: values.db }, io, {
+    sandboxByDefault: true,
+  });
+  const session = await openForService(
+    service,
+    { business: values.business ?? null },
+    'meter-desk watch',
+    { wait: values.wait, io, ownsSandbox: true },
+  );
+  const stop = stopRequest(options.signal);
+  const report = reportStates(io);
+  const engine = session.engine;
+  const watcher = new FolderWatcher({
+    clock: systemClock,
+    stableMs: stableSeconds * 1000,
+    intake: async (folder, paths) => {
+      const added = await engine.addPaths(paths, { under: folder });
+      io.out(`${folder}: ${describeAdd(added)}\n`);
+      return intakeOf(added);
+    },
+    onChange: () => {
+      report(watcher.status());
+    },
+    onError: (folder, error) => {
+      io.err(
+        `${folder}: adding failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    },
+  });
+  const stopHolds = reportHolds(engine, io);
+  try {
+    await engine.start();
+    await watcher.setFolders(folders);
+    const why = await stop.stopped;
+    io.err(`\nStopping (${why}); queued photos are kept for the next run.\n`);
+    await watcher.close();
+    await engine.stop();
+    io.out(`${countsLine(engine.status().counts)}\n`);
+    return EXIT.ok;
+  } finally {
+    stopHolds();
+    stop.end();
+    await watcher.close();
+    await session.close();
+    await service.sandbox?.close();
+  }
+}

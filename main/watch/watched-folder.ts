@@ -1,0 +1,157 @@
+// One watched folder: its file events feed the stability check, and a look at the folder itself
+// every few seconds notices when it goes away (card pulled, share offline) and when it comes back.
+// Gone, its watcher is closed and its waiting files forgotten; back, it is watched afresh, which
+// reports every file in it again: those already in the queue are known there (by path, and by
+// content through the queue's SHA-256), so nothing is read twice.
+import { stat } from 'node:fs/promises';
+import type { WatchFolderView } from '../../common/ipc/views';
+import { Timer, type Clock } from '../time/clock';
+import type { FileEvents, OpenFileEvents } from './file-events';
+import { StableFiles, type LookAt } from './stable-files';
+
+/** Null when the folder can be watched, else why not, in words. */
+export type ProbeFolder = (folder: string) => Promise<string | null>;
+
+export const probeFolder: ProbeFolder = async (folder) => {
+  try {
+    const st = await stat(folder);
+    return st.isDirectory() ? null : 'not a folder';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'not there (a card pulled out, a share offline, or deleted)';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    return `cannot be read (${code ?? String(error)})`;
+  }
+};
+
+export const lookAtFile: LookAt = async (path) => {
+  try {
+    const st = await stat(path);
+    return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+};
+
+export interface WatchedFolderOptions {
+  readonly clock: Clock;
+  readonly stableMs: number;
+  readonly checkEveryMs: number;
+  readonly openEvents: OpenFileEvents;
+  readonly lookAt: LookAt;
+  readonly probe: ProbeFolder;
+  readonly onStable: (folder: string, paths: readonly string[]) => void;
+  readonly onChange: () => void;
+}
+
+export class WatchedFolder {
+  private state: WatchFolderView['state'] = 'starting';
+  private problem: string | null = null;
+  private events: FileEvents | null = null;
+  private added = 0;
+  private closed = false;
+
+  /** Read through a method: close() may run while this object awaits. */
+  private isOpen(): boolean {
+    return !this.closed;
+  }
+  private checking = false;
+  private readonly files: StableFiles;
+  private readonly check: Timer;
+
+  constructor(
+    readonly folder: string,
+    private readonly options: WatchedFolderOptions,
+  ) {
+    this.files = new StableFiles({
+      clock: options.clock,
+      stableMs: options.stableMs,
+      lookAt: options.lookAt,
+      onStable: (paths) => {
+        options.onStable(folder, paths);
+      },
+    });
+    this.check = new Timer(options.clock, () => {
+      void this.checkFolder();
+    });
+    void this.checkFolder();
+  }
+
+  view(): WatchFolderView {
+    return {
+      path: this.folder,
+      state: this.state,
+      problem: this.problem,
+      added: this.added,
+      waiting: this.files.pending,
+    };
+  }
+
+  /** Counts files the queue took as new; files it knew already are not "added". */
+  countAdded(n: number): void {
+    this.added += n;
+    if (n > 0) this.options.onChange();
+  }
+
+  /** A file the scanner found still growing goes back to wait for quiet again. */
+  lookAgain(path: string): void {
+    if (this.state === 'watching') this.files.seen(path);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.check.clear();
+    this.files.close();
+    await this.stopEvents();
+  }
+
+  private async checkFolder(): Promise<void> {
+    if (this.closed || this.checking) return;
+    this.checking = true;
+    try {
+      const problem = await this.options.probe(this.folder);
+      if (!this.isOpen()) return;
+      if (problem === null && this.state !== 'watching') this.startEvents();
+      else if (problem !== null && this.state !== 'unavailable') await this.lose(problem);
+      else if (problem !== null && problem !== this.problem) {
+        this.problem = problem;
+        this.options.onChange();
+      }
+    } finally {
+      this.checking = false;
+      if (this.isOpen()) this.check.ensure(this.options.checkEveryMs);
+    }
+  }
+
+  private startEvents(): void {
+    this.state = 'watching';
+    this.problem = null;
+    this.events = this.options.openEvents(this.folder, {
+      touched: (path) => {
+        this.files.seen(path);
+      },
+      removed: (path) => {
+        this.files.forget(path);
+      },
+      failed: (error) => {
+        this.problem = error.message;
+        this.options.onChange();
+      },
+    });
+    this.options.onChange();
+  }
+
+  private async lose(problem: string): Promise<void> {
+    this.state = 'unavailable';
+    this.problem = problem;
+    this.files.forgetUnder(this.folder);
+    this.options.onChange();
+    await this.stopEvents();
+  }
+
+  private async stopEvents(): Promise<void> {
+    const events = this.events;
+    this.events = null;
+    await events?.close().catch(() => undefined);
+  }
+}
