@@ -45,6 +45,8 @@ export class ServiceState {
   private lastReadAt = -Infinity;
   /** Photos were waiting at the last read: the quota has moved since. */
   private lastReadBusy = false;
+  /** Photos finished by the last read; a run shorter than one refresh period moves it too. */
+  private lastReadFinished = 0;
 
   constructor(private readonly d: ServiceStateDeps) {
     this.deployment = new Deployment(d.store, d.clock, d.serviceId, {
@@ -74,6 +76,7 @@ export class ServiceState {
     const { api } = this.d;
     this.lastReadAt = this.d.clock.now();
     this.lastReadBusy = this.d.refreshNeed() === 'busy';
+    this.lastReadFinished = this.finished();
     const [ai, quota] = await Promise.allSettled([
       this.deployment.deniedMessage('ai_status') ? null : api.getAiStatus({ signal }),
       this.deployment.deniedMessage('quota') ? null : api.getQuota({ signal }),
@@ -145,6 +148,7 @@ export class ServiceState {
       need === 'busy' ||
       (need === 'idle' &&
         (this.lastReadBusy ||
+          this.finished() !== this.lastReadFinished ||
           this.d.clock.now() - this.lastReadAt >= this.d.config.statusIdleRefreshMs));
     if (!due) {
       this.startRefreshing();
@@ -155,6 +159,11 @@ export class ServiceState {
         if (this.d.running()) this.startRefreshing();
       }),
     );
+  }
+
+  private finished(): number {
+    const c = this.d.store.jobs.counts();
+    return c.done + c.failed;
   }
 
   updateQuotaWarning(): void {

@@ -60,6 +60,7 @@ function setup() {
     log: () => undefined,
   });
   return {
+    store,
     clock,
     reads,
     state,
@@ -93,6 +94,36 @@ describe('quota and AI status reads', () => {
     // Idle: one read in each 5 minutes (within one 10 s tick).
     expect(s.reads.quota).toBe(21);
     expect(s.reads.ai).toBe(s.reads.quota);
+  });
+
+  it('once after a run shorter than one refresh period, so the window shows what it spent', async () => {
+    const s = setup();
+    s.state.need = 'idle';
+    await s.service.preflight(new AbortController().signal);
+    s.service.startRefreshing();
+    // Photos come and finish between two ticks: no read ever saw the queue busy.
+    const rootId = s.store.roots.ensure('/photos', 'folder').id;
+    s.store.jobs.insertScanned([
+      {
+        rootId,
+        path: '/photos/a.jpg',
+        relPath: 'a.jpg',
+        size: 1,
+        mtimeMs: 1,
+        accepted: { sha256: 'a'.repeat(64), format: 'jpeg' },
+        rejected: null,
+      },
+    ]);
+    const [job] = s.store.jobs.dueUploads(s.clock.now(), 1);
+    if (!job) throw new Error('no job');
+    s.store.jobs.fail([job.id], 'service_error', 'stand-in for a finished photo');
+    s.spend(1);
+    await s.clock.advance(10_000);
+    expect(s.reads.quota).toBe(2);
+    expect(s.service.quota?.remaining).toBe(499);
+    // Nothing finished since: the idle pace again.
+    await s.clock.advance(MINUTE);
+    expect(s.reads.quota).toBe(2);
   });
 
   it('not at all while the service is unreachable or refuses the key', async () => {
