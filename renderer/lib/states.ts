@@ -116,12 +116,16 @@ export function serviceWaitReason(job: JobRecord): string | null {
   return `${job.errorMessage}${status}`;
 }
 
-/** What the error column shows: the reason in words, else the service's message. */
+/**
+ * What the error column shows: the precise reason (the scanner's for a file never sent, e.g. "a
+ * truncated JPEG", the service's for a failed one), else the reason's kind in words.
+ */
 export function errorText(job: JobRecord): string {
   if (job.state !== 'failed' && job.state !== 'rejected') return '';
   if (job.failureKind) {
     const words = failureWords(job.failureKind);
-    return job.state === 'rejected' || !job.errorMessage ? words : `${words}: ${job.errorMessage}`;
+    if (!job.errorMessage) return words;
+    return job.state === 'rejected' ? job.errorMessage : `${words}: ${job.errorMessage}`;
   }
   return job.errorMessage ?? '';
 }

@@ -109,6 +109,7 @@ describe('the store', () => {
             known: 2,
             rejected: 1,
             rejectedByKind: { empty_file: 1 },
+            rejectedReasons: [],
             missing: [],
             rootIds: [1],
           },
