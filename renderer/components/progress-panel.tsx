@@ -1,7 +1,7 @@
 // The run at a glance: one bar with a segment per outcome, counts by state, throughput and ETA.
 import { useShallow } from 'zustand/react/shallow';
 import { formatCount, formatDuration, formatRate } from '../lib/format';
-import { etaMs, finishedOf, pendingOf, ratePerMinute } from '../lib/throughput';
+import { etaMs, finishedOf, pendingOf, photosOf, ratePerMinute } from '../lib/throughput';
 import { useApp } from '../store/context';
 
 interface Segment {
@@ -40,7 +40,8 @@ export function ProgressPanel(): React.JSX.Element | null {
       <div className="progress-head">
         <p className="progress-title">
           <strong data-testid="progress-finished">{formatCount(finished)}</strong> of{' '}
-          <strong>{formatCount(counts.total)}</strong> photos finished
+          <strong data-testid="progress-photos">{formatCount(photosOf(counts))}</strong> photos
+          finished
         </p>
         <p className="progress-pace muted" data-testid="progress-pace">
           {pace}
@@ -51,7 +52,7 @@ export function ProgressPanel(): React.JSX.Element | null {
         role="progressbar"
         aria-label="Photos finished"
         aria-valuemin={0}
-        aria-valuemax={counts.total}
+        aria-valuemax={photosOf(counts)}
         aria-valuenow={finished}
       >
         {segments.map((seg) =>

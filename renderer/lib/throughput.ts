@@ -4,7 +4,7 @@ import type { StateCounts } from '../../common/job-record';
 
 export interface Sample {
   readonly at: number;
-  /** Jobs that reached a final state (done, failed, rejected) so far. */
+  /** Photos read or failed so far (finishedOf). */
   readonly finished: number;
 }
 
@@ -13,8 +13,17 @@ export const WINDOW_MS = 120_000;
 const MIN_SPAN_MS = 5_000;
 const MIN_FINISHED = 3;
 
+/**
+ * Photos the run is through with (read or failed). Files not sent are not photos of the run: they
+ * never went anywhere, and counting them as finished said "7 of 161" beside "154 new photos".
+ */
 export function finishedOf(counts: StateCounts): number {
-  return counts.done + counts.failed + counts.rejected;
+  return counts.done + counts.failed;
+}
+
+/** The photos of the run: every file but those not sent. */
+export function photosOf(counts: StateCounts): number {
+  return counts.total - counts.rejected;
 }
 
 export function pendingOf(counts: StateCounts): number {

@@ -73,6 +73,23 @@ describe('the store', () => {
     store.getState().stop();
   });
 
+  it('lets go of a photo the new search hides, and keeps one it still shows', async () => {
+    const bridge = stubBridge(Array.from({ length: 30 }, (_, i) => job(i + 1)));
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    store.getState().select(12, 11);
+    await settle();
+    expect(store.getState().detail?.job.id).toBe(12);
+    store.getState().setQuery({ search: '000012' });
+    await settle();
+    expect(store.getState().selectedId).toBe(12);
+    store.getState().setQuery({ search: '000013' });
+    await settle();
+    expect(store.getState().selectedId).toBeNull();
+    expect(store.getState().detail).toBeNull();
+    store.getState().stop();
+  });
+
   it('reviews the job shown, then moves to the next one', async () => {
     const jobs = [1, 2, 3].map((id) =>
       doneJob(id, '100', { needsReview: true, resultSource: 'cached_stale' }),
