@@ -2,7 +2,10 @@
 import { useShallow } from 'zustand/react/shallow';
 import { formatCount, formatDuration, formatRate } from '../lib/format';
 import { etaMs, finishedOf, pendingOf, photosOf, ratePerMinute } from '../lib/throughput';
+import { useNow } from '../hooks/use-now';
+import { waitText } from '../lib/holds';
 import { useApp } from '../store/context';
+import { selectAi, selectQuota } from '../store/status-slice';
 
 interface Segment {
   readonly key: string;
@@ -11,9 +14,17 @@ interface Segment {
 }
 
 export function ProgressPanel(): React.JSX.Element | null {
-  const { counts, samples, paused } = useApp(
-    useShallow((s) => ({ counts: s.status.counts, samples: s.samples, paused: s.status.paused })),
+  const { status, samples, quota, ai } = useApp(
+    useShallow((s) => ({
+      status: s.status,
+      samples: s.samples,
+      quota: selectQuota(s),
+      ai: selectAi(s),
+    })),
   );
+  const { counts, paused } = status;
+  // A minute is fine enough for "in 5 h 12 min"; the countdowns in the banners tick by the second.
+  const now = useNow(30_000);
   if (counts.total === 0) return null;
   const finished = finishedOf(counts);
   const pending = pendingOf(counts);
@@ -27,9 +38,11 @@ export function ProgressPanel(): React.JSX.Element | null {
     { key: 'queued', label: 'Queued', count: counts.queued },
   ];
   const pct = (n: number): string => `${String((n / counts.total) * 100)}%`;
+  const waiting = pending > 0 && !paused ? waitText({ status, quota, ai }, now) : null;
   let pace: string;
   if (pending === 0) pace = 'All photos are finished.';
   else if (paused) pace = 'Paused.';
+  else if (waiting !== null) pace = waiting;
   else if (rate === null) pace = 'Measuring speed…';
   else {
     pace = `${formatRate(rate)} photos/min`;

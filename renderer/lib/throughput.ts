@@ -9,9 +9,12 @@ export interface Sample {
 }
 
 export const WINDOW_MS = 120_000;
-/** Below this span, or fewer finished jobs, a rate would be noise. */
-const MIN_SPAN_MS = 5_000;
-const MIN_FINISHED = 3;
+/**
+ * Below this span, or fewer finished photos, a rate would be noise: the first answers of a run
+ * (photos read before come back at once) promised a run of minutes "about 5 s left".
+ */
+const MIN_SPAN_MS = 15_000;
+const MIN_FINISHED = 5;
 
 /**
  * Photos the run is through with (read or failed). Files not sent are not photos of the run: they
