@@ -6,6 +6,7 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUE_FILE, SANDBOX_QUEUE_FILE } from '../config/paths';
 import { AppError } from '../ipc/app-error';
+import { dataFolderProblem } from './folder-words';
 import type { Store } from '../store/store';
 
 export { queueFileIn } from '../config/paths';
@@ -16,11 +17,7 @@ export function prepareDataDir(dir: string): void {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new AppError(
-      'file_error',
-      `MeterDesk cannot use the folder ${dir} for its data (${code}).`,
-    );
+    throw new AppError('file_error', dataFolderProblem(dir, (error as NodeJS.ErrnoException).code));
   }
 }
 

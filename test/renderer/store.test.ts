@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '../../renderer/lib/row-pages';
 import { createAppStore } from '../../renderer/store/create-store';
+import { NOTICE_MS } from '../../renderer/store/notices-slice';
 import { selectAi, selectQuota } from '../../renderer/store/status-slice';
 import { doneJob, job, quotaInfo, statusOf, stubBridge } from './stub-bridge';
 
@@ -88,6 +89,22 @@ describe('the store', () => {
     expect(store.getState().selectedId).toBeNull();
     expect(store.getState().detail).toBeNull();
     store.getState().stop();
+  });
+
+  it('lets notices expire, a problem later than news', () => {
+    vi.useFakeTimers();
+    try {
+      const store = createAppStore(stubBridge([]));
+      store.getState().notify('ok', 'Exported 3 readings');
+      store.getState().notifyError({ code: 'file_error', message: 'Disk full.' });
+      expect(store.getState().notices).toHaveLength(2);
+      vi.advanceTimersByTime(NOTICE_MS.ok + 1);
+      expect(store.getState().notices.map((n) => n.tone)).toEqual(['bad']);
+      vi.advanceTimersByTime(NOTICE_MS.bad);
+      expect(store.getState().notices).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reviews the job shown, then moves to the next one', async () => {
