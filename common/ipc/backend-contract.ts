@@ -33,7 +33,12 @@ function note<S extends z.ZodType>(payload: S): NoteSpec<S> {
  * Window channels main answers itself: the dialogs are the person's (no deadline holds them) and
  * the updater runs in main. Main asks the backend only for the work behind the first two.
  */
-export const MAIN_ONLY_CHANNELS = ['addFolders', 'exportCsv', 'getUpdateStatus'] as const;
+export const MAIN_ONLY_CHANNELS = [
+  'addFolders',
+  'chooseDataFolder',
+  'exportCsv',
+  'getUpdateStatus',
+] as const;
 export type MainOnlyChannel = (typeof MAIN_ONLY_CHANNELS)[number];
 /** Window channels main forwards to the backend as they are. */
 export type ForwardedChannel = Exclude<ChannelName, MainOnlyChannel>;

@@ -222,17 +222,34 @@ function SendingSection(): React.JSX.Element {
       </div>
       <div className="field">
         <label htmlFor={`${ids}-dir`}>Data location</label>
-        <input
-          id={`${ids}-dir`}
-          className="input mono"
-          placeholder={settings.effectiveDataDir}
-          value={dataDir}
-          aria-invalid={dirProblem !== null}
-          aria-describedby={`${ids}-dir-hint`}
-          onChange={(e) => {
-            setDataDir(e.target.value);
-          }}
-        />
+        <div className="input-row">
+          <input
+            id={`${ids}-dir`}
+            className="input mono"
+            placeholder={settings.effectiveDataDir}
+            value={dataDir}
+            aria-invalid={dirProblem !== null}
+            aria-describedby={`${ids}-dir-hint`}
+            onChange={(e) => {
+              setDataDir(e.target.value);
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="browse-data-dir"
+            onClick={() => {
+              void api
+                .getState()
+                .chooseDataFolder()
+                .then((path) => {
+                  if (path !== null) setDataDir(path);
+                });
+            }}
+          >
+            Browse…
+          </button>
+        </div>
         <p id={`${ids}-dir-hint`} className={dirProblem ? 'field-problem' : 'hint muted'}>
           {dirProblem ?? (
             <>

@@ -1,9 +1,10 @@
 // Onboarding and settings in plain words (issue 15): a network error said once and told apart, the
 // API path in the address offered as a fix, a show/hide toggle on the key, a sandbox offer that
-// does not promise "no quota", and settings in office words.
+// does not promise "no quota", settings in office words and a Browse button for the data folder.
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox';
-import { openTestWindow } from './harness';
+import { eventually, openTestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
 
 describeInBrowser('plain words in onboarding and settings', (site) => {
@@ -54,6 +55,13 @@ describeInBrowser('plain words in onboarding and settings', (site) => {
       expect(await settings.textContent()).toContain(
         'How many photos may be at the service at the same time',
       );
+      // The data location can be picked in the system's folder dialog.
+      const dataDir = join(win.dir, 'Office data');
+      win.os.dataFolderAnswers.push(dataDir);
+      await page.getByTestId('browse-data-dir').click();
+      await eventually(async () => {
+        expect(await page.getByLabel('Data location').inputValue()).toBe(dataDir);
+      });
       expect(await win.axe()).toEqual([]);
     } finally {
       await win.close();
