@@ -8,6 +8,7 @@ import { keyRefused } from '../lib/holds';
 import { useApp } from '../store/context';
 import { selectQuota } from '../store/status-slice';
 import { Icon } from './icon';
+import { WidgetFrame } from './widget-frame';
 
 /** Photos that will still cost a reading: queued and on their way (cached ones may be free). */
 function waitingPhotos(counts: { queued: number; uploading: number }): number {
@@ -53,29 +54,21 @@ export function QuotaWidget(): React.JSX.Element {
   if (refused) {
     // What the service said under a key it now refuses is no longer known to hold.
     return (
-      <section className="widget" aria-label="Quota" data-testid="quota-widget">
-        <div className="widget-head">
-          <Icon name="gauge" />
-          <span className="widget-title">Quota</span>
-        </div>
+      <WidgetFrame label="Quota" testId="quota-widget" icon="gauge" title="Quota">
         <p className="widget-main muted" data-testid="quota-remaining">
           Unknown
         </p>
         <p className="widget-line muted">Known again once the service accepts the API key.</p>
-      </section>
+      </WidgetFrame>
     );
   }
   if (!quota) {
     return (
-      <section className="widget" aria-label="Quota" data-testid="quota-widget">
-        <div className="widget-head">
-          <Icon name="gauge" />
-          <span className="widget-title">Quota</span>
-        </div>
+      <WidgetFrame label="Quota" testId="quota-widget" icon="gauge" title="Quota">
         <p className="widget-line muted" title={denied ?? undefined}>
           {denied ? 'Not permitted for this API key' : 'Not known yet'}
         </p>
-      </section>
+      </WidgetFrame>
     );
   }
   const { isUnlimited } = quota;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quotaWarningText } from '../../renderer/components/quota-widget';
 import { aiVersionText } from '../../renderer/components/detail-panel';
-import type { EngineStatus } from '../../common/engine-status';
+import type { EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { bannersFor } from '../../renderer/lib/banners';
 import { baseName, dirName, formatDuration, formatRate } from '../../renderer/lib/format';
@@ -18,7 +18,7 @@ import {
 import { effectiveReading, errorText, lookOf, sourceWords } from '../../renderer/lib/states';
 import { keyRefused, quotaResetAt, waitText } from '../../renderer/lib/holds';
 import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../renderer/lib/throughput';
-import { doneJob, job, statusOf } from './stub-bridge';
+import { doneJob, job, quotaInfo, statusOf } from './stub-bridge';
 
 const service: ServiceView = {
   kind: 'remote',
@@ -31,6 +31,19 @@ const key: KeyStatus = {
   hint: '1234',
   backend: { kind: 'keychain', description: 'keychain', warning: null },
 };
+
+/** A daily quota of 5, used up, read a minute into 2025. */
+function quotaOf(patch: Partial<QuotaInfo>): QuotaInfo {
+  return quotaInfo({
+    remaining: 0,
+    dailyLimit: 5,
+    used: 5,
+    dayTag: null,
+    summaryText: '',
+    checkedAt: '2025-01-01T00:01:00Z',
+    ...patch,
+  });
+}
 
 describe('banners', () => {
   it('shows none while everything runs', () => {
@@ -117,20 +130,7 @@ describe('banners', () => {
         quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: 'old', nextCheckAt: 0 },
       },
     });
-    const quota = {
-      remaining: 0,
-      dailyLimit: 5,
-      used: 5,
-      dayTag: 'd',
-      isUnlimited: false,
-      summaryText: 'new words',
-      checkedAt: '2025-01-01T00:01:00Z',
-      accountType: 'free',
-      monthlyRemaining: null,
-      monthlyBonusRemaining: null,
-      fixedRemaining: null,
-      nearestExpireAt: null,
-    };
+    const quota = quotaOf({ dayTag: 'd', summaryText: 'new words' });
     expect(bannersFor({ status, service, key, ai: null, quota })[0]?.body).toContain(
       '0 of 5 readings left today.',
     );
@@ -152,20 +152,7 @@ describe('banners', () => {
         quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: '', nextCheckAt: 0 },
       },
     });
-    const quota = {
-      remaining: 0,
-      dailyLimit: 5,
-      used: 5,
-      dayTag: '2025-01-01',
-      isUnlimited: false,
-      summaryText: '',
-      checkedAt: '2025-01-01T00:01:00Z',
-      accountType: 'free',
-      monthlyRemaining: null,
-      monthlyBonusRemaining: null,
-      fixedRemaining: null,
-      nearestExpireAt: null,
-    };
+    const quota = quotaOf({ dayTag: '2025-01-01' });
     expect(quotaResetAt('2025-01-01', now)).toBe(reset);
     const local = new Date(reset).toLocaleTimeString(undefined, {
       hour: '2-digit',
