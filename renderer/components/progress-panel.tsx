@@ -34,7 +34,7 @@ export function ProgressPanel(): React.JSX.Element | null {
     { key: 'done', label: 'Done', count: counts.done },
     { key: 'failed', label: 'Failed', count: counts.failed },
     { key: 'rejected', label: 'Not sent', count: counts.rejected },
-    { key: 'active', label: 'Being read', count: counts.uploading + counts.submitted },
+    { key: 'active', label: 'At the service', count: counts.uploading + counts.submitted },
     { key: 'queued', label: 'Queued', count: counts.queued },
   ];
   const pct = (n: number): string => `${String((n / counts.total) * 100)}%`;

@@ -29,6 +29,9 @@ describeInBrowser('honest status when nothing moves', (site) => {
         },
         { timeout: 60_000 },
       );
+      // The legend does not call them "being read" either.
+      expect(await page.getByTestId('count-active').textContent()).toBe('At the service 4');
+      await win.screenshot('waiting-for-ai-light');
       const problem = page.locator('[role="row"][data-state="submitted"] .td-error').first();
       expect(await problem.textContent()).toContain('The AI service is offline');
       win.sandbox().control.setAiOnline(true);

@@ -63,6 +63,7 @@ describeInBrowser('plain words in onboarding and settings', (site) => {
         expect(await page.getByLabel('Data location').inputValue()).toBe(dataDir);
       });
       expect(await win.axe()).toEqual([]);
+      await win.screenshot('settings-plain-words-light');
     } finally {
       await win.close();
       await service.close();

@@ -32,6 +32,8 @@ describeInBrowser('switching service', (site) => {
       // The sandbox's add report does not stand beside the new, empty list.
       await page.getByTestId('empty-state').waitFor();
       expect(await page.getByTestId('add-report').count()).toBe(0);
+      expect(await win.axe()).toEqual([]);
+      await win.screenshot('service-switched-light');
 
       const officePhotos = await sampleFolder(win, 'Office route', 3, 32);
       await win.drop([officePhotos.dir]);
