@@ -122,9 +122,11 @@ describe('JobsRepo', () => {
     const readings = ['000001.3', '000003.679', '000009.662', '00002.33', '00010'];
     store.jobs.insertScanned(readings.map((_, i) => photo(`m${i}.jpg`, `R${i}`)));
     const due = store.jobs.dueUploads(Date.now(), 10);
-    due.forEach((j, i) => submit(j.id, `t-${i}`));
+    due.forEach((j, i) => {
+      submit(j.id, `t-${String(i)}`);
+    });
     store.jobs.applyResults(
-      due.map((j, i) => ({ jobId: j.id, result: doneResult(`t-${i}`, readings[i] ?? '') })),
+      due.map((j, i) => ({ jobId: j.id, result: doneResult(`t-${String(i)}`, readings[i] ?? '') })),
     );
     // The clerk corrected the 10 to 4: the bill says 4, so the sort does too.
     const ten = due[4];
