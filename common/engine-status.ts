@@ -83,6 +83,9 @@ export interface EngineStatus {
   quotaWarning: string | null;
 }
 
+/** How many distinct reasons an add report names; the rest are counted by kind. */
+export const MAX_ADD_REASONS = 8;
+
 /** What adding folders and files did, shown at once to the person who dropped them. */
 export interface AddSummary {
   /** New photos queued for reading. */
@@ -93,6 +96,12 @@ export interface AddSummary {
   known: number;
   rejected: number;
   rejectedByKind: Partial<Record<FailureKind, number>>;
+  /**
+   * The precise reasons of the files not sent ("a truncated JPEG", "HEIC images are not
+   * accepted"), most common first, at most MAX_ADD_REASONS; a file whose reason did not fit is
+   * counted under its kind only.
+   */
+  rejectedReasons: { kind: FailureKind; reason: string; n: number }[];
   /** Paths that could not be added at all (missing, not a file or folder). */
   missing: { path: string; reason: string }[];
   rootIds: number[];

@@ -37,6 +37,7 @@ function note<S extends z.ZodType>(payload: S): NoteSpec<S> {
  */
 export const MAIN_ONLY_CHANNELS = [
   'addFolders',
+  'chooseDataFolder',
   'exportCsv',
   'getUpdateStatus',
   'chooseRouteSheet',

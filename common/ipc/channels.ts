@@ -5,6 +5,7 @@ export const CHANNEL_NAMES = [
   'snapshot',
   'addPaths',
   'addFolders',
+  'chooseDataFolder',
   'queryJobs',
   'jobDetail',
   'listRoots',

@@ -28,6 +28,7 @@ import {
 } from './schemas';
 import type {
   AddOutcome,
+  FolderChoice,
   AddSummary,
   ConnectionCheck,
   EngineStatus,
@@ -107,6 +108,8 @@ export const CONTRACT = {
   ).returns<AddSummary>(),
   /** "Add folder...": main shows the open dialog and adds what was chosen. */
   addFolders: channel(empty, DEADLINES.bulk).returns<AddOutcome>(),
+  /** Settings' "Browse…" for the data location: main shows the open dialog for one folder. */
+  chooseDataFolder: channel(empty).returns<FolderChoice>(),
   queryJobs: channel(jobQuery).returns<JobPage>(),
   jobDetail: channel(z.strictObject({ id: jobId })).returns<JobDetail>(),
   /** The folders and files the user added (routes), with counts by state. */

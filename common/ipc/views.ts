@@ -91,6 +91,8 @@ export interface JobDetail {
 }
 
 export type Canceled = { readonly canceled: true };
+/** The folder the person picked in the open dialog (Settings, data location). */
+export type FolderChoice = Canceled | { readonly canceled: false; readonly path: string };
 export type AddOutcome = Canceled | { readonly canceled: false; readonly summary: AddSummary };
 export type ExportOutcome =
   Canceled | { readonly canceled: false; readonly path: string; readonly rows: number };

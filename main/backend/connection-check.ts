@@ -5,6 +5,7 @@ import type { AiInfo, QuotaInfo } from '../../common/engine-status';
 import { createMeterApi } from '../api/client';
 import { isApiError, type ApiError } from '../api/errors';
 import { BaseUrlError, isLoopbackHost, parseBaseUrl } from '../api/http';
+import { withoutApiPath } from '../../common/service-url';
 import { AppError } from '../ipc/app-error';
 import { toAiInfo, toQuotaInfo } from '../engine/remote-info';
 
@@ -28,6 +29,13 @@ export function checkBaseUrl(raw: string): string {
         : 'The service address must start with https://.',
     );
   }
+  const fixed = withoutApiPath(text);
+  if (fixed !== null) {
+    throw new AppError(
+      'invalid_url',
+      `The address includes the API path (${url.pathname}); MeterDesk adds that itself. Use ${fixed} instead.`,
+    );
+  }
   try {
     parseBaseUrl(text);
   } catch (error) {
@@ -35,6 +43,24 @@ export function checkBaseUrl(raw: string): string {
     throw error;
   }
   return text.replace(/\/+$/, '');
+}
+
+/**
+ * Why nothing could be reached, told apart: a name that does not exist is a typo, a refused
+ * connection is a wrong port or a service that is not running, the rest is the network.
+ */
+function unreachableText(code: string, origin: string): string {
+  const host = new URL(origin).hostname;
+  switch (code) {
+    case 'ENOTFOUND':
+      return `The name ${host} does not exist: no computer on the network is called that. Check the spelling of the address.`;
+    case 'EAI_AGAIN':
+      return `The name ${host} could not be looked up: the network's name service does not answer. Check this computer's network connection.`;
+    case 'ECONNREFUSED':
+      return `${host} exists, but nothing listens at ${origin}. Check the port in the address, or whether the service is running.`;
+    default:
+      return `${origin} cannot be reached from this computer (${code}). Check the network connection, and any proxy or firewall.`;
+  }
 }
 
 /** A failed call to the service as the person should read it. */
@@ -52,10 +78,7 @@ export function explainApiError(error: ApiError, origin: string): AppError {
         `The key is valid but not allowed to do this (403)${info.message ? `: ${info.message}` : ''}. The key may lack a scope, the account may be inactive, or this computer's IP address may be outside the key's allowlist.`,
       );
     case 'network_down':
-      return new AppError(
-        'unreachable',
-        `Cannot reach ${origin} (${info.code}). Check the address and the network connection.`,
-      );
+      return new AppError('unreachable', unreachableText(info.code, origin));
     case 'retry_later':
       if (['timeout', 'connection_reset', 'transport'].includes(info.reason)) {
         return new AppError(
@@ -71,7 +94,7 @@ export function explainApiError(error: ApiError, origin: string): AppError {
       }
       return new AppError(
         'bad_response',
-        `Something answered at ${origin}, but not the meter-reading API (${error.message}). Check the address.`,
+        `Something else answers at ${origin}, not the meter-reading service (${error.message}). Check the address.`,
       );
     case 'rate_limited':
       return new AppError(
@@ -81,7 +104,7 @@ export function explainApiError(error: ApiError, origin: string): AppError {
     case 'not_found':
       return new AppError(
         'bad_response',
-        `There is no meter-reading API at ${origin} (404). Check the address.`,
+        `Something else answers at ${origin}, not the meter-reading service (it has no meter-reading API: 404). Check the address.`,
       );
     default:
       return new AppError('bad_response', error.message);

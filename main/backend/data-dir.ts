@@ -6,19 +6,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUE_FILE, SANDBOX_QUEUE_FILE } from '../config/paths';
 import { AppError } from '../ipc/app-error';
+import { dataFolderProblem } from './folder-words';
 import type { Store } from '../store/store';
 import { DataDirProblem, makeWritable, refuseSystemPlace } from './data-dir-check';
 
 export { queueFileIn } from '../config/paths';
-
-const WHY: Record<string, string> = {
-  EACCES: 'you may not write there',
-  EPERM: 'you may not write there',
-  EROFS: 'it is on a read-only drive',
-  ENOSPC: 'the drive is full',
-  ENOTDIR: 'part of the path is a file, not a folder',
-  EEXIST: 'a file of that name is in the way',
-};
 
 /**
  * Refuses system places (data-dir-check.ts), creates the folder if needed and proves it can be
@@ -30,12 +22,7 @@ export function prepareDataDir(dir: string): void {
     makeWritable(dir);
   } catch (error) {
     if (error instanceof DataDirProblem) throw new AppError('file_error', error.message);
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    const why = WHY[code] ?? `the system answered ${code}`;
-    throw new AppError(
-      'file_error',
-      `MeterDesk cannot use the folder ${dir} for its data: ${why}.`,
-    );
+    throw new AppError('file_error', dataFolderProblem(dir, (error as NodeJS.ErrnoException).code));
   }
 }
 

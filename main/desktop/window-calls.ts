@@ -21,6 +21,8 @@ export interface DesktopDialogs {
   chooseOpenFile(kind: FileKind): Promise<string | null>;
   /** The open dialog for folders (several allowed). */
   chooseFolders(): Promise<string[] | null>;
+  /** The open dialog for one folder to keep MeterDesk's data in. */
+  chooseDataFolder(): Promise<string | null>;
 }
 
 export interface WindowCallsOptions {
@@ -50,6 +52,11 @@ export function createWindowCalls(options: WindowCallsOptions): WindowCalls {
       if (!chosen || chosen.length === 0) return ok({ canceled: true });
       const added = await backend.addPaths({ paths: chosen });
       return added.ok ? ok({ canceled: false, summary: added.value }) : added;
+    },
+
+    async chooseDataFolder() {
+      const path = await dialogs.chooseDataFolder();
+      return ok(path === null ? { canceled: true } : { canceled: false, path });
     },
 
     async exportCsv(request) {

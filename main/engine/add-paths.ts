@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
-import type { AddSummary } from '../../common/engine-status';
+import type { FailureKind } from '../../common/job';
+import { MAX_ADD_REASONS, type AddSummary } from '../../common/engine-status';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../scan';
 import type { InsertOutcome, NewJob } from '../store/jobs-repo';
 import type { Store } from '../store/store';
@@ -19,6 +20,18 @@ export interface AddPathsOptions {
 }
 
 /**
+ * Counts a file's precise reason for the add report. A file too large is left to its kind ("larger
+ * than 20 MB"): its reason names its own size, so each such file would be a reason of its own.
+ */
+function countReason(summary: AddSummary, kind: FailureKind, reason: string): void {
+  if (kind === 'too_large') return;
+  const known = summary.rejectedReasons.find((r) => r.reason === reason);
+  if (known) known.n++;
+  else if (summary.rejectedReasons.length < MAX_ADD_REASONS)
+    summary.rejectedReasons.push({ kind, reason, n: 1 });
+}
+
+/**
  * Scans dropped folders and files and records every file as a job in chunks of one transaction
  * each, so a 40,000-file folder streams into the queue without being held in memory.
  */
@@ -33,6 +46,7 @@ export async function addPaths(
     known: 0,
     rejected: 0,
     rejectedByKind: {},
+    rejectedReasons: [],
     missing: [],
     rootIds: [],
   };
@@ -91,8 +105,12 @@ export async function addPaths(
       else if (o === 'known') summary.known++;
       else {
         summary.rejected++;
-        const kind = rows[i]?.rejected?.failureKind;
-        if (kind) summary.rejectedByKind[kind] = (summary.rejectedByKind[kind] ?? 0) + 1;
+        const rejected = rows[i]?.rejected;
+        if (rejected) {
+          const kind = rejected.failureKind;
+          summary.rejectedByKind[kind] = (summary.rejectedByKind[kind] ?? 0) + 1;
+          countReason(summary, kind, rejected.reason);
+        }
       }
     });
     chunk = [];
@@ -113,6 +131,7 @@ export async function addPaths(
   }
   flush();
   opts.onProgress?.(seen);
+  summary.rejectedReasons.sort((a, b) => b.n - a.n);
   return summary;
 }
 

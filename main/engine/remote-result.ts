@@ -88,6 +88,8 @@ export function taskResultOf(t: Task | BatchItem, hints: ResultHints = {}): Task
   return {
     ...base,
     state: 'failed',
+    // No reading, so no AI version to speak of (a failed task carries false).
+    isLatestAiVersion: null,
     finalReading: null,
     errorMessage: message,
     failureKind: t.status === 'done' ? 'ai_failed' : failure.kind,

@@ -57,6 +57,17 @@ export function desktopDialogs(window: () => BrowserWindow | null): DesktopDialo
         : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    async chooseDataFolder() {
+      const win = window();
+      const options = {
+        title: 'Folder for MeterDesk’s data',
+        properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+      };
+      const result = win
+        ? await dialog.showOpenDialog(win, options)
+        : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
     async chooseFolders() {
       const win = window();
       const options = {

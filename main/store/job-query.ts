@@ -3,6 +3,7 @@ import type { JobRecord } from '../../common/job-record';
 import type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 
 export type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
+import { BILLED_READING_SQL } from './billed-reading-sql';
 import { toJobRecord, type JobRow } from './job-row';
 
 export interface ReasonCount {
@@ -28,7 +29,7 @@ const SORT_SQL: Record<JobSortKey, string> = {
   id: 'id',
   file: 'rel_path COLLATE NOCASE',
   state: 'state',
-  reading: 'final_reading',
+  reading: BILLED_READING_SQL,
   updated: 'updated_at',
 };
 

@@ -85,7 +85,10 @@ export function toJobRecord(r: JobRow): JobRecord {
     finalReading: r.final_reading,
     meterType: r.meter_type,
     resultSource: r.result_source,
-    isLatestAiVersion: r.is_latest_ai_version === null ? null : r.is_latest_ai_version === 1,
+    // Only a reading has an AI version: a failed task's flag (the service sends false) said
+    // "older AI version" beside a photo that was never read.
+    isLatestAiVersion:
+      r.state !== 'done' || r.is_latest_ai_version === null ? null : r.is_latest_ai_version === 1,
     aiVersion: r.ai_version,
     resultSummary: parseSummary(r.result_summary),
     errorMessage: r.error_message,

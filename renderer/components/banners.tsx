@@ -22,12 +22,17 @@ const ICONS: Record<Banner['id'], IconName> = {
   key_storage: 'key',
 };
 
-function Countdown({ at }: { at: number }): React.JSX.Element {
+function Countdown({ at, check }: { at: number; check: boolean }): React.JSX.Element {
   const now = useNow(1000);
   const left = at - now;
+  const next = check ? 'Next check in' : 'Next try in';
   return (
     <span className="banner-countdown" data-testid="next-retry">
-      {left > 1000 ? `Next try in ${formatDuration(left)}` : 'Trying again now…'}
+      {left > 1000
+        ? `${next} ${formatDuration(left)}`
+        : check
+          ? 'Checking now…'
+          : 'Trying again now…'}
     </span>
   );
 }
@@ -43,9 +48,11 @@ export function Banners(): React.JSX.Element | null {
       quota: selectQuota(s),
     })),
   );
+  // The quota's reset time is said with how long until then: a minute is fine enough.
+  const now = useNow(30_000);
   const banners = useMemo(
-    () => bannersFor({ status, service, key, ai, quota }),
-    [status, service, key, ai, quota],
+    () => bannersFor({ status, service, key, ai, quota, now }),
+    [status, service, key, ai, quota, now],
   );
   if (banners.length === 0) return null;
   return (
@@ -63,7 +70,7 @@ export function Banners(): React.JSX.Element | null {
             <span>{b.body}</span>
           </div>
           <div className="banner-actions">
-            {b.nextCheckAt !== null && <Countdown at={b.nextCheckAt} />}
+            {b.nextCheckAt !== null && <Countdown at={b.nextCheckAt} check={b.id === 'quota'} />}
             {b.actions.includes('retry') && (
               <button
                 type="button"

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import type { ConnectionCheck } from '../../common/ipc';
 import { MAX_KEY_CHARS, MAX_URL_CHARS } from '../../common/ipc';
+import { withoutApiPath } from '../../common/service-url';
 import { connectionAdvice } from '../lib/errors';
 import { formatCount } from '../lib/format';
 import { useAppApi } from '../store/context';
@@ -19,6 +20,9 @@ function addressProblem(text: string): string | null {
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
     return 'The address must start with https:// (plain http only for this computer).';
+  }
+  if (withoutApiPath(value) !== null) {
+    return 'The address includes the API path (/api/open…); MeterDesk adds that itself.';
   }
   return null;
 }
@@ -43,6 +47,8 @@ export function ConnectionForm({
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [ok, setOk] = useState<ConnectionCheck | null>(null);
+  const [showKey, setShowKey] = useState(false);
+  const fixedUrl = withoutApiPath(url);
   const urlProblem = touched ? addressProblem(url) : null;
   const keyProblem = touched && !keyIsSet && key.trim() === '' ? 'Enter the API key.' : null;
 
@@ -89,27 +95,53 @@ export function ConnectionForm({
             {urlProblem}
           </p>
         )}
+        {fixedUrl !== null && (
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="fix-url"
+            onClick={() => {
+              setUrl(fixedUrl);
+            }}
+          >
+            Use {fixedUrl}
+          </button>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${ids}-key`}>API key</label>
-        <input
-          id={`${ids}-key`}
-          className="input"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={
-            keyIsSet ? 'Leave empty to keep the saved key' : 'Paste the key you were given'
-          }
-          maxLength={MAX_KEY_CHARS}
-          value={key}
-          aria-invalid={keyProblem !== null}
-          aria-describedby={`${ids}-key-hint`}
-          onChange={(e) => {
-            setKey(e.target.value);
-          }}
-          data-testid="api-key"
-        />
+        <div className="input-row">
+          <input
+            id={`${ids}-key`}
+            className="input"
+            type={showKey ? 'text' : 'password'}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={
+              keyIsSet ? 'Leave empty to keep the saved key' : 'Paste the key you were given'
+            }
+            maxLength={MAX_KEY_CHARS}
+            value={key}
+            aria-invalid={keyProblem !== null}
+            aria-describedby={`${ids}-key-hint`}
+            onChange={(e) => {
+              setKey(e.target.value);
+            }}
+            data-testid="api-key"
+          />
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            aria-pressed={showKey}
+            aria-controls={`${ids}-key`}
+            data-testid="toggle-key"
+            onClick={() => {
+              setShowKey((v) => !v);
+            }}
+          >
+            {showKey ? 'Hide' : 'Show'}
+          </button>
+        </div>
         <p id={`${ids}-key-hint`} className={keyProblem ? 'field-problem' : 'hint muted'}>
           {keyProblem ?? 'The key is kept in the system keychain, never in files or exports.'}
         </p>

@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { serviceName } from '../lib/service-name';
 import { useApp, useAppApi } from '../store/context';
 import { AiStatus } from './ai-status';
 import { Icon } from './icon';
@@ -7,11 +8,12 @@ import { UpdateStatus } from './update-status';
 
 export function Header({ onExport }: { onExport: () => void }): React.JSX.Element {
   const api = useAppApi();
-  const { paused, total, service } = useApp(
+  const { paused, total, service, name } = useApp(
     useShallow((s) => ({
       paused: s.status.paused,
       total: s.status.counts.total,
       service: s.service.kind,
+      name: serviceName(s.service),
     })),
   );
   return (
@@ -22,11 +24,11 @@ export function Header({ onExport }: { onExport: () => void }): React.JSX.Elemen
         </span>
         <div>
           <h1 className="brand-name">MeterDesk</h1>
-          <p className="brand-sub">
+          <p className="brand-sub" data-testid="service-name">
             {service === 'sandbox'
               ? 'Built-in sandbox (simulated readings)'
               : service === 'remote'
-                ? 'Meter readings'
+                ? `Photos of ${name}`
                 : 'Not connected'}
           </p>
           <UpdateStatus />

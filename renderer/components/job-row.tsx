@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, dirName } from '../lib/format';
-import { effectiveReading, errorText, sourceWords, STATE_LOOK } from '../lib/states';
+import { effectiveReading, errorText, lookOf, serviceWaitReason, sourceWords } from '../lib/states';
 import { Icon } from './icon';
 
 export const ROW_HEIGHT = 34;
@@ -30,6 +30,8 @@ export interface JobRowProps {
   readonly index: number;
   readonly rootName: string;
   readonly selected: boolean;
+  /** The AI is offline: rows at the service wait rather than being read. */
+  readonly aiOffline: boolean;
   readonly onPick: (id: number, index: number) => void;
 }
 
@@ -38,9 +40,11 @@ export const JobRow = memo(function JobRow({
   index,
   rootName,
   selected,
+  aiOffline,
   onPick,
 }: JobRowProps): React.JSX.Element {
-  const look = STATE_LOOK[job.state];
+  const look = lookOf(job, aiOffline);
+  const waitReason = serviceWaitReason(job);
   const reading = effectiveReading(job);
   const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
   const error = errorText(job);
@@ -64,7 +68,12 @@ export const JobRow = memo(function JobRow({
       <div role="gridcell" className="td td-folder muted" title={folder}>
         {folder}
       </div>
-      <div role="gridcell" className={`td td-status tone-${look.tone}`}>
+      <div
+        role="gridcell"
+        className={`td td-status tone-${look.tone}`}
+        title={look.help}
+        data-testid="cell-status"
+      >
         <Icon name={look.icon} /> {look.label}
       </div>
       <div role="gridcell" className="td td-reading num" data-testid="cell-reading">
@@ -85,9 +94,15 @@ export const JobRow = memo(function JobRow({
       <div role="gridcell" className="td td-review">
         <ReviewFlag job={job} />
       </div>
-      <div role="gridcell" className="td td-error tone-bad" title={error}>
-        {error}
-      </div>
+      {waitReason ? (
+        <div role="gridcell" className="td td-error tone-warn" title={waitReason}>
+          {waitReason}
+        </div>
+      ) : (
+        <div role="gridcell" className="td td-error tone-bad" title={error}>
+          {error}
+        </div>
+      )}
     </div>
   );
 });

@@ -34,18 +34,20 @@ export const TABLE_ID = 'job-table';
 
 export function JobTable(): React.JSX.Element {
   const api = useAppApi();
-  const { total, pages, selectedId, selectedIndex, tableGen, sort, descending, roots } = useApp(
-    useShallow((s) => ({
-      total: s.total,
-      pages: s.pages,
-      selectedId: s.selectedId,
-      selectedIndex: s.selectedIndex,
-      tableGen: s.tableGen,
-      sort: s.query.sort,
-      descending: s.query.descending,
-      roots: s.roots,
-    })),
-  );
+  const { total, pages, selectedId, selectedIndex, tableGen, sort, descending, roots, aiOffline } =
+    useApp(
+      useShallow((s) => ({
+        total: s.total,
+        pages: s.pages,
+        selectedId: s.selectedId,
+        selectedIndex: s.selectedIndex,
+        tableGen: s.tableGen,
+        sort: s.query.sort,
+        descending: s.query.descending,
+        roots: s.roots,
+        aiOffline: s.status.ai !== null && !s.status.ai.isOnline,
+      })),
+    );
   const gridRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(FALLBACK_HEIGHT);
@@ -147,6 +149,7 @@ export function JobTable(): React.JSX.Element {
           index={i}
           rootName={rootNames.get(job.rootId) ?? ''}
           selected={job.id === selectedId}
+          aiOffline={aiOffline}
           onPick={onPick}
         />
       ) : (

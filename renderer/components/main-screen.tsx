@@ -14,6 +14,7 @@ import { Header } from './header';
 import { JobTable, TABLE_ID } from './job-table';
 import { ProgressPanel } from './progress-panel';
 import { RoutesSidebar } from './routes-sidebar';
+import { ServiceSwitchNote } from './service-switch';
 import { SEARCH_INPUT_ID, Toolbar } from './toolbar';
 
 export function MainScreen(): React.JSX.Element {
@@ -47,6 +48,7 @@ export function MainScreen(): React.JSX.Element {
           setExporting(true);
         }}
       />
+      <ServiceSwitchNote />
       <Banners />
       <div className={hasJobs ? 'workspace' : 'workspace workspace-empty'}>
         <RoutesSidebar />

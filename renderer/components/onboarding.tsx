@@ -50,7 +50,8 @@ export function Onboarding(): React.JSX.Element {
             <h2 className="section-title">Just looking?</h2>
             <p className="muted">
               The built-in sandbox simulates the service on this computer, with a folder of sample
-              photos to drop in. Nothing leaves this computer and no quota is used.
+              photos to drop in. Nothing leaves this computer. Its quota is simulated too: it counts
+              down like a real one, but nothing is paid.
             </p>
           </div>
           <button

@@ -1,8 +1,11 @@
 // The run at a glance: one bar with a segment per outcome, counts by state, throughput and ETA.
 import { useShallow } from 'zustand/react/shallow';
 import { formatCount, formatDuration, formatRate } from '../lib/format';
-import { etaMs, finishedOf, pendingOf, ratePerMinute } from '../lib/throughput';
+import { etaMs, finishedOf, pendingOf, photosOf, ratePerMinute } from '../lib/throughput';
+import { useNow } from '../hooks/use-now';
+import { waitText } from '../lib/holds';
 import { useApp } from '../store/context';
+import { selectAi, selectQuota } from '../store/status-slice';
 
 interface Segment {
   readonly key: string;
@@ -11,9 +14,17 @@ interface Segment {
 }
 
 export function ProgressPanel(): React.JSX.Element | null {
-  const { counts, samples, paused } = useApp(
-    useShallow((s) => ({ counts: s.status.counts, samples: s.samples, paused: s.status.paused })),
+  const { status, samples, quota, ai } = useApp(
+    useShallow((s) => ({
+      status: s.status,
+      samples: s.samples,
+      quota: selectQuota(s),
+      ai: selectAi(s),
+    })),
   );
+  const { counts, paused } = status;
+  // A minute is fine enough for "in 5 h 12 min"; the countdowns in the banners tick by the second.
+  const now = useNow(30_000);
   if (counts.total === 0) return null;
   const finished = finishedOf(counts);
   const pending = pendingOf(counts);
@@ -23,13 +34,15 @@ export function ProgressPanel(): React.JSX.Element | null {
     { key: 'done', label: 'Done', count: counts.done },
     { key: 'failed', label: 'Failed', count: counts.failed },
     { key: 'rejected', label: 'Not sent', count: counts.rejected },
-    { key: 'active', label: 'Being read', count: counts.uploading + counts.submitted },
+    { key: 'active', label: 'At the service', count: counts.uploading + counts.submitted },
     { key: 'queued', label: 'Queued', count: counts.queued },
   ];
   const pct = (n: number): string => `${String((n / counts.total) * 100)}%`;
+  const waiting = pending > 0 && !paused ? waitText({ status, quota, ai }, now) : null;
   let pace: string;
   if (pending === 0) pace = 'All photos are finished.';
   else if (paused) pace = 'Paused.';
+  else if (waiting !== null) pace = waiting;
   else if (rate === null) pace = 'Measuring speed…';
   else {
     pace = `${formatRate(rate)} photos/min`;
@@ -40,7 +53,8 @@ export function ProgressPanel(): React.JSX.Element | null {
       <div className="progress-head">
         <p className="progress-title">
           <strong data-testid="progress-finished">{formatCount(finished)}</strong> of{' '}
-          <strong>{formatCount(counts.total)}</strong> photos finished
+          <strong data-testid="progress-photos">{formatCount(photosOf(counts))}</strong> photos
+          finished
         </p>
         <p className="progress-pace muted" data-testid="progress-pace">
           {pace}
@@ -51,7 +65,7 @@ export function ProgressPanel(): React.JSX.Element | null {
         role="progressbar"
         aria-label="Photos finished"
         aria-valuemin={0}
-        aria-valuemax={counts.total}
+        aria-valuemax={photosOf(counts)}
         aria-valuenow={finished}
       >
         {segments.map((seg) =>

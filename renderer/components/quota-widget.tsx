@@ -3,9 +3,12 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { QuotaInfo } from '../../common/engine-status';
 import { formatCount, formatDate, plural } from '../lib/format';
+import { quotaLeft } from '../lib/banners';
+import { keyRefused } from '../lib/holds';
 import { useApp } from '../store/context';
 import { selectQuota } from '../store/status-slice';
 import { Icon } from './icon';
+import { WidgetFrame } from './widget-frame';
 
 /** Photos that will still cost a reading: queued and on their way (cached ones may be free). */
 function waitingPhotos(counts: { queued: number; uploading: number }): number {
@@ -39,27 +42,37 @@ export function packagesText(quota: QuotaInfo): string | null {
 }
 
 export function QuotaWidget(): React.JSX.Element {
-  const { quota, waiting, denied } = useApp(
+  const { quota, waiting, denied, hold, refused } = useApp(
     useShallow((s) => ({
       quota: selectQuota(s),
       waiting: waitingPhotos(s.status.counts),
       denied: s.status.deployment.denied.quota ?? null,
+      hold: s.status.holds.quota,
+      refused: keyRefused(s.status),
     })),
   );
+  if (refused) {
+    // What the service said under a key it now refuses is no longer known to hold.
+    return (
+      <WidgetFrame label="Quota" testId="quota-widget" icon="gauge" title="Quota">
+        <p className="widget-main muted" data-testid="quota-remaining">
+          Unknown
+        </p>
+        <p className="widget-line muted">Known again once the service accepts the API key.</p>
+      </WidgetFrame>
+    );
+  }
   if (!quota) {
     return (
-      <section className="widget" aria-label="Quota" data-testid="quota-widget">
-        <div className="widget-head">
-          <Icon name="gauge" />
-          <span className="widget-title">Quota</span>
-        </div>
+      <WidgetFrame label="Quota" testId="quota-widget" icon="gauge" title="Quota">
         <p className="widget-line muted" title={denied ?? undefined}>
           {denied ? 'Not permitted for this API key' : 'Not known yet'}
         </p>
-      </section>
+      </WidgetFrame>
     );
   }
-  const { remaining, dailyLimit, isUnlimited } = quota;
+  const { isUnlimited } = quota;
+  const { remaining, limit: dailyLimit } = quotaLeft(quota, hold);
   const fraction =
     !isUnlimited && remaining !== null && dailyLimit !== null && dailyLimit > 0
       ? Math.max(0, Math.min(1, remaining / dailyLimit))

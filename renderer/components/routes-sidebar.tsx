@@ -2,7 +2,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { RootSummary } from '../../common/ipc';
 import { baseName, formatCount } from '../lib/format';
-import { finishedOf } from '../lib/throughput';
+import { finishedOf, photosOf } from '../lib/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { ActivityLog } from './activity-log';
 import { Icon } from './icon';
@@ -18,7 +18,8 @@ function RouteItem({
 }): React.JSX.Element {
   const { counts } = root;
   const finished = finishedOf(counts);
-  const fraction = counts.total > 0 ? finished / counts.total : 0;
+  const photos = photosOf(counts);
+  const fraction = photos > 0 ? finished / photos : 0;
   return (
     <li>
       <button
@@ -32,7 +33,7 @@ function RouteItem({
           <Icon name="folder" /> <span className="ellipsis">{baseName(root.path)}</span>
         </span>
         <span className="route-meta muted">
-          {formatCount(finished)} / {formatCount(counts.total)}
+          {formatCount(finished)} / {formatCount(photos)}
           {counts.needsReview > 0 && (
             <span className="route-review"> · {formatCount(counts.needsReview)} to review</span>
           )}

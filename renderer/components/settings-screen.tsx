@@ -11,9 +11,16 @@ import { Icon } from './icon';
 import { WatchFolders } from './watch-folders';
 
 const BATCH_WORDS: Record<BatchMode, string> = {
-  auto: 'Automatic: in batches when the service supports them',
-  always: 'Always in batches (up to 8 photos per upload)',
+  auto: 'Automatic: several photos per upload when the service supports it',
+  always: 'Always several photos per upload (up to 8)',
   never: 'One photo per upload',
+};
+
+/** The services the spec names, in office words; the code the service knows stays visible, small. */
+const BUSINESS_WORDS: Record<(typeof KNOWN_BUSINESSES)[number], string> = {
+  water_v3_meter: 'Water meters',
+  water_v3_foreign: 'Water meters, foreign service (enabled per account)',
+  cax: 'CAX service',
 };
 
 /** Where the key is and how it ends; never the key itself. Removing it is one click. */
@@ -128,7 +135,7 @@ function SendingSection(): React.JSX.Element {
         <Icon name="upload" /> Sending photos
       </h2>
       <div className="field">
-        <label htmlFor={`${ids}-biz`}>Business</label>
+        <label htmlFor={`${ids}-biz`}>Kind of reading</label>
         <select
           id={`${ids}-biz`}
           className="input"
@@ -145,7 +152,7 @@ function SendingSection(): React.JSX.Element {
           <option value="">The service's default</option>
           {KNOWN_BUSINESSES.map((b) => (
             <option key={b} value={b}>
-              {b}
+              {BUSINESS_WORDS[b]}
             </option>
           ))}
           <option value="__other">Other…</option>
@@ -161,10 +168,26 @@ function SendingSection(): React.JSX.Element {
             }}
           />
         )}
-        {businessProblem && <p className="field-problem">{businessProblem}</p>}
+        {businessProblem ? (
+          <p className="field-problem">{businessProblem}</p>
+        ) : (
+          <p className="hint muted" data-testid="business-code">
+            Which of the service&apos;s reading services gets the photos.
+            {business.trim() !== '' && (
+              <>
+                {' '}
+                Code: <span className="mono small">{business.trim()}</span>
+              </>
+            )}
+          </p>
+        )}
       </div>
       <fieldset className="fieldset">
-        <legend>Batches</legend>
+        <legend>Photos per upload</legend>
+        <p className="hint muted">
+          Several photos in one upload (a batch) reach the service sooner; not every service offers
+          it.
+        </p>
         {(Object.keys(BATCH_WORDS) as BatchMode[]).map((mode) => (
           <label key={mode} className="choice">
             <input
@@ -195,22 +218,40 @@ function SendingSection(): React.JSX.Element {
           }}
         />
         <p id={`${ids}-conc-hint`} className={concurrencyProblem ? 'field-problem' : 'hint muted'}>
-          {concurrencyProblem ?? 'MeterDesk also slows down by itself when the service asks it to.'}
+          {concurrencyProblem ??
+            'How many photos may be at the service at the same time. 32 suits most offices; MeterDesk also slows down by itself when the service asks it to.'}
         </p>
       </div>
       <div className="field">
         <label htmlFor={`${ids}-dir`}>Data location</label>
-        <input
-          id={`${ids}-dir`}
-          className="input mono"
-          placeholder={settings.effectiveDataDir}
-          value={dataDir}
-          aria-invalid={dirProblem !== null}
-          aria-describedby={`${ids}-dir-hint`}
-          onChange={(e) => {
-            setDataDir(e.target.value);
-          }}
-        />
+        <div className="input-row">
+          <input
+            id={`${ids}-dir`}
+            className="input mono"
+            placeholder={settings.effectiveDataDir}
+            value={dataDir}
+            aria-invalid={dirProblem !== null}
+            aria-describedby={`${ids}-dir-hint`}
+            onChange={(e) => {
+              setDataDir(e.target.value);
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="browse-data-dir"
+            onClick={() => {
+              void api
+                .getState()
+                .chooseDataFolder()
+                .then((path) => {
+                  if (path !== null) setDataDir(path);
+                });
+            }}
+          >
+            Browse…
+          </button>
+        </div>
         <p id={`${ids}-dir-hint`} className={dirProblem ? 'field-problem' : 'hint muted'}>
           {dirProblem ?? (
             <>

@@ -22,13 +22,15 @@ export const SEARCH_INPUT_ID = 'job-search';
 
 export function Toolbar({ onStartReview }: { onStartReview: () => void }): React.JSX.Element {
   const api = useAppApi();
-  const { filter, search, counts, failedAll } = useApp(
+  const { filter, search, counts, found, failedAll } = useApp(
     useShallow((s) => {
       const root = s.query.rootId === null ? null : s.roots.find((r) => r.id === s.query.rootId);
       return {
         filter: s.query.filter,
         search: s.query.search,
         counts: root?.counts ?? s.status.counts,
+        // With a search, each filter counts what the search finds.
+        found: s.searchCounts,
         // "Retry failed" acts on every folder, so it counts every folder.
         failedAll: s.status.counts.failed,
       };
@@ -66,7 +68,8 @@ export function Toolbar({ onStartReview }: { onStartReview: () => void }): React
             }}
             data-testid={`filter-${f.id}`}
           >
-            {f.label} <span className="filter-count">{formatCount(f.count(counts))}</span>
+            {f.label}{' '}
+            <span className="filter-count">{formatCount(found?.[f.id] ?? f.count(counts))}</span>
           </button>
         ))}
       </div>

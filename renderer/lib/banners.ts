@@ -1,9 +1,10 @@
 // Every paused or blocked state as one banner: what happened, what MeterDesk does about it and what
 // the person can do. Pure, so each state's wording is tested without a window.
-import type { AiInfo, EngineStatus, QuotaInfo } from '../../common/engine-status';
+import type { AiInfo, EngineHolds, EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { pendingOf } from './throughput';
-import { plural } from './format';
+import { formatCount, plural } from './format';
+import { atAndIn, quotaResetAt } from './holds';
 
 export type BannerAction = 'retry' | 'settings' | 'resume';
 export type BannerId =
@@ -33,8 +34,32 @@ export interface BannerInput {
   readonly key: KeyStatus;
   /** The freshest AI status (the engine's or the window's own reading). */
   readonly ai: AiInfo | null;
-  /** The freshest quota reading; its summary replaces the one the hold started with. */
+  /** The freshest quota reading; its count replaces the one the hold started with. */
   readonly quota?: QuotaInfo | null;
+  /** Epoch ms now, for the quota's reset time; default Date.now(). */
+  readonly now?: number;
+}
+
+/**
+ * The quota left, counted one way wherever it is shown (widget and banner): the freshest reading's
+ * count, or, when the service refused a submission after that reading, the count it refused with.
+ */
+export function quotaLeft(
+  quota: QuotaInfo | null,
+  hold: EngineHolds['quota'],
+): { remaining: number | null; limit: number | null } {
+  const limit = quota?.dailyLimit ?? null;
+  const fresh = quota !== null && (!hold || Date.parse(quota.checkedAt) > Date.parse(hold.since));
+  if (fresh) return { remaining: quota.remaining, limit };
+  return { remaining: hold ? (hold.remaining ?? 0) : null, limit };
+}
+
+export function quotaCountText(left: { remaining: number | null; limit: number | null }): string {
+  const remaining = left.remaining ?? 0;
+  if (left.limit !== null && left.limit > 0) {
+    return `${formatCount(remaining)} of ${formatCount(left.limit)} readings left today.`;
+  }
+  return `${plural(remaining, 'reading', 'readings')} left today.`;
 }
 
 /** A message as a sentence: one final full stop, whatever the source ended with. */
@@ -43,7 +68,14 @@ function sentence(text: string): string {
   return t === '' ? '' : `${t}.`;
 }
 
-export function bannersFor({ status, service, key, ai, quota }: BannerInput): Banner[] {
+export function bannersFor({
+  status,
+  service,
+  key,
+  ai,
+  quota,
+  now = Date.now(),
+}: BannerInput): Banner[] {
   const out: Banner[] = [];
   const { holds } = status;
   const waiting = pendingOf(status.counts);
@@ -100,15 +132,15 @@ export function bannersFor({ status, service, key, ai, quota }: BannerInput): Ba
     });
   }
   if (holds.quota) {
-    const fresh = quota && Date.parse(quota.checkedAt) > Date.parse(holds.quota.since);
-    const summary = (fresh ? quota.summaryText : holds.quota.summaryText).trim();
+    const reset = quotaResetAt(quota?.dayTag ?? null, now);
+    // No "retry": asking again cannot make quota; the engine checks by itself (the countdown).
     out.push({
       id: 'quota',
       tone: 'warn',
       title: "Today's reading quota is used up",
-      body: `${summary ? `${summary} ` : ''}${stay || 'New photos stay queued.'} They are sent when quota is available again; readings already under way still arrive.`,
+      body: `${quotaCountText(quotaLeft(quota ?? null, holds.quota))} Quota resets at ${atAndIn(reset, now)}. ${stay || 'New photos stay queued.'} They are sent then; readings already under way still arrive. To read them sooner, ask whoever manages the account for more quota.`,
       nextCheckAt: holds.quota.nextCheckAt,
-      actions: ['retry'],
+      actions: [],
     });
   }
   if (ai && !ai.isOnline) {

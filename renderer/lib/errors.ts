@@ -38,14 +38,17 @@ export function connectionAdvice(error: IpcError): string {
       return 'The service does not accept this API key. Check it for typos or ask for a new one.';
     case 'permission_denied':
       return `The key works but is not allowed here (missing permission, inactive account or this computer's IP address is not on the list). ${error.message}`;
+    // The backend tells these apart (no such name, nothing listening, something else answering)
+    // in a full sentence with the remedy: said once, not wrapped in a second, vaguer one.
     case 'unreachable':
-      return `No answer from that address. Check the address and this computer's internet connection. ${error.message}`;
+    case 'bad_response':
+      return error.message;
     case 'not_https':
       return 'For safety the address must start with https:// (plain http only for this computer).';
     case 'invalid_url':
-      return 'That does not look like a web address, e.g. https://meters.example.com';
-    case 'bad_response':
-      return `Something answered, but it is not the meter-reading service. ${error.message}`;
+      return (
+        error.message || 'That does not look like a web address, e.g. https://meters.example.com'
+      );
     default:
       return describeError(error);
   }

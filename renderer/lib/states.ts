@@ -116,12 +116,35 @@ export function serviceWaitReason(job: JobRecord): string | null {
   return `${job.errorMessage}${status}`;
 }
 
-/** What the error column shows: the reason in words, else the service's message. */
+const WAITING: StateLook = {
+  label: 'Waiting',
+  icon: 'pause',
+  tone: 'warn',
+  help: 'Waiting at the service.',
+};
+
+/**
+ * How a row is shown: a photo at the service that is not being read (the service said why, or
+ * its AI is offline) is "Waiting", not "Reading".
+ */
+export function lookOf(job: JobRecord, aiOffline = false): StateLook {
+  if (job.state !== 'submitted') return STATE_LOOK[job.state];
+  const reason = serviceWaitReason(job);
+  if (reason) return { ...WAITING, help: `Waiting at the service: ${reason}` };
+  if (aiOffline) return { ...WAITING, help: 'Waiting for the AI service to be back online.' };
+  return STATE_LOOK.submitted;
+}
+
+/**
+ * What the error column shows: the precise reason (the scanner's for a file never sent, e.g. "a
+ * truncated JPEG", the service's for a failed one), else the reason's kind in words.
+ */
 export function errorText(job: JobRecord): string {
   if (job.state !== 'failed' && job.state !== 'rejected') return '';
   if (job.failureKind) {
     const words = failureWords(job.failureKind);
-    return job.state === 'rejected' || !job.errorMessage ? words : `${words}: ${job.errorMessage}`;
+    if (!job.errorMessage) return words;
+    return job.state === 'rejected' ? job.errorMessage : `${words}: ${job.errorMessage}`;
   }
   return job.errorMessage ?? '';
 }

@@ -4,17 +4,29 @@ import type { StateCounts } from '../../common/job-record';
 
 export interface Sample {
   readonly at: number;
-  /** Jobs that reached a final state (done, failed, rejected) so far. */
+  /** Photos read or failed so far (finishedOf). */
   readonly finished: number;
 }
 
 export const WINDOW_MS = 120_000;
-/** Below this span, or fewer finished jobs, a rate would be noise. */
-const MIN_SPAN_MS = 5_000;
-const MIN_FINISHED = 3;
+/**
+ * Below this span, or fewer finished photos, a rate would be noise: the first answers of a run
+ * (photos read before come back at once) promised a run of minutes "about 5 s left".
+ */
+const MIN_SPAN_MS = 15_000;
+const MIN_FINISHED = 5;
 
+/**
+ * Photos the run is through with (read or failed). Files not sent are not photos of the run: they
+ * never went anywhere, and counting them as finished said "7 of 161" beside "154 new photos".
+ */
 export function finishedOf(counts: StateCounts): number {
-  return counts.done + counts.failed + counts.rejected;
+  return counts.done + counts.failed;
+}
+
+/** The photos of the run: every file but those not sent. */
+export function photosOf(counts: StateCounts): number {
+  return counts.total - counts.rejected;
 }
 
 export function pendingOf(counts: StateCounts): number {

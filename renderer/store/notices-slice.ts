@@ -28,19 +28,28 @@ export interface NoticesSlice {
 }
 
 const MAX_NOTICES = 4;
+/**
+ * How long a notice stays: long enough to read twice; a problem longer than news. Notices that
+ * never went away piled up as the day's history, which the activity log already keeps.
+ */
+export const NOTICE_MS: Record<Notice['tone'], number> = { ok: 10_000, info: 10_000, bad: 30_000 };
 
-export const createNoticesSlice: SliceCreator<NoticesSlice> = (set) => {
+export const createNoticesSlice: SliceCreator<NoticesSlice> = (set, get) => {
   let nextId = 1;
+  const show = (notice: Notice): void => {
+    set((s) => ({ notices: [...s.notices, notice].slice(-MAX_NOTICES) }));
+    setTimeout(() => {
+      get().dismissNotice(notice.id);
+    }, NOTICE_MS[notice.tone]);
+  };
   return {
     notices: [],
     lastAdd: null,
     notify(tone, text, revealPath) {
-      const notice: Notice = { id: nextId++, tone, text, ...(revealPath && { revealPath }) };
-      set((s) => ({ notices: [...s.notices, notice].slice(-MAX_NOTICES) }));
+      show({ id: nextId++, tone, text, ...(revealPath && { revealPath }) });
     },
     notifyError(error) {
-      const notice: Notice = { id: nextId++, tone: 'bad', text: describeError(error) };
-      set((s) => ({ notices: [...s.notices, notice].slice(-MAX_NOTICES) }));
+      show({ id: nextId++, tone: 'bad', text: describeError(error) });
     },
     dismissNotice(id) {
       set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));

@@ -29,6 +29,8 @@ export interface ServiceSlice {
     save: boolean;
   }): Promise<Outcome<ConnectionCheck>>;
   trySandbox(): Promise<Outcome<SandboxStarted>>;
+  /** Settings' "Browse…": the folder picked for the data, or null when the dialog was canceled. */
+  chooseDataFolder(): Promise<string | null>;
 }
 
 export const createServiceSlice: SliceCreator<ServiceSlice> = (set, get, { bridge }) => ({
@@ -83,6 +85,15 @@ export const createServiceSlice: SliceCreator<ServiceSlice> = (set, get, { bridg
       await get().reloadTable();
     }
     return reply;
+  },
+
+  async chooseDataFolder() {
+    const reply = await bridge.chooseDataFolder();
+    if (!reply.ok) {
+      get().notifyError(reply.error);
+      return null;
+    }
+    return reply.value.canceled ? null : reply.value.path;
   },
 
   async trySandbox() {

@@ -10,6 +10,7 @@ import type {
   Snapshot,
 } from '../../common/ipc';
 import { throttle } from '../lib/throttle';
+import { DEFAULT_QUERY } from './table-slice';
 import type { SliceCreator } from './types';
 
 export type Screen = 'main' | 'settings' | 'onboarding';
@@ -19,6 +20,16 @@ const MAX_LOG_LINES = 200;
 export interface LogLine {
   readonly at: number;
   readonly text: string;
+}
+
+/** The service whose queue was on screen before the clerk switched to another one. */
+export interface ServiceSwitch {
+  readonly from: ServiceView;
+}
+
+/** Each service keeps its own queue (the sandbox's never mixes with real photos). */
+function sameService(a: ServiceView, b: ServiceView): boolean {
+  return a.kind === b.kind && (a.kind !== 'remote' || a.baseUrl === b.baseUrl);
 }
 
 export interface SessionSlice {
@@ -32,6 +43,9 @@ export interface SessionSlice {
   eventSeq: number;
   screen: Screen;
   activity: readonly LogLine[];
+  /** Set when the queue on screen became another service's; cleared when dismissed. */
+  serviceSwitch: ServiceSwitch | null;
+  dismissServiceSwitch(): void;
   /** Loads the snapshot, subscribes to pushes and shows onboarding when nothing is set up. */
   start(): Promise<void>;
   stop(): void;
@@ -72,7 +86,26 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
   const rootsLater = throttle(() => void get().refreshRoots(), refreshMs);
   const snapshotLater = throttle(() => void get().refreshSnapshot(), Math.min(refreshMs, 250));
 
+  /**
+   * Another service, another queue: nothing of the old one may stay on screen. A selection kept by
+   * row id pointed at a photo of the other queue (E then Enter corrected it), and the old add
+   * report stood beside an empty list.
+   */
+  const switchedFrom = (from: ServiceView): void => {
+    get().select(null);
+    set({
+      serviceSwitch: { from },
+      lastAdd: null,
+      searchCounts: null,
+      samples: [],
+      query: DEFAULT_QUERY,
+    });
+    void get().reloadTable();
+  };
+
   const applySnapshot = (snap: Snapshot): void => {
+    const before = get().service;
+    const switched = before.kind !== 'none' && !sameService(before, snap.service);
     set({
       appVersion: snap.appVersion,
       service: snap.service,
@@ -81,6 +114,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       roots: snap.roots,
       eventSeq: snap.eventSeq,
     });
+    if (switched) switchedFrom(before);
     get().applyStatus(snap.status);
   };
 
@@ -95,6 +129,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
     eventSeq: 0,
     screen: 'main',
     activity: [],
+    serviceSwitch: null,
+
+    dismissServiceSwitch() {
+      set({ serviceSwitch: null });
+    },
 
     async start() {
       unsubscribe ??= bridge.onEvent((event) => {

@@ -15,7 +15,9 @@ import {
   rowAt,
   type Pages,
 } from '../lib/row-pages';
+import { matchesQuery } from '../lib/query-match';
 import { throttle } from '../lib/throttle';
+import { countByFilter, type FilterCounts } from './search-counts';
 import type { SliceCreator } from './types';
 
 export interface TableQuery {
@@ -43,6 +45,8 @@ export interface TableSlice {
   selectedId: number | null;
   /** Where the selection is in the list, so the table can keep it in view. */
   selectedIndex: number | null;
+  /** The filter counts of the current search; null without a search (the status counts serve). */
+  searchCounts: FilterCounts | null;
   setQuery(patch: Partial<TableQuery>): void;
   setViewport(first: number, last: number): void;
   reloadTable(): Promise<void>;
@@ -113,6 +117,11 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
     return pagesCovering(view.first - OVERSCAN_ROWS, view.last + OVERSCAN_ROWS, Math.max(total, 1));
   };
 
+  const recount = async (gen: number): Promise<void> => {
+    const counts = await countByFilter(bridge, toJobQuery(get().query));
+    if (gen === get().tableGen && get().query.search.trim() !== '') set({ searchCounts: counts });
+  };
+
   const refreshLater = throttle(() => void get().refreshTable(), refreshMs);
 
   return {
@@ -125,9 +134,16 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
     view: { first: 0, last: 40 },
     selectedId: null,
     selectedIndex: null,
+    searchCounts: null,
 
     setQuery(patch) {
       set((s) => ({ query: { ...s.query, ...patch } }));
+      // A photo the new search (or filter, or route) hides leaves the detail panel with it: the
+      // keys (A, E) must never act on a row the clerk cannot see in the list.
+      const shown = get().detail?.job;
+      if (shown && shown.id === get().selectedId && !matchesQuery(shown, get().query)) {
+        get().select(null);
+      }
       void get().reloadTable();
     },
 
@@ -141,6 +157,8 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
 
     async reloadTable() {
       refreshLater.cancel();
+      if (get().query.search.trim() === '') set({ searchCounts: null });
+      else void recount(get().tableGen + 1);
       const gen = get().tableGen + 1;
       set((s) => ({
         tableGen: gen,
@@ -162,6 +180,7 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
         const kept = new Map([...s.pages].filter(([p]) => wanted.includes(p)));
         return { pages: kept };
       });
+      if (get().query.search.trim() !== '') void recount(gen);
       await Promise.all(wanted.map((p) => fetchPage(p, gen, true)));
     },
 

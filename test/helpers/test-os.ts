@@ -33,6 +33,13 @@ export class TestOs implements MainServiceHandlers, DesktopDialogs {
     return Promise.resolve(this.folderAnswers.shift() ?? null);
   }
 
+  /** The data folder the test picks next in Settings' "Browse…"; null cancels. */
+  dataFolderAnswers: (string | null)[] = [];
+
+  chooseDataFolder(): Promise<string | null> {
+    return Promise.resolve(this.dataFolderAnswers.shift() ?? null);
+  }
+
   showItemInFolder(path: string): Promise<null> {
     this.shown.push(path);
     return Promise.resolve(null);

@@ -294,6 +294,13 @@ describe('files outside the queue', () => {
     expect(value(await desk.bridge.addFolders())).toEqual({ canceled: true });
     await settled();
   });
+
+  it('chooseDataFolder: the open dialog picks one folder; canceled picks none', async () => {
+    const folder = join(desk.dir, 'office-data');
+    desk.os.dataFolderAnswers.push(folder, null);
+    expect(value(await desk.bridge.chooseDataFolder())).toEqual({ canceled: false, path: folder });
+    expect(value(await desk.bridge.chooseDataFolder())).toEqual({ canceled: true });
+  });
 });
 
 describe('settings and a real service', () => {

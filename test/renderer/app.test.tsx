@@ -148,6 +148,7 @@ describe('banners and reports', () => {
             known: 3,
             rejected: 2,
             rejectedByKind: { empty_file: 1, too_large: 1 },
+            rejectedReasons: [{ kind: 'empty_file', reason: 'The file is empty (0 bytes)', n: 1 }],
             missing: [],
             rootIds: [1],
           },
@@ -169,7 +170,9 @@ describe('banners and reports', () => {
       'Route 12',
     ]);
     expect(report.textContent).toContain('10 new photos found');
-    expect(report.textContent).toContain('2 files not sent: empty file (1), larger than 20 mb (1)');
+    expect(report.textContent).toContain('2 files not sent:');
+    expect(report.textContent).toContain('The file is empty (0 bytes) (1)');
+    expect(report.textContent).toContain('Larger than 20 MB (1)');
     expect(report.textContent).toContain('3 photos were already in the list');
     expect(screen.getByTestId('add-quota-warning').textContent).toContain('5 photos will wait');
     expect(screen.queryByText('Drop to add these photos')).toBeNull();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quotaWarningText } from '../../renderer/components/quota-widget';
 import { aiVersionText } from '../../renderer/components/detail-panel';
+import type { EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { bannersFor } from '../../renderer/lib/banners';
 import { baseName, dirName, formatDuration, formatRate } from '../../renderer/lib/format';
@@ -14,9 +15,10 @@ import {
   putPage,
   rowAt,
 } from '../../renderer/lib/row-pages';
-import { effectiveReading, errorText, sourceWords } from '../../renderer/lib/states';
+import { effectiveReading, errorText, lookOf, sourceWords } from '../../renderer/lib/states';
+import { keyRefused, quotaResetAt, waitText } from '../../renderer/lib/holds';
 import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../renderer/lib/throughput';
-import { doneJob, job, statusOf } from './stub-bridge';
+import { doneJob, job, quotaInfo, statusOf } from './stub-bridge';
 
 const service: ServiceView = {
   kind: 'remote',
@@ -29,6 +31,19 @@ const key: KeyStatus = {
   hint: '1234',
   backend: { kind: 'keychain', description: 'keychain', warning: null },
 };
+
+/** A daily quota of 5, used up, read a minute into 2025. */
+function quotaOf(patch: Partial<QuotaInfo>): QuotaInfo {
+  return quotaInfo({
+    remaining: 0,
+    dailyLimit: 5,
+    used: 5,
+    dayTag: null,
+    summaryText: '',
+    checkedAt: '2025-01-01T00:01:00Z',
+    ...patch,
+  });
+}
 
 describe('banners', () => {
   it('shows none while everything runs', () => {
@@ -82,7 +97,10 @@ describe('banners', () => {
     expect(byId.get('offline')?.nextCheckAt).toBe(5000);
     expect(byId.get('offline')?.actions).toEqual(['retry']);
     expect(byId.get('offline')?.body).toContain('2 photos stay queued');
-    expect(byId.get('quota')?.body).toContain('Daily limit 500 used.');
+    expect(byId.get('quota')?.body).toContain('0 readings left today.');
+    expect(byId.get('quota')?.body).toContain('ask whoever manages the account for more quota');
+    // Asking again cannot make quota: no "Retry now" on it.
+    expect(byId.get('quota')?.actions).toEqual([]);
     expect(byId.get('permission_denied')?.body).toContain('IP address');
     expect(byId.get('ai_offline')?.body).toContain('flagged for review');
     expect(byId.get('ai_offline')?.body).toContain('3 tasks waiting');
@@ -112,21 +130,77 @@ describe('banners', () => {
         quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: 'old', nextCheckAt: 0 },
       },
     });
-    const quota = {
-      remaining: 0,
-      dailyLimit: 5,
-      used: 5,
-      dayTag: 'd',
-      isUnlimited: false,
-      summaryText: 'new words',
-      checkedAt: '2025-01-01T00:01:00Z',
-      accountType: 'free',
-      monthlyRemaining: null,
-      monthlyBonusRemaining: null,
-      fixedRemaining: null,
-      nearestExpireAt: null,
+    const quota = quotaOf({ dayTag: 'd', summaryText: 'new words' });
+    expect(bannersFor({ status, service, key, ai: null, quota })[0]?.body).toContain(
+      '0 of 5 readings left today.',
+    );
+    // A reading older than the refusal does not contradict it: one count, the service's last.
+    const stale = { ...quota, remaining: 3, checkedAt: '2024-12-31T23:00:00Z' };
+    expect(bannersFor({ status, service, key, ai: null, quota: stale })[0]?.body).toContain(
+      '0 of 5 readings left today.',
+    );
+  });
+
+  it('says when the quota resets, in local time and how long from now', () => {
+    const reset = Date.UTC(2025, 0, 2);
+    const now = reset - (5 * 60 + 12) * 60_000;
+    const status = statusOf([job(1)], {
+      holds: {
+        offline: null,
+        auth: null,
+        settings: null,
+        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: '', nextCheckAt: 0 },
+      },
+    });
+    const quota = quotaOf({ dayTag: '2025-01-01' });
+    expect(quotaResetAt('2025-01-01', now)).toBe(reset);
+    const local = new Date(reset).toLocaleTimeString(undefined, {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const said = `Quota resets at ${local} (in 5 h 12 min).`;
+    expect(bannersFor({ status, service, key, ai: null, quota, now })[0]?.body).toContain(said);
+    expect(waitText({ status, quota, ai: null }, now)).toBe(said);
+  });
+
+  it('says what the run waits for instead of an ETA', () => {
+    const held = (holds: Partial<EngineStatus['holds']>): EngineStatus =>
+      statusOf([job(1)], {
+        holds: { offline: null, quota: null, auth: null, settings: null, ...holds },
+      });
+    const ai = {
+      isOnline: false,
+      busy: false,
+      queueCount: null,
+      publicStatus: 'offline',
+      currentAiVersion: null,
+      acceptsNewTasks: true,
+      checkedAt: '2025-01-01T00:00:00Z',
     };
-    expect(bannersFor({ status, service, key, ai: null, quota })[0]?.body).toContain('new words');
+    expect(waitText({ status: held({}), quota: null, ai: null }, 0)).toBeNull();
+    expect(waitText({ status: held({}), quota: null, ai }, 0)).toBe('Waiting for the AI service.');
+    const offline = { since: 'x', reason: 'refused', nextProbeAt: 0 };
+    expect(waitText({ status: held({ offline }), quota: null, ai: null }, 0)).toBe(
+      'Waiting for the service to answer.',
+    );
+    const auth = { kind: 'key_rejected' as const, message: 'no', permission: null };
+    const refused = held({ auth });
+    expect(waitText({ status: refused, quota: null, ai }, 0)).toBe(
+      'Waiting for a valid API key (Settings).',
+    );
+    expect(keyRefused(refused)).toBe(true);
+  });
+
+  it("shows a photo waiting at the service as waiting, with the service's reason", () => {
+    const waiting = job(1, {
+      state: 'submitted',
+      errorMessage: 'AI offline',
+      remoteStatus: 'waiting_ai',
+    });
+    expect(lookOf(waiting).label).toBe('Waiting');
+    expect(lookOf(waiting).help).toContain('AI offline (waiting_ai)');
+    expect(lookOf(job(2, { state: 'submitted' })).label).toBe('Reading');
+    expect(lookOf(job(2, { state: 'submitted' }), true).label).toBe('Waiting');
   });
 });
 
@@ -135,7 +209,10 @@ describe('throughput', () => {
     let s = addSample([], { at: 0, finished: 0 });
     s = addSample(s, { at: 1000, finished: 10 });
     expect(ratePerMinute(s)).toBeNull();
+    // The first answers of a run come fast (photos read before): too early for an ETA.
     s = addSample(s, { at: 10_000, finished: 50 });
+    expect(ratePerMinute(s)).toBeNull();
+    s = addSample(s, { at: 20_000, finished: 100 });
     expect(ratePerMinute(s)).toBe(300);
     expect(etaMs(600, 300)).toBe(120_000);
     expect(etaMs(0, 300)).toBeNull();

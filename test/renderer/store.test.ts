@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '../../renderer/lib/row-pages';
 import { createAppStore } from '../../renderer/store/create-store';
+import { NOTICE_MS } from '../../renderer/store/notices-slice';
 import { selectAi, selectQuota } from '../../renderer/store/status-slice';
 import { doneJob, job, quotaInfo, statusOf, stubBridge } from './stub-bridge';
 
@@ -73,6 +74,39 @@ describe('the store', () => {
     store.getState().stop();
   });
 
+  it('lets go of a photo the new search hides, and keeps one it still shows', async () => {
+    const bridge = stubBridge(Array.from({ length: 30 }, (_, i) => job(i + 1)));
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    store.getState().select(12, 11);
+    await settle();
+    expect(store.getState().detail?.job.id).toBe(12);
+    store.getState().setQuery({ search: '000012' });
+    await settle();
+    expect(store.getState().selectedId).toBe(12);
+    store.getState().setQuery({ search: '000013' });
+    await settle();
+    expect(store.getState().selectedId).toBeNull();
+    expect(store.getState().detail).toBeNull();
+    store.getState().stop();
+  });
+
+  it('lets notices expire, a problem later than news', () => {
+    vi.useFakeTimers();
+    try {
+      const store = createAppStore(stubBridge([]));
+      store.getState().notify('ok', 'Exported 3 readings');
+      store.getState().notifyError({ code: 'file_error', message: 'Disk full.' });
+      expect(store.getState().notices).toHaveLength(2);
+      vi.advanceTimersByTime(NOTICE_MS.ok + 1);
+      expect(store.getState().notices.map((n) => n.tone)).toEqual(['bad']);
+      vi.advanceTimersByTime(NOTICE_MS.bad);
+      expect(store.getState().notices).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reviews the job shown, then moves to the next one', async () => {
     const jobs = [1, 2, 3].map((id) =>
       doneJob(id, '100', { needsReview: true, resultSource: 'cached_stale' }),
@@ -109,6 +143,7 @@ describe('the store', () => {
             known: 2,
             rejected: 1,
             rejectedByKind: { empty_file: 1 },
+            rejectedReasons: [],
             missing: [],
             rootIds: [1],
           },

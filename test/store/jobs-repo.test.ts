@@ -118,6 +118,26 @@ describe('JobsRepo', () => {
     });
   });
 
+  it('sorts by the reading that will be billed, as a number, the correction before the AI reading', () => {
+    const readings = ['000001.3', '000003.679', '000009.662', '00002.33', '00010'];
+    store.jobs.insertScanned(readings.map((_, i) => photo(`m${i}.jpg`, `R${i}`)));
+    const due = store.jobs.dueUploads(Date.now(), 10);
+    due.forEach((j, i) => {
+      submit(j.id, `t-${String(i)}`);
+    });
+    store.jobs.applyResults(
+      due.map((j, i) => ({ jobId: j.id, result: doneResult(`t-${String(i)}`, readings[i] ?? '') })),
+    );
+    // The clerk corrected the 10 to 4: the bill says 4, so the sort does too.
+    const ten = due[4];
+    if (!ten) throw new Error('no job');
+    expect(store.jobs.review(ten.id, 'corrected', '4')).toBe(true);
+    const order = (descending: boolean): string[] =>
+      store.queries.page({ sort: 'reading', descending }).rows.map((r) => r.relPath);
+    expect(order(false)).toEqual(['m0.jpg', 'm3.jpg', 'm1.jpg', 'm4.jpg', 'm2.jpg']);
+    expect(order(true)).toEqual(['m2.jpg', 'm4.jpg', 'm1.jpg', 'm3.jpg', 'm0.jpg']);
+  });
+
   it('recovers after a crash: cut-off uploads are queued again, submitted tasks polled now', () => {
     store.jobs.insertScanned([photo('a.jpg', 'A'), photo('b.jpg', 'B')]);
     const [a, b] = store.jobs.dueUploads(Date.now(), 10);

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BILLED_READING_SQL } from '../../main/store/billed-reading-sql';
 import { openDatabase } from '../../main/store/db';
 import { migrate, schemaVersion, SchemaTooNewError } from '../../main/store/migrate';
 import { MIGRATIONS } from '../../main/store/migrations';
@@ -126,6 +127,21 @@ describe('migrations', () => {
       expect(plan, order).toMatch(/USING INDEX jobs_sort_/);
       expect(plan, order).not.toMatch(/TEMP B-TREE/);
     }
+    db.close();
+  });
+
+  it('007 lets a deep page sorted by the billed reading come from an index', () => {
+    const db = openDatabase(freshFile());
+    const plan = db
+      .prepare<[], { detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT * FROM jobs WHERE 1 = 1 ORDER BY ${BILLED_READING_SQL} ASC, id
+          LIMIT 60 OFFSET 50000`,
+      )
+      .all()
+      .map((r) => r.detail)
+      .join('; ');
+    expect(plan).toMatch(/USING INDEX jobs_sort_billed_reading/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
     db.close();
   });
 

@@ -4,6 +4,7 @@ import { migration003 } from './003-counts-and-sort-indexes';
 import { migration004 } from './004-ai-version';
 import { migration005 } from './005-owner-and-service-words';
 import { migration006 } from './006-meters';
+import { migration007 } from './007-billed-reading-sort';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];

@@ -1,0 +1,53 @@
+// What a run waits for while nothing moves, and until when: said instead of an ETA that would keep
+// promising "about 1 min left" through a network cut or a day without quota.
+import type { AiInfo, EngineStatus, QuotaInfo } from '../../common/engine-status';
+import { formatDuration } from './format';
+
+const DAY_TAG = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * When the daily quota starts again: the end of the service's day (`day_tag`, a UTC day as the
+ * service counts it), or the next UTC midnight when the service named no day.
+ */
+export function quotaResetAt(dayTag: string | null, now: number): number {
+  const m = dayTag ? DAY_TAG.exec(dayTag) : null;
+  if (m) {
+    const end = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1);
+    if (end > now) return end;
+  }
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}
+
+/** "00:00 (in 5 h 12 min)": the clock time in the clerk's own time zone, and how long till then. */
+export function atAndIn(at: number, now: number): string {
+  const time = new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return `${time} (in ${formatDuration(at - now)})`;
+}
+
+export interface WaitInput {
+  readonly status: EngineStatus;
+  readonly quota: QuotaInfo | null;
+  readonly ai: AiInfo | null;
+}
+
+/** What the run waits for, in a few words, or null while photos move. */
+export function waitText({ status, quota, ai }: WaitInput, now: number): string | null {
+  const { holds } = status;
+  if (holds.auth?.kind === 'key_rejected') return 'Waiting for a valid API key (Settings).';
+  if (holds.auth?.kind === 'permission_denied') {
+    return 'Waiting for the service to allow this API key.';
+  }
+  if (holds.settings) return 'Waiting for a setting to be changed (Settings).';
+  if (holds.offline) return 'Waiting for the service to answer.';
+  if (holds.quota) {
+    return `Quota resets at ${atAndIn(quotaResetAt(quota?.dayTag ?? null, now), now)}.`;
+  }
+  if (ai && !ai.isOnline) return 'Waiting for the AI service.';
+  return null;
+}
+
+/** The API key was refused: what the service said about quota and AI no longer holds. */
+export function keyRefused(status: EngineStatus): boolean {
+  return status.holds.auth?.kind === 'key_rejected';
+}
