@@ -1,6 +1,7 @@
 // Request schemas shared by several channels. Every object is strict (an unknown key, including
 // __proto__ or constructor, is refused) and every string, number and array is bounded.
 import { z } from 'zod';
+import { BUSINESS_CODE } from '../settings';
 import { JOB_FILTERS, JOB_SORT_KEYS, type JobQuery } from '../job-query';
 import {
   MAX_BUSINESS_CHARS,
@@ -59,7 +60,7 @@ export const business = z
   .string()
   .min(1)
   .max(MAX_BUSINESS_CHARS)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+  .regex(BUSINESS_CODE, 'letters, digits and _ . : - only');
 
 export const maxConcurrency = z.int().min(1).max(MAX_CONCURRENCY);
 

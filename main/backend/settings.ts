@@ -1,43 +1,24 @@
 // The desktop app's own settings, in settings.json in the per-user folder (main/config/paths.ts).
 // They cannot live in the queue file: one of them says where the queue file is. Never a key here.
 import { z } from 'zod';
-import type { BatchMode } from '../../common/job';
+import { DEFAULT_SETTINGS, type AppSettings } from '../../common/settings';
 import type { SettingsView } from '../../common/ipc/views';
-import { MAX_WATCH_FOLDERS } from '../../common/ipc/limits';
+import { MAX_BUSINESS_CHARS, MAX_CONCURRENCY, MAX_WATCH_FOLDERS } from '../../common/ipc/limits';
 import { readJsonFile, writeJsonFile } from '../config/json-file';
-
-export interface AppSettings {
-  readonly baseUrl: string | null;
-  readonly useSandbox: boolean;
-  readonly business: string | null;
-  readonly batchMode: BatchMode;
-  readonly maxConcurrency: number;
-  readonly dataDir: string | null;
-  readonly watchFolders: readonly string[];
-}
-
-export const DEFAULT_SETTINGS: AppSettings = {
-  baseUrl: null,
-  useSandbox: false,
-  business: null,
-  batchMode: 'auto',
-  maxConcurrency: 32,
-  dataDir: null,
-  watchFolders: [],
-};
 
 // Each field on its own: a hand-edited file with one bad value keeps the others.
 const FIELDS = {
   baseUrl: z.string().max(2048).nullable(),
   useSandbox: z.boolean(),
-  business: z.string().max(64).nullable(),
+  business: z.string().max(MAX_BUSINESS_CHARS).nullable(),
   batchMode: z.enum(['auto', 'always', 'never']),
-  maxConcurrency: z.int().min(1).max(256),
+  maxConcurrency: z.int().min(1).max(MAX_CONCURRENCY),
   dataDir: z.string().max(4096).nullable(),
   watchFolders: z.array(z.string().min(1).max(4096)).max(MAX_WATCH_FOLDERS),
 } satisfies { [K in keyof AppSettings]: z.ZodType<AppSettings[K]> };
 
 export { settingsFile } from '../config/paths';
+export { DEFAULT_SETTINGS, type AppSettings };
 
 export function loadSettings(file: string): AppSettings {
   const raw = readJsonFile(file);

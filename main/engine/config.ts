@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CONCURRENCY } from '../../common/settings';
 import type { BatchMode } from '../../common/job';
 
 export interface EngineConfig {
@@ -40,7 +41,7 @@ export interface EngineConfig {
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   business: null,
   batchMode: 'auto',
-  maxConcurrency: 32,
+  maxConcurrency: DEFAULT_MAX_CONCURRENCY,
   maxParallelUploads: 6,
   maxParallelPolls: 4,
   maxUploadAttempts: 8,

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { KNOWN_BUSINESSES, type BatchMode } from '../../common/job';
 import { MAX_CONCURRENCY } from '../../common/ipc';
+import { BUSINESS_CODE } from '../../common/settings';
 import { describeError } from '../lib/errors';
 import { useApp, useAppApi } from '../store/context';
 import { ConnectionForm } from './connection-form';
@@ -99,7 +100,7 @@ function SendingSection(): React.JSX.Element {
       ? null
       : `A whole number from 1 to ${String(MAX_CONCURRENCY)}.`;
   const businessProblem =
-    business.trim() === '' || /^[A-Za-z0-9_.:-]+$/.test(business.trim())
+    business.trim() === '' || BUSINESS_CODE.test(business.trim())
       ? null
       : 'Letters, digits and _ . : - only.';
   const dirProblem =

@@ -9,6 +9,7 @@ import type {
   SettingsView,
   Snapshot,
 } from '../../common/ipc';
+import { DEFAULT_SETTINGS } from '../../common/settings';
 import { throttle } from '../lib/throttle';
 import { DEFAULT_QUERY } from './table-slice';
 import type { SliceCreator } from './types';
@@ -61,16 +62,7 @@ const EMPTY_SERVICE: ServiceView = {
   sampleFolder: null,
   problem: null,
 };
-const EMPTY_SETTINGS: SettingsView = {
-  baseUrl: null,
-  useSandbox: false,
-  business: null,
-  batchMode: 'auto',
-  maxConcurrency: 32,
-  dataDir: null,
-  effectiveDataDir: '',
-  watchFolders: [],
-};
+const EMPTY_SETTINGS: SettingsView = { ...DEFAULT_SETTINGS, effectiveDataDir: '' };
 const EMPTY_KEY: KeyStatus = {
   isSet: false,
   hint: '',

@@ -1,0 +1,30 @@
+// The desktop app's settings and their defaults, written once: the backend stores them
+// (main/backend/settings.ts), the engine starts from them and the window shows them before the
+// backend has answered.
+import type { BatchMode } from './job';
+
+export interface AppSettings {
+  readonly baseUrl: string | null;
+  readonly useSandbox: boolean;
+  readonly business: string | null;
+  readonly batchMode: BatchMode;
+  readonly maxConcurrency: number;
+  readonly dataDir: string | null;
+  readonly watchFolders: readonly string[];
+}
+
+/** Tasks in flight at once unless the key's limit (learned from the service) is lower. */
+export const DEFAULT_MAX_CONCURRENCY = 32;
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  baseUrl: null,
+  useSandbox: false,
+  business: null,
+  batchMode: 'auto',
+  maxConcurrency: DEFAULT_MAX_CONCURRENCY,
+  dataDir: null,
+  watchFolders: [],
+};
+
+/** A service (business) code as the spec's examples spell them, e.g. water_v3_foreign. */
+export const BUSINESS_CODE = /^[A-Za-z0-9_.:-]+$/;
