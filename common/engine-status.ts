@@ -105,6 +105,11 @@ export interface AddSummary {
   /** Paths that could not be added at all (missing, not a file or folder). */
   missing: { path: string; reason: string }[];
   rootIds: number[];
+  /**
+   * Readings left today as the engine read them right after adding (null: unlimited, not
+   * permitted or unknown); absent where no engine answered (the CLI's own adds).
+   */
+  quotaRemaining?: number | null;
 }
 
 /** No hold: everything may be sent. A fresh object each time. */

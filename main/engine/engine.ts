@@ -308,10 +308,14 @@ export class Engine extends EventEmitter<EngineEvents> {
     const summary = await addPaths(this.store, paths, opts);
     // With route sheets loaded: the new photos' read dates, meters and checks.
     await photosAdded(this.store, new Date(this.clock.now()), opts.signal);
+    const quotaRemaining =
+      summary.queued > 0 && this.running
+        ? await this.service.readQuotaForAdd(this.abort.signal)
+        : undefined;
     this.service.updateQuotaWarning();
     this.loop.kick();
     this.feed.schedule();
-    return summary;
+    return quotaRemaining === undefined ? summary : { ...summary, quotaRemaining };
   }
 
   retryFailed(ids?: readonly number[]): number {

@@ -115,6 +115,24 @@ export class ServiceState {
     return inFlight === 0 && this.budget.left(0) === 0;
   }
 
+  /**
+   * The quota read now, for the add report: photos were just added and the window warns when they
+   * outgrow what is left (the periodic reads may be minutes old). Not while held or not permitted.
+   */
+  async readQuotaForAdd(signal: AbortSignal): Promise<number | null> {
+    if (this.d.refreshNeed() !== 'held' && !this.deployment.deniedMessage('quota')) {
+      try {
+        this.setQuota(await this.d.api.getQuota({ signal }));
+        this.updateQuotaWarning();
+        this.d.changed();
+      } catch (error) {
+        this.d.failed(error);
+      }
+    }
+    const q = this.quotaValue;
+    return q && !q.isUnlimited ? q.remaining : null;
+  }
+
   /** Re-reads the quota (a hold's re-check, or the budget spent): true when readings are left. */
   async quotaAvailable(signal: AbortSignal): Promise<boolean> {
     const quota = await this.d.api.getQuota({ signal });

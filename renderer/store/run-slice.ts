@@ -42,7 +42,14 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
       get().notifyError(reply.error);
       return;
     }
-    set({ lastAdd: { summary: reply.value, quotaRemaining } });
+    // The engine reads the quota right after adding; the one shown before may be minutes old.
+    const fresh = reply.value.quotaRemaining;
+    set({
+      lastAdd: {
+        summary: reply.value,
+        quotaRemaining: fresh === undefined ? quotaRemaining : fresh,
+      },
+    });
     await Promise.all([get().refreshTable(), get().refreshRoots()]);
   };
 
