@@ -88,6 +88,11 @@ export interface JobDetail {
   readonly root: RootRecord | null;
   /** meterdesk-photo:// address of the photo; null when it cannot be shown (not an image). */
   readonly photoUrl: string | null;
+  /**
+   * For a byte-identical copy of a photo earlier in the list: that photo's path in its folder
+   * (the copy is read once and counts once for its meter); null otherwise.
+   */
+  readonly copyOf: string | null;
 }
 
 export type Canceled = { readonly canceled: true };

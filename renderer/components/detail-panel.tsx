@@ -156,6 +156,14 @@ export function DetailPanel(): React.JSX.Element {
         )}
         <dt>Source</dt>
         <dd>{sourceWords(job.resultSource) || '–'}</dd>
+        {detail.copyOf && (
+          <>
+            <dt>Copy of</dt>
+            <dd className="mono small" data-testid="detail-copy-of">
+              {detail.copyOf}
+            </dd>
+          </>
+        )}
         {job.serviceFailureKind && (
           <>
             <dt>Failure kind</dt>

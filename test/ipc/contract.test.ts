@@ -169,6 +169,17 @@ describe('the queue', () => {
     const rejected = (await jobs('rejected'))[0];
     if (!rejected) throw new Error('no rejected job');
     expect(value(await desk.bridge.jobDetail({ id: rejected.id })).photoUrl).toBeNull();
+    // A byte-identical copy names the photo it copies; that photo names none.
+    const all = await jobs('done');
+    const copy = all.find((j) => j.relPath.startsWith('Copies/'));
+    if (!copy) throw new Error('no copy in the sample folder');
+    const copied = value(await desk.bridge.jobDetail({ id: copy.id })).copyOf;
+    expect(copied).not.toBeNull();
+    expect(copied).not.toMatch(/^Copies\//);
+    const original = all.find((j) => j.relPath === copied);
+    if (!original) throw new Error(`no photo ${String(copied)}`);
+    expect(original.sha256).toBe(copy.sha256);
+    expect(value(await desk.bridge.jobDetail({ id: original.id })).copyOf).toBeNull();
     expect(await desk.bridge.jobDetail({ id: 999_999 })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },

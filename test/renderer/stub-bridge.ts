@@ -226,6 +226,7 @@ export function stubBridge(
         events: [],
         root,
         photoUrl: `meterdesk-photo://job/${String(id)}`,
+        copyOf: null,
       });
     },
     review: (

@@ -46,6 +46,7 @@ export function jobHandlers(state: BackendState): JobHandlers {
           events: state.store.jobs.events(id),
           root: state.store.roots.get(job.rootId) ?? null,
           photoUrl: job.state === 'rejected' || job.format === null ? null : photoUrl(id),
+          copyOf: state.store.jobs.copyOf(job),
         };
       }),
 
