@@ -15,6 +15,7 @@ import { exportBilling } from '../../billing/billing-export';
 import {
   billingRows,
   meterReadings,
+  progressTotal,
   routeProgress,
   type RouteProgress,
 } from '../../billing/meter-readings';
@@ -113,17 +114,7 @@ export async function exportForBilling(
 ): Promise<{ path: string; rows: number; unmatched: number; flagged: string[] }> {
   const written = await exportBilling(billingRows(store), out, template);
   const { routes } = routeProgress(store);
-  const total = routes.reduce(
-    (a, r) => ({
-      meters: a.meters + r.meters,
-      confirmed: a.confirmed + r.confirmed,
-      flagged: a.flagged + r.flagged,
-      skipped: a.skipped + r.skipped,
-      pending: a.pending + r.pending,
-      missing: a.missing + r.missing,
-    }),
-    { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 },
-  );
+  const total = progressTotal(routes);
   const notes = [...summaryNotes(store)];
   const flagged = notes.filter((n) => n.startsWith('flagged')).map((n) => n.slice(9));
   if (!json) {

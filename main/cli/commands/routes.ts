@@ -3,7 +3,7 @@
 // the readers to take back to the field.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { routeProgress } from '../../billing/meter-readings';
+import { progressTotal, routeProgress } from '../../billing/meter-readings';
 import { writeMissingMeters } from '../../billing/missing-export';
 import { defaultDbFile } from '../../config/paths';
 import { openStore } from '../../store/store';
@@ -53,17 +53,7 @@ export async function routesCommand(argv: string[], io: CliIo): Promise<number> 
         ]),
       ]),
     );
-    const all = routes.reduce(
-      (a, r) => ({
-        meters: a.meters + r.meters,
-        confirmed: a.confirmed + r.confirmed,
-        flagged: a.flagged + r.flagged,
-        skipped: a.skipped + r.skipped,
-        pending: a.pending + r.pending,
-        missing: a.missing + r.missing,
-      }),
-      { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 },
-    );
+    const all = progressTotal(routes);
     io.out(`${progressLine(all)}\n`);
     if (values.missing) io.out(`${missing.length} missing meters written to ${values.missing}\n`);
     return EXIT.ok;
