@@ -4,12 +4,17 @@
 import type { BatchMode } from './job';
 
 export interface AppSettings {
+  /** The remote service's address; kept while the sandbox is tried. */
   readonly baseUrl: string | null;
+  /** The built-in sandbox is in use instead of baseUrl. */
   readonly useSandbox: boolean;
+  /** `business` sent with batches; null: the service's default. */
   readonly business: string | null;
   readonly batchMode: BatchMode;
   readonly maxConcurrency: number;
+  /** The folder chosen for the queue file; null: the per-user default. */
   readonly dataDir: string | null;
+  /** Folders whose new photos are added to the queue as they arrive. */
   readonly watchFolders: readonly string[];
 }
 

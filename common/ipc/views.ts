@@ -1,26 +1,15 @@
 // What the desktop backend answers, as the renderer sees it. Plain data only (structured-clone
 // safe), and never an API key: a key is known to the renderer only as KeyStatus.
 import type { AddSummary, AiInfo, EngineStatus, QuotaInfo } from '../engine-status';
-import type { BatchMode } from '../job';
+import type { AppSettings } from '../settings';
 import type { JobEvent, JobRecord, RootRecord, StateCounts } from '../job-record';
 
 export type ServiceKind = 'none' | 'sandbox' | 'remote';
 
-export interface SettingsView {
-  /** The remote service's address; kept while the sandbox is tried. */
-  readonly baseUrl: string | null;
-  /** The built-in sandbox is in use instead of baseUrl. */
-  readonly useSandbox: boolean;
-  /** `business` sent with batches; null: the service's default. */
-  readonly business: string | null;
-  readonly batchMode: BatchMode;
-  readonly maxConcurrency: number;
-  /** The folder chosen for the queue file; null: the per-user default. */
-  readonly dataDir: string | null;
-  /** The folder actually used. */
+/** The stored settings (common/settings.ts) and the data folder actually used. */
+export interface SettingsView extends AppSettings {
+  /** The folder actually used (dataDir, or the per-user default). */
   readonly effectiveDataDir: string;
-  /** Folders whose new photos are added to the queue as they arrive. */
-  readonly watchFolders: readonly string[];
 }
 
 /** A watched folder as the window shows it. */
