@@ -124,9 +124,22 @@ export class WatchedFolder {
   }
 
   private startEvents(): void {
+    try {
+      this.events = this.openEvents();
+    } catch (error) {
+      // Not watching yet: the next look at the folder tries again, and the clerk sees why.
+      this.state = 'unavailable';
+      this.problem = `cannot be watched (${error instanceof Error ? error.message : String(error)})`;
+      this.options.onChange();
+      return;
+    }
     this.state = 'watching';
     this.problem = null;
-    this.events = this.options.openEvents(this.folder, {
+    this.options.onChange();
+  }
+
+  private openEvents(): FileEvents {
+    return this.options.openEvents(this.folder, {
       touched: (path) => {
         this.files.seen(path);
       },
@@ -138,7 +151,6 @@ export class WatchedFolder {
         this.options.onChange();
       },
     });
-    this.options.onChange();
   }
 
   private async lose(problem: string): Promise<void> {

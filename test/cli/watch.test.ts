@@ -133,12 +133,13 @@ describe('meter-desk watch', () => {
     const done = watchCommand([card, '--db', hh.dbFile, '--stable', '0.3'], io, {
       signal: stop.signal,
     });
-    await waitFor(() => io.stderr().includes(`Unavailable: ${card}`), 30_000);
+    const seen = (): string => `stdout:\n${io.stdout()}\nstderr:\n${io.stderr()}`;
+    await waitFor(() => io.stderr().includes(`Unavailable: ${card}`), 30_000, seen);
     mkdirSync(card);
-    await waitFor(() => io.stderr().includes(`Watching ${card}`), 30_000);
+    await waitFor(() => io.stderr().includes(`Watching ${card}`), 30_000, seen);
     copyFileSync(join(hh.photos, photosIn(hh.photos)[0] ?? 'missing'), join(card, 'a.jpg'));
-    await waitFor(() => io.stdout().includes(`${card}: 1 photos queued`), 30_000);
-    await waitFor(() => io.stderr().includes('Waiting: API key rejected'), 30_000);
+    await waitFor(() => io.stdout().includes(`${card}: 1 photos queued`), 30_000, seen);
+    await waitFor(() => io.stderr().includes('Waiting: API key rejected'), 30_000, seen);
     stop.abort();
     expect(await done).toBe(0);
     expect(io.stderr()).toContain('Stopping (stop)');

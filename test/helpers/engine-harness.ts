@@ -100,11 +100,20 @@ export async function runToEnd(
   return session.engine.waitSettled(opts);
 }
 
-/** Polls a condition (the engine works on its own timers). */
-export async function waitFor(cond: () => boolean, timeoutMs = 60_000): Promise<void> {
+/**
+ * Polls a condition (the engine works on its own timers). `seen` says what there was instead when
+ * time runs out, so a failure on a busy CI machine can be read from its log.
+ */
+export async function waitFor(
+  cond: () => boolean,
+  timeoutMs = 60_000,
+  seen?: () => string,
+): Promise<void> {
   const start = Date.now();
   while (!cond()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    if (Date.now() - start > timeoutMs) {
+      throw new Error(`condition not met in time${seen ? `; seen instead:\n${seen()}` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -17,7 +17,10 @@ function setup(
   const missing = new Set<string>();
   const open = new Map<string, FileEventHandlers>();
   let opened = 0;
+  const refusals: Error[] = [];
   const openEvents: OpenFileEvents = (folder, handlers) => {
+    const refusal = refusals.shift();
+    if (refusal) throw refusal;
     opened++;
     open.set(folder, handlers);
     return {
@@ -47,7 +50,17 @@ function setup(
     open.get(folder)?.touched(path);
     return path;
   };
-  return { clock, files, missing, open, watcher, intakes, arrive, opened: () => opened };
+  return {
+    clock,
+    files,
+    missing,
+    open,
+    watcher,
+    intakes,
+    arrive,
+    refusals,
+    opened: () => opened,
+  };
 }
 
 describe('FolderWatcher', () => {
@@ -94,6 +107,21 @@ describe('FolderWatcher', () => {
     await clock.advance(10_000);
     await watcher.drained();
     expect(intakes).toEqual([{ folder: '/card', paths: [again] }]);
+    await watcher.close();
+  });
+
+  it('shows a folder whose watcher cannot start as unavailable, with the reason, and tries again', async () => {
+    const { clock, watcher, refusals, opened } = setup();
+    refusals.push(new Error('ENOSPC: System limit for number of file watchers reached'));
+    await watcher.setFolders(['/share']);
+    await clock.advance(0);
+    expect(watcher.status()[0]).toMatchObject({
+      state: 'unavailable',
+      problem: 'cannot be watched (ENOSPC: System limit for number of file watchers reached)',
+    });
+    await clock.advance(2_000);
+    expect(watcher.status()[0]).toMatchObject({ state: 'watching', problem: null });
+    expect(opened()).toBe(1);
     await watcher.close();
   });
 
