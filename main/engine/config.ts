@@ -23,6 +23,11 @@ export interface EngineConfig {
   statusRefreshMs: number;
   /** With nothing in the queue, this often (other users of the account, an AI outage). */
   statusIdleRefreshMs: number;
+  /**
+   * A task's wait reason asks for a read sooner than statusRefreshMs (the AI went offline), but
+   * not more often than this.
+   */
+  statusRecheckMinMs: number;
   /** Consecutive transport failures that mean "the network is gone", not "this request failed". */
   offlineAfterFailures: number;
   /** Poll many single tasks with one GET /api/open/tasks when it helps. */
@@ -52,6 +57,7 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   quotaRecheckMs: 60_000,
   statusRefreshMs: 10_000,
   statusIdleRefreshMs: 5 * 60_000,
+  statusRecheckMinMs: 2_000,
   offlineAfterFailures: 3,
   listPolling: true,
   resumeGraceMs: 5_000,

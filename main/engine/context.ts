@@ -24,6 +24,11 @@ export interface EngineContext {
   /** Tasks ended: the quota budget takes back the units of those not read fresh. */
   ended(results: readonly { taskId: string; fresh: boolean }[]): void;
   log(line: string): void;
+  /**
+   * A task waits at the service for a reason the service gave (the AI offline, a queue): what the
+   * window shows about the AI status should not wait for the next periodic read.
+   */
+  serviceWaits(): void;
   /** A request succeeded: the network and the key are fine. */
   succeeded(): void;
   /** The single place where a failed request turns into engine behaviour. */

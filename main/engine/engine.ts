@@ -173,6 +173,9 @@ export class Engine extends EventEmitter<EngineEvents> {
         this.service.budget.ended(results);
       },
       log: (line) => this.emit('log', line),
+      serviceWaits: () => {
+        this.service.readSoon();
+      },
       succeeded: () => {
         this.holds.transportOk();
       },

@@ -96,6 +96,7 @@ function reschedule(
   sentAt: number,
 ): void {
   if (job.pollCount === 0) ctx.pollTiming.observeFirstPoll(false);
+  if (message) ctx.serviceWaits();
   const spacing = pollSpacingMs(ctx.api.pacer.limits().requests, ctx.now());
   const delay = ctx.pollTiming.nextDelay(status, ageOf(ctx, job), spacing);
   ctx.store.jobs.reschedulePolls([

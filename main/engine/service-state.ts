@@ -145,6 +145,20 @@ export class ServiceState {
     return true;
   }
 
+  /**
+   * Reads the service's state now rather than at the next periodic read, unless it was read a
+   * moment ago (many tasks give their wait reason in one list answer).
+   */
+  readSoon(): void {
+    if (!this.d.running() || this.d.refreshNeed() !== 'busy') return;
+    const now = this.d.clock.now();
+    const at = Math.max(now, this.lastReadAt + this.d.config.statusRecheckMinMs);
+    const due = this.refreshTimer.at;
+    // Not armed means a read is under way; it re-arms itself when done.
+    if (due === null || at >= due) return;
+    this.refreshTimer.set(at - now);
+  }
+
   startRefreshing(): void {
     this.refreshTimer.set(this.d.config.statusRefreshMs);
   }

@@ -126,6 +126,33 @@ describe('quota and AI status reads', () => {
     expect(s.reads.quota).toBe(2);
   });
 
+  it('sooner when tasks say why they wait, at most once in statusRecheckMinMs (2 s)', async () => {
+    const s = setup();
+    await s.service.preflight(new AbortController().signal);
+    s.service.startRefreshing();
+    await s.clock.advance(1_000);
+    // A list answer: many tasks wait for the AI at once; one read 2 s after the last, not ten.
+    for (let i = 0; i < 10; i++) s.service.readSoon();
+    await s.clock.advance(999);
+    expect(s.reads.ai).toBe(1);
+    await s.clock.advance(1);
+    expect(s.reads.ai).toBe(2);
+    // The periodic pace goes on from the early read.
+    s.service.readSoon();
+    await s.clock.advance(2_000);
+    expect(s.reads.ai).toBe(3);
+    await s.clock.advance(9_999);
+    expect(s.reads.ai).toBe(3);
+    await s.clock.advance(1);
+    expect(s.reads.ai).toBe(4);
+    // Nothing waits in the queue: no early read.
+    s.state.need = 'idle';
+    await s.clock.advance(5_000);
+    s.service.readSoon();
+    await s.clock.advance(4_000);
+    expect(s.reads.ai).toBe(4);
+  });
+
   it('not at all while the service is unreachable or refuses the key', async () => {
     const s = setup();
     s.state.need = 'held';
