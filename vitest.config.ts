@@ -28,6 +28,10 @@ export default defineConfig({
           // Most files wait on sockets, timers and child processes rather than compute: two at a
           // time keep both cores busy (vitest's default on 2 cores is one file at a time).
           maxWorkers: 2,
+          // Files share a worker's loaded modules (each file still gets fresh test state): loading
+          // the engine, React and playwright once per worker instead of once per file halves the
+          // suite's import time (88 s to 45 s of CPU on a fresh clone).
+          isolate: false,
         },
       },
       {
