@@ -8,6 +8,7 @@ import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views
 import type { EngineConfig } from '../engine/config';
 import type { Engine } from '../engine/engine';
 import { addPaths } from '../engine/add-paths';
+import { createRedactor } from '../api/classify';
 import { keyHint } from '../secrets/keychain';
 import { systemClock } from '../time/clock';
 import { FolderWatcher, intakeOf, type IntakeResult } from '../watch';
@@ -236,9 +237,7 @@ export class BackendState {
   }
 
   redact(text: string): string {
-    let out = text;
-    for (const secret of this.secretsSeen) out = out.split(secret).join('[redacted]');
-    return out;
+    return createRedactor([...this.secretsSeen])(text);
   }
 
   networkHint(): void {
