@@ -3,8 +3,8 @@
 // and four SIGKILLs of the engine. A failure prints the seed; replay it with CHAOS_SEED=N (here) or
 // `npm run chaos -- --quick --seed N`. The long run is `npm run chaos` (figures in
 // docs/reliability.md). Slow project (`npm run test:slow`): a long run by design; its parts are
-// covered one at a time in `npm test` (crash-recovery, lost-answer, resend-order, quota-leftover,
-// the engine's hold tests).
+// covered one at a time in `npm test` (desktop/process-split, lost-answer, resend-order,
+// quota-leftover, the engine's hold tests).
 import { describe, expect, it } from 'vitest';
 import { QUICK } from './chaos-config';
 import { formatReport, runChaos, violations } from './chaos-runner';
