@@ -8,6 +8,7 @@ import {
   type StateCounts,
 } from '../../common/job-record';
 import { JOB_TRANSITIONS, type TransitionName } from '../../common/job-transitions';
+import type { ReviewState } from '../../common/ipc/schemas';
 import { toJobRecord, type JobRow } from './job-row';
 import { systemClock, type Clock } from '../time/clock';
 
@@ -207,6 +208,11 @@ export class JobsRepo {
       review: db.prepare(
         `UPDATE jobs SET review_action = @action, reviewed_reading = @reading,
            reviewed_at = @now, updated_at = @now WHERE id = @id AND ${from('review')}`,
+      ),
+      undoReview: db.prepare(
+        `UPDATE jobs SET review_action = @action, reviewed_reading = @reading,
+           reviewed_at = @at, updated_at = @now
+         WHERE id = @id AND state = 'done' AND review_action IS NOT NULL AND reviewed_at = @undone`,
       ),
       retryFailed: db.prepare(
         `UPDATE jobs SET state = 'queued', failure_kind = NULL, service_failure_kind = NULL,
@@ -559,8 +565,37 @@ export class JobsRepo {
       if (ok) {
         const msg =
           action === 'accepted'
-            ? 'Reading accepted in review'
+            ? 'Reading confirmed in review'
             : `Reading corrected to ${reading ?? ''}`;
+        this.log(id, 'done', msg, now);
+      }
+      return ok;
+    })();
+  }
+
+  /**
+   * Gives the row back the review state it had before its last review, only while it still
+   * carries that review (reviewed at `undoneAt`). False when it does not (reviewed again, gone).
+   */
+  undoReview(id: number, undoneAt: string, restore: ReviewState): boolean {
+    const now = this.now();
+    return this.db.transaction(() => {
+      const ok =
+        this.s.undoReview.run({
+          id,
+          undone: undoneAt,
+          action: restore.action,
+          reading: restore.reading,
+          at: restore.reviewedAt,
+          now,
+        }).changes === 1;
+      if (ok) {
+        const msg =
+          restore.action === null
+            ? 'Review undone: the reading waits for review again'
+            : restore.action === 'accepted'
+              ? 'Review undone: back to confirmed as read by the AI'
+              : `Review undone: back to corrected to ${restore.reading}`;
         this.log(id, 'done', msg, now);
       }
       return ok;
