@@ -13,6 +13,8 @@ export interface UndoableReview {
   readonly id: number;
   readonly relPath: string;
   readonly action: 'accepted' | 'corrected';
+  /** The reading typed, for a correction. */
+  readonly reading: string | null;
   /** When the review was made: the row must still carry it to be undone. */
   readonly reviewedAt: string;
   readonly restore: ReviewState;
@@ -93,6 +95,7 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
             id,
             relPath: after.relPath,
             action: after.reviewAction,
+            reading: after.reviewedReading,
             reviewedAt: after.reviewedAt,
             restore: reviewStateOf(before),
           },
