@@ -1,6 +1,9 @@
 // The handle at a column header's right edge: drag it, or focus it and press ← / →, to make the
 // column narrower or wider (whole file names at 1440 px, or a long problem text).
+import { useLayoutEffect, useRef, useState } from 'react';
+
 const STEP = 16;
+const MAX_WIDTH = 1200;
 
 export function ColumnResizer({
   label,
@@ -14,15 +17,24 @@ export function ColumnResizer({
   min: number;
   onResize: (width: number) => void;
 }): React.JSX.Element {
+  const ref = useRef<HTMLDivElement>(null);
+  // A focusable separator tells its value: the column's width as laid out until set by hand.
+  const [laidOut, setLaidOut] = useState(min);
+  useLayoutEffect(() => {
+    const w = ref.current?.parentElement?.getBoundingClientRect().width;
+    if (w) setLaidOut(Math.round(w));
+  }, [width]);
   const current = (el: HTMLElement): number =>
     width ?? el.parentElement?.getBoundingClientRect().width ?? min;
   return (
     <div
+      ref={ref}
       role="separator"
       aria-orientation="vertical"
       aria-label={label}
       aria-valuemin={min}
-      aria-valuenow={width ?? undefined}
+      aria-valuemax={MAX_WIDTH}
+      aria-valuenow={width ?? laidOut}
       tabIndex={0}
       className="col-resizer"
       data-testid="col-resizer"
@@ -34,7 +46,7 @@ export function ColumnResizer({
         const start = current(el);
         el.setPointerCapture(e.pointerId);
         const move = (ev: PointerEvent): void => {
-          onResize(Math.max(min, Math.round(start + ev.clientX - startX)));
+          onResize(Math.min(MAX_WIDTH, Math.max(min, Math.round(start + ev.clientX - startX))));
         };
         const up = (): void => {
           el.removeEventListener('pointermove', move);
@@ -51,7 +63,7 @@ export function ColumnResizer({
         e.preventDefault();
         e.stopPropagation();
         const delta = e.key === 'ArrowRight' ? STEP : -STEP;
-        onResize(Math.max(min, Math.round(current(e.currentTarget) + delta)));
+        onResize(Math.min(MAX_WIDTH, Math.max(min, Math.round(current(e.currentTarget) + delta))));
       }}
     />
   );
