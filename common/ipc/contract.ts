@@ -26,8 +26,8 @@ import {
   jobQuery,
   maxConcurrency,
   reading,
+  madeReview,
   reviewState,
-  reviewTime,
 } from './schemas';
 import type {
   AddOutcome,
@@ -132,11 +132,12 @@ export const CONTRACT = {
   ).returns<JobRecord>(),
   /**
    * Takes back the last review of a reading: the row gets the review state it had before (named
-   * by the window, which saw it), only while it still carries the review being undone (its
-   * reviewedAt), so a later review is never undone by mistake. Nothing is sent again.
+   * by the window, which saw it), only while it still carries the review being undone (`undo`,
+   * as the review's answer gave it), so a later review is never undone by mistake. Nothing is
+   * sent again.
    */
   undoReview: channel(
-    z.strictObject({ id: jobId, reviewedAt: reviewTime, restore: reviewState }),
+    z.strictObject({ id: jobId, undo: madeReview, restore: reviewState }),
   ).returns<JobRecord>(),
   /** Main shows the save dialog, then writes the CSV of the selected jobs. */
   exportCsv: channel(exportRequest, DEADLINES.bulk).returns<ExportOutcome>(),

@@ -46,6 +46,10 @@ export const reviewState = z.union([
 ]);
 export type ReviewState = z.infer<typeof reviewState>;
 
+/** A review that was made (not "none"). */
+export const madeReview = z.union([reviewState.options[1], reviewState.options[2]]);
+export type MadeReview = z.infer<typeof madeReview>;
+
 /** Which jobs: the table's filters, a route (root folder), a file-name search. */
 export const jobSelection = z.strictObject({
   filter: z.enum(JOB_FILTERS).optional(),

@@ -1,7 +1,7 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { AddSummary, EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
-import type { ReviewState } from '../../common/ipc/schemas';
+import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
@@ -348,8 +348,8 @@ export class Engine extends EventEmitter<EngineEvents> {
   }
 
   /** Takes a review back; the photo is not sent again, the meter's checks follow the reading. */
-  undoReview(id: number, undoneAt: string, restore: ReviewState): boolean {
-    const ok = this.store.jobs.undoReview(id, undoneAt, restore);
+  undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
+    const ok = this.store.jobs.undoReview(id, undone, restore);
     if (ok) {
       this.feed.changed([id]);
       this.feed.changed(readingsChanged(this.store, [id], new Date(this.clock.now())));

@@ -8,7 +8,7 @@ import {
   type StateCounts,
 } from '../../common/job-record';
 import { JOB_TRANSITIONS, type TransitionName } from '../../common/job-transitions';
-import type { ReviewState } from '../../common/ipc/schemas';
+import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import { toJobRecord, type JobRow } from './job-row';
 import { systemClock, type Clock } from '../time/clock';
 
@@ -212,7 +212,8 @@ export class JobsRepo {
       undoReview: db.prepare(
         `UPDATE jobs SET review_action = @action, reviewed_reading = @reading,
            reviewed_at = @at, updated_at = @now
-         WHERE id = @id AND state = 'done' AND review_action IS NOT NULL AND reviewed_at = @undone`,
+         WHERE id = @id AND state = 'done' AND review_action = @undoneAction
+           AND reviewed_reading IS @undoneReading AND reviewed_at = @undoneAt`,
       ),
       retryFailed: db.prepare(
         `UPDATE jobs SET state = 'queued', failure_kind = NULL, service_failure_kind = NULL,
@@ -575,15 +576,17 @@ export class JobsRepo {
 
   /**
    * Gives the row back the review state it had before its last review, only while it still
-   * carries that review (reviewed at `undoneAt`). False when it does not (reviewed again, gone).
+   * carries the review undone. False when it does not (reviewed again since, or gone).
    */
-  undoReview(id: number, undoneAt: string, restore: ReviewState): boolean {
+  undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
     const now = this.now();
     return this.db.transaction(() => {
       const ok =
         this.s.undoReview.run({
           id,
-          undone: undoneAt,
+          undoneAction: undone.action,
+          undoneReading: undone.reading,
+          undoneAt: undone.reviewedAt,
           action: restore.action,
           reading: restore.reading,
           at: restore.reviewedAt,

@@ -113,11 +113,11 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
     async undoReview() {
       const last = get().lastReview;
       if (!last) return null;
-      const reply = await bridge.undoReview({
-        id: last.id,
-        reviewedAt: last.reviewedAt,
-        restore: last.restore,
-      });
+      const undo =
+        last.action === 'corrected' && last.reading !== null
+          ? { action: 'corrected' as const, reading: last.reading, reviewedAt: last.reviewedAt }
+          : { action: 'accepted' as const, reading: null, reviewedAt: last.reviewedAt };
+      const reply = await bridge.undoReview({ id: last.id, undo, restore: last.restore });
       if (!reply.ok) return reply.error;
       set({ lastReview: null });
       get().applyJobs([reply.value]);

@@ -62,10 +62,9 @@ const CUT_FILE_NAMES = `[...document.querySelectorAll('#job-table .td-file')]
 const shownFile = async (page: Page): Promise<string> =>
   (await page.locator('.detail-title h2').textContent()) ?? '';
 
-async function rowIdOf(win: TestWindow, file: string): Promise<number> {
-  const rows = await win.bridge.queryJobs({ search: file });
-  if (!rows.ok || !rows.value.rows[0]) throw new Error(`no row ${file}`);
-  return rows.value.rows[0].id;
+/** The row shown in the detail panel. */
+async function shownId(page: Page): Promise<number> {
+  return Number(await page.getByTestId('detail-panel').getAttribute('data-job-id'));
 }
 
 describeInBrowser('the review desk', (site) => {
@@ -80,15 +79,14 @@ describeInBrowser('the review desk', (site) => {
       await page.getByRole('button', { name: /^Review 6/ }).click();
       await page.getByTestId('review-box').waitFor();
       const first = await shownFile(page);
+      const firstId = await shownId(page);
 
       // One word: a reading a person accepted is "Confirmed", as on the billing screens.
       const box = page.getByTestId('review-box');
       expect(await page.getByTestId('accept-reading').textContent()).toContain('Confirm');
       await page.keyboard.press('a');
       await waitForCount(win, 'review', 5);
-      const firstRow = page.locator(
-        `#job-table [data-job-id="${String(await rowIdOf(win, first))}"]`,
-      );
+      const firstRow = page.locator(`#job-table [data-job-id="${String(firstId)}"]`);
       await eventually(async () => {
         expect((await firstRow.getByRole('gridcell').nth(6).textContent())?.trim()).toBe(
           'Confirmed',
@@ -122,7 +120,7 @@ describeInBrowser('the review desk', (site) => {
 
       // Undo by the button: the confirmed reading needs review again (the real store says so).
       const third = await shownFile(page);
-      const thirdId = await rowIdOf(win, third);
+      const thirdId = await shownId(page);
       await page.keyboard.press('a');
       await waitForCount(win, 'review', 3);
       const undo = page.getByTestId('review-undo');

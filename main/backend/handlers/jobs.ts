@@ -107,13 +107,13 @@ export function jobHandlers(state: BackendState): JobHandlers {
 
     undoReview: (request) =>
       state.use(() => {
-        const { id, reviewedAt, restore } = request;
+        const { id, undo, restore } = request;
         const job = state.store.jobs.get(id);
         if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
         const engine = state.engine;
         const ok = engine
-          ? engine.undoReview(id, reviewedAt, restore)
-          : state.store.jobs.undoReview(id, reviewedAt, restore);
+          ? engine.undoReview(id, undo, restore)
+          : state.store.jobs.undoReview(id, undo, restore);
         if (!ok) {
           throw new AppError(
             'invalid_request',
