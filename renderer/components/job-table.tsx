@@ -18,14 +18,14 @@ const FALLBACK_HEIGHT = 600;
 const FALLBACK_WIDTH = 900;
 
 const COLUMNS: readonly Column[] = [
-  { id: 'file', sort: 'file', track: 'minmax(150px, 2fr)', min: 150 },
-  { id: 'folder', track: 'minmax(80px, 1fr)', min: 80, optional: true },
-  { id: 'status', sort: 'state', track: '112px', min: 96 },
-  { id: 'reading', sort: 'reading', track: '104px', min: 88 },
-  { id: 'type', track: '92px', min: 80, optional: true },
-  { id: 'source', track: '100px', min: 80, optional: true },
-  { id: 'review', track: '120px', min: 96 },
-  { id: 'error', track: 'minmax(90px, 1fr)', min: 90 },
+  { id: 'file', sort: 'file', track: 'minmax(140px, 3fr)', min: 140 },
+  { id: 'folder', track: 'minmax(72px, 1fr)', min: 72, optional: true },
+  { id: 'status', sort: 'state', track: 'minmax(84px, 104px)', min: 84 },
+  { id: 'reading', sort: 'reading', track: 'minmax(112px, 124px)', min: 112 },
+  { id: 'type', track: 'minmax(72px, 96px)', min: 72, optional: true },
+  { id: 'source', track: 'minmax(80px, 96px)', min: 80, optional: true },
+  { id: 'review', track: 'minmax(120px, 128px)', min: 120 },
+  { id: 'error', track: 'minmax(84px, 1fr)', min: 84 },
 ];
 
 export const TABLE_ID = 'job-table';

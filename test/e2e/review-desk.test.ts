@@ -54,6 +54,13 @@ const FITS = `(() => {
   };
 })()`;
 
+/** The window and the detail panel from their tops, for the screenshots. */
+const SCROLL_TOP = `(() => {
+  window.scrollTo(0, 0);
+  const detail = document.querySelector('[data-testid="detail-panel"]');
+  if (detail) detail.scrollTop = 0;
+})()`;
+
 /** File names the table cuts off. */
 const CUT_FILE_NAMES = `[...document.querySelectorAll('#job-table .td-file')]
   .filter((c) => c.scrollWidth > c.clientWidth)
@@ -71,7 +78,7 @@ describeInBrowser('the review desk', (site) => {
   it('confirms, keeps reviewed rows in view, undoes, zooms the photo and fits 1024 px', async () => {
     const win = await openTestWindow(site(), {
       engineConfig: FAST_ENGINE,
-      viewport: { width: 1024, height: 720 },
+      viewport: { width: 1024, height: 768 },
     });
     try {
       const { page } = win;
@@ -88,9 +95,7 @@ describeInBrowser('the review desk', (site) => {
       await waitForCount(win, 'review', 5);
       const firstRow = page.locator(`#job-table [data-job-id="${String(firstId)}"]`);
       await eventually(async () => {
-        expect((await firstRow.getByRole('gridcell').nth(6).textContent())?.trim()).toBe(
-          'Confirmed',
-        );
+        expect((await firstRow.locator('.td-review').textContent())?.trim()).toBe('Confirmed');
       });
       const words = (await page.locator('.app').textContent()) ?? '';
       for (const other of ['Accept', 'Checked', 'Reviewed as', 'correct as read']) {
@@ -212,8 +217,10 @@ describeInBrowser('the review desk', (site) => {
       await page.getByTestId('filter-all').click();
       const fits = await page.evaluate<unknown>(FITS);
       expect(fits).toEqual({ page: true, table: true, heads: true, detail: true });
+      expect(await page.evaluate<string[]>(CUT_FILE_NAMES)).toEqual([]);
       expect(await win.axe()).toEqual([]);
       mkdirSync(DOCS_SHOTS, { recursive: true });
+      await page.evaluate(SCROLL_TOP);
       await page.screenshot({ path: join(DOCS_SHOTS, 'review-1024-light.png') });
 
       // 1440 px: whole file names in the table.
@@ -223,6 +230,7 @@ describeInBrowser('the review desk', (site) => {
         expect(cut).toEqual([]);
       });
       expect(await win.axe()).toEqual([]);
+      await page.evaluate(SCROLL_TOP);
       await page.screenshot({ path: join(DOCS_SHOTS, 'review-1440-light.png') });
     } finally {
       await win.close();
