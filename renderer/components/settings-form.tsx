@@ -20,6 +20,12 @@ import { KeyStatusLine } from './settings-key';
 
 type Pending = 'idle' | 'checking' | 'saving';
 
+type Message =
+  | { tone: 'ok'; say: 'saved' }
+  | { tone: 'ok'; say: 'savedChecked'; left: number }
+  | { tone: 'bad'; say: 'notSaved' }
+  | { tone: 'bad'; say: 'error'; text: string };
+
 interface Problems extends SendingProblems {
   readonly url: string | null;
   readonly key: string | null;
@@ -50,7 +56,8 @@ export function SettingsForm(): React.JSX.Element {
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState<Pending>('idle');
   const [served, setServed] = useState<Partial<Problems>>({});
-  const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
+  // Words kept as what to say, not said: a save that switches the language says it in the new one.
+  const [message, setMessage] = useState<Message | null>(null);
 
   const keyIsSet = key.isSet && service.kind === 'remote';
   const connectionChanged = url.trim() !== (settings.baseUrl ?? '') || apiKey.trim() !== '';
@@ -97,7 +104,7 @@ export function SettingsForm(): React.JSX.Element {
     setServed({});
     setMessage(null);
     if (Object.values(problems).some((p) => p !== null)) {
-      setMessage({ tone: 'bad', text: t('settings.notSaved') });
+      setMessage({ tone: 'bad', say: 'notSaved' });
       return;
     }
     let left: number | null = null;
@@ -108,7 +115,7 @@ export function SettingsForm(): React.JSX.Element {
         setPending('idle');
         const advice = connectionAdvice(check.error);
         setServed(KEY_ERRORS.includes(check.error.code) ? { key: advice } : { url: advice });
-        setMessage({ tone: 'bad', text: t('settings.notSaved') });
+        setMessage({ tone: 'bad', say: 'notSaved' });
         return;
       }
       setApiKey('');
@@ -122,16 +129,15 @@ export function SettingsForm(): React.JSX.Element {
         setPending('idle');
         const why = describeError(reply.error);
         if ('dataDir' in changes && reply.error.code === 'file_error') setServed({ dataDir: why });
-        else setMessage({ tone: 'bad', text: why });
+        else setMessage({ tone: 'bad', say: 'error', text: why });
         return;
       }
     }
     setPending('idle');
     setTouched(false);
-    setMessage({
-      tone: 'ok',
-      text: left === null ? t('settings.saved') : t('settings.savedChecked', { left }),
-    });
+    setMessage(
+      left === null ? { tone: 'ok', say: 'saved' } : { tone: 'ok', say: 'savedChecked', left },
+    );
   };
 
   const busy = pending !== 'idle';
@@ -277,7 +283,11 @@ export function SettingsForm(): React.JSX.Element {
             role={message.tone === 'ok' ? 'status' : 'alert'}
             data-testid="settings-message"
           >
-            {message.text}
+            {message.say === 'error'
+              ? message.text
+              : message.say === 'savedChecked'
+                ? t('settings.savedChecked', { left: message.left })
+                : t(`settings.${message.say}`)}
           </p>
         )}
         {busy && (

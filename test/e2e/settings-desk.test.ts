@@ -80,6 +80,7 @@ describeInBrowser('settings at the review desk', (site) => {
       await page.getByTestId('language').selectOption('de');
       await save.click();
       await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
+      await page.getByTestId('settings-message').filter({ hasText: 'Gespeichert.' }).waitFor();
       expect(await settings.getByRole('button', { name: 'Einstellungen speichern' }).count()).toBe(
         1,
       );
