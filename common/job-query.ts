@@ -16,6 +16,11 @@ export interface JobQuery {
   rootId?: number;
   /** Case-insensitive substring of the file's relative path. */
   search?: string;
+  /**
+   * Rows shown although the filter no longer holds them (a reading just reviewed under "needs
+   * review" stays in view until the clerk moves on); the route and the search still apply.
+   */
+  keepIds?: number[];
   sort?: JobSortKey;
   descending?: boolean;
   offset?: number;

@@ -16,7 +16,12 @@ export interface AppSettings {
   readonly dataDir: string | null;
   /** Folders whose new photos are added to the queue as they arrive. */
   readonly watchFolders: readonly string[];
+  /** The window's language: the operating system's (when MeterDesk speaks it) or a chosen one. */
+  readonly language: LanguageChoice;
 }
+
+export const LANGUAGE_CHOICES = ['system', 'en', 'de'] as const;
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
 
 /** Tasks in flight at once unless the key's limit (learned from the service) is lower. */
 export const DEFAULT_MAX_CONCURRENCY = 32;
@@ -29,6 +34,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   maxConcurrency: DEFAULT_MAX_CONCURRENCY,
   dataDir: null,
   watchFolders: [],
+  language: 'system',
 };
 
 /** A service (business) code as the spec's examples spell them, e.g. water_v3_foreign. */

@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './app';
 import { resolveLanguage } from './i18n/catalogues';
 import { createI18n } from './i18n/i18n';
+import { followLanguageSetting } from './i18n/language-setting';
 import { createAppStore } from './store/create-store';
 import { StoreProvider } from './store/context';
 import './styles/theme.css';
@@ -13,6 +14,7 @@ import './styles/controls.css';
 import './styles/table.css';
 import './styles/panels.css';
 import './styles/billing.css';
+import './styles/desk.css';
 
 declare global {
   interface Window {
@@ -31,6 +33,13 @@ if (root) {
     void store.getState().start();
     // The OS language until the settings arrive; Settings can switch it (i18n.changeLanguage).
     const i18n = createI18n(resolveLanguage(undefined, navigator.languages));
+    followLanguageSetting(
+      (listener) =>
+        store.subscribe((s) => {
+          listener(s.settings.language);
+        }),
+      i18n,
+    );
     createRoot(root).render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>

@@ -15,6 +15,7 @@ export const CHANNEL_NAMES = [
   'retryFailed',
   'remove',
   'review',
+  'undoReview',
   'exportCsv',
   'getSettings',
   'getWatchFolders',

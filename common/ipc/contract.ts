@@ -5,6 +5,7 @@
 // with the backend (calls both ways, the backend's pushes) in the same form.
 import { z } from 'zod';
 import type { JobRecord } from '../job-record';
+import { LANGUAGE_CHOICES } from '../settings';
 import type { ChannelName } from './channels';
 import { DEADLINES } from './deadlines';
 import {
@@ -25,6 +26,8 @@ import {
   jobQuery,
   maxConcurrency,
   reading,
+  madeReview,
+  reviewState,
 } from './schemas';
 import type {
   AddOutcome,
@@ -127,6 +130,15 @@ export const CONTRACT = {
       z.strictObject({ id: jobId, action: z.literal('correct'), reading }),
     ]),
   ).returns<JobRecord>(),
+  /**
+   * Takes back the last review of a reading: the row gets the review state it had before (named
+   * by the window, which saw it), only while it still carries the review being undone (`undo`,
+   * as the review's answer gave it), so a later review is never undone by mistake. Nothing is
+   * sent again.
+   */
+  undoReview: channel(
+    z.strictObject({ id: jobId, undo: madeReview, restore: reviewState }),
+  ).returns<JobRecord>(),
   /** Main shows the save dialog, then writes the CSV of the selected jobs. */
   exportCsv: channel(exportRequest, DEADLINES.bulk).returns<ExportOutcome>(),
   getSettings: channel(empty).returns<SettingsView>(),
@@ -139,6 +151,7 @@ export const CONTRACT = {
       maxConcurrency: maxConcurrency.optional(),
       dataDir: absolutePath.nullable().optional(),
       watchFolders: z.array(absolutePath).max(MAX_WATCH_FOLDERS).optional(),
+      language: z.enum(LANGUAGE_CHOICES).optional(),
     }),
     DEADLINES.service,
   ).returns<SettingsView>(),

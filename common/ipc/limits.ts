@@ -23,3 +23,5 @@ export const MAX_JOB_ID = Number.MAX_SAFE_INTEGER;
 export const MAX_ROWS_PER_EVENT = 1000;
 /** Watched folders: an office has a share or two and a card reader, not dozens. */
 export const MAX_WATCH_FOLDERS = 32;
+/** Reviewed rows kept in view under a filter that no longer holds them (a review session's worth). */
+export const MAX_KEPT_ROWS = 500;

@@ -7,6 +7,7 @@ import {
   MAX_BUSINESS_CHARS,
   MAX_CONCURRENCY,
   MAX_IDS_PER_CALL,
+  MAX_KEPT_ROWS,
   MAX_JOB_ID,
   MAX_OFFSET,
   MAX_PAGE_ROWS,
@@ -34,6 +35,21 @@ export const reading = z
   .max(11)
   .regex(READING_PATTERN, 'must look like 12345 or 12345.678');
 
+/** When a review was made, as the store writes it (ISO 8601, UTC). */
+export const reviewTime = z.iso.datetime();
+
+/** The review state of a reading: none yet, confirmed as the AI read it, or corrected. */
+export const reviewState = z.union([
+  z.strictObject({ action: z.null(), reading: z.null(), reviewedAt: z.null() }),
+  z.strictObject({ action: z.literal('accepted'), reading: z.null(), reviewedAt: reviewTime }),
+  z.strictObject({ action: z.literal('corrected'), reading, reviewedAt: reviewTime }),
+]);
+export type ReviewState = z.infer<typeof reviewState>;
+
+/** A review that was made (not "none"). */
+export const madeReview = z.union([reviewState.options[1], reviewState.options[2]]);
+export type MadeReview = z.infer<typeof madeReview>;
+
 /** Which jobs: the table's filters, a route (root folder), a file-name search. */
 export const jobSelection = z.strictObject({
   filter: z.enum(JOB_FILTERS).optional(),
@@ -50,6 +66,7 @@ export const exportRequest = z.strictObject({
 
 export const jobQuery = z.strictObject({
   ...jobSelection.shape,
+  keepIds: z.array(jobId).max(MAX_KEPT_ROWS).optional(),
   sort: z.enum(JOB_SORT_KEYS).optional(),
   descending: z.boolean().optional(),
   offset: z.int().min(0).max(MAX_OFFSET).optional(),

@@ -175,10 +175,14 @@ export class BackendState {
     });
   }
 
-  /** Changes the watched folders alone: the engine keeps running. */
-  setWatchFolders(folders: readonly string[]): Promise<void> {
+  /** Changes what the engine does not use (watched folders, language): it keeps running. */
+  setQuietly(patch: Partial<Pick<AppSettings, 'watchFolders' | 'language'>>): Promise<void> {
     return this.lock.exclusive(async () => {
-      const next = { ...this.settingsValue, watchFolders: [...new Set(folders)] };
+      const next = {
+        ...this.settingsValue,
+        ...(patch.language !== undefined && { language: patch.language }),
+        ...(patch.watchFolders !== undefined && { watchFolders: [...new Set(patch.watchFolders)] }),
+      };
       saveSettings(settingsFile(this.options.userDataDir), next);
       this.settingsValue = next;
       await this.watcher.setFolders(next.watchFolders);

@@ -1,7 +1,7 @@
 // The desktop app's own settings, in settings.json in the per-user folder (main/config/paths.ts).
 // They cannot live in the queue file: one of them says where the queue file is. Never a key here.
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, type AppSettings } from '../../common/settings';
+import { DEFAULT_SETTINGS, LANGUAGE_CHOICES, type AppSettings } from '../../common/settings';
 import type { SettingsView } from '../../common/ipc/views';
 import { MAX_BUSINESS_CHARS, MAX_CONCURRENCY, MAX_WATCH_FOLDERS } from '../../common/ipc/limits';
 import { readJsonFile, writeJsonFile } from '../config/json-file';
@@ -15,6 +15,7 @@ const FIELDS = {
   maxConcurrency: z.int().min(1).max(MAX_CONCURRENCY),
   dataDir: z.string().max(4096).nullable(),
   watchFolders: z.array(z.string().min(1).max(4096)).max(MAX_WATCH_FOLDERS),
+  language: z.enum(LANGUAGE_CHOICES),
 } satisfies { [K in keyof AppSettings]: z.ZodType<AppSettings[K]> };
 
 export { settingsFile } from '../config/paths';
@@ -35,6 +36,7 @@ export function loadSettings(file: string): AppSettings {
     maxConcurrency: pick('maxConcurrency'),
     dataDir: pick('dataDir'),
     watchFolders: pick('watchFolders'),
+    language: pick('language'),
   };
 }
 

@@ -1,6 +1,7 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import type { AddSummary, EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
+import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
@@ -344,6 +345,16 @@ export class Engine extends EventEmitter<EngineEvents> {
     if (ok) {
       this.feed.changed([id]);
       // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
+      this.feed.changed(readingsChanged(this.store, [id], new Date(this.clock.now())));
+    }
+    return ok;
+  }
+
+  /** Takes a review back; the photo is not sent again, the meter's checks follow the reading. */
+  undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
+    const ok = this.store.jobs.undoReview(id, undone, restore);
+    if (ok) {
+      this.feed.changed([id]);
       this.feed.changed(readingsChanged(this.store, [id], new Date(this.clock.now())));
     }
     return ok;

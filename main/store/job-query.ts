@@ -62,8 +62,13 @@ export class JobQueries {
   }
 
   private where(q: JobQuery): { sql: string; params: (string | number)[] } {
-    const parts = [FILTER_SQL[q.filter ?? 'all']];
     const params: (string | number)[] = [];
+    const keep = q.keepIds ?? [];
+    const filter = FILTER_SQL[q.filter ?? 'all'];
+    const parts = [
+      keep.length === 0 ? filter : `(${filter} OR id IN (${keep.map(() => '?').join(', ')}))`,
+    ];
+    params.push(...keep);
     if (q.rootId !== undefined) {
       parts.push('root_id = ?');
       params.push(q.rootId);

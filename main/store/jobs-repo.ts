@@ -8,6 +8,7 @@ import {
   type StateCounts,
 } from '../../common/job-record';
 import { JOB_TRANSITIONS, type TransitionName } from '../../common/job-transitions';
+import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import { toJobRecord, type JobRow } from './job-row';
 import { systemClock, type Clock } from '../time/clock';
 
@@ -207,6 +208,12 @@ export class JobsRepo {
       review: db.prepare(
         `UPDATE jobs SET review_action = @action, reviewed_reading = @reading,
            reviewed_at = @now, updated_at = @now WHERE id = @id AND ${from('review')}`,
+      ),
+      undoReview: db.prepare(
+        `UPDATE jobs SET review_action = @action, reviewed_reading = @reading,
+           reviewed_at = @at, updated_at = @now
+         WHERE id = @id AND state = 'done' AND review_action = @undoneAction
+           AND reviewed_reading IS @undoneReading AND reviewed_at = @undoneAt`,
       ),
       retryFailed: db.prepare(
         `UPDATE jobs SET state = 'queued', failure_kind = NULL, service_failure_kind = NULL,
@@ -559,8 +566,39 @@ export class JobsRepo {
       if (ok) {
         const msg =
           action === 'accepted'
-            ? 'Reading accepted in review'
+            ? 'Reading confirmed in review'
             : `Reading corrected to ${reading ?? ''}`;
+        this.log(id, 'done', msg, now);
+      }
+      return ok;
+    })();
+  }
+
+  /**
+   * Gives the row back the review state it had before its last review, only while it still
+   * carries the review undone. False when it does not (reviewed again since, or gone).
+   */
+  undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
+    const now = this.now();
+    return this.db.transaction(() => {
+      const ok =
+        this.s.undoReview.run({
+          id,
+          undoneAction: undone.action,
+          undoneReading: undone.reading,
+          undoneAt: undone.reviewedAt,
+          action: restore.action,
+          reading: restore.reading,
+          at: restore.reviewedAt,
+          now,
+        }).changes === 1;
+      if (ok) {
+        const msg =
+          restore.action === null
+            ? 'Review undone: the reading waits for review again'
+            : restore.action === 'accepted'
+              ? 'Review undone: back to confirmed as read by the AI'
+              : `Review undone: back to corrected to ${restore.reading}`;
         this.log(id, 'done', msg, now);
       }
       return ok;

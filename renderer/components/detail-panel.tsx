@@ -1,6 +1,6 @@
 // The selected photo in full: the image (through the meterdesk-photo:// protocol main serves,
 // never file://), the reading and its review, what the service said, and the job's history.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { JobDetail } from '../../common/ipc';
 import type { JobRecord } from '../../common/job-record';
@@ -11,51 +11,75 @@ import { useApp, useAppApi } from '../store/context';
 import { selectAi } from '../store/status-slice';
 import { Icon } from './icon';
 import { ReviewBox } from './review-box';
+import { PhotoViewer } from './photo-viewer';
+import { useT } from '../i18n/i18n';
 import { MeterActions, MeterAlone, MeterSummary } from '../billing/meter-section';
 
 function Photo({ detail }: { detail: JobDetail }): React.JSX.Element {
+  const t = useT('desk');
   const [broken, setBroken] = useState<string | null>(null);
   const url = detail.photoUrl;
   if (url === null || broken === url) {
     return (
       <div className="photo photo-none">
         <Icon name="ban" />
-        <span>
-          {url === null ? 'No preview: this file is not a photo.' : 'The photo could not be shown.'}
-        </span>
+        <span>{url === null ? t('photo.none') : t('photo.broken')}</span>
       </div>
     );
   }
   return (
-    <figure className="photo">
-      <img
-        key={url}
-        src={url}
-        alt={`Meter photo ${baseName(detail.job.relPath)}`}
-        onError={() => {
-          setBroken(url);
-        }}
-        data-testid="detail-photo"
-      />
-    </figure>
+    <PhotoViewer
+      url={url}
+      fileName={baseName(detail.job.relPath)}
+      onError={() => {
+        setBroken(url);
+      }}
+    />
   );
 }
+
+type DeskT = ReturnType<typeof useT<'desk'>>;
 
 /** Which AI read the photo: the version recorded then, not the one the service runs today. */
 export function aiVersionText(
   job: Pick<JobRecord, 'isLatestAiVersion' | 'aiVersion'>,
   current: string | null,
+  t: DeskT,
 ): string {
-  if (job.isLatestAiVersion === false) return 'Older AI version (historical result)';
+  if (job.isLatestAiVersion === false) return t('detail.ai.older');
   if (job.isLatestAiVersion !== true) return '–';
-  if (!job.aiVersion) return 'The latest when read';
+  if (!job.aiVersion) return t('detail.ai.latestWhenRead');
   if (current && current !== job.aiVersion)
-    return `${job.aiVersion} (the latest then; now ${current})`;
-  return `${job.aiVersion} (latest)`;
+    return t('detail.ai.latestThen', { version: job.aiVersion, current });
+  return t('detail.ai.latest', { version: job.aiVersion });
+}
+
+/** Ctrl+Z (⌘Z) takes back the last review, except in a text field (its own undo). */
+function useUndoShortcut(): void {
+  const api = useAppApi();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key.toLowerCase() !== 'z' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) {
+        return;
+      }
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))
+        return;
+      if (!api.getState().lastReview) return;
+      e.preventDefault();
+      void api.getState().undoReview();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [api]);
 }
 
 export function DetailPanel(): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('desk');
+  useUndoShortcut();
   const { detail, detailError, selectedId, currentAi, meterAlone } = useApp(
     useShallow((s) => ({
       detail: s.detail,
@@ -69,27 +93,24 @@ export function DetailPanel(): React.JSX.Element {
   if (selectedId === null && meterAlone) return <MeterAlone />;
   if (selectedId === null) {
     return (
-      <aside className="detail detail-empty" aria-label="Photo details">
+      <aside className="detail detail-empty" aria-label={t('detail.label')}>
         <Icon name="info" />
-        <p>Select a photo to see it with its reading and history.</p>
-        <p className="keys muted">
-          <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>J</kbd>/<kbd>K</kbd> move · <kbd>A</kbd> accept ·{' '}
-          <kbd>E</kbd> correct · <kbd>/</kbd> search
-        </p>
+        <p>{t('detail.selectHint')}</p>
+        <p className="keys muted">{t('detail.keys')}</p>
       </aside>
     );
   }
   if (detailError) {
     return (
-      <aside className="detail detail-empty" aria-label="Photo details">
+      <aside className="detail detail-empty" aria-label={t('detail.label')}>
         <p className="tone-bad">{describeError(detailError)}</p>
       </aside>
     );
   }
   if (!detail) {
     return (
-      <aside className="detail detail-empty" aria-label="Photo details" aria-busy="true">
-        <p className="muted">Loading…</p>
+      <aside className="detail detail-empty" aria-label={t('detail.label')} aria-busy="true">
+        <p className="muted">{t('detail.loading')}</p>
       </aside>
     );
   }
@@ -103,7 +124,7 @@ export function DetailPanel(): React.JSX.Element {
   return (
     <aside
       className="detail"
-      aria-label="Photo details"
+      aria-label={t('detail.label')}
       aria-busy={stale}
       data-testid="detail-panel"
       data-job-id={job.id}
@@ -121,7 +142,7 @@ export function DetailPanel(): React.JSX.Element {
         <button
           type="button"
           className="btn btn-icon btn-quiet"
-          aria-label="Close details"
+          aria-label={t('detail.close')}
           onClick={() => {
             api.getState().select(null);
           }}
@@ -144,21 +165,21 @@ export function DetailPanel(): React.JSX.Element {
       )}
       {waitReason && (
         <p className="detail-note" role="note" data-testid="detail-wait-reason">
-          <Icon name="info" /> The service says: {waitReason}
+          <Icon name="info" /> {t('detail.serviceSays', { reason: waitReason })}
         </p>
       )}
       <dl className="facts">
         {summary && (
           <>
-            <dt>Result</dt>
+            <dt>{t('detail.result')}</dt>
             <dd data-testid="detail-summary">{summary}</dd>
           </>
         )}
-        <dt>Source</dt>
+        <dt>{t('detail.source')}</dt>
         <dd>{sourceWords(job.resultSource) || '–'}</dd>
         {detail.copyOf && (
           <>
-            <dt>Copy of</dt>
+            <dt>{t('detail.copyOf')}</dt>
             <dd className="mono small" data-testid="detail-copy-of">
               {detail.copyOf}
             </dd>
@@ -166,23 +187,23 @@ export function DetailPanel(): React.JSX.Element {
         )}
         {job.serviceFailureKind && (
           <>
-            <dt>Failure kind</dt>
+            <dt>{t('detail.failureKind')}</dt>
             <dd className="mono small" data-testid="detail-failure-kind">
               {job.serviceFailureKind}
             </dd>
           </>
         )}
-        <dt>AI version</dt>
-        <dd>{aiVersionText(detail.job, currentAi)}</dd>
-        <dt>Meter type</dt>
+        <dt>{t('detail.aiVersion')}</dt>
+        <dd>{aiVersionText(detail.job, currentAi, t)}</dd>
+        <dt>{t('detail.meterType')}</dt>
         <dd>{job.meterType ?? '–'}</dd>
-        <dt>File</dt>
+        <dt>{t('detail.file')}</dt>
         <dd>
-          {job.format ?? 'unknown type'} · {formatBytes(job.size)}
+          {job.format ?? t('detail.unknownType')} · {formatBytes(job.size)}
         </dd>
         {job.taskId && (
           <>
-            <dt>Task</dt>
+            <dt>{t('detail.task')}</dt>
             <dd className="mono small">{job.taskId}</dd>
           </>
         )}
@@ -194,7 +215,7 @@ export function DetailPanel(): React.JSX.Element {
             className="btn"
             onClick={() => void api.getState().retryFailed([job.id])}
           >
-            <Icon name="retry" /> Retry
+            <Icon name="retry" /> {t('detail.retry')}
           </button>
         )}
         <button
@@ -202,7 +223,7 @@ export function DetailPanel(): React.JSX.Element {
           className="btn"
           onClick={() => void api.getState().openLocation({ jobId: job.id })}
         >
-          <Icon name="external" /> Show in folder
+          <Icon name="external" /> {t('detail.showInFolder')}
         </button>
         <button
           type="button"
@@ -210,18 +231,18 @@ export function DetailPanel(): React.JSX.Element {
           disabled={job.state === 'uploading' || job.state === 'submitted'}
           title={
             job.state === 'uploading' || job.state === 'submitted'
-              ? 'Being read at the service: it can be removed once it is finished.'
+              ? t('detail.removeBusy')
               : undefined
           }
           onClick={() => void api.getState().remove([job.id])}
         >
-          <Icon name="trash" /> Remove from list
+          <Icon name="trash" /> {t('detail.remove')}
         </button>
       </div>
-      <section aria-label="History">
-        <h3 className="section-title">History</h3>
+      <section aria-label={t('detail.history')}>
+        <h3 className="section-title">{t('detail.history')}</h3>
         {events.length === 0 ? (
-          <p className="muted small">Nothing yet.</p>
+          <p className="muted small">{t('detail.nothingYet')}</p>
         ) : (
           <ol className="history" data-testid="detail-history">
             {events.map((ev, i) => (

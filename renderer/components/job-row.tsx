@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, dirName } from '../lib/format';
 import { effectiveReading, errorText, lookOf, serviceWaitReason, sourceWords } from '../lib/states';
+import { useT } from '../i18n/i18n';
 import { Icon } from './icon';
 
 export const ROW_HEIGHT = 34;
@@ -13,12 +14,25 @@ export function rowDomId(id: number): string {
 }
 
 function ReviewFlag({ job }: { job: JobRecord }): React.JSX.Element | null {
-  if (job.reviewAction === 'corrected') return <span className="tag tag-ok">Corrected</span>;
-  if (job.reviewAction === 'accepted') return <span className="tag tag-ok">Checked</span>;
+  const t = useT('desk');
+  if (job.reviewAction === 'corrected') {
+    return (
+      <span className="tag tag-ok">
+        <Icon name="check" /> {t('table.flag.corrected')}
+      </span>
+    );
+  }
+  if (job.reviewAction === 'accepted') {
+    return (
+      <span className="tag tag-ok">
+        <Icon name="check" /> {t('table.flag.confirmed')}
+      </span>
+    );
+  }
   if (job.needsReview) {
     return (
       <span className="tag tag-attn">
-        <Icon name="flag" /> Review
+        <Icon name="flag" /> {t('table.flag.toReview')}
       </span>
     );
   }
@@ -32,6 +46,8 @@ export interface JobRowProps {
   readonly selected: boolean;
   /** The AI is offline: rows at the service wait rather than being read. */
   readonly aiOffline: boolean;
+  /** Reviewed under a filter that no longer holds it: shown as done until the clerk moves on. */
+  readonly kept: boolean;
   readonly onPick: (id: number, index: number) => void;
 }
 
@@ -41,8 +57,10 @@ export const JobRow = memo(function JobRow({
   rootName,
   selected,
   aiOffline,
+  kept,
   onPick,
 }: JobRowProps): React.JSX.Element {
+  const t = useT('desk');
   const look = lookOf(job, aiOffline);
   const waitReason = serviceWaitReason(job);
   const reading = effectiveReading(job);
@@ -54,13 +72,15 @@ export const JobRow = memo(function JobRow({
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
-      className={`tr${selected ? ' tr-selected' : ''}${index % 2 ? ' tr-odd' : ''}`}
+      className={`tr${selected ? ' tr-selected' : ''}${index % 2 ? ' tr-odd' : ''}${kept ? ' tr-kept' : ''}`}
+      title={kept ? t('table.keptDone') : undefined}
       style={{ top: index * ROW_HEIGHT }}
       onClick={() => {
         onPick(job.id, index);
       }}
       data-job-id={job.id}
       data-state={job.state}
+      data-kept={kept || undefined}
     >
       <div role="gridcell" className="td td-file" title={job.relPath}>
         {baseName(job.relPath)}
@@ -79,7 +99,7 @@ export const JobRow = memo(function JobRow({
       <div role="gridcell" className="td td-reading num" data-testid="cell-reading">
         {reading ?? ''}
         {job.reviewAction === 'corrected' && job.finalReading !== null && (
-          <span className="sr-only"> (AI read {job.finalReading})</span>
+          <span className="sr-only">{t('table.aiRead', { reading: job.finalReading })}</span>
         )}
       </div>
       <div role="gridcell" className="td td-type">

@@ -8,26 +8,24 @@ import { baseName } from '../lib/format';
 import { rowAt } from '../lib/row-pages';
 import { useApp, useAppApi } from '../store/context';
 import { JobRow, PlaceholderRow, ROW_HEIGHT, rowDomId } from './job-row';
+import { useT } from '../i18n/i18n';
+import { ColumnResizer } from './column-resizer';
+import { shownColumns, type Column, type ColumnWidths } from './table-columns';
 
 const OVERSCAN = 8;
 /** When the grid has no layout yet (tests, first paint), assume a typical height. */
 const FALLBACK_HEIGHT = 600;
-
-interface Column {
-  readonly id: string;
-  readonly label: string;
-  readonly sort?: JobSortKey;
-}
+const FALLBACK_WIDTH = 900;
 
 const COLUMNS: readonly Column[] = [
-  { id: 'file', label: 'File', sort: 'file' },
-  { id: 'folder', label: 'Folder' },
-  { id: 'status', label: 'Status', sort: 'state' },
-  { id: 'reading', label: 'Reading', sort: 'reading' },
-  { id: 'type', label: 'Meter type' },
-  { id: 'source', label: 'Source' },
-  { id: 'review', label: 'Review' },
-  { id: 'error', label: 'Problem' },
+  { id: 'file', sort: 'file', track: 'minmax(140px, 3fr)', min: 140 },
+  { id: 'folder', track: 'minmax(72px, 1fr)', min: 72, optional: true },
+  { id: 'status', sort: 'state', track: 'minmax(84px, 104px)', min: 84 },
+  { id: 'reading', sort: 'reading', track: 'minmax(112px, 124px)', min: 112 },
+  { id: 'type', track: 'minmax(72px, 96px)', min: 72, optional: true },
+  { id: 'source', track: 'minmax(80px, 96px)', min: 80, optional: true },
+  { id: 'review', track: 'minmax(120px, 128px)', min: 120 },
+  { id: 'error', track: 'minmax(84px, 1fr)', min: 84 },
 ];
 
 export const TABLE_ID = 'job-table';
@@ -48,9 +46,15 @@ export function JobTable(): React.JSX.Element {
         aiOffline: s.status.ai !== null && !s.status.ai.isOnline,
       })),
     );
+  const t = useT('desk');
+  const keptIds = useApp((s) => s.keptIds);
   const gridRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(FALLBACK_HEIGHT);
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  const [widths, setWidths] = useState<ColumnWidths>({});
+  const shown = useMemo(() => shownColumns(COLUMNS, width, widths), [width, widths]);
+  const kept = useMemo(() => new Set(keptIds), [keptIds]);
   const rootNames = useMemo(() => new Map(roots.map((r) => [r.id, baseName(r.path)])), [roots]);
 
   // A new query starts at the top.
@@ -64,6 +68,7 @@ export function JobTable(): React.JSX.Element {
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       setHeight(el.clientHeight || FALLBACK_HEIGHT);
+      setWidth(el.clientWidth || FALLBACK_WIDTH);
     });
     observer.observe(el);
     return () => {
@@ -150,6 +155,7 @@ export function JobTable(): React.JSX.Element {
           rootName={rootNames.get(job.rootId) ?? ''}
           selected={job.id === selectedId}
           aiOffline={aiOffline}
+          kept={kept.has(job.id)}
           onPick={onPick}
         />
       ) : (
@@ -164,9 +170,11 @@ export function JobTable(): React.JSX.Element {
       ref={gridRef}
       className="grid"
       role="grid"
-      aria-label="Photos"
+      aria-label={t('table.label')}
       aria-rowcount={total + 1}
-      aria-colcount={COLUMNS.length}
+      aria-colcount={shown.columns.length}
+      data-hidden-columns={shown.hidden.join(' ') || undefined}
+      style={shown.style}
       aria-activedescendant={
         selectedInView && selectedId !== null ? rowDomId(selectedId) : undefined
       }
@@ -179,8 +187,9 @@ export function JobTable(): React.JSX.Element {
     >
       <div role="rowgroup" className="thead">
         <div role="row" aria-rowindex={1} className="tr tr-head">
-          {COLUMNS.map((col) => {
+          {shown.columns.map((col) => {
             const sorted = col.sort !== undefined && sort === col.sort;
+            const label = t(`table.column.${col.id}`);
             return (
               <div
                 key={col.id}
@@ -195,15 +204,25 @@ export function JobTable(): React.JSX.Element {
                     onClick={() => {
                       if (col.sort) onSort(col.sort);
                     }}
-                    title={`Sort by ${col.label.toLowerCase()}`}
+                    title={t('table.sortBy', { column: label })}
                   >
-                    {col.label}
+                    {label}
                     <span className="sort-mark" aria-hidden="true">
                       {sorted ? (descending ? '▼' : '▲') : ''}
                     </span>
                   </button>
                 ) : (
-                  col.label
+                  label
+                )}
+                {col.id !== 'error' && (
+                  <ColumnResizer
+                    label={t('table.resize', { column: label })}
+                    width={widths[col.id] ?? null}
+                    min={col.min}
+                    onResize={(w) => {
+                      setWidths((prev) => ({ ...prev, [col.id]: w }));
+                    }}
+                  />
                 )}
               </div>
             );

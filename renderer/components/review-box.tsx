@@ -7,22 +7,81 @@ import { describeError } from '../lib/errors';
 import { readingProblem } from '../lib/reading';
 import { useApp, useAppApi } from '../store/context';
 import type { ReviewRequest } from '../store/detail-slice';
+import { useT } from '../i18n/i18n';
+import { baseName } from '../lib/format';
 import { Icon } from './icon';
 import { TABLE_ID } from './job-table';
 
-function whyFlagged(job: JobRecord): string {
+type DeskT = ReturnType<typeof useT<'desk'>>;
+
+function whyFlagged(job: JobRecord, t: DeskT): string {
   if (job.resultSource === 'cached_stale' || job.isLatestAiVersion === false) {
-    return 'This is a historical result from an older AI version (the AI was offline). Check it against the photo.';
+    return t('review.whyStale');
   }
   // The meter's plausibility rules say why (the detail lists each rule that fired).
   if (job.plausibility === 'warning' || job.plausibility === 'error') {
-    return 'This reading does not fit the meter’s history. Check it against the photo.';
+    return t('review.whyRule');
   }
-  return 'This reading was flagged as doubtful. Check it against the photo.';
+  return t('review.whyFlagged');
+}
+
+/** The last review, what Undo gives back, and the button; shown until it is undone or replaced. */
+function UndoLine(): React.JSX.Element | null {
+  const api = useAppApi();
+  const t = useT('desk');
+  const last = useApp((s) => s.lastReview);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
+  useEffect(() => {
+    if (last) setMessage(null);
+  }, [last]);
+  if (!last) {
+    return message ? (
+      <p className={message.tone === 'ok' ? 'form-ok' : 'form-error'} role="status">
+        {message.text}
+      </p>
+    ) : null;
+  }
+  const file = baseName(last.relPath);
+  const restore = last.restore;
+  const what =
+    last.action === 'accepted'
+      ? t('review.undoConfirmed', { file })
+      : t('review.undoCorrected', { file, reading: last.reading ?? '' });
+  const restores =
+    restore.action === null
+      ? t('review.undoRestoresNone')
+      : restore.action === 'accepted'
+        ? t('review.undoRestoresConfirmed')
+        : t('review.undoRestoresCorrected', { reading: restore.reading });
+  const undo = async (): Promise<void> => {
+    const failed = await api.getState().undoReview();
+    setMessage(
+      failed
+        ? { tone: 'bad', text: t('review.undoFailed', { reason: describeError(failed) }) }
+        : { tone: 'ok', text: t('review.undone', { file }) },
+    );
+  };
+  return (
+    <div className="review-undo" data-testid="review-undo">
+      <p className="small">
+        {what} {restores}
+      </p>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-keyshortcuts="Control+Z"
+        onClick={() => void undo()}
+        data-testid="undo-review"
+      >
+        <Icon name="retry" /> {t('review.undo')} <kbd>Ctrl+Z</kbd>
+      </button>
+    </div>
+  );
 }
 
 export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('desk');
   const editNonce = useApp((s) => s.editNonce);
   // Reviewing in walking order: the next flagged meter of the route comes next, not the next row.
   const walking = useApp((s) => s.walking);
@@ -75,24 +134,27 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
       <h3 id={`${ids}-title`} className="section-title">
         {job.needsReview ? (
           <>
-            <Icon name="flag" /> Needs review
+            <Icon name="flag" /> {t('review.needsReview')}
           </>
         ) : (
-          'Review'
+          t('review.title')
         )}
       </h3>
-      {job.needsReview && <p className="review-why">{whyFlagged(job)}</p>}
+      {job.needsReview && <p className="review-why">{whyFlagged(job, t)}</p>}
       {job.reviewAction && (
-        <p className="review-done tone-ok">
+        <p className="review-done tone-ok" data-testid="review-done">
           <Icon name="check" />{' '}
           {job.reviewAction === 'corrected'
-            ? `Corrected to ${job.reviewedReading ?? ''} (the AI read ${job.finalReading ?? '–'})`
-            : 'Accepted as read by the AI'}
+            ? t('review.corrected', {
+                reading: job.reviewedReading ?? '',
+                ai: job.finalReading ?? '–',
+              })
+            : t('review.confirmed')}
         </p>
       )}
       <div className="review-row">
         <div>
-          <span className="label">AI reading</span>
+          <span className="label">{t('review.aiReading')}</span>
           <span className="reading-ai num">{job.finalReading ?? '–'}</span>
         </div>
         <button
@@ -103,12 +165,12 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
           aria-keyshortcuts="A"
           data-testid="accept-reading"
         >
-          <Icon name="check" /> Accept <kbd>A</kbd>
+          <Icon name="check" /> {t('review.confirm')} <kbd>A</kbd>
         </button>
       </div>
       <form className="review-form" onSubmit={onSubmit} noValidate>
         <label htmlFor={`${ids}-input`} className="label">
-          Correct reading
+          {t('review.correctLabel')}
         </label>
         <div className="review-row">
           <input
@@ -143,7 +205,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
             disabled={saving || stale}
             data-testid="save-correction"
           >
-            Save correction
+            {t('review.saveCorrection')}
           </button>
         </div>
         {showProblem ? (
@@ -152,7 +214,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
           </p>
         ) : (
           <p id={`${ids}-hint`} className="hint muted">
-            The AI reading is kept beside your correction.
+            {t('review.keptBeside')}
           </p>
         )}
         {error && (
@@ -161,10 +223,8 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
           </p>
         )}
       </form>
-      <p className="keys muted">
-        <kbd>J</kbd>/<kbd>K</kbd> next / previous · <kbd>A</kbd> accept · <kbd>E</kbd> correct ·{' '}
-        <kbd>Esc</kbd> back to the list
-      </p>
+      <UndoLine />
+      <p className="keys muted">{t('review.keys')}</p>
     </section>
   );
 }

@@ -2,15 +2,17 @@
 // words under its namespace in en/ and de/; `pseudo` is made from English for the catalogue test.
 import { app as deApp } from './de/app';
 import { billing as deBilling } from './de/billing';
+import { desk as deDesk } from './de/desk';
 import { watch as deWatch } from './de/watch';
 import { app as enApp } from './en/app';
 import { billing as enBilling } from './en/billing';
+import { desk as enDesk } from './en/desk';
 import { watch as enWatch } from './en/watch';
 import type { Words } from './catalogue-types';
 
-export const en = { app: enApp, billing: enBilling, watch: enWatch } as const;
+export const en = { app: enApp, billing: enBilling, watch: enWatch, desk: enDesk } as const;
 export type Catalogue = Words<typeof en>;
-export const de: Catalogue = { app: deApp, billing: deBilling, watch: deWatch };
+export const de: Catalogue = { app: deApp, billing: deBilling, watch: deWatch, desk: deDesk };
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];

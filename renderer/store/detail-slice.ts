@@ -1,10 +1,34 @@
 // The selected job in full (photo, summary, history) and the review of its reading. A review
 // updates the row and the detail at once; "needs review" counts follow from the pushed status.
 import type { IpcError, JobDetail } from '../../common/ipc';
+import type { ReviewState } from '../../common/ipc/schemas';
+import type { JobRecord } from '../../common/job-record';
 import { throttle } from '../lib/throttle';
 import type { SliceCreator } from './types';
 
 export type ReviewRequest = { action: 'accept' } | { action: 'correct'; reading: string };
+
+/** The last review made in this window, with the state it replaced: what Undo gives back. */
+export interface UndoableReview {
+  readonly id: number;
+  readonly relPath: string;
+  readonly action: 'accepted' | 'corrected';
+  /** The reading typed, for a correction. */
+  readonly reading: string | null;
+  /** When the review was made: the row must still carry it to be undone. */
+  readonly reviewedAt: string;
+  readonly restore: ReviewState;
+}
+
+function reviewStateOf(job: JobRecord): ReviewState {
+  if (job.reviewAction === 'corrected' && job.reviewedReading !== null && job.reviewedAt) {
+    return { action: 'corrected', reading: job.reviewedReading, reviewedAt: job.reviewedAt };
+  }
+  if (job.reviewAction === 'accepted' && job.reviewedAt) {
+    return { action: 'accepted', reading: null, reviewedAt: job.reviewedAt };
+  }
+  return { action: null, reading: null, reviewedAt: null };
+}
 
 export interface DetailSlice {
   detail: JobDetail | null;
@@ -19,6 +43,9 @@ export interface DetailSlice {
    */
   review(id: number, request: ReviewRequest, advance?: boolean): Promise<IpcError | null>;
   startEdit(): void;
+  lastReview: UndoableReview | null;
+  /** Takes back the last review; the row is selected again to show what it is now. */
+  undoReview(): Promise<IpcError | null>;
 }
 
 export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge, refreshMs }) => {
@@ -34,6 +61,7 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
     detail: null,
     detailError: null,
     editNonce: 0,
+    lastReview: null,
 
     async loadDetail(id) {
       if (id === null) {
@@ -52,17 +80,51 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
     },
 
     async review(id, request, advance = true) {
+      const shown = get().detail?.job;
+      const before = shown?.id === id ? shown : null;
       const reply = await bridge.review(
         request.action === 'accept'
           ? { id, action: 'accept' }
           : { id, action: 'correct', reading: request.reading.trim() },
       );
       if (!reply.ok) return reply.error;
-      get().applyJobs([reply.value]);
+      const after = reply.value;
+      if (before && after.reviewAction !== null && after.reviewedAt) {
+        set({
+          lastReview: {
+            id,
+            relPath: after.relPath,
+            action: after.reviewAction,
+            reading: after.reviewedReading,
+            reviewedAt: after.reviewedAt,
+            restore: reviewStateOf(before),
+          },
+        });
+      }
+      get().applyJobs([after]);
+      get().keepInView(id);
       get().scheduleTableRefresh();
       if (get().selectedId !== id) return null;
       await get().loadDetail(id);
-      if (advance) await get().moveSelection(1);
+      if (advance) await get().moveSelection(1, true);
+      return null;
+    },
+
+    async undoReview() {
+      const last = get().lastReview;
+      if (!last) return null;
+      const undo =
+        last.action === 'corrected' && last.reading !== null
+          ? { action: 'corrected' as const, reading: last.reading, reviewedAt: last.reviewedAt }
+          : { action: 'accepted' as const, reading: null, reviewedAt: last.reviewedAt };
+      const reply = await bridge.undoReview({ id: last.id, undo, restore: last.restore });
+      if (!reply.ok) return reply.error;
+      set({ lastReview: null });
+      get().applyJobs([reply.value]);
+      get().keepInView(last.id);
+      get().select(last.id, null, true);
+      get().scheduleTableRefresh();
+      await get().loadDetail(last.id);
       return null;
     },
 

@@ -12,6 +12,7 @@ import type {
 import { DEFAULT_SETTINGS } from '../../common/settings';
 import { throttle } from '../lib/throttle';
 import { DEFAULT_QUERY } from './table-slice';
+import { focusAfterScreenChange } from './screen-focus';
 import type { SliceCreator } from './types';
 
 export type Screen = 'main' | 'settings' | 'onboarding';
@@ -185,7 +186,9 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
     },
 
     showScreen(screen) {
+      const from = get().screen;
       set({ screen });
+      focusAfterScreenChange(screen, from);
     },
   };
 };

@@ -17,6 +17,7 @@ import {
 } from '../lib/row-pages';
 import { matchesQuery } from '../lib/query-match';
 import { throttle } from '../lib/throttle';
+import { MAX_KEPT_ROWS } from '../../common/ipc/limits';
 import { countByFilter, type FilterCounts } from './search-counts';
 import type { SliceCreator } from './types';
 
@@ -47,6 +48,12 @@ export interface TableSlice {
   selectedIndex: number | null;
   /** The filter counts of the current search; null without a search (the status counts serve). */
   searchCounts: FilterCounts | null;
+  /**
+   * Rows reviewed in this list that stay in view, marked done, although the filter no longer
+   * holds them: they leave when the clerk moves the selection on or changes the query.
+   */
+  keptIds: readonly number[];
+  keepInView(id: number): void;
   setQuery(patch: Partial<TableQuery>): void;
   setViewport(first: number, last: number): void;
   reloadTable(): Promise<void>;
@@ -54,8 +61,9 @@ export interface TableSlice {
   scheduleTableRefresh(): void;
   cancelTableRefresh(): void;
   applyJobs(jobs: readonly JobRecord[]): void;
-  select(id: number | null, index?: number | null): void;
-  moveSelection(delta: number): Promise<void>;
+  /** `stay`: a move made by the review itself (to the next row), the reviewed rows stay. */
+  select(id: number | null, index?: number | null, stay?: boolean): void;
+  moveSelection(delta: number, stay?: boolean): Promise<void>;
 }
 
 export const DEFAULT_QUERY: TableQuery = {
@@ -87,8 +95,10 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
     const running = inFlight.get(key);
     if (running) return running;
     const work = (async () => {
+      const kept = get().keptIds;
       const reply = await bridge.queryJobs({
         ...toJobQuery(get().query),
+        ...(kept.length > 0 && { keepIds: [...kept] }),
         offset: page * PAGE_SIZE,
         limit: PAGE_SIZE,
       });
@@ -135,6 +145,13 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
     selectedId: null,
     selectedIndex: null,
     searchCounts: null,
+    keptIds: [],
+
+    keepInView(id) {
+      const kept = get().keptIds;
+      if (kept.includes(id)) return;
+      set({ keptIds: [...kept, id].slice(-MAX_KEPT_ROWS) });
+    },
 
     setQuery(patch) {
       set((s) => ({ query: { ...s.query, ...patch } }));
@@ -162,6 +179,7 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
       const gen = get().tableGen + 1;
       set((s) => ({
         tableGen: gen,
+        keptIds: [],
         pages: NO_PAGES,
         tableLoaded: false,
         view: { first: 0, last: Math.max(40, s.view.last - s.view.first) },
@@ -200,16 +218,21 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
       if (selected !== null && jobs.some((j) => j.id === selected)) get().jobChanged(selected);
     },
 
-    select(id, index = null) {
+    select(id, index = null, stay = false) {
       if (id === get().selectedId) {
         if (index !== null) set({ selectedIndex: index });
         return;
       }
       set({ selectedId: id, selectedIndex: index });
+      // The clerk moved on: the rows reviewed so far leave the list at the next refresh.
+      if (!stay && get().keptIds.length > 0) {
+        set({ keptIds: [] });
+        get().scheduleTableRefresh();
+      }
       void get().loadDetail(id);
     },
 
-    async moveSelection(delta) {
+    async moveSelection(delta, stay = false) {
       const { selectedId, total, view } = get();
       if (total === 0) return;
       let index = selectedId === null ? -1 : indexOfId(get().pages, selectedId);
@@ -220,7 +243,7 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
         await fetchPage(pageOf(target), get().tableGen, false);
         row = rowAt(get().pages, target);
       }
-      if (row) get().select(row.id, target);
+      if (row) get().select(row.id, target, stay);
     },
   };
 };

@@ -100,10 +100,10 @@ describeInBrowser('main screens', (site) => {
       await bothThemes(win, 'settings');
 
       // Sending settings are validated and saved.
-      await page.getByLabel('Photos in progress at once').fill('0');
+      await page.getByLabel('Photos at the service at the same time').fill('0');
       await page.getByRole('button', { name: 'Save settings' }).click();
       expect(await page.getByText('A whole number from 1 to 256.').count()).toBe(1);
-      await page.getByLabel('Photos in progress at once').fill('8');
+      await page.getByLabel('Photos at the service at the same time').fill('8');
       await page.getByLabel('One photo per upload').check();
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByText('Saved. MeterDesk carries on with the new settings.').waitFor();

@@ -23,7 +23,8 @@ describeInBrowser('switching service', (site) => {
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByTestId('base-url').fill(service.url);
       await page.getByTestId('api-key').fill(service.apiKey);
-      await page.getByRole('button', { name: 'Check and save' }).click();
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByTestId('settings-message').filter({ hasText: 'Saved' }).waitFor();
       await page.getByRole('button', { name: '← Back to photos' }).click();
       const note = page.getByTestId('service-switch');
       await note.waitFor();

@@ -211,6 +211,62 @@ describe('the queue', () => {
     });
   });
 
+  it('undoReview: gives back the state before the last review, only while the row carries it', async () => {
+    const [a] = await jobs('done');
+    if (!a) throw new Error('a done job needed');
+    const confirmed = value(await desk.bridge.review({ id: a.id, action: 'accept' }));
+    const corrected = value(
+      await desk.bridge.review({ id: a.id, action: 'correct', reading: '00042.1' }),
+    );
+    if (!confirmed.reviewedAt || !corrected.reviewedAt) throw new Error('no review time');
+    const restore = {
+      action: 'accepted',
+      reading: null,
+      reviewedAt: confirmed.reviewedAt,
+    } as const;
+    const undo = {
+      action: 'corrected',
+      reading: '00042.1',
+      reviewedAt: corrected.reviewedAt,
+    } as const;
+    // A review that is no longer the row's (it was reviewed again since) is not undone.
+    expect(await desk.bridge.undoReview({ id: a.id, undo: restore, restore })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    const back = value(await desk.bridge.undoReview({ id: a.id, undo, restore }));
+    expect(back).toMatchObject({
+      state: 'done',
+      reviewAction: 'accepted',
+      reviewedReading: null,
+      reviewedAt: confirmed.reviewedAt,
+      taskId: a.taskId,
+    });
+    const detail = value(await desk.bridge.jobDetail({ id: a.id }));
+    expect(detail.events.at(-1)?.message).toBe(
+      'Review undone: back to confirmed as read by the AI',
+    );
+    // Nothing to take back twice.
+    expect(await desk.bridge.undoReview({ id: a.id, undo, restore })).toMatchObject({ ok: false });
+  });
+
+  it('queryJobs keepIds: a reviewed row stays in a filter that no longer holds it', async () => {
+    const [a] = await jobs('done');
+    if (!a) throw new Error('a done job needed');
+    const hidden = value(await desk.bridge.queryJobs({ filter: 'failed', limit: 1000 }));
+    expect(hidden.rows.some((r) => r.id === a.id)).toBe(false);
+    const kept = value(
+      await desk.bridge.queryJobs({ filter: 'failed', keepIds: [a.id], limit: 1000 }),
+    );
+    expect(kept.total).toBe(hidden.total + 1);
+    expect(kept.rows.some((r) => r.id === a.id)).toBe(true);
+    // The search still applies to kept rows.
+    const searched = value(
+      await desk.bridge.queryJobs({ filter: 'failed', keepIds: [a.id], search: 'no-such-name' }),
+    );
+    expect(searched.total).toBe(0);
+  });
+
   it('pause, resume and retryNow answer with the engine status', async () => {
     expect(value(await desk.bridge.pause()).paused).toBe(true);
     expect(value(await desk.bridge.snapshot()).status.paused).toBe(true);

@@ -82,6 +82,36 @@ const PER_CHANNEL: Partial<Record<ChannelName, unknown[]>> = {
     { search: HUGE },
     { rootId: 0 },
     { descending: 'yes' },
+    { keepIds: [0] },
+    { keepIds: Array.from({ length: 501 }, (_, i) => i + 1) },
+  ],
+  undoReview: [
+    { id: 1 },
+    {
+      id: 1,
+      undo: { action: 'accepted', reading: null, reviewedAt: 'yesterday' },
+      restore: { action: null, reading: null, reviewedAt: null },
+    },
+    {
+      id: 1,
+      undo: { action: null, reading: null, reviewedAt: null },
+      restore: { action: null, reading: null, reviewedAt: null },
+    },
+    {
+      id: 1,
+      undo: { action: 'accepted', reading: null, reviewedAt: '2026-01-01T00:00:00.000Z' },
+      restore: { action: 'corrected', reading: null, reviewedAt: '2026-01-01T00:00:00.000Z' },
+    },
+    {
+      id: 1,
+      undo: { action: 'accepted', reading: null, reviewedAt: '2026-01-01T00:00:00.000Z' },
+      restore: { action: 'accepted', reading: '12', reviewedAt: '2026-01-01T00:00:00.000Z' },
+    },
+    {
+      id: 1,
+      undo: { action: 'accepted', reading: null, reviewedAt: '2026-01-01T00:00:00.000Z' },
+      restore: { action: null, reading: null, reviewedAt: null, extra: 1 },
+    },
   ],
   jobDetail: [{}, { id: '1' }, { id: 0 }, { id: -3 }, { id: 1.5 }, { id: Number.MAX_VALUE }],
   retryFailed: [{ ids: [] }, { ids: ['1'] }, { ids: 'all' }, { ids: [1, null] }],

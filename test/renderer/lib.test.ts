@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { quotaWarningText } from '../../renderer/components/quota-widget';
-import { aiVersionText } from '../../renderer/components/detail-panel';
 import type { EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { bannersFor } from '../../renderer/lib/banners';
@@ -323,22 +322,5 @@ describe('quota warning', () => {
       '10 photos wait, 3 readings left: the rest wait for new quota.',
     );
     expect(quotaWarningText(0, 1)).toBe('None left today: 1 photo waits for new quota.');
-  });
-});
-
-describe('AI version in the detail', () => {
-  it('names the version that read the photo, not the one the service runs today', () => {
-    const read = { isLatestAiVersion: true, aiVersion: 'water_v3:2.0' } as const;
-    expect(aiVersionText(read, 'water_v3:2.0')).toBe('water_v3:2.0 (latest)');
-    expect(aiVersionText(read, 'water_v3:2.1')).toBe(
-      'water_v3:2.0 (the latest then; now water_v3:2.1)',
-    );
-    expect(aiVersionText({ isLatestAiVersion: true, aiVersion: null }, 'water_v3:2.1')).toBe(
-      'The latest when read',
-    );
-    expect(aiVersionText({ isLatestAiVersion: false, aiVersion: null }, 'water_v3:2.1')).toBe(
-      'Older AI version (historical result)',
-    );
-    expect(aiVersionText({ isLatestAiVersion: null, aiVersion: null }, null)).toBe('–');
   });
 });

@@ -196,6 +196,7 @@ export function stubBridge(
           dataDir: null,
           effectiveDataDir: '/data',
           watchFolders: [],
+          language: 'en',
         },
         key: {
           isSet: true,

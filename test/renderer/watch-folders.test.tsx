@@ -122,6 +122,10 @@ describe('the Settings save button', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: /Settings/ }));
     const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save settings' });
     expect(save.disabled).toBe(false);
+    // One Save for the form: it goes to the backend when something changed.
+    fireEvent.change(screen.getByLabelText('Photos at the service at the same time'), {
+      target: { value: '16' },
+    });
     fireEvent.click(save);
     await waitFor(() => {
       expect(save.getAttribute('aria-busy')).toBe('true');

@@ -9,7 +9,14 @@ import type { BackendState } from '../backend-state';
 
 type JobHandlers = Pick<
   BackendHandlers,
-  'addPaths' | 'queryJobs' | 'jobDetail' | 'listRoots' | 'retryFailed' | 'remove' | 'review'
+  | 'addPaths'
+  | 'queryJobs'
+  | 'jobDetail'
+  | 'listRoots'
+  | 'retryFailed'
+  | 'remove'
+  | 'review'
+  | 'undoReview'
 >;
 
 /** Without an engine (no service yet) files still go into the queue; they are sent later. */
@@ -95,6 +102,28 @@ export function jobHandlers(state: BackendState): JobHandlers {
         const updated = state.store.jobs.get(id);
         if (!ok || !updated)
           throw new AppError('not_found', 'This photo is no longer in the list.');
+        return updated;
+      }),
+
+    undoReview: (request) =>
+      state.use(() => {
+        const { id, undo, restore } = request;
+        const job = state.store.jobs.get(id);
+        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
+        const engine = state.engine;
+        const ok = engine
+          ? engine.undoReview(id, undo, restore)
+          : state.store.jobs.undoReview(id, undo, restore);
+        if (!ok) {
+          throw new AppError(
+            'invalid_request',
+            'Nothing to undo: this reading was reviewed again or is no longer finished.',
+          );
+        }
+        if (!engine) state.hub.jobsChanged([id]);
+        state.hub.statusChanged(state.status());
+        const updated = state.store.jobs.get(id);
+        if (!updated) throw new AppError('not_found', 'This photo is no longer in the list.');
         return updated;
       }),
   };

@@ -62,13 +62,14 @@ export function serviceHandlers(
     getSettings: () => Promise.resolve(view(state)),
 
     async setSettings(patch) {
-      const { watchFolders, ...others } = patch;
+      const { watchFolders, language, ...others } = patch;
       const othersGiven = Object.values(others as Record<string, unknown>).some(
         (v) => v !== undefined,
       );
-      if (watchFolders && !othersGiven) {
-        // Only the watched folders: no reason to stop the engine (a run may be going on).
-        await state.setWatchFolders(watchFolders);
+      if ((watchFolders || language) && !othersGiven) {
+        // Only the watched folders or the language: no reason to stop the engine (a run may be
+        // going on).
+        await state.setQuietly({ watchFolders, language });
         return view(state);
       }
       const baseUrl =
@@ -89,6 +90,7 @@ export function serviceHandlers(
           ...(patch.batchMode !== undefined && { batchMode: patch.batchMode }),
           ...(patch.maxConcurrency !== undefined && { maxConcurrency: patch.maxConcurrency }),
           ...(patch.dataDir !== undefined && { dataDir: patch.dataDir }),
+          ...(language !== undefined && { language }),
           ...(patch.watchFolders !== undefined && {
             watchFolders: [...new Set(patch.watchFolders)],
           }),

@@ -1,0 +1,50 @@
+// Where the API key is and how it ends; never the key itself. Removing it is one click.
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useT } from '../i18n/i18n';
+import { describeError } from '../lib/errors';
+import { useApp, useAppApi } from '../store/context';
+import { Icon } from './icon';
+
+export function KeyStatusLine(): React.JSX.Element {
+  const api = useAppApi();
+  const t = useT('desk');
+  const { key, kind } = useApp(useShallow((s) => ({ key: s.key, kind: s.service.kind })));
+  const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
+  const clear = async (): Promise<void> => {
+    const reply = await api.getState().clearApiKey();
+    setMessage(
+      reply.ok
+        ? { tone: 'ok', text: t('settings.key.removed') }
+        : { tone: 'bad', text: describeError(reply.error) },
+    );
+  };
+  const where = key.backend.description || t('settings.key.keychain');
+  return (
+    <div className="key-status">
+      <p data-testid="key-status">
+        <Icon name="key" />{' '}
+        {kind === 'sandbox'
+          ? t('settings.key.sandbox')
+          : key.isSet
+            ? `${t('settings.key.savedIn', { where })}${key.hint ? t('settings.key.endsIn', { hint: key.hint }) : ''}.`
+            : t('settings.key.none')}
+      </p>
+      {key.backend.warning && (
+        <p className="tone-warn" role="note">
+          <Icon name="warning" /> {key.backend.warning}
+        </p>
+      )}
+      {kind === 'remote' && key.isSet && (
+        <button type="button" className="btn btn-small" onClick={() => void clear()}>
+          <Icon name="trash" /> {t('settings.key.remove')}
+        </button>
+      )}
+      {message && (
+        <p className={message.tone === 'ok' ? 'form-ok' : 'form-error'} role="status">
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Which columns of the photo table fit, and how wide each is. A narrow window (1024 px with the
+// folder list and the detail panel open) drops the columns an office can do without before the
+// file name or the reading is cut off; a column the clerk widened by hand keeps its width.
+import type { JobSortKey } from '../../common/job-query';
+
+export interface Column {
+  readonly id: 'file' | 'folder' | 'status' | 'reading' | 'type' | 'source' | 'review' | 'error';
+  readonly sort?: JobSortKey;
+  /** The CSS grid track while the clerk has not resized it. */
+  readonly track: string;
+  /** The narrowest it may be, in px. */
+  readonly min: number;
+  /** May be left out when the table is narrow; dropped last first. */
+  readonly optional?: boolean;
+}
+
+/** Widths (px) the clerk dragged columns to, by column id. */
+export type ColumnWidths = Readonly<Partial<Record<Column['id'], number>>>;
+
+export interface ShownColumns {
+  readonly columns: readonly Column[];
+  readonly hidden: readonly Column['id'][];
+  readonly style: React.CSSProperties;
+}
+
+const need = (cols: readonly Column[], widths: ColumnWidths): number =>
+  cols.reduce((sum, c) => sum + (widths[c.id] ?? c.min), 0);
+
+export function shownColumns(
+  all: readonly Column[],
+  width: number,
+  widths: ColumnWidths,
+): ShownColumns {
+  let columns = all;
+  const hidden: Column['id'][] = [];
+  const droppable = all.filter((c) => c.optional).reverse();
+  for (const col of droppable) {
+    if (need(columns, widths) <= width) break;
+    columns = columns.filter((c) => c.id !== col.id);
+    hidden.push(col.id);
+  }
+  const tracks = columns.map((c) => {
+    const w = widths[c.id];
+    return w === undefined ? c.track : `${String(w)}px`;
+  });
+  return {
+    columns,
+    hidden,
+    style: {
+      ['--cols' as string]: tracks.join(' '),
+      ['--table-min' as string]: `${String(need(columns, widths))}px`,
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// Where the keyboard focus goes when the screen changes, so a keyboard or screen-reader user is
+// not left on a button that no longer exists: onboarding done -> the first heading of the photos
+// screen; back from Settings -> the Settings button that opened it. (Settings focuses its own
+// heading when it opens: settings-screen.tsx.)
+import type { Screen } from './session-slice';
+
+/** The header's Settings button; header.tsx may name it by this id. */
+export const SETTINGS_BUTTON_ID = 'open-settings';
+
+function settingsButton(): HTMLElement | null {
+  const named = document.getElementById(SETTINGS_BUTTON_ID);
+  if (named) return named;
+  // The header's last action is Settings.
+  const buttons = document.querySelectorAll<HTMLElement>('.app header button');
+  return buttons.item(buttons.length - 1);
+}
+
+function firstHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>('main h1, main h2');
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
+}
+
+const MAX_FRAMES = 30;
+
+export function focusAfterScreenChange(screen: Screen, from: Screen): void {
+  if (typeof document === 'undefined' || typeof requestAnimationFrame === 'undefined') return;
+  if (screen !== 'main' || from === 'main') return;
+  let frames = 0;
+  // The new screen renders after this store change: look for its element on the next frames.
+  const attempt = (): void => {
+    const el = from === 'settings' ? settingsButton() : firstHeading();
+    if (el) el.focus();
+    else if (++frames < MAX_FRAMES) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}
