@@ -10,6 +10,13 @@ export interface Column {
   readonly track: string;
   /** The narrowest it may be, in px. */
   readonly min: number;
+  /**
+   * The width it asks for before an optional column stays: the file column whole names of the
+   * usual length, the others their track's maximum (a grid gives fixed tracks their maximum
+   * before the flexible file column gets anything). Any column can still shrink to `min` when
+   * nothing optional is left to drop.
+   */
+  readonly want?: number;
   /** May be left out when the table is narrow; dropped last first. */
   readonly optional?: boolean;
 }
@@ -23,8 +30,8 @@ export interface ShownColumns {
   readonly style: React.CSSProperties;
 }
 
-const need = (cols: readonly Column[], widths: ColumnWidths): number =>
-  cols.reduce((sum, c) => sum + (widths[c.id] ?? c.min), 0);
+const need = (cols: readonly Column[], widths: ColumnWidths, wanted = false): number =>
+  cols.reduce((sum, c) => sum + (widths[c.id] ?? (wanted ? (c.want ?? c.min) : c.min)), 0);
 
 export function shownColumns(
   all: readonly Column[],
@@ -35,7 +42,7 @@ export function shownColumns(
   const hidden: Column['id'][] = [];
   const droppable = all.filter((c) => c.optional).reverse();
   for (const col of droppable) {
-    if (need(columns, widths) <= width) break;
+    if (need(columns, widths, true) <= width) break;
     columns = columns.filter((c) => c.id !== col.id);
     hidden.push(col.id);
   }

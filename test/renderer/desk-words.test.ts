@@ -52,6 +52,14 @@ describe('the table columns at a width', () => {
     expect(shownColumns(cols, 260, {}).hidden).toEqual(['type', 'folder']);
   });
 
+  it('drops an optional column before the file column shrinks below what it asks for', () => {
+    const asking = [{ ...cols[0], want: 220 }, ...cols.slice(1)];
+    expect(shownColumns(asking, 500, {}).hidden).toEqual([]);
+    expect(shownColumns(asking, 420, {}).hidden).toEqual(['type']);
+    // Nothing optional left: the file column takes what there is, down to its minimum.
+    expect(shownColumns(asking, 260, {}).hidden).toEqual(['type', 'folder']);
+  });
+
   it('gives a column the width the clerk dragged it to', () => {
     const wide = shownColumns(cols, 900, { file: 400 });
     expect(wide.style).toMatchObject({ '--cols': '400px minmax(72px, 1fr) 112px 96px' });
