@@ -9,6 +9,8 @@ import { useApp, useAppApi } from '../store/context';
 import { selectAi, selectQuota } from '../store/status-slice';
 import { Icon } from './icon';
 import type { IconName } from '../lib/states';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 
 const ICONS: Record<Banner['id'], IconName> = {
   not_configured: 'info',
@@ -24,21 +26,23 @@ const ICONS: Record<Banner['id'], IconName> = {
 
 function Countdown({ at, check }: { at: number; check: boolean }): React.JSX.Element {
   const now = useNow(1000);
+  const t = useT('app');
   const left = at - now;
-  const next = check ? 'Next check in' : 'Next try in';
+  const time = formatDuration(left, t);
   return (
     <span className="banner-countdown" data-testid="next-retry">
       {left > 1000
-        ? `${next} ${formatDuration(left)}`
-        : check
-          ? 'Checking now…'
-          : 'Trying again now…'}
+        ? t(check ? 'banner.nextCheck' : 'banner.nextTry', { time })
+        : t(check ? 'banner.checkingNow' : 'banner.tryingNow')}
     </span>
   );
 }
 
 export function Banners(): React.JSX.Element | null {
   const api = useAppApi();
+  const t = useT('app');
+  const bannersT = useT('banners');
+  const lang = useLang();
   const { status, service, key, ai, quota } = useApp(
     useShallow((s) => ({
       status: s.status,
@@ -51,12 +55,12 @@ export function Banners(): React.JSX.Element | null {
   // The quota's reset time is said with how long until then: a minute is fine enough.
   const now = useNow(30_000);
   const banners = useMemo(
-    () => bannersFor({ status, service, key, ai, quota, now }),
-    [status, service, key, ai, quota, now],
+    () => bannersFor({ status, service, key, ai, quota, now, t: bannersT, appT: t, lang }),
+    [status, service, key, ai, quota, now, bannersT, t, lang],
   );
   if (banners.length === 0) return null;
   return (
-    <div className="banners" role="region" aria-label="Alerts">
+    <div className="banners" role="region" aria-label={t('banner.label')}>
       {banners.map((b) => (
         <div
           key={b.id}
@@ -67,7 +71,13 @@ export function Banners(): React.JSX.Element | null {
           <Icon name={ICONS[b.id]} className="banner-icon" />
           <div className="banner-text">
             <strong>{b.title}</strong>
-            <span>{b.body}</span>
+            {b.detail && (
+              // MeterDesk's or the service's own sentence, as it was said.
+              <span className="banner-detail" data-i18n-skip="service">
+                {b.detail}
+              </span>
+            )}
+            {b.body && <span>{b.body}</span>}
           </div>
           <div className="banner-actions">
             {b.nextCheckAt !== null && <Countdown at={b.nextCheckAt} check={b.id === 'quota'} />}
@@ -77,7 +87,7 @@ export function Banners(): React.JSX.Element | null {
                 className="btn btn-small"
                 onClick={() => void api.getState().retryNow()}
               >
-                <Icon name="retry" /> Retry now
+                <Icon name="retry" /> {t('banner.retryNow')}
               </button>
             )}
             {b.actions.includes('resume') && (
@@ -86,7 +96,7 @@ export function Banners(): React.JSX.Element | null {
                 className="btn btn-small btn-primary"
                 onClick={() => void api.getState().resume()}
               >
-                <Icon name="play" /> Resume
+                <Icon name="play" /> {t('banner.resume')}
               </button>
             )}
             {b.actions.includes('settings') && (
@@ -97,7 +107,7 @@ export function Banners(): React.JSX.Element | null {
                   api.getState().showScreen('settings');
                 }}
               >
-                <Icon name="gear" /> Open settings
+                <Icon name="gear" /> {t('banner.openSettings')}
               </button>
             )}
           </div>
