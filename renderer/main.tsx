@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App } from './app';
 import { resolveLanguage } from './i18n/catalogues';
 import { createI18n } from './i18n/i18n';
+import { applyLanguage, languageChoice } from './i18n/apply-language';
 import { createAppStore } from './store/create-store';
 import { StoreProvider } from './store/context';
 import './styles/theme.css';
@@ -24,13 +25,17 @@ declare global {
 const root = document.getElementById('root');
 if (root) {
   const bridge = window.meterDesk;
+  // The OS language until the settings arrive; then the clerk's choice when Settings has one.
+  const i18n = createI18n(resolveLanguage(undefined, navigator.languages));
   if (!bridge) {
-    root.textContent = 'MeterDesk must be opened from the MeterDesk app.';
+    root.textContent = i18n.t('app:splash.noBridge');
   } else {
     const store = createAppStore(bridge);
     void store.getState().start();
-    // The OS language until the settings arrive; Settings can switch it (i18n.changeLanguage).
-    const i18n = createI18n(resolveLanguage(undefined, navigator.languages));
+    applyLanguage(i18n, languageChoice(store.getState().settings));
+    store.subscribe((state, before) => {
+      if (state.settings !== before.settings) applyLanguage(i18n, languageChoice(state.settings));
+    });
     createRoot(root).render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>

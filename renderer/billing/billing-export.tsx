@@ -234,7 +234,9 @@ export function BillingExportDialog({
           </p>
         )}
         <p className="template-summary">
-          <strong data-testid="template-summary">{template.name}</strong>
+          <strong data-testid="template-summary" data-i18n-skip="data">
+            {template.name}
+          </strong>
           <span className="muted small">
             {t('template.summary', {
               n: n(template.columns.length),

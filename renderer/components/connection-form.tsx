@@ -97,6 +97,7 @@ export function ConnectionForm({
           inputMode="url"
           autoComplete="url"
           placeholder="https://meters.example.com"
+          data-i18n-placeholder="data"
           maxLength={MAX_URL_CHARS}
           value={url}
           aria-invalid={urlProblem !== null}

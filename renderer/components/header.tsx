@@ -25,7 +25,9 @@ export function Header({ onExport }: { onExport: () => void }): React.JSX.Elemen
           <Icon name="gauge" />
         </span>
         <div>
-          <h1 className="brand-name">MeterDesk</h1>
+          <h1 className="brand-name" data-i18n-skip="name">
+            MeterDesk
+          </h1>
           <p className="brand-sub" data-testid="service-name">
             {service === 'sandbox'
               ? t('header.sandbox')

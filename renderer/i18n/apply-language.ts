@@ -12,3 +12,12 @@ export function applyLanguage(
   if (i18n.language !== lang) void i18n.changeLanguage(lang);
   document.documentElement.lang = lang === 'de' ? 'de' : 'en';
 }
+
+/**
+ * The language setting, when the settings carry one (`language: 'system' | 'en' | 'de'`); read
+ * by name so the window follows it as soon as the field exists.
+ */
+export function languageChoice(settings: object): string | undefined {
+  const choice: unknown = 'language' in settings ? settings.language : undefined;
+  return typeof choice === 'string' ? choice : undefined;
+}

@@ -12,6 +12,7 @@ export const app: Words<typeof en> = {
     opening: 'MeterDesk wird geöffnet …',
     failed: 'MeterDesk konnte nicht starten',
     unknown: 'Unbekanntes Problem.',
+    noBridge: 'MeterDesk muss aus der MeterDesk-App heraus geöffnet werden.',
   },
   header: {
     sandbox: 'Eingebaute Testumgebung (simulierte Ablesungen)',

@@ -13,6 +13,7 @@ export const app = {
     opening: 'Opening MeterDesk…',
     failed: 'MeterDesk could not start',
     unknown: 'Unknown problem.',
+    noBridge: 'MeterDesk must be opened from the MeterDesk app.',
   },
   header: {
     sandbox: 'Built-in sandbox (simulated readings)',
