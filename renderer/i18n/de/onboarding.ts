@@ -10,7 +10,7 @@ export const onboarding: Words<typeof en> = {
   sandboxOffer:
     'Die eingebaute Testumgebung simuliert den Dienst auf diesem Computer, mit einem Ordner Beispielfotos zum Hineinziehen. Nichts verlässt diesen Computer. Auch das Kontingent ist simuliert: Es zählt wie ein echtes herunter, kostet aber nichts.',
   starting: 'Wird gestartet …',
-  trySandbox: 'Eingebaute Testumgebung ausprobieren',
+  trySandbox: 'Testumgebung ausprobieren',
   form: {
     address: 'Adresse des Dienstes',
     addressEmpty: 'Geben Sie die Adresse des Ablesedienstes ein.',
