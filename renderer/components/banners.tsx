@@ -38,6 +38,38 @@ function Countdown({ at, check }: { at: number; check: boolean }): React.JSX.Ele
   );
 }
 
+/**
+ * What the service or MeterDesk's engine said, in their words: in an English window as it is; in
+ * another language the service's words are quoted as its own, and MeterDesk's English sentences
+ * (the network layer's reason, a start-up problem) are left to the tooltip: the banner's own
+ * words say it in the window's language (an offline hold's cause, by its code).
+ */
+function BannerDetail({
+  banner,
+  lang,
+}: {
+  banner: Banner;
+  lang: string;
+}): React.JSX.Element | null {
+  const t = useT('app');
+  const { detail, detailFrom } = banner;
+  if (!detail) return null;
+  const quoted = (
+    <span className="banner-detail" data-i18n-skip={detailFrom} lang="en">
+      {detail}
+    </span>
+  );
+  if (lang === 'en') return quoted;
+  if (detailFrom === 'service') {
+    return (
+      <span>
+        {t('banner.serviceSays')} {quoted}
+      </span>
+    );
+  }
+  return null;
+}
+
 export function Banners(): React.JSX.Element | null {
   const api = useAppApi();
   const t = useT('app');
@@ -69,14 +101,13 @@ export function Banners(): React.JSX.Element | null {
           data-testid={`banner-${b.id}`}
         >
           <Icon name={ICONS[b.id]} className="banner-icon" />
-          <div className="banner-text">
+          <div
+            className="banner-text"
+            title={b.detail || undefined}
+            {...(b.detail && { 'data-i18n-title': b.detailFrom })}
+          >
             <strong>{b.title}</strong>
-            {b.detail && (
-              // MeterDesk's or the service's own sentence, as it was said.
-              <span className="banner-detail" data-i18n-skip="service">
-                {b.detail}
-              </span>
-            )}
+            <BannerDetail banner={b} lang={lang} />
             {b.body && <span>{b.body}</span>}
           </div>
           <div className="banner-actions">

@@ -28,6 +28,8 @@ export interface Banner {
    * the service, not from the catalogues), or '' when there is nothing to add.
    */
   readonly detail: string;
+  /** Whose words the detail is: the service's (quoted as such) or MeterDesk's own (English). */
+  readonly detailFrom: 'service' | 'meterdesk';
   /** What MeterDesk does about it and what the person can do, in the window's language. */
   readonly body: string;
   /** Epoch ms of the next automatic check, shown as a countdown. */
@@ -86,6 +88,30 @@ function sentence(text: string): string {
 
 const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
 
+type OfflineCause =
+  'refused' | 'noName' | 'noRoute' | 'timeout' | 'tls' | 'reset' | 'server' | 'other';
+
+const OFFLINE_CAUSES: Readonly<Record<string, OfflineCause>> = {
+  ECONNREFUSED: 'refused',
+  ENOTFOUND: 'noName',
+  EAI_AGAIN: 'noName',
+  ENETUNREACH: 'noRoute',
+  EHOSTUNREACH: 'noRoute',
+  ENETDOWN: 'noRoute',
+  EADDRNOTAVAIL: 'noRoute',
+  UND_ERR_CONNECT_TIMEOUT: 'timeout',
+  timeout: 'timeout',
+  tls: 'tls',
+  connection_reset: 'reset',
+  server_error: 'server',
+};
+
+/** Why the service cannot be reached, from the hold's code, in the window's words. */
+export function offlineCause(code: string | null, t: BannersT = englishT('banners')): string {
+  const cause: OfflineCause = (code === null ? undefined : OFFLINE_CAUSES[code]) ?? 'other';
+  return t(`offline.cause.${cause}`);
+}
+
 export function bannersFor({
   status,
   service,
@@ -108,6 +134,7 @@ export function bannersFor({
       tone: 'warn',
       title: t('not_configured.title'),
       detail: service.problem ? sentence(service.problem) : '',
+      detailFrom: 'meterdesk',
       body: join(service.problem ? '' : t('not_configured.noService'), t('not_configured.body')),
       nextCheckAt: null,
       actions: ['settings'],
@@ -119,6 +146,7 @@ export function bannersFor({
       tone: 'bad',
       title: t('key_rejected.title'),
       detail: sentence(holds.auth.message),
+      detailFrom: 'service',
       body: join(t('key_rejected.body'), stay),
       nextCheckAt: null,
       actions: ['settings'],
@@ -130,6 +158,7 @@ export function bannersFor({
       tone: 'bad',
       title: t('permission_denied.title'),
       detail: sentence(holds.auth.message),
+      detailFrom: 'service',
       body: join(t('permission_denied.body'), stay),
       nextCheckAt: null,
       actions: ['retry', 'settings'],
@@ -141,6 +170,7 @@ export function bannersFor({
       tone: 'bad',
       title: t('settings.title'),
       detail: sentence(holds.settings.message),
+      detailFrom: 'service',
       body: join(t('settings.body'), stay),
       nextCheckAt: null,
       actions: ['settings'],
@@ -152,7 +182,8 @@ export function bannersFor({
       tone: 'warn',
       title: t('offline.title'),
       detail: sentence(holds.offline.reason),
-      body: join(t('offline.body'), stay),
+      detailFrom: 'meterdesk',
+      body: join(offlineCause(holds.offline.code, t), t('offline.body'), stay),
       nextCheckAt: holds.offline.nextProbeAt,
       actions: ['retry'],
     });
@@ -165,6 +196,7 @@ export function bannersFor({
       tone: 'warn',
       title: t('quota.title'),
       detail: '',
+      detailFrom: 'meterdesk',
       body: join(
         quotaCountText(quotaLeft(quota ?? null, holds.quota), t),
         t('quota.resets', { at: atAndIn(reset, now, t, appT, lang) }),
@@ -181,6 +213,7 @@ export function bannersFor({
       tone: 'warn',
       title: t('ai_offline.title'),
       detail: '',
+      detailFrom: 'meterdesk',
       body: join(
         ai.queueCount ? t('ai_offline.bodyQueue', { count: ai.queueCount }) : t('ai_offline.body'),
         t('ai_offline.historical'),
@@ -195,6 +228,7 @@ export function bannersFor({
       tone: 'info',
       title: t('paused.title'),
       detail: '',
+      detailFrom: 'meterdesk',
       body: join(t('paused.body'), stay),
       nextCheckAt: null,
       actions: ['resume'],
@@ -206,6 +240,7 @@ export function bannersFor({
       tone: 'info',
       title: t('key_storage.title'),
       detail: key.backend.warning,
+      detailFrom: 'meterdesk',
       body: '',
       nextCheckAt: null,
       actions: [],

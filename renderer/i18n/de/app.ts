@@ -170,7 +170,7 @@ export const app: Words<typeof en> = {
     retryNow: 'Jetzt erneut versuchen',
     resume: 'Fortsetzen',
     openSettings: 'Einstellungen öffnen',
-    details: 'Details',
+    serviceSays: 'Der Dienst meldet:',
   },
   serviceSwitch: {
     nowShowing: 'Angezeigt werden jetzt die Fotos von {{name}}.',

@@ -22,6 +22,16 @@ export const banners: Words<typeof en> = {
   offline: {
     title: 'Der Dienst ist nicht erreichbar',
     body: 'Es geht nichts verloren: MeterDesk versucht es selbstständig weiter.',
+    cause: {
+      refused: 'Unter der Adresse des Dienstes antwortet niemand.',
+      noName: 'Der Name des Dienstes wird nicht gefunden (kein Netz oder falsche Adresse).',
+      noRoute: 'Dieser Computer erreicht den Dienst nicht (ist das Netz ausgefallen?).',
+      timeout: 'Der Dienst hat nicht rechtzeitig geantwortet.',
+      tls: 'Das Zertifikat des Dienstes konnte nicht geprüft werden.',
+      reset: 'Die Verbindung wurde unterbrochen.',
+      server: 'Der Dienst meldet ein Problem auf seiner Seite.',
+      other: 'Die Netzwerkverbindung ist fehlgeschlagen.',
+    },
   },
   quota: {
     title: 'Das heutige Ablesekontingent ist aufgebraucht',

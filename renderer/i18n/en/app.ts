@@ -171,7 +171,7 @@ export const app = {
     retryNow: 'Retry now',
     resume: 'Resume',
     openSettings: 'Open settings',
-    details: 'Details',
+    serviceSays: 'The service says:',
   },
   serviceSwitch: {
     nowShowing: 'Now showing the photos of {{name}}.',

@@ -21,6 +21,16 @@ export const banners = {
   offline: {
     title: 'The service cannot be reached',
     body: 'Nothing is lost: MeterDesk keeps trying by itself.',
+    cause: {
+      refused: 'Nothing answers at the service’s address.',
+      noName: 'The service’s name cannot be found (no network, or a wrong address).',
+      noRoute: 'This computer has no route to the service (is the network down?).',
+      timeout: 'The service did not answer in time.',
+      tls: 'The service’s certificate could not be verified.',
+      reset: 'The connection was cut off.',
+      server: 'The service reports a problem on its side.',
+      other: 'The network connection failed.',
+    },
   },
   quota: {
     title: "Today's reading quota is used up",

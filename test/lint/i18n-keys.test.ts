@@ -61,11 +61,10 @@ describe('keys used in the renderer', () => {
       const namespaces = new Set([...text.matchAll(NS_USE)].map((m) => m[1] ?? m[2] ?? ''));
       for (const m of text.matchAll(T_CALL)) {
         const [, , raw = '', template] = m;
-        const [ns, key] = raw.includes(':') ? raw.split(':', 2) : [null, raw];
-        const candidates = ns ? [ns] : [...namespaces];
-        const found = candidates.some((n) =>
-          template ? hasPrefix(n, key ?? '') : hasKey(n, key ?? ''),
-        );
+        const colon = raw.indexOf(':');
+        const key = raw.slice(colon + 1);
+        const candidates = colon >= 0 ? [raw.slice(0, colon)] : [...namespaces];
+        const found = candidates.some((n) => (template ? hasPrefix(n, key) : hasKey(n, key)));
         if (!found) missing.push(`${relative(RENDERER, file)}: ${raw}`);
       }
     }
