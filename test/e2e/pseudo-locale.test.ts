@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
-import { waitForCount } from './window-steps';
+import { sampleFolder, waitForCount } from './window-steps';
 import { unmarkedWords } from './unmarked-words';
 
 /**
@@ -79,6 +79,12 @@ describeInBrowser('pseudo-locale', (site) => {
       await page.getByTestId('banner-ai_offline').waitFor();
       await expectAllMarked(win, 'AI offline');
       win.sandbox().control.setAiOnline(true);
+      win.sandbox().control.setNetworkDown(true);
+      await win.drop([(await sampleFolder(win, 'Route Süd', 3, 5)).dir]);
+      await page.getByTestId('banner-offline').waitFor({ timeout: 60_000 });
+      await expectAllMarked(win, 'offline');
+      win.sandbox().control.setNetworkDown(false);
+      await page.getByTestId('banner-offline').waitFor({ state: 'detached', timeout: 60_000 });
 
       // A selected photo, a filter with no matches, the export dialog.
       await page.locator('[role="row"][data-state="done"]').first().click();

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
-import { waitForCount } from './window-steps';
+import { sampleFolder, waitForCount } from './window-steps';
 
 async function shot(win: TestWindow, name: string): Promise<void> {
   expect(await win.axe()).toEqual([]);
@@ -61,6 +61,16 @@ describeInBrowser('main screens in German', (site) => {
       });
       await shot(win, 'ai-offline');
       win.sandbox().control.setAiOnline(true);
+
+      // The network gone: the cause in German, found by the hold's code.
+      win.sandbox().control.setNetworkDown(true);
+      await win.drop([(await sampleFolder(win, 'Route Süd', 3, 5)).dir]);
+      const offline = page.getByTestId('banner-offline');
+      await offline.waitFor({ timeout: 60_000 });
+      expect(await offline.textContent()).toContain('Es geht nichts verloren');
+      await shot(win, 'offline');
+      win.sandbox().control.setNetworkDown(false);
+      await offline.waitFor({ state: 'detached', timeout: 60_000 });
 
       // The export dialog (billing first, with a route sheet loaded).
       await page.locator('.header-actions button').nth(1).click();
