@@ -76,6 +76,8 @@ describeInBrowser('pseudo-locale', (site) => {
       await expectAllMarked(win, 'paused');
       await page.locator('.header-actions button').first().click();
       win.sandbox().control.setAiOnline(false);
+      // New photos make the engine ask the service, which then says its AI is offline.
+      await win.drop([(await sampleFolder(win, 'Route Ost', 2, 4)).dir]);
       await page.getByTestId('banner-ai_offline').waitFor();
       await expectAllMarked(win, 'AI offline');
       win.sandbox().control.setAiOnline(true);

@@ -55,6 +55,8 @@ describeInBrowser('main screens in German', (site) => {
 
       // A hold: the AI offline, with its banner and the widget.
       win.sandbox().control.setAiOnline(false);
+      // New photos make the engine ask the service, which then says its AI is offline.
+      await win.drop([(await sampleFolder(win, 'Route Ost', 2, 4)).dir]);
       await page.getByTestId('banner-ai_offline').waitFor();
       await eventually(async () => {
         expect(await page.getByTestId('ai-state').textContent()).toBe('Offline');
