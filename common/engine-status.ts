@@ -4,7 +4,18 @@ import type { StateCounts } from './job-record';
 /** Why the engine is not sending photos right now; several can hold at once. */
 export interface EngineHolds {
   /** The service could not be reached; the engine probes and resumes by itself. */
-  offline: { since: string; reason: string; nextProbeAt: number } | null;
+  offline: {
+    since: string;
+    /** The failure as the network layer said it (English, for logs and the tooltip). */
+    reason: string;
+    /**
+     * What failed, as a code the window words in its own language: the system's network error
+     * code ("ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT" …) or the retry reason's class; null when
+     * not known.
+     */
+    code: string | null;
+    nextProbeAt: number;
+  } | null;
   /** No quota left: submissions wait, polls go on; quota is re-checked. */
   quota: {
     since: string;

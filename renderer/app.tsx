@@ -5,23 +5,26 @@ import { Onboarding } from './components/onboarding';
 import { SettingsScreen } from './components/settings-screen';
 import { DropZone } from './components/drop-zone';
 import { describeError } from './lib/errors';
+import { useT } from './i18n/i18n';
 
 export function App(): React.JSX.Element {
   const phase = useApp((s) => s.phase);
   const screen = useApp((s) => s.screen);
   const startError = useApp((s) => s.startError);
+  const t = useT('app');
+  const errorsT = useT('errors');
   if (phase === 'starting') {
     return (
       <div className="splash" aria-busy="true">
-        <p className="muted">Opening MeterDesk…</p>
+        <p className="muted">{t('splash.opening')}</p>
       </div>
     );
   }
   if (phase === 'failed') {
     return (
       <div className="splash" role="alert">
-        <h1>MeterDesk could not start</h1>
-        <p>{startError ? describeError(startError) : 'Unknown problem.'}</p>
+        <h1>{t('splash.failed')}</h1>
+        <p>{startError ? describeError(startError, errorsT) : t('splash.unknown')}</p>
       </div>
     );
   }

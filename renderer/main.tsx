@@ -26,13 +26,13 @@ declare global {
 const root = document.getElementById('root');
 if (root) {
   const bridge = window.meterDesk;
+  // The OS language until the settings arrive; then the clerk's choice in Settings.
+  const i18n = createI18n(resolveLanguage(undefined, navigator.languages));
   if (!bridge) {
-    root.textContent = 'MeterDesk must be opened from the MeterDesk app.';
+    root.textContent = i18n.t('app:splash.noBridge');
   } else {
     const store = createAppStore(bridge);
     void store.getState().start();
-    // The OS language until the settings arrive; Settings can switch it (i18n.changeLanguage).
-    const i18n = createI18n(resolveLanguage(undefined, navigator.languages));
     followLanguageSetting(
       (listener) =>
         store.subscribe((s) => {

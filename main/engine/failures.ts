@@ -84,6 +84,13 @@ export function handleFailure(
   act(f, err, decide(err, op, situation));
 }
 
+/** The code the window words an offline hold by (EngineHolds['offline'].code). */
+function networkCode(err: ApiError): string | null {
+  if (err.info.class === 'network_down') return err.info.code || null;
+  if (err.info.class === 'retry_later') return err.info.reason;
+  return null;
+}
+
 function act(f: Failure, err: ApiError, action: Action): void {
   const { deps } = f;
   switch (action.do) {
@@ -92,7 +99,7 @@ function act(f: Failure, err: ApiError, action: Action): void {
       return;
     case 'go_offline':
       putBack(f, 0, 'Waiting for the network');
-      deps.holds.goOffline(err.message);
+      deps.holds.goOffline(err.message, networkCode(err));
       return;
     case 'hold_quota':
       putBack(f, 0, f.op === 'poll' ? null : 'Waiting for quota');
@@ -157,7 +164,7 @@ function act(f: Failure, err: ApiError, action: Action): void {
 function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' }>): void {
   const { deps } = f;
   const { config, store } = deps;
-  if (action.transportFailure) deps.holds.transportFailed(err.message);
+  if (action.transportFailure) deps.holds.transportFailed(err.message, networkCode(err));
   if (f.op === 'poll') {
     putBack(f, action.afterMs ?? backoffMs(1, 500, 30_000, deps.random), err.message);
     return;

@@ -85,18 +85,20 @@ export class Holds {
   }
 
   /** Several transport failures in a row mean the network is gone, not that one request failed. */
-  transportFailed(reason: string): void {
-    if (++this.transportFailures >= this.o.config.offlineAfterFailures) this.goOffline(reason);
+  transportFailed(reason: string, code: string | null = null): void {
+    if (++this.transportFailures >= this.o.config.offlineAfterFailures) {
+      this.goOffline(reason, code);
+    }
   }
 
-  goOffline(reason: string): void {
+  goOffline(reason: string, code: string | null = null): void {
     if (this.state.offline) return;
     const now = this.o.clock.now();
     this.probeAttempt = 0;
     const delay = this.probeDelay(0);
     this.state = {
       ...this.state,
-      offline: { since: new Date(now).toISOString(), reason, nextProbeAt: now + delay },
+      offline: { since: new Date(now).toISOString(), reason, code, nextProbeAt: now + delay },
     };
     this.o.log(`Service unreachable (${reason}); uploads paused, probing`);
     this.probeTimer.set(delay);

@@ -34,6 +34,7 @@ export function BillingExportDialog({
   kindSwitch: ReactNode;
 }): React.JSX.Element {
   const t = useT('billing');
+  const errorsT = useT('errors');
   const lang = useLang();
   const api = useAppApi();
   const { billing, busy } = useApp(useShallow((s) => ({ billing: s.billing, busy: s.busy })));
@@ -56,7 +57,7 @@ export function BillingExportDialog({
     const json = exportTemplateJson(template);
     if (action === 'import') {
       const got = await state.importTemplate();
-      if (isIpcError(got)) setError(describeError(got));
+      if (isIpcError(got)) setError(describeError(got, errorsT));
       else if (got) {
         const next = savedTemplate(got.json);
         setTemplate(next);
@@ -67,11 +68,11 @@ export function BillingExportDialog({
     if (problem) return;
     if (action === 'save') {
       const failed = await state.saveTemplate(json);
-      if (failed) setError(describeError(failed));
+      if (failed) setError(describeError(failed, errorsT));
       else setNote(t('template.saved', { name: template.name }));
     } else {
       const done = await state.exportTemplate(json);
-      if (isIpcError(done)) setError(describeError(done));
+      if (isIpcError(done)) setError(describeError(done, errorsT));
       else if (done) setNote(t('template.exported', { path: done.path }));
     }
   };
@@ -82,7 +83,7 @@ export function BillingExportDialog({
     const state = api.getState();
     const done = await state.exportBilling(exportTemplateJson(template), scope);
     if (isIpcError(done)) {
-      setError(describeError(done));
+      setError(describeError(done, errorsT));
       return;
     }
     if (!done) return;
@@ -233,7 +234,9 @@ export function BillingExportDialog({
           </p>
         )}
         <p className="template-summary">
-          <strong data-testid="template-summary">{template.name}</strong>
+          <strong data-testid="template-summary" data-i18n-skip="data">
+            {template.name}
+          </strong>
           <span className="muted small">
             {t('template.summary', {
               n: n(template.columns.length),

@@ -10,6 +10,7 @@ const TYPED = /^\d{1,12}(?:[.,]\d{1,4})?$/;
 
 export function HandEntry({ meterId }: { meterId: string }): React.JSX.Element {
   const t = useT('billing');
+  const errorsT = useT('errors');
   const api = useAppApi();
   const id = useId();
   const [text, setText] = useState('');
@@ -21,7 +22,7 @@ export function HandEntry({ meterId }: { meterId: string }): React.JSX.Element {
       return;
     }
     const failed = await api.getState().typeReading(meterId, text);
-    if (failed) setError(describeError(failed));
+    if (failed) setError(describeError(failed, errorsT));
     else setText('');
   };
   return (
@@ -62,6 +63,7 @@ export function HandEntry({ meterId }: { meterId: string }): React.JSX.Element {
 
 export function SkipForm({ meterId }: { meterId: string }): React.JSX.Element {
   const t = useT('billing');
+  const errorsT = useT('errors');
   const api = useAppApi();
   const id = useId();
   const [code, setCode] = useState<SkipCode>('no_access');
@@ -74,7 +76,7 @@ export function SkipForm({ meterId }: { meterId: string }): React.JSX.Element {
       return;
     }
     const failed = await api.getState().recordSkip(meterId, code, note);
-    if (failed) setError(describeError(failed));
+    if (failed) setError(describeError(failed, errorsT));
     else setNote('');
   };
   return (

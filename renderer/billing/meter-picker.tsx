@@ -16,6 +16,7 @@ export function MeterPicker({
   onDone?: () => void;
 }): React.JSX.Element {
   const t = useT('billing');
+  const errorsT = useT('errors');
   const api = useAppApi();
   const ids = useId();
   const [query, setQuery] = useState('');
@@ -39,7 +40,7 @@ export function MeterPicker({
 
   const assign = async (meterId: string): Promise<void> => {
     const failed = await api.getState().assignMeter(jobId, meterId);
-    if (failed) setError(describeError(failed));
+    if (failed) setError(describeError(failed, errorsT));
     else {
       setError(null);
       setQuery('');

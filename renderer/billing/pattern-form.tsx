@@ -7,6 +7,7 @@ import { useApp, useAppApi } from '../store/context';
 
 export function PatternForm(): React.JSX.Element {
   const t = useT('billing');
+  const errorsT = useT('errors');
   const api = useAppApi();
   const saved = useApp((s) => s.billing?.pattern ?? null);
   const [text, setText] = useState(saved ?? '');
@@ -22,7 +23,7 @@ export function PatternForm(): React.JSX.Element {
     setBusy(true);
     const failed = await api.getState().setFilePattern(text.trim() ? text.trim() : null);
     setBusy(false);
-    setError(failed ? describeError(failed) : null);
+    setError(failed ? describeError(failed, errorsT) : null);
   };
 
   return (

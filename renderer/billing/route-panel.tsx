@@ -3,7 +3,6 @@
 // field, the file-name pattern and the meter list with its filters.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { describeError } from '../lib/errors';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { isIpcError } from '../store/billing-slice';
@@ -34,7 +33,7 @@ export function RoutePanel(): React.JSX.Element | null {
   const exportMissing = async (): Promise<void> => {
     const state = api.getState();
     const done = await state.exportMissing();
-    if (isIpcError(done)) state.notify('bad', describeError(done));
+    if (isIpcError(done)) state.notifyError(done);
     else if (done)
       state.notify(
         'ok',

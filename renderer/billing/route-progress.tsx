@@ -21,7 +21,7 @@ export function RouteProgress({ route }: { route: RouteProgressView }): React.JS
   return (
     <div className="route-progress" data-testid={`route-progress-${name}`}>
       <p className="route-progress-head">
-        <strong>{name}</strong>{' '}
+        <strong data-i18n-skip="data">{name}</strong>{' '}
         <span className="muted">{t('panel.meters', { n: formatCount(route.meters, lang) })}</span>
       </p>
       <div

@@ -87,7 +87,7 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
             >
               <option value="">{t('sheet.none')}</option>
               {preview.headers.map((h) => (
-                <option key={h} value={h}>
+                <option key={h} value={h} data-i18n-skip="data">
                   {h}
                 </option>
               ))}
@@ -122,7 +122,7 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
           <thead>
             <tr>
               {preview.headers.map((h, i) => (
-                <th key={`${h}-${String(i)}`} scope="col">
+                <th key={`${h}-${String(i)}`} scope="col" data-i18n-skip="data">
                   {h}
                 </th>
               ))}
@@ -132,7 +132,9 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
             {preview.sampleRows.slice(0, 3).map((row, r) => (
               <tr key={r}>
                 {row.map((cell, c) => (
-                  <td key={c}>{cell}</td>
+                  <td key={c} data-i18n-skip="data">
+                    {cell}
+                  </td>
                 ))}
               </tr>
             ))}
@@ -202,7 +204,7 @@ export function SheetDialog(): React.JSX.Element | null {
   return (
     <Dialog title={t('sheet.loadedTitle')} onClose={close} footer={closeButton}>
       <p data-testid="sheet-loaded">
-        <strong>{step.name}</strong>:{' '}
+        <strong data-i18n-skip="data">{step.name}</strong>:{' '}
         {t('sheet.loaded', {
           meters: formatCount(r.meters, lang),
           added: formatCount(r.added, lang),

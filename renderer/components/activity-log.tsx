@@ -1,25 +1,31 @@
 // What the engine did lately (retries, fallbacks, pauses), for the curious and for support calls.
 // Folded away by default: the banners already say what matters now.
 import { useApp } from '../store/context';
+import { useT } from '../i18n/i18n';
+import { intlLocale } from '../lib/format';
+import { useLang } from '../billing/use-lang';
 
 const SHOWN = 30;
 
 export function ActivityLog(): React.JSX.Element {
   const activity = useApp((s) => s.activity);
+  const t = useT('app');
+  const lang = useLang();
   const recent = activity.slice(-SHOWN).reverse();
   return (
     <details className="activity">
-      <summary>Recent activity</summary>
+      <summary>{t('activity.title')}</summary>
       {recent.length === 0 ? (
-        <p className="muted small">Nothing to report.</p>
+        <p className="muted small">{t('activity.nothing')}</p>
       ) : (
-        <ol className="activity-list" tabIndex={0} aria-label="Recent activity">
+        <ol className="activity-list" tabIndex={0} aria-label={t('activity.title')}>
           {recent.map((line, i) => (
             <li key={`${String(line.at)}-${String(i)}`}>
               <time dateTime={new Date(line.at).toISOString()}>
-                {new Date(line.at).toLocaleTimeString()}
+                {new Date(line.at).toLocaleTimeString(intlLocale(lang))}
               </time>{' '}
-              {line.text}
+              {/* The engine's own log line, in its words. */}
+              <span data-i18n-skip="engine">{line.text}</span>
             </li>
           ))}
         </ol>

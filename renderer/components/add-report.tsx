@@ -2,7 +2,11 @@
 // list, and a warning when the new run is larger than the quota left today.
 import type { AddSummary } from '../../common/engine-status';
 import type { FailureKind } from '../../common/job';
-import { formatCount, plural } from '../lib/format';
+import type { TFunction } from 'i18next';
+import { Trans } from 'react-i18next';
+import { formatCount } from '../lib/format';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 import { failureWords } from '../lib/states';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
@@ -11,13 +15,17 @@ import { Icon } from './icon';
  * Why files were not sent, precisely: the scanner's reasons ("a truncated JPEG"), then, for files
  * whose reason the report did not carry, their kind in words ("Larger than 20 MB").
  */
-function rejectedReasons(summary: AddSummary): { reason: string; n: number }[] {
-  const out = summary.rejectedReasons.map(({ reason, n }) => ({ reason, n }));
+function rejectedReasons(
+  summary: AddSummary,
+  t: TFunction<'states'>,
+): { reason: string; n: number; words: boolean }[] {
+  // The scanner's own reasons are its words (English); the kinds are the window's.
+  const out = summary.rejectedReasons.map(({ reason, n }) => ({ reason, n, words: false }));
   for (const [kind, total] of Object.entries(summary.rejectedByKind) as [FailureKind, number][]) {
     const named = summary.rejectedReasons
       .filter((r) => r.kind === kind)
       .reduce((sum, r) => sum + r.n, 0);
-    if (total > named) out.push({ reason: failureWords(kind), n: total - named });
+    if (total > named) out.push({ reason: failureWords(kind, t), n: total - named, words: true });
   }
   return out;
 }
@@ -25,62 +33,67 @@ function rejectedReasons(summary: AddSummary): { reason: string; n: number }[] {
 export function AddReport(): React.JSX.Element | null {
   const api = useAppApi();
   const report = useApp((s) => s.lastAdd);
+  const t = useT('app');
+  const statesT = useT('states');
+  const lang = useLang();
   if (!report) return null;
   const { summary, quotaRemaining } = report;
-  const reasons = rejectedReasons(summary);
+  const reasons = rejectedReasons(summary, statesT);
   const found = summary.queued + summary.reused;
   const overQuota = quotaRemaining !== null && summary.queued > quotaRemaining;
   return (
     <section
       className="add-report"
       role="status"
-      aria-label="Photos added"
+      aria-label={t('addReport.label')}
       data-testid="add-report"
     >
       <div className="add-report-main">
         <Icon name="check" className="tone-ok" />
         <div>
           <p className="add-report-title">
-            <strong data-testid="add-found">{plural(found, 'new photo', 'new photos')}</strong>{' '}
-            found
+            <Trans
+              t={t}
+              i18nKey="addReport.found"
+              count={found}
+              components={{ found: <strong data-testid="add-found" /> }}
+            />
             {summary.reused > 0 && (
-              <span className="muted">
-                {' '}
-                ({plural(summary.reused, 'was', 'were')} read before: no upload needed)
-              </span>
+              <span className="muted"> {t('addReport.reused', { count: summary.reused })}</span>
             )}
           </p>
           <ul className="add-report-facts">
             <li data-testid="add-rejected">
               {summary.rejected === 0
-                ? 'No files were left out.'
-                : `${plural(summary.rejected, 'file', 'files')} not sent:`}
+                ? t('addReport.noneLeftOut')
+                : t('addReport.notSent', { count: summary.rejected })}
               {reasons.length > 0 && (
                 <ul className="add-report-reasons">
-                  {reasons.map(({ reason, n }) => (
+                  {reasons.map(({ reason, n, words }) => (
                     <li key={reason}>
-                      {reason} ({formatCount(n)})
+                      <span {...(!words && { 'data-i18n-skip': 'engine' })}>{reason}</span> (
+                      {formatCount(n, lang)})
                     </li>
                   ))}
                 </ul>
               )}
             </li>
             {summary.known > 0 && (
-              <li data-testid="add-known">
-                {plural(summary.known, 'photo was', 'photos were')} already in the list.
-              </li>
+              <li data-testid="add-known">{t('addReport.known', { count: summary.known })}</li>
             )}
             {summary.missing.map((m) => (
-              <li key={m.path} className="tone-bad">
+              <li key={m.path} className="tone-bad" data-i18n-skip="engine">
                 {m.path}: {m.reason}
               </li>
             ))}
           </ul>
           {overQuota && (
             <p className="tone-warn" role="note" data-testid="add-quota-warning">
-              <Icon name="warning" /> Only {plural(quotaRemaining, 'reading is', 'readings are')}{' '}
-              left today: {plural(summary.queued - quotaRemaining, 'photo', 'photos')} will wait for
-              new quota. You can pause now and send them later.
+              <Icon name="warning" />{' '}
+              {t('addReport.overQuota', {
+                left: t('addReport.left', { count: quotaRemaining }),
+                waiting: t('addReport.waiting', { count: summary.queued - quotaRemaining }),
+              })}
             </p>
           )}
         </div>
@@ -88,7 +101,7 @@ export function AddReport(): React.JSX.Element | null {
       <button
         type="button"
         className="btn btn-icon btn-quiet"
-        aria-label="Dismiss"
+        aria-label={t('addReport.dismiss')}
         onClick={() => {
           api.getState().dismissAddReport();
         }}

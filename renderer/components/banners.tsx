@@ -9,6 +9,8 @@ import { useApp, useAppApi } from '../store/context';
 import { selectAi, selectQuota } from '../store/status-slice';
 import { Icon } from './icon';
 import type { IconName } from '../lib/states';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 
 const ICONS: Record<Banner['id'], IconName> = {
   not_configured: 'info',
@@ -24,21 +26,55 @@ const ICONS: Record<Banner['id'], IconName> = {
 
 function Countdown({ at, check }: { at: number; check: boolean }): React.JSX.Element {
   const now = useNow(1000);
+  const t = useT('app');
   const left = at - now;
-  const next = check ? 'Next check in' : 'Next try in';
+  const time = formatDuration(left, t);
   return (
     <span className="banner-countdown" data-testid="next-retry">
       {left > 1000
-        ? `${next} ${formatDuration(left)}`
-        : check
-          ? 'Checking now…'
-          : 'Trying again now…'}
+        ? t(check ? 'banner.nextCheck' : 'banner.nextTry', { time })
+        : t(check ? 'banner.checkingNow' : 'banner.tryingNow')}
     </span>
   );
 }
 
+/**
+ * What the service or MeterDesk's engine said, in their words: in an English window as it is; in
+ * another language the service's words are quoted as its own, and MeterDesk's English sentences
+ * (the network layer's reason, a start-up problem) are left to the tooltip: the banner's own
+ * words say it in the window's language (an offline hold's cause, by its code).
+ */
+function BannerDetail({
+  banner,
+  lang,
+}: {
+  banner: Banner;
+  lang: string;
+}): React.JSX.Element | null {
+  const t = useT('app');
+  const { detail, detailFrom } = banner;
+  if (!detail) return null;
+  const quoted = (
+    <span className="banner-detail" data-i18n-skip={detailFrom} lang="en">
+      {detail}
+    </span>
+  );
+  if (lang === 'en') return quoted;
+  if (detailFrom === 'service') {
+    return (
+      <span>
+        {t('banner.serviceSays')} {quoted}
+      </span>
+    );
+  }
+  return null;
+}
+
 export function Banners(): React.JSX.Element | null {
   const api = useAppApi();
+  const t = useT('app');
+  const bannersT = useT('banners');
+  const lang = useLang();
   const { status, service, key, ai, quota } = useApp(
     useShallow((s) => ({
       status: s.status,
@@ -51,12 +87,12 @@ export function Banners(): React.JSX.Element | null {
   // The quota's reset time is said with how long until then: a minute is fine enough.
   const now = useNow(30_000);
   const banners = useMemo(
-    () => bannersFor({ status, service, key, ai, quota, now }),
-    [status, service, key, ai, quota, now],
+    () => bannersFor({ status, service, key, ai, quota, now, t: bannersT, appT: t, lang }),
+    [status, service, key, ai, quota, now, bannersT, t, lang],
   );
   if (banners.length === 0) return null;
   return (
-    <div className="banners" role="region" aria-label="Alerts">
+    <div className="banners" role="region" aria-label={t('banner.label')}>
       {banners.map((b) => (
         <div
           key={b.id}
@@ -65,9 +101,14 @@ export function Banners(): React.JSX.Element | null {
           data-testid={`banner-${b.id}`}
         >
           <Icon name={ICONS[b.id]} className="banner-icon" />
-          <div className="banner-text">
+          <div
+            className="banner-text"
+            title={b.detail || undefined}
+            {...(b.detail && { 'data-i18n-title': b.detailFrom })}
+          >
             <strong>{b.title}</strong>
-            <span>{b.body}</span>
+            <BannerDetail banner={b} lang={lang} />
+            {b.body && <span>{b.body}</span>}
           </div>
           <div className="banner-actions">
             {b.nextCheckAt !== null && <Countdown at={b.nextCheckAt} check={b.id === 'quota'} />}
@@ -77,7 +118,7 @@ export function Banners(): React.JSX.Element | null {
                 className="btn btn-small"
                 onClick={() => void api.getState().retryNow()}
               >
-                <Icon name="retry" /> Retry now
+                <Icon name="retry" /> {t('banner.retryNow')}
               </button>
             )}
             {b.actions.includes('resume') && (
@@ -86,7 +127,7 @@ export function Banners(): React.JSX.Element | null {
                 className="btn btn-small btn-primary"
                 onClick={() => void api.getState().resume()}
               >
-                <Icon name="play" /> Resume
+                <Icon name="play" /> {t('banner.resume')}
               </button>
             )}
             {b.actions.includes('settings') && (
@@ -97,7 +138,7 @@ export function Banners(): React.JSX.Element | null {
                   api.getState().showScreen('settings');
                 }}
               >
-                <Icon name="gear" /> Open settings
+                <Icon name="gear" /> {t('banner.openSettings')}
               </button>
             )}
           </div>

@@ -5,26 +5,39 @@ import type { ConnectionCheck } from '../../common/ipc';
 import { MAX_KEY_CHARS, MAX_URL_CHARS } from '../../common/ipc';
 import { withoutApiPath } from '../../common/service-url';
 import { connectionAdvice } from '../lib/errors';
-import { formatCount } from '../lib/format';
 import { useAppApi } from '../store/context';
+import type { TFunction } from 'i18next';
+import { useT } from '../i18n/i18n';
 
-function addressProblem(text: string): string | null {
+type FormProblem = 'addressEmpty' | 'addressInvalid' | 'addressNotHttps' | 'addressApiPath';
+
+function addressProblem(text: string): FormProblem | null {
   const value = text.trim();
-  if (value === '') return 'Enter the address of the reading service.';
+  if (value === '') return 'addressEmpty';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'That does not look like a web address, e.g. https://meters.example.com';
+    return 'addressInvalid';
   }
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
-    return 'The address must start with https:// (plain http only for this computer).';
+    return 'addressNotHttps';
   }
   if (withoutApiPath(value) !== null) {
-    return 'The address includes the API path (/api/open…); MeterDesk adds that itself.';
+    return 'addressApiPath';
   }
   return null;
+}
+
+function connectedText(check: ConnectionCheck, t: TFunction<'onboarding'>): string {
+  const quota = check.quota.isUnlimited
+    ? t('form.unlimited')
+    : t('form.leftToday', { n: check.quota.remaining ?? 0 });
+  return t('form.connected', {
+    quota,
+    ai: check.ai.isOnline ? t('form.online') : t('form.offline'),
+  });
 }
 
 export function ConnectionForm({
@@ -40,6 +53,8 @@ export function ConnectionForm({
   onDone?: (check: ConnectionCheck) => void;
 }): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('onboarding');
+  const errorsT = useT('errors');
   const ids = useId();
   const [url, setUrl] = useState(initialUrl);
   const [key, setKey] = useState('');
@@ -49,8 +64,9 @@ export function ConnectionForm({
   const [ok, setOk] = useState<ConnectionCheck | null>(null);
   const [showKey, setShowKey] = useState(false);
   const fixedUrl = withoutApiPath(url);
-  const urlProblem = touched ? addressProblem(url) : null;
-  const keyProblem = touched && !keyIsSet && key.trim() === '' ? 'Enter the API key.' : null;
+  const problem = touched ? addressProblem(url) : null;
+  const urlProblem = problem ? t(`form.${problem}`) : null;
+  const keyProblem = touched && !keyIsSet && key.trim() === '' ? t('form.keyEmpty') : null;
 
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
     e.preventDefault();
@@ -62,7 +78,7 @@ export function ConnectionForm({
     const reply = await api.getState().checkConnection({ baseUrl: url, apiKey: key, save: true });
     setChecking(false);
     if (!reply.ok) {
-      setError(connectionAdvice(reply.error));
+      setError(connectionAdvice(reply.error, errorsT));
       return;
     }
     setKey('');
@@ -73,7 +89,7 @@ export function ConnectionForm({
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <div className="field">
-        <label htmlFor={`${ids}-url`}>Service address</label>
+        <label htmlFor={`${ids}-url`}>{t('form.address')}</label>
         <input
           id={`${ids}-url`}
           className="input"
@@ -81,6 +97,7 @@ export function ConnectionForm({
           inputMode="url"
           autoComplete="url"
           placeholder="https://meters.example.com"
+          data-i18n-placeholder="data"
           maxLength={MAX_URL_CHARS}
           value={url}
           aria-invalid={urlProblem !== null}
@@ -104,12 +121,12 @@ export function ConnectionForm({
               setUrl(fixedUrl);
             }}
           >
-            Use {fixedUrl}
+            {t('form.useFixed', { url: fixedUrl })}
           </button>
         )}
       </div>
       <div className="field">
-        <label htmlFor={`${ids}-key`}>API key</label>
+        <label htmlFor={`${ids}-key`}>{t('form.key')}</label>
         <div className="input-row">
           <input
             id={`${ids}-key`}
@@ -117,9 +134,7 @@ export function ConnectionForm({
             type={showKey ? 'text' : 'password'}
             autoComplete="off"
             spellCheck={false}
-            placeholder={
-              keyIsSet ? 'Leave empty to keep the saved key' : 'Paste the key you were given'
-            }
+            placeholder={keyIsSet ? t('form.keepKey') : t('form.pasteKey')}
             maxLength={MAX_KEY_CHARS}
             value={key}
             aria-invalid={keyProblem !== null}
@@ -139,11 +154,11 @@ export function ConnectionForm({
               setShowKey((v) => !v);
             }}
           >
-            {showKey ? 'Hide' : 'Show'}
+            {showKey ? t('form.hide') : t('form.show')}
           </button>
         </div>
         <p id={`${ids}-key-hint`} className={keyProblem ? 'field-problem' : 'hint muted'}>
-          {keyProblem ?? 'The key is kept in the system keychain, never in files or exports.'}
+          {keyProblem ?? t('form.keyHint')}
         </p>
       </div>
       {error && (
@@ -153,16 +168,12 @@ export function ConnectionForm({
       )}
       {ok && (
         <p className="form-ok" role="status">
-          Connected. Quota:{' '}
-          {ok.quota.isUnlimited
-            ? 'unlimited'
-            : `${formatCount(ok.quota.remaining ?? 0)} left today`}
-          ; AI {ok.ai.isOnline ? 'online' : 'offline'}.
+          {connectedText(ok, t)}
         </p>
       )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={checking}>
-          {checking ? 'Checking…' : submitLabel}
+          {checking ? t('form.checking') : submitLabel}
         </button>
       </div>
     </form>

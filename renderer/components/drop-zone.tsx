@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useAppApi } from '../store/context';
 import { Icon } from './icon';
+import { useT } from '../i18n/i18n';
 
 function carriesFiles(e: DragEvent): boolean {
   return e.dataTransfer?.types.includes('Files') ?? false;
@@ -12,6 +13,7 @@ function carriesFiles(e: DragEvent): boolean {
 export function DropZone(): React.JSX.Element | null {
   const api = useAppApi();
   const [over, setOver] = useState(false);
+  const t = useT('app');
 
   useEffect(() => {
     let depth = 0;
@@ -56,8 +58,8 @@ export function DropZone(): React.JSX.Element | null {
     <div className="drop-overlay" aria-hidden="true">
       <div className="drop-card">
         <Icon name="folder" />
-        <p>Drop to add these photos</p>
-        <p className="muted small">Folders are searched for JPEG, PNG and WEBP photos.</p>
+        <p>{t('drop.title')}</p>
+        <p className="muted small">{t('drop.hint')}</p>
       </div>
     </div>
   );

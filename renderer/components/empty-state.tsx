@@ -1,10 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
+import { useT } from '../i18n/i18n';
 
 /** No photos yet: one large, obvious place to start. */
 export function EmptyState(): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('app');
   const { sampleFolder, kind } = useApp(
     useShallow((s) => ({ sampleFolder: s.service.sampleFolder, kind: s.service.kind })),
   );
@@ -14,19 +16,15 @@ export function EmptyState(): React.JSX.Element {
         <span className="empty-icon" aria-hidden="true">
           <Icon name="folder" />
         </span>
-        <h2 id="empty-title">Drop folders of meter photos here</h2>
-        <p className="muted">
-          MeterDesk reads every JPEG, PNG and WEBP photo in them, sends each one to the reading
-          service once and follows it to its final reading. Nothing is lost if the network or the
-          service goes away.
-        </p>
+        <h2 id="empty-title">{t('empty.title')}</h2>
+        <p className="muted">{t('empty.body')}</p>
         <div className="empty-actions">
           <button
             type="button"
             className="btn btn-primary"
             onClick={() => void api.getState().addFolders()}
           >
-            <Icon name="plus" /> Add folder…
+            <Icon name="plus" /> {t('empty.addFolder')}
           </button>
           {kind === 'sandbox' && sampleFolder && (
             <button
@@ -35,7 +33,7 @@ export function EmptyState(): React.JSX.Element {
               onClick={() => void api.getState().addPaths([sampleFolder])}
               data-testid="add-samples"
             >
-              <Icon name="folder" /> Add the sample photos
+              <Icon name="folder" /> {t('empty.addSamples')}
             </button>
           )}
         </div>
@@ -48,13 +46,10 @@ export function EmptyState(): React.JSX.Element {
 export function NoMatches(): React.JSX.Element {
   const api = useAppApi();
   const search = useApp((s) => s.query.search);
+  const t = useT('app');
   return (
     <div className="no-matches" role="status">
-      <p>
-        {search.trim()
-          ? `No file names contain “${search.trim()}” here.`
-          : 'Nothing here right now.'}
-      </p>
+      <p>{search.trim() ? t('empty.noMatch', { search: search.trim() }) : t('empty.nothing')}</p>
       <button
         type="button"
         className="btn btn-small"
@@ -62,7 +57,7 @@ export function NoMatches(): React.JSX.Element {
           api.getState().setQuery({ filter: 'all', search: '' });
         }}
       >
-        Show all photos
+        {t('empty.showAll')}
       </button>
     </div>
   );

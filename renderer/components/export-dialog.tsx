@@ -3,7 +3,6 @@
 // can show the file.
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { JobFilter } from '../../common/job-query';
 import { baseName } from '../lib/format';
 import { describeError } from '../lib/errors';
 import type { JobSelection } from '../lib/selection';
@@ -11,20 +10,14 @@ import { useApp, useAppApi } from '../store/context';
 import { Dialog } from './dialog';
 import { BillingExportDialog } from '../billing/billing-export';
 import { ExportKind } from '../billing/export-kind';
+import { useT } from '../i18n/i18n';
 
 type Scope = 'all' | 'view' | 'folder';
 
-const FILTER_WORDS: Record<JobFilter, string> = {
-  all: 'all photos',
-  in_progress: 'photos in progress',
-  needs_review: 'photos that need review',
-  failed: 'failed photos',
-  done: 'done photos',
-  rejected: 'photos not sent',
-};
-
 export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('export');
+  const errorsT = useT('errors');
   const { query, roots, busy } = useApp(
     useShallow((s) => ({ query: s.query, roots: s.roots, busy: s.busy })),
   );
@@ -40,11 +33,13 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
   const kindSwitch = hasMeters ? <ExportKind kind={kind} onChange={setKind} /> : null;
 
   const viewWords = [
-    FILTER_WORDS[query.filter],
+    t(`filter.${query.filter}`),
     query.rootId !== null
-      ? `in ${baseName(roots.find((r) => r.id === query.rootId)?.path ?? '')}`
+      ? t('inFolder', {
+          folder: baseName(roots.find((r) => r.id === query.rootId)?.path ?? ''),
+        })
       : '',
-    query.search.trim() ? `matching “${query.search.trim()}”` : '',
+    query.search.trim() ? t('matching', { search: query.search.trim() }) : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -62,7 +57,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
   const run = async (): Promise<void> => {
     setError(null);
     const failed = await api.getState().exportCsv({ selection: selection(), bom, delimiter });
-    if (failed) setError(describeError(failed));
+    if (failed) setError(describeError(failed, errorsT));
     else onClose();
   };
 
@@ -71,12 +66,12 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
 
   return (
     <Dialog
-      title="Export readings to CSV"
+      title={t('title')}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="btn btn-quiet" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </button>
           <button
             type="button"
@@ -85,14 +80,14 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
             onClick={() => void run()}
             data-testid="export-run"
           >
-            Export…
+            {t('run')}
           </button>
         </>
       }
     >
       {kindSwitch}
       <fieldset className="fieldset">
-        <legend>Which photos</legend>
+        <legend>{t('which')}</legend>
         <label className="choice">
           <input
             type="radio"
@@ -102,7 +97,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
               setScope('all');
             }}
           />
-          Everything in the list
+          {t('everything')}
         </label>
         <label className="choice">
           <input
@@ -113,7 +108,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
               setScope('view');
             }}
           />
-          What the table shows: {viewWords}
+          {t('view', { what: viewWords })}
         </label>
         <label className="choice">
           <input
@@ -125,10 +120,10 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
               setScope('folder');
             }}
           />
-          One folder:
+          {t('folder')}
           <select
             className="input input-inline"
-            aria-label="Folder to export"
+            aria-label={t('folderLabel')}
             value={rootId ?? ''}
             disabled={scope !== 'folder'}
             onChange={(e) => {
@@ -136,7 +131,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
             }}
           >
             {roots.map((r) => (
-              <option key={r.id} value={r.id}>
+              <option key={r.id} value={r.id} data-i18n-skip="data">
                 {baseName(r.path)}
               </option>
             ))}
@@ -144,7 +139,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
         </label>
       </fieldset>
       <fieldset className="fieldset">
-        <legend>Format</legend>
+        <legend>{t('format')}</legend>
         <label className="choice">
           <input
             type="radio"
@@ -154,7 +149,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
               setDelimiter(',');
             }}
           />
-          Comma separated (,)
+          {t('comma')}
         </label>
         <label className="choice">
           <input
@@ -165,7 +160,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
               setDelimiter(';');
             }}
           />
-          Semicolon separated (;) — for Excel where the decimal mark is a comma
+          {t('semicolon')}
         </label>
         <label className="choice">
           <input
@@ -175,7 +170,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
               setBom(e.target.checked);
             }}
           />
-          Add a byte order mark (Excel then reads accents and symbols correctly)
+          {t('bom')}
         </label>
       </fieldset>
       {error && (

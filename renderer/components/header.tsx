@@ -1,6 +1,8 @@
 import { useShallow } from 'zustand/react/shallow';
 import { serviceName } from '../lib/service-name';
 import { useApp, useAppApi } from '../store/context';
+import { SETTINGS_BUTTON_ID } from '../store/screen-focus';
+import { useT } from '../i18n/i18n';
 import { AiStatus } from './ai-status';
 import { Icon } from './icon';
 import { QuotaWidget } from './quota-widget';
@@ -8,12 +10,13 @@ import { UpdateStatus } from './update-status';
 
 export function Header({ onExport }: { onExport: () => void }): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('app');
   const { paused, total, service, name } = useApp(
     useShallow((s) => ({
       paused: s.status.paused,
       total: s.status.counts.total,
       service: s.service.kind,
-      name: serviceName(s.service),
+      name: serviceName(s.service, t),
     })),
   );
   return (
@@ -23,13 +26,15 @@ export function Header({ onExport }: { onExport: () => void }): React.JSX.Elemen
           <Icon name="gauge" />
         </span>
         <div>
-          <h1 className="brand-name">MeterDesk</h1>
+          <h1 className="brand-name" data-i18n-skip="name">
+            MeterDesk
+          </h1>
           <p className="brand-sub" data-testid="service-name">
             {service === 'sandbox'
-              ? 'Built-in sandbox (simulated readings)'
+              ? t('header.sandbox')
               : service === 'remote'
-                ? `Photos of ${name}`
-                : 'Not connected'}
+                ? t('header.photosOf', { name })
+                : t('header.notConnected')}
           </p>
           <UpdateStatus />
         </div>
@@ -45,24 +50,25 @@ export function Header({ onExport }: { onExport: () => void }): React.JSX.Elemen
             className="btn btn-primary"
             onClick={() => void api.getState().resume()}
           >
-            <Icon name="play" /> Resume
+            <Icon name="play" /> {t('header.resume')}
           </button>
         ) : (
           <button type="button" className="btn" onClick={() => void api.getState().pause()}>
-            <Icon name="pause" /> Pause
+            <Icon name="pause" /> {t('header.pause')}
           </button>
         )}
         <button type="button" className="btn" onClick={onExport} disabled={total === 0}>
-          <Icon name="download" /> Export…
+          <Icon name="download" /> {t('header.export')}
         </button>
         <button
           type="button"
+          id={SETTINGS_BUTTON_ID}
           className="btn btn-quiet"
           onClick={() => {
             api.getState().showScreen('settings');
           }}
         >
-          <Icon name="gear" /> Settings
+          <Icon name="gear" /> {t('header.settings')}
         </button>
       </div>
     </header>

@@ -16,10 +16,12 @@ import { ProgressPanel } from './progress-panel';
 import { RoutesSidebar } from './routes-sidebar';
 import { ServiceSwitchNote } from './service-switch';
 import { SEARCH_INPUT_ID, Toolbar } from './toolbar';
+import { useT } from '../i18n/i18n';
 
 export function MainScreen(): React.JSX.Element {
   const api = useAppApi();
   const [exporting, setExporting] = useState(false);
+  const t = useT('app');
   const { hasJobs, total, loaded, tableError } = useApp(
     useShallow((s) => ({
       hasJobs: s.status.counts.total > 0,
@@ -52,7 +54,7 @@ export function MainScreen(): React.JSX.Element {
       <Banners />
       <div className={hasJobs ? 'workspace' : 'workspace workspace-empty'}>
         <RoutesSidebar />
-        <main className="content" aria-label="Photos">
+        <main className="content" aria-label={t('main.photos')}>
           {hasJobs ? (
             <>
               <ProgressPanel />

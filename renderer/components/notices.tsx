@@ -1,15 +1,19 @@
 import { useAppApi, useApp } from '../store/context';
 import { Icon } from './icon';
+import { useT } from '../i18n/i18n';
+import { noticeText } from '../store/notice-words';
 
 /** Short outcomes of actions, at the bottom; an export's notice can show the file. */
 export function Notices(): React.JSX.Element {
   const api = useAppApi();
   const notices = useApp((s) => s.notices);
+  const t = useT('app');
+  const errorsT = useT('errors');
   return (
-    <div className="notices" role="log" aria-live="polite" aria-label="Notices">
+    <div className="notices" role="log" aria-live="polite" aria-label={t('notices.label')}>
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.tone}`} data-testid="notice">
-          <span className="notice-text">{n.text}</span>
+          <span className="notice-text">{noticeText(n, t, errorsT)}</span>
           {n.revealPath && (
             <button
               type="button"
@@ -18,13 +22,13 @@ export function Notices(): React.JSX.Element {
                 if (n.revealPath) void api.getState().openLocation({ path: n.revealPath });
               }}
             >
-              <Icon name="external" /> Show file
+              <Icon name="external" /> {t('notices.showFile')}
             </button>
           )}
           <button
             type="button"
             className="btn btn-icon btn-quiet btn-small"
-            aria-label="Dismiss notice"
+            aria-label={t('notices.dismiss')}
             onClick={() => {
               api.getState().dismissNotice(n.id);
             }}

@@ -5,12 +5,15 @@ import { describeError } from '../lib/errors';
 import { useApp, useAppApi } from '../store/context';
 import { ConnectionForm } from './connection-form';
 import { Icon } from './icon';
+import { useT } from '../i18n/i18n';
 
 export function Onboarding(): React.JSX.Element {
   const api = useAppApi();
   const baseUrl = useApp((s) => s.settings.baseUrl);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const t = useT('onboarding');
+  const errorsT = useT('errors');
 
   const sandbox = async (): Promise<void> => {
     setStarting(true);
@@ -18,7 +21,7 @@ export function Onboarding(): React.JSX.Element {
     const reply = await api.getState().trySandbox();
     setStarting(false);
     if (reply.ok) api.getState().showScreen('main');
-    else setError(describeError(reply.error));
+    else setError(describeError(reply.error, errorsT));
   };
 
   return (
@@ -28,31 +31,24 @@ export function Onboarding(): React.JSX.Element {
           <span className="brand-mark" aria-hidden="true">
             <Icon name="gauge" />
           </span>
-          <h1 className="brand-name">Welcome to MeterDesk</h1>
+          <h1 className="brand-name">{t('welcome')}</h1>
         </div>
-        <p className="lead">
-          MeterDesk turns folders of water-meter photos into readings ready for billing. First,
-          connect it to your meter-reading service.
-        </p>
+        <p className="lead">{t('lead')}</p>
         <ConnectionForm
           initialUrl={baseUrl ?? ''}
           keyIsSet={false}
-          submitLabel="Check and continue"
+          submitLabel={t('checkAndContinue')}
           onDone={() => {
             api.getState().showScreen('main');
           }}
         />
         <div className="divider" role="separator">
-          <span>or</span>
+          <span>{t('or')}</span>
         </div>
         <div className="sandbox-offer">
           <div>
-            <h2 className="section-title">Just looking?</h2>
-            <p className="muted">
-              The built-in sandbox simulates the service on this computer, with a folder of sample
-              photos to drop in. Nothing leaves this computer. Its quota is simulated too: it counts
-              down like a real one, but nothing is paid.
-            </p>
+            <h2 className="section-title">{t('justLooking')}</h2>
+            <p className="muted">{t('sandboxOffer')}</p>
           </div>
           <button
             type="button"
@@ -61,7 +57,7 @@ export function Onboarding(): React.JSX.Element {
             onClick={() => void sandbox()}
             data-testid="try-sandbox"
           >
-            {starting ? 'Starting…' : 'Try the built-in sandbox'}
+            {starting ? t('starting') : t('trySandbox')}
           </button>
         </div>
         {error && (

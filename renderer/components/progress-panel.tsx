@@ -6,10 +6,12 @@ import { useNow } from '../hooks/use-now';
 import { waitText } from '../lib/holds';
 import { useApp } from '../store/context';
 import { selectAi, selectQuota } from '../store/status-slice';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 
 interface Segment {
-  readonly key: string;
-  readonly label: string;
+  readonly key: 'done' | 'failed' | 'rejected' | 'active' | 'queued';
   readonly count: number;
 }
 
@@ -22,6 +24,9 @@ export function ProgressPanel(): React.JSX.Element | null {
       ai: selectAi(s),
     })),
   );
+  const t = useT('app');
+  const bannersT = useT('banners');
+  const lang = useLang();
   const { counts, paused } = status;
   // A minute is fine enough for "in 5 h 12 min"; the countdowns in the banners tick by the second.
   const now = useNow(30_000);
@@ -31,30 +36,42 @@ export function ProgressPanel(): React.JSX.Element | null {
   const rate = ratePerMinute(samples);
   const eta = etaMs(pending, rate);
   const segments: Segment[] = [
-    { key: 'done', label: 'Done', count: counts.done },
-    { key: 'failed', label: 'Failed', count: counts.failed },
-    { key: 'rejected', label: 'Not sent', count: counts.rejected },
-    { key: 'active', label: 'At the service', count: counts.uploading + counts.submitted },
-    { key: 'queued', label: 'Queued', count: counts.queued },
+    { key: 'done', count: counts.done },
+    { key: 'failed', count: counts.failed },
+    { key: 'rejected', count: counts.rejected },
+    { key: 'active', count: counts.uploading + counts.submitted },
+    { key: 'queued', count: counts.queued },
   ];
   const pct = (n: number): string => `${String((n / counts.total) * 100)}%`;
-  const waiting = pending > 0 && !paused ? waitText({ status, quota, ai }, now) : null;
+  const waiting =
+    pending > 0 && !paused
+      ? waitText({ status, quota, ai, t: bannersT, appT: t, lang }, now)
+      : null;
   let pace: string;
-  if (pending === 0) pace = 'All photos are finished.';
-  else if (paused) pace = 'Paused.';
+  if (pending === 0) pace = t('progress.allDone');
+  else if (paused) pace = t('progress.paused');
   else if (waiting !== null) pace = waiting;
-  else if (rate === null) pace = 'Measuring speed…';
+  else if (rate === null) pace = t('progress.measuring');
   else {
-    pace = `${formatRate(rate)} photos/min`;
-    if (eta !== null) pace += ` · about ${formatDuration(eta)} left`;
+    pace = t('progress.rate', { rate: formatRate(rate, lang) });
+    if (eta !== null) pace += ` · ${t('progress.eta', { eta: formatDuration(eta, t) })}`;
   }
   return (
-    <section className="progress-panel" aria-label="Overall progress">
+    <section className="progress-panel" aria-label={t('progress.label')}>
       <div className="progress-head">
         <p className="progress-title">
-          <strong data-testid="progress-finished">{formatCount(finished)}</strong> of{' '}
-          <strong data-testid="progress-photos">{formatCount(photosOf(counts))}</strong> photos
-          finished
+          <Trans
+            t={t}
+            i18nKey="progress.title"
+            values={{
+              finished: formatCount(finished, lang),
+              photos: formatCount(photosOf(counts), lang),
+            }}
+            components={{
+              finished: <strong data-testid="progress-finished" />,
+              photos: <strong data-testid="progress-photos" />,
+            }}
+          />
         </p>
         <p className="progress-pace muted" data-testid="progress-pace">
           {pace}
@@ -63,7 +80,7 @@ export function ProgressPanel(): React.JSX.Element | null {
       <div
         className="stackbar"
         role="progressbar"
-        aria-label="Photos finished"
+        aria-label={t('progress.bar')}
         aria-valuemin={0}
         aria-valuemax={photosOf(counts)}
         aria-valuenow={finished}
@@ -82,12 +99,12 @@ export function ProgressPanel(): React.JSX.Element | null {
         {segments.map((seg) => (
           <li key={seg.key} data-testid={`count-${seg.key}`}>
             <span className={`swatch seg-${seg.key}`} aria-hidden="true" />
-            {seg.label} <strong>{formatCount(seg.count)}</strong>
+            {t(`progress.${seg.key}`)} <strong>{formatCount(seg.count, lang)}</strong>
           </li>
         ))}
         <li data-testid="count-review">
           <span className="swatch seg-review" aria-hidden="true" />
-          Needs review <strong>{formatCount(counts.needsReview)}</strong>
+          {t('progress.review')} <strong>{formatCount(counts.needsReview, lang)}</strong>
         </li>
       </ul>
     </section>

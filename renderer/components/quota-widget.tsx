@@ -2,7 +2,11 @@
 // for, and a warning when more photos are waiting than readings are left.
 import { useShallow } from 'zustand/react/shallow';
 import type { QuotaInfo } from '../../common/engine-status';
-import { formatCount, formatDate, plural } from '../lib/format';
+import type { TFunction } from 'i18next';
+import { formatDate } from '../lib/format';
+import { englishT } from '../i18n/english';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 import { quotaLeft } from '../lib/banners';
 import { keyRefused } from '../lib/holds';
 import { useApp } from '../store/context';
@@ -19,29 +23,41 @@ function waitingPhotos(counts: { queued: number; uploading: number }): number {
  * Worded from live numbers: the engine's own quotaWarning is computed once, when it starts, and
  * its figures go stale as the run proceeds.
  */
-export function quotaWarningText(remaining: number | null, waiting: number): string | null {
+export function quotaWarningText(
+  remaining: number | null,
+  waiting: number,
+  t: TFunction = englishT('app'),
+): string | null {
   if (remaining === null || waiting <= remaining) return null;
-  const photos = plural(waiting, 'photo waits', 'photos wait');
-  if (remaining === 0) return `None left today: ${photos} for new quota.`;
-  return `${photos}, ${plural(remaining, 'reading', 'readings')} left: the rest wait for new quota.`;
+  const photos = t('quota.photosWait', { count: waiting });
+  if (remaining === 0) return t('quota.noneLeft', { photos });
+  return t('quota.fewLeft', { photos, readings: t('quota.readings', { count: remaining }) });
 }
 
 /** A paid account's package pools and when the nearest expires, in one line; null when none. */
-export function packagesText(quota: QuotaInfo): string | null {
-  const pools: [number | null, string][] = [
+export function packagesText(
+  quota: QuotaInfo,
+  t: TFunction = englishT('app'),
+  lang?: string,
+): string | null {
+  const pools: [number | null, 'monthly' | 'bonus' | 'fixed'][] = [
     [quota.monthlyRemaining, 'monthly'],
     [quota.monthlyBonusRemaining, 'bonus'],
     [quota.fixedRemaining, 'fixed'],
   ];
-  const held = pools
+  const list = pools
     .filter(([n]) => n !== null && n > 0)
-    .map(([n, w]) => `${formatCount(n ?? 0)} ${w}`);
-  if (held.length === 0) return null;
-  const expiry = quota.nearestExpireAt ? `; first expiry ${formatDate(quota.nearestExpireAt)}` : '';
-  return `Packages: ${held.join(', ')}${expiry}`;
+    .map(([n, w]) => t(`quota.${w}`, { n: n ?? 0 }))
+    .join(', ');
+  if (list === '') return null;
+  return quota.nearestExpireAt
+    ? t('quota.packagesExpiry', { list, date: formatDate(quota.nearestExpireAt, lang) })
+    : t('quota.packages', { list });
 }
 
 export function QuotaWidget(): React.JSX.Element {
+  const t = useT('app');
+  const lang = useLang();
   const { quota, waiting, denied, hold, refused } = useApp(
     useShallow((s) => ({
       quota: selectQuota(s),
@@ -54,19 +70,29 @@ export function QuotaWidget(): React.JSX.Element {
   if (refused) {
     // What the service said under a key it now refuses is no longer known to hold.
     return (
-      <WidgetFrame label="Quota" testId="quota-widget" icon="gauge" title="Quota">
+      <WidgetFrame
+        label={t('quota.label')}
+        testId="quota-widget"
+        icon="gauge"
+        title={t('quota.label')}
+      >
         <p className="widget-main muted" data-testid="quota-remaining">
-          Unknown
+          {t('quota.unknown')}
         </p>
-        <p className="widget-line muted">Known again once the service accepts the API key.</p>
+        <p className="widget-line muted">{t('quota.knownAgain')}</p>
       </WidgetFrame>
     );
   }
   if (!quota) {
     return (
-      <WidgetFrame label="Quota" testId="quota-widget" icon="gauge" title="Quota">
-        <p className="widget-line muted" title={denied ?? undefined}>
-          {denied ? 'Not permitted for this API key' : 'Not known yet'}
+      <WidgetFrame
+        label={t('quota.label')}
+        testId="quota-widget"
+        icon="gauge"
+        title={t('quota.label')}
+      >
+        <p className="widget-line muted" title={denied ?? undefined} data-i18n-title="service">
+          {denied ? t('quota.notPermitted') : t('quota.notKnown')}
         </p>
       </WidgetFrame>
     );
@@ -78,26 +104,35 @@ export function QuotaWidget(): React.JSX.Element {
       ? Math.max(0, Math.min(1, remaining / dailyLimit))
       : null;
   const low = fraction !== null && fraction < 0.1;
-  const warn = quotaWarningText(isUnlimited ? null : remaining, waiting);
-  const packages = packagesText(quota);
+  const warn = quotaWarningText(isUnlimited ? null : remaining, waiting, t);
+  const packages = packagesText(quota, t, lang);
   const main = isUnlimited
-    ? 'Unlimited'
+    ? t('quota.unlimited')
     : remaining === null
-      ? 'Unknown'
+      ? t('quota.unknown')
       : dailyLimit !== null && dailyLimit > 0
-        ? `${formatCount(remaining)} of ${formatCount(dailyLimit)} left`
-        : `${formatCount(remaining)} left`;
+        ? t('quota.ofLeft', { remaining, limit: dailyLimit })
+        : t('quota.left', { remaining });
   return (
-    <section className="widget" aria-label="Quota" data-testid="quota-widget">
+    <section className="widget" aria-label={t('quota.label')} data-testid="quota-widget">
       <div className="widget-head">
         <Icon name="gauge" />
-        <span className="widget-title">Quota today</span>
+        <span className="widget-title">{t('quota.today')}</span>
         {quota.accountType && (
-          <span className="widget-tag" title="Account type" data-testid="quota-account">
+          <span
+            className="widget-tag"
+            title={t('quota.accountType')}
+            data-testid="quota-account"
+            data-i18n-skip="service"
+          >
             {quota.accountType}
           </span>
         )}
-        {quota.dayTag && <span className="widget-tag">{quota.dayTag}</span>}
+        {quota.dayTag && (
+          <span className="widget-tag" data-i18n-skip="data">
+            {quota.dayTag}
+          </span>
+        )}
       </div>
       <p className={`widget-main${low ? ' tone-warn' : ''}`} data-testid="quota-remaining">
         {main}
@@ -106,7 +141,7 @@ export function QuotaWidget(): React.JSX.Element {
         <div
           className={`meter${low ? ' meter-low' : ''}`}
           role="meter"
-          aria-label="Quota left today"
+          aria-label={t('quota.meter')}
           aria-valuemin={0}
           aria-valuemax={dailyLimit ?? 0}
           aria-valuenow={remaining ?? 0}
@@ -120,12 +155,19 @@ export function QuotaWidget(): React.JSX.Element {
           className="widget-line tone-warn"
           role="note"
           title={`${warn} ${quota.summaryText}`}
+          data-i18n-title="service"
           data-testid="quota-warning"
         >
           <Icon name="warning" /> {warn}
         </p>
       ) : (
-        <p className="widget-line muted" title={quota.summaryText} data-testid="quota-summary">
+        <p
+          className="widget-line muted"
+          title={quota.summaryText}
+          data-i18n-title="service"
+          data-testid="quota-summary"
+          {...(packages === null && { 'data-i18n-skip': 'service' })}
+        >
           {packages ?? (quota.summaryText || '\u00a0')}
         </p>
       )}

@@ -6,6 +6,8 @@ import { finishedOf, photosOf } from '../lib/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { ActivityLog } from './activity-log';
 import { Icon } from './icon';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 
 function RouteItem({
   root,
@@ -17,6 +19,8 @@ function RouteItem({
   onPick: () => void;
 }): React.JSX.Element {
   const { counts } = root;
+  const t = useT('app');
+  const lang = useLang();
   const finished = finishedOf(counts);
   const photos = photosOf(counts);
   const fraction = photos > 0 ? finished / photos : 0;
@@ -28,17 +32,24 @@ function RouteItem({
         aria-pressed={active}
         onClick={onPick}
         title={root.path}
+        data-i18n-title="data"
       >
         <span className="route-name">
-          <Icon name="folder" /> <span className="ellipsis">{baseName(root.path)}</span>
+          <Icon name="folder" />{' '}
+          <span className="ellipsis" data-i18n-skip="data">
+            {baseName(root.path)}
+          </span>
         </span>
         <span className="route-meta muted">
-          {formatCount(finished)} / {formatCount(photos)}
+          {formatCount(finished, lang)} / {formatCount(photos, lang)}
           {counts.needsReview > 0 && (
-            <span className="route-review"> · {formatCount(counts.needsReview)} to review</span>
+            <span className="route-review">
+              {' '}
+              · {t('routes.toReview', { n: counts.needsReview })}
+            </span>
           )}
           {counts.failed > 0 && (
-            <span className="tone-bad"> · {formatCount(counts.failed)} failed</span>
+            <span className="tone-bad"> · {t('routes.failed', { n: counts.failed })}</span>
           )}
         </span>
         <span className="minibar" aria-hidden="true">
@@ -51,6 +62,7 @@ function RouteItem({
 
 export function RoutesSidebar(): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('app');
   const { roots, rootId, total } = useApp(
     useShallow((s) => ({ roots: s.roots, rootId: s.query.rootId, total: s.status.counts.total })),
   );
@@ -58,9 +70,9 @@ export function RoutesSidebar(): React.JSX.Element {
     api.getState().setQuery({ rootId: id });
   };
   return (
-    <nav className="sidebar" aria-label="Folders">
+    <nav className="sidebar" aria-label={t('routes.title')}>
       <div className="sidebar-head">
-        <h2 className="section-title">Folders</h2>
+        <h2 className="section-title">{t('routes.title')}</h2>
       </div>
       <ul className="routes">
         <li>
@@ -72,8 +84,8 @@ export function RoutesSidebar(): React.JSX.Element {
               pick(null);
             }}
           >
-            <span className="route-name">All folders</span>
-            <span className="route-meta muted">{formatCount(total)} photos</span>
+            <span className="route-name">{t('routes.all')}</span>
+            <span className="route-meta muted">{t('routes.photos', { count: total })}</span>
           </button>
         </li>
         {roots.map((root) => (
@@ -93,9 +105,9 @@ export function RoutesSidebar(): React.JSX.Element {
           className="btn btn-block"
           onClick={() => void api.getState().addFolders()}
         >
-          <Icon name="plus" /> Add folder…
+          <Icon name="plus" /> {t('routes.addFolder')}
         </button>
-        <p className="hint muted">or drop folders anywhere on this window</p>
+        <p className="hint muted">{t('routes.dropHint')}</p>
         <ActivityLog />
       </div>
     </nav>

@@ -4,9 +4,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { serviceName } from '../lib/service-name';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
+import { useT } from '../i18n/i18n';
 
 export function ServiceSwitchNote(): React.JSX.Element | null {
   const api = useAppApi();
+  const t = useT('app');
   const { change, service } = useApp(
     useShallow((s) => ({ change: s.serviceSwitch, service: s.service })),
   );
@@ -17,11 +19,11 @@ export function ServiceSwitchNote(): React.JSX.Element | null {
       <div className="banner banner-info" role="status" data-testid="service-switch">
         <Icon name="info" className="banner-icon" />
         <div className="banner-text">
-          <strong>Now showing the photos of {serviceName(service)}.</strong>
+          <strong>{t('serviceSwitch.nowShowing', { name: serviceName(service, t) })}</strong>
           <span>
             {fromSandbox
-              ? 'The photos of the built-in sandbox are kept in a list of their own.'
-              : `The photos of ${serviceName(change.from)} are kept; enter its address in Settings to go back to them.`}
+              ? t('serviceSwitch.sandboxKept')
+              : t('serviceSwitch.otherKept', { name: serviceName(change.from, t) })}
           </span>
         </div>
         <div className="banner-actions">
@@ -32,7 +34,7 @@ export function ServiceSwitchNote(): React.JSX.Element | null {
               data-testid="back-to-sandbox"
               onClick={() => void api.getState().trySandbox()}
             >
-              Back to the sandbox
+              {t('serviceSwitch.back')}
             </button>
           ) : (
             <button
@@ -42,13 +44,13 @@ export function ServiceSwitchNote(): React.JSX.Element | null {
                 api.getState().showScreen('settings');
               }}
             >
-              <Icon name="gear" /> Settings
+              <Icon name="gear" /> {t('serviceSwitch.settings')}
             </button>
           )}
           <button
             type="button"
             className="btn btn-icon btn-quiet btn-small"
-            aria-label="Dismiss"
+            aria-label={t('serviceSwitch.dismiss')}
             onClick={() => {
               api.getState().dismissServiceSwitch();
             }}

@@ -8,20 +8,24 @@ import { formatCount } from '../lib/format';
 import { pendingOf } from '../lib/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 
-const FILTERS: readonly { id: JobFilter; label: string; count: (c: StateCounts) => number }[] = [
-  { id: 'all', label: 'All', count: (c) => c.total },
-  { id: 'in_progress', label: 'In progress', count: pendingOf },
-  { id: 'needs_review', label: 'Needs review', count: (c) => c.needsReview },
-  { id: 'failed', label: 'Failed', count: (c) => c.failed },
-  { id: 'done', label: 'Done', count: (c) => c.done },
-  { id: 'rejected', label: 'Not sent', count: (c) => c.rejected },
+const FILTERS: readonly { id: JobFilter; count: (c: StateCounts) => number }[] = [
+  { id: 'all', count: (c) => c.total },
+  { id: 'in_progress', count: pendingOf },
+  { id: 'needs_review', count: (c) => c.needsReview },
+  { id: 'failed', count: (c) => c.failed },
+  { id: 'done', count: (c) => c.done },
+  { id: 'rejected', count: (c) => c.rejected },
 ];
 
 export const SEARCH_INPUT_ID = 'job-search';
 
 export function Toolbar({ onStartReview }: { onStartReview: () => void }): React.JSX.Element {
   const api = useAppApi();
+  const t = useT('app');
+  const lang = useLang();
   const { filter, search, counts, found, failedAll } = useApp(
     useShallow((s) => {
       const root = s.query.rootId === null ? null : s.roots.find((r) => r.id === s.query.rootId);
@@ -56,7 +60,7 @@ export function Toolbar({ onStartReview }: { onStartReview: () => void }): React
   };
   return (
     <div className="toolbar">
-      <div className="filters" role="group" aria-label="Show">
+      <div className="filters" role="group" aria-label={t('toolbar.show')}>
         {FILTERS.map((f) => (
           <button
             key={f.id}
@@ -68,19 +72,21 @@ export function Toolbar({ onStartReview }: { onStartReview: () => void }): React
             }}
             data-testid={`filter-${f.id}`}
           >
-            {f.label}{' '}
-            <span className="filter-count">{formatCount(found?.[f.id] ?? f.count(counts))}</span>
+            {t(`filter.${f.id}`)}{' '}
+            <span className="filter-count">
+              {formatCount(found?.[f.id] ?? f.count(counts), lang)}
+            </span>
           </button>
         ))}
       </div>
       <div className="toolbar-right">
         <label className="search">
           <Icon name="search" />
-          <span className="sr-only">Search by file name</span>
+          <span className="sr-only">{t('toolbar.searchLabel')}</span>
           <input
             id={SEARCH_INPUT_ID}
             type="search"
-            placeholder="Search file names  ( / )"
+            placeholder={t('toolbar.searchPlaceholder')}
             value={text}
             maxLength={MAX_SEARCH_CHARS}
             onChange={(e) => {
@@ -90,12 +96,12 @@ export function Toolbar({ onStartReview }: { onStartReview: () => void }): React
         </label>
         {counts.needsReview > 0 && (
           <button type="button" className="btn btn-attn" onClick={onStartReview}>
-            <Icon name="flag" /> Review {formatCount(counts.needsReview)}
+            <Icon name="flag" /> {t('toolbar.review', { n: counts.needsReview })}
           </button>
         )}
         {failedAll > 0 && (
           <button type="button" className="btn" onClick={() => void api.getState().retryFailed()}>
-            <Icon name="retry" /> Retry {formatCount(failedAll)} failed
+            <Icon name="retry" /> {t('toolbar.retryFailed', { n: failedAll })}
           </button>
         )}
       </div>

@@ -3,31 +3,38 @@
 // downloading, and a plain note once it is ready to install when MeterDesk quits.
 import { useEffect } from 'react';
 import { useApp, useAppApi } from '../store/context';
+import { useT } from '../i18n/i18n';
 
 export function UpdateStatus(): React.JSX.Element | null {
   const api = useAppApi();
   const update = useApp((s) => s.update);
+  const t = useT('app');
   useEffect(() => api.getState().watchUpdate(), [api]);
   if (!update) return null;
   const { currentVersion, phase, newVersion, percent, detail, feedHost } = update;
-  const title = detail ?? (feedHost ? `Updates from ${feedHost}` : 'Automatic updates');
+  const title = detail ?? (feedHost ? t('update.from', { host: feedHost }) : t('update.automatic'));
   return (
-    <p className="brand-sub small" data-testid="update-status" title={title}>
-      <span>Version {currentVersion}</span>
+    <p
+      className="brand-sub small"
+      data-testid="update-status"
+      title={title}
+      {...(detail !== null && { 'data-i18n-title': 'service' })}
+    >
+      <span>{t('update.version', { version: currentVersion })}</span>
       {phase === 'downloading' && newVersion && (
         <span className="tone-busy">
           {' '}
-          · Downloading {newVersion}
-          {percent !== null ? ` (${String(percent)} %)` : ''}
+          · {t('update.downloading', { version: newVersion })}
+          {percent !== null ? ` ${t('update.percent', { percent })}` : ''}
         </span>
       )}
       {phase === 'ready' && newVersion && (
         <span className="tone-ok" role="status">
           {' '}
-          · Update {newVersion} ready: installed when you quit MeterDesk
+          · {t('update.ready', { version: newVersion })}
         </span>
       )}
-      {phase === 'failed' && <span className="tone-warn"> · Update check failed</span>}
+      {phase === 'failed' && <span className="tone-warn"> · {t('update.failed')}</span>}
     </p>
   );
 }

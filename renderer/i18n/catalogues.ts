@@ -1,18 +1,48 @@
 // Every language MeterDesk speaks, one module per namespace and language. A new screen adds its
 // words under its namespace in en/ and de/; `pseudo` is made from English for the catalogue test.
 import { app as deApp } from './de/app';
+import { banners as deBanners } from './de/banners';
 import { billing as deBilling } from './de/billing';
 import { desk as deDesk } from './de/desk';
+import { errors as deErrors } from './de/errors';
+import { exporting as deExport } from './de/export';
+import { onboarding as deOnboarding } from './de/onboarding';
+import { states as deStates } from './de/states';
 import { watch as deWatch } from './de/watch';
 import { app as enApp } from './en/app';
+import { banners as enBanners } from './en/banners';
 import { billing as enBilling } from './en/billing';
 import { desk as enDesk } from './en/desk';
+import { errors as enErrors } from './en/errors';
+import { exporting as enExport } from './en/export';
+import { onboarding as enOnboarding } from './en/onboarding';
+import { states as enStates } from './en/states';
 import { watch as enWatch } from './en/watch';
 import type { Words } from './catalogue-types';
 
-export const en = { app: enApp, billing: enBilling, watch: enWatch, desk: enDesk } as const;
+export const en = {
+  app: enApp,
+  banners: enBanners,
+  billing: enBilling,
+  desk: enDesk,
+  errors: enErrors,
+  export: enExport,
+  onboarding: enOnboarding,
+  states: enStates,
+  watch: enWatch,
+} as const;
 export type Catalogue = Words<typeof en>;
-export const de: Catalogue = { app: deApp, billing: deBilling, watch: deWatch, desk: deDesk };
+export const de: Catalogue = {
+  app: deApp,
+  banners: deBanners,
+  billing: deBilling,
+  desk: deDesk,
+  errors: deErrors,
+  export: deExport,
+  onboarding: deOnboarding,
+  states: deStates,
+  watch: deWatch,
+};
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -65,6 +95,8 @@ export function resolveLanguage(
 ): Language | typeof PSEUDO {
   if (choice === PSEUDO) return PSEUDO;
   if (choice && (LANGUAGES as readonly string[]).includes(choice)) return choice as Language;
+  // Chromium's own pseudo-locale (--lang=en-XA): how a test asks for marked words.
+  if (osLanguages[0] === PSEUDO) return PSEUDO;
   for (const tag of osLanguages) {
     const base = tag.toLowerCase().split('-')[0];
     const known = LANGUAGES.find((l) => l === base);

@@ -8,8 +8,16 @@ function osLanguages(): readonly string[] {
   return typeof navigator === 'undefined' ? [] : navigator.languages;
 }
 
-export function languageFor(choice: LanguageChoice): Language | typeof PSEUDO {
-  return resolveLanguage(choice === 'system' ? undefined : choice, osLanguages());
+export function languageFor(
+  choice: LanguageChoice,
+  os: readonly string[] = osLanguages(),
+): Language | typeof PSEUDO {
+  return resolveLanguage(choice === 'system' ? undefined : choice, os);
+}
+
+/** Screen readers and the browser's hyphenation read the page's lang attribute. */
+function markPage(lang: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang === 'de' ? 'de' : 'en';
 }
 
 /** The operating system's language as MeterDesk would speak it (for "As the operating system"). */
@@ -25,14 +33,17 @@ export function systemLanguage(): Language {
 export function followLanguageSetting(
   subscribe: (listener: (choice: LanguageChoice) => void) => () => void,
   i18n: I18n,
+  os: readonly string[] = osLanguages(),
 ): () => void {
   let last: LanguageChoice | null = null;
+  markPage(i18n.language);
   return subscribe((choice) => {
     if (choice === last) return;
     const first = last === null;
     last = choice;
     if (first && choice === 'system') return;
-    const lang = languageFor(choice);
+    const lang = languageFor(choice, os);
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
+    markPage(lang);
   });
 }

@@ -3,7 +3,8 @@
 import type { AiInfo, EngineHolds, EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { pendingOf } from './throughput';
-import { formatCount, plural } from './format';
+import type { TFunction } from 'i18next';
+import { englishT } from '../i18n/english';
 import { atAndIn, quotaResetAt } from './holds';
 
 export type BannerAction = 'retry' | 'settings' | 'resume';
@@ -22,11 +23,21 @@ export interface Banner {
   readonly id: BannerId;
   readonly tone: 'info' | 'warn' | 'bad';
   readonly title: string;
+  /**
+   * What MeterDesk or the service said about it, in their own words (a sentence from the engine or
+   * the service, not from the catalogues), or '' when there is nothing to add.
+   */
+  readonly detail: string;
+  /** Whose words the detail is: the service's (quoted as such) or MeterDesk's own (English). */
+  readonly detailFrom: 'service' | 'meterdesk';
+  /** What MeterDesk does about it and what the person can do, in the window's language. */
   readonly body: string;
   /** Epoch ms of the next automatic check, shown as a countdown. */
   readonly nextCheckAt: number | null;
   readonly actions: readonly BannerAction[];
 }
+
+type BannersT = TFunction<'banners'>;
 
 export interface BannerInput {
   readonly status: EngineStatus;
@@ -38,6 +49,10 @@ export interface BannerInput {
   readonly quota?: QuotaInfo | null;
   /** Epoch ms now, for the quota's reset time; default Date.now(). */
   readonly now?: number;
+  /** The words (English by default) and the window language for clock times. */
+  readonly t?: BannersT;
+  readonly appT?: TFunction;
+  readonly lang?: string;
 }
 
 /**
@@ -54,18 +69,47 @@ export function quotaLeft(
   return { remaining: hold ? (hold.remaining ?? 0) : null, limit };
 }
 
-export function quotaCountText(left: { remaining: number | null; limit: number | null }): string {
+export function quotaCountText(
+  left: { remaining: number | null; limit: number | null },
+  t: BannersT = englishT('banners'),
+): string {
   const remaining = left.remaining ?? 0;
   if (left.limit !== null && left.limit > 0) {
-    return `${formatCount(remaining)} of ${formatCount(left.limit)} readings left today.`;
+    return t('count', { remaining, limit: left.limit });
   }
-  return `${plural(remaining, 'reading', 'readings')} left today.`;
+  return t('countPlain', { count: remaining });
 }
 
 /** A message as a sentence: one final full stop, whatever the source ended with. */
 function sentence(text: string): string {
   const t = text.trim().replace(/[.\s]+$/, '');
   return t === '' ? '' : `${t}.`;
+}
+
+const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
+
+type OfflineCause =
+  'refused' | 'noName' | 'noRoute' | 'timeout' | 'tls' | 'reset' | 'server' | 'other';
+
+const OFFLINE_CAUSES: Readonly<Record<string, OfflineCause>> = {
+  ECONNREFUSED: 'refused',
+  ENOTFOUND: 'noName',
+  EAI_AGAIN: 'noName',
+  ENETUNREACH: 'noRoute',
+  EHOSTUNREACH: 'noRoute',
+  ENETDOWN: 'noRoute',
+  EADDRNOTAVAIL: 'noRoute',
+  UND_ERR_CONNECT_TIMEOUT: 'timeout',
+  timeout: 'timeout',
+  tls: 'tls',
+  connection_reset: 'reset',
+  server_error: 'server',
+};
+
+/** Why the service cannot be reached, from the hold's code, in the window's words. */
+export function offlineCause(code: string | null, t: BannersT = englishT('banners')): string {
+  const cause: OfflineCause = (code === null ? undefined : OFFLINE_CAUSES[code]) ?? 'other';
+  return t(`offline.cause.${cause}`);
 }
 
 export function bannersFor({
@@ -75,18 +119,23 @@ export function bannersFor({
   ai,
   quota,
   now = Date.now(),
+  t = englishT('banners'),
+  appT,
+  lang,
 }: BannerInput): Banner[] {
   const out: Banner[] = [];
   const { holds } = status;
   const waiting = pendingOf(status.counts);
-  const stay = waiting > 0 ? `${plural(waiting, 'photo stays', 'photos stay')} queued.` : '';
+  const stay = waiting > 0 ? t('stay', { count: waiting }) : '';
 
   if (service.problem || service.kind === 'none') {
     out.push({
       id: 'not_configured',
       tone: 'warn',
-      title: 'Not connected to the reading service',
-      body: `${sentence(service.problem ?? 'No service is set up yet')} Photos you add are kept and sent once it is set up.`,
+      title: t('not_configured.title'),
+      detail: service.problem ? sentence(service.problem) : '',
+      detailFrom: 'meterdesk',
+      body: join(service.problem ? '' : t('not_configured.noService'), t('not_configured.body')),
       nextCheckAt: null,
       actions: ['settings'],
     });
@@ -95,8 +144,10 @@ export function bannersFor({
     out.push({
       id: 'key_rejected',
       tone: 'bad',
-      title: 'The service refused the API key',
-      body: `${sentence(holds.auth.message)} Nothing is sent until a valid key is saved. ${stay}`.trim(),
+      title: t('key_rejected.title'),
+      detail: sentence(holds.auth.message),
+      detailFrom: 'service',
+      body: join(t('key_rejected.body'), stay),
       nextCheckAt: null,
       actions: ['settings'],
     });
@@ -105,8 +156,10 @@ export function bannersFor({
     out.push({
       id: 'permission_denied',
       tone: 'bad',
-      title: 'The API key is not allowed to do this',
-      body: `${sentence(holds.auth.message)} Ask whoever manages the account to grant the permission or to allow this computer's IP address, then retry. ${stay}`.trim(),
+      title: t('permission_denied.title'),
+      detail: sentence(holds.auth.message),
+      detailFrom: 'service',
+      body: join(t('permission_denied.body'), stay),
       nextCheckAt: null,
       actions: ['retry', 'settings'],
     });
@@ -115,8 +168,10 @@ export function bannersFor({
     out.push({
       id: 'settings',
       tone: 'bad',
-      title: 'The service refuses a setting',
-      body: `${sentence(holds.settings.message)} Change it in Settings. ${stay}`.trim(),
+      title: t('settings.title'),
+      detail: sentence(holds.settings.message),
+      detailFrom: 'service',
+      body: join(t('settings.body'), stay),
       nextCheckAt: null,
       actions: ['settings'],
     });
@@ -125,8 +180,10 @@ export function bannersFor({
     out.push({
       id: 'offline',
       tone: 'warn',
-      title: 'The service cannot be reached',
-      body: `${sentence(holds.offline.reason)} Nothing is lost: MeterDesk keeps trying by itself. ${stay}`.trim(),
+      title: t('offline.title'),
+      detail: sentence(holds.offline.reason),
+      detailFrom: 'meterdesk',
+      body: join(offlineCause(holds.offline.code, t), t('offline.body'), stay),
       nextCheckAt: holds.offline.nextProbeAt,
       actions: ['retry'],
     });
@@ -137,8 +194,15 @@ export function bannersFor({
     out.push({
       id: 'quota',
       tone: 'warn',
-      title: "Today's reading quota is used up",
-      body: `${quotaCountText(quotaLeft(quota ?? null, holds.quota))} Quota resets at ${atAndIn(reset, now)}. ${stay || 'New photos stay queued.'} They are sent then; readings already under way still arrive. To read them sooner, ask whoever manages the account for more quota.`,
+      title: t('quota.title'),
+      detail: '',
+      detailFrom: 'meterdesk',
+      body: join(
+        quotaCountText(quotaLeft(quota ?? null, holds.quota), t),
+        t('quota.resets', { at: atAndIn(reset, now, t, appT, lang) }),
+        stay || t('quota.newStay'),
+        t('quota.body'),
+      ),
       nextCheckAt: holds.quota.nextCheckAt,
       actions: [],
     });
@@ -147,8 +211,13 @@ export function bannersFor({
     out.push({
       id: 'ai_offline',
       tone: 'warn',
-      title: 'The reading AI is offline',
-      body: `New photos wait at the service until it is back${ai.queueCount ? ` (${plural(ai.queueCount, 'task', 'tasks')} waiting)` : ''}. Photos it has read before may come back with a historical result from an older AI: those are flagged for review.`,
+      title: t('ai_offline.title'),
+      detail: '',
+      detailFrom: 'meterdesk',
+      body: join(
+        ai.queueCount ? t('ai_offline.bodyQueue', { count: ai.queueCount }) : t('ai_offline.body'),
+        t('ai_offline.historical'),
+      ),
       nextCheckAt: null,
       actions: [],
     });
@@ -157,8 +226,10 @@ export function bannersFor({
     out.push({
       id: 'paused',
       tone: 'info',
-      title: 'Paused',
-      body: `Nothing new is sent. Readings already at the service still arrive. ${stay}`.trim(),
+      title: t('paused.title'),
+      detail: '',
+      detailFrom: 'meterdesk',
+      body: join(t('paused.body'), stay),
       nextCheckAt: null,
       actions: ['resume'],
     });
@@ -167,8 +238,10 @@ export function bannersFor({
     out.push({
       id: 'key_storage',
       tone: 'info',
-      title: 'The API key is not in the system keychain',
-      body: key.backend.warning,
+      title: t('key_storage.title'),
+      detail: key.backend.warning,
+      detailFrom: 'meterdesk',
+      body: '',
       nextCheckAt: null,
       actions: [],
     });

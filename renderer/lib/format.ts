@@ -1,10 +1,21 @@
 // Numbers, durations and names as office staff read them: grouped digits, rounded durations, the
-// last part of a path. Locale-aware through Intl, so a German office sees 1.234 and 12:30.
+// last part of a path. Locale-aware through Intl, so a German office sees 1.234 and 12:30: the
+// window's language when given (`lang`), else the system's.
+import type { TFunction } from 'i18next';
+import { englishT } from '../i18n/english';
 
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 
-export function formatCount(n: number): string {
-  return integer.format(n);
+/** The Intl locale of a window language ('de', 'en', 'en-XA'); undefined is the system's. */
+export function intlLocale(lang?: string): string | undefined {
+  if (lang === undefined) return undefined;
+  return lang === 'de' ? 'de-DE' : 'en-GB';
+}
+
+export function formatCount(n: number, lang?: string): string {
+  return lang === undefined
+    ? integer.format(n)
+    : new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 0 }).format(n);
 }
 
 /** "1 photo", "2,340 photos". */
@@ -13,20 +24,20 @@ export function plural(n: number, one: string, many: string): string {
 }
 
 /** A wait or an ETA, rounded to what a person cares about: "45 s", "3 min", "1 h 20 min". */
-export function formatDuration(ms: number): string {
+export function formatDuration(ms: number, t: TFunction = englishT('app')): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${String(s)} s`;
+  if (s < 60) return t('duration.s', { n: s });
   const min = Math.round(s / 60);
-  if (min < 60) return `${String(min)} min`;
+  if (min < 60) return t('duration.min', { n: min });
   const h = Math.floor(min / 60);
   const rest = min % 60;
-  return rest === 0 ? `${String(h)} h` : `${String(h)} h ${String(rest)} min`;
+  return rest === 0 ? t('duration.h', { n: h }) : t('duration.hMin', { h, min: rest });
 }
 
 /** Photos per minute, with one decimal below ten so a slow trickle does not read as zero. */
-export function formatRate(perMinute: number): string {
-  if (perMinute >= 10) return formatCount(Math.round(perMinute));
-  return (Math.round(perMinute * 10) / 10).toLocaleString();
+export function formatRate(perMinute: number, lang?: string): string {
+  if (perMinute >= 10) return formatCount(Math.round(perMinute), lang);
+  return (Math.round(perMinute * 10) / 10).toLocaleString(intlLocale(lang));
 }
 
 /** The last segment of a POSIX or Windows path. */
@@ -42,27 +53,40 @@ export function dirName(relPath: string): string {
 }
 
 /** A moment of today as its time; of another day with the date in front. */
-export function formatTime(iso: string, now = new Date()): string {
+export function formatTime(iso: string, now = new Date(), lang?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const time = d.toLocaleTimeString(undefined, {
+  const locale = intlLocale(lang);
+  const time = d.toLocaleTimeString(locale, {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
   });
   if (d.toDateString() === now.toDateString()) return time;
-  return `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} ${time}`;
+  return `${d.toLocaleDateString(locale, { month: 'short', day: 'numeric' })} ${time}`;
 }
 
 /** A day in the person's own format (quota expiry): "31 Dec 2030". */
-export function formatDate(iso: string): string {
+export function formatDate(iso: string, lang?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return d.toLocaleDateString(intlLocale(lang), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
 }
 
-export function formatBytes(bytes: number): string {
+/** Sizes with the language's decimal mark: "1.5 MB", "1,5 MB". */
+export function formatBytes(bytes: number, lang?: string): string {
   if (bytes < 1024) return `${String(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const n = (v: number, digits: number): string =>
+    lang === undefined
+      ? v.toFixed(digits)
+      : v.toLocaleString(intlLocale(lang), {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+  if (bytes < 1024 * 1024) return `${n(bytes / 1024, 0)} KB`;
+  return `${n(bytes / (1024 * 1024), 1)} MB`;
 }

@@ -1,12 +1,15 @@
+import type { TFunction } from 'i18next';
 import { READING_PATTERN } from '../../common/ipc';
+import { englishT } from '../i18n/english';
 
 /** Why a typed correction cannot be saved, or null when it is a valid reading. */
-export function readingProblem(text: string): string | null {
+export function readingProblem(
+  text: string,
+  t: TFunction<'states'> = englishT('states'),
+): string | null {
   const value = text.trim();
-  if (value === '') return 'Type the reading shown on the meter.';
-  if (/[,]/.test(value)) return 'Use a dot for decimals, e.g. 12345.678.';
-  if (!READING_PATTERN.test(value)) {
-    return 'Up to 7 digits, optionally a dot and up to 3 decimals (e.g. 12345.678).';
-  }
+  if (value === '') return t('reading.empty');
+  if (/[,]/.test(value)) return t('reading.comma');
+  if (!READING_PATTERN.test(value)) return t('reading.pattern');
   return null;
 }

@@ -1,5 +1,7 @@
 // Which service's queue is on screen, in words: each service keeps a queue of its own.
+import type { TFunction } from 'i18next';
 import type { ServiceView } from '../../common/ipc';
+import { englishT } from '../i18n/english';
 
 /** The service's host ("api.example.com"), or the address as given when it does not parse. */
 export function serviceHost(baseUrl: string | null): string {
@@ -11,8 +13,8 @@ export function serviceHost(baseUrl: string | null): string {
   }
 }
 
-export function serviceName(view: ServiceView): string {
-  if (view.kind === 'sandbox') return 'the built-in sandbox';
-  if (view.kind === 'remote') return serviceHost(view.baseUrl) || 'your reading service';
-  return 'no service';
+export function serviceName(view: ServiceView, t: TFunction = englishT('app')): string {
+  if (view.kind === 'sandbox') return t('service.sandbox');
+  if (view.kind === 'remote') return serviceHost(view.baseUrl) || t('service.remote');
+  return t('service.none');
 }

@@ -2,6 +2,8 @@
 // The table, the detail panel, the progress legend and the filters all read from here.
 import type { FailureKind, JobState } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
+import type { TFunction } from 'i18next';
+import { englishT } from '../i18n/english';
 
 export type Tone = 'neutral' | 'busy' | 'ok' | 'warn' | 'bad' | 'muted';
 export type IconName =
@@ -39,64 +41,51 @@ export interface StateLook {
   readonly help: string;
 }
 
-export const STATE_LOOK: Record<JobState, StateLook> = {
-  queued: { label: 'Queued', icon: 'clock', tone: 'neutral', help: 'Waiting to be sent.' },
-  uploading: { label: 'Sending', icon: 'upload', tone: 'busy', help: 'Being sent to the service.' },
-  submitted: {
-    label: 'Reading',
-    icon: 'hourglass',
-    tone: 'busy',
-    help: 'The service is reading the meter.',
-  },
-  done: { label: 'Done', icon: 'check', tone: 'ok', help: 'The reading is in.' },
-  failed: { label: 'Failed', icon: 'cross', tone: 'bad', help: 'No reading could be obtained.' },
-  rejected: {
-    label: 'Not sent',
-    icon: 'ban',
-    tone: 'muted',
-    help: 'Not a photo the service accepts; it was never sent.',
-  },
+type StatesT = TFunction<'states'>;
+const EN = englishT('states');
+
+const STATE_STYLE: Record<JobState | 'waiting', { icon: IconName; tone: Tone }> = {
+  queued: { icon: 'clock', tone: 'neutral' },
+  uploading: { icon: 'upload', tone: 'busy' },
+  submitted: { icon: 'hourglass', tone: 'busy' },
+  done: { icon: 'check', tone: 'ok' },
+  failed: { icon: 'cross', tone: 'bad' },
+  rejected: { icon: 'ban', tone: 'muted' },
+  waiting: { icon: 'pause', tone: 'warn' },
 };
 
-const FAILURE_WORDS: Record<FailureKind, string> = {
-  empty_file: 'Empty file',
-  too_large: 'Larger than 20 MB',
-  unsupported_format: 'Not JPEG, PNG or WEBP',
-  unreadable: 'Damaged or unreadable',
-  vanished: 'File gone from disk',
-  server_rejected_size: 'Refused by the service: too large',
-  server_rejected_type: 'The service could not use it as an image',
-  ai_failed: 'The AI could not read it',
-  task_lost: 'Lost at the service',
-  changed_on_disk: 'File changed on disk',
-  service_error: 'Service error',
-};
-
-export function failureWords(kind: FailureKind): string {
-  return FAILURE_WORDS[kind];
+/** How a state is shown, in the words of `t` (English by default). */
+export function stateLook(state: JobState | 'waiting', t: StatesT = EN): StateLook {
+  return {
+    ...STATE_STYLE[state],
+    label: t(`state.${state}.label`),
+    help: t(`state.${state}.help`),
+  };
 }
 
-const SOURCE_WORDS: Record<string, string> = {
-  fresh: 'Fresh reading',
-  cached_exact: 'Read before (same photo)',
-  cached_stale: 'Historical (older AI)',
-  pending: 'Pending',
-  failed: 'Failed',
+/** English looks, for callers that word nothing themselves. */
+export const STATE_LOOK: Record<JobState, StateLook> = {
+  queued: stateLook('queued'),
+  uploading: stateLook('uploading'),
+  submitted: stateLook('submitted'),
+  done: stateLook('done'),
+  failed: stateLook('failed'),
+  rejected: stateLook('rejected'),
 };
 
-/** Short forms for the table column. */
-const SOURCE_SHORT: Record<string, string> = {
-  fresh: 'Fresh',
-  cached_exact: 'Read before',
-  cached_stale: 'Historical',
-  pending: 'Pending',
-  failed: 'Failed',
-};
+export function failureWords(kind: FailureKind, t: StatesT = EN): string {
+  return t(`failure.${kind}`);
+}
+
+const SOURCES = ['fresh', 'cached_exact', 'cached_stale', 'pending', 'failed'] as const;
+type Source = (typeof SOURCES)[number];
+const isSource = (s: string): s is Source => (SOURCES as readonly string[]).includes(s);
 
 /** The result source in words; an unknown source (the service may add some) is shown as is. */
-export function sourceWords(source: string | null, short = false): string {
+export function sourceWords(source: string | null, short = false, t: StatesT = EN): string {
   if (source === null || source === '') return '';
-  return (short ? SOURCE_SHORT : SOURCE_WORDS)[source] ?? source;
+  if (!isSource(source)) return source;
+  return short ? t(`sourceShort.${source}`) : t(`source.${source}`);
 }
 
 /** The reading billing will get: the person's correction when there is one. */
@@ -116,33 +105,27 @@ export function serviceWaitReason(job: JobRecord): string | null {
   return `${job.errorMessage}${status}`;
 }
 
-const WAITING: StateLook = {
-  label: 'Waiting',
-  icon: 'pause',
-  tone: 'warn',
-  help: 'Waiting at the service.',
-};
-
 /**
  * How a row is shown: a photo at the service that is not being read (the service said why, or
  * its AI is offline) is "Waiting", not "Reading".
  */
-export function lookOf(job: JobRecord, aiOffline = false): StateLook {
-  if (job.state !== 'submitted') return STATE_LOOK[job.state];
+export function lookOf(job: JobRecord, aiOffline = false, t: StatesT = EN): StateLook {
+  if (job.state !== 'submitted') return stateLook(job.state, t);
   const reason = serviceWaitReason(job);
-  if (reason) return { ...WAITING, help: `Waiting at the service: ${reason}` };
-  if (aiOffline) return { ...WAITING, help: 'Waiting for the AI service to be back online.' };
-  return STATE_LOOK.submitted;
+  const waiting = stateLook('waiting', t);
+  if (reason) return { ...waiting, help: t('waitingBecause', { reason }) };
+  if (aiOffline) return { ...waiting, help: t('waitingForAi') };
+  return stateLook('submitted', t);
 }
 
 /**
  * What the error column shows: the precise reason (the scanner's for a file never sent, e.g. "a
  * truncated JPEG", the service's for a failed one), else the reason's kind in words.
  */
-export function errorText(job: JobRecord): string {
+export function errorText(job: JobRecord, t: StatesT = EN): string {
   if (job.state !== 'failed' && job.state !== 'rejected') return '';
   if (job.failureKind) {
-    const words = failureWords(job.failureKind);
+    const words = failureWords(job.failureKind, t);
     if (!job.errorMessage) return words;
     return job.state === 'rejected' ? job.errorMessage : `${words}: ${job.errorMessage}`;
   }

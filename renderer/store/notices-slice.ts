@@ -1,13 +1,15 @@
 // What the window tells the person after an action: the outcome of adding photos (shown at once,
 // with reasons) and short notices such as "exported 1,204 rows" with a way to see the file.
 import type { AddSummary, IpcError } from '../../common/ipc';
-import { describeError } from '../lib/errors';
+import { wordNotice, type NoticeWords } from './notice-words';
 import type { SliceCreator } from './types';
 
 export interface Notice {
   readonly id: number;
   readonly tone: 'ok' | 'info' | 'bad';
   readonly text: string;
+  /** What happened, for the window to word in its language; absent for a text given as is. */
+  readonly words?: NoticeWords;
   /** A file the notice can show in the file manager (an export). */
   readonly revealPath?: string;
 }
@@ -23,6 +25,7 @@ export interface NoticesSlice {
   lastAdd: AddReport | null;
   notify(tone: Notice['tone'], text: string, revealPath?: string): void;
   notifyError(error: IpcError): void;
+  notifyWords(tone: Notice['tone'], words: NoticeWords, revealPath?: string): void;
   dismissNotice(id: number): void;
   dismissAddReport(): void;
 }
@@ -49,7 +52,17 @@ export const createNoticesSlice: SliceCreator<NoticesSlice> = (set, get) => {
       show({ id: nextId++, tone, text, ...(revealPath && { revealPath }) });
     },
     notifyError(error) {
-      show({ id: nextId++, tone: 'bad', text: describeError(error) });
+      const words: NoticeWords = { kind: 'error', error };
+      show({ id: nextId++, tone: 'bad', text: wordNotice(words), words });
+    },
+    notifyWords(tone, words, revealPath) {
+      show({
+        id: nextId++,
+        tone,
+        text: wordNotice(words),
+        words,
+        ...(revealPath && { revealPath }),
+      });
     },
     dismissNotice(id) {
       set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));

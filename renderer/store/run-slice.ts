@@ -3,7 +3,6 @@
 import type { DroppedFile, IpcError, Result } from '../../common/ipc';
 import type { AddSummary } from '../../common/ipc';
 import type { JobSelection } from '../lib/selection';
-import { plural } from '../lib/format';
 import { selectQuota } from './status-slice';
 import type { SliceCreator } from './types';
 
@@ -102,7 +101,7 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
         get().notifyError(reply.error);
         return;
       }
-      get().notify('info', `${plural(reply.value.retried, 'photo', 'photos')} queued again.`);
+      get().notifyWords('info', { kind: 'retried', count: reply.value.retried });
       await get().refreshTable();
     },
 
@@ -114,11 +113,7 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
         return;
       }
       const { removed, kept } = reply.value;
-      const text =
-        kept > 0
-          ? `${plural(removed, 'photo', 'photos')} removed; ${plural(kept, 'photo is', 'photos are')} being read and stay.`
-          : `${plural(removed, 'photo', 'photos')} removed from the list.`;
-      get().notify('info', text);
+      get().notifyWords('info', { kind: 'removed', removed, kept });
       if (removed > 0 && ids.includes(get().selectedId ?? -1)) get().select(null);
       await Promise.all([get().refreshTable(), get().refreshRoots()]);
     },
@@ -134,9 +129,9 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
         const reply = await bridge.exportCsv({ selection, bom, delimiter });
         if (!reply.ok) return reply.error;
         if (!reply.value.canceled) {
-          get().notify(
+          get().notifyWords(
             'ok',
-            `Exported ${plural(reply.value.rows, 'reading', 'readings')} to ${reply.value.path}`,
+            { kind: 'exported', count: reply.value.rows, path: reply.value.path },
             reply.value.path,
           );
         }

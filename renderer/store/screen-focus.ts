@@ -4,15 +4,11 @@
 // heading when it opens: settings-screen.tsx.)
 import type { Screen } from './session-slice';
 
-/** The header's Settings button; header.tsx may name it by this id. */
+/** The header's Settings button (header.tsx). */
 export const SETTINGS_BUTTON_ID = 'open-settings';
 
 function settingsButton(): HTMLElement | null {
-  const named = document.getElementById(SETTINGS_BUTTON_ID);
-  if (named) return named;
-  // The header's last action is Settings.
-  const buttons = document.querySelectorAll<HTMLElement>('.app header button');
-  return buttons.item(buttons.length - 1);
+  return document.getElementById(SETTINGS_BUTTON_ID);
 }
 
 function firstHeading(): HTMLElement | null {

@@ -99,6 +99,11 @@ export async function openSite(): Promise<Site> {
 
 export interface TestWindowOptions {
   readonly colorScheme?: 'light' | 'dark';
+  /**
+   * The operating system's language as the window sees it (navigator.languages), e.g. 'de-DE';
+   * 'en-XA' is Chromium's pseudo-locale, in which the window marks every catalogue string.
+   */
+  readonly language?: string;
   readonly viewport?: { width: number; height: number };
   readonly engineConfig?: Partial<EngineConfig>;
   readonly sandbox?: SandboxOptions;
@@ -196,6 +201,8 @@ export async function openTestWindow(
     viewport: options.viewport ?? { width: 1440, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
     deviceScaleFactor: 1,
+    // Intl's default locale too, where ICU knows it (the pseudo-locale only names the words).
+    ...(options.language && options.language !== 'en-XA' && { locale: options.language }),
   });
   // Playwright's 30 s default for each wait and action assumes an idle machine; with both cores
   // busy one step of the window (a first render, a drop of a folder) has been seen to take longer.
@@ -212,6 +219,13 @@ export async function openTestWindow(
     bridge.addDroppedFiles(names.map((name) => ({ name }))),
   );
   await page.addInitScript(PAGE_BRIDGE_SCRIPT);
+  if (options.language) {
+    await page.addInitScript(`{
+      const langs = Object.freeze([${JSON.stringify(options.language)}]);
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => langs });
+      Object.defineProperty(Navigator.prototype, 'language', { get: () => langs[0] });
+    }`);
+  }
   await page.route(
     (url) => url.protocol === `${PHOTO_SCHEME}:`,
     async (route) => {

@@ -114,6 +114,7 @@ describe('banners and reports', () => {
         holds: {
           offline: {
             since: new Date().toISOString(),
+            code: 'ECONNREFUSED',
             reason: 'Connection refused',
             nextProbeAt: Date.now() + 30_000,
           },

@@ -22,11 +22,33 @@ describe('catalogues', () => {
     expect(strings(de).filter((s) => s.trim() === '')).toEqual([]);
   });
 
-  it('German keeps every placeholder of the English string', () => {
+  it('every namespace of the window is in every language', () => {
+    expect(Object.keys(en).sort()).toEqual(
+      [
+        'app',
+        'banners',
+        'billing',
+        'desk',
+        'errors',
+        'export',
+        'onboarding',
+        'states',
+        'watch',
+      ].sort(),
+    );
+    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('German has the plural forms English has', () => {
+    const plurals = (o: object) => keys(o).filter((k) => /_(one|other)$/.test(k));
+    expect(plurals(de).sort()).toEqual(plurals(en).sort());
+  });
+
+  it('German keeps every placeholder and tag of the English string', () => {
     const enFlat = new Map(keys(en).map((k, i) => [k, strings(en)[i] ?? '']));
     const deFlat = new Map(keys(de).map((k, i) => [k, strings(de)[i] ?? '']));
     for (const [k, s] of enFlat) {
-      const holes = (t: string) => (t.match(/{{\s*\w+\s*}}/g) ?? []).sort();
+      const holes = (t: string) => (t.match(/{{[^}]+}}|<\/?\w+>/g) ?? []).sort();
       expect(holes(deFlat.get(k) ?? ''), k).toEqual(holes(s));
     }
   });
@@ -47,6 +69,14 @@ describe('catalogues', () => {
     const t = createI18n('de').getFixedT('de', 'app');
     expect(t('language.label')).toBe('Sprache');
     expect(t('language.system', { name: 'Deutsch' })).toBe('Wie das Betriebssystem (Deutsch)');
+  });
+
+  it('counts take the language digits and plural forms', () => {
+    const de = createI18n('de').getFixedT('de', 'app');
+    const en = createI18n('en').getFixedT('en', 'app');
+    expect(de('routes.photos', { count: 1234 })).toBe('1.234 Fotos');
+    expect(en('routes.photos', { count: 1 })).toBe('1 photo');
+    expect(en('routes.photos', { count: 1234 })).toBe('1,234 photos');
   });
 
   it('readings keep their digits and take the language decimal mark', () => {

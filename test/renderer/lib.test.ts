@@ -53,7 +53,12 @@ describe('banners', () => {
     const status = statusOf([job(1), job(2)], {
       paused: true,
       holds: {
-        offline: { since: '2025-01-01T00:00:00Z', reason: 'Connection refused', nextProbeAt: 5000 },
+        offline: {
+          since: '2025-01-01T00:00:00Z',
+          reason: 'Connection refused',
+          code: 'ECONNREFUSED',
+          nextProbeAt: 5000,
+        },
         quota: {
           since: '2025-01-01T00:00:00Z',
           remaining: 0,
@@ -178,7 +183,7 @@ describe('banners', () => {
     };
     expect(waitText({ status: held({}), quota: null, ai: null }, 0)).toBeNull();
     expect(waitText({ status: held({}), quota: null, ai }, 0)).toBe('Waiting for the AI service.');
-    const offline = { since: 'x', reason: 'refused', nextProbeAt: 0 };
+    const offline = { since: 'x', reason: 'refused', code: null, nextProbeAt: 0 };
     expect(waitText({ status: held({ offline }), quota: null, ai: null }, 0)).toBe(
       'Waiting for the service to answer.',
     );

@@ -1,0 +1,73 @@
+import type { Words } from '../catalogue-types';
+import type { banners as en } from '../en/banners';
+
+export const banners: Words<typeof en> = {
+  not_configured: {
+    title: 'Nicht mit dem Ablesedienst verbunden',
+    noService: 'Es ist noch kein Dienst eingerichtet.',
+    body: 'Hinzugefügte Fotos bleiben erhalten und werden gesendet, sobald er eingerichtet ist.',
+  },
+  key_rejected: {
+    title: 'Der Dienst hat den API-Schlüssel abgelehnt',
+    body: 'Es wird nichts gesendet, bis ein gültiger Schlüssel gespeichert ist.',
+  },
+  permission_denied: {
+    title: 'Der API-Schlüssel darf das nicht',
+    body: 'Bitten Sie die Verwaltung des Kontos, die Berechtigung zu erteilen oder die IP-Adresse dieses Computers freizugeben, und versuchen Sie es dann erneut.',
+  },
+  settings: {
+    title: 'Der Dienst lehnt eine Einstellung ab',
+    body: 'Ändern Sie sie in den Einstellungen.',
+  },
+  offline: {
+    title: 'Der Dienst ist nicht erreichbar',
+    body: 'Es geht nichts verloren: MeterDesk versucht es selbstständig weiter.',
+    cause: {
+      refused: 'Unter der Adresse des Dienstes antwortet niemand.',
+      noName: 'Der Name des Dienstes wird nicht gefunden (kein Netz oder falsche Adresse).',
+      noRoute: 'Dieser Computer erreicht den Dienst nicht (ist das Netz ausgefallen?).',
+      timeout: 'Der Dienst hat nicht rechtzeitig geantwortet.',
+      tls: 'Das Zertifikat des Dienstes konnte nicht geprüft werden.',
+      reset: 'Die Verbindung wurde unterbrochen.',
+      server: 'Der Dienst meldet ein Problem auf seiner Seite.',
+      other: 'Die Netzwerkverbindung ist fehlgeschlagen.',
+    },
+  },
+  quota: {
+    title: 'Das heutige Ablesekontingent ist aufgebraucht',
+    resets: 'Das Kontingent wird um {{at}} erneuert.',
+    newStay: 'Neue Fotos bleiben in der Warteschlange.',
+    body: 'Sie werden dann gesendet; bereits laufende Ablesungen kommen weiterhin an. Wenn es schneller gehen soll, bitten Sie die Verwaltung des Kontos um mehr Kontingent.',
+  },
+  ai_offline: {
+    title: 'Die Ablese-KI ist offline',
+    body: 'Neue Fotos warten beim Dienst, bis sie wieder bereit ist.',
+    bodyQueue_one:
+      'Neue Fotos warten beim Dienst, bis sie wieder bereit ist ({{count, number}} Auftrag wartet).',
+    bodyQueue_other:
+      'Neue Fotos warten beim Dienst, bis sie wieder bereit ist ({{count, number}} Aufträge warten).',
+    historical:
+      'Bereits früher gelesene Fotos können mit einem älteren Ergebnis einer früheren KI zurückkommen: diese werden zur Prüfung markiert.',
+  },
+  paused: {
+    title: 'Angehalten',
+    body: 'Es wird nichts Neues gesendet. Ablesungen, die schon beim Dienst sind, kommen weiterhin an.',
+  },
+  key_storage: {
+    title: 'Der API-Schlüssel liegt nicht im Schlüsselbund des Systems',
+  },
+  stay_one: '{{count, number}} Foto bleibt in der Warteschlange.',
+  stay_other: '{{count, number}} Fotos bleiben in der Warteschlange.',
+  count: 'Noch {{remaining, number}} von {{limit, number}} Ablesungen für heute.',
+  countPlain_one: 'Noch {{count, number}} Ablesung für heute.',
+  countPlain_other: 'Noch {{count, number}} Ablesungen für heute.',
+  atAndIn: '{{time}} Uhr (in {{wait}})',
+  wait: {
+    key: 'Wartet auf einen gültigen API-Schlüssel (Einstellungen).',
+    permission: 'Wartet darauf, dass der Dienst diesen API-Schlüssel zulässt.',
+    settings: 'Wartet auf eine geänderte Einstellung (Einstellungen).',
+    offline: 'Wartet auf eine Antwort des Dienstes.',
+    quota: 'Das Kontingent wird um {{at}} erneuert.',
+    ai: 'Wartet auf den KI-Dienst.',
+  },
+};

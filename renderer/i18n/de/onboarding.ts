@@ -1,0 +1,36 @@
+import type { Words } from '../catalogue-types';
+import type { onboarding as en } from '../en/onboarding';
+
+export const onboarding: Words<typeof en> = {
+  welcome: 'Willkommen bei MeterDesk',
+  lead: 'MeterDesk macht aus Ordnern mit Fotos von Wasserzählern Zählerstände, die für die Abrechnung bereitstehen. Verbinden Sie es zuerst mit Ihrem Ablesedienst.',
+  checkAndContinue: 'Prüfen und weiter',
+  or: 'oder',
+  justLooking: 'Nur mal ansehen?',
+  sandboxOffer:
+    'Die eingebaute Testumgebung simuliert den Dienst auf diesem Computer, mit einem Ordner Beispielfotos zum Hineinziehen. Nichts verlässt diesen Computer. Auch das Kontingent ist simuliert: Es zählt wie ein echtes herunter, kostet aber nichts.',
+  starting: 'Wird gestartet …',
+  trySandbox: 'Testumgebung ausprobieren',
+  form: {
+    address: 'Adresse des Dienstes',
+    addressEmpty: 'Geben Sie die Adresse des Ablesedienstes ein.',
+    addressInvalid: 'Das sieht nicht wie eine Webadresse aus, z. B. https://meters.example.com',
+    addressNotHttps: 'Die Adresse muss mit https:// beginnen (http nur für diesen Computer).',
+    addressApiPath: 'Die Adresse enthält den API-Pfad (/api/open…); den ergänzt MeterDesk selbst.',
+    useFixed: '{{url}} verwenden',
+    key: 'API-Schlüssel',
+    keyEmpty: 'Geben Sie den API-Schlüssel ein.',
+    keepKey: 'Leer lassen, um den gespeicherten Schlüssel zu behalten',
+    pasteKey: 'Fügen Sie den erhaltenen Schlüssel ein',
+    hide: 'Verbergen',
+    show: 'Anzeigen',
+    keyHint:
+      'Der Schlüssel wird im Schlüsselbund des Systems aufbewahrt, nie in Dateien oder Exporten.',
+    connected: 'Verbunden. Kontingent: {{quota}}; KI {{ai}}.',
+    unlimited: 'unbegrenzt',
+    leftToday: 'heute noch {{n, number}}',
+    online: 'bereit',
+    offline: 'offline',
+    checking: 'Wird geprüft …',
+  },
+};

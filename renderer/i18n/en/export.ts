@@ -1,0 +1,25 @@
+// English words of the CSV export dialog (renderer/components/export-dialog.tsx).
+export const exporting = {
+  title: 'Export readings to CSV',
+  cancel: 'Cancel',
+  run: 'Export…',
+  which: 'Which photos',
+  everything: 'Everything in the list',
+  view: 'What the table shows: {{what}}',
+  folder: 'One folder:',
+  folderLabel: 'Folder to export',
+  filter: {
+    all: 'all photos',
+    in_progress: 'photos in progress',
+    needs_review: 'photos that need review',
+    failed: 'failed photos',
+    done: 'done photos',
+    rejected: 'photos not sent',
+  },
+  inFolder: 'in {{folder}}',
+  matching: 'matching “{{search}}”',
+  format: 'Format',
+  comma: 'Comma separated (,)',
+  semicolon: 'Semicolon separated (;) — for Excel where the decimal mark is a comma',
+  bom: 'Add a byte order mark (Excel then reads accents and symbols correctly)',
+} as const;

@@ -1,0 +1,48 @@
+// English words of job states, failure reasons, result sources and reading checks
+// (renderer/lib/states.ts, renderer/lib/reading.ts): the table, the detail panel, the legend and
+// the add report all read from here.
+export const states = {
+  state: {
+    queued: { label: 'Queued', help: 'Waiting to be sent.' },
+    uploading: { label: 'Sending', help: 'Being sent to the service.' },
+    submitted: { label: 'Reading', help: 'The service is reading the meter.' },
+    done: { label: 'Done', help: 'The reading is in.' },
+    failed: { label: 'Failed', help: 'No reading could be obtained.' },
+    rejected: { label: 'Not sent', help: 'Not a photo the service accepts; it was never sent.' },
+    waiting: { label: 'Waiting', help: 'Waiting at the service.' },
+  },
+  waitingBecause: 'Waiting at the service: {{reason}}',
+  waitingForAi: 'Waiting for the AI service to be back online.',
+  failure: {
+    empty_file: 'Empty file',
+    too_large: 'Larger than 20 MB',
+    unsupported_format: 'Not JPEG, PNG or WEBP',
+    unreadable: 'Damaged or unreadable',
+    vanished: 'File gone from disk',
+    server_rejected_size: 'Refused by the service: too large',
+    server_rejected_type: 'The service could not use it as an image',
+    ai_failed: 'The AI could not read it',
+    task_lost: 'Lost at the service',
+    changed_on_disk: 'File changed on disk',
+    service_error: 'Service error',
+  },
+  source: {
+    fresh: 'Fresh reading',
+    cached_exact: 'Read before (same photo)',
+    cached_stale: 'Historical (older AI)',
+    pending: 'Pending',
+    failed: 'Failed',
+  },
+  sourceShort: {
+    fresh: 'Fresh',
+    cached_exact: 'Read before',
+    cached_stale: 'Historical',
+    pending: 'Pending',
+    failed: 'Failed',
+  },
+  reading: {
+    empty: 'Type the reading shown on the meter.',
+    comma: 'Use a dot for decimals, e.g. 12345.678.',
+    pattern: 'Up to 7 digits, optionally a dot and up to 3 decimals (e.g. 12345.678).',
+  },
+} as const;

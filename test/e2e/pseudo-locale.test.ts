@@ -1,0 +1,117 @@
+// The office's language (issue 15): the window opened in the pseudo-locale 'en-XA', where every
+// catalogue string is marked ⟦…⟧, walked through the main screens over the real backend; any word
+// on screen or in an aria-label, title or placeholder that is not marked bypassed the catalogues.
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { writeRouteFixture } from '../helpers/route-fixture';
+import { openTestWindow, type TestWindow } from './harness';
+import { describeInBrowser } from './browser-suite';
+import { sampleFolder, waitForCount } from './window-steps';
+import { unmarkedWords } from './unmarked-words';
+
+/**
+ * Areas still being moved into the catalogues (the table, the photo's panel, Settings' example
+ * placeholders): passed over until that work lands, then this list is empty.
+ */
+const NOT_YET_TRANSLATED: readonly string[] = [
+  '[data-testid="job-table"]',
+  'aside.detail',
+  '[data-testid="settings"]',
+];
+
+/** Words found unmarked, by screen: collected through the walk and checked once at its end. */
+const found: string[] = [];
+
+async function expectAllMarked(win: TestWindow, screen: string): Promise<void> {
+  for (const word of await unmarkedWords(win.page, NOT_YET_TRANSLATED)) {
+    found.push(`${screen}: ${word}`);
+  }
+}
+
+describeInBrowser('pseudo-locale', (site) => {
+  it('shows no word that bypasses the catalogues on the main screens', async () => {
+    const win = await openTestWindow(site(), { language: 'en-XA' });
+    try {
+      const { page, os } = win;
+      await page.getByTestId('onboarding').waitFor();
+      // The pseudo-locale is on: a known string arrives marked.
+      expect(await page.getByTestId('try-sandbox').textContent()).toMatch(/^⟦.*⟧$/);
+      await expectAllMarked(win, 'onboarding');
+      // A problem with the address is worded by the window too.
+      await page.getByTestId('base-url').fill('ftp://meters.example.com');
+      await page.locator('form button[type="submit"]').click();
+      await expectAllMarked(win, 'onboarding with a problem');
+
+      await page.getByTestId('try-sandbox').click();
+      await page.getByTestId('empty-state').waitFor();
+      await expectAllMarked(win, 'empty');
+
+      // A run with photos: bad files (the add report's reasons), a route sheet's photos.
+      const fx = await writeRouteFixture(join(win.dir, 'work'), { spare: true });
+      await win.drop([fx.photos]);
+      await waitForCount(win, 'done', fx.meters.length - 1);
+      await page.getByTestId('add-report').waitFor();
+      await expectAllMarked(win, 'running with the add report');
+
+      // The route panel with a sheet loaded through the mapping step.
+      os.openAnswers.push(fx.sheet);
+      await page.getByTestId('load-route-sheet').click();
+      await page.getByTestId('map-meterId').waitFor();
+      await expectAllMarked(win, 'route sheet mapping');
+      await page.getByTestId('map-meterId').selectOption('Gerät Nr.');
+      await page.getByTestId('map-previousReadAt').selectOption('Ablesedatum alt');
+      await page.getByTestId('sheet-load').click();
+      await page.getByTestId('sheet-loaded').waitFor();
+      await expectAllMarked(win, 'route sheet loaded');
+      await page.getByTestId('sheet-close').click();
+      await page.getByTestId('route-panel').waitFor();
+      await expectAllMarked(win, 'route panel');
+
+      // Holds: paused, and the AI offline (banners, widgets, progress line).
+      await page.locator('.header-actions button').first().click();
+      await page.getByTestId('banner-paused').waitFor();
+      await expectAllMarked(win, 'paused');
+      await page.locator('.header-actions button').first().click();
+      win.sandbox().control.setAiOnline(false);
+      // New photos make the engine ask the service, which then says its AI is offline.
+      await win.drop([(await sampleFolder(win, 'Route Ost', 2, 4)).dir]);
+      await page.getByTestId('banner-ai_offline').waitFor();
+      await expectAllMarked(win, 'AI offline');
+      win.sandbox().control.setAiOnline(true);
+      win.sandbox().control.setNetworkDown(true);
+      await win.drop([(await sampleFolder(win, 'Route Süd', 3, 5)).dir]);
+      await page.getByTestId('banner-offline').waitFor({ timeout: 60_000 });
+      await expectAllMarked(win, 'offline');
+      win.sandbox().control.setNetworkDown(false);
+      await page.getByTestId('banner-offline').waitFor({ state: 'detached', timeout: 60_000 });
+
+      // A selected photo, a filter with no matches, the export dialog.
+      await page.locator('[role="row"][data-state="done"]').first().click();
+      await page.getByTestId('detail-panel').waitFor();
+      await page.locator('#job-search').fill('no such file here');
+      await page.locator('.no-matches').waitFor();
+      await expectAllMarked(win, 'search without matches');
+      await page.locator('#job-search').fill('');
+      await page.locator('[role="row"][data-state="done"]').first().click();
+      await page.getByTestId('detail-panel').waitFor();
+      await expectAllMarked(win, 'table and a selected photo');
+      await page.getByTestId('filter-needs_review').click();
+      await page.locator('[role="row"]').nth(1).click();
+      await page.getByTestId('review-box').waitFor();
+      await expectAllMarked(win, 'review desk');
+      await page.getByTestId('filter-all').click();
+      await page.locator('#open-settings').click();
+      await page.getByTestId('settings').waitFor();
+      await expectAllMarked(win, 'settings');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('settings').waitFor({ state: 'detached' });
+      await page.locator('.header-actions button').nth(1).click();
+      await page.getByRole('dialog').waitFor();
+      await expectAllMarked(win, 'export dialog');
+      await page.keyboard.press('Escape');
+      expect([...new Set(found)]).toEqual([]);
+    } finally {
+      await win.close();
+    }
+  }, 240_000);
+});
