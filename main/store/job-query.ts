@@ -6,6 +6,9 @@ export type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 import { BILLED_READING_SQL } from './billed-reading-sql';
 import { toJobRecord, type JobRow } from './job-row';
 
+/** Rows read at a time by iterate(). */
+const ITERATE_PAGE = 500;
+
 export interface ReasonCount {
   readonly state: 'submitted' | 'failed';
   /** The service's status of the task (waiting_ai, queued, failed...). */
@@ -96,12 +99,24 @@ export class JobQueries {
     return { rows: rows.map(toJobRecord), total: total ?? 0 };
   }
 
-  /** Streams matching jobs in id order without holding them all in memory. */
+  /**
+   * Streams matching jobs in id order without holding them all in memory. Read a page at a time
+   * (by id, not by an open cursor): a consumer that awaits between rows, such as a CSV export
+   * during a run, must not keep the connection busy, or the engine's writes and the queue's
+   * heartbeat would be refused until it ends.
+   */
   *iterate(q: JobQuery): Generator<JobRecord> {
     const { sql, params } = this.where(q);
     const stmt = this.db.prepare<(string | number)[], JobRow>(
-      `SELECT * FROM jobs WHERE ${sql} ORDER BY id`,
+      `SELECT * FROM jobs WHERE ${sql} AND id > ? ORDER BY id LIMIT ${String(ITERATE_PAGE)}`,
     );
-    for (const row of stmt.iterate(...params)) yield toJobRecord(row);
+    let after = 0;
+    for (;;) {
+      const rows = stmt.all(...params, after);
+      for (const row of rows) yield toJobRecord(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < ITERATE_PAGE) return;
+      after = last.id;
+    }
   }
 }

@@ -55,6 +55,8 @@ export interface ClaimOptions {
 
 const DEFAULT_STALE_MS = 60_000;
 const DEFAULT_HEARTBEAT_MS = 10_000;
+/** How soon a heartbeat that found the connection busy (an open iterator) tries again. */
+const BUSY_RETRY_MS = 200;
 
 export function processAlive(pid: number): boolean {
   try {
@@ -147,7 +149,16 @@ export class QueueOwnership {
 
   private renew(): void {
     if (this.released || !this.db.open) return;
-    const renewed = this.s.renew.run(this.options.clock.now(), this.token).changes === 1;
+    let renewed: boolean;
+    try {
+      renewed = this.s.renew.run(this.options.clock.now(), this.token).changes === 1;
+    } catch (error) {
+      // A reader streaming rows through an open iterator (an export, a scan of 40,000 files) holds
+      // this connection between its awaits; the heartbeat waits its turn instead of crashing.
+      if (!isBusyConnection(error)) throw error;
+      this.heartbeat.set(BUSY_RETRY_MS);
+      return;
+    }
     if (!renewed) {
       this.released = true;
       const row = this.s.get.get();
@@ -165,6 +176,11 @@ export class QueueOwnership {
     this.heartbeat.clear();
     if (this.db.open) this.s.drop.run(this.token);
   }
+}
+
+/** better-sqlite3's refusal to run a statement while an iterator on the connection is open. */
+function isBusyConnection(error: unknown): boolean {
+  return error instanceof TypeError && /connection is busy/.test(error.message);
 }
 
 function isLive(

@@ -238,4 +238,17 @@ describe('JobsRepo', () => {
     store.db.prepare(`UPDATE jobs SET result_summary = '{not json'`).run();
     expect(store.queries.page({}).rows[0]?.resultSummary).toBeNull();
   });
+
+  it('streams every job in id order while the queue is written between rows (an export during a run)', () => {
+    const names = Array.from({ length: 1_234 }, (_, i) => `p${String(i).padStart(5, '0')}.jpg`);
+    store.jobs.insertScanned(names.map((n, i) => photo(n, i.toString(16).padStart(64, '0'))));
+    const seen: string[] = [];
+    for (const job of store.queries.iterate({})) {
+      seen.push(job.relPath);
+      // A write between two rows: refused while a cursor is open on the connection.
+      if (seen.length % 100 === 0) store.jobs.fail([job.id], 'service_error', 'written mid-stream');
+    }
+    expect(seen).toEqual(names);
+    expect(store.jobs.counts().failed).toBe(12);
+  });
 });

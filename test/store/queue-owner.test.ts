@@ -121,4 +121,23 @@ describe('one writer per queue', () => {
     expect(lost).toEqual(['meter-desk run']);
     taker.release();
   });
+
+  it('a heartbeat that finds the connection busy with an open iterator waits its turn', async () => {
+    const file = queueFile();
+    const clock = createManualClock(Date.UTC(2026, 10, 23, 9));
+    const store = open(file, clock);
+    store.claim({ label: 'meter-desk run' });
+    const beat = (): number =>
+      store.db.prepare<[], { at: number }>('SELECT heartbeat_at AS at FROM queue_owner').get()
+        ?.at ?? 0;
+    const before = beat();
+    // A reader streaming rows between awaits holds the connection when the heartbeat comes.
+    const rows = store.db.prepare('SELECT 1 AS n UNION ALL SELECT 2').iterate();
+    rows.next();
+    await clock.advance(10_000);
+    rows.return?.();
+    expect(beat()).toBe(before);
+    await clock.advance(200);
+    expect(beat()).toBe(before + 10_200);
+  });
 });
