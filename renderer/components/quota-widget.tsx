@@ -3,7 +3,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { QuotaInfo } from '../../common/engine-status';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../lib/format';
+import { formatDate, formatDay } from '../lib/format';
 import { englishT } from '../i18n/english';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../billing/use-lang';
@@ -129,8 +129,8 @@ export function QuotaWidget(): React.JSX.Element {
           </span>
         )}
         {quota.dayTag && (
-          <span className="widget-tag" data-i18n-skip="data">
-            {quota.dayTag}
+          <span className="widget-tag" title={quota.dayTag} data-i18n-skip="data">
+            {formatDay(quota.dayTag, lang)}
           </span>
         )}
       </div>

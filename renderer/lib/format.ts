@@ -77,6 +77,20 @@ export function formatDate(iso: string, lang?: string): string {
   });
 }
 
+/**
+ * A calendar day named by the service ("2026-11-24", its quota day) as a short tag: "24 Nov",
+ * "24. Nov.". Read as that day wherever the window is, not shifted into the local time zone.
+ */
+export function formatDay(day: string, lang?: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(d.getTime())) return day;
+  return d.toLocaleDateString(intlLocale(lang), {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** Sizes with the language's decimal mark: "1.5 MB", "1,5 MB". */
 export function formatBytes(bytes: number, lang?: string): string {
   if (bytes < 1024) return `${String(bytes)} B`;

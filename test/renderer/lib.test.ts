@@ -3,7 +3,13 @@ import { quotaWarningText } from '../../renderer/components/quota-widget';
 import type { EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { bannersFor } from '../../renderer/lib/banners';
-import { baseName, dirName, formatDuration, formatRate } from '../../renderer/lib/format';
+import {
+  baseName,
+  dirName,
+  formatDay,
+  formatDuration,
+  formatRate,
+} from '../../renderer/lib/format';
 import { readingProblem } from '../../renderer/lib/reading';
 import {
   indexOfId,
@@ -327,5 +333,13 @@ describe('quota warning', () => {
       '10 photos wait, 3 readings left: the rest wait for new quota.',
     );
     expect(quotaWarningText(0, 1)).toBe('None left today: 1 photo waits for new quota.');
+  });
+});
+
+describe('the service quota day', () => {
+  it('is a short tag in the window language, the same day in every time zone', () => {
+    expect(formatDay('2026-11-24', 'en')).toBe('24 Nov');
+    expect(formatDay('2026-11-24', 'de')).toBe('24. Nov.');
+    expect(formatDay('not a day', 'en')).toBe('not a day');
   });
 });

@@ -67,6 +67,8 @@ describe('what the service says, in the window', () => {
     });
     const { store } = await renderApp(bridge);
     expect(screen.getByTestId('quota-account').textContent).toBe('paid');
+    // The service's quota day, short and not shifted by the time zone.
+    expect(screen.getByTitle('2026-11-23').textContent).toBe('23 Nov');
     const line = screen.getByTestId('quota-summary').textContent;
     expect(line).toMatch(/^Packages: 40 monthly, 5 bonus, 10 fixed; first expiry /);
     expect(line).toContain('2030');
