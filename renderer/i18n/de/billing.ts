@@ -95,6 +95,24 @@ export const billing: Words<typeof en> = {
       avgDailyUse: 'Tagesdurchschnitt',
     },
   },
+  rule: {
+    high_one:
+      '{{consumption}} m³ in {{count}} Tag liegen {{deviation}} über dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze +{{limit}} %).',
+    high_other:
+      '{{consumption}} m³ in {{count}} Tagen liegen {{deviation}} über dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze +{{limit}} %).',
+    low_one:
+      '{{consumption}} m³ in {{count}} Tag liegen {{deviation}} unter dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze −{{limit}} %).',
+    low_other:
+      '{{consumption}} m³ in {{count}} Tagen liegen {{deviation}} unter dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze −{{limit}} %).',
+    jumpFactor:
+      '{{consumption}} m³ sind das {{factor}}-Fache des üblichen Verbrauchs von {{avg}} m³/Tag (Grenze {{maxFactor}}-fach): eine falsch abgelesene Ziffer?',
+    jumpFactorSince:
+      '{{consumption}} m³ seit {{since}} sind das {{factor}}-Fache des üblichen Verbrauchs von {{avg}} m³/Tag (Grenze {{maxFactor}}-fach): eine falsch abgelesene Ziffer?',
+    jumpLimit:
+      '{{consumption}} m³ sind {{perDay}} m³/Tag, mehr als die Grenze von {{limit}} m³/Tag: eine falsch abgelesene Ziffer?',
+    jumpLimitSince:
+      '{{consumption}} m³ seit {{since}} sind {{perDay}} m³/Tag, mehr als die Grenze von {{limit}} m³/Tag: eine falsch abgelesene Ziffer?',
+  },
   detail: {
     title: 'Zähler',
     meter: 'Zählernummer',

@@ -92,6 +92,25 @@ export const billing = {
       avgDailyUse: 'Average daily use',
     },
   },
+  /** Plausibility sentences, from a rule's code and params (renderer/billing/rule-words.ts). */
+  rule: {
+    high_one:
+      '{{consumption}} m³ in {{count}} day is {{deviation}} above the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit +{{limit}}%).',
+    high_other:
+      '{{consumption}} m³ in {{count}} days is {{deviation}} above the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit +{{limit}}%).',
+    low_one:
+      '{{consumption}} m³ in {{count}} day is {{deviation}} below the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit −{{limit}}%).',
+    low_other:
+      '{{consumption}} m³ in {{count}} days is {{deviation}} below the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit −{{limit}}%).',
+    jumpFactor:
+      '{{consumption}} m³ is {{factor}} the usual {{avg}} m³/day (limit {{maxFactor}}): a misread digit?',
+    jumpFactorSince:
+      '{{consumption}} m³ since {{since}} is {{factor}} the usual {{avg}} m³/day (limit {{maxFactor}}): a misread digit?',
+    jumpLimit:
+      '{{consumption}} m³ is {{perDay}} m³/day, above the limit of {{limit}} m³/day: a misread digit?',
+    jumpLimitSince:
+      '{{consumption}} m³ since {{since}} is {{perDay}} m³/day, above the limit of {{limit}} m³/day: a misread digit?',
+  },
   detail: {
     title: 'Meter',
     meter: 'Meter number',

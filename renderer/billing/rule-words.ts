@@ -1,0 +1,88 @@
+// A flagged plausibility rule in the window's language. The rules (common/billing) write an
+// English sentence for the export and give their code and numbers; the window words the rules a
+// clerk sees flagged from those. A rule not worded here is shown in its English sentence, quoted.
+import type { TFunction } from 'i18next';
+import { times } from '../../common/billing/plausibility-text';
+import { formatAmount, formatDay } from '../i18n/format';
+import type { Spoken } from './use-lang';
+
+type BillingT = TFunction<'billing'>;
+type Params = Readonly<Record<string, string | number>>;
+
+export type RuleLine = { readonly worded: string } | { readonly quoted: string };
+
+const num = (p: Params, key: string): number | null => {
+  const v = p[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+
+/** "6.0x" in English, "6,0" in German (its sentence says "-Fache"). */
+function factorText(ratio: number, lang: Spoken): string {
+  const en = times(ratio);
+  return lang === 'de' ? en.replace(/x$/, '').replace('.', ',') : en;
+}
+
+function percentText(value: number, lang: Spoken): string {
+  return `${String(Math.round(value))}${lang === 'de' ? ' %' : '%'}`;
+}
+
+function highLow(code: string, p: Params, t: BillingT, lang: Spoken): string | null {
+  const consumption = num(p, 'consumption');
+  const expected = num(p, 'expected');
+  const days = num(p, 'days');
+  const avg = num(p, 'avgDailyUse');
+  const deviation = num(p, 'deviation');
+  const limit = num(p, code === 'high' ? 'highPercent' : 'lowPercent');
+  if ([consumption, expected, days, avg, deviation, limit].includes(null)) return null;
+  const values = {
+    consumption: formatAmount(consumption ?? 0, lang),
+    expected: formatAmount(expected ?? 0, lang),
+    count: days ?? 0,
+    perDay: formatAmount(avg ?? 0, lang),
+    deviation: percentText(Math.abs(deviation ?? 0), lang),
+    limit: String(limit),
+  };
+  return code === 'high' ? t('rule.high', values) : t('rule.low', values);
+}
+
+function dailyJump(p: Params, t: BillingT, lang: Spoken): string | null {
+  const consumption = num(p, 'consumption');
+  if (consumption === null) return null;
+  const since = typeof p.since === 'string' && p.since !== '' ? formatDay(p.since, lang) : '';
+  const factor = num(p, 'factor');
+  const maxFactor = num(p, 'maxFactor');
+  const avg = num(p, 'avgDailyUse');
+  if (factor !== null && maxFactor !== null && avg !== null) {
+    const values = {
+      consumption: formatAmount(consumption, lang),
+      factor: factorText(factor, lang),
+      maxFactor: factorText(maxFactor, lang),
+      avg: formatAmount(avg, lang),
+      since,
+    };
+    return since ? t('rule.jumpFactorSince', values) : t('rule.jumpFactor', values);
+  }
+  const perDay = num(p, 'perDay');
+  const limit = num(p, 'limit');
+  if (perDay === null || limit === null) return null;
+  const values = {
+    consumption: formatAmount(consumption, lang),
+    perDay: formatAmount(perDay, lang),
+    limit: formatAmount(limit, lang),
+    since,
+  };
+  return since ? t('rule.jumpLimitSince', values) : t('rule.jumpLimit', values);
+}
+
+export function ruleLine(
+  r: { code: string; text: string; params?: Params },
+  t: BillingT,
+  lang: Spoken,
+): RuleLine {
+  const p = r.params ?? {};
+  let worded: string | null = null;
+  if (r.code === 'high_low.high') worded = highLow('high', p, t, lang);
+  else if (r.code === 'high_low.low') worded = highLow('low', p, t, lang);
+  else if (r.code === 'daily_jump.exceeded') worded = dailyJump(p, t, lang);
+  return worded === null ? { quoted: r.text } : { worded };
+}
