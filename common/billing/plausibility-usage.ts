@@ -119,7 +119,7 @@ export function zeroRule(facts: Facts, consumption: number): RuleResult {
   return result(
     config.levels.zero,
     'consumption',
-    { days: days ?? '' },
+    { days: days ?? '', since: input.previous?.readAt ?? '' },
     `No consumption${span}: is the premises empty, or the meter stuck?`,
   );
 }

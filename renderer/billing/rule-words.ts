@@ -3,7 +3,7 @@
 // clerk sees flagged from those. A rule not worded here is shown in its English sentence, quoted.
 import type { TFunction } from 'i18next';
 import { times } from '../../common/billing/plausibility-text';
-import { formatAmount, formatDay } from '../i18n/format';
+import { formatAmount, formatDay, formatReading } from '../i18n/format';
 import type { Spoken } from './use-lang';
 
 type BillingT = TFunction<'billing'>;
@@ -17,6 +17,12 @@ const num = (p: Params, key: string): number | null => {
 };
 
 /** "6.0x" in English, "6,0" in German (its sentence says "-Fache"). */
+/** A day among the params, in the window's date format; '' when there is none. */
+function dayOf(p: Params, key: string, lang: Spoken): string {
+  const v = p[key];
+  return typeof v === 'string' && v !== '' ? formatDay(v, lang) : '';
+}
+
 function factorText(ratio: number, lang: Spoken): string {
   const en = times(ratio);
   return lang === 'de' ? en.replace(/x$/, '').replace('.', ',') : en;
@@ -48,7 +54,7 @@ function highLow(code: string, p: Params, t: BillingT, lang: Spoken): string | n
 function dailyJump(p: Params, t: BillingT, lang: Spoken): string | null {
   const consumption = num(p, 'consumption');
   if (consumption === null) return null;
-  const since = typeof p.since === 'string' && p.since !== '' ? formatDay(p.since, lang) : '';
+  const since = dayOf(p, 'since', lang);
   const factor = num(p, 'factor');
   const maxFactor = num(p, 'maxFactor');
   const avg = num(p, 'avgDailyUse');
@@ -74,6 +80,28 @@ function dailyJump(p: Params, t: BillingT, lang: Spoken): string | null {
   return since ? t('rule.jumpLimitSince', values) : t('rule.jumpLimit', values);
 }
 
+function negative(p: Params, t: BillingT, lang: Spoken): string | null {
+  const below = num(p, 'below');
+  const { reading, previous } = p;
+  if (below === null || typeof reading !== 'string' || typeof previous !== 'string') return null;
+  const values = {
+    reading: formatReading(reading, lang),
+    previous: formatReading(previous, lang),
+    below: formatAmount(below, lang),
+    date: dayOf(p, 'previousReadAt', lang),
+  };
+  return values.date ? t('rule.negativeOf', values) : t('rule.negative', values);
+}
+
+function zero(p: Params, t: BillingT, lang: Spoken): string {
+  const days = num(p, 'days');
+  const since = dayOf(p, 'since', lang);
+  if (days === null) return t('rule.zero');
+  return since
+    ? t('rule.zeroDaysSince', { count: days, since })
+    : t('rule.zeroDays', { count: days });
+}
+
 export function ruleLine(
   r: { code: string; text: string; params?: Params },
   t: BillingT,
@@ -84,5 +112,7 @@ export function ruleLine(
   if (r.code === 'high_low.high') worded = highLow('high', p, t, lang);
   else if (r.code === 'high_low.low') worded = highLow('low', p, t, lang);
   else if (r.code === 'daily_jump.exceeded') worded = dailyJump(p, t, lang);
+  else if (r.code === 'negative.consumption') worded = negative(p, t, lang);
+  else if (r.code === 'zero.consumption') worded = zero(p, t, lang);
   return worded === null ? { quoted: r.text } : { worded };
 }

@@ -35,6 +35,8 @@ const jumpLimit = flagged(
   ),
   'daily_jump.exceeded',
 );
+const negative = flagged(check({ reading: '00090' }), 'negative.consumption');
+const zero = flagged(check({ reading: '00100' }), 'zero.consumption');
 
 describe('plausibility sentences in the window', () => {
   it.each([
@@ -42,6 +44,8 @@ describe('plausibility sentences in the window', () => {
     ['low', low],
     ['a jump by a factor', jumpFactor],
     ['a jump over a fixed limit', jumpLimit],
+    ['a negative consumption', negative],
+    ['no consumption', zero],
   ])('say %s in English exactly as main wrote it', (_name, r) => {
     expect(ruleLine(r, en, 'en')).toEqual({ worded: r.text });
   });
@@ -54,6 +58,10 @@ describe('plausibility sentences in the window', () => {
     expect(ruleLine(jumpLimit, de, 'de')).toEqual({
       worded:
         '1,4 m³ seit 10.11.2026 sind 1,4 m³/Tag, mehr als die Grenze von 1 m³/Tag: eine falsch abgelesene Ziffer?',
+    });
+    expect(ruleLine(zero, de, 'de')).toEqual({
+      worded:
+        'Kein Verbrauch in 30 Tagen seit 12.10.2026: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
     });
     const factor = ruleLine(jumpFactor, de, 'de');
     expect('worded' in factor && factor.worded).toMatch(

@@ -96,6 +96,19 @@ export const billing: Words<typeof en> = {
     },
   },
   rule: {
+    negative:
+      'Der Zählerstand {{reading}} liegt {{below}} m³ unter dem vorherigen Zählerstand {{previous}}: negativer Verbrauch. Falsch abgelesen, oder wurde der Zähler gewechselt?',
+    negativeOf:
+      'Der Zählerstand {{reading}} liegt {{below}} m³ unter dem vorherigen Zählerstand {{previous}} vom {{date}}: negativer Verbrauch. Falsch abgelesen, oder wurde der Zähler gewechselt?',
+    zero: 'Kein Verbrauch seit der vorherigen Ablesung: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDays_one:
+      'Kein Verbrauch in {{count}} Tag: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDays_other:
+      'Kein Verbrauch in {{count}} Tagen: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDaysSince_one:
+      'Kein Verbrauch in {{count}} Tag seit {{since}}: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDaysSince_other:
+      'Kein Verbrauch in {{count}} Tagen seit {{since}}: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
     high_one:
       '{{consumption}} m³ in {{count}} Tag liegen {{deviation}} über dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze +{{limit}} %).',
     high_other:

@@ -94,6 +94,17 @@ export const billing = {
   },
   /** Plausibility sentences, from a rule's code and params (renderer/billing/rule-words.ts). */
   rule: {
+    negative:
+      'The reading {{reading}} is {{below}} m³ below the previous reading {{previous}}: negative consumption. A misread, or was the meter exchanged?',
+    negativeOf:
+      'The reading {{reading}} is {{below}} m³ below the previous reading {{previous}} of {{date}}: negative consumption. A misread, or was the meter exchanged?',
+    zero: 'No consumption since the previous reading: is the premises empty, or the meter stuck?',
+    zeroDays_one: 'No consumption in {{count}} day: is the premises empty, or the meter stuck?',
+    zeroDays_other: 'No consumption in {{count}} days: is the premises empty, or the meter stuck?',
+    zeroDaysSince_one:
+      'No consumption in {{count}} day since {{since}}: is the premises empty, or the meter stuck?',
+    zeroDaysSince_other:
+      'No consumption in {{count}} days since {{since}}: is the premises empty, or the meter stuck?',
     high_one:
       '{{consumption}} m³ in {{count}} day is {{deviation}} above the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit +{{limit}}%).',
     high_other:
