@@ -102,6 +102,34 @@ function zero(p: Params, t: BillingT, lang: Spoken): string {
     : t('rule.zeroDays', { count: days });
 }
 
+/** The format rules: the reading against the register's digits and decimals. */
+function format(code: string, p: Params, t: BillingT, lang: Spoken): string | null {
+  const text = typeof p.reading === 'string' ? p.reading : null;
+  if (text === null) return null;
+  if (code === 'not_a_number') return t('rule.notANumber', { reading: text });
+  const reading = formatReading(text, lang);
+  const whole = num(p, 'whole');
+  const digits = num(p, 'digits');
+  if (code === 'too_long') {
+    const max = num(p, 'max');
+    return max === null ? null : t('rule.tooLong', { reading, max });
+  }
+  if (code === 'too_many_decimals') {
+    const decimals = num(p, 'decimals');
+    const shown = num(p, 'registerDecimals');
+    if (decimals === null || shown === null) return null;
+    const shows = shown === 0 ? t('rule.registerNoDecimals') : String(shown);
+    return t('rule.tooManyDecimals', { reading, decimals, shows });
+  }
+  if (whole === null || digits === null) return null;
+  if (code === 'too_many_digits') return t('rule.tooManyDigits', { reading, whole, digits });
+  if (code === 'too_few_digits') {
+    const padded = formatReading(text.padStart(text.length + digits - whole, '0'), lang);
+    return t('rule.tooFewDigits', { reading, whole, digits, padded });
+  }
+  return null;
+}
+
 export function ruleLine(
   r: { code: string; text: string; params?: Params },
   t: BillingT,
@@ -114,5 +142,7 @@ export function ruleLine(
   else if (r.code === 'daily_jump.exceeded') worded = dailyJump(p, t, lang);
   else if (r.code === 'negative.consumption') worded = negative(p, t, lang);
   else if (r.code === 'zero.consumption') worded = zero(p, t, lang);
+  else if (r.code.startsWith('format.'))
+    worded = format(r.code.slice('format.'.length), p, t, lang);
   return worded === null ? { quoted: r.text } : { worded };
 }

@@ -37,6 +37,13 @@ const jumpLimit = flagged(
 );
 const negative = flagged(check({ reading: '00090' }), 'negative.consumption');
 const zero = flagged(check({ reading: '00100' }), 'zero.consumption');
+const formats = [
+  flagged(check({ reading: 'I27' }), 'format.not_a_number'),
+  flagged(check({ reading: '12345678901234567' }), 'format.too_long'),
+  flagged(check({ reading: '001270' }), 'format.too_many_digits'),
+  flagged(check({ reading: '00127.5' }), 'format.too_many_decimals'),
+  flagged(check({ reading: '127', previous: null }), 'format.too_few_digits'),
+];
 
 describe('plausibility sentences in the window', () => {
   it.each([
@@ -46,6 +53,7 @@ describe('plausibility sentences in the window', () => {
     ['a jump over a fixed limit', jumpLimit],
     ['a negative consumption', negative],
     ['no consumption', zero],
+    ...formats.map((r) => [r.code, r] as const),
   ])('say %s in English exactly as main wrote it', (_name, r) => {
     expect(ruleLine(r, en, 'en')).toEqual({ worded: r.text });
   });
@@ -62,6 +70,10 @@ describe('plausibility sentences in the window', () => {
     expect(ruleLine(zero, de, 'de')).toEqual({
       worded:
         'Kein Verbrauch in 30 Tagen seit 12.10.2026: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    });
+    expect(ruleLine(formats[4] ?? zero, de, 'de')).toEqual({
+      worded:
+        'Der Zählerstand 127 hat 3 Stelle(n) vor dem Komma; das Zählwerk zeigt 5 (führende Nullen weggelassen? 00127).',
     });
     const factor = ruleLine(jumpFactor, de, 'de');
     expect('worded' in factor && factor.worded).toMatch(

@@ -96,6 +96,15 @@ export const billing: Words<typeof en> = {
     },
   },
   rule: {
+    notANumber: 'Der Zählerstand „{{reading}}“ ist keine Zahl.',
+    tooLong: 'Der Zählerstand {{reading}} hat mehr als {{max}} Stellen.',
+    tooManyDigits:
+      'Der Zählerstand {{reading}} hat {{whole}} Stelle(n) vor dem Komma; das Zählwerk zeigt {{digits}}.',
+    tooManyDecimals:
+      'Der Zählerstand {{reading}} hat {{decimals}} Nachkommastelle(n); das Zählwerk zeigt {{shows}}.',
+    registerNoDecimals: 'keine Nachkommastellen',
+    tooFewDigits:
+      'Der Zählerstand {{reading}} hat {{whole}} Stelle(n) vor dem Komma; das Zählwerk zeigt {{digits}} (führende Nullen weggelassen? {{padded}}).',
     negative:
       'Der Zählerstand {{reading}} liegt {{below}} m³ unter dem vorherigen Zählerstand {{previous}}: negativer Verbrauch. Falsch abgelesen, oder wurde der Zähler gewechselt?',
     negativeOf:

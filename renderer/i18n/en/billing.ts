@@ -94,6 +94,15 @@ export const billing = {
   },
   /** Plausibility sentences, from a rule's code and params (renderer/billing/rule-words.ts). */
   rule: {
+    notANumber: 'The reading "{{reading}}" is not a number.',
+    tooLong: 'The reading {{reading}} has more than {{max}} digits.',
+    tooManyDigits:
+      'The reading {{reading}} has {{whole}} whole digits; the register shows {{digits}}.',
+    tooManyDecimals:
+      'The reading {{reading}} has {{decimals}} decimals; the register shows {{shows}}.',
+    registerNoDecimals: 'no decimals',
+    tooFewDigits:
+      'The reading {{reading}} has {{whole}} whole digits; the register shows {{digits}} (leading zeros left out? {{padded}}).',
     negative:
       'The reading {{reading}} is {{below}} m³ below the previous reading {{previous}}: negative consumption. A misread, or was the meter exchanged?',
     negativeOf:
