@@ -46,14 +46,14 @@ const formats = [
 ];
 
 describe('plausibility sentences in the window', () => {
-  it.each([
+  it.each<[string, RuleResult]>([
     ['high', high],
     ['low', low],
     ['a jump by a factor', jumpFactor],
     ['a jump over a fixed limit', jumpLimit],
     ['a negative consumption', negative],
     ['no consumption', zero],
-    ...formats.map((r) => [r.code, r] as const),
+    ...formats.map((r): [string, RuleResult] => [r.code, r]),
   ])('say %s in English exactly as main wrote it', (_name, r) => {
     expect(ruleLine(r, en, 'en')).toEqual({ worded: r.text });
   });
