@@ -139,7 +139,7 @@ export function consumptionStep(facts: Facts, blocked: string | null): Consumpti
   const error = negative(
     'error',
     'consumption',
-    { ...params, below },
+    { ...params, below, previousReadAt: input.previous.readAt ?? '' },
     `The reading ${reading.text} is ${amount(below)} ${unit} below the previous reading ${previous.text}${of(input.previous.readAt)}: negative consumption. A misread, or was the meter exchanged?`,
   );
   if (wrap.accepted) {

@@ -71,6 +71,7 @@ export function highLowRule(facts: Facts, consumption: number): RuleResult {
     lowPercent: v.band.lowPercent,
     upper: v.upper,
     lower: v.lower,
+    deviation: v.deviation,
   };
   const what = `${amount(consumption)} ${unit} in ${days} ${days === 1 ? 'day' : 'days'}`;
   const basis = `${amount(avg)} ${unit}/day × ${days}`;
@@ -118,7 +119,7 @@ export function zeroRule(facts: Facts, consumption: number): RuleResult {
   return result(
     config.levels.zero,
     'consumption',
-    { days: days ?? '' },
+    { days: days ?? '', since: input.previous?.readAt ?? '' },
     `No consumption${span}: is the premises empty, or the meter stuck?`,
   );
 }
@@ -152,21 +153,22 @@ export function dailyJumpRule(facts: Facts, consumption: number): RuleResult {
       `${amount(rate)} ${unit}/day is within the daily limit of ${amount(limit.limit)} ${unit}/day.`,
     );
   }
-  const from = input.previous?.readAt ? ` since ${humanDateOf(input.previous.readAt)}` : '';
+  const sinceDay = input.previous?.readAt ?? '';
+  const from = sinceDay ? ` since ${humanDateOf(sinceDay)}` : '';
   const avg = input.avgDailyUse;
   if (limit.kind === 'factor' && avg !== null) {
     const max = config.dailyJump.maxFactor ?? 0;
     return result(
       config.levels.dailyJump,
       'exceeded',
-      { ...params, factor: rate / avg, maxFactor: max },
+      { ...params, factor: rate / avg, maxFactor: max, avgDailyUse: avg, since: sinceDay },
       `${amount(consumption)} ${unit}${from} is ${times(rate / avg)} the usual ${amount(avg)} ${unit}/day (limit ${times(max)}): a misread digit?`,
     );
   }
   return result(
     config.levels.dailyJump,
     'exceeded',
-    params,
+    { ...params, since: sinceDay },
     `${amount(consumption)} ${unit}${from} is ${amount(rate)} ${unit}/day, above the limit of ${amount(limit.limit)} ${unit}/day: a misread digit?`,
   );
 }

@@ -6,6 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from './use-lang';
+import { ruleLine } from './rule-words';
 
 const LEVEL_TONE = { ok: 'tag-ok', warning: 'tag-attn', error: 'tag-attn' } as const;
 
@@ -51,7 +52,7 @@ export function MeterFacts({
         {(meter.route ?? meter.sequence) !== null && (
           <>
             <dt>{t('detail.route')}</dt>
-            <dd>
+            <dd data-i18n-skip>
               {[meter.route, meter.sequence === null ? null : String(meter.sequence)]
                 .filter(Boolean)
                 .join(' · ')}
@@ -74,7 +75,9 @@ export function MeterFacts({
           <>
             <dt>{t('detail.readAt')}</dt>
             <dd>
-              {Number.isFinite(readMs) ? formatDateTime(readMs, lang) : '–'}
+              <span data-i18n-skip>
+                {Number.isFinite(readMs) ? formatDateTime(readMs, lang) : '–'}
+              </span>
               {job.readAtSource === 'file_time' && (
                 <span className="muted"> ({t('detail.fileTime')})</span>
               )}
@@ -128,9 +131,16 @@ export function MeterFacts({
         <div className="rule-reasons" role="note" data-testid="facts-rules">
           <p className="label">{t('detail.rules')}</p>
           <ul>
-            {reasons.map((r) => (
-              <li key={`${r.code}-${r.text}`}>{r.text}</li>
-            ))}
+            {reasons.map((r) => {
+              const line = ruleLine(r, t, lang);
+              return 'worded' in line ? (
+                <li key={`${r.code}-${r.text}`}>{line.worded}</li>
+              ) : (
+                <li key={`${r.code}-${r.text}`} data-i18n-skip>
+                  {line.quoted}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -6,7 +6,9 @@ import type { JobDetail } from '../../common/ipc';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, formatBytes, formatTime } from '../lib/format';
 import { describeError } from '../lib/errors';
-import { errorText, serviceWaitReason, sourceWords, STATE_LOOK } from '../lib/states';
+import { errorText, serviceWaitReason, sourceWords, stateLook } from '../lib/states';
+import { historyLine } from '../lib/history';
+import { useLang } from '../billing/use-lang';
 import { useApp, useAppApi } from '../store/context';
 import { selectAi } from '../store/status-slice';
 import { Icon } from './icon';
@@ -39,6 +41,22 @@ function Photo({ detail }: { detail: JobDetail }): React.JSX.Element {
 }
 
 type DeskT = ReturnType<typeof useT<'desk'>>;
+
+/**
+ * The service's summary of a reading, worded by the window from the reading and the meter type
+ * when it has both; else the service's own sentence, quoted.
+ */
+function summaryWords(job: JobRecord, t: DeskT): { text: string; quoted: boolean } | null {
+  const text = job.resultSummary?.summaryText;
+  if (!text) return null;
+  if (job.resultSource === 'fresh' && job.finalReading && job.meterType) {
+    return {
+      text: t('detail.summary', { reading: job.finalReading, type: job.meterType }),
+      quoted: false,
+    };
+  }
+  return { text, quoted: true };
+}
 
 /** Which AI read the photo: the version recorded then, not the one the service runs today. */
 export function aiVersionText(
@@ -79,6 +97,8 @@ function useUndoShortcut(): void {
 export function DetailPanel(): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
+  const tStates = useT('states');
+  const lang = useLang();
   useUndoShortcut();
   const { detail, detailError, selectedId, currentAi, meterAlone } = useApp(
     useShallow((s) => ({
@@ -117,10 +137,10 @@ export function DetailPanel(): React.JSX.Element {
   // While the next photo loads, the previous one stays (dimmed, its actions off): no flash.
   const stale = detail.job.id !== selectedId;
   const { job, events, root } = detail;
-  const look = STATE_LOOK[job.state];
-  const error = errorText(job);
+  const look = stateLook(job.state, tStates);
+  const error = errorText(job, tStates);
   const waitReason = serviceWaitReason(job);
-  const summary = job.resultSummary?.summaryText;
+  const summary = summaryWords(job, t);
   return (
     <aside
       className="detail"
@@ -131,8 +151,10 @@ export function DetailPanel(): React.JSX.Element {
     >
       <div className="detail-head">
         <div className="detail-title">
-          <h2 title={job.relPath}>{baseName(job.relPath)}</h2>
-          <p className="muted small" title={job.path}>
+          <h2 title={job.relPath} data-i18n-skip>
+            {baseName(job.relPath)}
+          </h2>
+          <p className="muted small" title={job.path} data-i18n-skip>
             {root ? baseName(root.path) : ''}
             {job.relPath.includes('/')
               ? ` / ${job.relPath.slice(0, job.relPath.lastIndexOf('/'))}`
@@ -172,15 +194,17 @@ export function DetailPanel(): React.JSX.Element {
         {summary && (
           <>
             <dt>{t('detail.result')}</dt>
-            <dd data-testid="detail-summary">{summary}</dd>
+            <dd data-testid="detail-summary" data-i18n-skip={summary.quoted || undefined}>
+              {summary.text}
+            </dd>
           </>
         )}
         <dt>{t('detail.source')}</dt>
-        <dd>{sourceWords(job.resultSource) || '–'}</dd>
+        <dd>{sourceWords(job.resultSource, false, tStates) || '–'}</dd>
         {detail.copyOf && (
           <>
             <dt>{t('detail.copyOf')}</dt>
-            <dd className="mono small" data-testid="detail-copy-of">
+            <dd className="mono small" data-testid="detail-copy-of" data-i18n-skip>
               {detail.copyOf}
             </dd>
           </>
@@ -188,7 +212,7 @@ export function DetailPanel(): React.JSX.Element {
         {job.serviceFailureKind && (
           <>
             <dt>{t('detail.failureKind')}</dt>
-            <dd className="mono small" data-testid="detail-failure-kind">
+            <dd className="mono small" data-testid="detail-failure-kind" data-i18n-skip>
               {job.serviceFailureKind}
             </dd>
           </>
@@ -196,15 +220,18 @@ export function DetailPanel(): React.JSX.Element {
         <dt>{t('detail.aiVersion')}</dt>
         <dd>{aiVersionText(detail.job, currentAi, t)}</dd>
         <dt>{t('detail.meterType')}</dt>
-        <dd>{job.meterType ?? '–'}</dd>
+        <dd data-i18n-skip>{job.meterType ?? '–'}</dd>
         <dt>{t('detail.file')}</dt>
         <dd>
-          {job.format ?? t('detail.unknownType')} · {formatBytes(job.size)}
+          {job.format ? <span data-i18n-skip>{job.format}</span> : t('detail.unknownType')} ·{' '}
+          <span data-i18n-skip>{formatBytes(job.size, lang)}</span>
         </dd>
         {job.taskId && (
           <>
             <dt>{t('detail.task')}</dt>
-            <dd className="mono small">{job.taskId}</dd>
+            <dd className="mono small" data-i18n-skip>
+              {job.taskId}
+            </dd>
           </>
         )}
       </dl>
@@ -245,15 +272,23 @@ export function DetailPanel(): React.JSX.Element {
           <p className="muted small">{t('detail.nothingYet')}</p>
         ) : (
           <ol className="history" data-testid="detail-history">
-            {events.map((ev, i) => (
-              <li key={`${ev.at}-${String(i)}`}>
-                <time dateTime={ev.at}>{formatTime(ev.at)}</time>
-                <span className={`history-state tone-${STATE_LOOK[ev.state].tone}`}>
-                  {STATE_LOOK[ev.state].label}
-                </span>
-                <span className="history-msg">{ev.message}</span>
-              </li>
-            ))}
+            {events.map((ev, i) => {
+              const evLook = stateLook(ev.state, tStates);
+              const line = historyLine(ev.message, tStates);
+              return (
+                <li key={`${ev.at}-${String(i)}`}>
+                  <time dateTime={ev.at}>{formatTime(ev.at, undefined, lang)}</time>
+                  <span className={`history-state tone-${evLook.tone}`}>{evLook.label}</span>
+                  {'worded' in line ? (
+                    <span className="history-msg">{line.worded}</span>
+                  ) : (
+                    <span className="history-msg" data-i18n-skip>
+                      {line.quoted}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ol>
         )}
       </section>

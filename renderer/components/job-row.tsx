@@ -61,11 +61,12 @@ export const JobRow = memo(function JobRow({
   onPick,
 }: JobRowProps): React.JSX.Element {
   const t = useT('desk');
-  const look = lookOf(job, aiOffline);
+  const tStates = useT('states');
+  const look = lookOf(job, aiOffline, tStates);
   const waitReason = serviceWaitReason(job);
   const reading = effectiveReading(job);
   const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
-  const error = errorText(job);
+  const error = errorText(job, tStates);
   return (
     <div
       id={rowDomId(job.id)}
@@ -82,10 +83,10 @@ export const JobRow = memo(function JobRow({
       data-state={job.state}
       data-kept={kept || undefined}
     >
-      <div role="gridcell" className="td td-file" title={job.relPath}>
+      <div role="gridcell" className="td td-file" title={job.relPath} data-i18n-skip>
         {baseName(job.relPath)}
       </div>
-      <div role="gridcell" className="td td-folder muted" title={folder}>
+      <div role="gridcell" className="td td-folder muted" title={folder} data-i18n-skip>
         {folder}
       </div>
       <div
@@ -97,25 +98,25 @@ export const JobRow = memo(function JobRow({
         <Icon name={look.icon} /> {look.label}
       </div>
       <div role="gridcell" className="td td-reading num" data-testid="cell-reading">
-        {reading ?? ''}
+        <span data-i18n-skip>{reading ?? ''}</span>
         {job.reviewAction === 'corrected' && job.finalReading !== null && (
           <span className="sr-only">{t('table.aiRead', { reading: job.finalReading })}</span>
         )}
       </div>
-      <div role="gridcell" className="td td-type">
+      <div role="gridcell" className="td td-type" data-i18n-skip>
         {job.meterType ?? ''}
       </div>
       <div
         role="gridcell"
         className={`td td-source${job.resultSource === 'cached_stale' ? ' tone-warn' : ''}`}
       >
-        {sourceWords(job.resultSource, true)}
+        {sourceWords(job.resultSource, true, tStates)}
       </div>
       <div role="gridcell" className="td td-review">
         <ReviewFlag job={job} />
       </div>
       {waitReason ? (
-        <div role="gridcell" className="td td-error tone-warn" title={waitReason}>
+        <div role="gridcell" className="td td-error tone-warn" title={waitReason} data-i18n-skip>
           {waitReason}
         </div>
       ) : (

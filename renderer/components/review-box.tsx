@@ -82,6 +82,7 @@ function UndoLine(): React.JSX.Element | null {
 export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
+  const tStates = useT('states');
   const editNonce = useApp((s) => s.editNonce);
   // Reviewing in walking order: the next flagged meter of the route comes next, not the next row.
   const walking = useApp((s) => s.walking);
@@ -106,7 +107,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
     inputRef.current?.focus();
   }, [editNonce]);
 
-  const problem = readingProblem(text);
+  const problem = readingProblem(text, tStates);
   const showProblem = touched && problem !== null;
 
   const backToTable = (): void => {

@@ -161,6 +161,7 @@ export function SettingsForm(): React.JSX.Element {
             inputMode="url"
             autoComplete="url"
             placeholder="https://meters.example.com"
+            data-i18n-placeholder="example"
             maxLength={MAX_URL_CHARS}
             value={url}
             aria-invalid={shown('url') !== null}

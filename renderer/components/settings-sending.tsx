@@ -136,6 +136,7 @@ export function SendingFields({
             id={`${ids}-dir`}
             className="input mono"
             placeholder={effectiveDataDir}
+            data-i18n-placeholder="data"
             value={draft.dataDir}
             aria-invalid={problems.dataDir !== null}
             aria-describedby={`${ids}-dir-hint`}

@@ -1,6 +1,6 @@
 // The main screens in German (issue 15), for docs/screenshots and for a look at what longer words
 // do to the layout at 1280 px: onboarding, empty, a run with its add report, a banner, the route
-// sheet's mapping and the route panel, the export dialog and the review of a flagged reading.
+// sheet's mapping and the route panel, the export dialog and the review desk with a flagged reading.
 // Each is checked with axe; the German words themselves are checked by the catalogue test.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describeInBrowser('main screens in German', (site) => {
       await page.getByTestId('detail-panel').waitFor();
       await shot(win, 'running');
       // The meter picker of a selected photo is the review desk's, shown in its own screenshots.
-      await page.getByRole('button', { name: 'Close details' }).click();
+      await page.getByRole('button', { name: 'Details schließen' }).click();
 
       // The route sheet: its columns mapped, then the route panel.
       os.openAnswers.push(fx.sheet);
@@ -79,6 +79,17 @@ describeInBrowser('main screens in German', (site) => {
       await page.getByRole('dialog').waitFor();
       await shot(win, 'export');
       await page.keyboard.press('Escape');
+
+      // The review desk: a flagged photo under "needs review", its review box and why it is flagged.
+      await page.getByTestId('filter-needs_review').click();
+      await page.locator('[role="row"]').nth(1).click();
+      await page.getByTestId('review-box').waitFor();
+      // The panel scrolls under its sticky photo: the review box whole at the bottom, the rules'
+      // sentences above it. Page code as text: the test's TypeScript has no DOM types.
+      await page.evaluate(
+        `document.querySelector('[data-testid="review-box"]').scrollIntoView({ block: 'end' })`,
+      );
+      await shot(win, 'review');
     } finally {
       await win.close();
     }

@@ -13,7 +13,7 @@ const WORDED_ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt', 'aria-de
  * bracket depth carried across nodes, so a string with markup inside (Trans: "⟦<b>3</b> óf 5⟧")
  * counts as marked throughout.
  */
-export async function unmarkedWords(page: Page, skip: readonly string[]): Promise<string[]> {
+export async function unmarkedWords(page: Page, skip: readonly string[] = []): Promise<string[]> {
   // Page code as text: the test's TypeScript has no DOM types (like PAGE_BRIDGE_SCRIPT).
   const found: unknown = await page.evaluate(
     `(${SCAN})(${JSON.stringify([WORDED_ATTRIBUTES, skip])})`,

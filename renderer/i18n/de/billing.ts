@@ -95,6 +95,46 @@ export const billing: Words<typeof en> = {
       avgDailyUse: 'Tagesdurchschnitt',
     },
   },
+  rule: {
+    notANumber: 'Der Zählerstand „{{reading}}“ ist keine Zahl.',
+    tooLong: 'Der Zählerstand {{reading}} hat mehr als {{max}} Stellen.',
+    tooManyDigits:
+      'Der Zählerstand {{reading}} hat {{whole}} Stelle(n) vor dem Komma; das Zählwerk zeigt {{digits}}.',
+    tooManyDecimals:
+      'Der Zählerstand {{reading}} hat {{decimals}} Nachkommastelle(n); das Zählwerk zeigt {{shows}}.',
+    registerNoDecimals: 'keine Nachkommastellen',
+    tooFewDigits:
+      'Der Zählerstand {{reading}} hat {{whole}} Stelle(n) vor dem Komma; das Zählwerk zeigt {{digits}} (führende Nullen weggelassen? {{padded}}).',
+    negative:
+      'Der Zählerstand {{reading}} liegt {{below}} m³ unter dem vorherigen Zählerstand {{previous}}: negativer Verbrauch. Falsch abgelesen, oder wurde der Zähler gewechselt?',
+    negativeOf:
+      'Der Zählerstand {{reading}} liegt {{below}} m³ unter dem vorherigen Zählerstand {{previous}} vom {{date}}: negativer Verbrauch. Falsch abgelesen, oder wurde der Zähler gewechselt?',
+    zero: 'Kein Verbrauch seit der vorherigen Ablesung: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDays_one:
+      'Kein Verbrauch in {{count}} Tag: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDays_other:
+      'Kein Verbrauch in {{count}} Tagen: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDaysSince_one:
+      'Kein Verbrauch in {{count}} Tag seit {{since}}: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    zeroDaysSince_other:
+      'Kein Verbrauch in {{count}} Tagen seit {{since}}: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    high_one:
+      '{{consumption}} m³ in {{count}} Tag liegen {{deviation}} über dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze +{{limit}} %).',
+    high_other:
+      '{{consumption}} m³ in {{count}} Tagen liegen {{deviation}} über dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze +{{limit}} %).',
+    low_one:
+      '{{consumption}} m³ in {{count}} Tag liegen {{deviation}} unter dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze −{{limit}} %).',
+    low_other:
+      '{{consumption}} m³ in {{count}} Tagen liegen {{deviation}} unter dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze −{{limit}} %).',
+    jumpFactor:
+      '{{consumption}} m³ sind das {{factor}}-Fache des üblichen Verbrauchs von {{avg}} m³/Tag (Grenze {{maxFactor}}-fach): eine falsch abgelesene Ziffer?',
+    jumpFactorSince:
+      '{{consumption}} m³ seit {{since}} sind das {{factor}}-Fache des üblichen Verbrauchs von {{avg}} m³/Tag (Grenze {{maxFactor}}-fach): eine falsch abgelesene Ziffer?',
+    jumpLimit:
+      '{{consumption}} m³ sind {{perDay}} m³/Tag, mehr als die Grenze von {{limit}} m³/Tag: eine falsch abgelesene Ziffer?',
+    jumpLimitSince:
+      '{{consumption}} m³ seit {{since}} sind {{perDay}} m³/Tag, mehr als die Grenze von {{limit}} m³/Tag: eine falsch abgelesene Ziffer?',
+  },
   detail: {
     title: 'Zähler',
     meter: 'Zählernummer',

@@ -25,6 +25,7 @@ export const desk: Words<typeof en> = {
     keptDone: 'Geprüft: bleibt in der Liste, bis Sie weitergehen',
   },
   detail: {
+    summary: 'Wasserzählerstand {{reading}} (Zählertyp: {{type}}).',
     label: 'Fotodetails',
     selectHint: 'Wählen Sie ein Foto, um es mit Zählerstand und Verlauf zu sehen.',
     keys: '↑/↓ oder J/K wechseln · A bestätigen · E korrigieren · Strg+Z rückgängig · / suchen',

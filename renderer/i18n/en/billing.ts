@@ -92,6 +92,45 @@ export const billing = {
       avgDailyUse: 'Average daily use',
     },
   },
+  /** Plausibility sentences, from a rule's code and params (renderer/billing/rule-words.ts). */
+  rule: {
+    notANumber: 'The reading "{{reading}}" is not a number.',
+    tooLong: 'The reading {{reading}} has more than {{max}} digits.',
+    tooManyDigits:
+      'The reading {{reading}} has {{whole}} whole digits; the register shows {{digits}}.',
+    tooManyDecimals:
+      'The reading {{reading}} has {{decimals}} decimals; the register shows {{shows}}.',
+    registerNoDecimals: 'no decimals',
+    tooFewDigits:
+      'The reading {{reading}} has {{whole}} whole digits; the register shows {{digits}} (leading zeros left out? {{padded}}).',
+    negative:
+      'The reading {{reading}} is {{below}} m³ below the previous reading {{previous}}: negative consumption. A misread, or was the meter exchanged?',
+    negativeOf:
+      'The reading {{reading}} is {{below}} m³ below the previous reading {{previous}} of {{date}}: negative consumption. A misread, or was the meter exchanged?',
+    zero: 'No consumption since the previous reading: is the premises empty, or the meter stuck?',
+    zeroDays_one: 'No consumption in {{count}} day: is the premises empty, or the meter stuck?',
+    zeroDays_other: 'No consumption in {{count}} days: is the premises empty, or the meter stuck?',
+    zeroDaysSince_one:
+      'No consumption in {{count}} day since {{since}}: is the premises empty, or the meter stuck?',
+    zeroDaysSince_other:
+      'No consumption in {{count}} days since {{since}}: is the premises empty, or the meter stuck?',
+    high_one:
+      '{{consumption}} m³ in {{count}} day is {{deviation}} above the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit +{{limit}}%).',
+    high_other:
+      '{{consumption}} m³ in {{count}} days is {{deviation}} above the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit +{{limit}}%).',
+    low_one:
+      '{{consumption}} m³ in {{count}} day is {{deviation}} below the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit −{{limit}}%).',
+    low_other:
+      '{{consumption}} m³ in {{count}} days is {{deviation}} below the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit −{{limit}}%).',
+    jumpFactor:
+      '{{consumption}} m³ is {{factor}} the usual {{avg}} m³/day (limit {{maxFactor}}): a misread digit?',
+    jumpFactorSince:
+      '{{consumption}} m³ since {{since}} is {{factor}} the usual {{avg}} m³/day (limit {{maxFactor}}): a misread digit?',
+    jumpLimit:
+      '{{consumption}} m³ is {{perDay}} m³/day, above the limit of {{limit}} m³/day: a misread digit?',
+    jumpLimitSince:
+      '{{consumption}} m³ since {{since}} is {{perDay}} m³/day, above the limit of {{limit}} m³/day: a misread digit?',
+  },
   detail: {
     title: 'Meter',
     meter: 'Meter number',

@@ -25,6 +25,7 @@ export const desk = {
     keptDone: 'Reviewed: stays in the list until you move on',
   },
   detail: {
+    summary: 'Water meter reading {{reading}} ({{type}} meter).',
     label: 'Photo details',
     selectHint: 'Select a photo to see it with its reading and history.',
     keys: '↑/↓ or J/K move · A confirm · E correct · Ctrl+Z undo · / search',

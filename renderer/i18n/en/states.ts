@@ -40,6 +40,22 @@ export const states = {
     pending: 'Pending',
     failed: 'Failed',
   },
+  /** The job history's lines (main/store/jobs-repo.ts writes them in English; see lib/history). */
+  history: {
+    uploading: 'Uploading',
+    submittedSingle: 'Submitted as task {{task}} (single task)',
+    submittedBatch: 'Submitted as task {{task}} (batch {{batch}} item {{item}})',
+    read: 'Reading {{reading}} ({{source}})',
+    readShared: 'Reading {{reading}} ({{source}}), shared with an identical photo',
+    confirmed: 'Reading confirmed in review',
+    corrected: 'Reading corrected to {{reading}}',
+    undoneToReview: 'Review undone: the reading waits for review again',
+    undoneToConfirmed: 'Review undone: back to confirmed as read by the AI',
+    undoneToCorrected: 'Review undone: back to corrected to {{reading}}',
+    retry: 'Retry requested',
+    sameAs: 'Same photo as {{file}}: result reused, not uploaded again',
+    scannedAgain: 'Scanned again: the file is a readable photo now',
+  },
   reading: {
     empty: 'Type the reading shown on the meter.',
     comma: 'Use a dot for decimals, e.g. 12345.678.',

@@ -1,0 +1,148 @@
+// A flagged plausibility rule in the window's language. The rules (common/billing) write an
+// English sentence for the export and give their code and numbers; the window words the rules a
+// clerk sees flagged from those. A rule not worded here is shown in its English sentence, quoted.
+import type { TFunction } from 'i18next';
+import { times } from '../../common/billing/plausibility-text';
+import { formatAmount, formatDay, formatReading } from '../i18n/format';
+import type { Spoken } from './use-lang';
+
+type BillingT = TFunction<'billing'>;
+type Params = Readonly<Record<string, string | number>>;
+
+export type RuleLine = { readonly worded: string } | { readonly quoted: string };
+
+const num = (p: Params, key: string): number | null => {
+  const v = p[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+
+/** "6.0x" in English, "6,0" in German (its sentence says "-Fache"). */
+/** A day among the params, in the window's date format; '' when there is none. */
+function dayOf(p: Params, key: string, lang: Spoken): string {
+  const v = p[key];
+  return typeof v === 'string' && v !== '' ? formatDay(v, lang) : '';
+}
+
+function factorText(ratio: number, lang: Spoken): string {
+  const en = times(ratio);
+  return lang === 'de' ? en.replace(/x$/, '').replace('.', ',') : en;
+}
+
+function percentText(value: number, lang: Spoken): string {
+  return `${String(Math.round(value))}${lang === 'de' ? ' %' : '%'}`;
+}
+
+function highLow(code: string, p: Params, t: BillingT, lang: Spoken): string | null {
+  const consumption = num(p, 'consumption');
+  const expected = num(p, 'expected');
+  const days = num(p, 'days');
+  const avg = num(p, 'avgDailyUse');
+  const deviation = num(p, 'deviation');
+  const limit = num(p, code === 'high' ? 'highPercent' : 'lowPercent');
+  if ([consumption, expected, days, avg, deviation, limit].includes(null)) return null;
+  const values = {
+    consumption: formatAmount(consumption ?? 0, lang),
+    expected: formatAmount(expected ?? 0, lang),
+    count: days ?? 0,
+    perDay: formatAmount(avg ?? 0, lang),
+    deviation: percentText(Math.abs(deviation ?? 0), lang),
+    limit: String(limit),
+  };
+  return code === 'high' ? t('rule.high', values) : t('rule.low', values);
+}
+
+function dailyJump(p: Params, t: BillingT, lang: Spoken): string | null {
+  const consumption = num(p, 'consumption');
+  if (consumption === null) return null;
+  const since = dayOf(p, 'since', lang);
+  const factor = num(p, 'factor');
+  const maxFactor = num(p, 'maxFactor');
+  const avg = num(p, 'avgDailyUse');
+  if (factor !== null && maxFactor !== null && avg !== null) {
+    const values = {
+      consumption: formatAmount(consumption, lang),
+      factor: factorText(factor, lang),
+      maxFactor: factorText(maxFactor, lang),
+      avg: formatAmount(avg, lang),
+      since,
+    };
+    return since ? t('rule.jumpFactorSince', values) : t('rule.jumpFactor', values);
+  }
+  const perDay = num(p, 'perDay');
+  const limit = num(p, 'limit');
+  if (perDay === null || limit === null) return null;
+  const values = {
+    consumption: formatAmount(consumption, lang),
+    perDay: formatAmount(perDay, lang),
+    limit: formatAmount(limit, lang),
+    since,
+  };
+  return since ? t('rule.jumpLimitSince', values) : t('rule.jumpLimit', values);
+}
+
+function negative(p: Params, t: BillingT, lang: Spoken): string | null {
+  const below = num(p, 'below');
+  const { reading, previous } = p;
+  if (below === null || typeof reading !== 'string' || typeof previous !== 'string') return null;
+  const values = {
+    reading: formatReading(reading, lang),
+    previous: formatReading(previous, lang),
+    below: formatAmount(below, lang),
+    date: dayOf(p, 'previousReadAt', lang),
+  };
+  return values.date ? t('rule.negativeOf', values) : t('rule.negative', values);
+}
+
+function zero(p: Params, t: BillingT, lang: Spoken): string {
+  const days = num(p, 'days');
+  const since = dayOf(p, 'since', lang);
+  if (days === null) return t('rule.zero');
+  return since
+    ? t('rule.zeroDaysSince', { count: days, since })
+    : t('rule.zeroDays', { count: days });
+}
+
+/** The format rules: the reading against the register's digits and decimals. */
+function format(code: string, p: Params, t: BillingT, lang: Spoken): string | null {
+  const text = typeof p.reading === 'string' ? p.reading : null;
+  if (text === null) return null;
+  if (code === 'not_a_number') return t('rule.notANumber', { reading: text });
+  const reading = formatReading(text, lang);
+  const whole = num(p, 'whole');
+  const digits = num(p, 'digits');
+  if (code === 'too_long') {
+    const max = num(p, 'max');
+    return max === null ? null : t('rule.tooLong', { reading, max });
+  }
+  if (code === 'too_many_decimals') {
+    const decimals = num(p, 'decimals');
+    const shown = num(p, 'registerDecimals');
+    if (decimals === null || shown === null) return null;
+    const shows = shown === 0 ? t('rule.registerNoDecimals') : String(shown);
+    return t('rule.tooManyDecimals', { reading, decimals, shows });
+  }
+  if (whole === null || digits === null) return null;
+  if (code === 'too_many_digits') return t('rule.tooManyDigits', { reading, whole, digits });
+  if (code === 'too_few_digits') {
+    const padded = formatReading(text.padStart(text.length + digits - whole, '0'), lang);
+    return t('rule.tooFewDigits', { reading, whole, digits, padded });
+  }
+  return null;
+}
+
+export function ruleLine(
+  r: { code: string; text: string; params?: Params },
+  t: BillingT,
+  lang: Spoken,
+): RuleLine {
+  const p = r.params ?? {};
+  let worded: string | null = null;
+  if (r.code === 'high_low.high') worded = highLow('high', p, t, lang);
+  else if (r.code === 'high_low.low') worded = highLow('low', p, t, lang);
+  else if (r.code === 'daily_jump.exceeded') worded = dailyJump(p, t, lang);
+  else if (r.code === 'negative.consumption') worded = negative(p, t, lang);
+  else if (r.code === 'zero.consumption') worded = zero(p, t, lang);
+  else if (r.code.startsWith('format.'))
+    worded = format(r.code.slice('format.'.length), p, t, lang);
+  return worded === null ? { quoted: r.text } : { worded };
+}

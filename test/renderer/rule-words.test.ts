@@ -1,0 +1,116 @@
+// The window's wording of flagged plausibility rules and of the job history: in English exactly
+// the sentences main writes (the export keeps those), in German from the same code and numbers.
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { ruleLine } from '../../renderer/billing/rule-words';
+import { historyLine } from '../../renderer/lib/history';
+import type { RuleResult } from '../../common/billing/plausibility-types';
+import { after, check } from '../billing/plausibility-cases';
+
+const en = createI18n('en').getFixedT('en', 'billing');
+const de = createI18n('de').getFixedT('de', 'billing');
+
+function flagged(outcome: ReturnType<typeof check>, code: string): RuleResult {
+  const r = outcome.results.find((x) => x.code === code);
+  if (!r) throw new Error(`no ${code} in ${outcome.results.map((x) => x.code).join(', ')}`);
+  return r;
+}
+
+const high = flagged(
+  check({ ...after(86), readAt: '2026-10-22', avgDailyUse: 5 }),
+  'high_low.high',
+);
+const low = flagged(check({ ...after(1), readAt: '2026-10-13', avgDailyUse: 5 }), 'high_low.low');
+const jumpFactor = flagged(check({ ...after(80), avgDailyUse: 0.1 }), 'daily_jump.exceeded');
+const jumpLimit = flagged(
+  check(
+    {
+      reading: '17.9',
+      previous: { reading: '16.5', readAt: '2026-11-10' },
+      registerDigits: 2,
+      registerDecimals: 1,
+      avgDailyUse: null,
+    },
+    { dailyJump: { maxFactor: 5, maxUnitsPerDay: 1 } },
+  ),
+  'daily_jump.exceeded',
+);
+const negative = flagged(check({ reading: '00090' }), 'negative.consumption');
+const zero = flagged(check({ reading: '00100' }), 'zero.consumption');
+const formats = [
+  flagged(check({ reading: 'I27' }), 'format.not_a_number'),
+  flagged(check({ reading: '12345678901234567' }), 'format.too_long'),
+  flagged(check({ reading: '001270' }), 'format.too_many_digits'),
+  flagged(check({ reading: '00127.5' }), 'format.too_many_decimals'),
+  flagged(check({ reading: '127', previous: null }), 'format.too_few_digits'),
+];
+
+describe('plausibility sentences in the window', () => {
+  it.each<[string, RuleResult]>([
+    ['high', high],
+    ['low', low],
+    ['a jump by a factor', jumpFactor],
+    ['a jump over a fixed limit', jumpLimit],
+    ['a negative consumption', negative],
+    ['no consumption', zero],
+    ...formats.map((r): [string, RuleResult] => [r.code, r]),
+  ])('say %s in English exactly as main wrote it', (_name, r) => {
+    expect(ruleLine(r, en, 'en')).toEqual({ worded: r.text });
+  });
+
+  it('say them in German from the code and numbers', () => {
+    expect(ruleLine(high, de, 'de')).toEqual({
+      worded:
+        '86 m³ in 10 Tagen liegen 72 % über dem erwarteten Verbrauch von 50 m³ (5 m³/Tag × 10; Grenze +70 %).',
+    });
+    expect(ruleLine(jumpLimit, de, 'de')).toEqual({
+      worded:
+        '1,4 m³ seit 10.11.2026 sind 1,4 m³/Tag, mehr als die Grenze von 1 m³/Tag: eine falsch abgelesene Ziffer?',
+    });
+    expect(ruleLine(zero, de, 'de')).toEqual({
+      worded:
+        'Kein Verbrauch in 30 Tagen seit 12.10.2026: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',
+    });
+    expect(ruleLine(formats[4] ?? zero, de, 'de')).toEqual({
+      worded:
+        'Der Zählerstand 127 hat 3 Stelle(n) vor dem Komma; das Zählwerk zeigt 5 (führende Nullen weggelassen? 00127).',
+    });
+    const factor = ruleLine(jumpFactor, de, 'de');
+    expect('worded' in factor && factor.worded).toMatch(
+      /-Fache des üblichen Verbrauchs von 0,1 m³/,
+    );
+  });
+
+  it('quote a rule they do not word, as main wrote it', () => {
+    const r = { code: 'zero.zero', params: {}, text: 'No consumption in 30 days.' };
+    expect(ruleLine(r, de, 'de')).toEqual({ quoted: r.text });
+  });
+});
+
+describe('history lines', () => {
+  const tEn = createI18n('en').getFixedT('en', 'states');
+  const tDe = createI18n('de').getFixedT('de', 'states');
+
+  it.each([
+    'Uploading',
+    'Submitted as task task_1 (single task)',
+    'Submitted as task task_1 (batch batch_2 item 1)',
+    'Reading 0006.371 (Fresh reading)',
+    'Reading confirmed in review',
+    'Reading corrected to 00084.200',
+    'Review undone: back to corrected to 00084.200',
+    'Same photo as a/IMG 1.jpg: result reused, not uploaded again',
+  ])('reads "%s" back in English as written', (line) => {
+    const stored = line.replace('(Fresh reading)', '(fresh)');
+    expect(historyLine(stored, tEn)).toEqual({ worded: line });
+  });
+
+  it('speaks German, and quotes what it does not know', () => {
+    expect(historyLine('Reading 0006.371 (fresh), shared with an identical photo', tDe)).toEqual({
+      worded: 'Zählerstand 0006.371 (Neue Ablesung), übernommen für ein identisches Foto',
+    });
+    expect(
+      historyLine('The service no longer knows this task; sending the photo again', tDe),
+    ).toEqual({ quoted: 'The service no longer knows this task; sending the photo again' });
+  });
+});
