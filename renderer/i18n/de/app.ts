@@ -121,7 +121,7 @@ export const app: Words<typeof en> = {
   },
   quota: {
     label: 'Kontingent',
-    today: 'Kontingent heute',
+    today: 'Kontingent',
     unknown: 'Unbekannt',
     knownAgain: 'Wieder bekannt, sobald der Dienst den API-Schlüssel annimmt.',
     notPermitted: 'Für diesen API-Schlüssel nicht erlaubt',
