@@ -3,35 +3,14 @@
 // covers the same behaviour one fault at a time (bad-input/engine-server-answers, chaos/*.test.ts)
 // and the pacer's arithmetic on a manual clock (api/pacer).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobRecord } from '../../common/job-record';
-import { expectedReadings, harness, runToEnd, type Harness } from '../helpers/engine-harness';
+import { harness, runToEnd, type Harness } from '../helpers/engine-harness';
+import { allJobs, expectChargedOnce, expectCorrectReadings } from './helpers/run-checks';
 
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-function allJobs(session: ReturnType<Harness['open']>): JobRecord[] {
-  return [...session.store.queries.iterate({})];
-}
-
-/** Every accepted photo is done with the reading it carries, and the service agrees. */
-function expectCorrectReadings(hh: Harness, jobs: readonly JobRecord[]): void {
-  const want = expectedReadings(hh.manifest);
-  const done = jobs.filter((j) => j.state === 'done');
-  expect(done.length).toBe(want.size);
-  for (const j of done) {
-    expect(j.finalReading, j.relPath).toBe(want.get(j.relPath));
-    const task = j.taskId ? hh.sandbox.ledger.task(j.taskId) : undefined;
-    expect(task?.finalReading, j.relPath).toBe(j.finalReading);
-  }
-}
-
-/** Quota was charged at most once per distinct image. */
-function expectChargedOnce(hh: Harness): void {
-  for (const [sha, n] of Object.entries(hh.sandbox.ledger.quotaCharges())) expect(n, sha).toBe(1);
-}
 
 describe('engine long runs: random faults, tight limits', () => {
   it('completes through 10% injected 5xx, 5% dropped connections and HTML proxy pages', async () => {
