@@ -1,3 +1,4 @@
+import type { LogEntry } from '../engine-messages';
 import type { EngineStatus } from '../engine-status';
 import type { JobRecord } from '../job-record';
 
@@ -16,8 +17,8 @@ export interface AppEvent {
   readonly removedJobIds: readonly number[];
   /** More rows changed than one push carries: reload what is on screen instead. */
   readonly jobsOverflow: boolean;
-  /** Log lines: retries, fallbacks, pauses. Never an API key. */
-  readonly log: readonly string[];
+  /** Log lines: retries, fallbacks, pauses, each with its code when it has one. Never an API key. */
+  readonly log: readonly LogEntry[];
   /** Settings, the key, the service or the added folders changed: ask for a fresh snapshot. */
   readonly appChanged: boolean;
 }
@@ -26,7 +27,7 @@ export interface AppEvent {
  * A push that only says "ask again": main's own (an update's progress, a restarted backend), not
  * the backend's event hub, so it carries no sequence number (0).
  */
-export function appChangedEvent(log: readonly string[] = []): AppEvent {
+export function appChangedEvent(log: readonly LogEntry[] = []): AppEvent {
   return {
     seq: 0,
     status: null,

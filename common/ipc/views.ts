@@ -1,5 +1,6 @@
 // What the desktop backend answers, as the renderer sees it. Plain data only (structured-clone
 // safe), and never an API key: a key is known to the renderer only as KeyStatus.
+import type { EngineMessage } from '../engine-messages';
 import type { AddSummary, AiInfo, EngineStatus, QuotaInfo } from '../engine-status';
 import type { AppSettings } from '../settings';
 import type { JobEvent, JobRecord, RootRecord, StateCounts } from '../job-record';
@@ -35,8 +36,10 @@ export interface KeyStatus {
     readonly kind: SecretBackendKind;
     /** e.g. "Secret Service keyring", shown as "saved in the ..." */
     readonly description: string;
-    /** Set when the key is not in the OS keychain: what happened, in plain words. */
+    /** Set when the key is not in the OS keychain: what happened, in plain words (English). */
     readonly warning: string | null;
+    /** The warning's code, worded by the window in its language. */
+    readonly warningMessage: EngineMessage | null;
   };
 }
 
@@ -46,8 +49,10 @@ export interface ServiceView {
   readonly baseUrl: string | null;
   /** The sample-photo folder the sandbox made, to drag in. */
   readonly sampleFolder: string | null;
-  /** Why the engine is not running although a service is configured. */
+  /** Why the engine is not running although a service is configured (English). */
   readonly problem: string | null;
+  /** The problem's code, worded by the window in its language. */
+  readonly problemMessage: EngineMessage | null;
 }
 
 export interface RootSummary extends RootRecord {

@@ -3,6 +3,8 @@
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { codedLine, type LogEntry } from '../../common/engine-messages';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
 import type { EngineConfig } from '../engine/config';
@@ -65,7 +67,7 @@ export class BackendState {
   private sandboxValue: Sandbox | null = null;
   private sandboxKey: string | null = null;
   private apiKey: string | null = null;
-  private problemValue: string | null = null;
+  private problemValue: LogEntry | null = null;
   private pausedValue = false;
   private sampleFolderValue: string | null = null;
   /** Keys this process has held, so any text leaving it can be scrubbed of them. */
@@ -94,8 +96,8 @@ export class BackendState {
       status: (status) => {
         this.onStatus(status);
       },
-      log: (line) => {
-        this.hub.logLine(line);
+      log: (line, message) => {
+        this.hub.logLine(line, message);
         this.log(line);
       },
     });
@@ -221,17 +223,18 @@ export class BackendState {
           ? (this.sandboxValue?.url ?? null)
           : (this.settingsValue.baseUrl ?? null),
       sampleFolder: mode === 'sandbox' ? this.sampleFolderValue : null,
-      problem: this.problemValue,
+      problem: this.problemValue?.text ?? null,
+      problemMessage: this.problemValue?.message ?? null,
     };
   }
 
   keyStatus(): KeyStatus {
     const key = this.mode === 'sandbox' ? this.sandboxKey : this.apiKey;
-    const { kind, description, warning } = this.secrets;
+    const { kind, description, warning, warningMessage } = this.secrets;
     return {
       isSet: key !== null,
       hint: key === null ? '' : keyHint(key),
-      backend: { kind, description, warning },
+      backend: { kind, description, warning, warningMessage },
     };
   }
 
@@ -337,10 +340,18 @@ export class BackendState {
       }
     } catch (error) {
       if (error instanceof QueueInUseError) {
-        this.problemValue = `${error.message} MeterDesk carries on by itself once it is free.`;
+        const { label, pid, host } = error.owner;
+        this.problemValue = codedLine(
+          `${error.message} MeterDesk carries on by itself once it is free.`,
+          'queueInUse',
+          { owner: label, pid, host: host === hostname() ? '' : host },
+        );
         this.retryClaimSoon(CLAIM_RETRY_MS);
       } else {
-        this.problemValue = `The engine could not start: ${describe(error)}`;
+        const detail = describe(error);
+        this.problemValue = codedLine(`The engine could not start: ${detail}`, 'engineNotStarted', {
+          detail,
+        });
       }
     }
     this.hub.markAppChanged();
@@ -363,7 +374,12 @@ export class BackendState {
         this.sandboxValue ??= await startSandbox(key, this.options.sandbox);
         return { baseUrl: this.sandboxValue.url, apiKey: key, config };
       } catch (error) {
-        this.problemValue = `The built-in sandbox could not start: ${describe(error)}`;
+        const detail = describe(error);
+        this.problemValue = codedLine(
+          `The built-in sandbox could not start: ${detail}`,
+          'sandboxNotStarted',
+          { detail },
+        );
         return null;
       }
     }
@@ -371,11 +387,18 @@ export class BackendState {
     try {
       this.apiKey = await this.secrets.store.get(baseUrl);
     } catch (error) {
-      this.problemValue = `The API key could not be read: ${describe(error)}`;
+      const detail = describe(error);
+      this.problemValue = codedLine(`The API key could not be read: ${detail}`, 'keyUnreadable', {
+        detail,
+      });
       return null;
     }
     if (this.apiKey === null) {
-      this.problemValue = `No API key is stored for ${baseUrl}. Enter it in Settings.`;
+      this.problemValue = codedLine(
+        `No API key is stored for ${baseUrl}. Enter it in Settings.`,
+        'keyMissing',
+        { service: baseUrl },
+      );
       return null;
     }
     this.sawSecret(this.apiKey);

@@ -1,6 +1,7 @@
 // The engine currently running, if any, with the API client it uses. Replaced whole when the
 // service, the key or an engine setting changes: a fresh Engine on the same store picks the queue up
 // exactly where the old one left it (the queue lives in SQLite, not in the engine).
+import { engineMessage, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import { createMeterApi, type MeterApi } from '../api/client';
 import type { EngineConfig } from '../engine/config';
@@ -16,7 +17,7 @@ export interface EngineTarget {
 export interface EngineHooks {
   jobs(ids: number[]): void;
   status(status: EngineStatus): void;
-  log(line: string): void;
+  log(line: string, message?: EngineMessage): void;
 }
 
 export class EngineSlot {
@@ -44,15 +45,17 @@ export class EngineSlot {
     engine.on('status', (status) => {
       this.hooks.status(status);
     });
-    engine.on('log', (line) => {
-      this.hooks.log(line);
+    engine.on('log', (line, message) => {
+      this.hooks.log(line, message);
     });
     if (paused) engine.pause();
     // Not awaited by the caller: the pre-flight calls may take seconds on a slow network, and the
     // window must stay usable meanwhile. stop() waits for it.
     const started = engine.start().catch((error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
       this.hooks.log(
-        `The engine could not start: ${error instanceof Error ? error.message : String(error)}`,
+        `The engine could not start: ${detail}`,
+        engineMessage('engineNotStarted', { detail }),
       );
     });
     this.current = { engine, api, started };

@@ -3,6 +3,7 @@
 // as they are at push time (or "reload" when too many changed), removed ids, the latest status, log
 // lines and whether app-level state changed. A 20,000-file run thus costs the window ten small
 // messages a second, not one per engine event.
+import type { EngineMessage, LogEntry } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { AppEvent } from '../../common/ipc/app-event';
 import { MAX_ROWS_PER_EVENT } from '../../common/ipc/limits';
@@ -25,7 +26,7 @@ export class EventHub {
   private readonly maxLogLines: number;
   private changedIds = new Set<number>();
   private status: EngineStatus | null = null;
-  private log: string[] = [];
+  private log: LogEntry[] = [];
   private appChanged = false;
   private timer: NodeJS.Timeout | null = null;
   private lastPush = -Infinity;
@@ -60,8 +61,9 @@ export class EventHub {
     this.schedule();
   }
 
-  logLine(line: string): void {
-    this.log.push(line);
+  /** A log line, with the code the window words it by (null: shown as written). */
+  logLine(line: string, message: EngineMessage | null = null): void {
+    this.log.push({ text: line, message });
     // A burst of identical retries must not grow without end between two pushes.
     if (this.log.length > this.maxLogLines) this.log.splice(0, this.log.length - this.maxLogLines);
     this.schedule();

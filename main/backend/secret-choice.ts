@@ -3,7 +3,9 @@
 // safeStorage, but only when its backend is real (on Linux it silently degrades to "basic_text",
 // a hard-coded password, which is refused); otherwise memory for this session. Whatever happened is
 // told to the user in plain words (ChosenSecrets.warning).
+import { engineMessage, type EngineMessage } from '../../common/engine-messages';
 import type { SecretBackendKind } from '../../common/ipc/views';
+import { KeychainUnavailableError, type KeychainUnavailableReason } from '../secrets/keychain';
 import type { SecretStore } from '../secrets/secret-store';
 import { EncryptedFileSecretStore, type Encryptor } from './encrypted-file-store';
 import type { SafeStorageInfo } from '../../common/ipc/backend-views';
@@ -14,6 +16,8 @@ export interface ChosenSecrets {
   readonly kind: SecretBackendKind;
   readonly description: string;
   readonly warning: string | null;
+  /** The warning's code, which the window words in its language. */
+  readonly warningMessage: EngineMessage | null;
 }
 
 /** The keychain as secret-choice sees it (KeychainSecretStore). */
@@ -38,17 +42,37 @@ export interface SecretChoiceOptions {
 /** Linux backends that are not encryption at rest. */
 const FAKE_BACKENDS = new Set(['basic_text', 'unknown']);
 
-async function keychainProblem(keychain: KeychainLike, timeoutMs: number): Promise<string | null> {
+/** Why the keychain cannot be used: in English, and as the codes the window words it by. */
+interface KeychainProblem {
+  readonly text: string;
+  readonly keychain: KeychainUnavailableReason | 'timeout' | 'other';
+  readonly platform: string;
+  readonly seconds: number;
+}
+
+async function keychainProblem(
+  keychain: KeychainLike,
+  timeoutMs: number,
+): Promise<KeychainProblem | null> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>((resolve) => {
+  const seconds = timeoutMs / 1000;
+  const timeout = new Promise<KeychainProblem>((resolve) => {
     timer = setTimeout(() => {
-      resolve(`The ${keychain.describe()} did not answer within ${String(timeoutMs / 1000)} s.`);
+      resolve({
+        text: `The ${keychain.describe()} did not answer within ${String(seconds)} s.`,
+        keychain: 'timeout',
+        platform: process.platform,
+        seconds,
+      });
     }, timeoutMs);
   });
   try {
     return await Promise.race([keychain.check().then(() => null), timeout]);
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    const text = error instanceof Error ? error.message : String(error);
+    return error instanceof KeychainUnavailableError
+      ? { text, keychain: error.reason, platform: error.platform, seconds }
+      : { text, keychain: 'other', platform: process.platform, seconds };
   } finally {
     clearTimeout(timer);
   }
@@ -58,7 +82,13 @@ export async function chooseSecretStore(options: SecretChoiceOptions): Promise<C
   const { keychain, safeStorage } = options;
   const problem = await keychainProblem(keychain, options.checkTimeoutMs ?? 10_000);
   if (problem === null) {
-    return { store: keychain, kind: 'keychain', description: keychain.describe(), warning: null };
+    return {
+      store: keychain,
+      kind: 'keychain',
+      description: keychain.describe(),
+      warning: null,
+      warningMessage: null,
+    };
   }
   const info = safeStorage ? await safeStorage.info().catch(() => null) : null;
   if (safeStorage && info?.available && !FAKE_BACKENDS.has(info.backend)) {
@@ -67,7 +97,13 @@ export async function chooseSecretStore(options: SecretChoiceOptions): Promise<C
       store: new EncryptedFileSecretStore(options.encryptedFile, safeStorage, description),
       kind: 'encrypted_file',
       description,
-      warning: `${problem} MeterDesk keeps the API key in ${description} instead.`,
+      warning: `${problem.text} MeterDesk keeps the API key in ${description} instead.`,
+      warningMessage: engineMessage('keyInEncryptedFile', {
+        keychain: problem.keychain,
+        platform: problem.platform,
+        seconds: problem.seconds,
+        backend: info.backend,
+      }),
     };
   }
   const why = !info
@@ -80,7 +116,14 @@ export async function chooseSecretStore(options: SecretChoiceOptions): Promise<C
     kind: 'session_only',
     description: 'memory, until MeterDesk closes',
     warning:
-      `${problem} ${why} ` +
+      `${problem.text} ${why} ` +
       'The API key is kept only until MeterDesk closes; you will be asked for it again next time.',
+    warningMessage: engineMessage('keyForSessionOnly', {
+      keychain: problem.keychain,
+      platform: problem.platform,
+      seconds: problem.seconds,
+      why: !info ? 'none' : !info.available ? 'unavailable' : 'weak',
+      backend: info?.backend ?? '',
+    }),
   };
 }

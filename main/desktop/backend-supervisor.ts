@@ -2,6 +2,7 @@
 // always reach the current process, restarts it (a few times) if it dies, and closes it gracefully
 // on quit. The process is spawned by a function the caller provides: Electron's utilityProcess in
 // the app, child_process.fork in tests.
+import { codedLine } from '../../common/engine-messages';
 import { appChangedEvent, type AppEvent } from '../../common/ipc/app-event';
 import { BACKEND_CALLS } from '../../common/ipc/backend-contract';
 import type { PhotoFile } from '../../common/ipc/backend-views';
@@ -45,7 +46,11 @@ export interface SupervisorOptions {
 
 /** What the window is told when the backend had to be restarted: take a fresh snapshot. */
 const RESTARTED = appChangedEvent([
-  'The MeterDesk backend stopped unexpectedly and was restarted; the queue is intact.',
+  codedLine(
+    'The MeterDesk backend stopped unexpectedly and was restarted; the queue is intact.',
+    'backendRestarted',
+    {},
+  ),
 ]);
 
 export class BackendSupervisor {

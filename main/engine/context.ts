@@ -1,3 +1,4 @@
+import type { EngineMessage } from '../../common/engine-messages';
 import type { JobRecord } from '../../common/job-record';
 import type { Store } from '../store/store';
 import type { MeterApi } from '../api/client';
@@ -23,7 +24,7 @@ export interface EngineContext {
   changed(ids: readonly number[]): void;
   /** Tasks ended: the quota budget takes back the units of those not read fresh. */
   ended(results: readonly { taskId: string; fresh: boolean }[]): void;
-  log(line: string): void;
+  log(line: string, message?: EngineMessage): void;
   /**
    * A task waits at the service for a reason the service gave (the AI offline, a queue): what the
    * window shows about the AI status should not wait for the next periodic read.

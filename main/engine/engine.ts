@@ -1,4 +1,5 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
+import { engineMessage, type EngineMessage } from '../../common/engine-messages';
 import type { AddSummary, EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
@@ -70,8 +71,8 @@ export class Engine extends EventEmitter<EngineEvents> {
     const changed = (): void => {
       this.feed.schedule();
     };
-    const log = (line: string): void => {
-      this.emit('log', line);
+    const log = (line: string, message?: EngineMessage): void => {
+      this.emit('log', line, message);
     };
     this.feed = new StatusFeed({
       clock: this.clock,
@@ -173,7 +174,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       ended: (results) => {
         this.service.budget.ended(results);
       },
-      log: (line) => this.emit('log', line),
+      log: (line, message) => this.emit('log', line, message),
       serviceWaits: () => {
         this.service.readSoon();
       },
@@ -201,7 +202,7 @@ export class Engine extends EventEmitter<EngineEvents> {
         holds: this.holds,
         signal: this.abort.signal,
         deployment: this.service.deployment,
-        log: (line) => this.emit('log', line),
+        log: (line, message) => this.emit('log', line, message),
         quotaExhausted: (remaining) => {
           const c = this.store.jobs.counts();
           return this.service.quotaExhausted(remaining, c.uploading + c.submitted);
@@ -254,7 +255,11 @@ export class Engine extends EventEmitter<EngineEvents> {
       this.clock.now() + this.config.resumeGraceMs,
     );
     if (requeued || resumed)
-      this.emit('log', `Resuming: ${requeued} uploads to send again, ${resumed} tasks to follow`);
+      this.emit(
+        'log',
+        `Resuming: ${requeued} uploads to send again, ${resumed} tasks to follow`,
+        engineMessage('resuming', { requeued, resumed }),
+      );
     this.running = true;
     this.holds.start();
     await this.service.preflight(this.abort.signal);
@@ -384,7 +389,8 @@ export class Engine extends EventEmitter<EngineEvents> {
   private track(p: Promise<unknown>): void {
     const tracked = p
       .catch((err: unknown) => {
-        this.emit('log', `Internal error: ${err instanceof Error ? err.message : String(err)}`);
+        const detail = err instanceof Error ? err.message : String(err);
+        this.emit('log', `Internal error: ${detail}`, engineMessage('unexpectedError', { detail }));
       })
       .finally(() => {
         this.inflight.delete(tracked);

@@ -1,6 +1,7 @@
 // Where a failed request turns into engine behaviour: the error policy (error-policy.ts) names the
 // action, and this carries it out on the queue and the holds. Nothing else in the engine looks at
 // why a request failed.
+import { engineMessage, type EngineMessage } from '../../common/engine-messages';
 import type { JobRecord } from '../../common/job-record';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Store } from '../store/store';
@@ -21,7 +22,7 @@ export interface FailureDeps {
   /** Aborted when the engine stops: whatever failed then is simply put back. */
   readonly signal: AbortSignal;
   readonly deployment: Deployment;
-  log(line: string): void;
+  log(line: string, message?: EngineMessage): void;
   /**
    * A quota_exhausted answer, with what it says is left (null: not said). True when the run
    * should hold for quota now; false when tasks in flight may still leave readings to use.
@@ -76,7 +77,8 @@ export function handleFailure(
     return;
   }
   if (!isApiError(err)) {
-    deps.log(`Unexpected error: ${err instanceof Error ? err.message : String(err)}`);
+    const detail = err instanceof Error ? err.message : String(err);
+    deps.log(`Unexpected error: ${detail}`, engineMessage('unexpectedError', { detail }));
     const { retryBaseMs, retryCapMs } = deps.config;
     putBack(f, backoffMs(1, retryBaseMs, retryCapMs, deps.random), 'Unexpected error; will retry');
     return;
@@ -112,31 +114,49 @@ function act(f: Failure, err: ApiError, action: Action): void {
       return;
     case 'denied':
       deps.deployment.deny(action.permission, action.message);
-      deps.log(`This API key may not ${permissionWords(action.permission)}: ${action.message}`);
+      deps.log(
+        `This API key may not ${permissionWords(action.permission)}: ${action.message}`,
+        engineMessage('permissionMissing', {
+          permission: action.permission,
+          serviceSays: action.message,
+        }),
+      );
       // The loop finds another way (single tasks, another poll) or holds, naming the permission.
       putBack(f, 0, null);
       return;
     case 'shrink_batch': {
       const sent = f.situation?.files ?? f.jobs.length;
       const size = deps.deployment.shrinkBatches(sent, action.maxFiles);
-      deps.log(`Batch of ${sent} refused (${action.message}); sending batches of ${size}`);
+      deps.log(
+        `Batch of ${sent} refused (${action.message}); sending batches of ${size}`,
+        engineMessage('batchShrunk', { sent, size, serviceSays: action.message }),
+      );
       putBack(f, 0, null);
       return;
     }
     case 'batches_unavailable':
       deps.deployment.refuseBatches(action.message);
-      deps.log(`Batch uploads unavailable (${action.message}); sending single tasks for now`);
+      deps.log(
+        `Batch uploads unavailable (${action.message}); sending single tasks for now`,
+        engineMessage('batchesUnavailable', { serviceSays: action.message }),
+      );
       putBack(f, 0, null);
       return;
     case 'shrink_list': {
       const tried = deps.deployment.listLimit ?? 0;
       deps.deployment.shrinkList(tried, action.maxLimit);
       const next = deps.deployment.listLimit;
-      deps.log(
-        next === null
-          ? 'The service refuses task lists; polling tasks one by one'
-          : `The service refused a task list of ${tried}; asking for ${next}`,
-      );
+      if (next === null) {
+        deps.log(
+          'The service refuses task lists; polling tasks one by one',
+          engineMessage('listsRefused', {}),
+        );
+      } else {
+        deps.log(
+          `The service refused a task list of ${tried}; asking for ${next}`,
+          engineMessage('listShrunk', { tried, next }),
+        );
+      }
       putBack(f, 0, null);
       return;
     }

@@ -3,6 +3,7 @@
 // (quota-budget.ts). Read before sending (pre-flight) and re-read now and then while photos wait,
 // so what the window shows stays current. A key without the permission to read quota or AI
 // status is not stopped by it: those figures are shown as not permitted.
+import { engineMessage, type EngineMessage } from '../../common/engine-messages';
 import type { AiInfo, QuotaInfo } from '../../common/engine-status';
 import type { MeterApi } from '../api/client';
 import type { AiStatus, Quota } from '../api/schemas';
@@ -32,7 +33,7 @@ export interface ServiceStateDeps {
   /** A read failed: the failure handler decides what it means. */
   failed(error: unknown): void;
   changed(): void;
-  log(line: string): void;
+  log(line: string, message?: EngineMessage): void;
 }
 
 export class ServiceState {
@@ -140,6 +141,7 @@ export class ServiceState {
     if (!quota.isUnlimited && quota.remaining <= 0) return false;
     this.d.log(
       `Quota available (${quota.isUnlimited ? 'unlimited' : quota.remaining} left); sending`,
+      engineMessage('quotaAvailable', { remaining: quota.isUnlimited ? -1 : quota.remaining }),
     );
     this.updateQuotaWarning();
     return true;

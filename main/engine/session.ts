@@ -1,3 +1,4 @@
+import { engineMessage } from '../../common/engine-messages';
 import { createMeterApi, type MeterApi } from '../api/client';
 import type { PacerOptions } from '../api/pacer';
 import type { OwnerInfo } from '../store/queue-owner';
@@ -63,7 +64,11 @@ export function openSession(opts: SessionOptions): Session {
   }
   // Another process took the queue over (this one was thought gone): stop writing at once.
   lost = (owner) => {
-    engine.emit('log', `Stopping: the queue was taken over by ${owner.label}`);
+    engine.emit(
+      'log',
+      `Stopping: the queue was taken over by ${owner.label}`,
+      engineMessage('takenOver', { owner: owner.label }),
+    );
     void engine.stop();
   };
   let closing: Promise<void> | null = null;

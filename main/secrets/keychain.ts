@@ -32,7 +32,11 @@ export class KeychainUnavailableError extends Error {
   readonly reason: KeychainUnavailableReason;
   readonly detail: string;
 
-  constructor(reason: KeychainUnavailableReason, platform: NodeJS.Platform, cause: unknown) {
+  constructor(
+    reason: KeychainUnavailableReason,
+    readonly platform: NodeJS.Platform,
+    cause: unknown,
+  ) {
     super(unavailableMessage(reason, platform), { cause });
     this.reason = reason;
     this.detail = cause instanceof Error ? cause.message : String(cause);

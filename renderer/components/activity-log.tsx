@@ -4,6 +4,7 @@ import { useApp } from '../store/context';
 import { useT } from '../i18n/i18n';
 import { intlLocale } from '../lib/format';
 import { useLang } from '../billing/use-lang';
+import { EngineText } from './engine-text';
 
 const SHOWN = 30;
 
@@ -20,12 +21,11 @@ export function ActivityLog(): React.JSX.Element {
       ) : (
         <ol className="activity-list" tabIndex={0} aria-label={t('activity.title')}>
           {recent.map((line, i) => (
-            <li key={`${String(line.at)}-${String(i)}`}>
+            <li key={`${String(line.at)}-${String(i)}`} data-testid="activity-line">
               <time dateTime={new Date(line.at).toISOString()}>
                 {new Date(line.at).toLocaleTimeString(intlLocale(lang))}
               </time>{' '}
-              {/* The engine's own log line, in its words. */}
-              <span data-i18n-skip="engine">{line.text}</span>
+              <EngineText entry={line} />
             </li>
           ))}
         </ol>

@@ -39,10 +39,10 @@ function Countdown({ at, check }: { at: number; check: boolean }): React.JSX.Ele
 }
 
 /**
- * What the service or MeterDesk's engine said, in their words: in an English window as it is; in
- * another language the service's words are quoted as its own, and MeterDesk's English sentences
- * (the network layer's reason, a start-up problem) are left to the tooltip: the banner's own
- * words say it in the window's language (an offline hold's cause, by its code).
+ * What the service or MeterDesk said. MeterDesk's own sentences come worded from their codes in the
+ * window's language. The service's words are quoted as its own; in an English window they, and a
+ * sentence of MeterDesk's that came without a code, are shown as they are; in another language
+ * such a sentence is left to the tooltip (the banner's own words say it).
  */
 function BannerDetail({
   banner,
@@ -54,6 +54,13 @@ function BannerDetail({
   const t = useT('app');
   const { detail, detailFrom } = banner;
   if (!detail) return null;
+  if (detailFrom === 'window') {
+    return (
+      <span className="banner-detail" data-testid="banner-detail">
+        {detail}
+      </span>
+    );
+  }
   const quoted = (
     <span className="banner-detail" data-i18n-skip={detailFrom} lang="en">
       {detail}
@@ -74,6 +81,7 @@ export function Banners(): React.JSX.Element | null {
   const api = useAppApi();
   const t = useT('app');
   const bannersT = useT('banners');
+  const engineT = useT('engine');
   const lang = useLang();
   const { status, service, key, ai, quota } = useApp(
     useShallow((s) => ({
@@ -87,8 +95,8 @@ export function Banners(): React.JSX.Element | null {
   // The quota's reset time is said with how long until then: a minute is fine enough.
   const now = useNow(30_000);
   const banners = useMemo(
-    () => bannersFor({ status, service, key, ai, quota, now, t: bannersT, appT: t, lang }),
-    [status, service, key, ai, quota, now, bannersT, t, lang],
+    () => bannersFor({ status, service, key, ai, quota, now, t: bannersT, appT: t, engineT, lang }),
+    [status, service, key, ai, quota, now, bannersT, t, engineT, lang],
   );
   if (banners.length === 0) return null;
   return (
@@ -104,7 +112,7 @@ export function Banners(): React.JSX.Element | null {
           <div
             className="banner-text"
             title={b.detail || undefined}
-            {...(b.detail && { 'data-i18n-title': b.detailFrom })}
+            {...(b.detail && b.detailFrom !== 'window' && { 'data-i18n-title': b.detailFrom })}
           >
             <strong>{b.title}</strong>
             <BannerDetail banner={b} lang={lang} />

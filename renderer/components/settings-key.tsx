@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../i18n/i18n';
 import { describeError } from '../lib/errors';
 import { useApp, useAppApi } from '../store/context';
+import { EngineText } from './engine-text';
 import { Icon } from './icon';
 
 export function KeyStatusLine(): React.JSX.Element {
@@ -32,7 +33,8 @@ export function KeyStatusLine(): React.JSX.Element {
       </p>
       {key.backend.warning && (
         <p className="tone-warn" role="note">
-          <Icon name="warning" /> {key.backend.warning}
+          <Icon name="warning" />{' '}
+          <EngineText entry={{ text: key.backend.warning, message: key.backend.warningMessage }} />
         </p>
       )}
       {kind === 'remote' && key.isSet && (

@@ -4,6 +4,7 @@ import { app as deApp } from './de/app';
 import { banners as deBanners } from './de/banners';
 import { billing as deBilling } from './de/billing';
 import { desk as deDesk } from './de/desk';
+import { engine as deEngine } from './de/engine';
 import { errors as deErrors } from './de/errors';
 import { exporting as deExport } from './de/export';
 import { onboarding as deOnboarding } from './de/onboarding';
@@ -13,6 +14,7 @@ import { app as enApp } from './en/app';
 import { banners as enBanners } from './en/banners';
 import { billing as enBilling } from './en/billing';
 import { desk as enDesk } from './en/desk';
+import { engine as enEngine } from './en/engine';
 import { errors as enErrors } from './en/errors';
 import { exporting as enExport } from './en/export';
 import { onboarding as enOnboarding } from './en/onboarding';
@@ -25,6 +27,7 @@ export const en = {
   banners: enBanners,
   billing: enBilling,
   desk: enDesk,
+  engine: enEngine,
   errors: enErrors,
   export: enExport,
   onboarding: enOnboarding,
@@ -37,6 +40,7 @@ export const de: Catalogue = {
   banners: deBanners,
   billing: deBilling,
   desk: deDesk,
+  engine: deEngine,
   errors: deErrors,
   export: deExport,
   onboarding: deOnboarding,

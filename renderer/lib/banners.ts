@@ -6,6 +6,11 @@ import { pendingOf } from './throughput';
 import type { TFunction } from 'i18next';
 import { englishT } from '../i18n/english';
 import { atAndIn, quotaResetAt } from './holds';
+import { engineLine } from './engine-words';
+import type { EngineMessage } from '../../common/engine-messages';
+import { offlineCause, offlineDetail } from './offline-words';
+
+export { offlineCause } from './offline-words';
 
 export type BannerAction = 'retry' | 'settings' | 'resume';
 export type BannerId =
@@ -24,12 +29,15 @@ export interface Banner {
   readonly tone: 'info' | 'warn' | 'bad';
   readonly title: string;
   /**
-   * What MeterDesk or the service said about it, in their own words (a sentence from the engine or
-   * the service, not from the catalogues), or '' when there is nothing to add.
+   * What MeterDesk or the service said about it, or '' when there is nothing to add: MeterDesk's
+   * sentence worded from its code, or the words as they came.
    */
   readonly detail: string;
-  /** Whose words the detail is: the service's (quoted as such) or MeterDesk's own (English). */
-  readonly detailFrom: 'service' | 'meterdesk';
+  /**
+   * Whose words the detail is: the service's (quoted as such), MeterDesk's worded in the window's
+   * language from a code ('window'), or MeterDesk's English sentence that came without one.
+   */
+  readonly detailFrom: 'service' | 'window' | 'meterdesk';
   /** What MeterDesk does about it and what the person can do, in the window's language. */
   readonly body: string;
   /** Epoch ms of the next automatic check, shown as a countdown. */
@@ -38,6 +46,7 @@ export interface Banner {
 }
 
 type BannersT = TFunction<'banners'>;
+type EngineT = TFunction<'engine'>;
 
 export interface BannerInput {
   readonly status: EngineStatus;
@@ -52,6 +61,7 @@ export interface BannerInput {
   /** The words (English by default) and the window language for clock times. */
   readonly t?: BannersT;
   readonly appT?: TFunction;
+  readonly engineT?: EngineT;
   readonly lang?: string;
 }
 
@@ -88,28 +98,23 @@ function sentence(text: string): string {
 
 const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
 
-type OfflineCause =
-  'refused' | 'noName' | 'noRoute' | 'timeout' | 'tls' | 'reset' | 'server' | 'other';
+type Detail = Pick<Banner, 'detail' | 'detailFrom'>;
 
-const OFFLINE_CAUSES: Readonly<Record<string, OfflineCause>> = {
-  ECONNREFUSED: 'refused',
-  ENOTFOUND: 'noName',
-  EAI_AGAIN: 'noName',
-  ENETUNREACH: 'noRoute',
-  EHOSTUNREACH: 'noRoute',
-  ENETDOWN: 'noRoute',
-  EADDRNOTAVAIL: 'noRoute',
-  UND_ERR_CONNECT_TIMEOUT: 'timeout',
-  timeout: 'timeout',
-  tls: 'tls',
-  connection_reset: 'reset',
-  server_error: 'server',
-};
+/** Words from the catalogue when there are any, else MeterDesk's English as it came. */
+const worded = (words: string | null, english: string): Detail =>
+  words === null
+    ? { detail: sentence(english), detailFrom: 'meterdesk' }
+    : { detail: words, detailFrom: 'window' };
 
-/** Why the service cannot be reached, from the hold's code, in the window's words. */
-export function offlineCause(code: string | null, t: BannersT = englishT('banners')): string {
-  const cause: OfflineCause = (code === null ? undefined : OFFLINE_CAUSES[code]) ?? 'other';
-  return t(`offline.cause.${cause}`);
+/** MeterDesk's own sentence: worded from its code when it has one, else its English as written. */
+function ownDetail(
+  text: string,
+  message: EngineMessage | null,
+  engineT: EngineT,
+  t: BannersT,
+): Detail {
+  const line = engineLine({ text, message }, engineT, t);
+  return worded('worded' in line ? line.worded : null, text);
 }
 
 export function bannersFor({
@@ -121,6 +126,7 @@ export function bannersFor({
   now = Date.now(),
   t = englishT('banners'),
   appT,
+  engineT = englishT('engine'),
   lang,
 }: BannerInput): Banner[] {
   const out: Banner[] = [];
@@ -133,8 +139,9 @@ export function bannersFor({
       id: 'not_configured',
       tone: 'warn',
       title: t('not_configured.title'),
-      detail: service.problem ? sentence(service.problem) : '',
-      detailFrom: 'meterdesk',
+      ...(service.problem
+        ? ownDetail(service.problem, service.problemMessage, engineT, t)
+        : { detail: '', detailFrom: 'meterdesk' as const }),
       body: join(service.problem ? '' : t('not_configured.noService'), t('not_configured.body')),
       nextCheckAt: null,
       actions: ['settings'],
@@ -181,9 +188,9 @@ export function bannersFor({
       id: 'offline',
       tone: 'warn',
       title: t('offline.title'),
-      detail: sentence(holds.offline.reason),
-      detailFrom: 'meterdesk',
-      body: join(offlineCause(holds.offline.code, t), t('offline.body'), stay),
+      ...worded(offlineDetail(holds.offline.code, t), holds.offline.reason),
+      // The cause is said once: as the detail when the code tells it, else here.
+      body: join(holds.offline.code === null ? offlineCause(null, t) : '', t('offline.body'), stay),
       nextCheckAt: holds.offline.nextProbeAt,
       actions: ['retry'],
     });
@@ -239,8 +246,7 @@ export function bannersFor({
       id: 'key_storage',
       tone: 'info',
       title: t('key_storage.title'),
-      detail: key.backend.warning,
-      detailFrom: 'meterdesk',
+      ...ownDetail(key.backend.warning, key.backend.warningMessage, engineT, t),
       body: '',
       nextCheckAt: null,
       actions: [],

@@ -9,6 +9,7 @@ import type {
   SettingsView,
   Snapshot,
 } from '../../common/ipc';
+import type { LogEntry } from '../../common/engine-messages';
 import { DEFAULT_SETTINGS } from '../../common/settings';
 import { throttle } from '../lib/throttle';
 import { DEFAULT_QUERY } from './table-slice';
@@ -19,9 +20,9 @@ export type Screen = 'main' | 'settings' | 'onboarding';
 
 const MAX_LOG_LINES = 200;
 
-export interface LogLine {
+/** A line of the activity log as it arrived, with the time the window heard it. */
+export interface LogLine extends LogEntry {
   readonly at: number;
-  readonly text: string;
 }
 
 /** The service whose queue was on screen before the clerk switched to another one. */
@@ -62,12 +63,13 @@ const EMPTY_SERVICE: ServiceView = {
   baseUrl: null,
   sampleFolder: null,
   problem: null,
+  problemMessage: null,
 };
 const EMPTY_SETTINGS: SettingsView = { ...DEFAULT_SETTINGS, effectiveDataDir: '' };
 const EMPTY_KEY: KeyStatus = {
   isSet: false,
   hint: '',
-  backend: { kind: 'unavailable', description: '', warning: null },
+  backend: { kind: 'unavailable', description: '', warning: null, warningMessage: null },
 };
 
 export const createSessionSlice: SliceCreator<SessionSlice> = (
@@ -169,7 +171,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       if (event.status && !covered) get().applyStatus(event.status);
       if (event.log.length > 0 && !covered) {
         const at = now();
-        const lines = event.log.map((text) => ({ at, text }));
+        const lines = event.log.map((entry) => ({ ...entry, at }));
         set((s) => ({ activity: [...s.activity, ...lines].slice(-MAX_LOG_LINES) }));
       }
       const rowsChanged =

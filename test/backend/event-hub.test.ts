@@ -1,5 +1,6 @@
 // The window's event stream: bursts become one push carrying every change since the last.
 import { describe, expect, it } from 'vitest';
+import { engineMessage } from '../../common/engine-messages';
 import type { AppEvent } from '../../common/ipc/app-event';
 import type { EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
@@ -41,7 +42,7 @@ describe('EventHub', () => {
     hub.statusChanged(statusWith(1));
     hub.statusChanged(statusWith(2));
     hub.logLine('a');
-    hub.logLine('b');
+    hub.logLine('Service reachable again; resuming', engineMessage('offlineEnded', {}));
     rows.set(2, job(2, 'done'));
     await nextPush(pushes, 1);
     expect(pushes).toHaveLength(1);
@@ -53,7 +54,11 @@ describe('EventHub', () => {
       [3, 'queued'],
     ]);
     expect(push?.status?.counts.done).toBe(2);
-    expect(push?.log).toEqual(['a', 'b']);
+    // A line keeps the code the window words it by; one without is shown as written.
+    expect(push?.log).toEqual([
+      { text: 'a', message: null },
+      { text: 'Service reachable again; resuming', message: { code: 'offlineEnded', params: {} } },
+    ]);
     expect(push?.appChanged).toBe(false);
     hub.close();
   });
@@ -88,7 +93,7 @@ describe('EventHub', () => {
     hub.subscribe((e) => pushes.push(e));
     for (const line of ['1', '2', '3', '4', '5']) hub.logLine(line);
     hub.flush();
-    expect(pushes[0]?.log).toEqual(['3', '4', '5']);
+    expect(pushes[0]?.log.map((l) => l.text)).toEqual(['3', '4', '5']);
     hub.close();
   });
 

@@ -51,7 +51,7 @@ describe.skipIf(!haveKeychain && !REQUIRED)('with a real keychain', () => {
       safeStorage: null,
       encryptedFile: join(t.dir, 'unused.json'),
     });
-    expect(chosen).toMatchObject({ kind: 'keychain', warning: null });
+    expect(chosen).toMatchObject({ kind: 'keychain', warning: null, warningMessage: null });
     expect(chosen.description).toBe('Secret Service keyring');
     await chosen.store.set('https://meters.example.com/api/', 'md_in_the_keyring_1234');
     expect(await keychain.get('https://meters.example.com')).toBe('md_in_the_keyring_1234');
@@ -63,6 +63,7 @@ function runWithoutKeychain(mode: string): {
   kind: string;
   description: string;
   warning: string | null;
+  warningMessage: unknown;
   roundTrip: boolean;
 } {
   const env: NodeJS.ProcessEnv = {
@@ -90,6 +91,11 @@ describe.skipIf(process.platform !== 'linux')('without a keychain (real libsecre
     expect(out.warning).toMatch(/cannot reach the system keyring/);
     expect(out.warning).toContain('encrypted file');
     expect(out.warning).not.toContain('METER_DESK_API_KEY');
+    // The same, as the codes the window words it by in its own language.
+    expect(out.warningMessage).toEqual({
+      code: 'keyInEncryptedFile',
+      params: { keychain: 'service', platform: 'linux', seconds: 8, backend: 'gnome_libsecret' },
+    });
     const file = readFileSync(join(t.dir, 'real', 'keys.json'), 'utf8');
     expect(file).not.toContain('md_fixture_key_0000');
     expect(statSync(join(t.dir, 'real', 'keys.json')).mode & 0o077).toBe(0);
@@ -100,6 +106,10 @@ describe.skipIf(process.platform !== 'linux')('without a keychain (real libsecre
     expect(out).toMatchObject({ kind: 'session_only', roundTrip: true });
     expect(out.warning).toContain('basic_text');
     expect(out.warning).toContain('kept only until MeterDesk closes');
+    expect(out.warningMessage).toMatchObject({
+      code: 'keyForSessionOnly',
+      params: { why: 'weak', backend: 'basic_text' },
+    });
   });
 
   it('keeps the key for this session when safeStorage is unavailable or absent', () => {
@@ -125,6 +135,16 @@ describe('a keychain that never answers', () => {
     });
     expect(chosen.kind).toBe('session_only');
     expect(chosen.warning).toContain('did not answer within 0.05 s');
+    expect(chosen.warningMessage).toEqual({
+      code: 'keyForSessionOnly',
+      params: {
+        keychain: 'timeout',
+        platform: process.platform,
+        seconds: 0.05,
+        why: 'none',
+        backend: '',
+      },
+    });
   });
 });
 

@@ -95,9 +95,9 @@ describe('a backend that stops answering', () => {
       await until(() => pids.length === 2, 'a second backend process', 60_000);
       expect(logs.join('\n')).toMatch(/stopped answering \(no answer for \d+ s\); restarting it/);
       expect(() => process.kill(frozen, 0)).toThrow();
-      expect(events.some((e) => e.appChanged && e.log.some((l) => l.includes('restarted')))).toBe(
-        true,
-      );
+      expect(
+        events.some((e) => e.appChanged && e.log.some((l) => l.text.includes('restarted'))),
+      ).toBe(true);
 
       await supervisor.ready();
       const after = (await call('snapshot')) as { status: { counts: { total: number } } };

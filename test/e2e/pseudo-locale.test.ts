@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
-import { openTestWindow, type TestWindow } from './harness';
+import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
 import { sampleFolder, waitForCount } from './window-steps';
 import { unmarkedWords } from './unmarked-words';
@@ -71,6 +71,15 @@ describeInBrowser('pseudo-locale', (site) => {
       win.sandbox().control.setNetworkDown(true);
       await win.drop([(await sampleFolder(win, 'Route Süd', 3, 5)).dir]);
       await page.getByTestId('banner-offline').waitFor({ timeout: 60_000 });
+      // The engine's own words are worded from their codes now: its log lines are scanned too.
+      await eventually(async () => {
+        expect(await page.getByTestId('activity-line').allTextContents()).toContainEqual(
+          expect.stringMatching(/⟦Thé sérvíçé çáññót bé réáçhéd\. ⟦.*⟧ Séñdíñg ís páúséd/),
+        );
+      });
+      expect(
+        await page.getByTestId('banner-offline').getByTestId('banner-detail').textContent(),
+      ).toMatch(/^⟦.*⟧$/);
       await expectAllMarked(win, 'offline');
       win.sandbox().control.setNetworkDown(false);
       await page.getByTestId('banner-offline').waitFor({ state: 'detached', timeout: 60_000 });

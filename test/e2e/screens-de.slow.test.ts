@@ -4,6 +4,7 @@
 // Each is checked with axe; the German words themselves are checked by the catalogue test.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { de } from '../../renderer/i18n/catalogues';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
@@ -70,7 +71,23 @@ describeInBrowser('main screens in German', (site) => {
       const offline = page.getByTestId('banner-offline');
       await offline.waitFor({ timeout: 60_000 });
       expect(await offline.textContent()).toContain('Es geht nichts verloren');
+      // What the engine said, worded from its code: in the banner and in the activity log.
+      const { cause, detail } = de.banners.offline;
+      expect([...Object.values(cause), ...Object.values(detail)]).toContain(
+        await offline.getByTestId('banner-detail').textContent(),
+      );
       await shot(win, 'offline');
+      await page.locator('details.activity > summary').click();
+      await eventually(async () => {
+        expect(await page.getByTestId('activity-line').allTextContents()).toContainEqual(
+          expect.stringMatching(
+            /Der Dienst ist nicht erreichbar\. .* Das Senden ist angehalten; MeterDesk prüft weiter\.$/,
+          ),
+        );
+      });
+      await page.locator('details.activity').scrollIntoViewIfNeeded();
+      await shot(win, 'activity-offline');
+      await page.locator('details.activity > summary').click();
       win.sandbox().control.setNetworkDown(false);
       await offline.waitFor({ state: 'detached', timeout: 60_000 });
 

@@ -1,6 +1,7 @@
 // The holds and their timers, on a manual clock: what an hour of outages, quota checks and
 // probes does, in milliseconds of test time.
 import { describe, expect, it } from 'vitest';
+import type { EngineMessage } from '../../common/engine-messages';
 import { ApiError } from '../../main/api/errors';
 import { DEFAULT_ENGINE_CONFIG } from '../../main/engine/config';
 import { Holds, type HoldsOptions } from '../../main/engine/holds';
@@ -177,5 +178,41 @@ describe('holds on a manual clock', () => {
     expect(clock.pendingTimers()).toBe(0);
     await clock.advance(60_000);
     expect(clock.pendingTimers()).toBe(0);
+  });
+
+  it('logs each hold in English with the code the window words it by', async () => {
+    const lines: { text: string; message: EngineMessage | undefined }[] = [];
+    const { holds, probeResult, clock } = setup({
+      log: (text, message) => lines.push({ text, message }),
+    });
+    holds.goOffline('Cannot reach the service', 'ENOTFOUND');
+    probeResult.next = 'ok';
+    await clock.advance(1_000);
+    holds.holdQuota(null, '');
+    holds.holdAuth('key_rejected', 'Invalid API key');
+    holds.holdSettings('Foreign meters are disabled');
+    expect(lines).toEqual([
+      {
+        text: 'Service unreachable (Cannot reach the service); uploads paused, probing',
+        message: { code: 'offlineBegan', params: { cause: 'ENOTFOUND' } },
+      },
+      {
+        text: 'Service reachable again; resuming',
+        message: { code: 'offlineEnded', params: {} },
+      },
+      {
+        text: 'Quota exhausted: no readings left; the rest stays queued',
+        message: { code: 'quotaExhausted', params: { remaining: -1 } },
+      },
+      {
+        text: 'API key rejected: Invalid API key',
+        message: { code: 'keyRejected', params: { serviceSays: 'Invalid API key' } },
+      },
+      {
+        text: 'Foreign meters are disabled',
+        message: { code: 'settingRefused', params: { serviceSays: 'Foreign meters are disabled' } },
+      },
+    ]);
+    holds.stop();
   });
 });

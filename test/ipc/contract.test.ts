@@ -442,6 +442,11 @@ describe('settings and a real service', () => {
     const snap = value(await desk.bridge.snapshot());
     expect(snap.status.running).toBe(false);
     expect(snap.service.problem).toContain('No API key');
+    // With the code the window words it by.
+    expect(snap.service.problemMessage).toEqual({
+      code: 'keyMissing',
+      params: { service: snap.service.baseUrl },
+    });
     expect(snap.status.quota).toBeNull();
   });
 

@@ -29,9 +29,13 @@ describe('banners in German', () => {
     const banners = bannersFor({ status, service, key, ai: null, t, appT, lang: 'de' });
     const offline = banners.find((b) => b.id === 'offline');
     expect(offline?.title).toBe('Der Dienst ist nicht erreichbar');
-    expect(offline?.body).toContain('Unter der Adresse des Dienstes antwortet niemand.');
-    expect(offline?.body).not.toContain('ECONNREFUSED');
-    expect(offline?.detailFrom).toBe('meterdesk');
+    // Why, worded from the code: shown as the detail, not left to an English tooltip.
+    expect(offline?.detail).toBe('Unter der Adresse des Dienstes antwortet niemand.');
+    expect(offline?.detailFrom).toBe('window');
+    expect(offline?.body).toBe(
+      'Es geht nichts verloren: MeterDesk versucht es selbstständig weiter.',
+    );
+    expect(`${offline?.detail ?? ''} ${offline?.body ?? ''}`).not.toContain('ECONNREFUSED');
     const refused = banners.find((b) => b.id === 'key_rejected');
     expect(refused?.body).toBe(
       'Es wird nichts gesendet, bis ein gültiger Schlüssel gespeichert ist.',
@@ -44,5 +48,88 @@ describe('banners in German', () => {
     expect(offlineCause('EWHATEVER', t)).toBe('Die Netzwerkverbindung ist fehlgeschlagen.');
     expect(offlineCause(null)).toBe('The network connection failed.');
     expect(offlineCause('ENOTFOUND')).toContain('name cannot be found');
+  });
+
+  it('words the offline detail by a retry reason or a network code; an uncoded one stays English', () => {
+    const offline = (code: string | null) =>
+      bannersFor({
+        status: statusOf([], {
+          holds: {
+            offline: { since: 'x', reason: 'Connection reset', code, nextProbeAt: 1 },
+            quota: null,
+            auth: null,
+            settings: null,
+          },
+        }),
+        service,
+        key,
+        ai: null,
+        t,
+        appT,
+        lang: 'de',
+      }).find((b) => b.id === 'offline');
+    expect(offline('non_json_body')).toMatchObject({
+      detail:
+        'Der Dienst (oder ein Proxy dazwischen) hat eine Seite statt Daten geschickt; später neuer Versuch.',
+      detailFrom: 'window',
+    });
+    expect(offline('EPROTO')).toMatchObject({
+      detail: 'Der Dienst ist nicht erreichbar; bitte die Netzwerkverbindung prüfen.',
+      detailFrom: 'window',
+    });
+    // No code: the engine's English reason, and the general cause in the body.
+    expect(offline(null)).toMatchObject({
+      detail: 'Connection reset.',
+      detailFrom: 'meterdesk',
+      body: 'Die Netzwerkverbindung ist fehlgeschlagen. Es geht nichts verloren: MeterDesk versucht es selbstständig weiter.',
+    });
+  });
+
+  it('words a start-up problem and the key storage warning from their codes', () => {
+    const engineT = createI18n('de').getFixedT('de', 'engine');
+    const banners = bannersFor({
+      status: statusOf([]),
+      service: {
+        kind: 'remote',
+        baseUrl: 'https://meters.example.com',
+        sampleFolder: null,
+        problem: 'No API key is stored for https://meters.example.com. Enter it in Settings.',
+        problemMessage: { code: 'keyMissing', params: { service: 'https://meters.example.com' } },
+      },
+      key: {
+        isSet: true,
+        hint: '1234',
+        backend: {
+          kind: 'session_only',
+          description: 'memory, until MeterDesk closes',
+          warning: 'MeterDesk cannot reach the system keyring …',
+          warningMessage: {
+            code: 'keyForSessionOnly',
+            params: {
+              keychain: 'service',
+              platform: 'linux',
+              seconds: 10,
+              why: 'none',
+              backend: '',
+            },
+          },
+        },
+      },
+      ai: null,
+      t,
+      appT,
+      engineT,
+      lang: 'de',
+    });
+    expect(banners.find((b) => b.id === 'not_configured')).toMatchObject({
+      detail:
+        'Für https://meters.example.com ist kein API-Schlüssel gespeichert. Geben Sie ihn in den Einstellungen ein.',
+      detailFrom: 'window',
+    });
+    const storage = banners.find((b) => b.id === 'key_storage');
+    expect(storage?.detailFrom).toBe('window');
+    expect(storage?.detail).toMatch(/^MeterDesk erreicht den Schlüsselbund des Systems nicht/);
+    expect(storage?.detail).toContain('Einen anderen sicheren Ort für den Schlüssel gibt es');
+    expect(storage?.detail).toMatch(/beim nächsten Start werden Sie erneut danach gefragt\.$/);
   });
 });

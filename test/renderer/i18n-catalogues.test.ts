@@ -29,6 +29,7 @@ describe('catalogues', () => {
         'banners',
         'billing',
         'desk',
+        'engine',
         'errors',
         'export',
         'onboarding',

@@ -30,11 +30,12 @@ const service: ServiceView = {
   baseUrl: 'https://m.example',
   sampleFolder: null,
   problem: null,
+  problemMessage: null,
 };
 const key: KeyStatus = {
   isSet: true,
   hint: '1234',
-  backend: { kind: 'keychain', description: 'keychain', warning: null },
+  backend: { kind: 'keychain', description: 'keychain', warning: null, warningMessage: null },
 };
 
 /** A daily quota of 5, used up, read a minute into 2025. */

@@ -22,7 +22,13 @@ describe('the store', () => {
     store.getState().stop();
 
     const fresh = stubBridge([], {
-      service: { kind: 'none', baseUrl: null, sampleFolder: null, problem: null },
+      service: {
+        kind: 'none',
+        baseUrl: null,
+        sampleFolder: null,
+        problem: null,
+        problemMessage: null,
+      },
     });
     const first = createAppStore(fresh);
     await first.getState().start();

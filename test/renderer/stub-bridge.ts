@@ -186,6 +186,7 @@ export function stubBridge(
           baseUrl: 'http://127.0.0.1:1',
           sampleFolder: '/data/Sample meter photos',
           problem: null,
+          problemMessage: null,
         },
         settings: {
           baseUrl: null,
@@ -201,7 +202,12 @@ export function stubBridge(
         key: {
           isSet: true,
           hint: '1234',
-          backend: { kind: 'keychain', description: 'the system keychain', warning: null },
+          backend: {
+            kind: 'keychain',
+            description: 'the system keychain',
+            warning: null,
+            warningMessage: null,
+          },
         },
         status: statusOf(bridge.jobs),
         roots: bridge.jobs.length ? [{ ...root, counts: countsOf(bridge.jobs) }] : [],

@@ -32,6 +32,25 @@ export const banners: Words<typeof en> = {
       server: 'Der Dienst meldet ein Problem auf seiner Seite.',
       other: 'Die Netzwerkverbindung ist fehlgeschlagen.',
     },
+    detail: {
+      networkDown: 'Der Dienst ist nicht erreichbar; bitte die Netzwerkverbindung prüfen.',
+      server_error: 'Der Dienst hatte ein vorübergehendes Problem; später neuer Versuch.',
+      timeout: 'Der Dienst hat zu lange für die Antwort gebraucht; später neuer Versuch.',
+      connection_reset: 'Die Verbindung zum Dienst ist abgebrochen; später neuer Versuch.',
+      redirect:
+        'Der Dienst hat mit einer unerwarteten Weiterleitung geantwortet (nicht gefolgt); später neuer Versuch.',
+      unexpected_status: 'Der Dienst hat unerwartet geantwortet; später neuer Versuch.',
+      non_json_body:
+        'Der Dienst (oder ein Proxy dazwischen) hat eine Seite statt Daten geschickt; später neuer Versuch.',
+      malformed_json: 'Der Dienst hat eine beschädigte Antwort geschickt; später neuer Versuch.',
+      invalid_body:
+        'Der Dienst hat eine Antwort in unerwartetem Format geschickt; später neuer Versuch.',
+      body_too_large:
+        'Der Dienst hat eine unerwartet große Antwort geschickt; später neuer Versuch.',
+      server_refused: 'Der Dienst hat einen Fehler gemeldet; später neuer Versuch.',
+      tls: 'Das Sicherheitszertifikat des Dienstes konnte nicht geprüft werden, daher wurde nichts gesendet. Prüfen Sie die Adresse des Dienstes und die Systemuhr oder ob ein Proxy HTTPS abfängt; später neuer Versuch.',
+      transport: 'Keine Verbindung zum Dienst möglich; später neuer Versuch.',
+    },
   },
   quota: {
     title: 'Das heutige Ablesekontingent ist aufgebraucht',

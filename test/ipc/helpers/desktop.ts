@@ -67,6 +67,7 @@ export function memorySecrets(): Promise<ChosenSecrets> {
     kind: 'session_only',
     description: 'memory, until MeterDesk closes',
     warning: null,
+    warningMessage: null,
   });
 }
 

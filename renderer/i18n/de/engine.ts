@@ -1,0 +1,104 @@
+import type { Words } from '../catalogue-types';
+import type { engine as en } from '../en/engine';
+
+export const engine: Words<typeof en> = {
+  line: {
+    offlineBegan:
+      'Der Dienst ist nicht erreichbar. {{cause}} Das Senden ist angehalten; MeterDesk prüft weiter.',
+    offlineEnded: 'Der Dienst antwortet wieder; das Senden geht weiter.',
+    quotaExhausted:
+      'Das heutige Ablesekontingent ist aufgebraucht; die übrigen Fotos bleiben in der Warteschlange.',
+    quotaExhaustedLeft_one:
+      'Heute ist nur noch {{count, number}} Ablesung übrig; die übrigen Fotos bleiben in der Warteschlange.',
+    quotaExhaustedLeft_other:
+      'Heute sind nur noch {{count, number}} Ablesungen übrig; die übrigen Fotos bleiben in der Warteschlange.',
+    quotaAvailable_one:
+      'Wieder Ablesungen verfügbar ({{count, number}} übrig); das Senden geht weiter.',
+    quotaAvailable_other:
+      'Wieder Ablesungen verfügbar ({{count, number}} übrig); das Senden geht weiter.',
+    quotaUnlimited: 'Wieder Ablesungen verfügbar (ohne Tageslimit); das Senden geht weiter.',
+    keyRejected: 'Der Dienst hat den API-Schlüssel abgelehnt. Er meldet: „{{serviceSays}}“',
+    permissionDenied:
+      'Der Dienst erlaubt diesem API-Schlüssel das nicht. Er meldet: „{{serviceSays}}“',
+    settingRefused: 'Der Dienst lehnt eine Einstellung ab. Er meldet: „{{serviceSays}}“',
+    permissionMissing:
+      'Dieser API-Schlüssel darf nicht {{what}}; MeterDesk hilft sich anders. Der Dienst meldet: „{{serviceSays}}“',
+    batchShrunk_one:
+      'Der Dienst hat einen Stapel von {{sent, number}} Fotos abgelehnt; ab jetzt gehen Stapel mit {{count, number}} Foto. Er meldete: „{{serviceSays}}“',
+    batchShrunk_other:
+      'Der Dienst hat einen Stapel von {{sent, number}} Fotos abgelehnt; ab jetzt gehen Stapel mit {{count, number}} Fotos. Er meldete: „{{serviceSays}}“',
+    batchesUnavailable:
+      'Stapel sind nicht verfügbar; die Fotos gehen vorerst einzeln. Der Dienst meldet: „{{serviceSays}}“',
+    listShrunk:
+      'Der Dienst hat eine Liste von {{tried, number}} Aufträgen abgelehnt; gefragt wird nun nach {{next, number}} auf einmal.',
+    listsRefused: 'Der Dienst lehnt Auftragslisten ab; jeder Auftrag wird einzeln abgefragt.',
+    fileChanged:
+      '{{file}} wurde nach dem Hinzufügen auf der Festplatte geändert; gesendet wird die aktuelle Fassung.',
+    orphanTask:
+      'Auftrag {{task}} wurde für ein Foto angelegt, das diese Warteschlange nicht mehr unterwegs hat.',
+    resuming: 'MeterDesk macht dort weiter, wo es aufgehört hat: {{uploads}}, {{tasks}}.',
+    resumingUploads_one: '{{count, number}} Foto wird erneut gesendet',
+    resumingUploads_other: '{{count, number}} Fotos werden erneut gesendet',
+    resumingTasks_one: '{{count, number}} Ablesung wird weiter verfolgt',
+    resumingTasks_other: '{{count, number}} Ablesungen werden weiter verfolgt',
+    takenOver: 'Angehalten: Diese Warteschlange wurde von {{owner}} übernommen.',
+    unexpectedError:
+      'Etwas Unerwartetes ist schiefgegangen; MeterDesk versucht es erneut. Der Fehler: „{{detail}}“',
+    engineNotStarted: 'Der Sendevorgang konnte nicht starten. Der Fehler: „{{detail}}“',
+    backendRestarted:
+      'Der Hintergrundprozess von MeterDesk wurde unerwartet beendet und neu gestartet; die Warteschlange ist unversehrt.',
+    queueInUse:
+      'Diese Warteschlange wird von {{owner}} verwendet (Prozess {{pid}}). Schließen Sie es oder warten Sie, bis es fertig ist: MeterDesk macht von selbst weiter, sobald sie frei ist.',
+    queueInUseElsewhere:
+      'Diese Warteschlange wird von {{owner}} verwendet (Prozess {{pid}} auf {{host}}). Schließen Sie es oder warten Sie, bis es fertig ist: MeterDesk macht von selbst weiter, sobald sie frei ist.',
+    sandboxNotStarted: 'Die eingebaute Testumgebung konnte nicht starten. Der Fehler: „{{detail}}“',
+    keyUnreadable: 'Der API-Schlüssel konnte nicht gelesen werden. Der Fehler: „{{detail}}“',
+    keyMissing:
+      'Für {{service}} ist kein API-Schlüssel gespeichert. Geben Sie ihn in den Einstellungen ein.',
+    keyInEncryptedFile:
+      '{{problem}} MeterDesk bewahrt den API-Schlüssel stattdessen in einer verschlüsselten Datei auf, geschützt durch {{backend}}.',
+    keyForSessionOnly:
+      '{{problem}} {{why}} Der API-Schlüssel bleibt nur erhalten, bis MeterDesk geschlossen wird; beim nächsten Start werden Sie erneut danach gefragt.',
+  },
+  owner: {
+    window: 'das MeterDesk-Fenster',
+    other: 'einen anderen Prozess',
+  },
+  keychain: {
+    name: {
+      darwin: 'macOS-Schlüsselbund',
+      win32: 'Windows-Anmeldeinformationsverwaltung',
+      linux: 'Secret Service',
+    },
+    missingLinux:
+      'MeterDesk hat auf diesem Rechner kein Modul für den Schlüsselbund des Systems: keytar wurde bei der Installation ausgelassen, weil der Bau die libsecret-Entwicklungsdateien braucht (Debian/Ubuntu: sudo apt install libsecret-1-dev, danach erneut npm ci).',
+    missing:
+      'MeterDesk hat auf diesem Rechner kein Modul für den Schlüsselbund des Systems und kann den Schlüsselbund des Systems ({{name}}) daher nicht verwenden: keytar wurde bei der Installation ausgelassen. Eine Neuinstallation von MeterDesk behebt das meist.',
+    module:
+      'MeterDesk kann den Schlüsselbund des Systems ({{name}}) nicht verwenden: Die Schlüsselbund-Komponente ließ sich nicht laden. Eine Neuinstallation von MeterDesk behebt das meist.',
+    serviceDarwin:
+      'MeterDesk kann den macOS-Schlüsselbund nicht verwenden. Entsperren Sie Ihren Anmeldeschlüsselbund, erlauben Sie MeterDesk den Zugriff und versuchen Sie es erneut.',
+    serviceWin32:
+      'MeterDesk kann die Windows-Anmeldeinformationsverwaltung nicht verwenden. Melden Sie sich mit Ihrem eigenen Konto bei Windows an und versuchen Sie es erneut.',
+    serviceLinux:
+      'MeterDesk erreicht den Schlüsselbund des Systems nicht, um den API-Schlüssel zu speichern. Dafür braucht es einen laufenden Schlüsselbund-Dienst wie GNOME Keyring oder KWallet (den „Secret Service“, über D-Bus erreichbar), der normalerweise zur Desktop-Sitzung gehört. Starten oder entsperren Sie Ihren Schlüsselbund und versuchen Sie es erneut.',
+    timeout:
+      'Der Schlüsselbund des Systems ({{name}}) hat nicht innerhalb von {{seconds, number}} s geantwortet.',
+    other: 'MeterDesk kann den Schlüsselbund des Systems ({{name}}) nicht verwenden.',
+  },
+  sessionWhy: {
+    none: 'Einen anderen sicheren Ort für den Schlüssel gibt es auf diesem Rechner nicht.',
+    unavailable: 'Die Ersatzverschlüsselung (Electron safeStorage) ist ebenfalls nicht verfügbar.',
+    weak: 'Die Ersatzlösung (Electron safeStorage) würde den Schlüssel nur hinter einem eingebauten Passwort („{{backend}}“) verbergen, daher verwendet MeterDesk sie nicht.',
+  },
+  permission: {
+    quota: 'das Kontingent lesen',
+    ai_status: 'den KI-Status lesen',
+    create_task: 'einzelne Fotos senden',
+    create_batch: 'Stapel senden',
+    get_task: 'Aufträge lesen',
+    list_tasks: 'Aufträge auflisten',
+    get_batch: 'Stapel lesen',
+    other: 'das tun',
+  },
+};

@@ -1,0 +1,161 @@
+// MeterDesk's own sentences from the engine and the backend (the activity log, a start-up problem,
+// where the API key is kept) in the window's language, worded from their code
+// (common/engine-messages.ts). A line without a code (an older backend, another part's
+// words) is shown as written and marked as quoted. One wording per code: a code added to the table
+// without one here fails to compile.
+import type { TFunction } from 'i18next';
+import {
+  type EngineMessage,
+  type EngineMessageCode,
+  type EngineMessageParams,
+  type LogEntry,
+} from '../../common/engine-messages';
+import type { Permission } from '../../common/engine-status';
+import { englishT } from '../i18n/english';
+import { offlineCause } from './offline-words';
+
+type EngineT = TFunction<'engine'>;
+type BannersT = TFunction<'banners'>;
+
+/** A line worded from the catalogue, or `quoted`: the English text as it came. */
+export type EngineLine = { readonly worded: string } | { readonly quoted: string };
+
+const PERMISSIONS: readonly Permission[] = [
+  'quota',
+  'ai_status',
+  'create_task',
+  'create_batch',
+  'get_task',
+  'list_tasks',
+  'get_batch',
+];
+
+function permissionWords(p: string, t: EngineT): string {
+  const known = PERMISSIONS.find((q) => q === p);
+  return known === undefined ? t('permission.other') : t(`permission.${known}`);
+}
+
+/** Who holds a queue: the labels main gives its own processes are worded; a command's name is not. */
+function ownerWords(label: string, t: EngineT): string {
+  if (label === 'the MeterDesk window') return t('owner.window');
+  if (label === 'another process') return t('owner.other');
+  return label;
+}
+
+function keychainName(platform: string, t: EngineT): string {
+  if (platform === 'darwin' || platform === 'win32') return t(`keychain.name.${platform}`);
+  return t('keychain.name.linux');
+}
+
+/** Why the OS keychain cannot be used, as keychain.ts says it, in the window's words. */
+function keychainWords(
+  p: { readonly keychain: string; readonly platform: string; readonly seconds: number },
+  t: EngineT,
+): string {
+  const name = keychainName(p.platform, t);
+  switch (p.keychain) {
+    case 'missing':
+      return p.platform === 'linux' ? t('keychain.missingLinux') : t('keychain.missing', { name });
+    case 'module':
+      return t('keychain.module', { name });
+    case 'service':
+      if (p.platform === 'darwin') return t('keychain.serviceDarwin');
+      if (p.platform === 'win32') return t('keychain.serviceWin32');
+      return t('keychain.serviceLinux');
+    case 'timeout':
+      return t('keychain.timeout', { name, seconds: p.seconds });
+    default:
+      return t('keychain.other', { name });
+  }
+}
+
+function sessionWhy(why: string, backend: string, t: EngineT): string {
+  if (why === 'weak') return t('sessionWhy.weak', { backend });
+  return why === 'unavailable' ? t('sessionWhy.unavailable') : t('sessionWhy.none');
+}
+
+type Wording = {
+  readonly [C in EngineMessageCode]: (
+    p: EngineMessageParams<C>,
+    t: EngineT,
+    bannersT: BannersT,
+  ) => string;
+};
+
+const WORDING: Wording = {
+  offlineBegan: (p, t, b) => t('line.offlineBegan', { cause: offlineCause(p.cause || null, b) }),
+  offlineEnded: (_p, t) => t('line.offlineEnded'),
+  quotaExhausted: (p, t) =>
+    p.remaining > 0
+      ? t('line.quotaExhaustedLeft', { count: p.remaining })
+      : t('line.quotaExhausted'),
+  quotaAvailable: (p, t) =>
+    p.remaining < 0 ? t('line.quotaUnlimited') : t('line.quotaAvailable', { count: p.remaining }),
+  keyRejected: (p, t) => t('line.keyRejected', { serviceSays: p.serviceSays }),
+  permissionDenied: (p, t) => t('line.permissionDenied', { serviceSays: p.serviceSays }),
+  settingRefused: (p, t) => t('line.settingRefused', { serviceSays: p.serviceSays }),
+  permissionMissing: (p, t) =>
+    t('line.permissionMissing', {
+      what: permissionWords(p.permission, t),
+      serviceSays: p.serviceSays,
+    }),
+  batchShrunk: (p, t) =>
+    t('line.batchShrunk', { sent: p.sent, count: p.size, serviceSays: p.serviceSays }),
+  batchesUnavailable: (p, t) => t('line.batchesUnavailable', { serviceSays: p.serviceSays }),
+  listShrunk: (p, t) => t('line.listShrunk', { tried: p.tried, next: p.next }),
+  listsRefused: (_p, t) => t('line.listsRefused'),
+  fileChanged: (p, t) => t('line.fileChanged', { file: p.file }),
+  orphanTask: (p, t) => t('line.orphanTask', { task: p.task }),
+  resuming: (p, t) =>
+    t('line.resuming', {
+      uploads: t('line.resumingUploads', { count: p.requeued }),
+      tasks: t('line.resumingTasks', { count: p.resumed }),
+    }),
+  takenOver: (p, t) => t('line.takenOver', { owner: ownerWords(p.owner, t) }),
+  unexpectedError: (p, t) => t('line.unexpectedError', { detail: p.detail }),
+  engineNotStarted: (p, t) => t('line.engineNotStarted', { detail: p.detail }),
+  backendRestarted: (_p, t) => t('line.backendRestarted'),
+  queueInUse: (p, t) => {
+    const values = { owner: ownerWords(p.owner, t), pid: String(p.pid), host: p.host };
+    return p.host === '' ? t('line.queueInUse', values) : t('line.queueInUseElsewhere', values);
+  },
+  sandboxNotStarted: (p, t) => t('line.sandboxNotStarted', { detail: p.detail }),
+  keyUnreadable: (p, t) => t('line.keyUnreadable', { detail: p.detail }),
+  keyMissing: (p, t) => t('line.keyMissing', { service: p.service }),
+  keyInEncryptedFile: (p, t) =>
+    t('line.keyInEncryptedFile', { problem: keychainWords(p, t), backend: p.backend }),
+  keyForSessionOnly: (p, t) =>
+    t('line.keyForSessionOnly', {
+      problem: keychainWords(p, t),
+      why: sessionWhy(p.why, p.backend, t),
+    }),
+};
+
+/** One coded message in the window's words (English by default). */
+export function engineWords(
+  message: EngineMessage,
+  t: EngineT = englishT('engine'),
+  bannersT: BannersT = englishT('banners'),
+): string {
+  // The table is keyed by code, so the message's own params fit its wording.
+  const word = WORDING[message.code] as (
+    p: EngineMessage['params'],
+    t: EngineT,
+    b: BannersT,
+  ) => string;
+  return word(message.params, t, bannersT);
+}
+
+/**
+ * MeterDesk's English sentence with its code (a log line, a start-up problem, the key's storage):
+ * worded when it has a code this window knows, else quoted as written.
+ */
+export function engineLine(
+  entry: LogEntry,
+  t: EngineT = englishT('engine'),
+  bannersT: BannersT = englishT('banners'),
+): EngineLine {
+  const { message } = entry;
+  if (message === null || !Object.hasOwn(WORDING, message.code)) return { quoted: entry.text };
+  return { worded: engineWords(message, t, bannersT) };
+}
