@@ -19,7 +19,7 @@ export interface ReadingCheck {
   /** The rules' results that are not ok (an ok rule says nothing a clerk needs). */
   flagged: RuleResult[];
   /** Read-date warnings that send the reading to review: in the future, far from the route's. */
-  dateFlags: { code: string; text: string }[];
+  dateFlags: { code: string; text: string; params?: Record<string, string | number> }[];
   /** Said, not flagged: the date is the file's time, or has no time zone. */
   dateNote: string | null;
   /** The flagged sentences (rules and dates) joined, as the export's "reasons". */

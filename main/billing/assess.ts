@@ -144,7 +144,8 @@ function routeDateFlags(
     // A file time or an unreadable stamp is said in the detail, not a reason to look again.
     if (flag.code !== 'read_date.future' && flag.code !== 'read_date.far_from_route') continue;
     const id = Number(flag.key);
-    out.set(id, [...(out.get(id) ?? []), { code: flag.code, text: flag.text }]);
+    const dated = { code: flag.code, text: flag.text, params: flag.params };
+    out.set(id, [...(out.get(id) ?? []), dated]);
   }
   return out;
 }

@@ -130,6 +130,35 @@ function format(code: string, p: Params, t: BillingT, lang: Spoken): string | nu
   return null;
 }
 
+/** A stamp as the rules say it: its day, and its own clock time (HH:MM) when it has one. */
+function stampOf(p: Params, key: string, lang: Spoken): string {
+  const v = p[key];
+  if (typeof v !== 'string') return '';
+  const day = formatDay(v, lang);
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})/.exec(v)?.[1];
+  return time === undefined ? day : `${day} ${time}`;
+}
+
+/** The read-date rules and flags (common/billing/plausibility-format.ts, read-date-checks.ts). */
+function dates(code: string, p: Params, t: BillingT, lang: Spoken): string | null {
+  if (code === 'dates.unreadable') {
+    return typeof p.readAt === 'string' ? t('rule.datesUnreadable', { readAt: p.readAt }) : null;
+  }
+  const taken = stampOf(p, 'readAt', lang);
+  if (taken === '') return null;
+  if (code === 'dates.previous_after_read') {
+    const previous = dayOf(p, 'previousReadAt', lang);
+    const read = dayOf(p, 'readAt', lang);
+    return previous ? t('rule.previousAfterRead', { previous, read }) : null;
+  }
+  if (code === 'read_date.future') return t('rule.readDateFuture', { taken });
+  const days = num(p, 'days');
+  const around = dayOf(p, 'median', lang);
+  if (code !== 'read_date.far_from_route' || days === null || around === '') return null;
+  const values = { taken, around, count: Math.abs(days) };
+  return days > 0 ? t('rule.readDateAfter', values) : t('rule.readDateBefore', values);
+}
+
 export function ruleLine(
   r: { code: string; text: string; params?: Params },
   t: BillingT,
@@ -144,5 +173,7 @@ export function ruleLine(
   else if (r.code === 'zero.consumption') worded = zero(p, t, lang);
   else if (r.code.startsWith('format.'))
     worded = format(r.code.slice('format.'.length), p, t, lang);
+  else if (r.code.startsWith('dates.') || r.code.startsWith('read_date.'))
+    worded = dates(r.code, p, t, lang);
   return worded === null ? { quoted: r.text } : { worded };
 }

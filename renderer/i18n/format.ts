@@ -1,5 +1,6 @@
 // Numbers and dates in the window follow the language spoken (decimal mark, digit grouping, date
 // order). Readings keep their digits: "00838.7" in English is "00838,7" in German, never "838.7".
+import { humanDate } from '../../common/billing/calendar';
 import type { Language, PSEUDO } from './catalogues';
 
 type Spoken = Language | typeof PSEUDO;
@@ -34,6 +35,8 @@ export function formatTime(ms: number, lang: Spoken): string {
 export function formatDay(isoDay: string, lang: Spoken): string {
   const [y, m, d] = isoDay.slice(0, 10).split('-').map(Number);
   if (!y || !m || !d) return isoDay;
+  // English as main writes it in exports and sentences ("1 Sep 2026"; en-GB's Intl says "Sept").
+  if (lang !== 'de') return humanDate({ year: y, month: m, day: d });
   return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     Date.UTC(y, m - 1, d),
   );

@@ -6,6 +6,9 @@ import { ruleLine } from '../../renderer/billing/rule-words';
 import { historyLine } from '../../renderer/lib/history';
 import type { RuleResult } from '../../common/billing/plausibility-types';
 import { after, check } from '../billing/plausibility-cases';
+import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
+
+type Params = Readonly<Record<string, string | number>>;
 
 const en = createI18n('en').getFixedT('en', 'billing');
 const de = createI18n('de').getFixedT('de', 'billing');
@@ -79,6 +82,73 @@ describe('plausibility sentences in the window', () => {
     expect('worded' in factor && factor.worded).toMatch(
       /-Fache des üblichen Verbrauchs von 0,1 m³/,
     );
+  });
+
+  // The read-date rule and flags: main's sentences in English, worded again in German.
+  const unreadable = flagged(check({ readAt: 'yesterday' }), 'dates.unreadable');
+  const previousAfter = flagged(
+    check({ previous: { reading: '00100', readAt: '2026-11-20' } }),
+    'dates.previous_after_read',
+  );
+  const exif = (key: string, readAt: string): DatedPhoto => ({
+    key,
+    readAt,
+    source: 'exif',
+    offsetKnown: true,
+  });
+  const dateFlags = checkReadDates(
+    [
+      exif('a', '2026-10-12T08:00:00Z'),
+      exif('b', '2026-10-12T09:00:00Z'),
+      exif('c', '2026-10-13T09:00:00Z'),
+      exif('d', '2026-10-13T10:00:00Z'),
+      exif('early', '2026-09-01T07:15:00Z'),
+      exif('future', '2026-10-25T14:30:00+02:00'),
+    ],
+    new Date('2026-10-20T12:00:00Z'),
+  );
+  const dateCases: [string, { code: string; text: string; params: Params }][] = [
+    ['an unreadable read date', unreadable],
+    ['a previous reading dated after this one', previousAfter],
+    ...dateFlags.map((f): [string, typeof f] => [`${f.code} (${f.key})`, f]),
+  ];
+
+  it('finds the date flags it words', () => {
+    expect(dateFlags.map((f) => `${f.key} ${f.code}`).sort()).toEqual([
+      'early read_date.far_from_route',
+      'future read_date.far_from_route',
+      'future read_date.future',
+    ]);
+  });
+
+  it.each(dateCases)('say %s in English exactly as main wrote it', (_name, r) => {
+    expect(ruleLine(r, en, 'en')).toEqual({ worded: r.text });
+  });
+
+  it('say the read-date rules and flags in German', () => {
+    const german = dateCases.map(([, r]) => ruleLine(r, de, 'de'));
+    expect(german).toEqual([
+      {
+        worded:
+          'Das Ablesedatum „yesterday“ ist nicht lesbar; der Verbrauch pro Tag wird nicht geprüft.',
+      },
+      {
+        worded:
+          'Die vorherige Ablesung ist auf den 20.11.2026 datiert, also nach dieser Ablesung (11.11.2026).',
+      },
+      {
+        worded:
+          'Aufgenommen am 25.10.2026 14:30, also in der Zukunft: Die Uhr der Kamera geht vermutlich falsch.',
+      },
+      {
+        worded:
+          'Aufgenommen am 01.09.2026 07:15, 42 Tage vor den meisten Fotos dieser Route (um den 13.10.2026): Bitte die Uhr der Kamera prüfen.',
+      },
+      {
+        worded:
+          'Aufgenommen am 25.10.2026 14:30, 13 Tage nach den meisten Fotos dieser Route (um den 12.10.2026): Bitte die Uhr der Kamera prüfen.',
+      },
+    ]);
   });
 
   it('quote a rule they do not word, as main wrote it', () => {

@@ -134,6 +134,20 @@ export const billing: Words<typeof en> = {
       '{{consumption}} m³ sind {{perDay}} m³/Tag, mehr als die Grenze von {{limit}} m³/Tag: eine falsch abgelesene Ziffer?',
     jumpLimitSince:
       '{{consumption}} m³ seit {{since}} sind {{perDay}} m³/Tag, mehr als die Grenze von {{limit}} m³/Tag: eine falsch abgelesene Ziffer?',
+    datesUnreadable:
+      'Das Ablesedatum „{{readAt}}“ ist nicht lesbar; der Verbrauch pro Tag wird nicht geprüft.',
+    previousAfterRead:
+      'Die vorherige Ablesung ist auf den {{previous}} datiert, also nach dieser Ablesung ({{read}}).',
+    readDateFuture:
+      'Aufgenommen am {{taken}}, also in der Zukunft: Die Uhr der Kamera geht vermutlich falsch.',
+    readDateAfter_one:
+      'Aufgenommen am {{taken}}, {{count}} Tag nach den meisten Fotos dieser Route (um den {{around}}): Bitte die Uhr der Kamera prüfen.',
+    readDateAfter_other:
+      'Aufgenommen am {{taken}}, {{count}} Tage nach den meisten Fotos dieser Route (um den {{around}}): Bitte die Uhr der Kamera prüfen.',
+    readDateBefore_one:
+      'Aufgenommen am {{taken}}, {{count}} Tag vor den meisten Fotos dieser Route (um den {{around}}): Bitte die Uhr der Kamera prüfen.',
+    readDateBefore_other:
+      'Aufgenommen am {{taken}}, {{count}} Tage vor den meisten Fotos dieser Route (um den {{around}}): Bitte die Uhr der Kamera prüfen.',
   },
   detail: {
     title: 'Zähler',

@@ -130,6 +130,19 @@ export const billing = {
       '{{consumption}} m³ is {{perDay}} m³/day, above the limit of {{limit}} m³/day: a misread digit?',
     jumpLimitSince:
       '{{consumption}} m³ since {{since}} is {{perDay}} m³/day, above the limit of {{limit}} m³/day: a misread digit?',
+    datesUnreadable:
+      'The read date "{{readAt}}" cannot be read; consumption per day is not checked.',
+    previousAfterRead: 'The previous reading is dated {{previous}}, after this reading ({{read}}).',
+    readDateFuture:
+      "Taken {{taken}}, which is in the future: the camera's clock is probably wrong.",
+    readDateAfter_one:
+      "Taken {{taken}}, {{count}} day after most of this route's photos (around {{around}}): check the camera's clock.",
+    readDateAfter_other:
+      "Taken {{taken}}, {{count}} days after most of this route's photos (around {{around}}): check the camera's clock.",
+    readDateBefore_one:
+      "Taken {{taken}}, {{count}} day before most of this route's photos (around {{around}}): check the camera's clock.",
+    readDateBefore_other:
+      "Taken {{taken}}, {{count}} days before most of this route's photos (around {{around}}): check the camera's clock.",
   },
   detail: {
     title: 'Meter',
