@@ -10,6 +10,7 @@ import {
   type RetryReason,
   type SafeCause,
 } from './errors';
+import { RETRY_SENTENCES } from '../../common/job-messages';
 import type { LimitSnapshot } from './limits';
 
 export {
@@ -133,23 +134,8 @@ function make(
   return new ApiError({ endpoint, info, message, status, cause });
 }
 
-const RETRY_MESSAGES: Record<RetryReason, string> = {
-  server_error: 'The service had a temporary problem; will retry later.',
-  timeout: 'The service took too long to answer; will retry later.',
-  connection_reset: 'The connection to the service broke; will retry later.',
-  redirect: 'The service answered with an unexpected redirect (not followed); will retry later.',
-  unexpected_status: 'The service gave an unexpected answer; will retry later.',
-  non_json_body:
-    'The service (or a proxy in between) sent a page instead of data; will retry later.',
-  malformed_json: 'The service sent a damaged answer; will retry later.',
-  invalid_body: 'The service sent an answer in an unexpected format; will retry later.',
-  body_too_large: 'The service sent an unexpectedly large answer; will retry later.',
-  server_refused: 'The service reported a failure; will retry later.',
-  tls:
-    "The service's security certificate could not be verified, so nothing was sent. Check the " +
-    'service address and the system clock, or whether a proxy intercepts HTTPS; will retry later.',
-  transport: 'Could not talk to the service; will retry later.',
-};
+// The sentences live in common/ so the window can word them by their reason.
+const RETRY_MESSAGES: Readonly<Record<RetryReason, string>> = RETRY_SENTENCES;
 
 export function retryLater(
   endpoint: Endpoint,
@@ -486,7 +472,7 @@ export function classifyTransport(endpoint: Endpoint, error: unknown, redact: Re
     return make(
       endpoint,
       { class: 'network_down', code },
-      'Cannot reach the service; check the network connection.',
+      RETRY_SENTENCES.networkDown,
       undefined,
       cause,
     );

@@ -2,6 +2,7 @@
 // action, and this carries it out on the queue and the holds. Nothing else in the engine looks at
 // why a request failed.
 import { engineMessage, type EngineMessage } from '../../common/engine-messages';
+import { jobMessage } from '../../common/job-messages';
 import type { JobRecord } from '../../common/job-record';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Store } from '../store/store';
@@ -80,7 +81,11 @@ export function handleFailure(
     const detail = err instanceof Error ? err.message : String(err);
     deps.log(`Unexpected error: ${detail}`, engineMessage('unexpectedError', { detail }));
     const { retryBaseMs, retryCapMs } = deps.config;
-    putBack(f, backoffMs(1, retryBaseMs, retryCapMs, deps.random), 'Unexpected error; will retry');
+    putBack(
+      f,
+      backoffMs(1, retryBaseMs, retryCapMs, deps.random),
+      jobMessage('unexpectedRetry', {}),
+    );
     return;
   }
   act(f, err, decide(err, op, situation));
@@ -100,11 +105,11 @@ function act(f: Failure, err: ApiError, action: Action): void {
       retry(f, err, action);
       return;
     case 'go_offline':
-      putBack(f, 0, 'Waiting for the network');
+      putBack(f, 0, jobMessage('waitingForNetwork', {}));
       deps.holds.goOffline(err.message, networkCode(err));
       return;
     case 'hold_quota':
-      putBack(f, 0, f.op === 'poll' ? null : 'Waiting for quota');
+      putBack(f, 0, f.op === 'poll' ? null : jobMessage('waitingForQuota', {}));
       if (deps.quotaExhausted(action.remaining))
         deps.holds.holdQuota(action.remaining, action.summaryText);
       return;
@@ -170,7 +175,7 @@ function act(f: Failure, err: ApiError, action: Action): void {
     case 'split_batch':
       deps.store.jobs.requeue(f.ids, {
         nextAttemptAt: f.now,
-        message: `Batch refused (${action.message}); sending each photo alone`,
+        message: jobMessage('batchSplit', { serviceSays: action.message }),
         solo: true,
         refundAttempt: true,
       });
@@ -202,7 +207,7 @@ function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' 
       action.afterMs ?? (action.mayHaveCreated ? Math.max(backoff, config.resumeGraceMs) : backoff);
     store.jobs.requeue([j.id], {
       nextAttemptAt: f.now + after,
-      message: `${err.message}; will retry`,
+      message: jobMessage('retryLater', { reason: err.message }),
       refundAttempt: !action.countsAsAttempt,
     });
   }
@@ -210,7 +215,7 @@ function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' 
     store.jobs.fail(
       give,
       'service_error',
-      `Gave up after ${config.maxUploadAttempts} attempts: ${err.message}`,
+      jobMessage('gaveUp', { attempts: String(config.maxUploadAttempts), reason: err.message }),
     );
   }
 }
@@ -220,11 +225,11 @@ function resubmit(f: Failure): void {
   const { store } = f.deps;
   for (const j of f.jobs) {
     if (j.resubmits >= 1) {
-      store.jobs.fail([j.id], 'task_lost', 'The service lost this task twice; try again later');
+      store.jobs.fail([j.id], 'task_lost', jobMessage('taskLostTwice', {}));
     } else {
       store.jobs.requeue([j.id], {
         nextAttemptAt: f.now,
-        message: 'The service no longer knows this task; sending the photo again',
+        message: jobMessage('taskLostResend', {}),
         refundAttempt: true,
         resubmit: true,
       });

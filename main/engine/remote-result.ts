@@ -1,3 +1,4 @@
+import { jobMessage } from '../../common/job-messages';
 import type { FailureKind } from '../../common/job';
 import type { ResultSummary } from '../../common/job-record';
 import type { BatchItem, Task } from '../api/schemas';
@@ -83,7 +84,7 @@ export function taskResultOf(t: Task | BatchItem, hints: ResultHints = {}): Task
   const failure = failureOf(serviceKind);
   const message =
     t.status === 'done'
-      ? 'The service reported the task done but gave no reading'
+      ? jobMessage('doneWithoutReading', {})
       : `${t.errorMessage || failure.what}${serviceKind ? ` (${serviceKind})` : ''}`;
   return {
     ...base,

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { engineMessage } from '../../common/engine-messages';
+import { jobMessage } from '../../common/job-messages';
 import { MAX_BATCH_BYTES } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import { scanPaths } from '../scan';
@@ -87,8 +88,8 @@ async function stillThere(ctx: EngineContext, job: JobRecord): Promise<boolean> 
     const code = (err as NodeJS.ErrnoException).code;
     const message =
       code === 'ENOENT'
-        ? 'The file was moved, renamed or deleted after it was added'
-        : `The file can no longer be read (${code ?? 'error'})`;
+        ? jobMessage('fileMoved', {})
+        : jobMessage('fileUnreadable', { code: code ?? 'error' });
     ctx.store.jobs.fail([job.id], code === 'ENOENT' ? 'vanished' : 'unreadable', message);
     return false;
   }
@@ -195,7 +196,7 @@ async function sendBatch(ctx: EngineContext, jobs: readonly JobRecord[]): Promis
       missing.map((j) => j.id),
       {
         nextAttemptAt: ctx.now(),
-        message: 'The batch answer had no item for this file; sending it on its own',
+        message: jobMessage('batchItemMissing', {}),
         solo: true,
         refundAttempt: true,
       },

@@ -98,6 +98,7 @@ export function DetailPanel(): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
   const tStates = useT('states');
+  const tBanners = useT('banners');
   const lang = useLang();
   useUndoShortcut();
   const { detail, detailError, selectedId, currentAi, meterAlone } = useApp(
@@ -138,7 +139,7 @@ export function DetailPanel(): React.JSX.Element {
   const stale = detail.job.id !== selectedId;
   const { job, events, root } = detail;
   const look = stateLook(job.state, tStates);
-  const error = errorText(job, tStates);
+  const error = errorText(job, tStates, tBanners);
   const waitReason = serviceWaitReason(job);
   const summary = summaryWords(job, t);
   return (
@@ -274,7 +275,7 @@ export function DetailPanel(): React.JSX.Element {
           <ol className="history" data-testid="detail-history">
             {events.map((ev, i) => {
               const evLook = stateLook(ev.state, tStates);
-              const line = historyLine(ev.message, tStates);
+              const line = historyLine(ev.message, tStates, tBanners);
               return (
                 <li key={`${ev.at}-${String(i)}`}>
                   <time dateTime={ev.at}>{formatTime(ev.at, undefined, lang)}</time>

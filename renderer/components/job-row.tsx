@@ -62,11 +62,12 @@ export const JobRow = memo(function JobRow({
 }: JobRowProps): React.JSX.Element {
   const t = useT('desk');
   const tStates = useT('states');
+  const tBanners = useT('banners');
   const look = lookOf(job, aiOffline, tStates);
   const waitReason = serviceWaitReason(job);
   const reading = effectiveReading(job);
   const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
-  const error = errorText(job, tStates);
+  const error = errorText(job, tStates, tBanners);
   return (
     <div
       id={rowDomId(job.id)}

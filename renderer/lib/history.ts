@@ -1,11 +1,15 @@
 // The job history's lines in the window's language. The store writes each line in English when it
 // happens (main/store/jobs-repo.ts, kept as written for the log and older queues); the lines it
-// writes from a fixed pattern are worded again here, anything else (the engine's or the service's
-// own words, a scanner's reason) is shown as written and marked as quoted data.
+// writes from a fixed pattern are worded again here, the engine's from their template
+// (common/job-messages.ts, lib/job-words.ts); anything else (the service's own words, a scanner's
+// reason) is shown as written and marked as quoted data.
 import type { TFunction } from 'i18next';
+import { englishT } from '../i18n/english';
+import { jobMessageWords } from './job-words';
 import { sourceWords } from './states';
 
 type StatesT = TFunction<'states'>;
+type BannersT = TFunction<'banners'>;
 
 /** A history line: worded from the catalogue, or `quoted` (the message exactly as stored). */
 export type HistoryLine = { readonly worded: string } | { readonly quoted: string };
@@ -50,10 +54,15 @@ const RULES: readonly Rule[] = [
   [/^Scanned again: the file is a readable photo now$/, (_m, t) => t('history.scannedAgain')],
 ];
 
-export function historyLine(message: string, t: StatesT): HistoryLine {
+export function historyLine(
+  message: string,
+  t: StatesT,
+  bannersT: BannersT = englishT('banners'),
+): HistoryLine {
   for (const [pattern, word] of RULES) {
     const m = message.match(pattern);
     if (m) return { worded: word(m, t) };
   }
-  return { quoted: message };
+  const engine = jobMessageWords(message, t, bannersT);
+  return engine === null ? { quoted: message } : { worded: engine };
 }

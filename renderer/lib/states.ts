@@ -4,6 +4,7 @@ import type { FailureKind, JobState } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import type { TFunction } from 'i18next';
 import { englishT } from '../i18n/english';
+import { jobMessageWords } from './job-words';
 
 export type Tone = 'neutral' | 'busy' | 'ok' | 'warn' | 'bad' | 'muted';
 export type IconName =
@@ -122,12 +123,21 @@ export function lookOf(job: JobRecord, aiOffline = false, t: StatesT = EN): Stat
  * What the error column shows: the precise reason (the scanner's for a file never sent, e.g. "a
  * truncated JPEG", the service's for a failed one), else the reason's kind in words.
  */
-export function errorText(job: JobRecord, t: StatesT = EN): string {
+export function errorText(
+  job: JobRecord,
+  t: StatesT = EN,
+  bannersT: TFunction<'banners'> = englishT('banners'),
+): string {
   if (job.state !== 'failed' && job.state !== 'rejected') return '';
+  // MeterDesk's own sentence in the window's words; the service's or the scanner's as written.
+  const message =
+    job.errorMessage === null
+      ? null
+      : (jobMessageWords(job.errorMessage, t, bannersT) ?? job.errorMessage);
   if (job.failureKind) {
     const words = failureWords(job.failureKind, t);
-    if (!job.errorMessage) return words;
-    return job.state === 'rejected' ? job.errorMessage : `${words}: ${job.errorMessage}`;
+    if (!message) return words;
+    return job.state === 'rejected' ? message : `${words}: ${message}`;
   }
-  return job.errorMessage ?? '';
+  return message ?? '';
 }

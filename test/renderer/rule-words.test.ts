@@ -179,8 +179,14 @@ describe('history lines', () => {
     expect(historyLine('Reading 0006.371 (fresh), shared with an identical photo', tDe)).toEqual({
       worded: 'Zählerstand 0006.371 (Neue Ablesung), übernommen für ein identisches Foto',
     });
+    // The engine's own sentences are worded from their template (common/job-messages.ts).
     expect(
       historyLine('The service no longer knows this task; sending the photo again', tDe),
-    ).toEqual({ quoted: 'The service no longer knows this task; sending the photo again' });
+    ).toEqual({
+      worded: 'Der Dienst kennt diesen Auftrag nicht mehr; das Foto wird erneut gesendet',
+    });
+    expect(historyLine('Invalid meter type: gas', tDe)).toEqual({
+      quoted: 'Invalid meter type: gas',
+    });
   });
 });

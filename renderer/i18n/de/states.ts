@@ -58,6 +58,22 @@ export const states: Words<typeof en> = {
     sameAs: 'Gleiches Foto wie {{file}}: Ergebnis übernommen, nicht erneut hochgeladen',
     scannedAgain: 'Erneut geprüft: Die Datei ist jetzt ein lesbares Foto',
   },
+  job: {
+    waitingForNetwork: 'Wartet auf das Netzwerk',
+    waitingForQuota: 'Wartet auf Kontingent',
+    unexpectedRetry: 'Unerwarteter Fehler; neuer Versuch folgt',
+    taskLostResend: 'Der Dienst kennt diesen Auftrag nicht mehr; das Foto wird erneut gesendet',
+    taskLostTwice: 'Der Dienst hat diesen Auftrag zweimal verloren; bitte später erneut versuchen',
+    batchItemMissing:
+      'Die Antwort auf den Stapel enthielt nichts zu dieser Datei; sie wird einzeln gesendet',
+    batchSplit: 'Stapel abgelehnt ({{serviceSays}}); jedes Foto wird einzeln gesendet',
+    fileMoved: 'Die Datei wurde nach dem Hinzufügen verschoben, umbenannt oder gelöscht',
+    fileUnreadable: 'Die Datei kann nicht mehr gelesen werden ({{code}})',
+    doneWithoutReading: 'Der Dienst meldete den Auftrag als erledigt, aber ohne Zählerstand',
+    retryLater: '{{reason}}',
+    gaveUp_one: 'Nach {{count}} Versuch aufgegeben: {{reason}}',
+    gaveUp_other: 'Nach {{count}} Versuchen aufgegeben: {{reason}}',
+  },
   reading: {
     empty: 'Geben Sie den Zählerstand ein, den der Zähler zeigt.',
     comma: 'Verwenden Sie einen Punkt für Nachkommastellen, z. B. 12345.678.',

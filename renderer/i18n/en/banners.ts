@@ -1,5 +1,7 @@
 // English words of the banners over the table and of what a held run waits for
 // (renderer/lib/banners.ts, renderer/lib/holds.ts).
+import { RETRY_SENTENCES } from '../../../common/job-messages';
+
 export const banners = {
   not_configured: {
     title: 'Not connected to the reading service',
@@ -31,24 +33,8 @@ export const banners = {
       server: 'The service reports a problem on its side.',
       other: 'The network connection failed.',
     },
-    /** What the engine said, by the hold's code (main/api/classify.ts words the same in English). */
-    detail: {
-      networkDown: 'Cannot reach the service; check the network connection.',
-      server_error: 'The service had a temporary problem; will retry later.',
-      timeout: 'The service took too long to answer; will retry later.',
-      connection_reset: 'The connection to the service broke; will retry later.',
-      redirect:
-        'The service answered with an unexpected redirect (not followed); will retry later.',
-      unexpected_status: 'The service gave an unexpected answer; will retry later.',
-      non_json_body:
-        'The service (or a proxy in between) sent a page instead of data; will retry later.',
-      malformed_json: 'The service sent a damaged answer; will retry later.',
-      invalid_body: 'The service sent an answer in an unexpected format; will retry later.',
-      body_too_large: 'The service sent an unexpectedly large answer; will retry later.',
-      server_refused: 'The service reported a failure; will retry later.',
-      tls: "The service's security certificate could not be verified, so nothing was sent. Check the service address and the system clock, or whether a proxy intercepts HTTPS; will retry later.",
-      transport: 'Could not talk to the service; will retry later.',
-    },
+    /** What the engine said, by the hold's code: the API client's own English sentences. */
+    detail: RETRY_SENTENCES,
   },
   quota: {
     title: "Today's reading quota is used up",

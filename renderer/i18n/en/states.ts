@@ -56,6 +56,22 @@ export const states = {
     sameAs: 'Same photo as {{file}}: result reused, not uploaded again',
     scannedAgain: 'Scanned again: the file is a readable photo now',
   },
+  /** MeterDesk's own sentences in a job's history and error (common/job-messages.ts). */
+  job: {
+    waitingForNetwork: 'Waiting for the network',
+    waitingForQuota: 'Waiting for quota',
+    unexpectedRetry: 'Unexpected error; will retry',
+    taskLostResend: 'The service no longer knows this task; sending the photo again',
+    taskLostTwice: 'The service lost this task twice; try again later',
+    batchItemMissing: 'The batch answer had no item for this file; sending it on its own',
+    batchSplit: 'Batch refused ({{serviceSays}}); sending each photo alone',
+    fileMoved: 'The file was moved, renamed or deleted after it was added',
+    fileUnreadable: 'The file can no longer be read ({{code}})',
+    doneWithoutReading: 'The service reported the task done but gave no reading',
+    retryLater: '{{reason}}',
+    gaveUp_one: 'Gave up after {{count}} attempt: {{reason}}',
+    gaveUp_other: 'Gave up after {{count}} attempts: {{reason}}',
+  },
   reading: {
     empty: 'Type the reading shown on the meter.',
     comma: 'Use a dot for decimals, e.g. 12345.678.',

@@ -1,0 +1,33 @@
+// MeterDesk's own sentences in a job's history and error, in the window's language: read back into
+// their code and parameters from the stored English (common/job-messages.ts) and worded from the
+// catalogue. A retry's reason is worded by its retry reason; a sentence, or a reason, that is not
+// MeterDesk's own (the service's words) is left to the caller to show as written.
+import type { TFunction } from 'i18next';
+import { parseJobMessage, retrySentenceOf, type JobMessageCode } from '../../common/job-messages';
+import { englishT } from '../i18n/english';
+
+type StatesT = TFunction<'states'>;
+type BannersT = TFunction<'banners'>;
+
+const WITH_REASON: ReadonlySet<JobMessageCode> = new Set(['retryLater', 'gaveUp']);
+
+/** The sentence in the window's words, or null when it is not one of MeterDesk's own. */
+export function jobMessageWords(
+  text: string,
+  t: StatesT,
+  bannersT: BannersT = englishT('banners'),
+): string | null {
+  const parsed = parseJobMessage(text);
+  if (parsed === null) return null;
+  const { code, params } = parsed;
+  if (!WITH_REASON.has(code)) {
+    const key = `job.${code as Exclude<JobMessageCode, 'gaveUp' | 'retryLater'>}` as const;
+    return t(key, { serviceSays: params.serviceSays ?? '', code: params.code ?? '' });
+  }
+  const known = retrySentenceOf(params.reason ?? '');
+  if (known === null) return null;
+  const reason = bannersT(`offline.detail.${known}`);
+  if (code === 'retryLater') return t('job.retryLater', { reason });
+  const count = Number(params.attempts);
+  return Number.isInteger(count) ? t('job.gaveUp', { count, reason }) : null;
+}

@@ -1,0 +1,93 @@
+// MeterDesk's own sentences in a job's history and error: written by main from one table
+// (common/job-messages.ts), read back into code and parameters and worded in the window's
+// language; the service's words, or a reason MeterDesk did not write, stay as written.
+import { describe, expect, it } from 'vitest';
+import {
+  JOB_MESSAGES,
+  jobMessage,
+  parseJobMessage,
+  RETRY_SENTENCES,
+  type JobMessageCode,
+} from '../../common/job-messages';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { jobMessageWords } from '../../renderer/lib/job-words';
+import { errorText } from '../../renderer/lib/states';
+import type { JobRecord } from '../../common/job-record';
+
+const de = createI18n('de');
+const deStates = de.getFixedT('de', 'states');
+const deBanners = de.getFixedT('de', 'banners');
+const en = createI18n('en');
+const enStates = en.getFixedT('en', 'states');
+
+/** Each template's sentence as main writes it (a code added without one here fails to compile). */
+const WRITTEN: { readonly [C in JobMessageCode]: string } = {
+  waitingForNetwork: jobMessage('waitingForNetwork', {}),
+  waitingForQuota: jobMessage('waitingForQuota', {}),
+  unexpectedRetry: jobMessage('unexpectedRetry', {}),
+  taskLostResend: jobMessage('taskLostResend', {}),
+  taskLostTwice: jobMessage('taskLostTwice', {}),
+  batchItemMissing: jobMessage('batchItemMissing', {}),
+  batchSplit: jobMessage('batchSplit', { serviceSays: 'too many files (max 20)' }),
+  fileMoved: jobMessage('fileMoved', {}),
+  fileUnreadable: jobMessage('fileUnreadable', { code: 'EACCES' }),
+  doneWithoutReading: jobMessage('doneWithoutReading', {}),
+  retryLater: jobMessage('retryLater', { reason: RETRY_SENTENCES.timeout }),
+  gaveUp: jobMessage('gaveUp', { attempts: '5', reason: RETRY_SENTENCES.server_error }),
+};
+
+describe('job messages', () => {
+  it('reads every sentence main writes back into its code and parameters', () => {
+    expect(Object.keys(WRITTEN).sort()).toEqual(Object.keys(JOB_MESSAGES).sort());
+    expect(WRITTEN.batchSplit).toBe(
+      'Batch refused (too many files (max 20)); sending each photo alone',
+    );
+    expect(parseJobMessage(WRITTEN.batchSplit)).toEqual({
+      code: 'batchSplit',
+      params: { serviceSays: 'too many files (max 20)' },
+    });
+    expect(parseJobMessage(WRITTEN.gaveUp)).toEqual({
+      code: 'gaveUp',
+      params: { attempts: '5', reason: RETRY_SENTENCES.server_error },
+    });
+    for (const [code, text] of Object.entries(WRITTEN)) {
+      expect(parseJobMessage(text)?.code, text).toBe(code);
+    }
+    expect(parseJobMessage('Invalid meter type: gas')).toBeNull();
+  });
+
+  it('words every one in German and, in English, says what main wrote (a reason once)', () => {
+    for (const [code, text] of Object.entries(WRITTEN)) {
+      const german = jobMessageWords(text, deStates, deBanners);
+      expect(german, code).not.toBeNull();
+      expect(german, code).not.toMatch(/{{|job\.|[Ww]ill retry|service/);
+      const english = jobMessageWords(text, enStates);
+      if (code === 'retryLater') expect(english).toBe(RETRY_SENTENCES.timeout);
+      else expect(english, code).toBe(text);
+    }
+    expect(jobMessageWords(WRITTEN.gaveUp, deStates, deBanners)).toBe(
+      'Nach 5 Versuchen aufgegeben: Der Dienst hatte ein vorübergehendes Problem; später neuer Versuch.',
+    );
+    expect(jobMessageWords(WRITTEN.batchSplit, deStates, deBanners)).toBe(
+      'Stapel abgelehnt (too many files (max 20)); jedes Foto wird einzeln gesendet',
+    );
+  });
+
+  it('leaves a retry whose reason MeterDesk did not write to be shown as written', () => {
+    const text = jobMessage('retryLater', { reason: 'Too many requests from this key' });
+    expect(jobMessageWords(text, deStates, deBanners)).toBeNull();
+  });
+
+  it('words the error column: the kind, then MeterDesk’s own reason in German', () => {
+    const job = {
+      state: 'failed',
+      failureKind: 'task_lost',
+      errorMessage: WRITTEN.taskLostTwice,
+    } as unknown as JobRecord;
+    expect(errorText(job, deStates, deBanners)).toMatch(
+      /: Der Dienst hat diesen Auftrag zweimal verloren; bitte später erneut versuchen$/,
+    );
+    const service = { ...job, errorMessage: 'Image too blurry' };
+    expect(errorText(service, deStates, deBanners)).toMatch(/: Image too blurry$/);
+  });
+});
