@@ -6,6 +6,16 @@ import { readingCell } from '../../common/billing/export-cells';
 import { exportStatusOf, type JobState } from '../../common/job';
 import type { CellKind } from './csv';
 
+/**
+ * What a person did in review, in the window's words ("Confirmed", "Corrected"): one name for an
+ * accepted reading everywhere. The queue stores the action as `accepted`.
+ */
+const REVIEW_WORDS: Readonly<Record<'accepted' | 'corrected' | 'none', string>> = {
+  accepted: 'confirmed',
+  corrected: 'corrected',
+  none: '',
+};
+
 /** Everything the export needs to know about one job; the store produces these. */
 export interface ExportRecord {
   /** The folder the user added, as given (native separators). */
@@ -79,7 +89,7 @@ export const COLUMNS: readonly Column[] = [
   { header: 'error', kind: 'text', cell: (r) => r.errorMessage ?? '' },
   { header: 'folder', kind: 'text', cell: (r) => r.rootPath },
   { header: 'ai_reading', kind: 'numeric', cell: (r, o) => reading(r.aiReading, r, o) },
-  { header: 'review', kind: 'text', cell: (r) => r.reviewAction ?? '' },
+  { header: 'review', kind: 'text', cell: (r) => REVIEW_WORDS[r.reviewAction ?? 'none'] },
   { header: 'batch_id', kind: 'text', cell: (r) => r.batchId ?? '' },
   { header: 'sha256', kind: 'text', cell: (r) => r.sha256 ?? '' },
   { header: 'created_at', kind: 'text', cell: (r) => r.createdAt ?? '' },

@@ -116,7 +116,7 @@ describeInBrowser('review and export', (site) => {
         if (file.relPath !== firstFile)
           expect(rec?.ai_reading).toBe(file.reading?.replace('.', ','));
       }
-      expect(records.filter((r) => r.review === 'accepted')).toHaveLength(1);
+      expect(records.filter((r) => r.review === 'confirmed')).toHaveLength(1);
     } finally {
       await win.close();
     }

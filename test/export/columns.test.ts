@@ -103,6 +103,11 @@ describe('export columns', () => {
     expect(cells({ finalReading: '-', aiReading: '-' }).reading).toBe('');
   });
 
+  it("says 'confirmed' for a reading a person confirmed, as the window does", () => {
+    expect(cellsByHeader(record({ reviewAction: 'accepted' })).review).toBe('confirmed');
+    expect(cellsByHeader(record({ reviewAction: 'corrected' })).review).toBe('corrected');
+  });
+
   it('writes empty cells for missing values and "no" for needs_review', () => {
     const cells = cellsByHeader(
       record({
