@@ -1,6 +1,17 @@
 // English words of job states, failure reasons, result sources and reading checks
 // (renderer/lib/states.ts, renderer/lib/reading.ts): the table, the detail panel, the legend and
 // the add report all read from here.
+import { JOB_MESSAGES, type JobMessageCode } from '../../../common/job-messages';
+
+type Templated = Exclude<JobMessageCode, 'retryLater' | 'gaveUp'>;
+
+/** The templates' parameters as the catalogue's placeholders: "{code}" -> "{{code}}". */
+const FROM_TEMPLATES = Object.fromEntries(
+  Object.entries(JOB_MESSAGES)
+    .filter(([code]) => code !== 'retryLater' && code !== 'gaveUp')
+    .map(([code, text]) => [code, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
+) as { readonly [C in Templated]: string };
+
 export const states = {
   state: {
     queued: { label: 'Queued', help: 'Waiting to be sent.' },
@@ -56,22 +67,17 @@ export const states = {
     sameAs: 'Same photo as {{file}}: result reused, not uploaded again',
     scannedAgain: 'Scanned again: the file is a readable photo now',
   },
-  /** MeterDesk's own sentences in a job's history and error (common/job-messages.ts). */
+  /**
+   * MeterDesk's own sentences in a job's history and error: in English the templates main writes
+   * them from (common/job-messages.ts); a retry says its reason alone, which says it retries.
+   */
   job: {
-    waitingForNetwork: 'Waiting for the network',
-    waitingForQuota: 'Waiting for quota',
-    unexpectedRetry: 'Unexpected error; will retry',
-    taskLostResend: 'The service no longer knows this task; sending the photo again',
-    taskLostTwice: 'The service lost this task twice; try again later',
-    batchItemMissing: 'The batch answer had no item for this file; sending it on its own',
-    batchSplit: 'Batch refused ({{serviceSays}}); sending each photo alone',
-    fileMoved: 'The file was moved, renamed or deleted after it was added',
-    fileUnreadable: 'The file can no longer be read ({{code}})',
-    doneWithoutReading: 'The service reported the task done but gave no reading',
+    ...FROM_TEMPLATES,
     retryLater: '{{reason}}',
     gaveUp_one: 'Gave up after {{count}} attempt: {{reason}}',
     gaveUp_other: 'Gave up after {{count}} attempts: {{reason}}',
   },
+
   reading: {
     empty: 'Type the reading shown on the meter.',
     comma: 'Use a dot for decimals, e.g. 12345.678.',
