@@ -1,5 +1,6 @@
-// MeterDesk's own sentences in a job's history and error (jobs.error_message, job_events.message),
-// one table for both sides: main writes each from its template (jobMessage), the window reads the
+// MeterDesk's own sentences in a job's history and error (jobs.error_message, job_events.message)
+// and the scanner's reasons for a file it does not send (also a job's error), one table for both
+// sides: main writes each from its template (jobMessage), the window reads the
 // code and parameters back from the stored English (parseJobMessage) and words them in its
 // language. The queue keeps the English as before, so the log, the CSV and older queues are
 // unchanged, and older lines written from the same template are worded too. Templates name their
@@ -19,6 +20,28 @@ export const JOB_MESSAGES = {
   doneWithoutReading: 'The service reported the task done but gave no reading',
   retryLater: '{reason}; will retry',
   gaveUp: 'Gave up after {attempts} attempts: {reason}',
+  // The scanner's reasons (main/scan). `accepted` is the accepted formats in English, which the
+  // window says in its own words.
+  goneWhileScanning: 'The file was moved, renamed or deleted while the folder was being scanned',
+  permissionDenied: 'Permission denied: this file cannot be read',
+  linkLoop: 'Symbolic link loop: the link points to itself',
+  fileLocked: 'The file is locked by another program',
+  readError: 'Read error (EIO): the disk, card or network share failed',
+  cannotBeRead: 'The file cannot be read ({code})',
+  notRegular: 'Not a regular file ({kind})',
+  emptyFile: 'The file is empty (0 bytes)',
+  truncatedWebp: 'The file is a truncated or damaged WEBP (shorter than its header says)',
+  truncatedJpeg: 'The file is a truncated or damaged JPEG (no end-of-image marker)',
+  invalidName: 'The file name is not valid Unicode (UTF-8), so it cannot be opened; rename it',
+  brokenLink: 'Broken link: the file or folder it points to does not exist',
+  notFound: 'Not found: it was moved, renamed or deleted',
+  stillWritten:
+    'Still being written after {seconds} s (a copy not finished?); add the folder again once the copy is complete',
+  textFile: 'This is a text file, not an image; use {accepted}',
+  unknownFormat: 'Not a recognised image format; use {accepted}',
+  videoRefused: '{format} videos are not accepted; use {accepted}',
+  fileTypeRefused: '{format} files are not accepted; use {accepted}',
+  imageTypeRefused: '{format} images are not accepted; use {accepted}',
 } as const;
 
 export type JobMessageCode = keyof typeof JOB_MESSAGES;

@@ -1,4 +1,5 @@
 // File-system errors as scan outcomes with reasons a user can act on.
+import { jobMessage } from '../../common/job-messages';
 import type { FailureKind } from '../../common/job';
 
 export interface Problem {
@@ -26,25 +27,27 @@ export function fileProblem(error: unknown): Problem {
     case 'ENOTDIR':
       return {
         failureKind: 'vanished',
-        reason: 'The file was moved, renamed or deleted while the folder was being scanned',
+        reason: jobMessage('goneWhileScanning', {}),
       };
     case 'EACCES':
     case 'EPERM':
-      return { failureKind: 'unreadable', reason: 'Permission denied: this file cannot be read' };
+      return { failureKind: 'unreadable', reason: jobMessage('permissionDenied', {}) };
     case 'ELOOP':
-      return { failureKind: 'unreadable', reason: 'Symbolic link loop: the link points to itself' };
+      return { failureKind: 'unreadable', reason: jobMessage('linkLoop', {}) };
     case 'EBUSY':
     case 'ETXTBSY':
-      return { failureKind: 'unreadable', reason: 'The file is locked by another program' };
+      return { failureKind: 'unreadable', reason: jobMessage('fileLocked', {}) };
     case 'EIO':
       return {
         failureKind: 'unreadable',
-        reason: 'Read error (EIO): the disk, card or network share failed',
+        reason: jobMessage('readError', {}),
       };
     default:
       return {
         failureKind: 'unreadable',
-        reason: `The file cannot be read (${code ?? (error instanceof Error ? error.message : String(error))})`,
+        reason: jobMessage('cannotBeRead', {
+          code: code ?? (error instanceof Error ? error.message : String(error)),
+        }),
       };
   }
 }

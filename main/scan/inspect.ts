@@ -3,6 +3,7 @@
 // Order of checks: empty -> content format -> size -> JPEG/WEBP completeness -> hash. The format
 // comes before the size so that a 30 MB TIFF is told to be converted (which also shrinks it)
 // rather than merely "too large"; a file over the limit is never hashed.
+import { jobMessage } from '../../common/job-messages';
 import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { MAX_FILE_BYTES } from '../../common/job';
@@ -74,7 +75,7 @@ export async function inspectFile(
   if (item.nonRegular) {
     return rejected(0, 0, {
       failureKind: 'unreadable',
-      reason: `Not a regular file (${item.nonRegular})`,
+      reason: jobMessage('notRegular', { kind: item.nonRegular }),
     });
   }
 
@@ -97,12 +98,15 @@ export async function inspectFile(
     const reject = (p: Problem): ScannedFile => rejected(size, mtimeMs, p);
     const nonRegular = nonRegularKind(st);
     if (nonRegular) {
-      return reject({ failureKind: 'unreadable', reason: `Not a regular file (${nonRegular})` });
+      return reject({
+        failureKind: 'unreadable',
+        reason: jobMessage('notRegular', { kind: nonRegular }),
+      });
     }
     if (size === 0) {
       if (isRecent(mtimeMs))
         return growing(size, mtimeMs, 'Empty and just changed: still being copied?');
-      return reject({ failureKind: 'empty_file', reason: 'The file is empty (0 bytes)' });
+      return reject({ failureKind: 'empty_file', reason: jobMessage('emptyFile', {}) });
     }
 
     const head = await readAt(handle, 0, Math.min(size, SNIFF_BYTES));
@@ -138,7 +142,7 @@ export async function inspectFile(
         );
       return reject({
         failureKind: 'unsupported_format',
-        reason: 'The file is a truncated or damaged WEBP (shorter than its header says)',
+        reason: jobMessage('truncatedWebp', {}),
       });
     }
 
@@ -165,7 +169,7 @@ export async function inspectFile(
         return growing(size, mtimeMs, 'Cut short and just changed: still being copied?');
       return reject({
         failureKind: 'unsupported_format',
-        reason: 'The file is a truncated or damaged JPEG (no end-of-image marker)',
+        reason: jobMessage('truncatedJpeg', {}),
       });
     }
     return {

@@ -4,6 +4,7 @@
 // while, and judges it only once it has stopped changing for a whole settle period (then a
 // truncated file really is truncated). One still changing when the scan's patience runs out is
 // reported as "growing": not added, so adding the folder again later reads it.
+import { jobMessage } from '../../common/job-messages';
 import { stat } from 'node:fs/promises';
 import type { ScannedFile } from './types';
 import type { FileCandidate } from './walk';
@@ -82,7 +83,7 @@ function stillGrowing(file: Unsettled, waitedMs: number): ScannedFile {
     mtimeMs: file.mtimeMs,
     outcome: {
       kind: 'growing',
-      reason: `Still being written after ${String(Math.round(waitedMs / 1000))} s (a copy not finished?); add the folder again once the copy is complete`,
+      reason: jobMessage('stillWritten', { seconds: String(Math.round(waitedMs / 1000)) }),
     },
   };
 }

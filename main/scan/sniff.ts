@@ -1,5 +1,6 @@
 // What a file is, judged by its first bytes (never by its name): the service validates real
 // content too (spec 7, 415), so a PNG called .jpg is fine and a text file called .jpg is not.
+import { jobMessage } from '../../common/job-messages';
 import { ACCEPTED_FORMATS } from '../../common/job';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
@@ -97,14 +98,16 @@ export function sniffImageFormat(head: Uint8Array): SniffResult {
 
 /** A user-facing reason for an unsupported file, naming what it is and what is accepted. */
 export function unsupportedReason(what: string): string {
-  const use = `use ${ACCEPTED_LIST}`;
-  if (what === 'text') return `This is a text file, not an image; ${use}`;
-  if (what === 'unknown') return `Not a recognised image format; ${use}`;
-  if (/video$/.test(what)) return `${what}s are not accepted; ${use}`;
-  if (what === 'PDF' || what === 'ZIP archive' || what === 'RIFF') {
-    return `${what} files are not accepted; ${use}`;
+  const accepted = ACCEPTED_LIST;
+  if (what === 'text') return jobMessage('textFile', { accepted });
+  if (what === 'unknown') return jobMessage('unknownFormat', { accepted });
+  if (/ video$/.test(what)) {
+    return jobMessage('videoRefused', { format: what.slice(0, -' video'.length), accepted });
   }
-  return `${what} images are not accepted; ${use}`;
+  if (what === 'PDF' || what === 'ZIP archive' || what === 'RIFF') {
+    return jobMessage('fileTypeRefused', { format: what, accepted });
+  }
+  return jobMessage('imageTypeRefused', { format: what, accepted });
 }
 
 /** What the service calls each accepted format, for messages. */

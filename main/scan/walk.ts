@@ -10,6 +10,7 @@
 // A folder that cannot be listed (permission denied, a broken network share, deleted during
 // the scan) is reported as one rejected entry whose path is the folder itself: its files are
 // unknown, but the user must learn that they were not scanned.
+import { jobMessage } from '../../common/job-messages';
 import type { Dir, Dirent } from 'node:fs';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -44,7 +45,7 @@ interface Folder {
 
 const INVALID_NAME: Problem = {
   failureKind: 'unreadable',
-  reason: 'The file name is not valid Unicode (UTF-8), so it cannot be opened; rename it',
+  reason: jobMessage('invalidName', {}),
 };
 
 function problem(abs: string, rootPath: string, relPath: string, p: Problem): WalkProblem {
@@ -84,10 +85,10 @@ function linkProblem(error: unknown): Problem {
     case 'ENOTDIR':
       return {
         failureKind: 'unreadable',
-        reason: 'Broken link: the file or folder it points to does not exist',
+        reason: jobMessage('brokenLink', {}),
       };
     case 'ELOOP':
-      return { failureKind: 'unreadable', reason: 'Symbolic link loop: the link points to itself' };
+      return { failureKind: 'unreadable', reason: jobMessage('linkLoop', {}) };
     default:
       return fileProblem(error);
   }
@@ -129,7 +130,7 @@ export async function* walkRoots(
         errnoCode(error) === 'ENOENT'
           ? {
               failureKind: 'vanished' as const,
-              reason: 'Not found: it was moved, renamed or deleted',
+              reason: jobMessage('notFound', {}),
             }
           : fileProblem(error);
       yield problem(rootPath, rootPath, rootName, p);

@@ -7,6 +7,7 @@ import { Trans } from 'react-i18next';
 import { formatCount } from '../lib/format';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../billing/use-lang';
+import { jobMessageWords } from '../lib/job-words';
 import { failureWords } from '../lib/states';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
@@ -18,9 +19,14 @@ import { Icon } from './icon';
 function rejectedReasons(
   summary: AddSummary,
   t: TFunction<'states'>,
+  bannersT: TFunction<'banners'>,
 ): { reason: string; n: number; words: boolean }[] {
-  // The scanner's own reasons are its words (English); the kinds are the window's.
-  const out = summary.rejectedReasons.map(({ reason, n }) => ({ reason, n, words: false }));
+  // The scanner's reasons in the window's words when they are its fixed sentences
+  // (common/job-messages.ts); any other as written, in English. The kinds are the window's.
+  const out = summary.rejectedReasons.map(({ reason, n }) => {
+    const worded = jobMessageWords(reason, t, bannersT);
+    return { reason: worded ?? reason, n, words: worded !== null };
+  });
   for (const [kind, total] of Object.entries(summary.rejectedByKind) as [FailureKind, number][]) {
     const named = summary.rejectedReasons
       .filter((r) => r.kind === kind)
@@ -35,10 +41,11 @@ export function AddReport(): React.JSX.Element | null {
   const report = useApp((s) => s.lastAdd);
   const t = useT('app');
   const statesT = useT('states');
+  const bannersT = useT('banners');
   const lang = useLang();
   if (!report) return null;
   const { summary, quotaRemaining } = report;
-  const reasons = rejectedReasons(summary, statesT);
+  const reasons = rejectedReasons(summary, statesT, bannersT);
   const found = summary.queued + summary.reused;
   const overQuota = quotaRemaining !== null && summary.queued > quotaRemaining;
   return (
@@ -71,8 +78,10 @@ export function AddReport(): React.JSX.Element | null {
                 <ul className="add-report-reasons">
                   {reasons.map(({ reason, n, words }) => (
                     <li key={reason}>
-                      <span {...(!words && { 'data-i18n-skip': 'engine' })}>{reason}</span> (
-                      {formatCount(n, lang)})
+                      <span {...(!words && { 'data-i18n-skip': 'quoted', lang: 'en' })}>
+                        {reason}
+                      </span>{' '}
+                      ({formatCount(n, lang)})
                     </li>
                   ))}
                 </ul>
@@ -81,11 +90,19 @@ export function AddReport(): React.JSX.Element | null {
             {summary.known > 0 && (
               <li data-testid="add-known">{t('addReport.known', { count: summary.known })}</li>
             )}
-            {summary.missing.map((m) => (
-              <li key={m.path} className="tone-bad" data-i18n-skip="engine">
-                {m.path}: {m.reason}
-              </li>
-            ))}
+            {summary.missing.map((m) => {
+              const worded = jobMessageWords(m.reason, statesT, bannersT);
+              return (
+                <li key={m.path} className="tone-bad">
+                  <span data-i18n-skip="data">{m.path}</span>:{' '}
+                  {worded ?? (
+                    <span data-i18n-skip="quoted" lang="en">
+                      {m.reason}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {overQuota && (
             <p className="tone-warn" role="note" data-testid="add-quota-warning">

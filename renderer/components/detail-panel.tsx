@@ -6,7 +6,7 @@ import type { JobDetail } from '../../common/ipc';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, formatBytes, formatTime } from '../lib/format';
 import { describeError } from '../lib/errors';
-import { errorText, serviceWaitReason, sourceWords, stateLook } from '../lib/states';
+import { errorQuotes, errorText, serviceWaitReason, sourceWords, stateLook } from '../lib/states';
 import { historyLine } from '../lib/history';
 import { useLang } from '../billing/use-lang';
 import { useApp, useAppApi } from '../store/context';
@@ -182,7 +182,11 @@ export function DetailPanel(): React.JSX.Element {
       {job.state === 'done' && <ReviewBox job={job} stale={stale} />}
       {!stale && <MeterActions job={job} />}
       {error && (
-        <p className="detail-error" role="note">
+        <p
+          className="detail-error"
+          role="note"
+          {...(errorQuotes(job, tStates, tBanners) && { 'data-i18n-skip': 'quoted' })}
+        >
           <Icon name="warning" /> {error}
         </p>
       )}

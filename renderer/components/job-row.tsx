@@ -3,7 +3,14 @@
 import { memo } from 'react';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, dirName } from '../lib/format';
-import { effectiveReading, errorText, lookOf, serviceWaitReason, sourceWords } from '../lib/states';
+import {
+  effectiveReading,
+  errorQuotes,
+  errorText,
+  lookOf,
+  serviceWaitReason,
+  sourceWords,
+} from '../lib/states';
 import { useT } from '../i18n/i18n';
 import { Icon } from './icon';
 
@@ -121,7 +128,15 @@ export const JobRow = memo(function JobRow({
           {waitReason}
         </div>
       ) : (
-        <div role="gridcell" className="td td-error tone-bad" title={error}>
+        <div
+          role="gridcell"
+          className="td td-error tone-bad"
+          title={error}
+          {...(errorQuotes(job, tStates, tBanners) && {
+            'data-i18n-skip': 'quoted',
+            'data-i18n-title': 'quoted',
+          })}
+        >
           {error}
         </div>
       )}

@@ -4,6 +4,7 @@
 // MeterDesk's own (the service's words) is left to the caller to show as written.
 import type { TFunction } from 'i18next';
 import { parseJobMessage, retrySentenceOf, type JobMessageCode } from '../../common/job-messages';
+import { ACCEPTED_FORMATS } from '../../common/job';
 import { englishT } from '../i18n/english';
 
 type StatesT = TFunction<'states'>;
@@ -22,7 +23,15 @@ export function jobMessageWords(
   const { code, params } = parsed;
   if (!WITH_REASON.has(code)) {
     const key = `job.${code as Exclude<JobMessageCode, 'gaveUp' | 'retryLater'>}` as const;
-    return t(key, { serviceSays: params.serviceSays ?? '', code: params.code ?? '' });
+    return t(key, {
+      serviceSays: params.serviceSays ?? '',
+      code: params.code ?? '',
+      kind: params.kind ?? '',
+      seconds: params.seconds ?? '',
+      format: params.format ?? '',
+      // The formats the service accepts, listed in the window's language ("JPEG, PNG oder WEBP").
+      accepted: `${ACCEPTED_FORMATS.slice(0, -1).join(', ')} ${t('acceptedOr')} ${ACCEPTED_FORMATS.at(-1) ?? ''}`,
+    });
   }
   const known = retrySentenceOf(params.reason ?? '');
   if (known === null) return null;

@@ -123,6 +123,19 @@ export function lookOf(job: JobRecord, aiOffline = false, t: StatesT = EN): Stat
  * What the error column shows: the precise reason (the scanner's for a file never sent, e.g. "a
  * truncated JPEG", the service's for a failed one), else the reason's kind in words.
  */
+/**
+ * Whether the error column quotes words that are not the window's: the service's, or a sentence
+ * of MeterDesk's that has no template (English), shown as written.
+ */
+export function errorQuotes(
+  job: JobRecord,
+  t: StatesT = EN,
+  bannersT: TFunction<'banners'> = englishT('banners'),
+): boolean {
+  if (job.state !== 'failed' && job.state !== 'rejected') return false;
+  return job.errorMessage !== null && jobMessageWords(job.errorMessage, t, bannersT) === null;
+}
+
 export function errorText(
   job: JobRecord,
   t: StatesT = EN,

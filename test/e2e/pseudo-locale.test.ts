@@ -3,6 +3,7 @@
 // on screen or in an aria-label, title or placeholder that is not marked bypassed the catalogues.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { generateSampleFolder } from '../../sandbox/samples';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
@@ -42,6 +43,25 @@ describeInBrowser('pseudo-locale', (site) => {
       await waitForCount(win, 'done', fx.meters.length - 1);
       await page.getByTestId('add-report').waitFor();
       await expectAllMarked(win, 'running with the add report');
+      // Bad files: the scanner's fixed reasons are worded from the catalogue, not quoted.
+      await win.drop([
+        (
+          await generateSampleFolder(join(win.dir, 'bad'), {
+            count: 1,
+            seed: 7,
+            includeBadFiles: true,
+            subfolders: false,
+            duplicates: 0,
+            width: 240,
+          })
+        ).dir,
+      ]);
+      await eventually(async () => {
+        expect(await page.locator('.add-report-reasons li').allTextContents()).toContainEqual(
+          expect.stringMatching(/^⟦.*⟧ \(\d+\)$/),
+        );
+      });
+      await expectAllMarked(win, 'the add report with bad files');
 
       // The route panel with a sheet loaded through the mapping step.
       os.openAnswers.push(fx.sheet);

@@ -11,8 +11,9 @@ import {
 } from '../../common/job-messages';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { jobMessageWords } from '../../renderer/lib/job-words';
-import { errorText } from '../../renderer/lib/states';
+import { errorQuotes, errorText } from '../../renderer/lib/states';
 import type { JobRecord } from '../../common/job-record';
+import { unsupportedReason } from '../../main/scan/sniff';
 
 const de = createI18n('de');
 const deStates = de.getFixedT('de', 'states');
@@ -34,6 +35,25 @@ const WRITTEN: { readonly [C in JobMessageCode]: string } = {
   doneWithoutReading: jobMessage('doneWithoutReading', {}),
   retryLater: jobMessage('retryLater', { reason: RETRY_SENTENCES.timeout }),
   gaveUp: jobMessage('gaveUp', { attempts: '5', reason: RETRY_SENTENCES.server_error }),
+  goneWhileScanning: jobMessage('goneWhileScanning', {}),
+  permissionDenied: jobMessage('permissionDenied', {}),
+  linkLoop: jobMessage('linkLoop', {}),
+  fileLocked: jobMessage('fileLocked', {}),
+  readError: jobMessage('readError', {}),
+  cannotBeRead: jobMessage('cannotBeRead', { code: 'EISDIR' }),
+  notRegular: jobMessage('notRegular', { kind: 'FIFO' }),
+  emptyFile: jobMessage('emptyFile', {}),
+  truncatedWebp: jobMessage('truncatedWebp', {}),
+  truncatedJpeg: jobMessage('truncatedJpeg', {}),
+  invalidName: jobMessage('invalidName', {}),
+  brokenLink: jobMessage('brokenLink', {}),
+  notFound: jobMessage('notFound', {}),
+  stillWritten: jobMessage('stillWritten', { seconds: '30' }),
+  textFile: unsupportedReason('text'),
+  unknownFormat: unsupportedReason('unknown'),
+  videoRefused: unsupportedReason('QuickTime video'),
+  fileTypeRefused: unsupportedReason('PDF'),
+  imageTypeRefused: unsupportedReason('HEIC'),
 };
 
 describe('job messages', () => {
@@ -54,6 +74,9 @@ describe('job messages', () => {
       expect(parseJobMessage(text)?.code, text).toBe(code);
     }
     expect(parseJobMessage('Invalid meter type: gas')).toBeNull();
+    // The scanner's sentences, as it writes them.
+    expect(WRITTEN.imageTypeRefused).toBe('HEIC images are not accepted; use JPEG, PNG or WEBP');
+    expect(WRITTEN.videoRefused).toBe('QuickTime videos are not accepted; use JPEG, PNG or WEBP');
   });
 
   it('words every one in German and, in English, says what main wrote (a reason once)', () => {
@@ -67,6 +90,9 @@ describe('job messages', () => {
     }
     expect(jobMessageWords(WRITTEN.gaveUp, deStates, deBanners)).toBe(
       'Nach 5 Versuchen aufgegeben: Der Dienst hatte ein vorübergehendes Problem; später neuer Versuch.',
+    );
+    expect(jobMessageWords(WRITTEN.imageTypeRefused, deStates, deBanners)).toBe(
+      'HEIC-Bilder werden nicht angenommen; verwenden Sie JPEG, PNG oder WEBP',
     );
     expect(jobMessageWords(WRITTEN.batchSplit, deStates, deBanners)).toBe(
       'Stapel abgelehnt (too many files (max 20)); jedes Foto wird einzeln gesendet',
@@ -87,7 +113,10 @@ describe('job messages', () => {
     expect(errorText(job, deStates, deBanners)).toMatch(
       /: Der Dienst hat diesen Auftrag zweimal verloren; bitte später erneut versuchen$/,
     );
+    expect(errorQuotes(job, deStates, deBanners)).toBe(false);
+    // The service's words are shown as written and marked as quoted.
     const service = { ...job, errorMessage: 'Image too blurry' };
     expect(errorText(service, deStates, deBanners)).toMatch(/: Image too blurry$/);
+    expect(errorQuotes(service, deStates, deBanners)).toBe(true);
   });
 });

@@ -58,6 +58,7 @@ export const states: Words<typeof en> = {
     sameAs: 'Gleiches Foto wie {{file}}: Ergebnis übernommen, nicht erneut hochgeladen',
     scannedAgain: 'Erneut geprüft: Die Datei ist jetzt ein lesbares Foto',
   },
+  acceptedOr: 'oder',
   job: {
     waitingForNetwork: 'Wartet auf das Netzwerk',
     waitingForQuota: 'Wartet auf Kontingent',
@@ -73,6 +74,30 @@ export const states: Words<typeof en> = {
     retryLater: '{{reason}}',
     gaveUp_one: 'Nach {{count}} Versuch aufgegeben: {{reason}}',
     gaveUp_other: 'Nach {{count}} Versuchen aufgegeben: {{reason}}',
+    goneWhileScanning:
+      'Die Datei wurde verschoben, umbenannt oder gelöscht, während der Ordner geprüft wurde',
+    permissionDenied: 'Zugriff verweigert: Diese Datei kann nicht gelesen werden',
+    linkLoop: 'Schleife aus symbolischen Links: Der Link zeigt auf sich selbst',
+    fileLocked: 'Die Datei ist von einem anderen Programm gesperrt',
+    readError: 'Lesefehler (EIO): Festplatte, Karte oder Netzlaufwerk hat versagt',
+    cannotBeRead: 'Die Datei kann nicht gelesen werden ({{code}})',
+    notRegular: 'Keine gewöhnliche Datei ({{kind}})',
+    emptyFile: 'Die Datei ist leer (0 Byte)',
+    truncatedWebp:
+      'Die Datei ist ein abgeschnittenes oder beschädigtes WEBP (kürzer, als ihr Kopf angibt)',
+    truncatedJpeg:
+      'Die Datei ist ein abgeschnittenes oder beschädigtes JPEG (ohne Bildende-Markierung)',
+    invalidName:
+      'Der Dateiname ist kein gültiges Unicode (UTF-8) und lässt sich daher nicht öffnen; bitte umbenennen',
+    brokenLink: 'Defekter Link: Die Datei oder der Ordner, auf den er zeigt, existiert nicht',
+    notFound: 'Nicht gefunden: verschoben, umbenannt oder gelöscht',
+    stillWritten:
+      'Wird nach {{seconds}} s noch geschrieben (Kopieren nicht fertig?); fügen Sie den Ordner erneut hinzu, sobald das Kopieren abgeschlossen ist',
+    textFile: 'Das ist eine Textdatei, kein Bild; verwenden Sie {{accepted}}',
+    unknownFormat: 'Kein bekanntes Bildformat; verwenden Sie {{accepted}}',
+    videoRefused: '{{format}}-Videos werden nicht angenommen; verwenden Sie {{accepted}}',
+    fileTypeRefused: '{{format}}-Dateien werden nicht angenommen; verwenden Sie {{accepted}}',
+    imageTypeRefused: '{{format}}-Bilder werden nicht angenommen; verwenden Sie {{accepted}}',
   },
   reading: {
     empty: 'Geben Sie den Zählerstand ein, den der Zähler zeigt.',

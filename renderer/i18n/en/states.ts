@@ -71,6 +71,8 @@ export const states = {
    * MeterDesk's own sentences in a job's history and error: in English the templates main writes
    * them from (common/job-messages.ts); a retry says its reason alone, which says it retries.
    */
+  /** "JPEG, PNG or WEBP": the word before the last of the formats the service accepts. */
+  acceptedOr: 'or',
   job: {
     ...FROM_TEMPLATES,
     retryLater: '{{reason}}',
