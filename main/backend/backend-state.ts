@@ -3,8 +3,7 @@
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
 import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { codedLine, type LogEntry } from '../../common/engine-messages';
+import type { LogEntry } from '../../common/engine-messages';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
 import type { EngineConfig } from '../engine/config';
@@ -25,6 +24,8 @@ import { RwLock } from './rw-lock';
 import { newSandboxKey, sampleFolderIn, SANDBOX_KEY_URL, startSandbox } from './sandbox-service';
 import type { MainServices } from './main-services';
 import type { ChosenSecrets } from './secret-choice';
+import * as problems from './start-problems';
+import { describe } from './start-problems';
 import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
 
 export interface BackendStateOptions {
@@ -49,10 +50,6 @@ export interface WatchTimings {
 
 /** How often the window looks whether a queue another process holds is free again. */
 const CLAIM_RETRY_MS = 5_000;
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export class BackendState {
   private readonly lock = new RwLock();
@@ -340,18 +337,10 @@ export class BackendState {
       }
     } catch (error) {
       if (error instanceof QueueInUseError) {
-        const { label, pid, host } = error.owner;
-        this.problemValue = codedLine(
-          `${error.message} MeterDesk carries on by itself once it is free.`,
-          'queueInUse',
-          { owner: label, pid, host: host === hostname() ? '' : host },
-        );
+        this.problemValue = problems.queueInUse(error);
         this.retryClaimSoon(CLAIM_RETRY_MS);
       } else {
-        const detail = describe(error);
-        this.problemValue = codedLine(`The engine could not start: ${detail}`, 'engineNotStarted', {
-          detail,
-        });
+        this.problemValue = problems.engineNotStarted(error);
       }
     }
     this.hub.markAppChanged();
@@ -374,12 +363,7 @@ export class BackendState {
         this.sandboxValue ??= await startSandbox(key, this.options.sandbox);
         return { baseUrl: this.sandboxValue.url, apiKey: key, config };
       } catch (error) {
-        const detail = describe(error);
-        this.problemValue = codedLine(
-          `The built-in sandbox could not start: ${detail}`,
-          'sandboxNotStarted',
-          { detail },
-        );
+        this.problemValue = problems.sandboxNotStarted(error);
         return null;
       }
     }
@@ -387,18 +371,11 @@ export class BackendState {
     try {
       this.apiKey = await this.secrets.store.get(baseUrl);
     } catch (error) {
-      const detail = describe(error);
-      this.problemValue = codedLine(`The API key could not be read: ${detail}`, 'keyUnreadable', {
-        detail,
-      });
+      this.problemValue = problems.keyUnreadable(error);
       return null;
     }
     if (this.apiKey === null) {
-      this.problemValue = codedLine(
-        `No API key is stored for ${baseUrl}. Enter it in Settings.`,
-        'keyMissing',
-        { service: baseUrl },
-      );
+      this.problemValue = problems.keyMissing(baseUrl);
       return null;
     }
     this.sawSecret(this.apiKey);
