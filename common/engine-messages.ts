@@ -1,7 +1,8 @@
 // MeterDesk's own sentences from main/ (the activity log, a start-up problem, where the API key is
-// kept), as a stable code and parameters beside the English text. The English stays for the CLI, the log file and older windows; the window words
-// each code in its own language (renderer/lib/engine-words.ts). One table, declarative: each code
-// with its parameters and what kind each is.
+// kept), as a stable code and parameters beside the English text. The English stays for the CLI,
+// the log file and older windows; the window words each code in its own language
+// (renderer/lib/engine-words.ts). One table, declarative: each code with its parameters and what
+// kind each is.
 
 /**
  * How a parameter is shown: `count` a number in the window's format; `word` a code MeterDesk words
