@@ -5,7 +5,7 @@ import { runBaselineClient } from '../baseline-client';
 import type { ServiceProfile } from './bounds';
 import type { RunMeasure } from './engine-run';
 import type { PhotoFolder } from './photos';
-import { BENCH_API_KEY, discoveryLag, startService, windowUse } from './service';
+import { BENCH_API_KEY, discoveryLag, scheduleBoundMs, startService, windowUse } from './service';
 
 export interface BaselineRunResult extends RunMeasure {
   readonly kind: 'baseline';
@@ -50,6 +50,7 @@ export async function runBaseline(
       wrongReadings,
       windows: windowUse(sandbox, profile.windowMs, start, end),
       discovery: discoveryLag(sandbox, result.seenAt),
+      scheduleBoundMs: scheduleBoundMs(sandbox.ledger.tasks(), profile.concurrency, profile.addedLatencyMs),
       uploadRequests: result.uploadRequests,
       pollRequests: result.pollRequests,
       clientSeen429: result.http429,

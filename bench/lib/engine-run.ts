@@ -15,6 +15,7 @@ import type { PhotoFolder } from './photos';
 import {
   BENCH_API_KEY,
   discoveryLag,
+  scheduleBoundMs,
   startService,
   windowUse,
   type DiscoveryLag,
@@ -53,6 +54,8 @@ export interface RunMeasure {
   readonly windows: WindowUse;
   /** Service finished a task -> the client had its result. */
   readonly discovery: DiscoveryLag | null;
+  /** The best finish the concurrency limit allows for these tasks (scheduleBoundMs). */
+  readonly scheduleBoundMs: number;
 }
 
 export interface EngineRunResult extends RunMeasure {
@@ -174,6 +177,7 @@ export async function runEngine(
       wrongReadings,
       windows: windowUse(sandbox, profile.windowMs, start, end),
       discovery: discoveryLag(sandbox, seenAt),
+      scheduleBoundMs: scheduleBoundMs(sandbox.ledger.tasks(), profile.concurrency, profile.addedLatencyMs),
       calls,
       pacer: {
         requestsSent: pacer.requestsSent,

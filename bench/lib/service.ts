@@ -102,6 +102,31 @@ export interface DiscoveryLag {
 }
 
 /** `seenAt`: task id -> when the client learnt the final result (epoch ms). */
+/**
+ * The best finish the key's concurrency allows for the tasks this run made, as the service timed
+ * them: each of `slots` slots takes the next task (in the order they were created) the moment it
+ * is free, and holds it for the AI's actual time plus one answer delay (the earliest a client can
+ * know the slot is free again). Unlike N x (AI + delay) / C it cannot split a task across slots:
+ * 120 tasks on 16 slots take 8 rounds, not 7.5.
+ */
+export function scheduleBoundMs(
+  tasks: readonly { readonly createdAt: string; readonly finishedAt: string | null }[],
+  slots: number,
+  answerDelayMs: number,
+): number {
+  const busy = tasks
+    .filter((t) => t.finishedAt !== null)
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+    .map((t) => Date.parse(t.finishedAt ?? t.createdAt) - Date.parse(t.createdAt) + answerDelayMs);
+  const freeAt: number[] = new Array<number>(Math.max(1, slots)).fill(0);
+  for (const ms of busy) {
+    let first = 0;
+    for (let i = 1; i < freeAt.length; i++) if ((freeAt[i] ?? 0) < (freeAt[first] ?? 0)) first = i;
+    freeAt[first] = (freeAt[first] ?? 0) + ms;
+  }
+  return Math.max(...freeAt);
+}
+
 export function discoveryLag(
   sandbox: Sandbox,
   seenAt: ReadonlyMap<string, number>,

@@ -39,6 +39,13 @@ export interface DispatcherDeps {
   changed(ids: readonly number[]): void;
 }
 
+/**
+ * List polls that may be on their way at once. On a far service an answer takes longer than the
+ * poll spacing the key's budget allows: one list at a time would space them by the answer's delay
+ * instead, and every task would wait that much longer to be seen finished.
+ */
+const LISTS_IN_FLIGHT = 2;
+
 /** The loop never sleeps longer than this, so a clock jump or a missed wake costs a minute at most. */
 const MAX_SLEEP_MS = 60_000;
 const MIN_SLEEP_MS = 50;
@@ -52,10 +59,13 @@ export class Dispatcher {
   private uploadAnswered = false;
   private uploadingFiles = 0;
   private pollsInFlight = 0;
+  /** Jobs a task or batch poll on its way asks about: not asked about again until it answers. */
   private readonly polling = new Set<number>();
+  /** Jobs list polls on their way cover, and how many: a later list may cover them again. */
+  private readonly listing = new Map<number, number>();
   private readonly listCoverage = new Ewma(0.3, 1);
-  /** One list poll at a time, at most one per poll spacing: it shows every task anyway. */
-  private listInFlight = false;
+  /** List polls on their way: at most one per poll spacing, as each shows every task anyway. */
+  private listsInFlight = 0;
   private lastListAt = -Infinity;
   private listSkips = 0;
 
@@ -173,12 +183,15 @@ export class Dispatcher {
       if (this.pollsInFlight >= config.maxParallelPolls) break;
       const list = group.kind === 'list';
       if (list) {
-        if (this.listInFlight) continue;
+        if (this.listsInFlight >= LISTS_IN_FLIGHT) continue;
         if (now - this.lastListAt < pollSpacingMs(this.d.pacer.limits().requests, now)) continue;
-        this.listInFlight = true;
+        this.listsInFlight++;
         this.lastListAt = now;
+        this.coverByList(group.jobs, 1);
+      } else {
+        if (group.jobs.some((j) => this.listing.has(j.id))) continue;
+        for (const j of group.jobs) this.polling.add(j.id);
       }
-      for (const j of group.jobs) this.polling.add(j.id);
       this.pollsInFlight++;
       this.d.track(
         runPoll(this.d.context(), group)
@@ -187,10 +200,19 @@ export class Dispatcher {
           })
           .finally(() => {
             this.pollsInFlight--;
-            if (list) this.listInFlight = false;
-            for (const j of group.jobs) this.polling.delete(j.id);
+            if (list) this.listsInFlight--;
+            if (list) this.coverByList(group.jobs, -1);
+            else for (const j of group.jobs) this.polling.delete(j.id);
           }),
       );
+    }
+  }
+
+  private coverByList(jobs: readonly JobRecord[], step: 1 | -1): void {
+    for (const { id } of jobs) {
+      const lists = (this.listing.get(id) ?? 0) + step;
+      if (lists > 0) this.listing.set(id, lists);
+      else this.listing.delete(id);
     }
   }
 

@@ -7,6 +7,7 @@ import {
   lowerBound,
   minimumRequests,
 } from '../../bench/lib/bounds';
+import { scheduleBoundMs } from '../../bench/lib/service';
 import { renderTable } from '../../bench/lib/table';
 import { PROFILES, runThroughputCase } from '../../bench/throughput';
 
@@ -25,6 +26,7 @@ describe('throughput benchmark', () => {
     expect(row.run.wrongReadings).toBe(0);
     expect(row.run.chargedTwice).toBe(0);
     expect(row.run.discovery?.tasks).toBe(20);
+    expect(row.run.scheduleBoundMs).toBeGreaterThan(0);
     // 20 photos fit in one window of 60 submissions: nothing may be refused.
     expect(row.http429).toBe(0);
     expect(row.wallMs).toBeGreaterThan(0);
@@ -76,5 +78,28 @@ describe('throughput benchmark', () => {
     const slow = lowerBound(PROFILES['high-latency'], 2000, 'single', 1000);
     expect(slow.submissionsMs).toBe(33 * 6000 - 1000 + 300 + 150);
     expect(slow.requestsMs).toBe(22 * 6000 - 1000 + 150);
+  });
+});
+
+describe('the schedule bound', () => {
+  const at = (ms: number): string => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
+  const task = (start: number, aiMs: number) => ({
+    createdAt: at(start),
+    finishedAt: at(start + aiMs),
+  });
+
+  it('cannot split a task across slots: 3 equal tasks on 2 slots take 2 rounds, not 1.5', () => {
+    const tasks = [task(0, 1_000), task(0, 1_000), task(5, 1_000)];
+    expect(scheduleBoundMs(tasks, 2, 150)).toBe(2 * 1_150);
+  });
+
+  it('gives the next task to the slot that is free first, in the order the tasks were made', () => {
+    // Slot A: 400 then 1,000; slot B: 600 then 200. Ends at 1,400 + 2 answer delays of 100.
+    const tasks = [task(3, 200), task(0, 400), task(1, 600), task(2, 1_000)];
+    expect(scheduleBoundMs(tasks, 2, 100)).toBe(1_600);
+  });
+
+  it('leaves out tasks that never finished', () => {
+    expect(scheduleBoundMs([{ createdAt: at(0), finishedAt: null }, task(0, 500)], 4, 0)).toBe(500);
   });
 });

@@ -79,3 +79,33 @@ describe('polling batch tasks', () => {
     expect(countPolls(run).batch).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('polling a far service', () => {
+  it('sends the next list while the last one is still on its way, never more than two at once', async () => {
+    // Every answer comes 400 ms late, more than the poll spacing the key's budget allows: one list
+    // at a time would space the looks by the answer's delay instead.
+    let listsOnTheirWay = 0;
+    let mostAtOnce = 0;
+    const rules: ProxyRules = {
+      before: (ex) => {
+        if (pollKind(ex) === 'list') mostAtOnce = Math.max(mostAtOnce, ++listsOnTheirWay);
+        return undefined;
+      },
+      after: (ex) => {
+        if (pollKind(ex) === 'list') listsOnTheirWay--;
+        return undefined;
+      },
+    };
+    run = await proxiedRun({
+      rules,
+      photos: 24,
+      config: ALWAYS,
+      sandbox: { ...ROOMY, faults: { slowRate: 1, slowMs: 400 } },
+    });
+    expect(run.outcome).toBe('complete');
+    expectAllReadCorrectly(run);
+    expectPaidOnce(run);
+    expectNoInternalErrors(run);
+    expect(mostAtOnce).toBe(2);
+  }, 60_000);
+});
