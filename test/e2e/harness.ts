@@ -57,10 +57,12 @@ export const SCREENSHOT_DIR = resolve(
     join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots'),
 );
 
-/** The built renderer served on 127.0.0.1, and a browser: one per test file. */
+/** The built renderer served on 127.0.0.1, and a browser (browser-suite.ts shares one). */
 export interface Site {
   readonly server: StaticServer;
   readonly browser: Browser;
+  /** The renderer's build folder when it was built for this site alone (removed by close). */
+  readonly ownBuild: string | null;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function openSite(): Promise<Site> {
   return {
     server,
     browser,
+    ownBuild: cached ? null : outDir,
     close: async () => {
       await browser.close();
       await server.close();
