@@ -2,16 +2,12 @@
 // stay in view until the clerk moves on, undo of the last review (button and Ctrl+Z) through the
 // real backend, a photo that zooms and pans by mouse and keyboard and stays in view while a
 // correction is typed, and a table and detail panel that fit 1024 px and show whole names at 1440.
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { eventually, FAST_ENGINE, openTestWindow, type TestWindow } from './harness';
 import { sampleFolder, startOnSandbox, waitForCount } from './window-steps';
 import { tableRows } from './table';
 import { describeInBrowser } from './browser-suite';
-
-const DOCS_SHOTS = resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
 /** Photos read before, then sent again while a new AI version is offline: all flagged. */
 async function flaggedPhotos(win: TestWindow, n: number): Promise<void> {
@@ -219,9 +215,9 @@ describeInBrowser('the review desk', (site) => {
       expect(fits).toEqual({ page: true, table: true, heads: true, detail: true });
       expect(await page.evaluate<string[]>(CUT_FILE_NAMES)).toEqual([]);
       expect(await win.axe()).toEqual([]);
-      mkdirSync(DOCS_SHOTS, { recursive: true });
       await page.evaluate(SCROLL_TOP);
-      await page.screenshot({ path: join(DOCS_SHOTS, 'review-1024-light.png') });
+      // Saved beside the other E2E shots; docs/screenshots holds copies that were looked at.
+      await win.screenshot('review-1024-light');
 
       // 1440 px: whole file names in the table.
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -233,7 +229,7 @@ describeInBrowser('the review desk', (site) => {
       await page.evaluate(SCROLL_TOP);
       // Again as the screenshot shows it: the columns settle after the resize.
       expect(await page.evaluate<string[]>(CUT_FILE_NAMES)).toEqual([]);
-      await page.screenshot({ path: join(DOCS_SHOTS, 'review-1440-light.png') });
+      await win.screenshot('review-1440-light');
     } finally {
       await win.close();
     }
