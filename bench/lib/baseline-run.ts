@@ -50,7 +50,11 @@ export async function runBaseline(
       wrongReadings,
       windows: windowUse(sandbox, profile.windowMs, start, end),
       discovery: discoveryLag(sandbox, result.seenAt),
-      scheduleBoundMs: scheduleBoundMs(sandbox.ledger.tasks(), profile.concurrency, profile.addedLatencyMs),
+      scheduleBoundMs: scheduleBoundMs(
+        sandbox.ledger.tasks(),
+        profile.concurrency,
+        profile.addedLatencyMs,
+      ),
       uploadRequests: result.uploadRequests,
       pollRequests: result.pollRequests,
       clientSeen429: result.http429,

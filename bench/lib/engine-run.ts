@@ -177,7 +177,11 @@ export async function runEngine(
       wrongReadings,
       windows: windowUse(sandbox, profile.windowMs, start, end),
       discovery: discoveryLag(sandbox, seenAt),
-      scheduleBoundMs: scheduleBoundMs(sandbox.ledger.tasks(), profile.concurrency, profile.addedLatencyMs),
+      scheduleBoundMs: scheduleBoundMs(
+        sandbox.ledger.tasks(),
+        profile.concurrency,
+        profile.addedLatencyMs,
+      ),
       calls,
       pacer: {
         requestsSent: pacer.requestsSent,
