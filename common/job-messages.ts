@@ -42,6 +42,27 @@ export const JOB_MESSAGES = {
   videoRefused: '{format} videos are not accepted; use {accepted}',
   fileTypeRefused: '{format} files are not accepted; use {accepted}',
   imageTypeRefused: '{format} images are not accepted; use {accepted}',
+  // `size` and `limit` are byte counts grouped as en-US writes them ("20,971,521"), which the
+  // window reads back and says in its own units; the MiB beside them are for the log and CSV.
+  tooLarge:
+    'The {format} is {size} bytes ({sizeMiB}); the service accepts at most {limit} bytes ({limitMiB}) per image',
+  // A folder that cannot be listed, reported once for the folder's own path (main/scan/walk.ts).
+  folderGone:
+    'The folder was moved, renamed or deleted while being scanned; the photos in it were not scanned',
+  folderPermissionDenied: 'Permission denied for this folder; the photos in it were not scanned',
+  folderLinkLoop: 'Symbolic link loop; the photos in it were not scanned',
+  folderUnreadable: 'The folder cannot be read ({code}); the photos in it were not scanned',
+  // Why a file is looked at again instead of judged: it may still be being copied (inspect.ts).
+  emptyJustChanged: 'Empty and just changed: still being copied?',
+  shortJustChanged: 'Shorter than its header says and just changed: still being copied?',
+  cutShortJustChanged: 'Cut short and just changed: still being copied?',
+  changedWhileRead: 'The file changed while it was read: still being written',
+  // Why a path the person added is not added at all (main/engine/add-paths.ts); the CLI prints
+  // them after "Cannot add <path>: ".
+  pathNotFound: 'does not exist',
+  pathPermissionDenied: 'permission denied',
+  pathNotFileOrFolder: 'not a file or folder',
+  pathUnreadable: 'cannot be opened ({code})',
 } as const;
 
 export type JobMessageCode = keyof typeof JOB_MESSAGES;

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { FailureKind } from '../../common/job';
 import { MAX_ADD_REASONS, type AddSummary } from '../../common/engine-status';
+import { jobMessage } from '../../common/job-messages';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../scan';
 import type { InsertOutcome, NewJob } from '../store/jobs-repo';
 import type { Store } from '../store/store';
@@ -57,7 +58,7 @@ export async function addPaths(
     try {
       const st = await stat(path);
       if (!st.isDirectory() && !st.isFile()) {
-        summary.missing.push({ path, reason: 'not a file or folder' });
+        summary.missing.push({ path, reason: jobMessage('pathNotFileOrFolder', {}) });
         continue;
       }
       if (under !== null) {
@@ -76,10 +77,10 @@ export async function addPaths(
         path,
         reason:
           code === 'ENOENT'
-            ? 'does not exist'
+            ? jobMessage('pathNotFound', {})
             : code === 'EACCES'
-              ? 'permission denied'
-              : String(code ?? err),
+              ? jobMessage('pathPermissionDenied', {})
+              : jobMessage('pathUnreadable', { code: String(code ?? err) }),
       });
     }
   }

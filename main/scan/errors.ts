@@ -58,23 +58,21 @@ export function fileProblem(error: unknown): Problem {
  */
 export function folderProblem(error: unknown): Problem {
   const code = errnoCode(error);
-  const tail = 'the photos in it were not scanned';
   switch (code) {
     case 'ENOENT':
     case 'ENOTDIR':
-      return {
-        failureKind: 'vanished',
-        reason: `The folder was moved, renamed or deleted while being scanned; ${tail}`,
-      };
+      return { failureKind: 'vanished', reason: jobMessage('folderGone', {}) };
     case 'EACCES':
     case 'EPERM':
-      return { failureKind: 'unreadable', reason: `Permission denied for this folder; ${tail}` };
+      return { failureKind: 'unreadable', reason: jobMessage('folderPermissionDenied', {}) };
     case 'ELOOP':
-      return { failureKind: 'unreadable', reason: `Symbolic link loop; ${tail}` };
+      return { failureKind: 'unreadable', reason: jobMessage('folderLinkLoop', {}) };
     default:
       return {
         failureKind: 'unreadable',
-        reason: `The folder cannot be read (${code ?? (error instanceof Error ? error.message : String(error))}); ${tail}`,
+        reason: jobMessage('folderUnreadable', {
+          code: code ?? (error instanceof Error ? error.message : String(error)),
+        }),
       };
   }
 }

@@ -36,12 +36,18 @@ function mib(bytes: number): string {
   return `${Number.isInteger(value) ? String(value) : value.toFixed(1)} MiB`;
 }
 
-/** "The JPEG is 25.3 MiB; ..." with exact byte counts when rounding would hide the excess. */
+/**
+ * "The JPEG is 26,528,768 bytes (25.3 MiB); ...": exact byte counts, so that the excess shows
+ * even where rounding would hide it, and the window can say them in its own units.
+ */
 function tooLargeReason(what: string, size: number, max: number): string {
-  const exact = mib(size) === mib(max) || size < max + MIB / 10;
-  const sizeText = exact ? `${size.toLocaleString('en-US')} bytes` : mib(size);
-  const maxText = exact ? `${max.toLocaleString('en-US')} bytes (${mib(max)})` : mib(max);
-  return `The ${what} is ${sizeText}; the service accepts at most ${maxText} per image`;
+  return jobMessage('tooLarge', {
+    format: what,
+    size: size.toLocaleString('en-US'),
+    sizeMiB: mib(size),
+    limit: max.toLocaleString('en-US'),
+    limitMiB: mib(max),
+  });
 }
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
@@ -104,8 +110,7 @@ export async function inspectFile(
       });
     }
     if (size === 0) {
-      if (isRecent(mtimeMs))
-        return growing(size, mtimeMs, 'Empty and just changed: still being copied?');
+      if (isRecent(mtimeMs)) return growing(size, mtimeMs, jobMessage('emptyJustChanged', {}));
       return reject({ failureKind: 'empty_file', reason: jobMessage('emptyFile', {}) });
     }
 
@@ -134,12 +139,7 @@ export async function inspectFile(
       if (!tailHasEoi(tail)) finder = new JpegEndFinder();
     }
     if (format === 'webp' && head.length >= 8 && head.readUInt32LE(4) + 8 > size + 1) {
-      if (isRecent(mtimeMs))
-        return growing(
-          size,
-          mtimeMs,
-          'Shorter than its header says and just changed: still being copied?',
-        );
+      if (isRecent(mtimeMs)) return growing(size, mtimeMs, jobMessage('shortJustChanged', {}));
       return reject({
         failureKind: 'unsupported_format',
         reason: jobMessage('truncatedWebp', {}),
@@ -158,15 +158,10 @@ export async function inspectFile(
     // Compared with what it was when opened: a copy still going on changes it under the read.
     const after = await handle.stat();
     if (after.size !== size || after.mtimeMs !== mtimeMs || hashed.size !== size) {
-      return growing(
-        after.size,
-        after.mtimeMs,
-        'The file changed while it was read: still being written',
-      );
+      return growing(after.size, after.mtimeMs, jobMessage('changedWhileRead', {}));
     }
     if (finder && !finder.complete) {
-      if (isRecent(mtimeMs))
-        return growing(size, mtimeMs, 'Cut short and just changed: still being copied?');
+      if (isRecent(mtimeMs)) return growing(size, mtimeMs, jobMessage('cutShortJustChanged', {}));
       return reject({
         failureKind: 'unsupported_format',
         reason: jobMessage('truncatedJpeg', {}),

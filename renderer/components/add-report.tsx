@@ -20,11 +20,12 @@ function rejectedReasons(
   summary: AddSummary,
   t: TFunction<'states'>,
   bannersT: TFunction<'banners'>,
+  lang: string,
 ): { reason: string; n: number; words: boolean }[] {
   // The scanner's reasons in the window's words when they are its fixed sentences
   // (common/job-messages.ts); any other as written, in English. The kinds are the window's.
   const out = summary.rejectedReasons.map(({ reason, n }) => {
-    const worded = jobMessageWords(reason, t, bannersT);
+    const worded = jobMessageWords(reason, t, bannersT, lang);
     return { reason: worded ?? reason, n, words: worded !== null };
   });
   for (const [kind, total] of Object.entries(summary.rejectedByKind) as [FailureKind, number][]) {
@@ -45,7 +46,7 @@ export function AddReport(): React.JSX.Element | null {
   const lang = useLang();
   if (!report) return null;
   const { summary, quotaRemaining } = report;
-  const reasons = rejectedReasons(summary, statesT, bannersT);
+  const reasons = rejectedReasons(summary, statesT, bannersT, lang);
   const found = summary.queued + summary.reused;
   const overQuota = quotaRemaining !== null && summary.queued > quotaRemaining;
   return (
@@ -91,7 +92,7 @@ export function AddReport(): React.JSX.Element | null {
               <li data-testid="add-known">{t('addReport.known', { count: summary.known })}</li>
             )}
             {summary.missing.map((m) => {
-              const worded = jobMessageWords(m.reason, statesT, bannersT);
+              const worded = jobMessageWords(m.reason, statesT, bannersT, lang);
               return (
                 <li key={m.path} className="tone-bad">
                   <span data-i18n-skip="data">{m.path}</span>:{' '}

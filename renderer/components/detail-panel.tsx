@@ -139,7 +139,7 @@ export function DetailPanel(): React.JSX.Element {
   const stale = detail.job.id !== selectedId;
   const { job, events, root } = detail;
   const look = stateLook(job.state, tStates);
-  const error = errorText(job, tStates, tBanners);
+  const error = errorText(job, tStates, tBanners, lang);
   const waitReason = serviceWaitReason(job);
   const summary = summaryWords(job, t);
   return (
@@ -279,7 +279,7 @@ export function DetailPanel(): React.JSX.Element {
           <ol className="history" data-testid="detail-history">
             {events.map((ev, i) => {
               const evLook = stateLook(ev.state, tStates);
-              const line = historyLine(ev.message, tStates, tBanners);
+              const line = historyLine(ev.message, tStates, tBanners, lang);
               return (
                 <li key={`${ev.at}-${String(i)}`}>
                   <time dateTime={ev.at}>{formatTime(ev.at, undefined, lang)}</time>

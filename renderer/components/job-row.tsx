@@ -12,6 +12,7 @@ import {
   sourceWords,
 } from '../lib/states';
 import { useT } from '../i18n/i18n';
+import { useLang } from '../billing/use-lang';
 import { Icon } from './icon';
 
 export const ROW_HEIGHT = 34;
@@ -70,11 +71,12 @@ export const JobRow = memo(function JobRow({
   const t = useT('desk');
   const tStates = useT('states');
   const tBanners = useT('banners');
+  const lang = useLang();
   const look = lookOf(job, aiOffline, tStates);
   const waitReason = serviceWaitReason(job);
   const reading = effectiveReading(job);
   const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
-  const error = errorText(job, tStates, tBanners);
+  const error = errorText(job, tStates, tBanners, lang);
   return (
     <div
       id={rowDomId(job.id)}

@@ -58,11 +58,12 @@ export function historyLine(
   message: string,
   t: StatesT,
   bannersT: BannersT = englishT('banners'),
+  lang?: string,
 ): HistoryLine {
   for (const [pattern, word] of RULES) {
     const m = message.match(pattern);
     if (m) return { worded: word(m, t) };
   }
-  const engine = jobMessageWords(message, t, bannersT);
+  const engine = jobMessageWords(message, t, bannersT, lang);
   return engine === null ? { quoted: message } : { worded: engine };
 }

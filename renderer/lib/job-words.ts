@@ -6,23 +6,58 @@ import type { TFunction } from 'i18next';
 import { parseJobMessage, retrySentenceOf, type JobMessageCode } from '../../common/job-messages';
 import { ACCEPTED_FORMATS } from '../../common/job';
 import { englishT } from '../i18n/english';
+import { formatBytes } from './format';
 
 type StatesT = TFunction<'states'>;
 type BannersT = TFunction<'banners'>;
 
 const WITH_REASON: ReadonlySet<JobMessageCode> = new Set(['retryLater', 'gaveUp']);
 
-/** The sentence in the window's words, or null when it is not one of MeterDesk's own. */
+/** A byte count as main writes it ("20,971,521"); null for anything else. */
+function byteCount(text: string | undefined): number | null {
+  return text !== undefined && /^\d{1,3}(,\d{3})*$/.test(text)
+    ? Number(text.replace(/,/g, ''))
+    : null;
+}
+
+/**
+ * A file over the size limit, its size and the limit in the window's units; in exact bytes when
+ * rounding would make them look the same (20 MiB and one byte against 20 MiB).
+ */
+function tooLargeWords(
+  params: Readonly<Record<string, string>>,
+  t: StatesT,
+  lang: string | undefined,
+): string | null {
+  const size = byteCount(params.size);
+  const limit = byteCount(params.limit);
+  if (size === null || limit === null) return null;
+  let sizeText = formatBytes(size, lang);
+  let limitText = formatBytes(limit, lang);
+  if (sizeText === limitText) {
+    sizeText = t('job.bytes', { count: size });
+    limitText = `${t('job.bytes', { count: limit })} (${limitText})`;
+  }
+  return t('job.tooLarge', { format: params.format ?? '', size: sizeText, limit: limitText });
+}
+
+/**
+ * The sentence in the window's words, or null when it is not one of MeterDesk's own. `lang` is the
+ * window's language, for sizes (renderer/lib/format.ts).
+ */
 export function jobMessageWords(
   text: string,
   t: StatesT,
   bannersT: BannersT = englishT('banners'),
+  lang?: string,
 ): string | null {
   const parsed = parseJobMessage(text);
   if (parsed === null) return null;
   const { code, params } = parsed;
+  if (code === 'tooLarge') return tooLargeWords(params, t, lang);
   if (!WITH_REASON.has(code)) {
-    const key = `job.${code as Exclude<JobMessageCode, 'gaveUp' | 'retryLater'>}` as const;
+    const key =
+      `job.${code as Exclude<JobMessageCode, 'gaveUp' | 'retryLater' | 'tooLarge'>}` as const;
     return t(key, {
       serviceSays: params.serviceSays ?? '',
       code: params.code ?? '',

@@ -140,13 +140,14 @@ export function errorText(
   job: JobRecord,
   t: StatesT = EN,
   bannersT: TFunction<'banners'> = englishT('banners'),
+  lang?: string,
 ): string {
   if (job.state !== 'failed' && job.state !== 'rejected') return '';
   // MeterDesk's own sentence in the window's words; the service's or the scanner's as written.
   const message =
     job.errorMessage === null
       ? null
-      : (jobMessageWords(job.errorMessage, t, bannersT) ?? job.errorMessage);
+      : (jobMessageWords(job.errorMessage, t, bannersT, lang) ?? job.errorMessage);
   if (job.failureKind) {
     const words = failureWords(job.failureKind, t);
     if (!message) return words;

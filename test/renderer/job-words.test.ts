@@ -14,6 +14,9 @@ import { jobMessageWords } from '../../renderer/lib/job-words';
 import { errorQuotes, errorText } from '../../renderer/lib/states';
 import type { JobRecord } from '../../common/job-record';
 import { unsupportedReason } from '../../main/scan/sniff';
+import { folderProblem } from '../../main/scan/errors';
+
+const errno = (code: string): Error => Object.assign(new Error(code), { code });
 
 const de = createI18n('de');
 const deStates = de.getFixedT('de', 'states');
@@ -54,6 +57,31 @@ const WRITTEN: { readonly [C in JobMessageCode]: string } = {
   videoRefused: unsupportedReason('QuickTime video'),
   fileTypeRefused: unsupportedReason('PDF'),
   imageTypeRefused: unsupportedReason('HEIC'),
+  tooLarge: jobMessage('tooLarge', {
+    format: 'JPEG',
+    size: '26,528,768',
+    sizeMiB: '25.3 MiB',
+    limit: '20,971,520',
+    limitMiB: '20 MiB',
+  }),
+  folderGone: folderProblem(errno('ENOENT')).reason,
+  folderPermissionDenied: folderProblem(errno('EACCES')).reason,
+  folderLinkLoop: folderProblem(errno('ELOOP')).reason,
+  folderUnreadable: folderProblem(errno('EIO')).reason,
+  emptyJustChanged: jobMessage('emptyJustChanged', {}),
+  shortJustChanged: jobMessage('shortJustChanged', {}),
+  cutShortJustChanged: jobMessage('cutShortJustChanged', {}),
+  changedWhileRead: jobMessage('changedWhileRead', {}),
+  pathNotFound: jobMessage('pathNotFound', {}),
+  pathPermissionDenied: jobMessage('pathPermissionDenied', {}),
+  pathNotFileOrFolder: jobMessage('pathNotFileOrFolder', {}),
+  pathUnreadable: jobMessage('pathUnreadable', { code: 'EIO' }),
+};
+
+/** Worded in English in their own shape, not as main wrote them (a size in the window's units). */
+const OWN_ENGLISH: Partial<Record<JobMessageCode, string>> = {
+  retryLater: RETRY_SENTENCES.timeout,
+  tooLarge: 'The JPEG is 25.3 MB; the service accepts at most 20.0 MB per image',
 };
 
 describe('job messages', () => {
@@ -84,9 +112,8 @@ describe('job messages', () => {
       const german = jobMessageWords(text, deStates, deBanners);
       expect(german, code).not.toBeNull();
       expect(german, code).not.toMatch(/{{|job\.|[Ww]ill retry|service/);
-      const english = jobMessageWords(text, enStates);
-      if (code === 'retryLater') expect(english).toBe(RETRY_SENTENCES.timeout);
-      else expect(english, code).toBe(text);
+      const english = jobMessageWords(text, enStates, undefined, 'en');
+      expect(english, code).toBe(OWN_ENGLISH[code as JobMessageCode] ?? text);
     }
     expect(jobMessageWords(WRITTEN.gaveUp, deStates, deBanners)).toBe(
       'Nach 5 Versuchen aufgegeben: Der Dienst hatte ein vorübergehendes Problem; später neuer Versuch.',
@@ -97,6 +124,29 @@ describe('job messages', () => {
     expect(jobMessageWords(WRITTEN.batchSplit, deStates, deBanners)).toBe(
       'Stapel abgelehnt (too many files (max 20)); jedes Foto wird einzeln gesendet',
     );
+  });
+
+  it('says a file too large in the window’s units, in bytes where rounding would hide it', () => {
+    expect(jobMessageWords(WRITTEN.tooLarge, deStates, deBanners, 'de')).toBe(
+      'Das JPEG ist 25,3 MB groß; der Dienst nimmt höchstens 20,0 MB pro Bild an',
+    );
+    // One byte over: both would read "20,0 MB", so the exact counts are given.
+    const justOver = jobMessage('tooLarge', {
+      format: 'PNG',
+      size: '20,971,521',
+      sizeMiB: '20.0 MiB',
+      limit: '20,971,520',
+      limitMiB: '20 MiB',
+    });
+    expect(jobMessageWords(justOver, deStates, deBanners, 'de')).toBe(
+      'Das PNG ist 20.971.521 Byte groß; der Dienst nimmt höchstens 20.971.520 Byte (20,0 MB) pro Bild an',
+    );
+    expect(jobMessageWords(justOver, enStates, undefined, 'en')).toBe(
+      'The PNG is 20,971,521 bytes; the service accepts at most 20,971,520 bytes (20.0 MB) per image',
+    );
+    // A size that is not a byte count as main writes it is not MeterDesk's sentence: quoted.
+    const odd = WRITTEN.tooLarge.replace('26,528,768', '25.3 MiB');
+    expect(jobMessageWords(odd, deStates, deBanners, 'de')).toBeNull();
   });
 
   it('leaves a retry whose reason MeterDesk did not write to be shown as written', () => {

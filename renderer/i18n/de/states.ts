@@ -98,6 +98,23 @@ export const states: Words<typeof en> = {
     videoRefused: '{{format}}-Videos werden nicht angenommen; verwenden Sie {{accepted}}',
     fileTypeRefused: '{{format}}-Dateien werden nicht angenommen; verwenden Sie {{accepted}}',
     imageTypeRefused: '{{format}}-Bilder werden nicht angenommen; verwenden Sie {{accepted}}',
+    tooLarge: 'Das {{format}} ist {{size}} groß; der Dienst nimmt höchstens {{limit}} pro Bild an',
+    bytes: '{{count, number}} Byte',
+    folderGone:
+      'Der Ordner wurde verschoben, umbenannt oder gelöscht, während er geprüft wurde; die Fotos darin wurden nicht geprüft',
+    folderPermissionDenied:
+      'Zugriff auf diesen Ordner verweigert; die Fotos darin wurden nicht geprüft',
+    folderLinkLoop: 'Schleife aus symbolischen Links; die Fotos darin wurden nicht geprüft',
+    folderUnreadable:
+      'Der Ordner kann nicht gelesen werden ({{code}}); die Fotos darin wurden nicht geprüft',
+    emptyJustChanged: 'Leer und gerade geändert: wird noch kopiert?',
+    shortJustChanged: 'Kürzer, als ihr Kopf angibt, und gerade geändert: wird noch kopiert?',
+    cutShortJustChanged: 'Abgeschnitten und gerade geändert: wird noch kopiert?',
+    changedWhileRead: 'Die Datei hat sich beim Lesen geändert: wird noch geschrieben',
+    pathNotFound: 'existiert nicht',
+    pathPermissionDenied: 'Zugriff verweigert',
+    pathNotFileOrFolder: 'weder Datei noch Ordner',
+    pathUnreadable: 'kann nicht geöffnet werden ({{code}})',
   },
   reading: {
     empty: 'Geben Sie den Zählerstand ein, den der Zähler zeigt.',

@@ -3,12 +3,15 @@
 // the add report all read from here.
 import { JOB_MESSAGES, type JobMessageCode } from '../../../common/job-messages';
 
-type Templated = Exclude<JobMessageCode, 'retryLater' | 'gaveUp'>;
+/** Worded here in their own shape: a count to pluralise, a size in the window's units. */
+const OWN_WORDS = new Set<JobMessageCode>(['retryLater', 'gaveUp', 'tooLarge']);
+
+type Templated = Exclude<JobMessageCode, 'retryLater' | 'gaveUp' | 'tooLarge'>;
 
 /** The templates' parameters as the catalogue's placeholders: "{code}" -> "{{code}}". */
 const FROM_TEMPLATES = Object.fromEntries(
   Object.entries(JOB_MESSAGES)
-    .filter(([code]) => code !== 'retryLater' && code !== 'gaveUp')
+    .filter(([code]) => !OWN_WORDS.has(code as JobMessageCode))
     .map(([code, text]) => [code, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
 ) as { readonly [C in Templated]: string };
 
@@ -78,6 +81,9 @@ export const states = {
     retryLater: '{{reason}}',
     gaveUp_one: 'Gave up after {{count}} attempt: {{reason}}',
     gaveUp_other: 'Gave up after {{count}} attempts: {{reason}}',
+    tooLarge: 'The {{format}} is {{size}}; the service accepts at most {{limit}} per image',
+    /** A size in bytes, where rounding to MB would hide that it is over the limit. */
+    bytes: '{{count, number}} bytes',
   },
 
   reading: {
