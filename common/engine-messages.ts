@@ -57,6 +57,12 @@ export const ENGINE_MESSAGES = {
     why: 'word',
     backend: 'data',
   },
+  // Where the API key is kept (KeyStatus.backend.place), the words after "API key saved in".
+  /** The OS keychain; `platform`: process.platform, which names it. */
+  keyPlaceKeychain: { platform: 'word' },
+  /** Electron safeStorage's file; `backend`: safeStorage's (e.g. "gnome_libsecret"). */
+  keyPlaceEncryptedFile: { backend: 'data' },
+  keyPlaceMemory: {},
 } as const satisfies Readonly<Record<string, Readonly<Record<string, ParamKind>>>>;
 
 export type EngineMessageCode = keyof typeof ENGINE_MESSAGES;

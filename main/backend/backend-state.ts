@@ -227,11 +227,11 @@ export class BackendState {
 
   keyStatus(): KeyStatus {
     const key = this.mode === 'sandbox' ? this.sandboxKey : this.apiKey;
-    const { kind, description, warning, warningMessage } = this.secrets;
+    const { kind, description, place, warning, warningMessage } = this.secrets;
     return {
       isSet: key !== null,
       hint: key === null ? '' : keyHint(key),
-      backend: { kind, description, warning, warningMessage },
+      backend: { kind, description, place, warning, warningMessage },
     };
   }
 

@@ -15,6 +15,8 @@ export interface ChosenSecrets {
   readonly store: SecretStore;
   readonly kind: SecretBackendKind;
   readonly description: string;
+  /** The description's code, which the window words in its language. */
+  readonly place: EngineMessage;
   readonly warning: string | null;
   /** The warning's code, which the window words in its language. */
   readonly warningMessage: EngineMessage | null;
@@ -86,6 +88,7 @@ export async function chooseSecretStore(options: SecretChoiceOptions): Promise<C
       store: keychain,
       kind: 'keychain',
       description: keychain.describe(),
+      place: engineMessage('keyPlaceKeychain', { platform: process.platform }),
       warning: null,
       warningMessage: null,
     };
@@ -97,6 +100,7 @@ export async function chooseSecretStore(options: SecretChoiceOptions): Promise<C
       store: new EncryptedFileSecretStore(options.encryptedFile, safeStorage, description),
       kind: 'encrypted_file',
       description,
+      place: engineMessage('keyPlaceEncryptedFile', { backend: info.backend }),
       warning: `${problem.text} MeterDesk keeps the API key in ${description} instead.`,
       warningMessage: engineMessage('keyInEncryptedFile', {
         keychain: problem.keychain,
@@ -115,6 +119,7 @@ export async function chooseSecretStore(options: SecretChoiceOptions): Promise<C
     store: new SessionSecretStore(),
     kind: 'session_only',
     description: 'memory, until MeterDesk closes',
+    place: engineMessage('keyPlaceMemory', {}),
     warning:
       `${problem.text} ${why} ` +
       'The API key is kept only until MeterDesk closes; you will be asked for it again next time.',

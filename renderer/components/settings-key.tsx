@@ -1,7 +1,9 @@
 // Where the API key is and how it ends; never the key itself. Removing it is one click.
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../i18n/i18n';
+import { engineLine } from '../lib/engine-words';
 import { describeError } from '../lib/errors';
 import { useApp, useAppApi } from '../store/context';
 import { EngineText } from './engine-text';
@@ -10,6 +12,8 @@ import { Icon } from './icon';
 export function KeyStatusLine(): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
+  const engineT = useT('engine');
+  const bannersT = useT('banners');
   const { key, kind } = useApp(useShallow((s) => ({ key: s.key, kind: s.service.kind })));
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
   const clear = async (): Promise<void> => {
@@ -20,16 +24,35 @@ export function KeyStatusLine(): React.JSX.Element {
         : { tone: 'bad', text: describeError(reply.error) },
     );
   };
-  const where = key.backend.description || t('settings.key.keychain');
+  // Where the key is, worded from the backend's code; without one (before the backend said),
+  // its English description quoted, or the keychain when there is none.
+  const { description, place } = key.backend;
+  const where =
+    place === null && description === ''
+      ? { worded: t('settings.key.keychain') }
+      : engineLine({ text: description, message: place }, engineT, bannersT);
+  const whereText = 'worded' in where ? where.worded : where.quoted;
   return (
     <div className="key-status">
       <p data-testid="key-status">
         <Icon name="key" />{' '}
-        {kind === 'sandbox'
-          ? t('settings.key.sandbox')
-          : key.isSet
-            ? `${t('settings.key.savedIn', { where })}${key.hint ? t('settings.key.endsIn', { hint: key.hint }) : ''}.`
-            : t('settings.key.none')}
+        {kind === 'sandbox' ? (
+          t('settings.key.sandbox')
+        ) : key.isSet ? (
+          <>
+            <Trans
+              t={t}
+              i18nKey="settings.key.savedIn"
+              values={{ where: whereText }}
+              components={{
+                where: 'quoted' in where ? <span data-i18n-skip="quoted" lang="en" /> : <span />,
+              }}
+            />
+            {key.hint ? t('settings.key.endsIn', { hint: key.hint }) : ''}.
+          </>
+        ) : (
+          t('settings.key.none')
+        )}
       </p>
       {key.backend.warning && (
         <p className="tone-warn" role="note">

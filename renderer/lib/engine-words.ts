@@ -129,6 +129,9 @@ const WORDING: Wording = {
       problem: keychainWords(p, t),
       why: sessionWhy(p.why, p.backend, t),
     }),
+  keyPlaceKeychain: (p, t) => t('place.keychain', { name: keychainName(p.platform, t) }),
+  keyPlaceEncryptedFile: (p, t) => t('place.encryptedFile', { backend: p.backend }),
+  keyPlaceMemory: (_p, t) => t('place.memory'),
 };
 
 /** One coded message in the window's words (English by default). */

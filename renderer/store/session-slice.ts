@@ -69,7 +69,13 @@ const EMPTY_SETTINGS: SettingsView = { ...DEFAULT_SETTINGS, effectiveDataDir: ''
 const EMPTY_KEY: KeyStatus = {
   isSet: false,
   hint: '',
-  backend: { kind: 'unavailable', description: '', warning: null, warningMessage: null },
+  backend: {
+    kind: 'unavailable',
+    description: '',
+    place: null,
+    warning: null,
+    warningMessage: null,
+  },
 };
 
 export const createSessionSlice: SliceCreator<SessionSlice> = (

@@ -53,6 +53,8 @@ describe.skipIf(!haveKeychain && !REQUIRED)('with a real keychain', () => {
     });
     expect(chosen).toMatchObject({ kind: 'keychain', warning: null, warningMessage: null });
     expect(chosen.description).toBe('Secret Service keyring');
+    // Where it is, as the code the window words it by.
+    expect(chosen.place).toEqual({ code: 'keyPlaceKeychain', params: { platform: 'linux' } });
     await chosen.store.set('https://meters.example.com/api/', 'md_in_the_keyring_1234');
     expect(await keychain.get('https://meters.example.com')).toBe('md_in_the_keyring_1234');
     expect(await chosen.store.delete('https://meters.example.com')).toBe(true);
@@ -62,6 +64,7 @@ describe.skipIf(!haveKeychain && !REQUIRED)('with a real keychain', () => {
 function runWithoutKeychain(mode: string): {
   kind: string;
   description: string;
+  place: unknown;
   warning: string | null;
   warningMessage: unknown;
   roundTrip: boolean;
@@ -88,6 +91,10 @@ describe.skipIf(process.platform !== 'linux')('without a keychain (real libsecre
     const out = runWithoutKeychain('real');
     expect(out).toMatchObject({ kind: 'encrypted_file', roundTrip: true });
     expect(out.description).toContain('gnome_libsecret');
+    expect(out.place).toEqual({
+      code: 'keyPlaceEncryptedFile',
+      params: { backend: 'gnome_libsecret' },
+    });
     expect(out.warning).toMatch(/cannot reach the system keyring/);
     expect(out.warning).toContain('encrypted file');
     expect(out.warning).not.toContain('METER_DESK_API_KEY');
@@ -104,6 +111,7 @@ describe.skipIf(process.platform !== 'linux')('without a keychain (real libsecre
   it("refuses safeStorage's basic_text backend and keeps the key for this session only", () => {
     const out = runWithoutKeychain('basic_text');
     expect(out).toMatchObject({ kind: 'session_only', roundTrip: true });
+    expect(out.place).toEqual({ code: 'keyPlaceMemory', params: {} });
     expect(out.warning).toContain('basic_text');
     expect(out.warning).toContain('kept only until MeterDesk closes');
     expect(out.warningMessage).toMatchObject({

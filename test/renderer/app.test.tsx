@@ -232,7 +232,7 @@ describe('export and settings', () => {
     const { store } = await renderApp(bridge);
     await userEvent.setup().click(screen.getByRole('button', { name: /Settings/ }));
     expect(screen.getByTestId('key-status').textContent).toBe(
-      ' API key saved in the system keychain, ends in …1234.',
+      ' API key saved in the Secret Service keyring, ends in …1234.',
     );
     const keyField = screen.getByTestId<HTMLInputElement>('api-key');
     expect(keyField.type).toBe('password');

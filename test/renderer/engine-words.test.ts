@@ -55,6 +55,9 @@ const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
     why: 'none',
     backend: '',
   },
+  keyPlaceKeychain: { platform: 'win32' },
+  keyPlaceEncryptedFile: { backend: 'kwallet5' },
+  keyPlaceMemory: {},
 };
 
 const messages = Object.entries(SAMPLES).map(
@@ -67,8 +70,8 @@ describe('engine log lines in the window language', () => {
     for (const m of messages) {
       const en = engineWords(m);
       const german = engineWords(m, deT, deBanners);
-      expect(en, m.code).not.toMatch(/{{|line\.|permission\./);
-      expect(german, m.code).not.toMatch(/{{|line\.|permission\./);
+      expect(en, m.code).not.toMatch(/{{|line\.|permission\.|place\./);
+      expect(german, m.code).not.toMatch(/{{|line\.|permission\.|place\./);
       expect(german, m.code).not.toBe(en);
     }
   });

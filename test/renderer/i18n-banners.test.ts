@@ -102,6 +102,7 @@ describe('banners in German', () => {
         backend: {
           kind: 'session_only',
           description: 'memory, until MeterDesk closes',
+          place: { code: 'keyPlaceMemory', params: {} },
           warning: 'MeterDesk cannot reach the system keyring …',
           warningMessage: {
             code: 'keyForSessionOnly',

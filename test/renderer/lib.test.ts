@@ -35,7 +35,13 @@ const service: ServiceView = {
 const key: KeyStatus = {
   isSet: true,
   hint: '1234',
-  backend: { kind: 'keychain', description: 'keychain', warning: null, warningMessage: null },
+  backend: {
+    kind: 'keychain',
+    description: 'keychain',
+    place: { code: 'keyPlaceKeychain', params: { platform: 'linux' } },
+    warning: null,
+    warningMessage: null,
+  },
 };
 
 /** A daily quota of 5, used up, read a minute into 2025. */

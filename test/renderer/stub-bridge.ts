@@ -205,6 +205,7 @@ export function stubBridge(
           backend: {
             kind: 'keychain',
             description: 'the system keychain',
+            place: { code: 'keyPlaceKeychain', params: { platform: 'linux' } },
             warning: null,
             warningMessage: null,
           },

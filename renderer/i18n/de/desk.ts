@@ -123,7 +123,7 @@ export const desk: Words<typeof en> = {
     },
     key: {
       sandbox: 'Die eingebaute Sandbox verwendet einen eigenen Schlüssel.',
-      savedIn: 'API-Schlüssel gespeichert in {{where}}',
+      savedIn: 'API-Schlüssel gespeichert in <where>{{where}}</where>',
       endsIn: ', endet auf …{{hint}}',
       keychain: 'dem Schlüsselbund des Systems',
       none: 'Kein API-Schlüssel gespeichert.',

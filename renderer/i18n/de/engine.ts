@@ -60,6 +60,11 @@ export const engine: Words<typeof en> = {
     keyForSessionOnly:
       '{{problem}} {{why}} Der API-Schlüssel bleibt nur erhalten, bis MeterDesk geschlossen wird; beim nächsten Start werden Sie erneut danach gefragt.',
   },
+  place: {
+    keychain: 'dem Schlüsselbund des Systems ({{name}})',
+    encryptedFile: 'einer verschlüsselten Datei, geschützt durch {{backend}}',
+    memory: 'dem Arbeitsspeicher, bis MeterDesk geschlossen wird',
+  },
   owner: {
     window: 'das MeterDesk-Fenster',
     other: 'einen anderen Prozess',

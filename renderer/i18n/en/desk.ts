@@ -119,7 +119,7 @@ export const desk = {
     },
     key: {
       sandbox: 'The built-in sandbox uses a key of its own.',
-      savedIn: 'API key saved in {{where}}',
+      savedIn: 'API key saved in <where>{{where}}</where>',
       endsIn: ', ends in …{{hint}}',
       keychain: 'the system keychain',
       none: 'No API key is saved.',

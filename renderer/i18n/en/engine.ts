@@ -52,6 +52,12 @@ export const engine = {
     keyForSessionOnly:
       '{{problem}} {{why}} The API key is kept only until MeterDesk closes; you will be asked for it again next time.',
   },
+  /** Where the API key is kept, after "API key saved in" (desk settings.key.savedIn). */
+  place: {
+    keychain: 'the {{name}}',
+    encryptedFile: 'an encrypted file protected by {{backend}}',
+    memory: 'memory, until MeterDesk closes',
+  },
   owner: {
     window: 'the MeterDesk window',
     other: 'another process',

@@ -7,6 +7,7 @@ import type { AppEvent } from '../../../common/ipc/app-event';
 import type { MeterDeskBridge } from '../../../common/ipc/bridge';
 import { APP_PAGE_URL, CHANNEL_NAMES, type ChannelName } from '../../../common/ipc/channels';
 import type { Result } from '../../../common/ipc/result';
+import { engineMessage } from '../../../common/engine-messages';
 import type { UpdateView } from '../../../common/ipc/update-view';
 import { openBackend, type Backend } from '../../../main/backend/backend';
 import type { WatchTimings } from '../../../main/backend/backend-state';
@@ -66,6 +67,7 @@ export function memorySecrets(): Promise<ChosenSecrets> {
     store: new SessionSecretStore(),
     kind: 'session_only',
     description: 'memory, until MeterDesk closes',
+    place: engineMessage('keyPlaceMemory', {}),
     warning: null,
     warningMessage: null,
   });

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+// Where the API key is kept, in Settings: worded from the backend's code (keychain, encrypted file,
+// memory) inside the window's own sentence, in English and German; without a code, the backend's
+// English description is quoted and marked as such.
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EngineMessage } from '../../common/engine-messages';
+import { KeyStatusLine } from '../../renderer/components/settings-key';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { StoreProvider } from '../../renderer/store/context';
+import { createAppStore } from '../../renderer/store/create-store';
+import { stubBridge } from './stub-bridge';
+
+afterEach(() => {
+  cleanup();
+});
+
+async function keyLine(
+  language: 'en' | 'de',
+  place: EngineMessage | null,
+  description = 'Secret Service keyring',
+): Promise<HTMLElement> {
+  const bridge = stubBridge([], {
+    service: {
+      kind: 'remote',
+      baseUrl: 'https://meters.example.com',
+      sampleFolder: null,
+      problem: null,
+      problemMessage: null,
+    },
+  });
+  const store = createAppStore(bridge, { refreshMs: 20 });
+  await store.getState().start();
+  store.setState({
+    key: {
+      isSet: true,
+      hint: '1234',
+      backend: { kind: 'keychain', description, place, warning: null, warningMessage: null },
+    },
+  });
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <StoreProvider store={store}>
+        <KeyStatusLine />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  store.getState().stop();
+  return screen.getByTestId('key-status');
+}
+
+const KEYCHAIN: EngineMessage = { code: 'keyPlaceKeychain', params: { platform: 'linux' } };
+const FILE: EngineMessage = { code: 'keyPlaceEncryptedFile', params: { backend: 'kwallet5' } };
+const MEMORY: EngineMessage = { code: 'keyPlaceMemory', params: {} };
+
+describe('where the API key is kept', () => {
+  it('says each place in German, from its code, nothing quoted', async () => {
+    const cases: [EngineMessage, string][] = [
+      [KEYCHAIN, 'dem Schlüsselbund des Systems (Secret Service)'],
+      [FILE, 'einer verschlüsselten Datei, geschützt durch kwallet5'],
+      [MEMORY, 'dem Arbeitsspeicher, bis MeterDesk geschlossen wird'],
+    ];
+    for (const [place, words] of cases) {
+      const line = await keyLine('de', place);
+      expect(line.textContent).toBe(` API-Schlüssel gespeichert in ${words}, endet auf …1234.`);
+      expect(line.querySelector('[data-i18n-skip]')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('says it in English, the keychain named for the platform', async () => {
+    const mac = await keyLine('en', { code: 'keyPlaceKeychain', params: { platform: 'darwin' } });
+    expect(mac.textContent).toBe(' API key saved in the macOS Keychain, ends in …1234.');
+    cleanup();
+    const file = await keyLine('en', FILE);
+    expect(file.textContent).toBe(
+      ' API key saved in an encrypted file protected by kwallet5, ends in …1234.',
+    );
+  });
+
+  it('quotes the backend’s English description when it came without a code', async () => {
+    const line = await keyLine('de', null, 'Secret Service keyring');
+    expect(line.textContent).toBe(
+      ' API-Schlüssel gespeichert in Secret Service keyring, endet auf …1234.',
+    );
+    const quoted = line.querySelector('[data-i18n-skip="quoted"]');
+    expect(quoted?.textContent).toBe('Secret Service keyring');
+    expect(quoted?.getAttribute('lang')).toBe('en');
+  });
+});
