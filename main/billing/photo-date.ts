@@ -4,6 +4,11 @@
 import { open, stat } from 'node:fs/promises';
 import exifReader from 'exif-reader';
 import { MIN_YEAR } from '../../common/billing/calendar';
+import {
+  fileTimeNote,
+  NO_TIME_ZONE_NOTE,
+  noExifReasonText,
+} from '../../common/billing/read-date-notes';
 import { readExifSegment, type PositionalReader } from './jpeg-exif-segment';
 
 export type ReadDateSource = 'exif' | 'file_time';
@@ -34,7 +39,7 @@ export async function readPhotoDate(filePath: string): Promise<PhotoReadDate> {
     readAt: new Date(mtimeMs).toISOString(),
     offsetKnown: true,
     source: 'file_time',
-    note: `No EXIF date (${exif.reason}); the file's modification time was used, which changes when files are copied.`,
+    note: fileTimeNote(exif.reason),
   };
 }
 
@@ -43,26 +48,22 @@ type ExifDate = { ok: true; date: PhotoReadDate } | { ok: false; reason: string 
 /** The EXIF date from a JPEG's header bytes (exported for tests that count the bytes read). */
 export async function exifDateOf(file: PositionalReader): Promise<ExifDate> {
   const segment = await readExifSegment(file);
-  if (segment.kind === 'not_jpeg')
-    return { ok: false, reason: 'not a JPEG; only JPEG photos carry EXIF that MeterDesk reads' };
+  if (segment.kind === 'not_jpeg') return { ok: false, reason: noExifReasonText('notJpeg') };
   if (segment.kind === 'none') return { ok: false, reason: segment.reason };
   let tags: ReturnType<typeof exifReader>;
   try {
     tags = exifReader(segment.exif);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: `the EXIF block is damaged: ${detail}` };
+    return { ok: false, reason: noExifReasonText('damagedExif', detail) };
   }
   const taken = tags.Photo?.DateTimeOriginal;
   // exif-reader builds the Date from the text's fields as UTC: its UTC fields are the wall clock.
   if (!(taken instanceof Date) || Number.isNaN(taken.getTime())) {
-    return { ok: false, reason: 'the EXIF block has no DateTimeOriginal' };
+    return { ok: false, reason: noExifReasonText('noDateTimeOriginal') };
   }
   if (taken.getUTCFullYear() < MIN_YEAR) {
-    return {
-      ok: false,
-      reason: "the EXIF DateTimeOriginal is empty (the camera's clock was not set)",
-    };
+    return { ok: false, reason: noExifReasonText('clockNotSet') };
   }
   const wall = taken.toISOString().slice(0, 19);
   const rawOffset = tags.Photo?.OffsetTimeOriginal;
@@ -76,7 +77,7 @@ export async function exifDateOf(file: PositionalReader): Promise<ExifDate> {
       readAt: wall,
       offsetKnown: false,
       source: 'exif',
-      note: "The camera recorded no time zone; the time is its clock's local time.",
+      note: NO_TIME_ZONE_NOTE,
     },
   };
 }

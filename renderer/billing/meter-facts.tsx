@@ -6,7 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from './use-lang';
-import { ruleLine } from './rule-words';
+import { dateNoteLine, ruleLine } from './rule-words';
 
 const LEVEL_TONE = { ok: 'tag-ok', warning: 'tag-attn', error: 'tag-attn' } as const;
 
@@ -29,6 +29,8 @@ export function MeterFacts({
   const reasons = [...(check?.flagged ?? []), ...(check?.dateFlags ?? [])];
   const readAt = job?.readAt ?? null;
   const readMs = readAt ? Date.parse(readAt) : NaN;
+  const noteText = job?.readAtNote ?? check?.dateNote ?? null;
+  const note = noteText === null ? null : dateNoteLine(noteText, t);
   return (
     <section aria-label={t('detail.title')} data-testid="meter-facts">
       <h3 className="section-title">{t('detail.title')}</h3>
@@ -80,6 +82,16 @@ export function MeterFacts({
               </span>
               {job.readAtSource === 'file_time' && (
                 <span className="muted"> ({t('detail.fileTime')})</span>
+              )}
+              {note && (
+                <span
+                  className="muted small"
+                  data-testid="facts-date-note"
+                  {...('quoted' in note && { 'data-i18n-skip': 'quoted', lang: 'en' })}
+                >
+                  {' '}
+                  {'worded' in note ? note.worded : note.quoted}
+                </span>
               )}
             </dd>
           </>

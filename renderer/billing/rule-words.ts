@@ -3,6 +3,7 @@
 // clerk sees flagged from those. A rule not worded here is shown in its English sentence, quoted.
 import type { TFunction } from 'i18next';
 import { times } from '../../common/billing/plausibility-text';
+import { parseReadDateNote } from '../../common/billing/read-date-notes';
 import { formatAmount, formatDay, formatReading } from '../i18n/format';
 import type { Spoken } from './use-lang';
 
@@ -176,4 +177,16 @@ export function ruleLine(
   else if (r.code.startsWith('dates.') || r.code.startsWith('read_date.'))
     worded = dates(r.code, p, t, lang);
   return worded === null ? { quoted: r.text } : { worded };
+}
+
+/**
+ * Why a photo's read date is less than certain (ReadingCheck.dateNote, JobRecord.readAtNote), from
+ * the code and parameters read back from main's English note; another note is quoted.
+ */
+export function dateNoteLine(text: string, t: BillingT): RuleLine {
+  const note = parseReadDateNote(text);
+  if (note === null) return { quoted: text };
+  if (note.code === 'noTimeZone') return { worded: t('dateNote.noTimeZone') };
+  const why = t(`dateNote.why.${note.params.why}`, { detail: note.params.detail });
+  return { worded: t('dateNote.fileTime', { why }) };
 }

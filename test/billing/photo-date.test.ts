@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exifDateOf, readPhotoDate } from '../../main/billing/photo-date';
+import { parseReadDateNote } from '../../common/billing/read-date-notes';
 import { tempDir } from '../helpers/tmp';
 import { exifSegment, plainJpeg, segment, withSegments } from './exif-jpeg';
 
@@ -110,6 +111,8 @@ describe('readPhotoDate', () => {
     expect(result.source).toBe('file_time');
     expect(result.readAt).toBe(MTIME.toISOString());
     expect(result.note).toContain(reason);
+    // Written from the table the window words it by (common/billing/read-date-notes.ts).
+    expect(parseReadDateNote(result.note ?? '')?.code).toBe('fileTime');
   });
 
   it('ignores an offset that is not one', async () => {
@@ -130,7 +133,12 @@ describe('readPhotoDate', () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    expect((await readPhotoDate(await photo('a.png', png))).note).toContain('not a JPEG');
+    const note = (await readPhotoDate(await photo('a.png', png))).note ?? '';
+    expect(note).toContain('not a JPEG');
+    expect(parseReadDateNote(note)).toEqual({
+      code: 'fileTime',
+      params: { why: 'notJpeg', detail: '' },
+    });
   });
 
   it('reads only header bytes of a 20 MB photo with other segments before EXIF', async () => {

@@ -118,6 +118,8 @@ describeInBrowser('pseudo-locale', (site) => {
       await page.locator('#job-search').fill('');
       await page.locator('[role="row"][data-state="done"]').first().click();
       await page.getByTestId('detail-panel').waitFor();
+      // The route's photos carry no EXIF: the read date's note (the file time) is worded too.
+      expect(await page.getByTestId('facts-date-note').textContent()).toMatch(/^ ⟦.*⟧$/);
       await expectAllMarked(win, 'table and a selected photo');
       await page.getByTestId('filter-needs_review').click();
       await page.locator('[role="row"]').nth(1).click();

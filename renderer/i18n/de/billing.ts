@@ -149,6 +149,22 @@ export const billing: Words<typeof en> = {
     readDateBefore_other:
       'Aufgenommen am {{taken}}, {{count}} Tage vor den meisten Fotos dieser Route (um den {{around}}): Bitte die Uhr der Kamera prüfen.',
   },
+  dateNote: {
+    fileTime:
+      'Kein EXIF-Datum ({{why}}); verwendet wurde die Änderungszeit der Datei, die sich beim Kopieren ändert.',
+    noTimeZone:
+      'Die Kamera hat keine Zeitzone aufgezeichnet; die Uhrzeit ist die Ortszeit ihrer Uhr.',
+    why: {
+      notJpeg: 'kein JPEG; nur JPEG-Fotos haben EXIF-Daten, die MeterDesk liest',
+      endsInHeaders: 'die Datei endet mitten in ihren Kopfdaten',
+      damagedHeaders: 'die JPEG-Kopfdaten sind beschädigt',
+      noExifBlock: 'das Foto hat keinen EXIF-Block',
+      notInFirstHeaders: 'kein EXIF-Block in den ersten Kopfdaten',
+      damagedExif: 'der EXIF-Block ist beschädigt: {{detail}}',
+      noDateTimeOriginal: 'der EXIF-Block hat kein Aufnahmedatum (DateTimeOriginal)',
+      clockNotSet: 'das EXIF-Aufnahmedatum ist leer (die Uhr der Kamera war nicht gestellt)',
+    },
+  },
   detail: {
     title: 'Zähler',
     meter: 'Zählernummer',

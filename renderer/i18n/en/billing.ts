@@ -144,6 +144,22 @@ export const billing = {
     readDateBefore_other:
       "Taken {{taken}}, {{count}} days before most of this route's photos (around {{around}}): check the camera's clock.",
   },
+  /** Why a read date is less than certain (common/billing/read-date-notes.ts). */
+  dateNote: {
+    fileTime:
+      "No EXIF date ({{why}}); the file's modification time was used, which changes when files are copied.",
+    noTimeZone: "The camera recorded no time zone; the time is its clock's local time.",
+    why: {
+      notJpeg: 'not a JPEG; only JPEG photos carry EXIF that MeterDesk reads',
+      endsInHeaders: 'the file ends inside its headers',
+      damagedHeaders: 'the JPEG headers are damaged',
+      noExifBlock: 'the photo has no EXIF block',
+      notInFirstHeaders: 'no EXIF block in the first headers',
+      damagedExif: 'the EXIF block is damaged: {{detail}}',
+      noDateTimeOriginal: 'the EXIF block has no DateTimeOriginal',
+      clockNotSet: "the EXIF DateTimeOriginal is empty (the camera's clock was not set)",
+    },
+  },
   detail: {
     title: 'Meter',
     meter: 'Meter number',
