@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { doneJob, job, quotaInfo, statusOf, stubBridge } from './stub-bridge';
+import { doneJob, job, quotaInfo, REMOTE_SERVICE, statusOf, stubBridge } from './stub-bridge';
 import { renderApp } from './render-app';
 
 afterEach(() => {
@@ -220,15 +220,7 @@ describe('export and settings', () => {
   });
 
   it('shows where the key is and how it ends, never the key', async () => {
-    const bridge = stubBridge([job(1)], {
-      service: {
-        kind: 'remote',
-        baseUrl: 'https://meters.example.com',
-        sampleFolder: null,
-        problem: null,
-        problemMessage: null,
-      },
-    });
+    const bridge = stubBridge([job(1)], { service: REMOTE_SERVICE });
     const { store } = await renderApp(bridge);
     await userEvent.setup().click(screen.getByRole('button', { name: /Settings/ }));
     expect(screen.getByTestId('key-status').textContent).toBe(

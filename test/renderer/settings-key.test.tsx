@@ -10,7 +10,7 @@ import { KeyStatusLine } from '../../renderer/components/settings-key';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
-import { stubBridge } from './stub-bridge';
+import { REMOTE_SERVICE, stubBridge } from './stub-bridge';
 
 afterEach(() => {
   cleanup();
@@ -21,15 +21,7 @@ async function keyLine(
   place: EngineMessage | null,
   description = 'Secret Service keyring',
 ): Promise<HTMLElement> {
-  const bridge = stubBridge([], {
-    service: {
-      kind: 'remote',
-      baseUrl: 'https://meters.example.com',
-      sampleFolder: null,
-      problem: null,
-      problemMessage: null,
-    },
-  });
+  const bridge = stubBridge([], { service: REMOTE_SERVICE });
   const store = createAppStore(bridge, { refreshMs: 20 });
   await store.getState().start();
   store.setState({

@@ -7,6 +7,7 @@ import type {
   MeterDeskBridge,
   Result,
   RootSummary,
+  ServiceView,
   Snapshot,
   WatchFolderView,
 } from '../../common/ipc';
@@ -120,6 +121,15 @@ export interface StubBridge extends MeterDeskBridge {
 }
 
 let seq = 0;
+
+/** A real service set up (not the sandbox), running. */
+export const REMOTE_SERVICE: ServiceView = {
+  kind: 'remote',
+  baseUrl: 'https://meters.example.com',
+  sampleFolder: null,
+  problem: null,
+  problemMessage: null,
+};
 
 export function stubBridge(
   initial: JobRecord[] = [],
