@@ -23,7 +23,11 @@ it('adds 5,000 files arriving at once, each exactly once', { timeout: 300_000 },
       if (i < 7) mkdirSync(sub);
       writeFileSync(join(sub, `meter-${String(i)}.jpg`), jpeg(i, 500));
     }
-    await until(() => w.store.jobs.counts().total >= COUNT, 200);
+    await until(() => w.store.jobs.counts().total >= COUNT, {
+      everyMs: 200,
+      withinMs: 280_000,
+      seen: () => `${String(w.store.jobs.counts().total)} of ${String(COUNT)} in the queue`,
+    });
     await w.watcher.drained();
     const taken = w.taken.map((x) => x.path);
     expect(new Set(taken).size).toBe(COUNT);

@@ -75,8 +75,26 @@ export function watchInto(
 }
 
 /** Polls until `ready` holds; the test's own timeout is the limit (no timed assertion). */
-export async function until(ready: () => boolean, everyMs = 50): Promise<void> {
-  while (!ready()) await new Promise((r) => setTimeout(r, everyMs));
+/**
+ * Waits until `ready()`, looking every `everyMs`; after `withinMs` it fails with what `seen()`
+ * says, so a wait that runs out on a busy machine tells what the watcher had done instead of
+ * ending in the test's bare timeout.
+ */
+export async function until(
+  ready: () => boolean,
+  {
+    seen = () => 'nothing more is known',
+    withinMs = 45_000,
+    everyMs = 50,
+  }: { seen?: () => string; withinMs?: number; everyMs?: number } = {},
+): Promise<void> {
+  const giveUpAt = Date.now() + withinMs;
+  while (!ready()) {
+    if (Date.now() > giveUpAt) {
+      throw new Error(`still waiting after ${String(withinMs)} ms: ${seen()}`);
+    }
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

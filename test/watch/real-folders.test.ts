@@ -31,11 +31,15 @@ afterAll(async () => {
 const watchingAll = (w: WatchedQueue): boolean =>
   w.watcher.status().every((f) => f.state === 'watching');
 
+/** What a watched queue has seen so far, for a wait that runs out. */
+const seenBy = (w: WatchedQueue) => (): string =>
+  JSON.stringify({ status: w.watcher.status(), taken: w.taken.map((x) => x.path) });
+
 describe('watch folders on a real file system', () => {
   it('never reads a file still being copied: it is added once, whole', async () => {
     const { folder, db } = fresh();
     const w = watch(db, [folder], { stableMs: 1_500 });
-    await until(() => watchingAll(w));
+    await until(() => watchingAll(w), { seen: seenBy(w) });
     const whole = jpeg(1, 30_000);
     const path = join(folder, 'slow.jpg');
     // A copy in 30 chunks, each written a moment after the last (far inside the quiet period).
@@ -44,7 +48,7 @@ describe('watch folders on a real file system', () => {
       await sleep(60);
       await appendFile(path, whole.subarray(at, at + 1_000));
     }
-    await until(() => w.taken.length > 0);
+    await until(() => w.taken.length > 0, { seen: seenBy(w) });
     await w.watcher.drained();
     expect(w.taken).toEqual([{ path, sizeWhenTaken: whole.length }]);
     const [job] = [...w.store.queries.iterate({})];
@@ -55,7 +59,7 @@ describe('watch folders on a real file system', () => {
   it('follows renames and deletes: only what is there at the end is added', async () => {
     const { folder, db } = fresh();
     const w = watch(db, [folder], { stableMs: 600 });
-    await until(() => watchingAll(w));
+    await until(() => watchingAll(w), { seen: seenBy(w) });
     // A sync client's way: a hidden partial file, renamed when complete.
     writeFileSync(join(folder, '.meter-7.jpg.part'), jpeg(7));
     renameSync(join(folder, '.meter-7.jpg.part'), join(folder, 'meter-7.jpg'));
@@ -69,7 +73,7 @@ describe('watch folders on a real file system', () => {
     mkdirSync(join(folder, 'route 4'));
     writeFileSync(join(folder, 'route 4', 'r4.jpg'), jpeg(10));
     const expected = ['final.jpg', 'meter-7.jpg', 'route 4/r4.jpg'].map((p) => join(folder, p));
-    await until(() => w.taken.length >= 3);
+    await until(() => w.taken.length >= 3, { seen: seenBy(w) });
     await sleep(1_500);
     await w.watcher.drained();
     expect(w.taken.map((x) => x.path).sort()).toEqual(expected);
@@ -86,20 +90,22 @@ describe('watch folders on a real file system', () => {
   it('shows a folder that went away as unavailable and picks it up again when it returns', async () => {
     const { folder, db } = fresh();
     const w = watch(db, [folder], { stableMs: 400, checkEveryMs: 150 });
-    await until(() => watchingAll(w));
+    await until(() => watchingAll(w), { seen: seenBy(w) });
     writeFileSync(join(folder, 'before.jpg'), jpeg(20));
-    await until(() => w.taken.length === 1);
+    await until(() => w.taken.length === 1, { seen: seenBy(w) });
     await w.watcher.drained();
 
     rmSync(folder, { recursive: true });
-    await until(() => w.watcher.status()[0]?.state === 'unavailable');
+    await until(() => w.watcher.status()[0]?.state === 'unavailable', { seen: seenBy(w) });
     expect(w.watcher.status()[0]?.problem).toMatch(/not there/);
 
     // The card comes back with the old photo and a new one.
     mkdirSync(folder);
     writeFileSync(join(folder, 'before.jpg'), jpeg(20));
     writeFileSync(join(folder, 'after.jpg'), jpeg(21));
-    await until(() => watchingAll(w) && w.taken.some((x) => x.path.endsWith('after.jpg')));
+    await until(() => watchingAll(w) && w.taken.some((x) => x.path.endsWith('after.jpg')), {
+      seen: seenBy(w),
+    });
     await sleep(1_000);
     await w.watcher.drained();
     expect(pathsIn(w.store)).toEqual([join(folder, 'after.jpg'), join(folder, 'before.jpg')]);
@@ -111,9 +117,9 @@ describe('watch folders on a real file system', () => {
   it('reads nothing twice after a restart: files already in the queue are known', async () => {
     const { folder, db } = fresh();
     const first = watch(db, [folder], { stableMs: 300 });
-    await until(() => watchingAll(first));
+    await until(() => watchingAll(first), { seen: seenBy(first) });
     for (let i = 0; i < 5; i++) writeFileSync(join(folder, `p${String(i)}.jpg`), jpeg(30 + i));
-    await until(() => first.taken.length === 5);
+    await until(() => first.taken.length === 5, { seen: seenBy(first) });
     await first.watcher.drained();
     const before = [...first.store.queries.iterate({})];
     expect(before).toHaveLength(5);
@@ -121,7 +127,7 @@ describe('watch folders on a real file system', () => {
 
     // Restarted: every file is reported again (chokidar's first listing) and handed to the queue.
     const second = watch(db, [folder], { stableMs: 300 });
-    await until(() => second.taken.length === 5);
+    await until(() => second.taken.length === 5, { seen: seenBy(second) });
     await second.watcher.drained();
     expect(second.watcher.status()[0]).toMatchObject({ added: 0 });
     const sum = (k: 'queued' | 'known' | 'reused' | 'rejected'): number =>
