@@ -2,7 +2,8 @@
 // under it). Behind this small interface so the watch logic is tested with events a test makes.
 import { watch } from 'chokidar';
 import { realpathSync } from 'node:fs';
-import { basename, relative, sep } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
 import { isSkippedFile, isSkippedFolder } from '../scan';
 import { fileSystemTypeOf, isNetworkFileSystem } from './file-system-type';
 
@@ -33,7 +34,10 @@ export interface FileEventHandlers {
 }
 
 export interface FileEvents {
-  /** Resolves once the files already in the folder have been reported. */
+  /**
+   * Resolves once the folder is watched and the files already in it have been reported: a file
+   * that arrives after it is sure to be reported.
+   */
   readonly ready: Promise<void>;
   close(): Promise<void>;
 }
@@ -71,6 +75,25 @@ export const chokidarEvents: OpenFileEvents = (folder, handlers) => {
   });
   const ready = new Promise<void>((resolve) => {
     watcher.once('ready', resolve);
-  });
+  }).then(() => touchEveryFile(folder, handlers));
   return { ready, close: () => watcher.close() };
 };
+
+/**
+ * chokidar lists a folder before it starts watching it, so a file that arrives in between is in
+ * no event, and nothing would ever read it (a card inserted while a copy to it still runs). Once
+ * it watches, one more listing reports every file again; the stability check and the queue take
+ * a file they know already only once.
+ */
+async function touchEveryFile(folder: string, handlers: FileEventHandlers): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  } catch {
+    return; // gone meanwhile: the folder's own look notices that
+  }
+  for (const entry of entries) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isFile() && !isIgnored(folder, path, true)) handlers.touched(path);
+  }
+}

@@ -111,8 +111,9 @@ export class WatchedFolder {
     try {
       const problem = await this.options.probe(this.folder);
       if (!this.isOpen()) return;
-      if (problem === null && this.state !== 'watching') this.startEvents();
-      else if (problem !== null && this.state !== 'unavailable') await this.lose(problem);
+      if (problem === null && this.state !== 'watching' && this.events === null) {
+        this.startEvents();
+      } else if (problem !== null && this.state !== 'unavailable') await this.lose(problem);
       else if (problem !== null && problem !== this.problem) {
         this.problem = problem;
         this.options.onChange();
@@ -124,8 +125,9 @@ export class WatchedFolder {
   }
 
   private startEvents(): void {
+    let events: FileEvents;
     try {
-      this.events = this.openEvents();
+      events = this.openEvents();
     } catch (error) {
       // Not watching yet: the next look at the folder tries again, and the clerk sees why.
       this.state = 'unavailable';
@@ -133,9 +135,15 @@ export class WatchedFolder {
       this.options.onChange();
       return;
     }
-    this.state = 'watching';
-    this.problem = null;
-    this.options.onChange();
+    this.events = events;
+    // "Watching" only once a file that arrives now is sure to be reported: a clerk (or a test)
+    // who copies a photo in on seeing it must never lose it.
+    void events.ready.then(() => {
+      if (!this.isOpen() || this.events !== events) return;
+      this.state = 'watching';
+      this.problem = null;
+      this.options.onChange();
+    });
   }
 
   private openEvents(): FileEvents {

@@ -18,13 +18,17 @@ function setup(
   const open = new Map<string, FileEventHandlers>();
   let opened = 0;
   const refusals: Error[] = [];
+  /** Set: a watcher's ready waits until the test calls its release (a slow first listing). */
+  const held = { ready: false, releases: new Map<string, () => void>() };
   const openEvents: OpenFileEvents = (folder, handlers) => {
     const refusal = refusals.shift();
     if (refusal) throw refusal;
     opened++;
     open.set(folder, handlers);
     return {
-      ready: Promise.resolve(),
+      ready: held.ready
+        ? new Promise<void>((resolve) => held.releases.set(folder, resolve))
+        : Promise.resolve(),
       close: () => {
         open.delete(folder);
         return Promise.resolve();
@@ -59,11 +63,27 @@ function setup(
     intakes,
     arrive,
     refusals,
+    held,
     opened: () => opened,
   };
 }
 
 describe('FolderWatcher', () => {
+  it('says "watching" only once its watcher is ready, and starts one watcher meanwhile', async () => {
+    const { clock, watcher, held, opened } = setup();
+    held.ready = true;
+    await watcher.setFolders(['/in/card']);
+    await clock.advance(0);
+    expect(watcher.status()[0]?.state).toBe('starting');
+    // The folder's next looks while the first listing runs start no second watcher.
+    await clock.advance(6_000);
+    expect(opened()).toBe(1);
+    expect(watcher.status()[0]?.state).toBe('starting');
+    held.releases.get('/in/card')?.();
+    await settleMicrotasks();
+    expect(watcher.status()[0]?.state).toBe('watching');
+  });
+
   it('adds stable arrivals in one batch per folder and counts them', async () => {
     const { clock, watcher, intakes, arrive } = setup();
     await watcher.setFolders(['/in/a', '/in/b']);
