@@ -28,6 +28,12 @@ export interface PacerOptions {
   readonly slackMs?: number;
   /** Window length assumed when the server gives no reset time (default 60 s: "per minute"). */
   readonly windowMs?: number;
+  /**
+   * Requests let out at once before the first answer has told anything of the key's limits
+   * (default 1): the least budget any key of this service is assumed to have per window. One of
+   * them at most is a submission, whose units are not known to fit either.
+   */
+  readonly blindStart?: number;
 }
 
 /** What a response said; omit it (settle()) when the request failed below HTTP. */
@@ -120,11 +126,12 @@ function settled(options: PacerOptions = {}) {
     reserveSub: Math.max(0, options.reserve?.submissions ?? 1),
     slackMs: Math.max(0, options.slackMs ?? 150),
     windowMs: Math.max(1000, options.windowMs ?? 60_000),
+    blindStart: Math.max(1, Math.floor(options.blindStart ?? 1)),
   };
 }
 
 export function createPacer(options: PacerOptions = {}): Pacer {
-  const { clock, reserveReq, reserveSub, slackMs, windowMs } = settled(options);
+  const { clock, reserveReq, reserveSub, slackMs, windowMs, blindStart } = settled(options);
 
   const requests = new PaceWindow(windowMs);
   const submissions = new PaceWindow(windowMs);
@@ -134,7 +141,12 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   const waiters: Waiter[] = [];
   // Until the first answer we know nothing about the key: requests go out as probes (see check).
   let observedAny = false;
-  const probes = new Map<PaceKind, Flight>();
+  const probes = new Set<Flight>();
+  const probesOf = (kind: PaceKind): number => {
+    let n = 0;
+    for (const p of probes) if (p.kind === kind) n++;
+    return n;
+  };
   let timer: { handle: unknown; atMs: number } | undefined;
   const lastHold: Partial<Record<PaceKind, string>> = {};
 
@@ -188,10 +200,13 @@ export function createPacer(options: PacerOptions = {}): Pacer {
 
   /** When `w` may go, or until when (and why) it must wait. */
   function check(w: Waiter, now: number): true | { untilMs: number; reason: HoldReason } {
-    // Before the first answer nothing bounds what may be sent: one request at a time. After a
-    // window rolled by the clock the counts still bound it, but someone else may have spent part
-    // of the new window: one probe of each kind at a time, so a long upload never holds up polls.
-    const probing = observedAny ? probes.has(w.kind) : probes.size > 0;
+    // Before the first answer nothing bounds what may be sent but the key's assumed least budget
+    // (blindStart). After a window rolled by the clock the counts still bound it, but someone
+    // else may have spent part of the new window: one probe of each kind at a time, so a long
+    // upload never holds up polls.
+    const probing = observedAny
+      ? probesOf(w.kind) > 0
+      : probes.size >= blindStart || (w.kind === 'submission' && probesOf('submission') > 0);
     if (blind(w.kind) && probing) return { untilMs: Infinity, reason: 'probe' };
     const held = w.kind === 'submission' ? holdUntil.submission : holdUntil.request;
     if (now < held) return { untilMs: held, reason: 'retry_after' };
@@ -210,7 +225,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
 
   function admit(w: Waiter): void {
     const flight: Flight = { kind: w.kind, units: w.units };
-    if (blind(w.kind)) probes.set(w.kind, flight);
+    if (blind(w.kind)) probes.add(flight);
     inFlight.add(flight);
     requests.consume(1);
     counters.requestsSent += 1;
@@ -260,7 +275,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       }
     }
     inFlight.delete(flight);
-    if (probes.get(flight.kind) === flight) probes.delete(flight.kind);
+    probes.delete(flight);
     if (outcome?.limits) emit('limits', limits());
     pump();
   }

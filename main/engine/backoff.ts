@@ -14,8 +14,17 @@ export const DEFAULT_POLL_SPACING_MS = 250;
 const MIN_POLL_SPACING_MS = 100;
 
 /**
- * How far apart polls may be so that they use at most half of what is left of the key's request
- * window (the other half is the uploads'): 120 requests per 10 s give one every 167 ms.
+ * The share of what is left of the key's request window that polls may use: half when photos go
+ * one per request, so uploads keep the other half; three quarters when they go in batches, each
+ * of which carries up to eight photos in one request.
+ */
+export const POLL_SHARE = { singles: 0.5, batches: 0.75 } as const;
+
+/**
+ * How far apart polls may be so that they use at most `share` of what is left of the key's request
+ * window: 120 requests per 10 s at half give one every 167 ms. When the work left will be done
+ * before the window ends (`horizonMs`), over that time instead: a run's last tasks are seen as
+ * soon as what is left of the budget allows.
  */
 export function pollSpacingMs(
   requests: {
@@ -23,17 +32,21 @@ export function pollSpacingMs(
     readonly resetAtMs: number | undefined;
   },
   now: number,
+  share: number = POLL_SHARE.singles,
+  horizonMs = Infinity,
 ): number {
   const { predictedRemaining: left, resetAtMs } = requests;
   if (left === undefined || resetAtMs === undefined) return DEFAULT_POLL_SPACING_MS;
-  const until = Math.max(0, resetAtMs - now);
-  return Math.max(MIN_POLL_SPACING_MS, until / Math.max(1, left / 2));
+  const until = Math.max(0, Math.min(resetAtMs - now, horizonMs));
+  return Math.max(MIN_POLL_SPACING_MS, until / Math.max(1, left * share));
 }
 
 /** Remote statuses that mean "waiting for the AI to come back": no point asking often. */
 const WAITING = new Set(['waiting_ai', 'batch_waiting_ai']);
 
 const SEEN_SAMPLES = 64;
+/** First looks remembered to count each once (far more than are ever in flight). */
+const COUNTED_JOBS = 4_096;
 const MIN_SEEN_SAMPLES = 5;
 
 function quantile(values: readonly number[], q: number): number {
@@ -65,38 +78,55 @@ export class PollTiming {
     return Math.round(this.firstMs);
   }
 
+  /** The age at which half the tasks have finished, once enough have been seen; else null. */
+  typicalFinishMs(): number | null {
+    return this.finishedAt.length >= MIN_SEEN_SAMPLES ? quantile(this.finishedAt, 0.5) : null;
+  }
+
   private finals = 0;
   private pendings = 0;
-  /** Ages at which tasks were seen final after an earlier look found them pending. */
-  private readonly seenAt: number[] = [];
+  /** When tasks finished (their age), as told by looks that found them pending and then final. */
+  private readonly finishedAt: number[] = [];
+
+  /** Jobs whose first look has been counted: lists on their way at once may each ask about one. */
+  private readonly counted = new Set<number>();
 
   /** A task looked at for the first time was (or was not yet) final. */
-  observeFirstPoll(foundFinal: boolean): void {
+  observeFirstPoll(foundFinal: boolean, jobId?: number): void {
+    if (jobId !== undefined) {
+      if (this.counted.has(jobId)) return;
+      if (this.counted.size >= COUNTED_JOBS) this.counted.clear();
+      this.counted.add(jobId);
+    }
     if (foundFinal) this.finals++;
     else this.pendings++;
   }
 
   /**
-   * A task seen final at `ageMs` by a later look: it finished between that look and the one
-   * before, so the early ones of these ages tell when tasks start to finish.
+   * A task seen final by a later look sent at age `ageMs` (the age when the look was sent, not
+   * answered: what the service had done by then is what it said). It finished between that look
+   * and the one before, about `spacingMs` earlier: the middle of the two is the estimate, and the
+   * early ones of these ages tell when tasks start to finish.
    */
-  observeFinishedAt(ageMs: number): void {
-    this.seenAt.push(ageMs);
-    if (this.seenAt.length > SEEN_SAMPLES) this.seenAt.shift();
+  observeFinishedAt(ageMs: number, spacingMs = 0): void {
+    this.finishedAt.push(Math.max(0, ageMs - spacingMs / 2));
+    if (this.finishedAt.length > SEEN_SAMPLES) this.finishedAt.shift();
   }
 
   /**
    * One poll request's first looks move the timing once, by majority: a batch or list poll sees
    * many tasks at once, and stepping once per task would swing the delay to a clamp. Too late
-   * (most were already final): earlier. Too early: at the age when tasks have been seen to start
-   * finishing, once that is known, else later. Looking early costs a request; looking late costs
-   * every task in flight the difference.
+   * (most were already final): earlier. Too early: at the age when the first tenth of tasks have
+   * been seen to finish, once that is known, else later. Looking early costs a request; looking
+   * late costs every task that finished before the look the difference (the looks after the
+   * first follow each other closely, so the first one should come when tasks start to finish).
    */
   endRound(): void {
     if (this.finals + this.pendings === 0) return;
     const early = this.pendings > this.finals;
     this.finals = this.pendings = 0;
-    const known = this.seenAt.length >= MIN_SEEN_SAMPLES ? quantile(this.seenAt, 0.2) : null;
+    const known =
+      this.finishedAt.length >= MIN_SEEN_SAMPLES ? quantile(this.finishedAt, 0.1) : null;
     const next = !early ? this.firstMs * 0.9 : (known ?? this.firstMs * 1.25);
     this.firstMs = clamp(next, this.minMs, this.maxMs);
   }
@@ -113,7 +143,8 @@ export class PollTiming {
     spacingMs = DEFAULT_POLL_SPACING_MS,
   ): number {
     if (remoteStatus !== null && WAITING.has(remoteStatus)) return clamp(ageMs / 2, 2_000, 30_000);
-    const spacing = clamp(spacingMs, this.minMs, this.maxMs);
+    // The spacing comes from the key's budget (PollBudget), which has its own floor.
+    const spacing = clamp(spacingMs, 1, this.maxMs);
     if (ageMs < 2 * this.firstMs) return spacing;
     return clamp(Math.max(spacing, ageMs / 4), this.minMs, this.maxMs);
   }

@@ -3,6 +3,7 @@ import type { JobRecord } from '../../common/job-record';
 import type { Store } from '../store/store';
 import type { MeterApi } from '../api/client';
 import type { PollTiming } from './backoff';
+import type { PollBudget } from './poll-budget';
 import type { EngineConfig } from './config';
 import type { Deployment } from './deployment';
 import type { Operation, UploadSituation } from './error-policy';
@@ -17,6 +18,8 @@ export interface EngineContext {
   /** Aborted when the engine stops: in-flight requests end and their jobs are requeued. */
   readonly signal: AbortSignal;
   readonly pollTiming: PollTiming;
+  /** How often polls may go: the key's request budget, saved up for when tasks finish. */
+  readonly pollBudget: PollBudget;
   /** What this deployment accepts (list limit, batch size, permissions), as learned so far. */
   readonly deployment: Deployment;
   /** The AI version the service last named current (AI status), or null before it did. */

@@ -6,7 +6,8 @@ import type { JobRecord } from '../../common/job-record';
 import type { Store } from '../store/store';
 import type { Pacer } from '../api/pacer';
 import { Timer, type Clock } from '../time/clock';
-import { Ewma, pollSpacingMs } from './backoff';
+import { Ewma } from './backoff';
+import { BURST_GAP_MS } from './poll-budget';
 import type { EngineConfig } from './config';
 import type { EngineContext } from './context';
 import type { Deployment } from './deployment';
@@ -26,6 +27,8 @@ export interface DispatcherDeps {
   readonly deployment: Deployment;
   paused(): boolean;
   running(): boolean;
+  /** The run's first quota and AI status reads have answered (or failed). */
+  preflighted(): boolean;
   /** Photos the quota still covers with `inFlight` sent and not ended; Infinity when not known. */
   quotaLeft(inFlight: number): number;
   /** The quota covers nothing more and nothing is in flight: read it again (or hold). */
@@ -41,10 +44,10 @@ export interface DispatcherDeps {
 
 /**
  * List polls that may be on their way at once. On a far service an answer takes longer than the
- * poll spacing the key's budget allows: one list at a time would space them by the answer's delay
+ * gap between the polls of a burst: one list at a time would space them by the answer's delay
  * instead, and every task would wait that much longer to be seen finished.
  */
-const LISTS_IN_FLIGHT = 2;
+export const LISTS_IN_FLIGHT = 4;
 
 /** The loop never sleeps longer than this, so a clock jump or a missed wake costs a minute at most. */
 const MAX_SLEEP_MS = 60_000;
@@ -103,6 +106,12 @@ export class Dispatcher {
   private dispatchUploads(now: number): void {
     const { store, config, deployment } = this.d;
     const route = uploadRoute(config, deployment);
+    // Beside the run's first reads only its first photo may go, alone and as a single task, which
+    // every deployment takes (CAD too) and which carries no business; what the reads say decides
+    // the rest. On a far service that saves the run an answer's delay.
+    const early = !this.d.preflighted();
+    if (early && !(route.ok && route.single && config.batchMode !== 'always')) return;
+    if (early && (config.business !== null || this.uploadsInFlight > 0)) return;
     if (!route.ok) {
       if (store.jobs.nextQueuedAt() !== null) this.d.cannotUpload(route);
       return;
@@ -119,7 +128,7 @@ export class Dispatcher {
     let active = store.jobs.inFlightTasks() + this.uploadingFiles;
     // Only creation answers carry the key's concurrency limit (spec 8.2): until one has come back,
     // one photo at a time, rather than a burst into an unknown limit that collects 429s.
-    const probing = !this.uploadAnswered && known.concurrency?.limit === undefined;
+    const probing = early || (!this.uploadAnswered && known.concurrency?.limit === undefined);
     const parallel = probing ? 1 : config.maxParallelUploads;
     while (this.uploadsInFlight < parallel && active < limit) {
       // The window is spent: the next upload is composed when it opens (the loop looks again
@@ -173,18 +182,24 @@ export class Dispatcher {
     const useList =
       config.listPolling && (this.listCoverage.value > 0.3 || ++this.listSkips % 10 === 0);
     const { deployment } = this.d;
-    const { groups, unreachable } = planPolls(due, useList, {
-      listLimit: deployment.listLimit,
-      batchReads: deployment.deniedMessage('get_batch') === null,
-      taskReads: deployment.deniedMessage('get_task') === null,
-    });
+    const { groups, unreachable } = planPolls(
+      due,
+      useList,
+      {
+        listLimit: deployment.listLimit,
+        batchReads: deployment.deniedMessage('get_batch') === null,
+        taskReads: deployment.deniedMessage('get_task') === null,
+      },
+      store.jobs.inFlightTasks(),
+    );
     if (unreachable.length) this.d.cannotPoll(unreachable);
     for (const group of groups) {
       if (this.pollsInFlight >= config.maxParallelPolls) break;
       const list = group.kind === 'list';
       if (list) {
         if (this.listsInFlight >= LISTS_IN_FLIGHT) continue;
-        if (now - this.lastListAt < pollSpacingMs(this.d.pacer.limits().requests, now)) continue;
+        if (now - this.lastListAt < BURST_GAP_MS) continue;
+        if (!this.d.context().pollBudget.take(now)) continue;
         this.listsInFlight++;
         this.lastListAt = now;
         this.coverByList(group.jobs, 1);

@@ -8,7 +8,9 @@ import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
 import { photosAdded, readingsChanged } from '../billing/routes';
 import { addPaths, type AddPathsOptions } from './add-paths';
-import { PollTiming } from './backoff';
+import { POLL_SHARE, PollTiming } from './backoff';
+import { PollBudget } from './poll-budget';
+import { uploadRoute } from './upload-route';
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from './config';
 import type { EngineContext } from './context';
 import { Dispatcher } from './dispatcher';
@@ -45,9 +47,12 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly pollTiming = new PollTiming();
+  private readonly pollBudget: PollBudget;
   private abort = new AbortController();
   private running = false;
   private paused = false;
+  /** The current run's first quota and AI status reads are done: until then only one photo goes. */
+  private preflighted = false;
   private readonly inflight = new Set<Promise<unknown>>();
   private quotaCheck: Promise<void> | null = null;
   private ctx: EngineContext;
@@ -63,6 +68,14 @@ export class Engine extends EventEmitter<EngineEvents> {
     const config = { ...DEFAULT_ENGINE_CONFIG, ...opts.config };
     // A blank business is no business: the service's own reads the photos.
     this.config = { ...config, business: config.business?.trim() || null };
+    this.pollBudget = new PollBudget(
+      () => this.api.pacer.limits().requests,
+      () => {
+        const route = uploadRoute(this.config, this.service.deployment);
+        return route.ok && route.batch ? POLL_SHARE.batches : POLL_SHARE.singles;
+      },
+      () => this.workLeftMs(),
+    );
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
     const track = (work: Promise<unknown>): void => {
@@ -129,6 +142,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       context: () => this.ctx,
       paused: () => this.paused,
       running: () => this.running,
+      preflighted: () => this.preflighted,
       quotaLeft: (inFlight) => this.service.budget.left(inFlight),
       quotaSpent: () => {
         this.quotaSpent();
@@ -166,6 +180,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       random: this.random,
       signal,
       pollTiming: this.pollTiming,
+      pollBudget: this.pollBudget,
       deployment: this.service.deployment,
       currentAiVersion: () => this.service.ai?.currentAiVersion ?? null,
       changed: (ids) => {
@@ -262,7 +277,12 @@ export class Engine extends EventEmitter<EngineEvents> {
       );
     this.running = true;
     this.holds.start();
-    await this.service.preflight(this.abort.signal);
+    this.preflighted = false;
+    const preflight = this.service.preflight(this.abort.signal).finally(() => {
+      this.preflighted = true;
+    });
+    this.loop.kick();
+    await preflight;
     this.service.startRefreshing();
     this.loop.kick();
     this.feed.schedule();
@@ -384,6 +404,22 @@ export class Engine extends EventEmitter<EngineEvents> {
    */
   waitSettled(opts: { maxOfflineMs?: number } = {}): Promise<SettleOutcome> {
     return this.feed.waitSettled(opts.maxOfflineMs ?? Infinity);
+  }
+
+  /**
+   * About how long the photos left will take: rounds of the tasks the key may have at once, each
+   * about as long as tasks have taken to be seen finished (with a quarter for the answers and the
+   * next upload). Null until tasks have been seen to finish.
+   */
+  private workLeftMs(): number | null {
+    const typical = this.pollTiming.typicalFinishMs();
+    if (typical === null) return null;
+    const c = this.store.jobs.counts();
+    const slots = Math.min(
+      this.config.maxConcurrency,
+      this.api.pacer.limits().concurrency?.limit ?? Infinity,
+    );
+    return Math.ceil((c.queued + c.uploading + c.submitted) / Math.max(1, slots)) * typical * 1.25;
   }
 
   private track(p: Promise<unknown>): void {

@@ -3,7 +3,6 @@ import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
-import { pollSpacingMs } from './backoff';
 import { LIST_LIMIT_START } from './deployment';
 import { storeResults, taskResultOf } from './remote-result';
 
@@ -13,7 +12,10 @@ export type PollGroup =
   | { kind: 'task'; jobs: [JobRecord] }
   | { kind: 'list'; jobs: JobRecord[] };
 
-/** Below this many single tasks, asking for each directly is as cheap as a list. */
+/**
+ * Below this many single tasks, asking for each directly is as cheap as a list, unless other tasks
+ * are in flight: the list tells of them too, and one that finished early frees its slot sooner.
+ */
 const LIST_MIN_SINGLES = 2;
 
 /** Which reads the key may make now (a 403 for one of them is avoided for a while). */
@@ -35,6 +37,7 @@ export function planPolls(
   due: readonly JobRecord[],
   useList: boolean,
   means: PollMeans = { listLimit: 100, batchReads: true, taskReads: true },
+  inFlight = due.length,
 ): { groups: PollGroup[]; unreachable: JobRecord[] } {
   const batches = new Map<string, JobRecord[]>();
   const singles: JobRecord[] = [];
@@ -49,7 +52,12 @@ export function planPolls(
   }
   const listable = useList && means.listLimit !== null;
   // A batch read lacks meter type and freshness, so a final one costs a list request anyway.
-  if (listable && (batches.size > 0 || singles.length >= LIST_MIN_SINGLES || !means.taskReads)) {
+  const dueTasks = new Set(due.map((j) => j.taskId).filter(Boolean)).size;
+  const othersInFlight = dueTasks > 0 && inFlight > dueTasks;
+  if (
+    listable &&
+    (batches.size > 0 || singles.length >= LIST_MIN_SINGLES || othersInFlight || !means.taskReads)
+  ) {
     return {
       groups: [{ kind: 'list', jobs: due.filter((j) => j.taskId !== null) }],
       unreachable: [],
@@ -81,8 +89,9 @@ export function pollLater(ctx: EngineContext, jobs: readonly JobRecord[], afterM
   );
 }
 
-const ageOf = (ctx: EngineContext, job: JobRecord): number =>
-  job.submittedAt ? Math.max(0, ctx.now() - Date.parse(job.submittedAt)) : 0;
+/** A task's age when a look at it was sent: what the service had done by then is what it says. */
+const ageAt = (job: JobRecord, sentAt: number): number =>
+  job.submittedAt ? Math.max(0, sentAt - Date.parse(job.submittedAt)) : 0;
 
 /**
  * The next look at a pending task, counted from when this poll was sent, not from its answer:
@@ -95,10 +104,10 @@ function reschedule(
   message: string | null,
   sentAt: number,
 ): void {
-  if (job.pollCount === 0) ctx.pollTiming.observeFirstPoll(false);
+  if (job.pollCount === 0) ctx.pollTiming.observeFirstPoll(false, job.id);
   if (message) ctx.serviceWaits();
-  const spacing = pollSpacingMs(ctx.api.pacer.limits().requests, ctx.now());
-  const delay = ctx.pollTiming.nextDelay(status, ageOf(ctx, job), spacing);
+  const spacing = ctx.pollBudget.nextGap(ctx.now());
+  const delay = ctx.pollTiming.nextDelay(status, ageAt(job, sentAt), spacing);
   ctx.store.jobs.reschedulePolls([
     {
       id: job.id,
@@ -110,11 +119,16 @@ function reschedule(
   ]);
 }
 
-function finish(ctx: EngineContext, done: readonly { job: JobRecord; result: TaskResult }[]): void {
+function finish(
+  ctx: EngineContext,
+  done: readonly { job: JobRecord; result: TaskResult }[],
+  sentAt: number,
+): void {
   if (done.length === 0) return;
+  const spacing = ctx.pollBudget.spacing(ctx.now());
   for (const d of done) {
-    if (d.job.pollCount === 0) ctx.pollTiming.observeFirstPoll(true);
-    else ctx.pollTiming.observeFinishedAt(ageOf(ctx, d.job));
+    if (d.job.pollCount === 0) ctx.pollTiming.observeFirstPoll(true, d.job.id);
+    else ctx.pollTiming.observeFinishedAt(ageAt(d.job, sentAt), spacing);
   }
   storeResults(
     ctx,
@@ -140,7 +154,7 @@ async function pollTask(ctx: EngineContext, job: JobRecord): Promise<void> {
   const done: { job: JobRecord; result: TaskResult }[] = [];
   const sentAt = ctx.now();
   onTask(ctx, job, await ctx.api.getTask(job.taskId, { signal: ctx.signal }), done, sentAt);
-  finish(ctx, done);
+  finish(ctx, done, sentAt);
 }
 
 /**
@@ -195,7 +209,7 @@ async function pollBatch(ctx: EngineContext, batchId: string): Promise<void> {
     const item = job.batchIndex === null ? undefined : byIndex.get(job.batchIndex);
     reschedule(ctx, job, item?.status ?? batch.status, item?.errorMessage ?? null, sentAt);
   }
-  finish(ctx, done);
+  finish(ctx, done, sentAt);
 }
 
 /**
@@ -226,7 +240,7 @@ async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise
       if (!asked.has(job.id)) onTask(ctx, job, t, done, sentAt);
     }
   }
-  finish(ctx, done);
+  finish(ctx, done, sentAt);
   const missingBatches = new Set<string>();
   const batchReads = ctx.deployment.deniedMessage('get_batch') === null;
   const taskReads = ctx.deployment.deniedMessage('get_task') === null;

@@ -66,6 +66,8 @@ export class StatusFeed {
   changed(ids: readonly number[]): void {
     for (const id of ids) this.changedIds.add(id);
     this.schedule();
+    // Someone waits for the end of the run: tell them as it happens, not at the next push.
+    if (this.waiters.length) this.settle(this.o.status());
   }
 
   schedule(): void {

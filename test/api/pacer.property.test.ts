@@ -23,6 +23,8 @@ interface Scenario {
   readonly startOffsetMs: number;
   /** Requests spent by another program with the same key, per window. */
   readonly foreignPerWindow: number;
+  /** Requests the pacer lets out before the first answer (what it assumes every key allows). */
+  readonly blindStart: number;
   readonly workers: readonly (readonly Op[])[];
 }
 
@@ -38,6 +40,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
       fc.integer({ min: 52_000, max: 59_999 }),
     ),
     foreignPerWindow: fc.integer({ min: 0, max: 2 }),
+    blindStart: fc.integer({ min: 1, max: 3 }),
     workers: fc.array(
       fc.array(
         fc.record({
@@ -52,8 +55,13 @@ const scenario: fc.Arbitrary<Scenario> = fc
     ),
   })
   // The reserve is the tolerance for someone else spending the key: what they spend before an
-  // answer can tell us must fit in it.
-  .filter((s) => s.foreignPerWindow <= s.reserve && s.reserve < s.requestLimit);
+  // answer can tell us must fit in it. The blind start is an assumption about the key: it holds.
+  .filter(
+    (s) =>
+      s.foreignPerWindow <= s.reserve &&
+      s.reserve < s.requestLimit &&
+      s.blindStart + s.foreignPerWindow <= s.requestLimit,
+  );
 
 class SimServer {
   readonly violations: string[] = [];
@@ -110,6 +118,7 @@ async function simulate(s: Scenario): Promise<{ violations: string[]; unfinished
     clock,
     reserve: { requests: s.reserve, submissions: s.reserve },
     slackMs: 500,
+    blindStart: s.blindStart,
   });
   const server = new SimServer(s, clock);
   let unfinished = s.workers.length;

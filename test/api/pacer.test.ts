@@ -92,6 +92,23 @@ describe('pacer', () => {
     expect(second.state()).toBe('admitted');
   });
 
+  it('lets out as many as the assumed least budget before the first answer', async () => {
+    const pacer = createPacer({ blindStart: 3 });
+    const reads = [track(pacer, 'request'), track(pacer, 'request')];
+    const uploads = [track(pacer, 'submission'), track(pacer, 'submission')];
+    await tick();
+    expect([...reads, ...uploads].map((r) => r.state())).toEqual([
+      'admitted',
+      'admitted',
+      'admitted',
+      'waiting',
+    ]);
+    reads[0]?.ticket().settle(outcome({ limit: 100, remaining: 97, resetAtMs: T0 + 60_000 }));
+    await tick();
+    // From the first answer on, what it said bounds what goes.
+    expect(uploads[1]?.state()).toBe('admitted');
+  });
+
   it('probes a rolled window with one request of each kind: uploads never hold up polls', async () => {
     const pacer = createPacer();
     await prime(pacer, { limit: 100, remaining: 0, resetAtMs: T0 + 1_000 });

@@ -10,6 +10,7 @@ import {
   type ProxiedRun,
 } from '../bad-input/helpers/proxied-run';
 import { json, type Exchange, type ProxyRules } from '../bad-input/helpers/mangling-proxy';
+import { LISTS_IN_FLIGHT } from '../../main/engine/dispatcher';
 
 let run: ProxiedRun | undefined;
 afterEach(async () => {
@@ -81,7 +82,7 @@ describe('polling batch tasks', () => {
 });
 
 describe('polling a far service', () => {
-  it('sends the next list while the last one is still on its way, never more than two at once', async () => {
+  it('sends the next list while the last one is still on its way, never more than LISTS_IN_FLIGHT at once', async () => {
     // Every answer comes 400 ms late, more than the poll spacing the key's budget allows: one list
     // at a time would space the looks by the answer's delay instead.
     let listsOnTheirWay = 0;
@@ -106,6 +107,69 @@ describe('polling a far service', () => {
     expectAllReadCorrectly(run);
     expectPaidOnce(run);
     expectNoInternalErrors(run);
-    expect(mostAtOnce).toBe(2);
+    expect(mostAtOnce).toBeGreaterThan(1);
+    expect(mostAtOnce).toBeLessThanOrEqual(LISTS_IN_FLIGHT);
+  }, 60_000);
+});
+
+describe('the start of a run on a far service', () => {
+  /** What the proxy saw, in order: a request arriving, or its answer going back. */
+  function timeline(): { events: string[]; rules: ProxyRules } {
+    const events: string[] = [];
+    const name = (ex: Exchange): string =>
+      `${ex.method} ${ex.path.replace(/\/[^/]*\d[^/]*$/, '/:id')}`;
+    return {
+      events,
+      rules: {
+        before: (ex) => {
+          events.push(`in ${name(ex)}`);
+          return undefined;
+        },
+        after: (ex) => {
+          events.push(`out ${name(ex)}`);
+          return undefined;
+        },
+      },
+    };
+  }
+
+  it('sends the first photo, alone and as a single task, beside the quota and AI status reads', async () => {
+    const { events, rules } = timeline();
+    run = await proxiedRun({
+      rules,
+      photos: 6,
+      sandbox: { faults: { slowRate: 1, slowMs: 300 } },
+    });
+    expect(run.outcome).toBe('complete');
+    expectAllReadCorrectly(run);
+    const firstUpload = events.findIndex((e) => e.startsWith('in POST'));
+    const aiAnswered = events.indexOf('out GET /api/open/ai-status');
+    const quotaAnswered = events.indexOf('out GET /api/open/quota');
+    expect(events[firstUpload]).toBe('in POST /api/open/tasks');
+    expect(firstUpload).toBeLessThan(Math.min(aiAnswered, quotaAnswered));
+    // Nothing else is sent before the reads and the first photo have answered.
+    const secondUpload = events.findIndex((e, i) => i > firstUpload && e.startsWith('in POST'));
+    expect(secondUpload).toBeGreaterThan(
+      Math.max(aiAnswered, quotaAnswered, events.indexOf('out POST /api/open/tasks')),
+    );
+  }, 60_000);
+
+  it('with a business of its own, sends nothing before the reads have answered', async () => {
+    const { events, rules } = timeline();
+    run = await proxiedRun({
+      rules,
+      photos: 4,
+      config: { business: 'water_v3_meter' },
+      sandbox: { faults: { slowRate: 1, slowMs: 300 } },
+    });
+    expect(run.outcome).toBe('complete');
+    // Whether a single task carries this business only the AI status can tell (its namespace).
+    const firstUpload = events.findIndex((e) => e.startsWith('in POST'));
+    expect(firstUpload).toBeGreaterThan(
+      Math.max(
+        events.indexOf('out GET /api/open/ai-status'),
+        events.indexOf('out GET /api/open/quota'),
+      ),
+    );
   }, 60_000);
 });

@@ -114,6 +114,27 @@ describe('when a run has settled', () => {
     expect(done).toBe('complete');
     feed.stop();
   });
+
+  it('tells a waiter the run ended as the last job changes, not at the next push', async () => {
+    const clock = createManualClock(T0);
+    let current = status({ submitted: 1 });
+    const feed = new StatusFeed({
+      clock,
+      status: () => current,
+      emitJobs: () => undefined,
+      emitStatus: () => undefined,
+      running: () => true,
+    });
+    let outcome: string | null = null;
+    void feed.waitSettled(Infinity).then((o) => (outcome = o));
+    await clock.advance(0);
+    expect(outcome).toBeNull();
+    current = status({ done: 1 });
+    feed.changed([1]);
+    await clock.advance(0);
+    expect(outcome).toBe('complete');
+    feed.stop();
+  });
 });
 
 describe('the quota budget', () => {
@@ -245,15 +266,40 @@ describe('when tasks are looked at', () => {
     expect(t.nextDelay('waiting_ai', 10_000, 170)).toBe(5_000);
   });
 
-  it('the first look moves earlier when late, and to where tasks were seen to finish when early', () => {
+  it('the first look moves earlier when late, and to where the first tenth of tasks finished when early', () => {
     const t = new PollTiming(1_000);
     t.observeFirstPoll(true);
     t.endRound();
     expect(t.firstDelay()).toBe(900);
-    for (const age of [1_050, 1_100, 1_150, 1_200, 1_300, 1_400]) t.observeFinishedAt(age);
+    // Seen final by looks sent at these ages, 100 ms after the looks before: they finished in
+    // between, 50 ms earlier on the middle estimate.
+    for (const age of [1_050, 1_100, 1_150, 1_200, 1_300, 1_400]) t.observeFinishedAt(age, 100);
     t.observeFirstPoll(false);
     t.observeFirstPoll(false);
     t.endRound();
-    expect(t.firstDelay()).toBe(1_100);
+    expect(t.firstDelay()).toBe(1_000);
+    expect(t.typicalFinishMs()).toBe(1_150);
+  });
+
+  it('a first look counts once, however many lists on their way at once asked about the task', () => {
+    const t = new PollTiming(1_000);
+    for (const list of [1, 2, 3]) {
+      t.observeFirstPoll(false, 7);
+      if (list === 1) t.observeFirstPoll(true, 8);
+      t.endRound();
+    }
+    // One round found job 7 running and job 8 final: a tie is not early, so the look moved
+    // earlier once (x0.9) and the two lists after it, which counted nothing, moved nothing.
+    expect(t.firstDelay()).toBe(900);
+  });
+
+  it('polls share what is left of the window, over the time the work left will take', () => {
+    const window = { predictedRemaining: 120, resetAtMs: T0 + 10_000 };
+    expect(pollSpacingMs(window, T0, 0.75)).toBeCloseTo(111.1, 1);
+    // Three seconds of work left: the budget is spent over them, down to the floor.
+    expect(pollSpacingMs(window, T0, 0.5, 3_000)).toBe(100);
+    expect(pollSpacingMs({ predictedRemaining: 20, resetAtMs: T0 + 10_000 }, T0, 0.5, 3_000)).toBe(
+      300,
+    );
   });
 });
