@@ -9,13 +9,24 @@ import { Deployment } from '../../main/engine/deployment';
 import { QuotaBudget } from '../../main/engine/quota-budget';
 import { settledOutcome, StatusFeed } from '../../main/engine/status-feed';
 import { openStore, type Store } from '../../main/store/store';
-import { createManualClock } from '../helpers/manual-clock';
+import { createManualClock, type ManualClock } from '../helpers/manual-clock';
 import { tempDir } from '../helpers/tmp';
 
 const T0 = Date.UTC(2026, 10, 23, 8);
 
 function status(patch: Partial<EngineStatus['counts']>, holds = noHolds()): EngineStatus {
   return { ...idleStatus({ ...emptyCounts(), ...patch }), running: true, holds };
+}
+
+/** A status feed that tells nobody but waitSettled()'s callers. */
+function quietFeed(clock: ManualClock, current: () => EngineStatus): StatusFeed {
+  return new StatusFeed({
+    clock,
+    status: current,
+    emitJobs: () => undefined,
+    emitStatus: () => undefined,
+    running: () => true,
+  });
 }
 
 describe('when a run has settled', () => {
@@ -94,13 +105,7 @@ describe('when a run has settled', () => {
         offline: { since: new Date(T0).toISOString(), reason: 'down', code: null, nextProbeAt: 0 },
       },
     );
-    const feed = new StatusFeed({
-      clock,
-      status: () => current,
-      emitJobs: () => undefined,
-      emitStatus: () => undefined,
-      running: () => true,
-    });
+    const feed = quietFeed(clock, () => current);
     let outcome: string | null = null;
     void feed.waitSettled(120_000).then((o) => (outcome = o));
     await clock.advance(119_000);
@@ -118,13 +123,7 @@ describe('when a run has settled', () => {
   it('tells a waiter the run ended as the last job changes, not at the next push', async () => {
     const clock = createManualClock(T0);
     let current = status({ submitted: 1 });
-    const feed = new StatusFeed({
-      clock,
-      status: () => current,
-      emitJobs: () => undefined,
-      emitStatus: () => undefined,
-      running: () => true,
-    });
+    const feed = quietFeed(clock, () => current);
     let outcome: string | null = null;
     void feed.waitSettled(Infinity).then((o) => (outcome = o));
     await clock.advance(0);
