@@ -1,25 +1,20 @@
-// What is wrong with a typed service address, as a key of the desk catalogue (null: nothing).
+// What is wrong with a typed service address (null: nothing). A kind rather than words: onboarding
+// and Settings each say it from a catalogue namespace of their own.
 import { withoutApiPath } from '../../common/service-url';
 
-export type AddressProblem =
-  | 'settings.service.addressEmpty'
-  | 'settings.service.addressNotUrl'
-  | 'settings.service.addressNotHttps'
-  | 'settings.service.addressApiPath';
+export type AddressProblem = 'empty' | 'notUrl' | 'notHttps' | 'apiPath';
 
 export function addressProblem(text: string): AddressProblem | null {
   const value = text.trim();
-  if (value === '') return 'settings.service.addressEmpty';
+  if (value === '') return 'empty';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'settings.service.addressNotUrl';
+    return 'notUrl';
   }
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
-    return 'settings.service.addressNotHttps';
-  }
-  if (withoutApiPath(value) !== null) return 'settings.service.addressApiPath';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return 'notHttps';
+  if (withoutApiPath(value) !== null) return 'apiPath';
   return null;
 }

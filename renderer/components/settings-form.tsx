@@ -4,17 +4,17 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { KNOWN_BUSINESSES } from '../../common/job';
-import { MAX_CONCURRENCY, MAX_KEY_CHARS, MAX_URL_CHARS } from '../../common/ipc';
+import { MAX_CONCURRENCY } from '../../common/ipc';
 import type { IpcError } from '../../common/ipc';
 import { BUSINESS_CODE, LANGUAGE_CHOICES, type LanguageChoice } from '../../common/settings';
-import { withoutApiPath } from '../../common/service-url';
 import { useT } from '../i18n/i18n';
 import { systemLanguage } from '../i18n/language-setting';
 import { connectionAdvice, describeError } from '../lib/errors';
 import { useApp, useAppApi } from '../store/context';
 import type { SettingsPatch } from '../store/service-slice';
 import { Icon } from './icon';
-import { addressProblem } from './service-address';
+import { addressProblem, type AddressProblem } from './service-address';
+import { AddressField, KeyField } from './service-fields';
 import { SendingFields, type SendingDraft, type SendingProblems } from './settings-sending';
 import { KeyStatusLine } from './settings-key';
 
@@ -33,6 +33,14 @@ interface Problems extends SendingProblems {
 
 const KEY_ERRORS: readonly IpcError['code'][] = ['key_rejected', 'permission_denied'];
 
+// The desk catalogue's words for each kind of address problem.
+const ADDRESS_WORDS = {
+  empty: 'settings.service.addressEmpty',
+  notUrl: 'settings.service.addressNotUrl',
+  notHttps: 'settings.service.addressNotHttps',
+  apiPath: 'settings.service.addressApiPath',
+} as const satisfies Record<AddressProblem, string>;
+
 export function SettingsForm(): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
@@ -44,7 +52,6 @@ export function SettingsForm(): React.JSX.Element {
   const known = (KNOWN_BUSINESSES as readonly string[]).includes(settings.business ?? '');
   const [url, setUrl] = useState(settings.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
-  const [showKey, setShowKey] = useState(false);
   const [sending, setSending] = useState<SendingDraft>({
     business: settings.business ?? '',
     other: !known && settings.business !== null,
@@ -64,7 +71,7 @@ export function SettingsForm(): React.JSX.Element {
   const n = Number(sending.concurrency);
   const urlKey = connectionChanged ? addressProblem(url) : null;
   const problems: Problems = {
-    url: urlKey ? t(urlKey) : null,
+    url: urlKey ? t(ADDRESS_WORDS[urlKey]) : null,
     key:
       connectionChanged && !keyIsSet && apiKey.trim() === ''
         ? t('settings.service.keyMissing')
@@ -84,7 +91,6 @@ export function SettingsForm(): React.JSX.Element {
   };
   const shown = (field: keyof Problems): string | null =>
     served[field] ?? (touched ? problems[field] : null);
-  const fixedUrl = withoutApiPath(url);
 
   const patch = (): SettingsPatch => {
     const business = sending.business.trim() === '' ? null : sending.business.trim();
@@ -152,89 +158,39 @@ export function SettingsForm(): React.JSX.Element {
             {t('settings.service.sandboxNote')}
           </p>
         )}
-        <div className="field">
-          <label htmlFor={`${ids}-url`}>{t('settings.service.address')}</label>
-          <input
-            id={`${ids}-url`}
-            className="input"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://meters.example.com"
-            data-i18n-placeholder="example"
-            maxLength={MAX_URL_CHARS}
-            value={url}
-            aria-invalid={shown('url') !== null}
-            aria-describedby={`${ids}-url-hint`}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setServed((s) => ({ ...s, url: null }));
-            }}
-            data-testid="base-url"
-          />
-          <p
-            id={`${ids}-url-hint`}
-            className={shown('url') ? 'field-problem' : 'hint muted'}
-            data-testid="base-url-problem"
-          >
-            {shown('url') ?? t('settings.service.addressHint')}
-          </p>
-          {fixedUrl !== null && (
-            <button
-              type="button"
-              className="btn btn-small"
-              data-testid="fix-url"
-              onClick={() => {
-                setUrl(fixedUrl);
-              }}
-            >
-              {t('settings.service.useFixed', { url: fixedUrl })}
-            </button>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-key`}>{t('settings.service.key')}</label>
-          <div className="input-row">
-            <input
-              id={`${ids}-key`}
-              className="input"
-              type={showKey ? 'text' : 'password'}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={
-                keyIsSet ? t('settings.service.keyKeep') : t('settings.service.keyPaste')
-              }
-              maxLength={MAX_KEY_CHARS}
-              value={apiKey}
-              aria-invalid={shown('key') !== null}
-              aria-describedby={`${ids}-key-hint`}
-              onChange={(e) => {
-                setApiKey(e.target.value);
-                setServed((s) => ({ ...s, key: null }));
-              }}
-              data-testid="api-key"
-            />
-            <button
-              type="button"
-              className="btn btn-small btn-quiet"
-              aria-pressed={showKey}
-              aria-controls={`${ids}-key`}
-              data-testid="toggle-key"
-              onClick={() => {
-                setShowKey((v) => !v);
-              }}
-            >
-              {showKey ? t('settings.service.hide') : t('settings.service.show')}
-            </button>
-          </div>
-          <p
-            id={`${ids}-key-hint`}
-            className={shown('key') ? 'field-problem' : 'hint muted'}
-            data-testid="api-key-problem"
-          >
-            {shown('key') ?? t('settings.service.keyHint')}
-          </p>
-        </div>
+        <AddressField
+          id={`${ids}-url`}
+          value={url}
+          problem={shown('url')}
+          words={{
+            label: t('settings.service.address'),
+            useFixed: (fixed) => t('settings.service.useFixed', { url: fixed }),
+            hint: t('settings.service.addressHint'),
+          }}
+          placeholderMark="example"
+          lineTestId="base-url-problem"
+          onChange={(value) => {
+            setUrl(value);
+            setServed((s) => ({ ...s, url: null }));
+          }}
+        />
+        <KeyField
+          id={`${ids}-key`}
+          value={apiKey}
+          problem={shown('key')}
+          words={{
+            label: t('settings.service.key'),
+            placeholder: keyIsSet ? t('settings.service.keyKeep') : t('settings.service.keyPaste'),
+            show: t('settings.service.show'),
+            hide: t('settings.service.hide'),
+            hint: t('settings.service.keyHint'),
+          }}
+          lineTestId="api-key-problem"
+          onChange={(value) => {
+            setApiKey(value);
+            setServed((s) => ({ ...s, key: null }));
+          }}
+        />
         <KeyStatusLine />
       </section>
       <SendingFields
