@@ -223,7 +223,11 @@ function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' 
 /** The service no longer knows the task: its photo is sent once more, never a second time. */
 function resubmit(f: Failure): void {
   const { store } = f.deps;
-  for (const j of f.jobs) {
+  for (const asked of f.jobs) {
+    // Polls on their way at once may each find the same task unknown; the first one sent the
+    // photo again, and the job's new task is not the one the later answers speak of.
+    const j = store.jobs.get(asked.id);
+    if (j?.state !== 'submitted' || j.taskId !== asked.taskId) continue;
     if (j.resubmits >= 1) {
       store.jobs.fail([j.id], 'task_lost', jobMessage('taskLostTwice', {}));
     } else {

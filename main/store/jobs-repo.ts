@@ -487,7 +487,8 @@ export class JobsRepo {
       const touched: number[] = [];
       for (const { jobId, result: r } of results) {
         const job = this.s.byId.get(jobId);
-        if (job?.state !== 'submitted') continue;
+        // An answer about a task the job no longer waits for (its photo went again) is stale.
+        if (job?.state !== 'submitted' || job.task_id !== r.taskId) continue;
         const targets = [job, ...(job.sha256 ? this.s.queuedTwins.all(job.sha256) : [])];
         for (const t of targets) {
           this.s.applyResult.run({

@@ -118,6 +118,23 @@ describe('JobsRepo', () => {
     });
   });
 
+  it('takes no answer about a task the job no longer waits for (its photo went again)', () => {
+    store.jobs.insertScanned([photo('a.jpg', 'A')]);
+    const [a] = store.jobs.dueUploads(Date.now(), 1);
+    if (!a) throw new Error('no job');
+    submit(a.id, 't-old');
+    store.jobs.requeue([a.id], { nextAttemptAt: 0, message: null, resubmit: true });
+    submit(a.id, 't-new');
+    expect(store.jobs.applyResults([{ jobId: a.id, result: doneResult('t-old', '1') }])).toEqual(
+      [],
+    );
+    expect(store.jobs.get(a.id)).toMatchObject({ state: 'submitted', taskId: 't-new' });
+    expect(store.jobs.applyResults([{ jobId: a.id, result: doneResult('t-new', '2') }])).toEqual([
+      a.id,
+    ]);
+    expect(store.jobs.get(a.id)).toMatchObject({ state: 'done', finalReading: '2' });
+  });
+
   it('sorts by the reading that will be billed, as a number, the correction before the AI reading', () => {
     const readings = ['000001.3', '000003.679', '000009.662', '00002.33', '00010'];
     store.jobs.insertScanned(readings.map((_, i) => photo(`m${i}.jpg`, `R${i}`)));
