@@ -34,7 +34,9 @@ export function settledOutcome(s: EngineStatus): SettleOutcome | null {
   const inFlight = c.uploading + c.submitted;
   if (c.queued + inFlight === 0) return 'complete';
   const auth = s.holds.auth;
-  if (auth?.kind === 'key_rejected') return 'key_rejected';
+  // Uploads on their way are refused too in a moment and put back: wait for them, so the run's
+  // end shows every photo it did not send as waiting.
+  if (auth?.kind === 'key_rejected') return c.uploading === 0 ? 'key_rejected' : null;
   // Tasks already sent are followed to their end first, unless reading them is what is denied.
   if (auth && (inFlight === 0 || (auth.permission && READS.has(auth.permission))))
     return 'permission_denied';

@@ -103,7 +103,13 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
     await s.close();
     // A new service instance on another port knows none of the old tasks: every poll is a 404.
     const { createSandbox } = await import('../../sandbox');
-    const fresh = await createSandbox({ ai: { latencyMs: 30, jitterMs: 10 }, ...slow });
+    // Another seed: a sandbox's task ids follow its seed, and a new task named like an old one
+    // would be taken for it (a real service never names two tasks alike).
+    const fresh = await createSandbox({
+      seed: 424_242,
+      ai: { latencyMs: 30, jitterMs: 10 },
+      ...slow,
+    });
     try {
       const { openSession } = await import('../../main/engine/session');
       const again = openSession({

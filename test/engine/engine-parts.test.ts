@@ -40,6 +40,12 @@ describe('when a run has settled', () => {
       'key_rejected',
     ],
     [
+      'a rejected key, an upload still on its way (it is refused and put back in a moment)',
+      { queued: 2, uploading: 1 },
+      { ...noHolds(), auth: { kind: 'key_rejected' as const, message: '', permission: null } },
+      null,
+    ],
+    [
       'no right to upload, tasks still followed',
       { queued: 3, submitted: 2 },
       {
