@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { generateSampleFolder } from '../../sandbox/samples';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
-import { startOnSandbox, waitForCount } from './window-steps';
+import { openDetail, startOnSandbox, waitForCount } from './window-steps';
 
 async function filterCount(win: TestWindow, filter: string): Promise<number> {
   const text = await win.page
@@ -63,8 +63,10 @@ describeInBrowser('counts that agree', (site) => {
       const first = manifest.files.find((f) => f.expected.outcome === 'accepted');
       if (!first) throw new Error('no accepted photo');
       const name = first.relPath.split('/').at(-1) ?? '';
-      await page.locator('[role="row"][data-state="done"]', { hasText: name }).first().click();
-      await page.getByTestId('detail-panel').waitFor();
+      await openDetail(
+        win,
+        page.locator('[role="row"][data-state="done"]', { hasText: name }).first(),
+      );
       await search(win, 'no-such-photo');
       await eventually(async () => {
         expect(await filterCount(win, 'all')).toBe(0);

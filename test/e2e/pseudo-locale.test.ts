@@ -7,7 +7,7 @@ import { generateSampleFolder } from '../../sandbox/samples';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
-import { sampleFolder, waitForCount } from './window-steps';
+import { openDetail, sampleFolder, waitForCount } from './window-steps';
 import { unmarkedWords } from './unmarked-words';
 
 /** Words found unmarked, by screen: collected through the walk and checked once at its end. */
@@ -110,14 +110,12 @@ describeInBrowser('pseudo-locale', (site) => {
       await page.getByTestId('banner-offline').waitFor({ state: 'detached', timeout: 60_000 });
 
       // A selected photo, a filter with no matches, the export dialog.
-      await page.locator('[role="row"][data-state="done"]').first().click();
-      await page.getByTestId('detail-panel').waitFor();
+      await openDetail(win, page.locator('[role="row"][data-state="done"]').first());
       await page.locator('#job-search').fill('no such file here');
       await page.locator('.no-matches').waitFor();
       await expectAllMarked(win, 'search without matches');
       await page.locator('#job-search').fill('');
-      await page.locator('[role="row"][data-state="done"]').first().click();
-      await page.getByTestId('detail-panel').waitFor();
+      await openDetail(win, page.locator('[role="row"][data-state="done"]').first());
       // The route's photos carry no EXIF: the read date's note (the file time) is worded too.
       expect(await page.getByTestId('facts-date-note').textContent()).toMatch(/^ ⟦.*⟧$/);
       await expectAllMarked(win, 'table and a selected photo');

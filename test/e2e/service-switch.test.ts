@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox';
 import { openTestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
-import { sampleFolder, startOnSandbox, waitForCount } from './window-steps';
+import { openDetail, sampleFolder, startOnSandbox, waitForCount } from './window-steps';
 
 describeInBrowser('switching service', (site) => {
   it('clears selection and reports, names the service shown and offers the way back', async () => {
@@ -39,8 +39,7 @@ describeInBrowser('switching service', (site) => {
       const officePhotos = await sampleFolder(win, 'Office route', 3, 32);
       await win.drop([officePhotos.dir]);
       await waitForCount(win, 'done', 3);
-      await page.locator('[role="row"][data-state="done"]').nth(1).click();
-      await page.getByTestId('detail-panel').waitFor();
+      await openDetail(win, page.locator('[role="row"][data-state="done"]').nth(1));
 
       // Back to the sandbox: nothing of the office's list is selected, E edits nothing.
       await note.getByTestId('back-to-sandbox').click();

@@ -1,5 +1,6 @@
 // Steps several scenarios share: start on the built-in sandbox, make a folder of sample photos.
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import { generateSampleFolder, type SampleManifest } from '../../sandbox/samples';
 import { eventually, type TestWindow } from './harness';
@@ -49,4 +50,31 @@ export async function bothThemes(win: TestWindow, name: string): Promise<void> {
   expect(await win.axe()).toEqual([]);
   await win.screenshot(`${name}-dark`);
   await win.page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Clicks a row and waits for its photo's detail panel. A click the table re-rendered under (rows
+ * move while photos finish) is given once more once the row is still not selected; a panel that
+ * still does not come says what the window shows instead of a bare timeout.
+ */
+export async function openDetail(win: TestWindow, row: Locator): Promise<void> {
+  const panel = win.page.getByTestId('detail-panel');
+  await row.click();
+  try {
+    await panel.waitFor({ timeout: 15_000 });
+    return;
+  } catch {
+    if ((await row.getAttribute('aria-selected')) !== 'true') await row.click();
+  }
+  try {
+    await panel.waitFor({ timeout: 60_000 });
+  } catch (error) {
+    const shown = await win.page.locator('aside.detail').allInnerTexts();
+    const selected = await win.page.locator('[role="row"][aria-selected="true"]').allInnerTexts();
+    throw new Error(
+      `no detail panel after clicking ${await row.innerText()}: the side shows ${JSON.stringify(shown)}, ` +
+        `selected rows ${JSON.stringify(selected)}`,
+      { cause: error },
+    );
+  }
 }
