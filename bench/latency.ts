@@ -5,8 +5,10 @@
 // The bound: a client that never provokes a 429 can give a slot to the next photo only once it
 // knows the slot is free, at the earliest when the answer to a poll made the instant the task
 // finished arrives, 150 ms later. So each task holds its slot for the AI run plus one answer
-// delay, and N tasks over C slots take at least N x (AI + answer delay) / C. The plain
-// N x AI / C (what the service alone would allow) is printed beside it.
+// delay, and N tasks over C slots take at least N x (AI + answer delay) / C (the fluid bound).
+// That bound splits tasks across slots (7.5 rounds for 120 photos on 16 slots, where 8 are needed),
+// so the target is judged against the schedule bound, which keeps each task whole; both are
+// printed, with the plain N x AI / C (what the service alone would allow).
 import type { Benchmark, BenchOptions } from './benchmark';
 import { runEngine, type EngineRunResult } from './lib/engine-run';
 import { machineInfo, type MachineInfo } from './lib/machine';
@@ -78,7 +80,8 @@ export async function runLatency(options: BenchOptions): Promise<LatencyReport> 
         run,
       });
       options.log(
-        `run ${String(seed)}: ${(run.wallMs / 1000).toFixed(2)} s, x${(run.wallMs / boundMs).toFixed(2)}, ` +
+        `run ${String(seed)}: ${(run.wallMs / 1000).toFixed(2)} s, ` +
+          `x${(run.wallMs / run.scheduleBoundMs).toFixed(2)} schedule, x${(run.wallMs / boundMs).toFixed(2)} fluid, ` +
           `${String(Object.values(run.rejected429).reduce((a, b) => a + b, 0))} x 429`,
       );
     }
@@ -103,8 +106,8 @@ export function latencyTable(report: LatencyReport): BenchTable {
       'photos',
       'seed',
       'wall s',
-      'bound s',
-      'time/bound',
+      'fluid bound s',
+      'time/fluid',
       'N x AI / C s',
       'schedule bound s',
       'time/schedule',
@@ -130,7 +133,7 @@ export function latencyTable(report: LatencyReport): BenchTable {
         r.run.batchesCreated,
         http429,
         r.run.discovery ? r.run.discovery.meanMs / 1000 : null,
-        r.ratio <= report.target && http429 === 0 ? 'yes' : 'no',
+        r.run.wallMs / r.run.scheduleBoundMs <= report.target && http429 === 0 ? 'yes' : 'no',
       ];
     }),
     notes: [
@@ -138,13 +141,13 @@ export function latencyTable(report: LatencyReport): BenchTable {
         `${String(p.submissionsPerWindow)} submissions per ${String(p.windowMs / 1000)} s; AI ` +
         `${String(p.aiLatencyMs)} +/- ${String(p.aiJitterMs)} ms; every answer held back ` +
         `${String(p.addedLatencyMs)} ms. Batch mode auto.`,
-      'bound s: N x (AI + one answer delay) / concurrency: a client that never provokes a 429 ' +
-        'learns a slot is free one answer delay after the task finished, at the earliest. ' +
-        `Target: time/bound <= ${report.target.toFixed(2)}, no 429s.`,
+      'bound s (fluid): N x (AI + one answer delay) / concurrency: a client that never provokes a ' +
+        '429 learns a slot is free one answer delay after the task finished, at the earliest.',
       'schedule bound s: the same, for the tasks this run made as the service timed them, without ' +
         'splitting a task across slots: each slot takes the next task the moment it is free and ' +
         'holds it for its AI time plus one answer delay (120 tasks on 16 slots are 8 rounds, not ' +
-        '7.5). No client under this limit can finish sooner.',
+        '7.5). No client under this limit can finish sooner: this is what the concurrency limit ' +
+        `allows. Target: time/schedule <= ${report.target.toFixed(2)}, no 429s.`,
       `Runs one at a time; ${String(report.machine.cpus)} CPUs, node ${report.machine.node}; ` +
         `engine at ${report.code.commit.slice(0, 7)}${report.code.dirty ? ' (with local changes)' : ''}.`,
     ],
