@@ -6,16 +6,8 @@ import { connectionAdvice } from '../lib/errors';
 import { useAppApi } from '../store/context';
 import type { TFunction } from 'i18next';
 import { useT } from '../i18n/i18n';
-import { addressProblem, type AddressProblem } from './service-address';
+import { ADDRESS_PROBLEM_WORDS, addressProblem } from './service-address';
 import { AddressField, KeyField } from './service-fields';
-
-// The onboarding catalogue's words for each kind of address problem.
-const ADDRESS_WORDS = {
-  empty: 'form.addressEmpty',
-  notUrl: 'form.addressInvalid',
-  notHttps: 'form.addressNotHttps',
-  apiPath: 'form.addressApiPath',
-} as const satisfies Record<AddressProblem, string>;
 
 function connectedText(check: ConnectionCheck, t: TFunction<'onboarding'>): string {
   const quota = check.quota.isUnlimited
@@ -50,7 +42,7 @@ export function ConnectionForm({
   const [error, setError] = useState<string | null>(null);
   const [ok, setOk] = useState<ConnectionCheck | null>(null);
   const problem = touched ? addressProblem(url) : null;
-  const urlProblem = problem ? t(ADDRESS_WORDS[problem]) : null;
+  const urlProblem = problem ? t(ADDRESS_PROBLEM_WORDS[problem]) : null;
   const keyProblem = touched && !keyIsSet && key.trim() === '' ? t('form.keyEmpty') : null;
 
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
@@ -77,10 +69,6 @@ export function ConnectionForm({
         id={`${ids}-url`}
         value={url}
         problem={urlProblem}
-        words={{
-          label: t('form.address'),
-          useFixed: (fixed) => t('form.useFixed', { url: fixed }),
-        }}
         placeholderMark="data"
         onChange={setUrl}
       />
@@ -88,13 +76,7 @@ export function ConnectionForm({
         id={`${ids}-key`}
         value={key}
         problem={keyProblem}
-        words={{
-          label: t('form.key'),
-          placeholder: keyIsSet ? t('form.keepKey') : t('form.pasteKey'),
-          show: t('form.show'),
-          hide: t('form.hide'),
-          hint: t('form.keyHint'),
-        }}
+        keyIsSet={keyIsSet}
         onChange={setKey}
       />
       {error && (

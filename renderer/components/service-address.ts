@@ -1,8 +1,16 @@
-// What is wrong with a typed service address (null: nothing). A kind rather than words: onboarding
-// and Settings each say it from a catalogue namespace of their own.
+// What is wrong with a typed service address (null: nothing). A kind rather than words, so the
+// forms that check an address (onboarding, Settings) say it with the same catalogue entries.
 import { withoutApiPath } from '../../common/service-url';
 
 export type AddressProblem = 'empty' | 'notUrl' | 'notHttps' | 'apiPath';
+
+/** The onboarding catalogue's words for each problem (its `form` section serves both forms). */
+export const ADDRESS_PROBLEM_WORDS = {
+  empty: 'form.addressEmpty',
+  notUrl: 'form.addressInvalid',
+  notHttps: 'form.addressNotHttps',
+  apiPath: 'form.addressApiPath',
+} as const satisfies Record<AddressProblem, `form.${string}`>;
 
 export function addressProblem(text: string): AddressProblem | null {
   const value = text.trim();

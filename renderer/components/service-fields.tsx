@@ -1,23 +1,16 @@
-// The service address and API key fields, one markup for onboarding's connection form and the
-// Settings screen so the two cannot drift apart. Each form keeps its own state, checks and words
-// (a catalogue namespace of its own) and passes them in already said.
+// The service address and API key fields, one markup and one set of words (the onboarding
+// catalogue's `form` section) for onboarding's connection form and the Settings screen, so the two
+// cannot drift apart. Each form keeps its own state and checks and passes its problems in, said.
 import { useState } from 'react';
 import { MAX_KEY_CHARS, MAX_URL_CHARS } from '../../common/ipc';
 import { withoutApiPath } from '../../common/service-url';
-
-export interface AddressWords {
-  readonly label: string;
-  /** The button that drops the API path the user pasted with the address. */
-  readonly useFixed: (url: string) => string;
-  /** Without one the line under the field shows only a problem (onboarding has no hint). */
-  readonly hint?: string;
-}
+import { useT } from '../i18n/i18n';
 
 export function AddressField({
   id,
   value,
   problem,
-  words,
+  hint,
   placeholderMark,
   lineTestId,
   onChange,
@@ -25,19 +18,21 @@ export function AddressField({
   id: string;
   value: string;
   problem: string | null;
-  words: AddressWords;
+  /** Without one the line under the field shows only a problem (onboarding has no hint). */
+  hint?: string;
   /** Why the example address needs no catalogue, as the pseudo-locale check reads it. */
   placeholderMark: 'data' | 'example';
   lineTestId?: string;
   onChange: (value: string) => void;
 }): React.JSX.Element {
+  const t = useT('onboarding');
   const fixedUrl = withoutApiPath(value);
   // A hint is always there to describe the field; a lone problem line only while it has one.
-  const lineId = words.hint === undefined ? `${id}-problem` : `${id}-hint`;
-  const line = words.hint === undefined ? problem || null : (problem ?? words.hint);
+  const lineId = hint === undefined ? `${id}-problem` : `${id}-hint`;
+  const line = hint === undefined ? problem || null : (problem ?? hint);
   return (
     <div className="field">
-      <label htmlFor={id}>{words.label}</label>
+      <label htmlFor={id}>{t('form.address')}</label>
       <input
         id={id}
         className="input"
@@ -73,41 +68,34 @@ export function AddressField({
             onChange(fixedUrl);
           }}
         >
-          {words.useFixed(fixedUrl)}
+          {t('form.useFixed', { url: fixedUrl })}
         </button>
       )}
     </div>
   );
 }
 
-export interface KeyWords {
-  readonly label: string;
-  /** Keep the stored key or paste one: the form knows whether one is stored. */
-  readonly placeholder: string;
-  readonly show: string;
-  readonly hide: string;
-  readonly hint: string;
-}
-
 export function KeyField({
   id,
   value,
   problem,
-  words,
+  keyIsSet,
   lineTestId,
   onChange,
 }: {
   id: string;
   value: string;
   problem: string | null;
-  words: KeyWords;
+  /** A key is stored: an empty field keeps it. */
+  keyIsSet: boolean;
   lineTestId?: string;
   onChange: (value: string) => void;
 }): React.JSX.Element {
+  const t = useT('onboarding');
   const [showKey, setShowKey] = useState(false);
   return (
     <div className="field">
-      <label htmlFor={id}>{words.label}</label>
+      <label htmlFor={id}>{t('form.key')}</label>
       <div className="input-row">
         <input
           id={id}
@@ -115,7 +103,7 @@ export function KeyField({
           type={showKey ? 'text' : 'password'}
           autoComplete="off"
           spellCheck={false}
-          placeholder={words.placeholder}
+          placeholder={keyIsSet ? t('form.keepKey') : t('form.pasteKey')}
           maxLength={MAX_KEY_CHARS}
           value={value}
           aria-invalid={problem !== null}
@@ -135,7 +123,7 @@ export function KeyField({
             setShowKey((v) => !v);
           }}
         >
-          {showKey ? words.hide : words.show}
+          {showKey ? t('form.hide') : t('form.show')}
         </button>
       </div>
       <p
@@ -143,7 +131,7 @@ export function KeyField({
         className={problem ? 'field-problem' : 'hint muted'}
         data-testid={lineTestId}
       >
-        {problem ?? words.hint}
+        {problem ?? t('form.keyHint')}
       </p>
     </div>
   );

@@ -13,7 +13,7 @@ import { connectionAdvice, describeError } from '../lib/errors';
 import { useApp, useAppApi } from '../store/context';
 import type { SettingsPatch } from '../store/service-slice';
 import { Icon } from './icon';
-import { addressProblem, type AddressProblem } from './service-address';
+import { ADDRESS_PROBLEM_WORDS, addressProblem } from './service-address';
 import { AddressField, KeyField } from './service-fields';
 import { SendingFields, type SendingDraft, type SendingProblems } from './settings-sending';
 import { KeyStatusLine } from './settings-key';
@@ -33,18 +33,12 @@ interface Problems extends SendingProblems {
 
 const KEY_ERRORS: readonly IpcError['code'][] = ['key_rejected', 'permission_denied'];
 
-// The desk catalogue's words for each kind of address problem.
-const ADDRESS_WORDS = {
-  empty: 'settings.service.addressEmpty',
-  notUrl: 'settings.service.addressNotUrl',
-  notHttps: 'settings.service.addressNotHttps',
-  apiPath: 'settings.service.addressApiPath',
-} as const satisfies Record<AddressProblem, string>;
-
 export function SettingsForm(): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
   const tApp = useT('app');
+  // The address and key fields' own words, problems included (service-fields.tsx).
+  const tForm = useT('onboarding');
   const ids = useId();
   const { settings, service, key } = useApp(
     useShallow((s) => ({ settings: s.settings, service: s.service, key: s.key })),
@@ -71,11 +65,8 @@ export function SettingsForm(): React.JSX.Element {
   const n = Number(sending.concurrency);
   const urlKey = connectionChanged ? addressProblem(url) : null;
   const problems: Problems = {
-    url: urlKey ? t(ADDRESS_WORDS[urlKey]) : null,
-    key:
-      connectionChanged && !keyIsSet && apiKey.trim() === ''
-        ? t('settings.service.keyMissing')
-        : null,
+    url: urlKey ? tForm(ADDRESS_PROBLEM_WORDS[urlKey]) : null,
+    key: connectionChanged && !keyIsSet && apiKey.trim() === '' ? tForm('form.keyEmpty') : null,
     business:
       sending.business.trim() === '' || BUSINESS_CODE.test(sending.business.trim())
         ? null
@@ -162,11 +153,7 @@ export function SettingsForm(): React.JSX.Element {
           id={`${ids}-url`}
           value={url}
           problem={shown('url')}
-          words={{
-            label: t('settings.service.address'),
-            useFixed: (fixed) => t('settings.service.useFixed', { url: fixed }),
-            hint: t('settings.service.addressHint'),
-          }}
+          hint={t('settings.service.addressHint')}
           placeholderMark="example"
           lineTestId="base-url-problem"
           onChange={(value) => {
@@ -178,13 +165,7 @@ export function SettingsForm(): React.JSX.Element {
           id={`${ids}-key`}
           value={apiKey}
           problem={shown('key')}
-          words={{
-            label: t('settings.service.key'),
-            placeholder: keyIsSet ? t('settings.service.keyKeep') : t('settings.service.keyPaste'),
-            show: t('settings.service.show'),
-            hide: t('settings.service.hide'),
-            hint: t('settings.service.keyHint'),
-          }}
+          keyIsSet={keyIsSet}
           lineTestId="api-key-problem"
           onChange={(value) => {
             setApiKey(value);

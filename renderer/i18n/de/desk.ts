@@ -104,22 +104,7 @@ export const desk: Words<typeof en> = {
       title: 'Ablesedienst',
       sandboxNote:
         'Die eingebaute Sandbox ist aktiv: Zählerstände werden auf diesem Computer simuliert. Geben Sie Adresse und Schlüssel Ihres Dienstes ein, um zu ihm zu wechseln.',
-      address: 'Adresse des Dienstes',
       addressHint: 'Eine neue Adresse wird beim Speichern mit dem Dienst geprüft.',
-      addressEmpty: 'Geben Sie die Adresse des Ablesedienstes ein.',
-      addressNotUrl: 'Das sieht nicht nach einer Webadresse aus, z. B. https://meters.example.com',
-      addressNotHttps:
-        'Die Adresse muss mit https:// beginnen (einfaches http nur für diesen Computer).',
-      addressApiPath:
-        'Die Adresse enthält den API-Pfad (/api/open…); MeterDesk ergänzt ihn selbst.',
-      useFixed: '{{url}} verwenden',
-      key: 'API-Schlüssel',
-      keyKeep: 'Leer lassen, um den gespeicherten Schlüssel zu behalten',
-      keyPaste: 'Fügen Sie den erhaltenen Schlüssel ein',
-      keyMissing: 'Geben Sie den API-Schlüssel ein.',
-      keyHint: 'Der Schlüssel liegt im Schlüsselbund des Systems, nie in Dateien oder Exporten.',
-      show: 'Zeigen',
-      hide: 'Verbergen',
     },
     key: {
       sandbox: 'Die eingebaute Sandbox verwendet einen eigenen Schlüssel.',

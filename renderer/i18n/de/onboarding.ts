@@ -14,9 +14,10 @@ export const onboarding: Words<typeof en> = {
   form: {
     address: 'Adresse des Dienstes',
     addressEmpty: 'Geben Sie die Adresse des Ablesedienstes ein.',
-    addressInvalid: 'Das sieht nicht wie eine Webadresse aus, z. B. https://meters.example.com',
-    addressNotHttps: 'Die Adresse muss mit https:// beginnen (http nur für diesen Computer).',
-    addressApiPath: 'Die Adresse enthält den API-Pfad (/api/open…); den ergänzt MeterDesk selbst.',
+    addressInvalid: 'Das sieht nicht nach einer Webadresse aus, z. B. https://meters.example.com',
+    addressNotHttps:
+      'Die Adresse muss mit https:// beginnen (einfaches http nur für diesen Computer).',
+    addressApiPath: 'Die Adresse enthält den API-Pfad (/api/open…); MeterDesk ergänzt ihn selbst.',
     useFixed: '{{url}} verwenden',
     key: 'API-Schlüssel',
     keyEmpty: 'Geben Sie den API-Schlüssel ein.',
