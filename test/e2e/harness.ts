@@ -2,12 +2,13 @@
 // through the in-process test bridge (common/ipc contract, main/ipc dispatcher) to the real
 // backend: real engine, real SQLite queue, the built-in sandbox over HTTP on 127.0.0.1. Photos are
 // served by main's own photo handler behind a route that stands in for the custom protocol.
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
 import {
   PHOTO_SCHEME,
   type AppEvent,
@@ -69,13 +70,28 @@ export interface Site {
 /** What the renderer's build depends on: a change to any of it builds it again. */
 const RENDERER_SOURCES = ['renderer/', 'common/', 'vite.config.ts', 'package-lock.json'];
 
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Builds the renderer as it ships. In a process of its own: under vitest NODE_ENV is "test", and a
+ * Vite build inside the test process gives React's development build (slower, and not what ships).
+ */
 async function buildRenderer(outDir: string): Promise<void> {
-  await build({
-    configFile: resolve(import.meta.dirname, '..', '..', 'vite.config.ts'),
-    root: resolve(import.meta.dirname, '..', '..', 'renderer'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'vite.config.ts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } },
+  );
 }
 
 export async function openSite(): Promise<Site> {
@@ -292,7 +308,10 @@ export async function openTestWindow(
       await page.evaluate(dropScript(names));
     },
     async axe() {
-      await page.addScriptTag({ url: AXE_PATH });
+      // Once per page: axe-core is half a megabyte to parse, and a reload drops it anyway.
+      if (!(await page.evaluate(`typeof axe === 'object'`))) {
+        await page.addScriptTag({ url: AXE_PATH });
+      }
       const result = await page.evaluate<{ violations: AxeViolation[] }>(
         `axe.run(document, { resultTypes: ['violations'] })`,
       );

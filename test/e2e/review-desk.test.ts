@@ -181,7 +181,11 @@ describeInBrowser('the review desk', (site) => {
       await page.keyboard.press('Enter');
       await waitForCount(win, 'review', 3);
 
-      // Ctrl+Z takes the correction back (the list has the focus after a review).
+      // Ctrl+Z takes the correction back. The list has the focus once the review is saved (the
+      // count changes a moment before: while it is saved, the keys still go to the input).
+      await eventually(async () => {
+        expect(await page.evaluate<string>('document.activeElement.id')).toBe('job-table');
+      });
       await page.keyboard.press('Control+z');
       await waitForCount(win, 'review', 4);
       const undone = await win.bridge.jobDetail({ id: thirdId });

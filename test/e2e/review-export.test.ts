@@ -77,7 +77,7 @@ describeInBrowser('review and export', (site) => {
       expect(corrected?.reading).toBe('12345.678');
       expect(corrected?.review).toBe('Corrected');
       const aiReading = manifest.files.find((f) => f.relPath.endsWith(firstFile))?.reading;
-      await page.locator(`[data-job-id="${String(corrected?.id)}"]`).click();
+      await page.locator(`#job-table [data-job-id="${String(corrected?.id)}"]`).click();
       expect(await page.getByTestId('review-box').textContent()).toContain(
         `Corrected to 12345.678 (the AI read ${aiReading ?? ''})`,
       );
