@@ -83,6 +83,9 @@ const targets = {
       target: 'node20',
     }),
   renderer: async () => {
+    // What ships is React's production build, whatever NODE_ENV the caller's shell (or a test
+    // runner, which sets "test") brings: Vite builds for development when NODE_ENV says so.
+    process.env.NODE_ENV = 'production';
     const { build: viteBuild } = await import('vite');
     await viteBuild({
       configFile: 'vite.config.ts',
