@@ -2,7 +2,7 @@
 export const JOB_FILTERS = [
   'all',
   'in_progress',
-  'needs_review',
+  'to_review',
   'failed',
   'done',
   'rejected',

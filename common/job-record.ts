@@ -30,7 +30,7 @@ export interface JobRecord {
   failureKind: FailureKind | null;
   /** The service's own failure_kind of a failed task, as it said it. */
   serviceFailureKind: string | null;
-  needsReview: boolean;
+  toReview: boolean;
   reviewAction: 'accepted' | 'corrected' | null;
   reviewedReading: string | null;
   reviewedAt: string | null;
@@ -83,7 +83,7 @@ export interface JobEvent {
   message: string;
 }
 
-export type StateCounts = Record<JobState, number> & { needsReview: number; total: number };
+export type StateCounts = Record<JobState, number> & { toReview: number; total: number };
 
 /** The counts of an empty queue, a fresh object each time. */
 export function emptyCounts(): StateCounts {
@@ -94,7 +94,7 @@ export function emptyCounts(): StateCounts {
     done: 0,
     failed: 0,
     rejected: 0,
-    needsReview: 0,
+    toReview: 0,
     total: 0,
   };
 }

@@ -40,7 +40,7 @@ export class AttentionTracker {
     if (prev && busyBefore > 0 && busyNow === 0) {
       const c = status.counts;
       const parts = [`${plural(c.done, 'reading')} done`];
-      if (c.needsReview) parts.push(`${String(c.needsReview)} to review`);
+      if (c.toReview) parts.push(`${String(c.toReview)} to review`);
       if (c.failed) parts.push(`${String(c.failed)} failed`);
       notices.push({
         kind: 'finished',
@@ -78,7 +78,7 @@ export class AttentionTracker {
       busyNow > 0 && runTotal > 0
         ? Math.floor(((finished(status) - this.runBase) / runTotal) * 100) / 100
         : null;
-    const progress: ProgressState = { fraction, badge: status.counts.needsReview };
+    const progress: ProgressState = { fraction, badge: status.counts.toReview };
     const changed =
       this.lastProgress?.fraction !== progress.fraction ||
       this.lastProgress.badge !== progress.badge;

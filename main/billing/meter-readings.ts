@@ -28,7 +28,7 @@ function photoOf(job: JobRecord): MeterPhoto {
     reviewedReading: job.reviewedReading,
     plausibility: job.plausibility,
     check: job.plausibilityDetail,
-    toReview: job.needsReview,
+    toReview: job.toReview,
     readAt: job.readAt,
     taskId: job.taskId,
   };

@@ -14,7 +14,7 @@ export function countsLine(c: StateCounts): string {
     `queued ${c.queued}`,
     `in flight ${c.uploading + c.submitted}`,
   ];
-  if (c.needsReview) parts.push(`needs review ${c.needsReview}`);
+  if (c.toReview) parts.push(`to review ${c.toReview}`);
   return parts.join(' · ');
 }
 

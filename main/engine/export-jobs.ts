@@ -20,7 +20,7 @@ export function toExportRecord(
     aiReading: job.finalReading,
     reviewAction: job.reviewAction,
     resultSource: job.resultSource,
-    needsReview: job.needsReview,
+    toReview: job.toReview,
     meterType: job.meterType,
     taskId: job.taskId,
     batchId: job.batchId,

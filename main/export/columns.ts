@@ -29,7 +29,7 @@ export interface ExportRecord {
   aiReading: string | null;
   reviewAction: 'accepted' | 'corrected' | null;
   resultSource: string | null;
-  needsReview: boolean;
+  toReview: boolean;
   meterType: string | null;
   taskId: string | null;
   batchId: string | null;
@@ -83,7 +83,7 @@ export const COLUMNS: readonly Column[] = [
   },
   { header: 'status', kind: 'text', cell: (r) => exportStatusOf(r.state) },
   { header: 'result_source', kind: 'text', cell: (r) => r.resultSource ?? '' },
-  { header: 'needs_review', kind: 'text', cell: (r) => (r.needsReview ? 'yes' : 'no') },
+  { header: 'to_review', kind: 'text', cell: (r) => (r.toReview ? 'yes' : 'no') },
   { header: 'meter_type', kind: 'text', cell: (r) => r.meterType ?? '' },
   { header: 'task_id', kind: 'text', cell: (r) => r.taskId ?? '' },
   { header: 'error', kind: 'text', cell: (r) => r.errorMessage ?? '' },

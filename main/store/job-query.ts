@@ -22,7 +22,7 @@ export interface ReasonCount {
 const FILTER_SQL: Record<JobFilter, string> = {
   all: '1 = 1',
   in_progress: `state IN ('queued', 'uploading', 'submitted')`,
-  needs_review: 'to_review = 1',
+  to_review: 'to_review = 1',
   failed: `state = 'failed'`,
   done: `state = 'done'`,
   rejected: `state = 'rejected'`,

@@ -95,7 +95,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     failureKind: r.failure_kind as FailureKind | null,
     serviceFailureKind: r.service_failure_kind,
     // What the review queue holds: historical results and readings a rule flagged.
-    needsReview: r.to_review === 1,
+    toReview: r.to_review === 1,
     reviewAction: r.review_action,
     reviewedReading: r.reviewed_reading,
     reviewedAt: r.reviewed_at,

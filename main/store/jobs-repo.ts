@@ -545,7 +545,7 @@ export class JobsRepo {
     const out = emptyCounts();
     for (const r of rows) {
       out[r.state] = r.n;
-      out.needsReview += r.review;
+      out.toReview += r.review;
       out.total += r.n;
     }
     return out;

@@ -37,7 +37,7 @@ function ReviewFlag({ job }: { job: JobRecord }): React.JSX.Element | null {
       </span>
     );
   }
-  if (job.needsReview) {
+  if (job.toReview) {
     return (
       <span className="tag tag-attn">
         <Icon name="flag" /> {t('table.flag.toReview')}

@@ -36,7 +36,7 @@ export function MainScreen(): React.JSX.Element {
 
   const startReview = (): void => {
     const state = api.getState();
-    state.setQuery({ filter: 'needs_review' });
+    state.setQuery({ filter: 'to_review' });
     void state.reloadTable().then(() => {
       void api.getState().moveSelection(1);
       document.getElementById(TABLE_ID)?.focus();

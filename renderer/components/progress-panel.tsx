@@ -104,7 +104,7 @@ export function ProgressPanel(): React.JSX.Element | null {
         ))}
         <li data-testid="count-review">
           <span className="swatch seg-review" aria-hidden="true" />
-          {t('progress.review')} <strong>{formatCount(counts.needsReview, lang)}</strong>
+          {t('progress.review')} <strong>{formatCount(counts.toReview, lang)}</strong>
         </li>
       </ul>
     </section>

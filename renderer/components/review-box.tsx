@@ -133,15 +133,15 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
   return (
     <section className="review" aria-labelledby={`${ids}-title`} data-testid="review-box">
       <h3 id={`${ids}-title`} className="section-title">
-        {job.needsReview ? (
+        {job.toReview ? (
           <>
-            <Icon name="flag" /> {t('review.needsReview')}
+            <Icon name="flag" /> {t('review.toReview')}
           </>
         ) : (
           t('review.title')
         )}
       </h3>
-      {job.needsReview && <p className="review-why">{whyFlagged(job, t)}</p>}
+      {job.toReview && <p className="review-why">{whyFlagged(job, t)}</p>}
       {job.reviewAction && (
         <p className="review-done tone-ok" data-testid="review-done">
           <Icon name="check" />{' '}

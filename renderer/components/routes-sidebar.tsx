@@ -42,11 +42,8 @@ function RouteItem({
         </span>
         <span className="route-meta muted">
           {formatCount(finished, lang)} / {formatCount(photos, lang)}
-          {counts.needsReview > 0 && (
-            <span className="route-review">
-              {' '}
-              · {t('routes.toReview', { n: counts.needsReview })}
-            </span>
+          {counts.toReview > 0 && (
+            <span className="route-review"> · {t('routes.toReview', { n: counts.toReview })}</span>
           )}
           {counts.failed > 0 && (
             <span className="tone-bad"> · {t('routes.failed', { n: counts.failed })}</span>

@@ -6,7 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 const IN_FILTER: Record<JobFilter, (job: JobRecord) => boolean> = {
   all: () => true,
   in_progress: (j) => j.state === 'queued' || j.state === 'uploading' || j.state === 'submitted',
-  needs_review: (j) => j.needsReview,
+  to_review: (j) => j.toReview,
   failed: (j) => j.state === 'failed',
   done: (j) => j.state === 'done',
   rejected: (j) => j.state === 'rejected',

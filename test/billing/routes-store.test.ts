@@ -140,10 +140,10 @@ describe('route sheets on the queue', () => {
     expect(job(high)).toMatchObject({
       meterId: '4712',
       plausibility: 'warning',
-      needsReview: true,
+      toReview: true,
     });
     expect(job(high).plausibilityDetail?.reasons).toMatch(/above the expected/);
-    expect(store.jobs.counts().needsReview).toBe(1);
+    expect(store.jobs.counts().toReview).toBe(1);
     const { routes, missing } = routeProgress(store);
     expect(routes).toEqual([
       { route: '12', meters: 4, confirmed: 2, flagged: 1, skipped: 0, pending: 0, missing: 1 },
@@ -256,6 +256,6 @@ describe('route sheets on the queue', () => {
       '2026-10-01T10:00:00Z',
       store.jobs.get(october)?.sha256 ?? '',
     );
-    expect(job(copy)).toMatchObject({ state: 'done', plausibility: null, needsReview: false });
+    expect(job(copy)).toMatchObject({ state: 'done', plausibility: null, toReview: false });
   });
 });

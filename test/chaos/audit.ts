@@ -37,7 +37,7 @@ export interface Audit {
   readonly done: number;
   readonly failed: number;
   readonly rejected: number;
-  readonly needsReview: number;
+  readonly toReview: number;
   readonly failedByKind: Readonly<Record<string, number>>;
   /** Files that did not end done, failed with a reason, or rejected with a reason. */
   readonly lost: readonly string[];
@@ -149,7 +149,7 @@ export function audit(input: AuditInput): Audit {
     done: count('done'),
     failed: count('failed'),
     rejected: count('rejected'),
-    needsReview: jobs.filter((j) => j.needsReview).length,
+    toReview: jobs.filter((j) => j.toReview).length,
     failedByKind,
     lost,
     misjudged,

@@ -528,7 +528,7 @@ export function formatReport(r: ChaosReport): string {
     `                     extra charges by cause: ${a.quota.extraCauses.version_bump} AI version bumped between the cut-off task and the resend, ${a.quota.extraCauses.overlap} resent while the cut-off task was still in progress, ${a.quota.extraCauses.other} other`,
     `  stuck jobs:        ${a.stuck.length}`,
     `  429s from pacing:  ${r.pacing429.request + r.pacing429.submission + r.pacing429.concurrency} (request ${r.pacing429.request}, submission ${r.pacing429.submission}, concurrency ${r.pacing429.concurrency}); quota 429s from the injected exhaustions: ${r.quota429}`,
-    `  outcome:           ${a.done} done (${a.needsReview} flagged for review), ${a.failed} failed with a reason${kinds ? ` (${kinds})` : ''}, ${a.rejected} rejected with a reason`,
+    `  outcome:           ${a.done} done (${a.toReview} flagged for review), ${a.failed} failed with a reason${kinds ? ` (${kinds})` : ''}, ${a.rejected} rejected with a reason`,
     `  idle restart:      ${r.idleRestartTasks} tasks created by a restart on the finished queue`,
     `  second processes:  ${r.intruders.started} started on the queue while the engine worked, ${r.intruders.refused} refused naming the owner`,
   ];

@@ -67,7 +67,7 @@ describe('meter-desk as a real process', () => {
       expect(row, name).toBeDefined();
       expect(row?.reading, name).toBe(want.get(name));
       expect(row?.status).toBe('done');
-      expect(row?.needs_review).toBe('no');
+      expect(row?.to_review).toBe('no');
     }
   }, 60_000);
 

@@ -49,7 +49,7 @@ describe('meter-desk CLI', () => {
       'reading',
       'status',
       'result_source',
-      'needs_review',
+      'to_review',
       'meter_type',
       'task_id',
       'error',

@@ -119,7 +119,7 @@ describeInBrowser('pseudo-locale', (site) => {
       // The route's photos carry no EXIF: the read date's note (the file time) is worded too.
       expect(await page.getByTestId('facts-date-note').textContent()).toMatch(/^ ⟦.*⟧$/);
       await expectAllMarked(win, 'table and a selected photo');
-      await page.getByTestId('filter-needs_review').click();
+      await page.getByTestId('filter-to_review').click();
       await page.locator('[role="row"]').nth(1).click();
       await page.getByTestId('review-box').waitFor();
       await expectAllMarked(win, 'review desk');

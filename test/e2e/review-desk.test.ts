@@ -98,7 +98,7 @@ describeInBrowser('the review desk', (site) => {
         expect(words).not.toContain(other);
       }
 
-      // It stays in view under "needs review" although the filter no longer holds it: a
+      // It stays in view under "to review" although the filter no longer holds it: a
       // review made elsewhere refreshes the list (that row leaves), the confirmed one stays.
       const second = await shownFile(page);
       expect(second).not.toBe(first);
@@ -119,14 +119,14 @@ describeInBrowser('the review desk', (site) => {
         expect(await firstRow.count()).toBe(0);
       });
 
-      // Undo by the button: the confirmed reading needs review again (the real store says so).
+      // Undo by the button: the confirmed reading is to review again (the real store says so).
       const third = await shownFile(page);
       const thirdId = await shownId(page);
       await page.keyboard.press('a');
       await waitForCount(win, 'review', 3);
       const undo = page.getByTestId('review-undo');
       expect(await undo.textContent()).toContain(`Undo: ${third} was confirmed`);
-      expect(await undo.textContent()).toContain('Undo puts it back to “needs review”.');
+      expect(await undo.textContent()).toContain('Undo puts it back among the photos to review.');
       await page.getByTestId('undo-review').click();
       await waitForCount(win, 'review', 4);
       const back = await win.bridge.jobDetail({ id: thirdId });

@@ -98,7 +98,7 @@ describeInBrowser('main screens in German', (site) => {
       await page.keyboard.press('Escape');
 
       // The review desk: a flagged photo under "needs review", its review box and why it is flagged.
-      await page.getByTestId('filter-needs_review').click();
+      await page.getByTestId('filter-to_review').click();
       await page.locator('[role="row"]').nth(1).click();
       await page.getByTestId('review-box').waitFor();
       // The panel scrolls under its sticky photo: the review box whole at the bottom, the rules'

@@ -92,7 +92,7 @@ describe('engine: files the service refuses or that change on disk', () => {
     h = await harness({ photos: 5, duplicates: 0 });
     const first = h.open({ batchMode: 'never' });
     expect(await runToEnd(first, [h.photos])).toBe('complete');
-    expect(first.engine.status().counts.needsReview).toBe(0);
+    expect(first.engine.status().counts.toReview).toBe(0);
     // Read by the version the service named current then (the sandbox starts at water_v3_meter:v3.2).
     expect(jobs(first).map((j) => j.aiVersion)).toEqual(Array(5).fill('water_v3_meter:v3.2'));
     await first.close();
@@ -108,10 +108,10 @@ describe('engine: files the service refuses or that change on disk', () => {
     try {
       expect(await runToEnd(second, [h.photos])).toBe('complete');
       const all = jobs(second);
-      expect(all.every((j) => j.resultSource === 'cached_stale' && j.needsReview)).toBe(true);
+      expect(all.every((j) => j.resultSource === 'cached_stale' && j.toReview)).toBe(true);
       // Historical: read by an older version the service does not name, and not by today's v4.0.
       expect(all.every((j) => j.aiVersion === null)).toBe(true);
-      expect(second.engine.status().counts.needsReview).toBe(5);
+      expect(second.engine.status().counts.toReview).toBe(5);
       expect(second.engine.status().ai?.isOnline).toBe(false);
     } finally {
       await second.close();

@@ -16,7 +16,7 @@ describe('export columns', () => {
       'reading',
       'status',
       'result_source',
-      'needs_review',
+      'to_review',
       'meter_type',
       'task_id',
       'error',
@@ -49,7 +49,7 @@ describe('export columns', () => {
         aiReading: '00128.400',
         reviewAction: 'corrected',
         resultSource: 'cached_exact',
-        needsReview: true,
+        toReview: true,
         meterType: 'pointer',
         taskId: 't1',
         batchId: 'b1',
@@ -67,7 +67,7 @@ describe('export columns', () => {
       reading: '00123.400',
       status: 'done',
       result_source: 'cached_exact',
-      needs_review: 'yes',
+      to_review: 'yes',
       meter_type: 'pointer',
       task_id: 't1',
       error: '',
@@ -108,7 +108,7 @@ describe('export columns', () => {
     expect(cellsByHeader(record({ reviewAction: 'corrected' })).review).toBe('corrected');
   });
 
-  it('writes empty cells for missing values and "no" for needs_review', () => {
+  it('writes empty cells for missing values and "no" for to_review', () => {
     const cells = cellsByHeader(
       record({
         state: 'failed',
@@ -116,7 +116,7 @@ describe('export columns', () => {
         aiReading: null,
         reviewAction: null,
         resultSource: null,
-        needsReview: false,
+        toReview: false,
         meterType: null,
         taskId: null,
         batchId: null,
@@ -131,7 +131,7 @@ describe('export columns', () => {
       reading: '',
       status: 'failed',
       result_source: '',
-      needs_review: 'no',
+      to_review: 'no',
       meter_type: '',
       task_id: '',
       error: 'AI failed',

@@ -226,7 +226,7 @@ describe('exportCsv round trip', () => {
       aiReading: nullable(readingArb),
       reviewAction: fc.constantFrom('accepted' as const, 'corrected' as const, null),
       resultSource: nullable(text),
-      needsReview: fc.boolean(),
+      toReview: fc.boolean(),
       meterType: nullable(text),
       taskId: nullable(text),
       batchId: nullable(text),

@@ -16,7 +16,7 @@ export function record(overrides: Partial<ExportRecord> = {}): ExportRecord {
     aiReading: '01234.567',
     reviewAction: null,
     resultSource: 'fresh',
-    needsReview: false,
+    toReview: false,
     meterType: 'pointer',
     taskId: 'tsk_01HZX',
     batchId: null,

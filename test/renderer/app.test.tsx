@@ -72,7 +72,7 @@ describe('keyboard review', () => {
   it('moves with J, corrects with E (validated), accepts with A', async () => {
     const jobs = [1, 2, 3].map((id) =>
       doneJob(id, `0000${String(id)}.1`, {
-        needsReview: true,
+        toReview: true,
         resultSource: 'cached_stale',
         isLatestAiVersion: false,
       }),

@@ -115,12 +115,12 @@ describe('the store', () => {
 
   it('reviews the job shown, then moves to the next one', async () => {
     const jobs = [1, 2, 3].map((id) =>
-      doneJob(id, '100', { needsReview: true, resultSource: 'cached_stale' }),
+      doneJob(id, '100', { toReview: true, resultSource: 'cached_stale' }),
     );
     const bridge = stubBridge(jobs);
     const store = createAppStore(bridge);
     await store.getState().start();
-    store.getState().setQuery({ filter: 'needs_review' });
+    store.getState().setQuery({ filter: 'to_review' });
     await settle();
     await store.getState().moveSelection(1);
     await settle();

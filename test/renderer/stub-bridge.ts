@@ -40,7 +40,7 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
     errorMessage: null,
     failureKind: null,
     serviceFailureKind: null,
-    needsReview: false,
+    toReview: false,
     reviewAction: null,
     reviewedReading: null,
     reviewedAt: null,
@@ -80,7 +80,7 @@ export function countsOf(jobs: readonly JobRecord[]): StateCounts {
   const c = emptyCounts();
   for (const j of jobs) {
     c[j.state] += 1;
-    if (j.needsReview) c.needsReview += 1;
+    if (j.toReview) c.toReview += 1;
     c.total += 1;
   }
   return c;
@@ -149,8 +149,8 @@ export function stubBridge(
       switch (q.filter ?? 'all') {
         case 'in_progress':
           return ['queued', 'uploading', 'submitted'].includes(j.state);
-        case 'needs_review':
-          return j.needsReview;
+        case 'to_review':
+          return j.toReview;
         case 'failed':
         case 'done':
         case 'rejected':
@@ -260,7 +260,7 @@ export function stubBridge(
         } as const);
       const next: JobRecord = {
         ...current,
-        needsReview: false,
+        toReview: false,
         reviewAction: r.action === 'accept' ? 'accepted' : 'corrected',
         reviewedReading: r.action === 'correct' ? r.reading : null,
       };

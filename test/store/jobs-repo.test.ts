@@ -203,12 +203,12 @@ describe('JobsRepo', () => {
         result: doneResult('t-b', '2', { isLatestAiVersion: false, resultSource: 'cached_exact' }),
       },
     ]);
-    expect(store.jobs.counts().needsReview).toBe(2);
+    expect(store.jobs.counts().toReview).toBe(2);
     // Read by an older AI: which one, the service does not say, so none is recorded.
     expect(store.jobs.get(a.id)?.aiVersion).toBeNull();
     expect(store.jobs.review(a.id, 'accepted', null)).toBe(true);
     expect(store.jobs.review(b.id, 'corrected', '00002.500')).toBe(true);
-    expect(store.jobs.counts().needsReview).toBe(0);
+    expect(store.jobs.counts().toReview).toBe(0);
     expect(store.jobs.get(b.id)).toMatchObject({ finalReading: '2', reviewedReading: '00002.500' });
     expect(store.jobs.events(b.id).map((e) => e.state)).toEqual([
       'uploading',
@@ -227,10 +227,10 @@ describe('JobsRepo', () => {
     expect(store.jobs.applyResults([{ jobId: a.id, result }])).toEqual([a.id]);
     expect(store.jobs.get(a.id)).toMatchObject({
       state: 'done',
-      needsReview: false,
+      toReview: false,
       aiVersion: null,
     });
-    expect(store.jobs.counts()).toMatchObject({ done: 1, needsReview: 0, total: 1 });
+    expect(store.jobs.counts()).toMatchObject({ done: 1, toReview: 0, total: 1 });
     store.jobs.remove([a.id]);
     expect(store.jobs.counts()).toMatchObject({ done: 0, total: 0 });
   });

@@ -46,7 +46,7 @@ export const app: Words<typeof en> = {
   filter: {
     all: 'Alle',
     in_progress: 'In Arbeit',
-    needs_review: 'Zu prüfen',
+    to_review: 'Zu prüfen',
     failed: 'Fehlgeschlagen',
     done: 'Fertig',
     rejected: 'Nicht gesendet',

@@ -66,7 +66,7 @@ export const desk: Words<typeof en> = {
   },
   review: {
     title: 'Prüfung',
-    needsReview: 'Zu prüfen',
+    toReview: 'Zu prüfen',
     whyStale:
       'Dies ist ein früheres Ergebnis einer älteren KI-Version (die KI war offline). Vergleichen Sie es mit dem Foto.',
     whyRule:

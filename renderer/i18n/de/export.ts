@@ -13,7 +13,7 @@ export const exporting: Words<typeof en> = {
   filter: {
     all: 'alle Fotos',
     in_progress: 'Fotos in Arbeit',
-    needs_review: 'zu prüfende Fotos',
+    to_review: 'zu prüfende Fotos',
     failed: 'fehlgeschlagene Fotos',
     done: 'fertige Fotos',
     rejected: 'nicht gesendete Fotos',

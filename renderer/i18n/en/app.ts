@@ -47,7 +47,7 @@ export const app = {
   filter: {
     all: 'All',
     in_progress: 'In progress',
-    needs_review: 'Needs review',
+    to_review: 'To review',
     failed: 'Failed',
     done: 'Done',
     rejected: 'Not sent',
@@ -113,7 +113,7 @@ export const app = {
     rejected: 'Not sent',
     active: 'At the service',
     queued: 'Queued',
-    review: 'Needs review',
+    review: 'To review',
     allDone: 'All photos are finished.',
     paused: 'Paused.',
     measuring: 'Measuring speed…',

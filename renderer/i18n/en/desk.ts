@@ -66,7 +66,7 @@ export const desk = {
   },
   review: {
     title: 'Review',
-    needsReview: 'Needs review',
+    toReview: 'To review',
     whyStale:
       'This is a historical result from an older AI version (the AI was offline). Check it against the photo.',
     whyRule: 'This reading does not fit the meter’s history. Check it against the photo.',
@@ -82,7 +82,7 @@ export const desk = {
     undo: 'Undo',
     undoConfirmed: 'Undo: {{file}} was confirmed',
     undoCorrected: 'Undo: {{file}} was corrected to {{reading}}',
-    undoRestoresNone: 'Undo puts it back to “needs review”.',
+    undoRestoresNone: 'Undo puts it back among the photos to review.',
     undoRestoresConfirmed: 'Undo puts it back to confirmed as read by the AI.',
     undoRestoresCorrected: 'Undo puts it back to corrected to {{reading}}.',
     undone: 'Undone: {{file}} is as it was before.',

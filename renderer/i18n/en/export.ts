@@ -11,7 +11,7 @@ export const exporting = {
   filter: {
     all: 'all photos',
     in_progress: 'photos in progress',
-    needs_review: 'photos that need review',
+    to_review: 'photos to review',
     failed: 'failed photos',
     done: 'done photos',
     rejected: 'photos not sent',
