@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../time/clock';
 import { openDatabase } from './db';
 import { JobQueries } from './job-query';
-import { JobsRepo } from './jobs-repo';
+import { jobsRepo, type JobsRepo } from './jobs-repo';
 import { MetersRepo } from './meters-repo';
 import { QueueOwnership, type OwnerInfo } from './queue-owner';
 import { RootsRepo } from './roots-repo';
@@ -52,7 +52,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
   return {
     file,
     db,
-    jobs: new JobsRepo(db, clock),
+    jobs: jobsRepo(db, clock),
     meters: new MetersRepo(db, clock),
     roots: new RootsRepo(db, clock),
     settings: new SettingsRepo(db),

@@ -1,0 +1,167 @@
+import type { FailureKind } from '../../common/job';
+import type { JobRecord, ResultSummary } from '../../common/job-record';
+import { STORE_EVENTS } from './job-events';
+import { toJobRecord, type JobRow } from './job-row';
+import type { JobsContext } from './jobs-context';
+import { from } from './transition-sql';
+
+/** What the service finally said about one task. */
+export interface TaskResult {
+  taskId: string;
+  state: 'done' | 'failed';
+  remoteStatus: string;
+  finalReading: string | null;
+  meterType: string | null;
+  resultSource: string | null;
+  isLatestAiVersion: boolean | null;
+  /** The AI version the service named current when this result, marked latest, came back. */
+  aiVersion: string | null;
+  resultSummary: ResultSummary | null;
+  errorMessage: string | null;
+  failureKind: FailureKind | null;
+  /** The service's own failure_kind, as it said it (spec 2.6). */
+  serviceFailureKind: string | null;
+  remoteCreatedAt: string | null;
+}
+
+/** The answering side: tasks polled, their final results, and jobs given up. */
+export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
+  const s = {
+    duePolls: db.prepare<[number, number], JobRow>(
+      `SELECT * FROM jobs WHERE state = 'submitted' AND next_attempt_at <= ?
+        ORDER BY next_attempt_at, id LIMIT ?`,
+    ),
+    nextPollAt: db.prepare<[], { at: number | null }>(
+      `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'submitted'`,
+    ),
+    fail: db.prepare(
+      `UPDATE jobs SET state = 'failed', failure_kind = @failureKind, error_message = @message,
+         remote_status = COALESCE(@remoteStatus, remote_status), finished_at = @now, updated_at = @now
+       WHERE id = @id AND ${from('fail')}`,
+    ),
+    reschedulePoll: db.prepare(
+      `UPDATE jobs SET remote_status = COALESCE(@remoteStatus, remote_status),
+         error_message = @message, next_attempt_at = @nextAttemptAt, updated_at = @now,
+         poll_count = poll_count + @polled
+       WHERE id = @id AND ${from('reschedulePoll')}`,
+    ),
+    jobsOfTask: db.prepare<[string], JobRow>(
+      `SELECT * FROM jobs WHERE task_id = ? AND state = 'submitted'`,
+    ),
+    jobsOfBatch: db.prepare<[string], JobRow>(
+      `SELECT * FROM jobs WHERE batch_id = ? AND state = 'submitted' ORDER BY batch_index`,
+    ),
+    queuedTwins: db.prepare<[string], JobRow>(
+      `SELECT * FROM jobs WHERE sha256 = ? AND state = 'queued'`,
+    ),
+    applyResult: db.prepare(
+      `UPDATE jobs SET state = @state, task_id = @taskId, remote_status = @remoteStatus,
+         final_reading = @finalReading, meter_type = @meterType, result_source = @resultSource,
+         is_latest_ai_version = @isLatest, ai_version = @aiVersion, result_summary = @resultSummary,
+         error_message = @errorMessage, failure_kind = @failureKind,
+         service_failure_kind = @serviceFailureKind,
+         remote_created_at = COALESCE(@remoteCreatedAt, remote_created_at),
+         business = COALESCE(business, @business), batch_id = COALESCE(batch_id, @batchId),
+         finished_at = @now, updated_at = @now
+       WHERE id = @id AND ${from('finish')}`,
+    ),
+  };
+
+  return {
+    duePolls(now: number, limit: number): JobRecord[] {
+      return s.duePolls.all(now, limit).map(toJobRecord);
+    },
+
+    nextPollAt(): number | null {
+      return s.nextPollAt.get()?.at ?? null;
+    },
+
+    jobsOfBatch(batchId: string): JobRecord[] {
+      return s.jobsOfBatch.all(batchId).map(toJobRecord);
+    },
+
+    jobsOfTask(taskId: string): JobRecord[] {
+      return s.jobsOfTask.all(taskId).map(toJobRecord);
+    },
+
+    fail(
+      ids: readonly number[],
+      failureKind: FailureKind,
+      message: string,
+      remoteStatus: string | null = null,
+    ): void {
+      const now = stamp();
+      db.transaction(() => {
+        for (const id of ids) {
+          if (s.fail.run({ id, failureKind, message, remoteStatus, now }).changes) {
+            events.write(id, 'failed', message, now);
+          }
+        }
+      })();
+    },
+
+    /** `polled`: the service answered about the task (false when the request failed). */
+    reschedulePolls(
+      items: readonly {
+        id: number;
+        nextAttemptAt: number;
+        remoteStatus: string | null;
+        message: string | null;
+        polled: boolean;
+      }[],
+    ): void {
+      const now = stamp();
+      db.transaction(() => {
+        for (const it of items) s.reschedulePoll.run({ ...it, polled: it.polled ? 1 : 0, now });
+      })();
+    },
+
+    /**
+     * Stores a final result on every job waiting on that task, and on queued twins with the same
+     * content (they were held back so the photo is paid for once). Returns the ids updated.
+     */
+    applyResults(results: readonly { jobId: number; result: TaskResult }[]): number[] {
+      const now = stamp();
+      return db.transaction(() => {
+        const touched: number[] = [];
+        for (const { jobId, result: r } of results) {
+          const job = rowById(jobId);
+          // An answer about a task the job no longer waits for (its photo went again) is stale.
+          if (job?.state !== 'submitted' || job.task_id !== r.taskId) continue;
+          const targets = [job, ...(job.sha256 ? s.queuedTwins.all(job.sha256) : [])];
+          const what =
+            r.state === 'done'
+              ? STORE_EVENTS.reading(r.finalReading, r.resultSource)
+              : STORE_EVENTS.failed(r.errorMessage);
+          for (const t of targets) {
+            s.applyResult.run({
+              id: t.id,
+              state: r.state,
+              taskId: r.taskId,
+              remoteStatus: r.remoteStatus,
+              finalReading: r.finalReading,
+              meterType: r.meterType,
+              resultSource: r.resultSource,
+              isLatest: r.isLatestAiVersion === null ? null : r.isLatestAiVersion ? 1 : 0,
+              aiVersion: r.isLatestAiVersion === true ? r.aiVersion : null,
+              resultSummary: r.resultSummary ? JSON.stringify(r.resultSummary) : null,
+              errorMessage: r.errorMessage,
+              failureKind: r.failureKind,
+              serviceFailureKind: r.serviceFailureKind,
+              remoteCreatedAt: r.remoteCreatedAt,
+              business: job.business,
+              batchId: job.batch_id,
+              now,
+            });
+            const text = t.id === job.id ? what : STORE_EVENTS.sharedWithTwin(what);
+            events.write(t.id, r.state, text, now);
+            touched.push(t.id);
+          }
+        }
+        return touched;
+      })();
+    },
+  };
+}
+
+export type JobResults = ReturnType<typeof jobResults>;
