@@ -15,7 +15,6 @@ import { Dialog } from '../components/dialog';
 import { describeError } from '../lib/errors';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
-import { isIpcError } from '../store/billing-slice';
 import { useApp, useAppApi } from '../store/context';
 import { TemplateEditor } from './template-editor';
 import { useLang } from './use-lang';
@@ -57,9 +56,9 @@ export function BillingExportDialog({
     const json = exportTemplateJson(template);
     if (action === 'import') {
       const got = await state.importTemplate();
-      if (isIpcError(got)) setError(describeError(got, errorsT));
-      else if (got) {
-        const next = savedTemplate(got.json);
+      if (!got.ok) setError(describeError(got.error, errorsT));
+      else if (got.value !== null) {
+        const next = savedTemplate(got.value);
         setTemplate(next);
         setNote(t('template.imported', { name: next.name }));
       }
@@ -67,13 +66,13 @@ export function BillingExportDialog({
     }
     if (problem) return;
     if (action === 'save') {
-      const failed = await state.saveTemplate(json);
-      if (failed) setError(describeError(failed, errorsT));
+      const saved = await state.saveTemplate(json);
+      if (!saved.ok) setError(describeError(saved.error, errorsT));
       else setNote(t('template.saved', { name: template.name }));
     } else {
       const done = await state.exportTemplate(json);
-      if (isIpcError(done)) setError(describeError(done, errorsT));
-      else if (done) setNote(t('template.exported', { path: done.path }));
+      if (!done.ok) setError(describeError(done.error, errorsT));
+      else if (done.value) setNote(t('template.exported', { path: done.value.path }));
     }
   };
 
@@ -81,11 +80,12 @@ export function BillingExportDialog({
     if (problem) return;
     setError(null);
     const state = api.getState();
-    const done = await state.exportBilling(exportTemplateJson(template), scope);
-    if (isIpcError(done)) {
-      setError(describeError(done, errorsT));
+    const reply = await state.exportBilling(exportTemplateJson(template), scope);
+    if (!reply.ok) {
+      setError(describeError(reply.error, errorsT));
       return;
     }
+    const done = reply.value;
     if (!done) return;
     state.notify(
       'ok',

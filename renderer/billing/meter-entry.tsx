@@ -21,8 +21,8 @@ export function HandEntry({ meterId }: { meterId: string }): React.JSX.Element {
       setError(t('hand.bad'));
       return;
     }
-    const failed = await api.getState().typeReading(meterId, text);
-    if (failed) setError(describeError(failed, errorsT));
+    const typed = await api.getState().typeReading(meterId, text);
+    if (!typed.ok) setError(describeError(typed.error, errorsT));
     else setText('');
   };
   return (
@@ -75,8 +75,8 @@ export function SkipForm({ meterId }: { meterId: string }): React.JSX.Element {
       setError(t('skip.needNote'));
       return;
     }
-    const failed = await api.getState().recordSkip(meterId, code, note);
-    if (failed) setError(describeError(failed, errorsT));
+    const skipped = await api.getState().recordSkip(meterId, code, note);
+    if (!skipped.ok) setError(describeError(skipped.error, errorsT));
     else setNote('');
   };
   return (

@@ -31,16 +31,16 @@ export function MeterPicker({
       .getState()
       .findMeters(query)
       .then((found) => {
-        // Only the answer to the latest text counts.
+        // Only the answer to the latest text counts; a failed search offers no meters.
         if (ask !== asked.current) return;
-        setChoices(found.filter((m) => m.meterId !== current));
+        setChoices(found.ok ? found.value.filter((m) => m.meterId !== current) : []);
         setActive(0);
       });
   }, [query, current, api]);
 
   const assign = async (meterId: string): Promise<void> => {
-    const failed = await api.getState().assignMeter(jobId, meterId);
-    if (failed) setError(describeError(failed, errorsT));
+    const assigned = await api.getState().assignMeter(jobId, meterId);
+    if (!assigned.ok) setError(describeError(assigned.error, errorsT));
     else {
       setError(null);
       setQuery('');

@@ -21,9 +21,9 @@ export function PatternForm(): React.JSX.Element {
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
     e.preventDefault();
     setBusy(true);
-    const failed = await api.getState().setFilePattern(text.trim() ? text.trim() : null);
+    const saved = await api.getState().setFilePattern(text.trim() ? text.trim() : null);
     setBusy(false);
-    setError(failed ? describeError(failed, errorsT) : null);
+    setError(saved.ok ? null : describeError(saved.error, errorsT));
   };
 
   return (

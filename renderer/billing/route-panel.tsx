@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
-import { isIpcError } from '../store/billing-slice';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from '../components/icon';
 import { MeterList } from './meter-list';
@@ -32,8 +31,9 @@ export function RoutePanel(): React.JSX.Element | null {
 
   const exportMissing = async (): Promise<void> => {
     const state = api.getState();
-    const done = await state.exportMissing();
-    if (isIpcError(done)) state.notifyError(done);
+    const reply = await state.exportMissing();
+    const done = reply.ok ? reply.value : null;
+    if (!reply.ok) state.notifyError(reply.error);
     else if (done)
       state.notify(
         'ok',

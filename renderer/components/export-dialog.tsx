@@ -56,8 +56,8 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
 
   const run = async (): Promise<void> => {
     setError(null);
-    const failed = await api.getState().exportCsv({ selection: selection(), bom, delimiter });
-    if (failed) setError(describeError(failed, errorsT));
+    const exported = await api.getState().exportCsv({ selection: selection(), bom, delimiter });
+    if (!exported.ok) setError(describeError(exported.error, errorsT));
     else onClose();
   };
 

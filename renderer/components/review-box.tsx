@@ -54,10 +54,10 @@ function UndoLine(): React.JSX.Element | null {
         ? t('review.undoRestoresConfirmed')
         : t('review.undoRestoresCorrected', { reading: restore.reading });
   const undo = async (): Promise<void> => {
-    const failed = await api.getState().undoReview();
+    const undone = await api.getState().undoReview();
     setMessage(
-      failed
-        ? { tone: 'bad', text: t('review.undoFailed', { reason: describeError(failed) }) }
+      !undone.ok
+        ? { tone: 'bad', text: t('review.undoFailed', { reason: describeError(undone.error) }) }
         : { tone: 'ok', text: t('review.undone', { file }) },
     );
   };
@@ -116,9 +116,9 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
 
   const run = async (request: ReviewRequest): Promise<void> => {
     setSaving(true);
-    const failed = await api.getState().review(job.id, request, !walking);
+    const reviewed = await api.getState().review(job.id, request, !walking);
     setSaving(false);
-    if (failed) setError(describeError(failed));
+    if (!reviewed.ok) setError(describeError(reviewed.error));
     else if (walking) await api.getState().nextInWalkingOrder();
     else backToTable();
   };

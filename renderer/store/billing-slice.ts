@@ -8,7 +8,6 @@ import type {
   BillingOverview,
   BillingWritten,
   FileWritten,
-  IpcError,
   MeterChoice,
   MeterDetail,
   MeterFilter,
@@ -16,7 +15,9 @@ import type {
   MeterRow,
   SheetLoadView,
   SheetPreview,
+  Result,
 } from '../../common/ipc';
+import { ok } from '../../common/ipc';
 import type { RowProblem } from '../../common/billing/row-problem';
 import type { SliceCreator } from './types';
 
@@ -57,30 +58,27 @@ export interface BillingSlice {
   chooseRouteSheet(): Promise<void>;
   loadRouteSheet(mapping: ColumnMapping): Promise<void>;
   closeSheetStep(): void;
-  setFilePattern(pattern: string | null): Promise<IpcError | null>;
-  findMeters(query: string): Promise<readonly MeterChoice[]>;
+  setFilePattern(pattern: string | null): Promise<Result<null>>;
+  findMeters(query: string): Promise<Result<readonly MeterChoice[]>>;
   loadMeterOfDetail(meterId: string | null): Promise<void>;
   closeMeterAlone(): void;
   /** The detail shows a photo: its meter (or none) comes with it. */
   showMeterOfJob(meterId: string | null): Promise<void>;
-  assignMeter(jobId: number, meterId: string): Promise<IpcError | null>;
-  recordSkip(meterId: string, code: SkipCode, note: string): Promise<IpcError | null>;
-  typeReading(meterId: string, reading: string): Promise<IpcError | null>;
+  assignMeter(jobId: number, meterId: string): Promise<Result<null>>;
+  recordSkip(meterId: string, code: SkipCode, note: string): Promise<Result<null>>;
+  typeReading(meterId: string, reading: string): Promise<Result<null>>;
   openMeterRow(row: MeterRow): void;
   startWalkingReview(): Promise<void>;
   stopWalkingReview(): void;
   /** The next flagged meter after the one shown, in walking order; false at the end. */
   nextInWalkingOrder(): Promise<boolean>;
-  saveTemplate(json: string): Promise<IpcError | null>;
-  importTemplate(): Promise<{ json: string } | IpcError | null>;
-  exportTemplate(json: string): Promise<FileWritten | IpcError | null>;
-  exportMissing(): Promise<FileWritten | IpcError | null>;
-  exportBilling(json: string, scope: 'finished' | 'all'): Promise<BillingWritten | IpcError | null>;
+  saveTemplate(json: string): Promise<Result<null>>;
+  /** The template read from the file the user picked; null when the dialog was canceled. */
+  importTemplate(): Promise<Result<string | null>>;
+  exportTemplate(json: string): Promise<Result<FileWritten | null>>;
+  exportMissing(): Promise<Result<FileWritten | null>>;
+  exportBilling(json: string, scope: 'finished' | 'all'): Promise<Result<BillingWritten | null>>;
 }
-
-const isError = (v: unknown): v is IpcError =>
-  typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
-export { isError as isIpcError };
 
 export const createBillingSlice: SliceCreator<BillingSlice> = (
   set,
@@ -230,14 +228,14 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
 
     async setFilePattern(pattern) {
       const reply = await bridge.setFilePattern({ pattern });
-      if (!reply.ok) return reply.error;
+      if (!reply.ok) return reply;
       await afterChange();
-      return null;
+      return ok(null);
     },
 
     async findMeters(query) {
       const reply = await bridge.findMeters({ query, limit: 12 });
-      return reply.ok ? reply.value : [];
+      return reply;
     },
 
     async loadMeterOfDetail(meterId) {
@@ -260,12 +258,12 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
 
     async assignMeter(jobId, meterId) {
       const reply = await bridge.assignMeter({ jobId, meterId });
-      if (!reply.ok) return reply.error;
+      if (!reply.ok) return reply;
       get().applyJobs([reply.value]);
       await get().loadDetail(jobId);
       await get().loadMeterOfDetail(meterId);
       await afterChange();
-      return null;
+      return ok(null);
     },
 
     async recordSkip(meterId, code, note) {
@@ -274,18 +272,18 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
         code,
         ...(note.trim() && { note: note.trim() }),
       });
-      if (!reply.ok) return reply.error;
+      if (!reply.ok) return reply;
       set({ meterOfDetail: reply.value });
       await afterChange();
-      return null;
+      return ok(null);
     },
 
     async typeReading(meterId, reading) {
       const reply = await bridge.typeReading({ meterId, reading: reading.trim() });
-      if (!reply.ok) return reply.error;
+      if (!reply.ok) return reply;
       set({ meterOfDetail: reply.value });
       await afterChange();
-      return null;
+      return ok(null);
     },
 
     openMeterRow(row) {
@@ -331,37 +329,37 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
 
     async saveTemplate(json) {
       const reply = await bridge.saveTemplate({ templateJson: json });
-      if (!reply.ok) return reply.error;
+      if (!reply.ok) return reply;
       set((s) =>
         s.billing ? { billing: { ...s.billing, templateJson: reply.value.templateJson } } : {},
       );
-      return null;
+      return ok(null);
     },
 
     async importTemplate() {
       const reply = await bridge.importTemplate();
-      if (!reply.ok) return reply.error;
-      return reply.value.canceled ? null : { json: reply.value.templateJson };
+      if (!reply.ok) return reply;
+      return ok(reply.value.canceled ? null : reply.value.templateJson);
     },
 
     async exportTemplate(json) {
       const reply = await bridge.exportTemplate({ templateJson: json });
-      if (!reply.ok) return reply.error;
-      return reply.value.canceled ? null : reply.value;
+      if (!reply.ok) return reply;
+      return ok(reply.value.canceled ? null : reply.value);
     },
 
     async exportMissing() {
       const reply = await bridge.exportMissing();
-      if (!reply.ok) return reply.error;
-      return reply.value.canceled ? null : reply.value;
+      if (!reply.ok) return reply;
+      return ok(reply.value.canceled ? null : reply.value);
     },
 
     async exportBilling(json, scope) {
       set({ busy: true });
       try {
         const reply = await bridge.exportBilling({ templateJson: json, scope });
-        if (!reply.ok) return reply.error;
-        return reply.value.canceled ? null : reply.value;
+        if (!reply.ok) return reply;
+        return ok(reply.value.canceled ? null : reply.value);
       } finally {
         set({ busy: false });
       }

@@ -1,6 +1,6 @@
 // The selected job in full (photo, summary, history) and the review of its reading. A review
 // updates the row and the detail at once; "needs review" counts follow from the pushed status.
-import type { IpcError, JobDetail } from '../../common/ipc';
+import { ok, type IpcError, type JobDetail, type Result } from '../../common/ipc';
 import type { ReviewState } from '../../common/ipc/schemas';
 import type { JobRecord } from '../../common/job-record';
 import { throttle } from '../lib/throttle';
@@ -41,11 +41,11 @@ export interface DetailSlice {
    * Reviews the job shown in the detail (named by id, so a selection that moved on meanwhile is
    * never reviewed by mistake); on success moves to the next row (keyboard review).
    */
-  review(id: number, request: ReviewRequest, advance?: boolean): Promise<IpcError | null>;
+  review(id: number, request: ReviewRequest, advance?: boolean): Promise<Result<null>>;
   startEdit(): void;
   lastReview: UndoableReview | null;
   /** Takes back the last review; the row is selected again to show what it is now. */
-  undoReview(): Promise<IpcError | null>;
+  undoReview(): Promise<Result<null>>;
 }
 
 export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge, refreshMs }) => {
@@ -87,7 +87,7 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
           ? { id, action: 'accept' }
           : { id, action: 'correct', reading: request.reading.trim() },
       );
-      if (!reply.ok) return reply.error;
+      if (!reply.ok) return reply;
       const after = reply.value;
       if (before && after.reviewAction !== null && after.reviewedAt) {
         set({
@@ -104,28 +104,28 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
       get().applyJobs([after]);
       get().keepInView(id);
       get().scheduleTableRefresh();
-      if (get().selectedId !== id) return null;
+      if (get().selectedId !== id) return ok(null);
       await get().loadDetail(id);
       if (advance) await get().moveSelection(1, true);
-      return null;
+      return ok(null);
     },
 
     async undoReview() {
       const last = get().lastReview;
-      if (!last) return null;
+      if (!last) return ok(null);
       const undo =
         last.action === 'corrected' && last.reading !== null
           ? { action: 'corrected' as const, reading: last.reading, reviewedAt: last.reviewedAt }
           : { action: 'accepted' as const, reading: null, reviewedAt: last.reviewedAt };
       const reply = await bridge.undoReview({ id: last.id, undo, restore: last.restore });
-      if (!reply.ok) return reply.error;
+      if (!reply.ok) return reply;
       set({ lastReview: null });
       get().applyJobs([reply.value]);
       get().keepInView(last.id);
       get().select(last.id, null, true);
       get().scheduleTableRefresh();
       await get().loadDetail(last.id);
-      return null;
+      return ok(null);
     },
 
     startEdit() {

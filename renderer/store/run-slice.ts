@@ -1,7 +1,6 @@
 // Actions on the run and its jobs: add, pause/resume, retry, remove, show in folder, export.
 // Each is one bridge call; the outcome lands in the store or as a notice.
-import type { DroppedFile, IpcError, Result } from '../../common/ipc';
-import type { AddSummary } from '../../common/ipc';
+import { ok, type AddSummary, type DroppedFile, type Result } from '../../common/ipc';
 import type { JobSelection } from '../lib/selection';
 import { selectQuota } from './status-slice';
 import type { SliceCreator } from './types';
@@ -23,7 +22,7 @@ export interface RunSlice {
   retryFailed(ids?: readonly number[]): Promise<void>;
   remove(ids: readonly number[]): Promise<void>;
   openLocation(target: { jobId: number } | { path: string }): Promise<void>;
-  exportCsv(request: ExportRequest): Promise<IpcError | null>;
+  exportCsv(request: ExportRequest): Promise<Result<null>>;
 }
 
 export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => {
@@ -127,7 +126,7 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
       set({ busy: true });
       try {
         const reply = await bridge.exportCsv({ selection, bom, delimiter });
-        if (!reply.ok) return reply.error;
+        if (!reply.ok) return reply;
         if (!reply.value.canceled) {
           get().notifyWords(
             'ok',
@@ -135,7 +134,7 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
             reply.value.path,
           );
         }
-        return null;
+        return ok(null);
       } finally {
         set({ busy: false });
       }

@@ -2,16 +2,15 @@
 // the connection check of onboarding and settings, and the built-in sandbox.
 import type {
   ConnectionCheck,
-  IpcError,
   KeyStatus,
   RequestOf,
+  Result,
   SandboxStarted,
   SettingsView,
   WatchFolderView,
 } from '../../common/ipc';
 import type { SliceCreator } from './types';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 export type SettingsPatch = RequestOf<'setSettings'>;
 
 export interface ServiceSlice {
@@ -19,16 +18,16 @@ export interface ServiceSlice {
   saving: boolean;
   /** The watched folders' states, as last asked (refreshWatchFolders). */
   watchFolders: readonly WatchFolderView[];
-  saveSettings(patch: SettingsPatch): Promise<Outcome<SettingsView>>;
+  saveSettings(patch: SettingsPatch): Promise<Result<SettingsView>>;
   refreshWatchFolders(): Promise<void>;
-  saveApiKey(key: string): Promise<Outcome<KeyStatus>>;
-  clearApiKey(): Promise<Outcome<KeyStatus>>;
+  saveApiKey(key: string): Promise<Result<KeyStatus>>;
+  clearApiKey(): Promise<Result<KeyStatus>>;
   checkConnection(request: {
     baseUrl: string;
     apiKey?: string;
     save: boolean;
-  }): Promise<Outcome<ConnectionCheck>>;
-  trySandbox(): Promise<Outcome<SandboxStarted>>;
+  }): Promise<Result<ConnectionCheck>>;
+  trySandbox(): Promise<Result<SandboxStarted>>;
   /** Settings' "Browse…": the folder picked for the data, or null when the dialog was canceled. */
   chooseDataFolder(): Promise<string | null>;
 }

@@ -1,5 +1,14 @@
 // The one store's shape: typed slices, each owning its fields and the actions (IPC calls) that
 // change them. Components select narrow fields; nothing outside an action talks to the bridge.
+//
+// How an action answers, in every slice (one convention, so a caller never guesses):
+// - A bridge failure is never thrown, and never flattened into a boolean or a bare IpcError.
+// - An action whose caller shows the outcome (a form, a dialog, the review box) returns the
+//   bridge's own result union, `Result<T>` = {ok:true,value} | {ok:false,error}; T is what the
+//   caller needs, `null` when there is nothing to hand back or the user canceled a file dialog.
+// - An action nobody waits on for an answer (it returns Promise<void>) reports a failure itself:
+//   a notice (notifyError) when the user asked for it, an `...Error` field (tableError,
+//   detailError, startError) when a view shows the data it failed to read.
 import type { StoreApi } from 'zustand/vanilla';
 import type { MeterDeskBridge } from '../../common/ipc';
 import type { BillingSlice } from './billing-slice';

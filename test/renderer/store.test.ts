@@ -124,7 +124,10 @@ describe('the store', () => {
     await settle();
     await store.getState().moveSelection(1);
     await settle();
-    expect(await store.getState().review(1, { action: 'correct', reading: ' 123.4 ' })).toBeNull();
+    expect(await store.getState().review(1, { action: 'correct', reading: ' 123.4 ' })).toEqual({
+      ok: true,
+      value: null,
+    });
     expect(bridge.calls.find((c) => c.channel === 'review')?.request).toEqual({
       id: 1,
       action: 'correct',
@@ -132,7 +135,10 @@ describe('the store', () => {
     });
     expect(store.getState().selectedId).toBe(2);
     // A review for a job no longer selected does not move the selection.
-    expect(await store.getState().review(3, { action: 'accept' }, true)).toBeNull();
+    expect(await store.getState().review(3, { action: 'accept' }, true)).toEqual({
+      ok: true,
+      value: null,
+    });
     expect(store.getState().selectedId).toBe(2);
     store.getState().stop();
   });
