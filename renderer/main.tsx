@@ -12,7 +12,16 @@ import './styles/theme.css';
 import './styles/layout.css';
 import './styles/controls.css';
 import './styles/table.css';
-import './styles/panels.css';
+import './styles/sidebar.css';
+import './styles/progress.css';
+import './styles/banners.css';
+import './styles/add-report.css';
+import './styles/detail.css';
+import './styles/overlays.css';
+import './styles/empty-state.css';
+import './styles/onboarding.css';
+import './styles/settings.css';
+import './styles/activity-log.css';
 import './styles/billing.css';
 import './styles/desk.css';
 
