@@ -17,7 +17,7 @@ import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
 import { TemplateEditor } from './template-editor';
-import { useLang } from './use-lang';
+import { useLang } from '../i18n/use-lang';
 
 function savedTemplate(json: string | null): ExportTemplate {
   if (json === null) return DEFAULT_EXPORT_TEMPLATE;

@@ -5,7 +5,7 @@ import type { MeterDetail } from '../../common/ipc';
 import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
-import { useLang } from './use-lang';
+import { useLang } from '../i18n/use-lang';
 import { dateNoteLine, ruleLine } from './rule-words';
 
 const LEVEL_TONE = { ok: 'tag-ok', warning: 'tag-attn', error: 'tag-attn' } as const;

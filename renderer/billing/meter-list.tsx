@@ -6,7 +6,7 @@ import { METER_FILTERS, type MeterFilter, type MeterRow } from '../../common/ipc
 import { useT } from '../i18n/i18n';
 import { formatCount, formatReading } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
-import { useLang } from './use-lang';
+import { useLang } from '../i18n/use-lang';
 
 const TONE: Record<MeterRow['state'], string> = {
   confirmed: 'tag-ok',

@@ -11,7 +11,7 @@ import { MeterList } from './meter-list';
 import { PatternForm } from './pattern-form';
 import { RouteProgress } from './route-progress';
 import { SheetDialog } from './sheet-dialog';
-import { useLang } from './use-lang';
+import { useLang } from '../i18n/use-lang';
 
 export function RoutePanel(): React.JSX.Element | null {
   const t = useT('billing');

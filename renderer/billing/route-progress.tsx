@@ -3,7 +3,7 @@ import { METER_STATES, type MeterState } from '../../common/billing/meter-outcom
 import type { RouteProgressView } from '../../common/ipc';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
-import { useLang } from './use-lang';
+import { useLang } from '../i18n/use-lang';
 
 const SEGMENT: Record<MeterState, string> = {
   confirmed: 'seg-done',

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { times } from '../../common/billing/plausibility-text';
 import { parseReadDateNote } from '../../common/billing/read-date-notes';
 import { formatAmount, formatDay, formatReading } from '../i18n/format';
-import type { Spoken } from './use-lang';
+import type { Spoken } from '../i18n/use-lang';
 
 type BillingT = TFunction<'billing'>;
 type Params = Readonly<Record<string, string | number>>;

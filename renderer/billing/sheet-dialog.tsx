@@ -9,7 +9,7 @@ import { Dialog } from '../components/dialog';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
-import { useLang } from './use-lang';
+import { useLang } from '../i18n/use-lang';
 
 const DELIMITER_WORDS: Record<string, string> = { '\t': 'TAB' };
 

@@ -3,7 +3,7 @@
 import { useApp } from '../store/context';
 import { useT } from '../i18n/i18n';
 import { intlLocale } from '../lib/format';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 import { EngineText } from './engine-text';
 
 const SHOWN = 30;

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { Trans } from 'react-i18next';
 import { formatCount } from '../lib/format';
 import { useT } from '../i18n/i18n';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 import { jobMessageWords } from '../lib/job-words';
 import { failureWords } from '../lib/states';
 import { useApp, useAppApi } from '../store/context';

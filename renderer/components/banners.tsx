@@ -10,7 +10,7 @@ import { selectAi, selectQuota } from '../store/status-slice';
 import { Icon } from './icon';
 import type { IconName } from '../lib/states';
 import { useT } from '../i18n/i18n';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 
 const ICONS: Record<Banner['id'], IconName> = {
   not_configured: 'info',

@@ -8,7 +8,7 @@ import { baseName, formatBytes, formatTime } from '../lib/format';
 import { describeError } from '../lib/errors';
 import { errorQuotes, errorText, serviceWaitReason, sourceWords, stateLook } from '../lib/states';
 import { historyLine } from '../lib/history';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 import { useApp, useAppApi } from '../store/context';
 import { selectAi } from '../store/status-slice';
 import { Icon } from './icon';

@@ -12,7 +12,7 @@ import {
   sourceWords,
 } from '../lib/states';
 import { useT } from '../i18n/i18n';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 import { Icon } from './icon';
 
 export const ROW_HEIGHT = 34;

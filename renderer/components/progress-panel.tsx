@@ -8,7 +8,7 @@ import { useApp } from '../store/context';
 import { selectAi, selectQuota } from '../store/status-slice';
 import { Trans } from 'react-i18next';
 import { useT } from '../i18n/i18n';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 
 interface Segment {
   readonly key: 'done' | 'failed' | 'rejected' | 'active' | 'queued';

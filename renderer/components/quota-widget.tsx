@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { formatDate, formatDay } from '../lib/format';
 import { englishT } from '../i18n/english';
 import { useT } from '../i18n/i18n';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 import { quotaLeft } from '../lib/banners';
 import { keyRefused } from '../lib/holds';
 import { useApp } from '../store/context';

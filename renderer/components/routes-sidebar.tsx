@@ -7,7 +7,7 @@ import { useApp, useAppApi } from '../store/context';
 import { ActivityLog } from './activity-log';
 import { Icon } from './icon';
 import { useT } from '../i18n/i18n';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 
 function RouteItem({
   root,

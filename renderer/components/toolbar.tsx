@@ -9,7 +9,7 @@ import { pendingOf } from '../lib/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
 import { useT } from '../i18n/i18n';
-import { useLang } from '../billing/use-lang';
+import { useLang } from '../i18n/use-lang';
 
 const FILTERS: readonly { id: JobFilter; count: (c: StateCounts) => number }[] = [
   { id: 'all', count: (c) => c.total },

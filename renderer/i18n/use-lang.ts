@@ -1,6 +1,6 @@
 // The language the window speaks now, for numbers and readings (renderer/i18n/format.ts).
 import { useTranslation } from 'react-i18next';
-import type { Language, PSEUDO } from '../i18n/catalogues';
+import type { Language, PSEUDO } from './catalogues';
 
 export type Spoken = Language | typeof PSEUDO;
 
