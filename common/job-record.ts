@@ -19,7 +19,8 @@ export interface JobRecord {
   batchId: string | null;
   batchIndex: number | null;
   business: string | null;
-  finalReading: string | null;
+  /** What the AI read (the service's final_reading); the billed reading is billedReading(). */
+  aiReading: string | null;
   meterType: string | null;
   resultSource: string | null;
   isLatestAiVersion: boolean | null;

@@ -156,7 +156,7 @@ export async function runEngine(
     const seenAt = new Map<string, number>();
     for (const job of session.store.queries.iterate({ filter: 'all' })) {
       const expected = photos.readings.get(basename(job.path));
-      if (job.state === 'done' && job.finalReading !== expected) wrongReadings += 1;
+      if (job.state === 'done' && job.aiReading !== expected) wrongReadings += 1;
       if (job.taskId && job.finishedAt) seenAt.set(job.taskId, Date.parse(job.finishedAt));
     }
     const pacer = session.api.pacer.counters();

@@ -80,7 +80,7 @@ const retained = currentMemory();
 const jobs = session.store.jobs.counts();
 const readings: Record<string, string | null> = {};
 for (const job of session.store.queries.iterate({ filter: 'all' })) {
-  if (job.state === 'done') readings[basename(job.path)] = job.finalReading;
+  if (job.state === 'done') readings[basename(job.path)] = job.aiReading;
 }
 await session.close();
 

@@ -1,6 +1,7 @@
 // Where one meter stands for billing, from its photos and what the clerk recorded: one reading
 // (which one, and how it was confirmed), or a skip, or nothing yet. The route progress, the
 // billing export and the window's meter states all read it from here.
+import { billedReading } from './billed-reading';
 import type { Confirmation, SkipCode } from './billing-row';
 import type { PlausibilityLevel } from './plausibility-config';
 import type { ReadingCheck } from './reading-check';
@@ -57,12 +58,6 @@ export interface MeterOutcome {
   note: string;
 }
 
-function effective(p: MeterPhoto): string | null {
-  return p.reviewAction === 'corrected' && p.reviewedReading !== null
-    ? p.reviewedReading
-    : p.aiReading;
-}
-
 /** The newest read date first; photos without one last. */
 function newestFirst(a: MeterPhoto, b: MeterPhoto): number {
   return (b.readAt ?? '').localeCompare(a.readAt ?? '') || b.jobId - a.jobId;
@@ -84,7 +79,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
     };
   }
   // Byte-identical copies are one photo: never two readings of the meter.
-  const done = photos.filter((p) => p.state === 'done' && effective(p) !== null);
+  const done = photos.filter((p) => p.state === 'done' && billedReading(p) !== null);
   const distinct = new Map<string, MeterPhoto[]>();
   for (const p of [...done].sort(newestFirst)) {
     const key = p.sha256 ?? `job:${String(p.jobId)}`;
@@ -113,7 +108,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
   if (!chosen) return { ...none, state: 'missing', note: 'No photo of this meter.' };
   const result = {
     chosen,
-    reading: effective(chosen),
+    reading: billedReading(chosen),
     copies: group.length - 1,
     others: groups.length - 1,
   };

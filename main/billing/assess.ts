@@ -3,6 +3,7 @@
 // without computing it again. Run for the meters a change touched: a result came in, a photo was
 // matched, a sheet was loaded, a reading was corrected.
 import { pickBaseline, type HistoryReading } from '../../common/billing/baseline';
+import { billedReading } from '../../common/billing/billed-reading';
 import {
   DEFAULT_PLAUSIBILITY_CONFIG,
   validatePlausibilityConfig,
@@ -27,12 +28,6 @@ export function plausibilityConfig(store: Store): PlausibilityConfig {
   if (raw === null) return DEFAULT_PLAUSIBILITY_CONFIG;
   const checked = validatePlausibilityConfig(raw);
   return checked.ok ? checked.value : DEFAULT_PLAUSIBILITY_CONFIG;
-}
-
-function effectiveReading(job: JobRecord): string | null {
-  return job.reviewAction === 'corrected' && job.reviewedReading !== null
-    ? job.reviewedReading
-    : job.finalReading;
 }
 
 const dateOf = (job: JobRecord): string | null => job.readAt ?? job.finishedAt;
@@ -62,7 +57,7 @@ function historyFor(
     if (!Number.isFinite(when) || !Number.isFinite(at) || at - when < PERIOD_GAP_DAYS * DAY_MS)
       continue;
     history.push({
-      reading: effectiveReading(other),
+      reading: billedReading(other),
       readAt: dateOf(other),
       level: other.plausibility,
       confirmedByPerson: other.reviewAction !== null,
@@ -78,7 +73,7 @@ export function checkPhoto(
   config: PlausibilityConfig,
   dateFlags: ReadingCheck['dateFlags'],
 ): { level: PlausibilityLevel; detail: ReadingCheck } | null {
-  const reading = effectiveReading(job);
+  const reading = billedReading(job);
   const readAt = dateOf(job);
   if (job.state !== 'done' || reading === null || readAt === null) return null;
   const { baseline } = pickBaseline(historyFor(meter, job, photos), readAt);

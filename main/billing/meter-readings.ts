@@ -1,6 +1,7 @@
 // The queue seen per meter: each meter of the loaded sheets with its photos and where it stands
 // (common/billing/meter-outcome.ts), in walking order; the billing records built from that; and
 // each route's progress with the list of meters still missing.
+import { billedReading } from '../../common/billing/billed-reading';
 import type { BillingRow } from '../../common/billing/billing-row';
 import {
   meterOutcome,
@@ -23,7 +24,7 @@ function photoOf(job: JobRecord): MeterPhoto {
     state: job.state,
     sha256: job.sha256,
     relPath: job.relPath,
-    aiReading: job.finalReading,
+    aiReading: job.aiReading,
     reviewAction: job.reviewAction,
     reviewedReading: job.reviewedReading,
     plausibility: job.plausibility,
@@ -111,10 +112,7 @@ function* unmatchedRows(store: Store): Generator<BillingRow> {
     if (job.meterId !== null || job.state === 'rejected') continue;
     const copyOf = job.sha256 ? (firstOf.get(job.sha256) ?? null) : null;
     if (job.sha256 && !copyOf) firstOf.set(job.sha256, job.relPath);
-    const reading =
-      job.reviewAction === 'corrected' && job.reviewedReading !== null
-        ? job.reviewedReading
-        : job.finalReading;
+    const reading = billedReading(job);
     yield {
       meterId: null,
       account: null,
@@ -123,7 +121,7 @@ function* unmatchedRows(store: Store): Generator<BillingRow> {
       sequence: null,
       readAt: job.readAt,
       reading,
-      aiReading: job.finalReading,
+      aiReading: job.aiReading,
       confirmation: null,
       readType: reading === null ? 'no_read' : 'actual',
       skipCode: null,

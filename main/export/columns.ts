@@ -23,9 +23,9 @@ export interface ExportRecord {
   /** The file's path below rootPath (native separators). */
   relPath: string;
   state: JobState;
-  /** The reading to bill: the reviewer's when reviewed, else the service's final_reading. */
-  finalReading: string | null;
-  /** The service's final_reading as received. */
+  /** The reading to bill (common/billing/billed-reading.ts). */
+  billedReading: string | null;
+  /** What the AI read: the service's final_reading as received. */
   aiReading: string | null;
   reviewAction: 'accepted' | 'corrected' | null;
   resultSource: string | null;
@@ -76,11 +76,7 @@ function portablePath(relPath: string): string {
 
 export const COLUMNS: readonly Column[] = [
   { header: 'file', kind: 'text', cell: (r) => portablePath(r.relPath) },
-  {
-    header: 'reading',
-    kind: 'numeric',
-    cell: (r, o) => reading(r.finalReading, r, o) || reading(r.aiReading, r, o),
-  },
+  { header: 'reading', kind: 'numeric', cell: (r, o) => reading(r.billedReading, r, o) },
   { header: 'status', kind: 'text', cell: (r) => exportStatusOf(r.state) },
   { header: 'result_source', kind: 'text', cell: (r) => r.resultSource ?? '' },
   { header: 'to_review', kind: 'text', cell: (r) => (r.toReview ? 'yes' : 'no') },

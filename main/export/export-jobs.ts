@@ -1,8 +1,11 @@
+// The queue's jobs as billing export records, streamed into the CSV writer.
+import { billedReading } from '../../common/billing/billed-reading';
 import type { JobRecord, RootRecord } from '../../common/job-record';
-import type { ExportRecord } from '../export/columns';
-import { exportCsv, type ExportOptions, type ExportResult } from '../export/export';
+import { jobText } from '../../common/job-messages';
 import type { JobQuery } from '../store/job-query';
 import type { Store } from '../store/store';
+import type { ExportRecord } from './columns';
+import { exportCsv, type ExportOptions, type ExportResult } from './export';
 
 export function toExportRecord(
   job: JobRecord,
@@ -16,15 +19,16 @@ export function toExportRecord(
     rootPath: root?.path ?? '',
     relPath: job.relPath,
     state: job.state,
-    finalReading: job.reviewAction === 'corrected' ? job.reviewedReading : job.finalReading,
-    aiReading: job.finalReading,
+    billedReading: billedReading(job),
+    aiReading: job.aiReading,
     reviewAction: job.reviewAction,
     resultSource: job.resultSource,
     toReview: job.toReview,
     meterType: job.meterType,
     taskId: job.taskId,
     batchId: job.batchId,
-    errorMessage: job.errorMessage,
+    // The CSV says MeterDesk's sentences in English, from their templates.
+    errorMessage: job.errorMessage === null ? null : jobText(job.errorMessage),
     sha256: job.sha256,
     createdAt: job.remoteCreatedAt,
     finishedAt: job.finishedAt,

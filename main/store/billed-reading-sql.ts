@@ -1,7 +1,14 @@
 /**
- * The reading that will be billed, as a number, in SQL: the clerk's correction when there is one,
- * else the service's reading. Readings are stored as text (leading zeros matter on the meter face),
- * so sorting the text put 00002.33 after 000009.662. The expression is written once here because
- * the sort index (migration 007) only serves an ORDER BY that repeats it exactly.
+ * The reading that will be billed, in SQL: the twin of billedReading() in
+ * common/billing/billed-reading.ts (the clerk's correction when there is one, else the AI's
+ * reading), column names as in the jobs table; test/billing/billed-reading.test.ts holds the two
+ * equal.
  */
-export const BILLED_READING_SQL = `CAST(CASE WHEN review_action = 'corrected' AND reviewed_reading IS NOT NULL THEN reviewed_reading ELSE final_reading END AS REAL)`;
+export const BILLED_READING_TEXT_SQL = `CASE WHEN review_action = 'corrected' AND reviewed_reading IS NOT NULL THEN reviewed_reading ELSE final_reading END`;
+
+/**
+ * The billed reading as a number. Readings are stored as text (leading zeros matter on the meter
+ * face), so sorting the text put 00002.33 after 000009.662. The expression is written once here
+ * because the sort index (migration 007) only serves an ORDER BY that repeats it exactly.
+ */
+export const BILLED_READING_SQL = `CAST(${BILLED_READING_TEXT_SQL} AS REAL)`;

@@ -82,7 +82,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     batchId: r.batch_id,
     batchIndex: r.batch_index,
     business: r.business,
-    finalReading: r.final_reading,
+    aiReading: r.final_reading,
     meterType: r.meter_type,
     resultSource: r.result_source,
     // Only a reading has an AI version: a failed task's flag (the service sends false) said

@@ -47,7 +47,7 @@ export function MeterActions({ job }: { job: JobRecord }): React.JSX.Element | n
     );
   }
   const shown = detail?.meter.meterId === job.meterId ? detail : null;
-  const noReading = job.state === 'failed' || (job.state === 'done' && job.finalReading === null);
+  const noReading = job.state === 'failed' || (job.state === 'done' && job.aiReading === null);
   return (
     <section className="meter-section" aria-label={t('picker.label')}>
       {picking ? (

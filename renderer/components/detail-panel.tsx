@@ -49,9 +49,9 @@ type DeskT = ReturnType<typeof useT<'desk'>>;
 function summaryWords(job: JobRecord, t: DeskT): { text: string; quoted: boolean } | null {
   const text = job.resultSummary?.summaryText;
   if (!text) return null;
-  if (job.resultSource === 'fresh' && job.finalReading && job.meterType) {
+  if (job.resultSource === 'fresh' && job.aiReading && job.meterType) {
     return {
-      text: t('detail.summary', { reading: job.finalReading, type: job.meterType }),
+      text: t('detail.summary', { reading: job.aiReading, type: job.meterType }),
       quoted: false,
     };
   }

@@ -1,10 +1,10 @@
 // One table row. Memoised on the record: a push that changes one job re-renders that row only.
 // Every cell has a fixed width and one line, so rows never change height while they update.
 import { memo } from 'react';
+import { billedReading } from '../../common/billing/billed-reading';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, dirName } from '../lib/format';
 import {
-  effectiveReading,
   errorQuotes,
   errorText,
   lookOf,
@@ -74,7 +74,7 @@ export const JobRow = memo(function JobRow({
   const lang = useLang();
   const look = lookOf(job, aiOffline, tStates);
   const waitReason = serviceWaitReason(job);
-  const reading = effectiveReading(job);
+  const reading = billedReading(job);
   const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
   const error = errorText(job, tStates, tBanners, lang);
   return (
@@ -109,8 +109,8 @@ export const JobRow = memo(function JobRow({
       </div>
       <div role="gridcell" className="td td-reading num" data-testid="cell-reading">
         <span data-i18n-skip>{reading ?? ''}</span>
-        {job.reviewAction === 'corrected' && job.finalReading !== null && (
-          <span className="sr-only">{t('table.aiRead', { reading: job.finalReading })}</span>
+        {job.reviewAction === 'corrected' && job.aiReading !== null && (
+          <span className="sr-only">{t('table.aiRead', { reading: job.aiReading })}</span>
         )}
       </div>
       <div role="gridcell" className="td td-type" data-i18n-skip>

@@ -148,7 +148,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
           {job.reviewAction === 'corrected'
             ? t('review.corrected', {
                 reading: job.reviewedReading ?? '',
-                ai: job.finalReading ?? '–',
+                ai: job.aiReading ?? '–',
               })
             : t('review.confirmed')}
         </p>
@@ -156,12 +156,12 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
       <div className="review-row">
         <div>
           <span className="label">{t('review.aiReading')}</span>
-          <span className="reading-ai num">{job.finalReading ?? '–'}</span>
+          <span className="reading-ai num">{job.aiReading ?? '–'}</span>
         </div>
         <button
           type="button"
           className="btn btn-primary"
-          disabled={saving || stale || job.finalReading === null}
+          disabled={saving || stale || job.aiReading === null}
           onClick={() => void run({ action: 'accept' })}
           aria-keyshortcuts="A"
           data-testid="accept-reading"
@@ -180,7 +180,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
             className="input num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={job.finalReading ?? '12345.678'}
+            placeholder={job.aiReading ?? '12345.678'}
             value={text}
             aria-invalid={showProblem}
             aria-describedby={showProblem ? `${ids}-problem` : `${ids}-hint`}

@@ -89,13 +89,6 @@ export function sourceWords(source: string | null, short = false, t: StatesT = E
   return short ? t(`sourceShort.${source}`) : t(`source.${source}`);
 }
 
-/** The reading billing will get: the person's correction when there is one. */
-export function effectiveReading(job: JobRecord): string | null {
-  return job.reviewAction === 'corrected' && job.reviewedReading !== null
-    ? job.reviewedReading
-    : job.finalReading;
-}
-
 /**
  * Why a photo still waits at the service, in the service's own words (its error_message while
  * the task is not final: spec 2.1), with the service's status when it says more than "running".

@@ -38,7 +38,7 @@ function samples(hh: Harness): { path: string; reading: string }[] {
 function expectEveryJobExplained(all: readonly JobRecord[]): void {
   for (const j of all) {
     expect(['done', 'failed', 'rejected'], j.relPath).toContain(j.state);
-    if (j.state === 'done') expect(j.finalReading, j.relPath).toBeTruthy();
+    if (j.state === 'done') expect(j.aiReading, j.relPath).toBeTruthy();
     else expect(j.errorMessage?.trim(), j.relPath).toBeTruthy();
   }
 }
@@ -61,8 +61,8 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     expect(await s.engine.waitSettled()).toBe('complete');
     const all = jobs(s);
     expect(all.map((j) => j.relPath).sort()).toEqual(['a.jpg', 'inner/b.jpg', 'self']);
-    expect(all.find((j) => j.relPath === 'a.jpg')?.finalReading).toBe(a.reading);
-    expect(all.find((j) => j.relPath === 'inner/b.jpg')?.finalReading).toBe(b.reading);
+    expect(all.find((j) => j.relPath === 'a.jpg')?.aiReading).toBe(a.reading);
+    expect(all.find((j) => j.relPath === 'inner/b.jpg')?.aiReading).toBe(b.reading);
     expect(all.find((j) => j.relPath === 'self')).toMatchObject({
       state: 'rejected',
       failureKind: 'unreadable',
@@ -97,7 +97,7 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     expect(await s.engine.waitSettled()).toBe('complete');
     expect(jobs(s).find((j) => j.relPath === 'copying.jpg')).toMatchObject({
       state: 'done',
-      finalReading: b.reading,
+      aiReading: b.reading,
       errorMessage: null,
       failureKind: null,
     });

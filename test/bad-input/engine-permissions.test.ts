@@ -20,7 +20,7 @@ interface ChildJob {
   state: string;
   failureKind: string | null;
   errorMessage: string | null;
-  finalReading: string | null;
+  aiReading: string | null;
 }
 
 let dir: string;
@@ -146,7 +146,7 @@ describe('unreadable files and folders, engine run as an unprivileged user', () 
     good.delete(locked);
     // Everything readable is read, including the photos that shared a batch with the locked one.
     for (const [rel, reading] of good)
-      expect(byPath.get(rel), rel).toMatchObject({ state: 'done', finalReading: reading });
+      expect(byPath.get(rel), rel).toMatchObject({ state: 'done', aiReading: reading });
     expect(byPath.get('secret.jpg')).toMatchObject({
       state: 'rejected',
       failureKind: 'unreadable',

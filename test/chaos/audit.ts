@@ -71,7 +71,7 @@ export function audit(input: AuditInput): Audit {
       continue;
     }
     const explained =
-      (job.state === 'done' && job.finalReading !== null) ||
+      (job.state === 'done' && job.aiReading !== null) ||
       ((job.state === 'failed' || job.state === 'rejected') && !!job.errorMessage?.trim());
     if (!explained) lost.push(describe(job));
     if (f.expected.outcome === 'rejected' && job.state !== 'rejected')
@@ -81,14 +81,14 @@ export function audit(input: AuditInput): Audit {
     if (job.state === 'done') {
       const task = job.taskId ? ledger.task(job.taskId) : undefined;
       const why: string[] = [];
-      if (job.finalReading !== f.reading) why.push(`photo says ${String(f.reading)}`);
+      if (job.aiReading !== f.reading) why.push(`photo says ${String(f.reading)}`);
       if (!task) why.push(`task ${String(job.taskId)} unknown to the service`);
       else {
-        if (task.finalReading !== job.finalReading) why.push(`service says ${task.finalReading}`);
+        if (task.finalReading !== job.aiReading) why.push(`service says ${task.finalReading}`);
         if (task.sha256 !== job.sha256) why.push('the task is for another image');
       }
       if (why.length)
-        wrongReadings.push(`${job.relPath}: stored ${String(job.finalReading)}; ${why.join('; ')}`);
+        wrongReadings.push(`${job.relPath}: stored ${String(job.aiReading)}; ${why.join('; ')}`);
     }
   }
   const known = new Set(scanned.map((f) => f.relPath));

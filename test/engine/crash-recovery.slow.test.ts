@@ -102,7 +102,7 @@ describe('crash recovery', () => {
       const jobs = [...store.queries.iterate({})];
       const want = expectedReadings(hh.manifest);
       expect(jobs.filter((j) => j.state === 'done').length).toBe(want.size);
-      for (const j of jobs) expect(j.finalReading, j.relPath).toBe(want.get(j.relPath));
+      for (const j of jobs) expect(j.aiReading, j.relPath).toBe(want.get(j.relPath));
       expect(jobs.every((j) => j.state === 'done')).toBe(true);
     } finally {
       store.close();

@@ -57,7 +57,7 @@ describe('engine: files the service refuses or that change on disk', () => {
     const bJob = byPath.get(b);
     const cJob = byPath.get(c);
     expect(bJob?.state).toBe('done');
-    expect(bJob?.finalReading).toBe(cJob?.finalReading);
+    expect(bJob?.aiReading).toBe(cJob?.aiReading);
     expect(bJob?.sha256).toBe(cJob?.sha256);
   });
 

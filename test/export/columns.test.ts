@@ -45,7 +45,7 @@ describe('export columns', () => {
         rootPath: '/srv/meters',
         relPath: `a${path.sep}b${path.sep}IMG_7.jpg`,
         state: 'done',
-        finalReading: '00123.400',
+        billedReading: '00123.400',
         aiReading: '00128.400',
         reviewAction: 'corrected',
         resultSource: 'cached_exact',
@@ -89,18 +89,18 @@ describe('export columns', () => {
     const semicolon: CellOptions = { decimalMark: ',' };
     const cells = (r: Partial<Parameters<typeof record>[0]>, o: CellOptions = semicolon) =>
       Object.fromEntries(HEADERS.map((h, i) => [h, toCells(record(r), o)[i]]));
-    expect(cells({ finalReading: '0951.302', aiReading: '0951.302' })).toMatchObject({
+    expect(cells({ billedReading: '0951.302', aiReading: '0951.302' })).toMatchObject({
       reading: '0951,302',
       ai_reading: '0951,302',
     });
     expect(
-      cells({ finalReading: '00123.4', aiReading: '00128', registerDecimals: 3 }),
+      cells({ billedReading: '00123.4', aiReading: '00128', registerDecimals: 3 }),
     ).toMatchObject({ reading: '00123,400', ai_reading: '00128,000' });
     // Leading zeros stay; a ',' file keeps the point.
-    expect(cells({ finalReading: '00042', aiReading: '00042' }, { decimalMark: '.' }).reading).toBe(
-      '00042',
-    );
-    expect(cells({ finalReading: '-', aiReading: '-' }).reading).toBe('');
+    expect(
+      cells({ billedReading: '00042', aiReading: '00042' }, { decimalMark: '.' }).reading,
+    ).toBe('00042');
+    expect(cells({ billedReading: '-', aiReading: '-' }).reading).toBe('');
   });
 
   it("says 'confirmed' for a reading a person confirmed, as the window does", () => {
@@ -112,7 +112,7 @@ describe('export columns', () => {
     const cells = cellsByHeader(
       record({
         state: 'failed',
-        finalReading: null,
+        billedReading: null,
         aiReading: null,
         reviewAction: null,
         resultSource: null,
@@ -146,14 +146,14 @@ describe('export columns', () => {
   });
 
   it("treats the service's '-' placeholder as no reading", () => {
-    const cells = cellsByHeader(record({ finalReading: '-', aiReading: '-' }));
+    const cells = cellsByHeader(record({ billedReading: '-', aiReading: '-' }));
     expect(cells.reading).toBe('');
     expect(cells.ai_reading).toBe('');
   });
 
-  it("falls back to the AI's reading when there is no final one", () => {
-    const cells = cellsByHeader(record({ finalReading: null, aiReading: '77.5' }));
-    expect(cells.reading).toBe('77.5');
+  it("writes the billed reading under reading and the AI's under ai_reading", () => {
+    const cells = cellsByHeader(record({ billedReading: '78.5', aiReading: '77.5' }));
+    expect(cells.reading).toBe('78.5');
     expect(cells.ai_reading).toBe('77.5');
   });
 

@@ -116,8 +116,8 @@ describe('exportCsv round trip', () => {
   it('keeps numeric readings as unquoted numbers, leading zeros included', async () => {
     const target = path.join(dir, 'export.csv');
     const records = [
-      record({ relPath: 'a.jpg', finalReading: '01234.567', aiReading: '01234.567' }),
-      record({ relPath: 'b.jpg', finalReading: '98765', aiReading: '98760' }),
+      record({ relPath: 'a.jpg', billedReading: '01234.567', aiReading: '01234.567' }),
+      record({ relPath: 'b.jpg', billedReading: '98765', aiReading: '98760' }),
     ];
     await exportCsv(records, target, { bom: false });
     const lines = readFileSync(target, 'utf8').split('\r\n');
@@ -129,7 +129,7 @@ describe('exportCsv round trip', () => {
 
   it('neutralises text that only pretends to be a reading', async () => {
     const target = path.join(dir, 'export.csv');
-    await exportCsv([record({ finalReading: '-1+2', aiReading: '=1+2' })], target);
+    await exportCsv([record({ billedReading: '-1+2', aiReading: '=1+2' })], target);
     const [, row] = readCsv(target);
     expect(row?.[1]).toBe("'-1+2");
     expect(row?.[9]).toBe("'=1+2");
@@ -147,7 +147,7 @@ describe('exportCsv round trip', () => {
         resultSource: payload,
         taskId: payload,
         batchId: payload,
-        finalReading: payload,
+        billedReading: payload,
         aiReading: payload,
       });
       await exportCsv([rec], target);
@@ -222,7 +222,7 @@ describe('exportCsv round trip', () => {
       rootPath: text,
       relPath: text,
       state: fc.constantFrom(...JOB_STATES),
-      finalReading: nullable(readingArb),
+      billedReading: nullable(readingArb),
       aiReading: nullable(readingArb),
       reviewAction: fc.constantFrom('accepted' as const, 'corrected' as const, null),
       resultSource: nullable(text),
@@ -282,7 +282,7 @@ describe('exportCsv streaming', () => {
     const bigRecord = (i: number) =>
       record({
         relPath: `block ${i % 97}/IMG_${i}.jpg`,
-        finalReading: `${i}.${i % 1000}`,
+        billedReading: `${i}.${i % 1000}`,
         errorMessage: i % 5 === 0 ? `failed, "retry" ${i}` : null,
       });
 

@@ -12,7 +12,7 @@ export function record(overrides: Partial<ExportRecord> = {}): ExportRecord {
     rootPath: '/srv/meters/2024-05',
     relPath: 'block-a/IMG_0001.jpg',
     state: 'done',
-    finalReading: '01234.567',
+    billedReading: '01234.567',
     aiReading: '01234.567',
     reviewAction: null,
     resultSource: 'fresh',

@@ -202,7 +202,7 @@ describe('the queue', () => {
       await desk.bridge.review({ id: b.id, action: 'correct', reading: '01234.5' }),
     );
     expect(corrected).toMatchObject({ reviewAction: 'corrected', reviewedReading: '01234.5' });
-    expect(corrected.finalReading).toBe(b.finalReading);
+    expect(corrected.aiReading).toBe(b.aiReading);
     const rejected = (await jobs('rejected'))[0];
     if (!rejected) throw new Error('no rejected job');
     expect(await desk.bridge.review({ id: rejected.id, action: 'accept' })).toMatchObject({

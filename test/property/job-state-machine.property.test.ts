@@ -322,7 +322,7 @@ class Driver {
           break;
         case 'done':
           // The reading is that of this job's own image, through a task created for it.
-          expect(j.finalReading, where).toBe(readingOf(j.sha256 ?? ''));
+          expect(j.aiReading, where).toBe(readingOf(j.sha256 ?? ''));
           expect(this.tasks.get(j.taskId ?? ''), where).toBe(j.sha256);
           break;
         case 'failed':

@@ -20,7 +20,8 @@ import {
   putPage,
   rowAt,
 } from '../../renderer/lib/row-pages';
-import { effectiveReading, errorText, lookOf, sourceWords } from '../../renderer/lib/states';
+import { billedReading } from '../../common/billing/billed-reading';
+import { errorText, lookOf, sourceWords } from '../../renderer/lib/states';
 import { keyRefused, quotaResetAt, waitText } from '../../renderer/lib/holds';
 import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../renderer/lib/throughput';
 import { doneJob, job, quotaInfo, statusOf } from './stub-bridge';
@@ -308,9 +309,9 @@ describe('wording', () => {
 
   it('shows the correction as the reading billing gets, and reasons in words', () => {
     expect(
-      effectiveReading(doneJob(1, '100', { reviewAction: 'corrected', reviewedReading: '101' })),
+      billedReading(doneJob(1, '100', { reviewAction: 'corrected', reviewedReading: '101' })),
     ).toBe('101');
-    expect(effectiveReading(doneJob(1, '100', { reviewAction: 'accepted' }))).toBe('100');
+    expect(billedReading(doneJob(1, '100', { reviewAction: 'accepted' }))).toBe('100');
     expect(errorText(job(1, { state: 'rejected', failureKind: 'empty_file' }))).toBe('Empty file');
     expect(
       errorText(job(1, { state: 'failed', failureKind: 'ai_failed', errorMessage: 'blurry' })),

@@ -31,7 +31,7 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
     batchId: null,
     batchIndex: null,
     business: null,
-    finalReading: null,
+    aiReading: null,
     meterType: null,
     resultSource: null,
     isLatestAiVersion: null,
@@ -68,7 +68,7 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
 export function doneJob(id: number, reading: string, patch: Partial<JobRecord> = {}): JobRecord {
   return job(id, {
     state: 'done',
-    finalReading: reading,
+    aiReading: reading,
     resultSource: 'fresh',
     isLatestAiVersion: true,
     aiVersion: 'water_v3:2.0',

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeychainSecretStore, KeychainUnavailableError } from '../../main/secrets/keychain';
+import { skipWithoutKeytar } from '../helpers/keytar-build';
 
 const REQUIRED = process.env.METER_DESK_REQUIRE_KEYRING === '1';
 const SERVICE = `MeterDesk-test-${process.pid.toString()}-${randomBytes(4).toString('hex')}`;
@@ -106,8 +107,11 @@ describe.skipIf(skip)('KeychainSecretStore with the real keychain', () => {
 });
 
 // Without any D-Bus session the real libsecret fails; a child process gets that environment so the
-// failure is real rather than simulated.
-describe.skipIf(process.platform !== 'linux')('KeychainSecretStore without a keychain', () => {
+// failure is real rather than simulated. The addon must load for libsecret to fail: without keytar
+// the store fails before (keychain-missing.test.ts).
+const noLibsecret =
+  process.platform !== 'linux' || skipWithoutKeytar('the real libsecret failure test');
+describe.skipIf(noLibsecret)('KeychainSecretStore without a keychain', () => {
   it('rejects with KeychainUnavailableError and does not reveal the key', () => {
     const key = 'sk_live_never_shown_4321';
     const env: NodeJS.ProcessEnv = {

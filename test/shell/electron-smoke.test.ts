@@ -111,7 +111,7 @@ describe.skipIf(reason !== null && !REQUIRED)('MeterDesk in Electron', () => {
       const img = new g.Image();
       img.src = `meterdesk-photo://job/${String(job.id)}`;
       await img.decode();
-      return { reading: job.finalReading, width: img.naturalWidth };
+      return { reading: job.aiReading, width: img.naturalWidth };
     });
     expect(shown.reading).toMatch(/^\d{1,7}(\.\d{1,3})?$/);
     expect(shown.width).toBeGreaterThan(0);

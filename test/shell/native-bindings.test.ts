@@ -23,6 +23,7 @@ import {
   type RuntimeId,
 } from '../../main/shell/native-stamp';
 import { openDatabase, useSqliteBinding } from '../../main/store/db';
+import { skipWithoutKeytar } from '../helpers/keytar-build';
 import { tempDir } from '../helpers/tmp';
 import { ROOT } from './helpers/build';
 import { keytarAnswer } from './helpers/keytar-answer';
@@ -72,6 +73,7 @@ function folder(stamp: NativeStamp | string | null, files: Record<string, string
 
 const NPM_SQLITE = join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 const NPM_KEYTAR = join(ROOT, 'node_modules/keytar/build/Release/keytar.node');
+const noKeytar = skipWithoutKeytar("the tests that load npm's keytar build from a natives folder");
 const KEYTAR_ENTRY = { version: '7.9.0', file: 'keytar.node' };
 
 describe('selectNativeBindings', () => {
@@ -165,7 +167,10 @@ describe('selectNativeBindings', () => {
 });
 
 describe('useNativeBindings (what the backend process runs first)', () => {
-  it('loads the queue database and the keychain module from the folder, not node_modules', async () => {
+  it('loads the queue database and the keychain module from the folder, not node_modules', async ({
+    skip,
+  }) => {
+    skip(noKeytar);
     const here = currentRuntime();
     // The folder's build really is the one loaded: with its file absent, opening fails on it.
     const empty = folder(stampFor(here, KEYTAR_ENTRY));
@@ -211,12 +216,16 @@ describe('buildMismatch (npm start and npm run package rebuild when it is not nu
       'keytar.node': NPM_KEYTAR,
     });
 
-  it('is null for a folder built for this Electron and these module versions', () => {
+  it('is null for a folder built for this Electron and these module versions', ({ skip }) => {
+    skip(noKeytar);
     const dir = built();
     expect(buildMismatch(dir, readStamp(dir), wanted, installed)).toBeNull();
   });
 
-  it('names what changed: nothing built, Electron upgraded, a module upgraded, a file gone', () => {
+  it('names what changed: nothing built, Electron upgraded, a module upgraded, a file gone', ({
+    skip,
+  }) => {
+    skip(noKeytar);
     expect(buildMismatch(t.dir, null, wanted, installed)).toBe('not built yet');
     const dir = built();
     const stamp = readStamp(dir);

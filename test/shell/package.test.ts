@@ -4,6 +4,11 @@
 // native modules built for Electron (electron-natives/; here npm's builds stand in for them) and the
 // run-time files of what the app requires: no sources, tests, benches, maps, secrets, npm's
 // Node-ABI builds or stray packages, even when such files lie around the project and inside dist/.
+//
+// The project holds node_modules itself, as hard links: electron-builder refuses to pack a file
+// whose real path leaves the project for a "system or unsafe path" (/tmp, /var, /usr, ...) unless
+// it lies under the temporary folder or the home of the process, so a symbolic link to the
+// checkout's node_modules failed wherever the checkout itself lives under /tmp (a fresh clone).
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -12,15 +17,16 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYTAR_BUILD } from '../helpers/keytar-build';
 import { tempDir } from '../helpers/tmp';
 import { buildInto, ROOT } from './helpers/build';
+import { linkTree } from './helpers/link-tree';
 
 const t = tempDir('meterdesk-package-');
 const project = join(t.dir, 'project');
@@ -28,6 +34,10 @@ const standIn = join(t.dir, 'electron-dist');
 const out = join(t.dir, 'out');
 const resources = join(out, 'linux-unpacked', 'resources');
 const asar = join(resources, 'app.asar');
+const KEYTAR_NATIVE = KEYTAR_BUILD === null ? [] : ['/electron-natives/keytar.node'];
+if (KEYTAR_BUILD === null) {
+  console.warn('Packaging without keytar.node: npm left the optional keychain module out here.');
+}
 let files: string[] = [];
 let unpacked: string[] = [];
 
@@ -43,17 +53,18 @@ function walk(dir: string, prefix = ''): string[] {
 }
 
 beforeAll(() => {
-  // npm ci writes node_modules/.package-lock.json before the install scripts build the native
-  // modules; the folders are then newer than it, npm list ignores it and walks the whole tree, and
-  // electron-builder's collector comes back with the direct dependencies only (no `bindings`: a
-  // broken app). Its content is exact, so mark it current, as scripts/package.js does.
-  const hidden = join(ROOT, 'node_modules', '.package-lock.json');
-  if (existsSync(hidden)) utimesSync(hidden, new Date(), new Date());
   mkdirSync(project);
   buildInto(join(project, 'dist'), ['main', 'preload', 'cli', 'renderer']);
   copyFileSync(join(ROOT, 'package.json'), join(project, 'package.json'));
   copyFileSync(join(ROOT, 'electron-builder.yml'), join(project, 'electron-builder.yml'));
-  symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+  linkTree(join(ROOT, 'node_modules'), join(project, 'node_modules'));
+  // npm ci writes node_modules/.package-lock.json before the install scripts build the native
+  // modules; the folders are then newer than it (here also the linked ones), npm list ignores it
+  // and walks the whole tree, and electron-builder's collector comes back with the direct
+  // dependencies only (no `bindings`: a broken app). Its content is exact, so mark it current, as
+  // scripts/package.js does.
+  const hidden = join(project, 'node_modules', '.package-lock.json');
+  if (existsSync(hidden)) utimesSync(hidden, new Date(), new Date());
   // What scripts/prepare-natives.ts leaves for Electron; its build files are copies of npm's here.
   const natives = join(project, 'electron-natives');
   mkdirSync(natives);
@@ -61,10 +72,8 @@ beforeAll(() => {
     join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'),
     join(natives, 'better_sqlite3.node'),
   );
-  copyFileSync(
-    join(ROOT, 'node_modules/keytar/build/Release/keytar.node'),
-    join(natives, 'keytar.node'),
-  );
+  // Where npm left keytar out, prepare-natives.ts has no keytar build either: the app goes without.
+  if (KEYTAR_BUILD !== null) copyFileSync(KEYTAR_BUILD, join(natives, 'keytar.node'));
   writeFileSync(join(natives, 'stamp.json'), '{}');
   plant(join(natives, 'notes.txt'));
   // What must never ship, lying where a careless configuration would pick it up.
@@ -136,7 +145,7 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
         '/dist/renderer/assets/index-[hash].js',
         '/dist/renderer/assets/index-[hash].css',
         '/electron-natives/better_sqlite3.node',
-        '/electron-natives/keytar.node',
+        ...KEYTAR_NATIVE,
         '/electron-natives/stamp.json',
       ].sort(),
     );
@@ -187,7 +196,7 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
   it("keeps the Electron builds and sharp as real files beside the archive, npm's builds out", () => {
     for (const native of [
       '/electron-natives/better_sqlite3.node',
-      '/electron-natives/keytar.node',
+      ...KEYTAR_NATIVE,
       '/electron-natives/stamp.json',
     ]) {
       expect(unpacked, native).toContain(native);

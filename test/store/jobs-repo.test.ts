@@ -106,14 +106,14 @@ describe('JobsRepo', () => {
     ]);
     expect(touched).toHaveLength(2);
     const rows = store.queries.page({ filter: 'done' }).rows;
-    expect(rows.map((r) => [r.relPath, r.finalReading, r.taskId, r.aiVersion])).toEqual([
+    expect(rows.map((r) => [r.relPath, r.aiReading, r.taskId, r.aiVersion])).toEqual([
       ['a.jpg', '00123.456', 't-1', 'water_v3:1.0'],
       ['copy-of-a.jpg', '00123.456', 't-1', 'water_v3:1.0'],
     ]);
     // A later scan of the same content is answered at once, AI version and all.
     expect(store.jobs.insertScanned([photo('third.jpg', 'S')])).toEqual(['copied']);
     expect(store.queries.page({ search: 'third' }).rows[0]).toMatchObject({
-      finalReading: '00123.456',
+      aiReading: '00123.456',
       aiVersion: 'water_v3:1.0',
     });
   });
@@ -132,7 +132,7 @@ describe('JobsRepo', () => {
     expect(store.jobs.applyResults([{ jobId: a.id, result: doneResult('t-new', '2') }])).toEqual([
       a.id,
     ]);
-    expect(store.jobs.get(a.id)).toMatchObject({ state: 'done', finalReading: '2' });
+    expect(store.jobs.get(a.id)).toMatchObject({ state: 'done', aiReading: '2' });
   });
 
   it('sorts by the reading that will be billed, as a number, the correction before the AI reading', () => {
@@ -209,7 +209,7 @@ describe('JobsRepo', () => {
     expect(store.jobs.review(a.id, 'accepted', null)).toBe(true);
     expect(store.jobs.review(b.id, 'corrected', '00002.500')).toBe(true);
     expect(store.jobs.counts().toReview).toBe(0);
-    expect(store.jobs.get(b.id)).toMatchObject({ finalReading: '2', reviewedReading: '00002.500' });
+    expect(store.jobs.get(b.id)).toMatchObject({ aiReading: '2', reviewedReading: '00002.500' });
     expect(store.jobs.events(b.id).map((e) => e.state)).toEqual([
       'uploading',
       'submitted',

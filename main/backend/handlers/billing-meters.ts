@@ -10,6 +10,7 @@ import type {
   MeterRow,
   RouteProgressView,
 } from '../../../common/ipc/billing-views';
+import { billedReading } from '../../../common/billing/billed-reading';
 import { meterReading, meterReadings, type MeterReading } from '../../billing/meter-readings';
 import { FILE_PATTERN_SETTING } from '../../billing/matching';
 import type { Store } from '../../store/store';
@@ -47,7 +48,6 @@ function* unmatchedPhotos(store: Store): Generator<MeterRow> {
       if (seen.has(job.sha256)) continue;
       seen.add(job.sha256);
     }
-    const corrected = job.reviewAction === 'corrected' ? job.reviewedReading : null;
     yield {
       meterId: null,
       account: null,
@@ -55,8 +55,8 @@ function* unmatchedPhotos(store: Store): Generator<MeterRow> {
       route: null,
       sequence: null,
       state: 'unmatched',
-      reading: corrected ?? job.finalReading,
-      aiReading: job.finalReading,
+      reading: billedReading(job),
+      aiReading: job.aiReading,
       confirmation: null,
       plausibility: null,
       skipCode: null,

@@ -2,7 +2,7 @@
 // main's save dialog, showing a photo, an added folder or an exported file in the OS file manager,
 // and the file behind a photo address.
 import path from 'node:path';
-import { exportJobs } from '../../engine/export-jobs';
+import { exportJobs } from '../../export/export-jobs';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
 import type { BackendHandlers } from '../backend';

@@ -7,7 +7,7 @@ import { generateSampleFolder } from '../../../sandbox/samples';
 import { openStore } from '../../store/store';
 import { UsageError } from '../exit-codes';
 import { table, type CliIo } from '../output';
-import { exportJobs } from '../../engine/export-jobs';
+import { exportJobs } from '../../export/export-jobs';
 import { writeDemoRoute } from './demo-route';
 import { runCommand } from './run';
 
@@ -95,14 +95,14 @@ function printSummary(
       let check = '';
       if (expectedReading != null && job.state === 'done') {
         checked++;
-        if (job.finalReading === expectedReading) right++;
-        check = job.finalReading === expectedReading ? 'ok' : `expected ${expectedReading}`;
+        if (job.aiReading === expectedReading) right++;
+        check = job.aiReading === expectedReading ? 'ok' : `expected ${expectedReading}`;
       }
       rows.push([
         job.relPath,
         job.state,
-        job.finalReading ?? '',
-        job.resultSource ?? (job.state === 'rejected' ? (job.errorMessage ?? '') : ''),
+        job.aiReading ?? '',
+        job.resultSource ?? (job.state === 'rejected' && job.errorMessage ? jobText(job.errorMessage) : ''),
         check,
       ]);
     }

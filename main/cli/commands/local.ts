@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDbFile } from '../../config/paths';
-import { exportJobs } from '../../engine/export-jobs';
+import { exportJobs } from '../../export/export-jobs';
 import { JOB_FILTERS, type JobFilter } from '../../../common/job-query';
 import type { ReasonCount } from '../../store/job-query';
 import { QueueOwnership } from '../../store/queue-owner';

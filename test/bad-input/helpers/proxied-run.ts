@@ -86,10 +86,10 @@ export function expectAllReadCorrectly(run: ProxiedRun): void {
   ).toEqual([]);
   expect(done.length).toBe(want.size);
   for (const j of done) {
-    expect(j.finalReading, j.relPath).toBe(want.get(j.relPath));
+    expect(j.aiReading, j.relPath).toBe(want.get(j.relPath));
     const task = j.taskId ? run.h.sandbox.ledger.task(j.taskId) : undefined;
     expect(task?.sha256, j.relPath).toBe(j.sha256);
-    expect(task?.finalReading, j.relPath).toBe(j.finalReading);
+    expect(task?.finalReading, j.relPath).toBe(j.aiReading);
   }
 }
 
@@ -97,7 +97,7 @@ export function expectAllReadCorrectly(run: ProxiedRun): void {
 export function expectNoWrongReading(run: ProxiedRun): void {
   const want = expectedReadings(run.h.manifest);
   for (const j of run.jobs) {
-    if (j.finalReading !== null) expect(j.finalReading, j.relPath).toBe(want.get(j.relPath));
+    if (j.aiReading !== null) expect(j.aiReading, j.relPath).toBe(want.get(j.relPath));
   }
 }
 

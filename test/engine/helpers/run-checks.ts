@@ -14,9 +14,9 @@ export function expectCorrectReadings(hh: Harness, jobs: readonly JobRecord[]): 
   const done = jobs.filter((j) => j.state === 'done');
   expect(done.length).toBe(want.size);
   for (const j of done) {
-    expect(j.finalReading, j.relPath).toBe(want.get(j.relPath));
+    expect(j.aiReading, j.relPath).toBe(want.get(j.relPath));
     const task = j.taskId ? hh.sandbox.ledger.task(j.taskId) : undefined;
-    expect(task?.finalReading, j.relPath).toBe(j.finalReading);
+    expect(task?.finalReading, j.relPath).toBe(j.aiReading);
   }
 }
 
