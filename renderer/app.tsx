@@ -1,8 +1,8 @@
 import { useApp } from './store/context';
-import { MainScreen } from './components/main-screen';
+import { MainScreen } from './screens/main/main-screen';
 import { Notices } from './components/notices';
-import { Onboarding } from './components/onboarding';
-import { SettingsScreen } from './components/settings-screen';
+import { Onboarding } from './screens/onboarding/onboarding';
+import { SettingsScreen } from './screens/settings/settings-screen';
 import { DropZone } from './components/drop-zone';
 import { describeError } from './lib/errors';
 import { useT } from './i18n/i18n';

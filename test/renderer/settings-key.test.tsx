@@ -6,7 +6,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineMessage } from '../../common/engine-messages';
-import { KeyStatusLine } from '../../renderer/components/settings-key';
+import { KeyStatusLine } from '../../renderer/screens/settings/settings-key';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';

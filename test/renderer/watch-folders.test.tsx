@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Result, SettingsView, WatchFolderView } from '../../common/ipc';
-import { WatchFolders } from '../../renderer/components/watch-folders';
+import { WatchFolders } from '../../renderer/screens/settings/watch-folders';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';

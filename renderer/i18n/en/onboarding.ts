@@ -1,5 +1,5 @@
 // English words of the first run and of the service connection form it shares with Settings
-// (renderer/components/onboarding.tsx, connection-form.tsx).
+// (renderer/screens/onboarding/onboarding.tsx, components/connection-form.tsx).
 export const onboarding = {
   welcome: 'Welcome to MeterDesk',
   lead: 'MeterDesk turns folders of water-meter photos into readings ready for billing. First, connect it to your meter-reading service.',

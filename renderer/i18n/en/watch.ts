@@ -1,4 +1,4 @@
-// English words of the watch folders in Settings (renderer/components/watch-folders.tsx).
+// English words of the watch folders in Settings (renderer/screens/settings/watch-folders.tsx).
 export const watch = {
   title: 'Watch folders',
   intro:

@@ -2,11 +2,11 @@
 // (watching, unavailable while a card is out or a share offline, photos added). The states are
 // asked for every few seconds while Settings is open; the list itself is a setting.
 import { useEffect, useId, useState } from 'react';
-import type { WatchFolderView } from '../../common/ipc';
-import { useT } from '../i18n/i18n';
-import { describeError } from '../lib/errors';
-import { useApp, useAppApi } from '../store/context';
-import { Icon } from './icon';
+import type { WatchFolderView } from '../../../common/ipc';
+import { useT } from '../../i18n/i18n';
+import { describeError } from '../../lib/errors';
+import { useApp, useAppApi } from '../../store/context';
+import { Icon } from '../../components/icon';
 
 const REFRESH_MS = 2_000;
 const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;

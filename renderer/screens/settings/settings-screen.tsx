@@ -3,8 +3,8 @@
 // the watched folders apply at once. The heading takes the focus when the screen opens; Escape
 // goes back to the photos and gives the focus back to the Settings button.
 import { useEffect, useRef } from 'react';
-import { useT } from '../i18n/i18n';
-import { useApp, useAppApi } from '../store/context';
+import { useT } from '../../i18n/i18n';
+import { useApp, useAppApi } from '../../store/context';
 import { SettingsForm } from './settings-form';
 import { WatchFolders } from './watch-folders';
 

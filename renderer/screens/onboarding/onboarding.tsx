@@ -1,11 +1,11 @@
 // First run: connect to the reading service (address and key, checked before they are kept), or
 // try everything on the built-in sandbox with sample photos.
 import { useState } from 'react';
-import { describeError } from '../lib/errors';
-import { useApp, useAppApi } from '../store/context';
-import { ConnectionForm } from './connection-form';
-import { Icon } from './icon';
-import { useT } from '../i18n/i18n';
+import { describeError } from '../../lib/errors';
+import { useApp, useAppApi } from '../../store/context';
+import { ConnectionForm } from '../../components/connection-form';
+import { Icon } from '../../components/icon';
+import { useT } from '../../i18n/i18n';
 
 export function Onboarding(): React.JSX.Element {
   const api = useAppApi();

@@ -2,21 +2,21 @@
 // overall progress, the table and the selected photo.
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useShortcuts } from '../hooks/use-shortcuts';
-import { useApp, useAppApi } from '../store/context';
-import { RoutePanel } from '../billing/route-panel';
-import { AddReport } from './add-report';
-import { Banners } from './banners';
-import { DetailPanel } from './detail-panel';
-import { EmptyState, NoMatches } from './empty-state';
+import { useShortcuts } from '../../hooks/use-shortcuts';
+import { useApp, useAppApi } from '../../store/context';
+import { RoutePanel } from '../../billing/route-panel';
+import { AddReport } from '../../components/add-report';
+import { Banners } from '../../components/banners';
+import { DetailPanel } from '../../components/detail-panel';
+import { EmptyState, NoMatches } from '../../components/empty-state';
 import { ExportDialog } from './export-dialog';
-import { Header } from './header';
-import { JobTable, TABLE_ID } from './job-table';
-import { ProgressPanel } from './progress-panel';
-import { RoutesSidebar } from './routes-sidebar';
-import { ServiceSwitchNote } from './service-switch';
-import { SEARCH_INPUT_ID, Toolbar } from './toolbar';
-import { useT } from '../i18n/i18n';
+import { Header } from '../../components/header';
+import { JobTable, TABLE_ID } from '../../components/job-table';
+import { ProgressPanel } from '../../components/progress-panel';
+import { RoutesSidebar } from '../../components/routes-sidebar';
+import { ServiceSwitchNote } from '../../components/service-switch';
+import { SEARCH_INPUT_ID, Toolbar } from '../../components/toolbar';
+import { useT } from '../../i18n/i18n';
 
 export function MainScreen(): React.JSX.Element {
   const api = useAppApi();

@@ -3,18 +3,18 @@
 // button says so; each problem stands under its own field.
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { KNOWN_BUSINESSES } from '../../common/job';
-import { MAX_CONCURRENCY } from '../../common/ipc';
-import type { IpcError } from '../../common/ipc';
-import { BUSINESS_CODE, LANGUAGE_CHOICES, type LanguageChoice } from '../../common/settings';
-import { useT } from '../i18n/i18n';
-import { systemLanguage } from '../i18n/language-setting';
-import { connectionAdvice, describeError } from '../lib/errors';
-import { useApp, useAppApi } from '../store/context';
-import type { SettingsPatch } from '../store/service-slice';
-import { Icon } from './icon';
-import { ADDRESS_PROBLEM_WORDS, addressProblem } from './service-address';
-import { AddressField, KeyField } from './service-fields';
+import { KNOWN_BUSINESSES } from '../../../common/job';
+import { MAX_CONCURRENCY } from '../../../common/ipc';
+import type { IpcError } from '../../../common/ipc';
+import { BUSINESS_CODE, LANGUAGE_CHOICES, type LanguageChoice } from '../../../common/settings';
+import { useT } from '../../i18n/i18n';
+import { systemLanguage } from '../../i18n/language-setting';
+import { connectionAdvice, describeError } from '../../lib/errors';
+import { useApp, useAppApi } from '../../store/context';
+import type { SettingsPatch } from '../../store/service-slice';
+import { Icon } from '../../components/icon';
+import { ADDRESS_PROBLEM_WORDS, addressProblem } from '../../components/service-address';
+import { AddressField, KeyField } from '../../components/service-fields';
 import { SendingFields, type SendingDraft, type SendingProblems } from './settings-sending';
 import { KeyStatusLine } from './settings-key';
 

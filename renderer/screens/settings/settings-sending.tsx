@@ -1,11 +1,11 @@
 // The fields of "Sending photos" in Settings: kind of reading (the service's business), photos
 // per upload, photos at the service at once, and where the queue is kept. The form owns the values.
 import { useId } from 'react';
-import { KNOWN_BUSINESSES, type BatchMode } from '../../common/job';
-import { MAX_CONCURRENCY } from '../../common/ipc';
-import { useT } from '../i18n/i18n';
-import { useAppApi } from '../store/context';
-import { Icon } from './icon';
+import { KNOWN_BUSINESSES, type BatchMode } from '../../../common/job';
+import { MAX_CONCURRENCY } from '../../../common/ipc';
+import { useT } from '../../i18n/i18n';
+import { useAppApi } from '../../store/context';
+import { Icon } from '../../components/icon';
 
 export interface SendingDraft {
   readonly business: string;

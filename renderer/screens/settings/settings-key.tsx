@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { useT } from '../i18n/i18n';
-import { engineLine } from '../lib/engine-words';
-import { describeError } from '../lib/errors';
-import { useApp, useAppApi } from '../store/context';
-import { EngineText } from './engine-text';
-import { Icon } from './icon';
+import { useT } from '../../i18n/i18n';
+import { engineLine } from '../../lib/engine-words';
+import { describeError } from '../../lib/errors';
+import { useApp, useAppApi } from '../../store/context';
+import { EngineText } from '../../components/engine-text';
+import { Icon } from '../../components/icon';
 
 export function KeyStatusLine(): React.JSX.Element {
   const api = useAppApi();

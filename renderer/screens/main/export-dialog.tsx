@@ -3,14 +3,14 @@
 // can show the file.
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { baseName } from '../lib/format';
-import { describeError } from '../lib/errors';
-import type { JobSelection } from '../lib/selection';
-import { useApp, useAppApi } from '../store/context';
-import { Dialog } from './dialog';
-import { BillingExportDialog } from '../billing/billing-export';
-import { ExportKind } from '../billing/export-kind';
-import { useT } from '../i18n/i18n';
+import { baseName } from '../../lib/format';
+import { describeError } from '../../lib/errors';
+import type { JobSelection } from '../../lib/selection';
+import { useApp, useAppApi } from '../../store/context';
+import { Dialog } from '../../components/dialog';
+import { BillingExportDialog } from '../../billing/billing-export';
+import { ExportKind } from '../../billing/export-kind';
+import { useT } from '../../i18n/i18n';
 
 type Scope = 'all' | 'view' | 'folder';
 
