@@ -5,18 +5,12 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { parseJsonBody } from './body';
-import {
-  classifyBodyProblem,
-  classifyFileError,
-  classifyResponse,
-  classifyTransport,
-  createRedactor,
-  redactDeep,
-  type Redactor,
-} from './classify';
+import { classifyBodyProblem, classifyResponse } from './classify';
+import { classifyFileError, classifyTransport } from './classify-transport';
 import type { ApiError, Endpoint } from './errors';
 import { createHttp, type FormData, type HttpResponse, type Timeouts } from './http';
 import { parseLimitHeaders, type LimitSnapshot } from './limits';
+import { createRedactor, redactDeep, type Redactor } from './redact';
 import { ServerClock } from './server-clock';
 import { systemClock } from '../time/clock';
 import {

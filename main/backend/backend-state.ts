@@ -9,7 +9,7 @@ import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views
 import type { EngineConfig } from '../engine/config';
 import type { Engine } from '../engine/engine';
 import { addPaths } from '../engine/add-paths';
-import { createRedactor } from '../api/classify';
+import { createRedactor } from '../api/redact';
 import { keyHint } from '../secrets/keychain';
 import { systemClock } from '../time/clock';
 import { FolderWatcher, intakeOf, type IntakeResult } from '../watch';

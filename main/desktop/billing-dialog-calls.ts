@@ -4,7 +4,7 @@ import type { WindowCalls } from '../../common/ipc/bridge';
 import { ok, type Result } from '../../common/ipc/result';
 import type { Saved } from '../../common/ipc/billing-views';
 import type { BackendCallers } from './backend-client';
-import type { DesktopDialogs } from './window-calls';
+import type { DesktopDialogs } from './dialogs';
 
 type BillingDialogCalls = Pick<
   WindowCalls,

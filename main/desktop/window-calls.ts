@@ -9,21 +9,7 @@ import { ok } from '../../common/ipc/result';
 import type { UpdateView } from '../../common/ipc/update-view';
 import type { BackendCallers } from './backend-client';
 import { billingDialogCalls } from './billing-dialog-calls';
-
-/** What a dialog is for: its title and the file types it offers. */
-export type FileKind = 'readings' | 'billing' | 'missing' | 'route_sheet' | 'template';
-
-/** The dialogs main shows for the window; null when the person canceled. */
-export interface DesktopDialogs {
-  /** The save dialog (default: the readings CSV). */
-  chooseSaveFile(defaultName: string, kind?: FileKind): Promise<string | null>;
-  /** The open dialog for one file. */
-  chooseOpenFile(kind: FileKind): Promise<string | null>;
-  /** The open dialog for folders (several allowed). */
-  chooseFolders(): Promise<string[] | null>;
-  /** The open dialog for one folder to keep MeterDesk's data in. */
-  chooseDataFolder(): Promise<string | null>;
-}
+import type { DesktopDialogs } from './dialogs';
 
 export interface WindowCallsOptions {
   readonly backend: BackendCallers;

@@ -9,7 +9,7 @@ import { scanPaths } from '../scan';
 import type { Submission } from '../store/jobs-repo';
 import type { FileToUpload } from '../api/client';
 import type { PacerLimits } from '../api/pacer';
-import { classifyFileError } from '../api/classify';
+import { classifyFileError } from '../api/classify-transport';
 import { isApiError } from '../api/errors';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';

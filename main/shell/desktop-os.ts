@@ -4,7 +4,7 @@
 import { app, dialog, Notification, safeStorage, shell, type BrowserWindow } from 'electron';
 import type { SafeStorageInfo } from '../../common/ipc/backend-views';
 import type { MainServiceHandlers } from '../desktop/backend-client';
-import type { DesktopDialogs, FileKind } from '../desktop/window-calls';
+import type { DesktopDialogs, FileKind } from '../desktop/dialogs';
 
 async function safeStorageInfo(): Promise<SafeStorageInfo> {
   const available = await safeStorage.isAsyncEncryptionAvailable();

@@ -2,7 +2,9 @@
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeterApi } from '../../main/api/client';
-import { classifyTransport, createRedactor, DEFAULT_RETRY_AFTER_MS } from '../../main/api/classify';
+import { DEFAULT_RETRY_AFTER_MS } from '../../main/api/classify';
+import { classifyTransport } from '../../main/api/classify-transport';
+import { createRedactor } from '../../main/api/redact';
 import { countsAsAttempt, type ApiErrorInfo } from '../../main/api/errors';
 import { failure, makeApi, SECRET_KEY } from './helpers/api';
 import { JPEG_BYTES, tempDir, type TempDir } from './helpers/files';

@@ -5,7 +5,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { DesktopNotice, ProgressState, SafeStorageInfo } from '../../common/ipc/backend-views';
 import type { MainServiceHandlers } from '../../main/desktop/backend-client';
-import type { DesktopDialogs } from '../../main/desktop/window-calls';
+import type { DesktopDialogs } from '../../main/desktop/dialogs';
 
 export class TestOs implements MainServiceHandlers, DesktopDialogs {
   readonly shown: string[] = [];
