@@ -1,5 +1,5 @@
 import { useApp } from './store/context';
-import { MainScreen } from './screens/main/main-screen';
+import { MainScreen } from './screens/main-screen/main-screen';
 import { Notices } from './components/notices';
 import { Onboarding } from './screens/onboarding/onboarding';
 import { SettingsScreen } from './screens/settings/settings-screen';

@@ -1,4 +1,4 @@
-// English words of the CSV export dialog (renderer/screens/main/export-dialog.tsx).
+// English words of the CSV export dialog (renderer/screens/main-screen/export-dialog.tsx).
 export const exporting = {
   title: 'Export readings to CSV',
   cancel: 'Cancel',
