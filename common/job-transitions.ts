@@ -31,13 +31,25 @@ export const JOB_TRANSITIONS = {
   finish: { from: ['submitted', 'queued'], to: ['done', 'failed'] },
   /** After a crash: an upload that was cut off is sent again. */
   recover: { from: ['uploading'], to: ['queued'] },
+  /** After a crash: every task the service created is polled again at once. */
+  resumePolls: { from: ['submitted'], to: ['submitted'] },
   /** A person accepted or corrected the reading. */
   review: { from: ['done'], to: ['done'] },
+  /** A person took a review back: the reading gets the review state it had before. */
+  undoReview: { from: ['done'], to: ['done'] },
   /** A person asked for a failed photo to be tried again. */
   retryFailed: { from: ['failed'], to: ['queued'] },
+  /**
+   * A person removed the photo from the list: the job is gone. Never while in flight (uploading,
+   * submitted): a task the service is reading, and charging for, would lose its job.
+   */
+  remove: { from: ['queued', 'done', 'failed', 'rejected'], to: [] },
 } as const satisfies Record<string, Transition>;
 
 export type TransitionName = keyof typeof JOB_TRANSITIONS;
+
+/** The states a transition may move a job to. */
+export type TargetState<T extends TransitionName> = (typeof JOB_TRANSITIONS)[T]['to'][number];
 
 /** The states a newly recorded file starts in (a twin of a read photo starts done). */
 export const INITIAL_JOB_STATES: readonly JobState[] = ['queued', 'rejected', 'done'];
@@ -47,4 +59,9 @@ export function isAllowedTransition(from: JobState, to: JobState): boolean {
   return Object.values(JOB_TRANSITIONS).some(
     (t: Transition) => t.from.includes(from) && t.to.includes(to),
   );
+}
+
+/** Whether a job in `state` may take the transition (say, whether a photo may be removed). */
+export function mayTake(transition: TransitionName, state: JobState): boolean {
+  return (JOB_TRANSITIONS[transition].from as readonly JobState[]).includes(state);
 }

@@ -3,7 +3,7 @@ import type { JobRecord } from '../../common/job-record';
 import { STORE_EVENTS } from './job-events';
 import type { JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
-import { from } from './transition-sql';
+import { from, setState } from './transition-sql';
 
 export interface NewJob {
   rootId: number;
@@ -29,7 +29,7 @@ export function jobIntake({ db, now: stamp, events }: JobsContext) {
       'SELECT id, state, size, mtime_ms, failure_kind FROM jobs WHERE path = ?',
     ),
     rescanAccepted: db.prepare(
-      `UPDATE jobs SET state = 'queued', sha256 = @sha256, format = @format, size = @size,
+      `UPDATE jobs SET ${setState('rescan', 'queued')}, sha256 = @sha256, format = @format, size = @size,
          mtime_ms = @mtimeMs, error_message = NULL, failure_kind = NULL, next_attempt_at = 0,
          upload_attempts = 0, updated_at = @now
        WHERE id = @id AND ${from('rescan')}`,
@@ -52,7 +52,7 @@ export function jobIntake({ db, now: stamp, events }: JobsContext) {
          @errorMessage, @failureKind, @now, @now)`,
     ),
     copyResult: db.prepare(
-      `UPDATE jobs SET state = 'done', (task_id, batch_id, business, remote_status, ${RESULT_COLUMNS},
+      `UPDATE jobs SET ${setState('reuseResult')}, (task_id, batch_id, business, remote_status, ${RESULT_COLUMNS},
          remote_created_at, submitted_at, finished_at) =
          (SELECT task_id, batch_id, business, remote_status, ${RESULT_COLUMNS},
             remote_created_at, submitted_at, finished_at FROM jobs WHERE id = @fromId),

@@ -1,7 +1,7 @@
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import { STORE_EVENTS } from './job-events';
 import type { JobsContext } from './jobs-context';
-import { from } from './transition-sql';
+import { from, setState } from './transition-sql';
 
 /** What a person does to jobs: review a reading (and undo it), retry a failure, remove. */
 export function jobPersonActions({ db, now: stamp, events }: JobsContext) {
@@ -13,19 +13,22 @@ export function jobPersonActions({ db, now: stamp, events }: JobsContext) {
     undoReview: db.prepare(
       `UPDATE jobs SET review_action = @action, reviewed_reading = @reading,
          reviewed_at = @at, updated_at = @now
-       WHERE id = @id AND state = 'done' AND review_action = @undoneAction
+       WHERE id = @id AND ${from('undoReview')} AND review_action = @undoneAction
          AND reviewed_reading IS @undoneReading AND reviewed_at = @undoneAt`,
     ),
     retryFailed: db.prepare(
-      `UPDATE jobs SET state = 'queued', failure_kind = NULL, service_failure_kind = NULL,
+      `UPDATE jobs SET ${setState('retryFailed')}, failure_kind = NULL, service_failure_kind = NULL,
          error_message = NULL,
          task_id = NULL, batch_id = NULL, batch_index = NULL, remote_status = NULL,
          upload_attempts = 0, resubmits = 0, next_attempt_at = 0, finished_at = NULL,
          updated_at = @now
        WHERE id = @id AND ${from('retryFailed')}`,
     ),
-    failedIds: db.prepare<[], { id: number }>(`SELECT id FROM jobs WHERE state = 'failed'`),
-    remove: db.prepare('DELETE FROM jobs WHERE id = ?'),
+    failedIds: db.prepare<[], { id: number }>(`SELECT id FROM jobs WHERE ${from('retryFailed')}`),
+    // The in-flight rule in the DELETE itself: another process (a CLI run owning the queue) may
+    // mark the job uploading at any moment, and a check made before would be stale by then.
+    remove: db.prepare<[number]>(`DELETE FROM jobs WHERE id = ? AND ${from('remove')}`),
+    exists: db.prepare<[number], { id: number }>('SELECT id FROM jobs WHERE id = ?'),
   };
 
   return {
@@ -88,8 +91,20 @@ export function jobPersonActions({ db, now: stamp, events }: JobsContext) {
       })();
     },
 
-    remove(ids: readonly number[]): number {
-      return db.transaction(() => ids.reduce((n, id) => n + s.remove.run(id).changes, 0))();
+    /**
+     * Removes the jobs a person may remove. `kept`: jobs still there because they are in flight
+     * (uploading, submitted); ids already gone count in neither.
+     */
+    remove(ids: readonly number[]): { removed: number; kept: number } {
+      return db.transaction(() => {
+        let removed = 0;
+        let kept = 0;
+        for (const id of ids) {
+          if (s.remove.run(id).changes === 1) removed++;
+          else if (s.exists.get(id)) kept++;
+        }
+        return { removed, kept };
+      })();
     },
   };
 }

@@ -1,14 +1,15 @@
 import type { FailureKind } from '../../common/job';
+import type { TargetState } from '../../common/job-transitions';
 import type { JobRecord, ResultSummary } from '../../common/job-record';
 import { STORE_EVENTS } from './job-events';
 import { toJobRecord, type JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
-import { from } from './transition-sql';
+import { from, setState, toOneOf } from './transition-sql';
 
 /** What the service finally said about one task. */
 export interface TaskResult {
   taskId: string;
-  state: 'done' | 'failed';
+  state: TargetState<'finish'>;
   remoteStatus: string;
   finalReading: string | null;
   meterType: string | null;
@@ -35,7 +36,7 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
       `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'submitted'`,
     ),
     fail: db.prepare(
-      `UPDATE jobs SET state = 'failed', failure_kind = @failureKind, error_message = @message,
+      `UPDATE jobs SET ${setState('fail')}, failure_kind = @failureKind, error_message = @message,
          remote_status = COALESCE(@remoteStatus, remote_status), finished_at = @now, updated_at = @now
        WHERE id = @id AND ${from('fail')}`,
     ),
@@ -63,7 +64,7 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
          remote_created_at = COALESCE(@remoteCreatedAt, remote_created_at),
          business = COALESCE(business, @business), batch_id = COALESCE(batch_id, @batchId),
          finished_at = @now, updated_at = @now
-       WHERE id = @id AND ${from('finish')}`,
+       WHERE id = @id AND ${from('finish')} AND ${toOneOf('finish', '@state')}`,
     ),
   };
 

@@ -2,7 +2,7 @@ import type { JobRecord } from '../../common/job-record';
 import { STORE_EVENTS } from './job-events';
 import { toJobRecord, type JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
-import { from } from './transition-sql';
+import { from, setState } from './transition-sql';
 
 export interface Submission {
   taskId: string;
@@ -41,18 +41,18 @@ export function jobUploads({ db, now: stamp, events }: JobsContext) {
       `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'queued'`,
     ),
     markUploading: db.prepare(
-      `UPDATE jobs SET state = 'uploading', upload_attempts = upload_attempts + 1,
+      `UPDATE jobs SET ${setState('startUpload')}, upload_attempts = upload_attempts + 1,
          error_message = NULL, updated_at = ? WHERE id = ? AND ${from('startUpload')}`,
     ),
     submitted: db.prepare(
-      `UPDATE jobs SET state = 'submitted', task_id = @taskId, batch_id = @batchId,
+      `UPDATE jobs SET ${setState('submit')}, task_id = @taskId, batch_id = @batchId,
          batch_index = @batchIndex, business = @business, remote_status = @remoteStatus,
          remote_created_at = @remoteCreatedAt, next_attempt_at = @nextAttemptAt,
          submitted_at = @now, updated_at = @now, error_message = NULL
        WHERE id = @id AND ${from('submit')}`,
     ),
     requeue: db.prepare(
-      `UPDATE jobs SET state = 'queued', task_id = NULL, batch_id = NULL, batch_index = NULL,
+      `UPDATE jobs SET ${setState('requeue')}, task_id = NULL, batch_id = NULL, batch_index = NULL,
          remote_status = NULL, next_attempt_at = @nextAttemptAt, error_message = @message,
          solo = MAX(solo, @solo), upload_attempts = upload_attempts - @refund,
          resubmits = resubmits + @resubmit, updated_at = @now
@@ -63,10 +63,12 @@ export function jobUploads({ db, now: stamp, events }: JobsContext) {
          updated_at = @now WHERE id = @id AND ${from('refreshContent')}`,
     ),
     recoverUploading: db.prepare(
-      `UPDATE jobs SET state = 'queued', next_attempt_at = ?, updated_at = ?
+      `UPDATE jobs SET ${setState('recover')}, next_attempt_at = ?, updated_at = ?
         WHERE ${from('recover')}`,
     ),
-    recoverSubmitted: db.prepare(`UPDATE jobs SET next_attempt_at = 0 WHERE state = 'submitted'`),
+    recoverSubmitted: db.prepare(
+      `UPDATE jobs SET next_attempt_at = 0 WHERE ${from('resumePolls')}`,
+    ),
   };
 
   return {

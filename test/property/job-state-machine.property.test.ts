@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_STATES, type JobState } from '../../common/job';
-import { INITIAL_JOB_STATES, isAllowedTransition } from '../../common/job-transitions';
+import { INITIAL_JOB_STATES, isAllowedTransition, mayTake } from '../../common/job-transitions';
 import type { JobRecord } from '../../common/job-record';
 import type { NewJob, TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
@@ -257,14 +257,15 @@ class Driver {
         return;
       }
       case 'remove': {
-        // Engine.remove leaves jobs in flight alone.
-        const job = this.pick(
-          this.jobs().filter((j) => j.state !== 'uploading' && j.state !== 'submitted'),
-          e.pick,
-        );
+        // Asked of any job: the store's own guard leaves the ones in flight alone.
+        const job = this.pick(this.jobs(), e.pick);
         if (!job) return;
-        repo.remove([job.id]);
-        this.present.delete(job.path);
+        const inFlight = job.state === 'uploading' || job.state === 'submitted';
+        expect(repo.remove([job.id])).toEqual({
+          removed: inFlight ? 0 : 1,
+          kept: inFlight ? 1 : 0,
+        });
+        if (!inFlight) this.present.delete(job.path);
         return;
       }
       case 'review': {
@@ -322,7 +323,7 @@ class Driver {
           break;
         case 'done':
           // The reading is that of this job's own image, through a task created for it.
-          expect(j.aiReading, where).toBe(readingOf(j.sha256 ?? ''));
+          expect(j.finalReading, where).toBe(readingOf(j.sha256 ?? ''));
           expect(this.tasks.get(j.taskId ?? ''), where).toBe(j.sha256);
           break;
         case 'failed':
@@ -348,8 +349,10 @@ class Driver {
 
 interface Change {
   id: number;
+  /** null: the job was recorded. */
   from: JobState | null;
-  to: JobState;
+  /** null: the job was removed. */
+  to: JobState | null;
 }
 
 /**
@@ -365,10 +368,12 @@ function recordTransitions(store: Store): () => Change[] {
       BEGIN INSERT INTO changes VALUES (NEW.id, OLD.state, NEW.state); END;
     CREATE TEMP TRIGGER new_job AFTER INSERT ON main.jobs
       BEGIN INSERT INTO changes VALUES (NEW.id, NULL, NEW.state); END;
+    CREATE TEMP TRIGGER removed_job AFTER DELETE ON main.jobs
+      BEGIN INSERT INTO changes VALUES (OLD.id, OLD.state, NULL); END;
   `);
   const read = store.db.prepare<
     [],
-    { id: number; from_state: JobState | null; to_state: JobState }
+    { id: number; from_state: JobState | null; to_state: JobState | null }
   >('SELECT * FROM changes ORDER BY rowid');
   const clear = store.db.prepare('DELETE FROM changes');
   return () => {
@@ -383,6 +388,8 @@ function expectListedTransitions(changes: readonly Change[], event: string): voi
   for (const c of changes) {
     if (c.from === null) {
       expect(INITIAL_JOB_STATES, `${event}: new job ${c.id}`).toContain(c.to);
+    } else if (c.to === null) {
+      expect(mayTake('remove', c.from), `${event}: job ${c.id} removed while ${c.from}`).toBe(true);
     } else {
       expect(isAllowedTransition(c.from, c.to), `${event}: job ${c.id} ${c.from} -> ${c.to}`).toBe(
         true,
