@@ -15,13 +15,12 @@ import { ServerClock } from './server-clock';
 import { systemClock } from '../time/clock';
 import {
   abortError,
-  sharePacer,
   type PaceKind,
   type Pacer,
   type PacerOptions,
   type PacerTicket,
-  type SharedPacer,
 } from './pacer';
+import { sharePacer, type SharedPacer } from './shared-pacer';
 import {
   aiStatusResponseSchema,
   batchResponseSchema,

@@ -22,8 +22,6 @@ export { BaseUrlError, createAgent, DEFAULT_TIMEOUTS, isLoopbackHost, type Timeo
 export { parseLimitHeaders, type LimitSnapshot } from './limits';
 export {
   createPacer,
-  sharePacer,
-  type SharedPacer,
   type PaceKind,
   type Pacer,
   type PacerCounters,
@@ -32,6 +30,7 @@ export {
   type PacerOptions,
   type PacerTicket,
 } from './pacer';
+export { sharePacer, type SharedPacer } from './shared-pacer';
 export {
   NO_READING,
   type AiStatus,

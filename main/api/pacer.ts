@@ -6,97 +6,33 @@
 // below a small reserve, callers wait for the window's reset. After a 429 every affected request of
 // the key waits for Retry-After, not just the one that got it. Waiting here is not a retry: the
 // scheduler never sees it as a failed attempt.
-import { createHash } from 'node:crypto';
-import type { RateLimitScope } from './errors';
-import type { ConcurrencyLimit, LimitSnapshot } from './limits';
-import { PaceWindow, type WindowView } from './pace-window';
-import { systemClock, type Clock } from '../time/clock';
+import { PaceWindow } from './pace-window';
+import type {
+  PaceKind,
+  PacerOptions,
+  PaceOutcome,
+  PacerTicket,
+  ConcurrencyView,
+  PacerLimits,
+  HoldReason,
+  PacerEvents,
+  Pacer,
+} from './pacer-types';
+import { systemClock } from '../time/clock';
 
 export type { WindowView } from './pace-window';
-
-/** 'submission' = task or batch creation (units = files); 'request' = polls, quota, AI status. */
-export type PaceKind = 'request' | 'submission';
-
-export interface PacerOptions {
-  readonly clock?: Clock;
-  /** Units kept spare in each budget (default 1): headroom for prediction error. */
-  readonly reserve?: { readonly requests?: number; readonly submissions?: number };
-  /**
-   * Extra wait after a reset time, for clock noise (default 150 ms; the server's clock is known
-   * to well under its Date header's one second, see server-clock.ts).
-   */
-  readonly slackMs?: number;
-  /** Window length assumed when the server gives no reset time (default 60 s: "per minute"). */
-  readonly windowMs?: number;
-  /**
-   * Requests let out at once before the first answer has told anything of the key's limits
-   * (default 1): the least budget any key of this service is assumed to have per window. One of
-   * them at most is a submission, whose units are not known to fit either.
-   */
-  readonly blindStart?: number;
-}
-
-/** What a response said; omit it (settle()) when the request failed below HTTP. */
-export interface PaceOutcome {
-  readonly limits?: LimitSnapshot;
-  readonly rateLimited?: { readonly scope: RateLimitScope; readonly retryAfterMs: number };
-}
-
-export interface PacerTicket {
-  readonly kind: PaceKind;
-  readonly units: number;
-  /** Reports the response (or its absence) and releases the ticket. Safe to call twice. */
-  settle(outcome?: PaceOutcome): void;
-}
-
-export interface ConcurrencyView extends ConcurrencyLimit {
-  readonly observedAtMs: number;
-}
-
-export interface PacerLimits {
-  readonly requests: WindowView;
-  readonly submissions: WindowView;
-  readonly concurrency: ConcurrencyView | undefined;
-  /** Until when submissions / all requests are held after a 429 (0 = not held). */
-  readonly heldUntilMs: { readonly submission: number; readonly request: number };
-  readonly inFlight: number;
-  readonly waiting: number;
-  /** Submission units (files) admitted and not yet answered, and still waiting to be admitted. */
-  readonly submissionUnits: { readonly inFlight: number; readonly waiting: number };
-  /** Units each budget keeps spare (see PacerOptions.reserve). */
-  readonly reserve: { readonly requests: number; readonly submissions: number };
-}
-
-export interface PacerCounters {
-  readonly requestsSent: number;
-  readonly submissionUnitsSent: number;
-  readonly rateLimited: Readonly<Record<RateLimitScope, number>>;
-}
-
-export type HoldReason = 'probe' | 'retry_after' | 'request_window' | 'submission_window';
-
-export interface PacerEvents {
-  /** The known limits changed (after every response carrying limit headers). */
-  limits: PacerLimits;
-  /** Requests of this kind are being held until `untilMs` (Infinity: until a response arrives). */
-  hold: { readonly kind: PaceKind; readonly reason: HoldReason; readonly untilMs: number };
-  /** A 429 was received; the key is held until `untilMs`. */
-  rate_limited: {
-    readonly scope: RateLimitScope;
-    readonly retryAfterMs: number;
-    readonly untilMs: number;
-  };
-}
-
-export interface Pacer {
-  acquire(kind: PaceKind, units: number, signal?: AbortSignal): Promise<PacerTicket>;
-  limits(): PacerLimits;
-  counters(): PacerCounters;
-  on<E extends keyof PacerEvents>(
-    event: E,
-    listener: (payload: PacerEvents[E]) => void,
-  ): () => void;
-}
+export type {
+  PaceKind,
+  PacerOptions,
+  PaceOutcome,
+  PacerTicket,
+  ConcurrencyView,
+  PacerLimits,
+  PacerCounters,
+  HoldReason,
+  PacerEvents,
+  Pacer,
+} from './pacer-types';
 
 interface Waiter {
   readonly kind: PaceKind;
@@ -119,7 +55,7 @@ export function abortError(signal: AbortSignal): Error {
 }
 
 /** The options with every default filled in: what a pacer really runs with. */
-function settled(options: PacerOptions = {}) {
+export function settled(options: PacerOptions = {}) {
   return {
     clock: options.clock ?? systemClock,
     reserveReq: Math.max(0, options.reserve?.requests ?? 1),
@@ -368,58 +304,6 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       return () => {
         listeners[event].delete(listener);
       };
-    },
-  };
-}
-
-interface SharedEntry {
-  readonly pacer: Pacer;
-  readonly options: PacerOptions | undefined;
-  users: number;
-}
-
-const shared = new Map<string, SharedEntry>();
-
-/** One API key's pacer for as long as a client uses it. */
-export interface SharedPacer {
-  readonly pacer: Pacer;
-  /** The client is done with it; the last release forgets the key's pacer. */
-  release(): void;
-}
-
-function sameOptions(a: PacerOptions | undefined, b: PacerOptions | undefined): boolean {
-  const x = settled(a);
-  const y = settled(b);
-  return (Object.keys(x) as (keyof typeof x)[]).every((k) => x[k] === y[k]);
-}
-
-/**
- * The process-wide pacer of one API key at one service, so that every client built with the same
- * key shares one budget. The key is only hashed, never stored. A second user asking for other
- * options (another clock, another reserve) is an error, not silently given the first one's; the
- * entry is dropped when its last user releases it, so a process that saw many keys keeps none.
- */
-export function sharePacer(origin: string, apiKey: string, options?: PacerOptions): SharedPacer {
-  const id = createHash('sha256').update(origin).update('\n').update(apiKey).digest('hex');
-  let entry = shared.get(id);
-  if (entry && !sameOptions(entry.options, options)) {
-    throw new Error(
-      'This API key already has a pacer with other options in this process; share the options or close the other client first.',
-    );
-  }
-  if (!entry) {
-    entry = { pacer: createPacer(options), options, users: 0 };
-    shared.set(id, entry);
-  }
-  const held = entry;
-  held.users++;
-  let released = false;
-  return {
-    pacer: held.pacer,
-    release: () => {
-      if (released) return;
-      released = true;
-      if (--held.users === 0 && shared.get(id) === held) shared.delete(id);
     },
   };
 }

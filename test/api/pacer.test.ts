@@ -3,12 +3,12 @@ import { parseLimitHeaders } from '../../main/api/limits';
 import { createManualClock } from '../helpers/manual-clock';
 import {
   createPacer,
-  sharePacer,
   type PaceKind,
   type Pacer,
   type PacerEvents,
   type PacerTicket,
 } from '../../main/api/pacer';
+import { sharePacer } from '../../main/api/shared-pacer';
 
 const T0 = Date.UTC(2024, 0, 2, 3, 4, 0); // a minute boundary, so windows are easy to read
 
