@@ -1,0 +1,97 @@
+// What a billing export holds before it runs: the counts by outcome, the scope ("finished and
+// reviewed only" or all), and a warning that names the flagged meters it leaves out or includes.
+import type { BillingOverview } from '../../common/ipc';
+import { formatCount } from '../i18n/format';
+import { useT } from '../i18n/i18n';
+import { useLang } from '../i18n/use-lang';
+
+export type ExportScope = 'finished' | 'all';
+
+export function ExportCounts({ totals }: { totals: BillingOverview['totals'] }): React.JSX.Element {
+  const t = useT('billing');
+  const lang = useLang();
+  const n = (v: number): string => formatCount(v, lang);
+  return (
+    <>
+      <p className="label">{t('export.contents')}</p>
+      <ul className="legend export-counts" data-testid="billing-export-counts">
+        <li>
+          {t('export.finished')} <strong>{n(totals.confirmed)}</strong>
+        </li>
+        <li>
+          {t('export.skipped')} <strong>{n(totals.skipped)}</strong>
+        </li>
+        <li>
+          {t('export.toReview')} <strong>{n(totals.flagged)}</strong>
+        </li>
+        <li>
+          {t('export.pending')} <strong>{n(totals.pending)}</strong>
+        </li>
+        <li>
+          {t('export.notSent')} <strong>{n(totals.missing)}</strong>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+export function ExportScopeChoice({
+  scope,
+  setScope,
+  flagged,
+  moreFlagged,
+}: {
+  scope: ExportScope;
+  setScope: (scope: ExportScope) => void;
+  /** The flagged meters the overview names (the first few). */
+  flagged: readonly string[];
+  /** How many more are flagged than it names. */
+  moreFlagged: number;
+}): React.JSX.Element {
+  const t = useT('billing');
+  const lang = useLang();
+  const n = (v: number): string => formatCount(v, lang);
+  const named = flagged.join(', ');
+  return (
+    <>
+      <fieldset className="fieldset">
+        <legend>{t('export.scope')}</legend>
+        <label className="choice">
+          <input
+            type="radio"
+            name="billing-scope"
+            checked={scope === 'finished'}
+            onChange={() => {
+              setScope('finished');
+            }}
+          />
+          {t('export.scopeFinished')}
+        </label>
+        <label className="choice">
+          <input
+            type="radio"
+            name="billing-scope"
+            checked={scope === 'all'}
+            onChange={() => {
+              setScope('all');
+            }}
+            data-testid="billing-scope-all"
+          />
+          {t('export.scopeAll')}
+        </label>
+      </fieldset>
+      {flagged.length > 0 && (
+        <p
+          className="banner banner-warn export-warning"
+          role="note"
+          data-testid="billing-export-warning"
+        >
+          {scope === 'finished'
+            ? t('export.warnLeftOut', { meters: named })
+            : t('export.warnIncluded', { meters: named })}
+          {moreFlagged > 0 && ` ${t('export.warnMore', { n: n(moreFlagged) })}`}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+// How the export template's editor hands a change to its owner: a function of the template, so
+// quick edits in a row never work on a stale copy.
+import type { ExportTemplate } from '../../common/billing/export-template';
+
+export type TemplatePatch = (t: ExportTemplate) => ExportTemplate;
