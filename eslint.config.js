@@ -165,4 +165,30 @@ export default tseslint.config(
   ),
   layer(['main/shell/**'], noRenderer, noPreload),
   layer(['sandbox/**'], noElectron, noMain, noCommon, noRenderer, noPreload),
+  // SQLite only through main/store/: one module owns the schema, and every connection gets the
+  // SQLite build db.ts selects (a bare one elsewhere loaded npm's build, which the packaged app
+  // cannot). A rule of its own, so the layer blocks above do not override it. The exceptions are
+  // tests that must read a queue from outside or build an older schema.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: [
+      'main/store/**',
+      'test/store/**',
+      'test/chaos/queue-probe.ts',
+      'test/engine/crash-recovery.slow.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: 'Only main/store/ opens SQLite: use the store (openStore, queue-backup.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,12 +1,12 @@
 // The data location setting: where the queue file lives. Moving it copies the queue files to the
 // new folder (when it has none of its own) and leaves the old ones in place, so nothing is lost if
 // the new place turns out to be wrong.
-import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUE_FILE, SANDBOX_QUEUE_FILE } from '../config/paths';
 import { AppError } from '../ipc/app-error';
 import { dataFolderProblem } from './folder-words';
+import { backupQueueFile } from '../store/queue-backup';
 import type { Store } from '../store/store';
 import { DataDirProblem, makeWritable, refuseSystemPlace } from './data-dir-check';
 
@@ -27,23 +27,13 @@ export function prepareDataDir(dir: string): void {
 }
 
 /**
- * Copies both queue files to `to` where it has none yet, each through SQLite's backup: a copy of
- * the file alone would leave out what its write-ahead log (-wal) still holds, the latest results.
+ * Copies both queue files to `to` where it has none yet (main/store/queue-backup.ts: through
+ * SQLite's backup, so what the write-ahead log still holds comes along).
  */
 export async function copyQueues(from: string, to: string, open: Store): Promise<void> {
   for (const name of [QUEUE_FILE, SANDBOX_QUEUE_FILE]) {
     const source = join(from, name);
     const target = join(to, name);
-    if (!existsSync(source) || existsSync(target)) continue;
-    if (open.file === source) {
-      await open.db.backup(target);
-      continue;
-    }
-    const other = new Database(source, { readonly: true, fileMustExist: true });
-    try {
-      await other.backup(target);
-    } finally {
-      other.close();
-    }
+    if (existsSync(source) && !existsSync(target)) await backupQueueFile(source, target, open);
   }
 }

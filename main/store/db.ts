@@ -15,15 +15,29 @@ export function useSqliteBinding(binding: string | Error | undefined): void {
   nativeBinding = binding;
 }
 
+/** Options for a connection with the addon this process selected; throws when there is none. */
+function withBinding(options: Database.Options): Database.Options {
+  if (nativeBinding instanceof Error) throw nativeBinding;
+  return nativeBinding === undefined ? options : { ...options, nativeBinding };
+}
+
+/**
+ * An existing database opened only to read it, as it is: no migration, no pragma written. For a
+ * queue file this process does not use (the other one of a data folder being moved).
+ */
+export function openDatabaseToRead(file: string): Database.Database {
+  return new Database(file, withBinding({ readonly: true, fileMustExist: true }));
+}
+
 /**
  * Opens (creating if needed) the queue database. WAL keeps readers off the writer's back;
  * synchronous=NORMAL in WAL mode survives a killed process without losing a commit, which is
  * the failure we design for (a laptop closed or the app killed mid-run).
  */
 export function openDatabase(file: string): Database.Database {
-  if (nativeBinding instanceof Error) throw nativeBinding;
+  const options = withBinding({});
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file, nativeBinding === undefined ? {} : { nativeBinding });
+  const db = new Database(file, options);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

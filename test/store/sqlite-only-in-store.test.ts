@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { expect, it } from 'vitest';
+
+// The real eslint.config.js, minus type information (the probe files do not exist on disk).
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: [tseslint.configs.disableTypeChecked],
+});
+
+async function refused(file: string, source: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: file });
+  return (result?.messages ?? []).some(
+    (m) => m.ruleId === '@typescript-eslint/no-restricted-imports',
+  );
+}
+
+it('lets only main/store/ import better-sqlite3', async () => {
+  const raw = `import Database from 'better-sqlite3';`;
+  const typeOnly = `import type Database from 'better-sqlite3';`;
+  expect(await refused('main/store/probe.ts', raw)).toBe(false);
+  expect(await refused('main/store/migrations/probe.ts', raw)).toBe(false);
+  for (const file of [
+    'main/backend/probe.ts',
+    'main/engine/probe.ts',
+    'main/shell/probe.ts',
+    'main/cli/probe.ts',
+    'renderer/probe.ts',
+    'test/backend/probe.test.ts',
+    'scripts/probe.js',
+  ]) {
+    expect(await refused(file, raw), file).toBe(true);
+    expect(await refused(file, typeOnly), file).toBe(true);
+  }
+});
