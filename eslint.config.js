@@ -31,6 +31,7 @@ const noCommon = forbid(
 // sibling folder as ../name or ../../name (from a subfolder); this matches either, and its index.
 const MAIN_FOLDERS = {
   engine: 'the engine (queue scheduling)',
+  actions: 'the action layer (every change to the queue)',
   backend: "the backend's utility process",
   desktop: "the Electron main process's plain-Node side",
   cli: 'the meter-desk command',
@@ -121,6 +122,7 @@ export default tseslint.config(
     ...noMainFolders(
       'A lower layer of main/',
       'engine',
+      'actions',
       'backend',
       'desktop',
       'cli',
@@ -133,14 +135,22 @@ export default tseslint.config(
     noElectron,
     noRenderer,
     noPreload,
-    ...noMainFolders('main/engine/', 'backend', 'desktop', 'cli', 'shell', 'ipc'),
+    ...noMainFolders('main/engine/', 'actions', 'backend', 'desktop', 'cli', 'shell', 'ipc'),
+  ),
+  // Between its callers (backend, CLI) and engine, billing and store: see docs/architecture.md.
+  layer(
+    ['main/actions/**'],
+    noElectron,
+    noRenderer,
+    noPreload,
+    ...noMainFolders('main/actions/', 'backend', 'desktop', 'cli', 'shell', 'ipc'),
   ),
   layer(
     ['main/ipc/**'],
     noElectron,
     noRenderer,
     noPreload,
-    ...noMainFolders('main/ipc/', 'engine', 'backend', 'desktop', 'cli', 'shell'),
+    ...noMainFolders('main/ipc/', 'engine', 'actions', 'backend', 'desktop', 'cli', 'shell'),
   ),
   layer(
     ['main/backend/**'],
@@ -154,7 +164,7 @@ export default tseslint.config(
     noElectron,
     noRenderer,
     noPreload,
-    ...noMainFolders('main/desktop/', 'engine', 'backend', 'cli', 'shell'),
+    ...noMainFolders('main/desktop/', 'engine', 'actions', 'backend', 'cli', 'shell'),
   ),
   layer(
     ['main/cli/**'],

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MeterApi } from '../main/api/client';
 import { DEFAULT_ENGINE_CONFIG } from '../main/engine/config';
-import { openSession } from '../main/engine/session';
+import { openSession } from '../main/actions/session';
 import type { ServiceProfile } from './lib/bounds';
 import { preparePhotos } from './lib/photos';
 import { BENCH_API_KEY, startService } from './lib/service';
@@ -85,7 +85,7 @@ async function run(policy: 'before' | 'one reader', photos: number): Promise<(st
   });
   try {
     const counts = counting(session.api);
-    await session.engine.addPaths([folder.dir]);
+    await session.actions.addPhotos([folder.dir]);
     const start = Date.now();
     const stopPolling =
       policy === 'before'

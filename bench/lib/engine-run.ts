@@ -9,7 +9,7 @@ import type { Endpoint } from '../../main/api/errors';
 import type { MeterApi } from '../../main/api/client';
 import type { HoldReason, PaceKind } from '../../main/api/pacer';
 import { PollTiming } from '../../main/engine/backoff';
-import { openSession, type Session } from '../../main/engine/session';
+import { openSession, type Session } from '../../main/actions/session';
 import type { ServiceProfile } from './bounds';
 import type { PhotoFolder } from './photos';
 import {
@@ -142,7 +142,7 @@ export async function runEngine(
     );
 
     const scanStart = Date.now();
-    await session.engine.addPaths([photos.dir]);
+    await session.actions.addPhotos([photos.dir]);
     const start = Date.now();
     await session.engine.start();
     const outcome = await session.engine.waitSettled({ maxOfflineMs: 30_000 });

@@ -39,7 +39,7 @@ export interface MemoryWorkerSpec {
 export interface MemoryWorkerResult {
   /** Engine opened (store, client, scheduler), nothing queued. */
   readonly idle: PhaseMemory;
-  /** engine.addPaths: the folder scanned and hashed into the queue. */
+  /** actions.addPhotos: the folder scanned and hashed into the queue. */
   readonly scan: PhaseMemory;
   /** engine.start() to waitSettled(): every photo uploaded and its result fetched. */
   readonly upload: PhaseMemory;

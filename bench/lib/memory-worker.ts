@@ -3,7 +3,7 @@
 // is a MemoryWorkerSpec as JSON; the MemoryWorkerResult goes back over IPC.
 import { basename } from 'node:path';
 import type { MeterApi } from '../../main/api/client';
-import { openSession } from '../../main/engine/session';
+import { openSession } from '../../main/actions/session';
 import type { MemoryWorkerResult, MemoryWorkerSpec } from './memory-run';
 import { currentMemory, MemorySampler } from './memory-sampler';
 
@@ -62,7 +62,7 @@ await new Promise((resolve) => setTimeout(resolve, spec.idleMs));
 const idle = sampler.end();
 
 sampler.begin();
-const added = await session.engine.addPaths([spec.photoDir]);
+const added = await session.actions.addPhotos([spec.photoDir]);
 const scan = sampler.end();
 
 sampler.begin();

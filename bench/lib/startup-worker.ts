@@ -1,7 +1,7 @@
 // Child-process entry for one start-up measurement (lib/first-upload.ts). Loads its modules, says
 // it is ready, and on "go" opens the queue and starts the engine as the product does; once the
 // parent has seen the first upload arrive, times engine.status() on the running engine and reports.
-import { openSession } from '../../main/engine/session';
+import { openSession } from '../../main/actions/session';
 import type { FromWorker, StartupReport, StartupRequest, ToWorker } from './first-upload';
 import { nowAbs } from './first-upload';
 import { timeMethods, type Spent } from './method-timer';

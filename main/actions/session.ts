@@ -1,11 +1,15 @@
+// What the CLI, benchmarks and tests run: a claimed queue, the engine on it (assembled as the
+// window's is, main/engine/assemble.ts) and the actions that change it.
 import { engineMessage } from '../../common/engine-messages';
-import { createMeterApi, type MeterApi } from '../api/client';
+import type { MeterApi } from '../api/client';
 import type { PacerOptions } from '../api/pacer';
+import { assembleEngine } from '../engine/assemble';
+import type { EngineConfig } from '../engine/config';
+import type { Engine } from '../engine/engine';
 import type { OwnerInfo } from '../store/queue-owner';
 import { openStore, type Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
-import type { EngineConfig } from './config';
-import { Engine } from './engine';
+import { QueueActions } from './queue-actions';
 
 export interface SessionOptions {
   dbFile: string;
@@ -24,11 +28,12 @@ export interface SessionOptions {
   owner?: string;
 }
 
-/** A store, an API client and the engine over them: what the CLI, the app and tests all run. */
 export interface Session {
   readonly store: Store;
   readonly api: MeterApi;
   readonly engine: Engine;
+  /** Every change to the queue goes through these (main/actions/queue-actions.ts). */
+  readonly actions: QueueActions;
   close(): Promise<void>;
 }
 
@@ -37,31 +42,26 @@ export function openSession(opts: SessionOptions): Session {
   let lost: ((owner: OwnerInfo) => void) | null = null;
   // Claimed first: a queue in use by another process is refused before anything else is opened.
   const store = openStore(opts.dbFile, { clock });
-  let api: MeterApi;
-  let engine: Engine;
+  let assembled: ReturnType<typeof assembleEngine>;
   try {
     store.claim({
       label: opts.owner ?? `a MeterDesk engine (${process.argv[1] ?? 'node'})`,
       onLost: (owner) => lost?.(owner),
     });
-    api = createMeterApi({
+    assembled = assembleEngine({
+      store,
       baseUrl: opts.baseUrl,
       apiKey: opts.apiKey,
-      // The system clock is the default everywhere: passing it would only split the key's pacer.
-      ...((opts.clock ?? opts.pacer) && { pacerOptions: { ...opts.pacer, clock } }),
-    });
-    engine = new Engine({
-      store,
-      api,
-      clock,
-      serviceId: new URL(opts.baseUrl).origin,
       ...(opts.config && { config: opts.config }),
+      ...(opts.clock && { clock: opts.clock }),
+      ...(opts.pacer && { pacer: opts.pacer }),
       ...(opts.random && { random: opts.random }),
     });
   } catch (error) {
     store.close();
     throw error;
   }
+  const { engine, api } = assembled;
   // Another process took the queue over (this one was thought gone): stop writing at once.
   lost = (owner) => {
     engine.emit(
@@ -71,11 +71,13 @@ export function openSession(opts: SessionOptions): Session {
     );
     void engine.stop();
   };
+  const actions = new QueueActions({ store: () => store, engine: () => engine, clock });
   let closing: Promise<void> | null = null;
   return {
     store,
     api,
     engine,
+    actions,
     close: () =>
       (closing ??= (async () => {
         await engine.stop();

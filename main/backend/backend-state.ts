@@ -6,22 +6,22 @@ import { existsSync } from 'node:fs';
 import type { LogEntry } from '../../common/engine-messages';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
+import { QueueActions } from '../actions/queue-actions';
 import type { EngineConfig } from '../engine/config';
 import type { Engine } from '../engine/engine';
-import { addPaths } from '../engine/add-paths';
-import { createRedactor } from '../api/redact';
-import { keyHint } from '../secrets/keychain';
 import { systemClock } from '../time/clock';
 import { FolderWatcher, intakeOf, type IntakeResult } from '../watch';
 import { QueueInUseError } from '../store/queue-owner';
 import { openStore, type Store } from '../store/store';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import { AttentionTracker } from './attention';
+import { actionError } from './action-errors';
+import { BackendKeys } from './backend-keys';
 import { prepareDataDir, queueFileIn } from './data-dir';
 import { EngineSlot, type EngineTarget } from './engine-slot';
 import { EventHub } from './event-hub';
 import { RwLock } from './rw-lock';
-import { newSandboxKey, sampleFolderIn, SANDBOX_KEY_URL, startSandbox } from './sandbox-service';
+import { sampleFolderIn, startSandbox } from './sandbox-service';
 import type { MainServices } from './main-services';
 import type { ChosenSecrets } from './secret-choice';
 import * as problems from './start-problems';
@@ -62,13 +62,12 @@ export class BackendState {
   private settingsValue: AppSettings;
   private storeValue: Store;
   private sandboxValue: Sandbox | null = null;
-  private sandboxKey: string | null = null;
-  private apiKey: string | null = null;
   private problemValue: LogEntry | null = null;
   private pausedValue = false;
   private sampleFolderValue: string | null = null;
-  /** Keys this process has held, so any text leaving it can be scrubbed of them. */
-  private readonly secretsSeen = new Set<string>();
+  private readonly keys: BackendKeys;
+  /** Every change to the queue (main/actions/): handlers and watched folders call only these. */
+  readonly actions: QueueActions;
   /** Files the user exported this session: the only non-photo files the window may reveal. */
   readonly exported = new Set<string>();
   private claimRetry: NodeJS.Timeout | null = null;
@@ -82,6 +81,7 @@ export class BackendState {
     this.log = options.log;
     this.settingsValue = loadSettings(settingsFile(options.userDataDir));
     this.storeValue = this.openFirstStore();
+    this.keys = new BackendKeys(options.secrets, options.log);
     this.hub = new EventHub({
       loadJob: (id) => this.storeValue.jobs.get(id),
       ...(options.eventIntervalMs !== undefined && { intervalMs: options.eventIntervalMs }),
@@ -98,6 +98,11 @@ export class BackendState {
         this.log(line);
       },
     });
+    this.actions = new QueueActions({
+      store: () => this.storeValue,
+      engine: () => this.slot.engine,
+      clock: systemClock,
+    });
     this.watcher = new FolderWatcher({
       clock: systemClock,
       ...options.watch,
@@ -108,13 +113,9 @@ export class BackendState {
     });
   }
 
-  /** New photos in a watched folder go into the queue under that folder, engine or not. */
+  /** New photos in a watched folder go into the queue under that folder. */
   private async addArrivals(folder: string, paths: readonly string[]): Promise<IntakeResult> {
-    const summary = await this.use(() =>
-      this.engine
-        ? this.engine.addPaths(paths, { under: folder })
-        : addPaths(this.storeValue, paths, { under: folder }),
-    );
+    const summary = await this.use(() => this.actions.addArrivals(folder, paths));
     this.hub.markAppChanged();
     this.hub.statusChanged(this.status());
     return intakeOf(summary);
@@ -149,9 +150,18 @@ export class BackendState {
     return this.settingsValue.baseUrl ? 'remote' : 'none';
   }
 
-  /** Reads and writes that may run side by side (everything but reconfiguration). */
+  /**
+   * Reads and writes that may run side by side (everything but reconfiguration). An action
+   * refused for the queue's owner reaches the window as an AppError naming it.
+   */
   use<T>(work: () => Promise<T> | T): Promise<T> {
-    return this.lock.shared(work);
+    return this.lock.shared(async () => {
+      try {
+        return await work();
+      } catch (error) {
+        throw actionError(error);
+      }
+    });
   }
 
   /**
@@ -226,22 +236,16 @@ export class BackendState {
   }
 
   keyStatus(): KeyStatus {
-    const key = this.mode === 'sandbox' ? this.sandboxKey : this.apiKey;
-    const { kind, description, place, warning, warningMessage } = this.secrets;
-    return {
-      isSet: key !== null,
-      hint: key === null ? '' : keyHint(key),
-      backend: { kind, description, place, warning, warningMessage },
-    };
+    return this.keys.status(this.mode === 'sandbox');
   }
 
   /** Remembers a key for scrubbing (see redact). */
   sawSecret(key: string): void {
-    if (key.length >= 4) this.secretsSeen.add(key);
+    this.keys.sawSecret(key);
   }
 
   redact(text: string): string {
-    return createRedactor([...this.secretsSeen])(text);
+    return this.keys.redact(text);
   }
 
   networkHint(): void {
@@ -315,7 +319,7 @@ export class BackendState {
   private async applyService(): Promise<void> {
     const mode = this.mode;
     this.problemValue = null;
-    this.apiKey = null;
+    this.keys.apiKey = null;
     if (mode !== 'sandbox') await this.closeSandbox();
     prepareDataDir(this.dataDir);
     const file = queueFileIn(this.dataDir, mode === 'sandbox');
@@ -359,7 +363,7 @@ export class BackendState {
       const samples = sampleFolderIn(this.dataDir);
       this.sampleFolderValue = existsSync(samples) ? samples : null;
       try {
-        const key = await this.ensureSandboxKey();
+        const key = await this.keys.sandbox();
         this.sandboxValue ??= await startSandbox(key, this.options.sandbox);
         return { baseUrl: this.sandboxValue.url, apiKey: key, config };
       } catch (error) {
@@ -368,36 +372,19 @@ export class BackendState {
       }
     }
     if (mode === 'none' || baseUrl === null) return null;
+    let apiKey: string | null;
     try {
-      this.apiKey = await this.secrets.store.get(baseUrl);
+      apiKey = await this.secrets.store.get(baseUrl);
     } catch (error) {
       this.problemValue = problems.keyUnreadable(error);
       return null;
     }
-    if (this.apiKey === null) {
+    if (apiKey === null) {
       this.problemValue = problems.keyMissing(baseUrl);
       return null;
     }
-    this.sawSecret(this.apiKey);
-    return { baseUrl, apiKey: this.apiKey, config };
-  }
-
-  private async ensureSandboxKey(): Promise<string> {
-    if (this.sandboxKey) return this.sandboxKey;
-    let key: string | null = null;
-    try {
-      key = await this.secrets.store.get(SANDBOX_KEY_URL);
-    } catch (error) {
-      this.log(`sandbox key not readable, using a new one: ${describe(error)}`);
-    }
-    if (key === null) {
-      key = newSandboxKey();
-      await this.secrets.store.set(SANDBOX_KEY_URL, key).catch((error: unknown) => {
-        this.log(`sandbox key kept for this session only: ${describe(error)}`);
-      });
-    }
-    this.sandboxKey = key;
-    this.sawSecret(key);
-    return key;
+    this.keys.apiKey = apiKey;
+    this.sawSecret(apiKey);
+    return { baseUrl, apiKey, config };
   }
 }

@@ -1,11 +1,13 @@
 // The engine currently running, if any, with the API client it uses. Replaced whole when the
 // service, the key or an engine setting changes: a fresh Engine on the same store picks the queue up
-// exactly where the old one left it (the queue lives in SQLite, not in the engine).
+// exactly where the old one left it (the queue lives in SQLite, not in the engine). Assembled as
+// the CLI's is (main/engine/assemble.ts).
 import { engineMessage, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
-import { createMeterApi, type MeterApi } from '../api/client';
+import type { MeterApi } from '../api/client';
+import { assembleEngine } from '../engine/assemble';
 import type { EngineConfig } from '../engine/config';
-import { Engine } from '../engine/engine';
+import type { Engine } from '../engine/engine';
 import type { Store } from '../store/store';
 
 export interface EngineTarget {
@@ -32,11 +34,10 @@ export class EngineSlot {
   /** Starts an engine for this store and service; the old one must be stopped first. */
   start(store: Store, target: EngineTarget, paused: boolean): void {
     if (this.current) throw new Error('EngineSlot.start: an engine is still running');
-    const api = createMeterApi({ baseUrl: target.baseUrl, apiKey: target.apiKey });
-    const engine = new Engine({
+    const { engine, api } = assembleEngine({
       store,
-      api,
-      serviceId: new URL(target.baseUrl).origin,
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
       config: target.config,
     });
     engine.on('jobs', (ids) => {

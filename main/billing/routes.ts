@@ -108,6 +108,18 @@ export async function photosAdded(store: Store, now: Date, signal?: AbortSignal)
   assessMeters(store, match.meters, now);
 }
 
+/**
+ * What a queue may have missed before every change went through one place (main/actions/): photos
+ * added by an older version, never dated or matched, and checks a review there did not re-run.
+ * Returns the photos whose check changed.
+ */
+export async function catchUp(store: Store, now: Date, signal?: AbortSignal): Promise<number[]> {
+  if (store.meters.count() === 0) return [];
+  await readMissingDates(store, signal);
+  const match = matchPhotos(store, { all: false });
+  return assessMeters(store, [...store.meters.metersWithPhotos(), ...match.meters], now);
+}
+
 /** Results came in (or a reading was corrected): the readings of these photos' meters are checked. */
 export function readingsChanged(store: Store, jobIds: Iterable<number>, now: Date): number[] {
   const meters = metersOfJobs(store, jobIds);

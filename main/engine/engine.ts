@@ -1,13 +1,11 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { engineMessage, type EngineMessage } from '../../common/engine-messages';
-import type { AddSummary, EngineStatus } from '../../common/engine-status';
+import type { EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
-import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
-import { photosAdded, readingsChanged } from '../billing/routes';
-import { addPaths, type AddPathsOptions } from './add-paths';
+import { catchUp } from '../billing/routes';
 import { POLL_SHARE, PollTiming } from './backoff';
 import { PollBudget } from './poll-budget';
 import { uploadRoute } from './upload-route';
@@ -19,6 +17,7 @@ import type { EngineEvents } from './events';
 import { handleFailure } from './failures';
 import { Holds } from './holds';
 import { pollLater } from './polls';
+import { QuotaSpentCheck } from './quota-spent';
 import { ServiceState } from './service-state';
 import { StatusFeed, type SettleOutcome } from './status-feed';
 
@@ -54,7 +53,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   /** The current run's first quota and AI status reads are done: until then only one photo goes. */
   private preflighted = false;
   private readonly inflight = new Set<Promise<unknown>>();
-  private quotaCheck: Promise<void> | null = null;
+  private readonly quotaSpent: QuotaSpentCheck;
   private ctx: EngineContext;
   private readonly holds: Holds;
   private readonly service: ServiceState;
@@ -132,6 +131,18 @@ export class Engine extends EventEmitter<EngineEvents> {
       },
       log,
     });
+    this.quotaSpent = new QuotaSpentCheck({
+      holds: this.holds,
+      service: this.service,
+      signal: () => this.abort.signal,
+      kick: () => {
+        this.loop.kick();
+      },
+      failed: (error) => {
+        this.failed(error, 'poll', []);
+      },
+      track,
+    });
     this.loop = new Dispatcher({
       store: this.store,
       pacer: this.api.pacer,
@@ -145,7 +156,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       preflighted: () => this.preflighted,
       quotaLeft: (inFlight) => this.service.budget.left(inFlight),
       quotaSpent: () => {
-        this.quotaSpent();
+        this.quotaSpent.run();
       },
       cannotUpload: (route) => {
         if (route.hold === 'settings') this.holds.holdSettings(route.message);
@@ -230,33 +241,6 @@ export class Engine extends EventEmitter<EngineEvents> {
     );
   }
 
-  /**
-   * The quota covers nothing more and nothing is in flight: read it again, when every
-   * deployment's figure means what is truly left, and hold only if it says none.
-   */
-  private quotaSpent(): void {
-    if (this.quotaCheck || this.holds.view().quota) return;
-    const summary = (): string => this.service.quota?.summaryText ?? '';
-    if (this.service.deployment.deniedMessage('quota')) {
-      if (this.service.budget.assumeExact()) this.loop.kick();
-      else this.holds.holdQuota(this.service.budget.lastRemaining, summary());
-      return;
-    }
-    const check = this.service
-      .quotaAvailable(this.abort.signal)
-      .then((available) => {
-        if (!available) this.holds.holdQuota(0, summary());
-      })
-      .catch((err: unknown) => {
-        this.failed(err, 'poll', []);
-      })
-      .finally(() => {
-        this.quotaCheck = null;
-      });
-    this.quotaCheck = check;
-    this.track(check);
-  }
-
   // ---- life cycle ---------------------------------------------------------------------------
 
   /** Resumes whatever the queue holds: cut-off uploads go again, submitted tasks are polled. */
@@ -281,8 +265,18 @@ export class Engine extends EventEmitter<EngineEvents> {
     const preflight = this.service.preflight(this.abort.signal).finally(() => {
       this.preflighted = true;
     });
+    // A queue an older version filled may hold photos never dated, matched or checked.
+    const caughtUp = catchUp(this.store, new Date(this.clock.now()), this.abort.signal).then(
+      (ids) => {
+        this.feed.changed(ids);
+      },
+      (error: unknown) => {
+        const detail = error instanceof Error ? error.message : String(error);
+        this.emit('log', `Internal error: ${detail}`, engineMessage('unexpectedError', { detail }));
+      },
+    );
     this.loop.kick();
-    await preflight;
+    await Promise.all([preflight, caughtUp]);
     this.service.startRefreshing();
     this.loop.kick();
     this.feed.schedule();
@@ -327,62 +321,22 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.holds.retryNow();
   }
 
-  // ---- queue operations -----------------------------------------------------------------------
+  // ---- what the action layer tells the engine (main/actions/) ------------------------------
 
-  /** `onProgress` hears how many files the scan has seen, every few hundred. */
-  async addPaths(
-    paths: readonly string[],
-    opts: Pick<AddPathsOptions, 'signal' | 'onProgress' | 'under'> = {},
-  ): Promise<AddSummary> {
-    const summary = await addPaths(this.store, paths, opts);
-    // With route sheets loaded: the new photos' read dates, meters and checks.
-    await photosAdded(this.store, new Date(this.clock.now()), opts.signal);
-    const quotaRemaining =
-      summary.queued > 0 && this.running
-        ? await this.service.readQuotaForAdd(this.abort.signal)
-        : undefined;
+  /**
+   * The queue was changed outside the engine (photos added, a review, a retry): these jobs (none:
+   * only the counts) are pushed, the quota warning follows and the loop looks for work.
+   */
+  queueChanged(ids: readonly number[] = []): void {
+    if (ids.length > 0) this.feed.changed(ids);
     this.service.updateQuotaWarning();
     this.loop.kick();
     this.feed.schedule();
-    return quotaRemaining === undefined ? summary : { ...summary, quotaRemaining };
   }
 
-  retryFailed(ids?: readonly number[]): number {
-    const n = this.store.jobs.retryFailed(ids);
-    this.loop.kick();
-    this.feed.schedule();
-    return n;
-  }
-
-  /** Jobs in flight are left alone: the service is already working on them. */
-  remove(ids: readonly number[]): number {
-    const removable = ids.filter((id) => {
-      const s = this.store.jobs.get(id)?.state;
-      return s !== undefined && s !== 'uploading' && s !== 'submitted';
-    });
-    const n = this.store.jobs.remove(removable);
-    this.feed.schedule();
-    return n;
-  }
-
-  review(id: number, action: 'accepted' | 'corrected', reading: string | null): boolean {
-    const ok = this.store.jobs.review(id, action, reading);
-    if (ok) {
-      this.feed.changed([id]);
-      // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
-      this.feed.changed(readingsChanged(this.store, [id], new Date(this.clock.now())));
-    }
-    return ok;
-  }
-
-  /** Takes a review back; the photo is not sent again, the meter's checks follow the reading. */
-  undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
-    const ok = this.store.jobs.undoReview(id, undone, restore);
-    if (ok) {
-      this.feed.changed([id]);
-      this.feed.changed(readingsChanged(this.store, [id], new Date(this.clock.now())));
-    }
-    return ok;
+  /** The quota read afresh for photos just added (while running): the add report shows it. */
+  async quotaForAdd(): Promise<number | null | undefined> {
+    return this.running ? this.service.readQuotaForAdd(this.abort.signal) : undefined;
   }
 
   status(): EngineStatus {

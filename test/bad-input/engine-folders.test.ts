@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../common/job-record';
 import { main } from '../../main/cli/main';
 import { addPaths } from '../../main/engine/add-paths';
-import type { Session } from '../../main/engine/session';
+import type { Session } from '../../main/actions/session';
 import { harness, type Harness } from '../helpers/engine-harness';
 import { captureIo } from '../helpers/cli-io';
 
@@ -56,7 +56,7 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     symlinkSync('self', join(root, 'self')); // a link to itself
     symlinkSync(join(root, 'inner'), join(root, 'inner-again')); // the same folder twice
     const s = h.open();
-    await s.engine.addPaths([root]);
+    await s.actions.addPhotos([root]);
     await s.engine.start();
     expect(await s.engine.waitSettled()).toBe('complete');
     const all = jobs(s);
@@ -82,7 +82,7 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     const copying = join(root, 'copying.jpg');
     writeFileSync(copying, whole.subarray(0, Math.floor(whole.length * 0.6)));
     const s = h.open();
-    await s.engine.addPaths([root]);
+    await s.actions.addPhotos([root]);
     await s.engine.start();
     expect(await s.engine.waitSettled()).toBe('complete');
     const cut = jobs(s).find((j) => j.relPath === 'copying.jpg');
@@ -92,7 +92,7 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     // The copy finishes; the user adds the same folder again (or runs the same command again).
     writeFileSync(copying, whole);
     utimesSync(copying, new Date(), new Date(Date.now() + 2_000));
-    const again = await s.engine.addPaths([root]);
+    const again = await s.actions.addPhotos([root]);
     expect(again).toMatchObject({ queued: 1, known: 1 });
     expect(await s.engine.waitSettled()).toBe('complete');
     expect(jobs(s).find((j) => j.relPath === 'copying.jpg')).toMatchObject({
@@ -103,9 +103,9 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     });
     // Still cut short the next time: still rejected, and not queued.
     writeFileSync(join(root, 'other.jpg'), whole.subarray(0, 100));
-    await s.engine.addPaths([root]);
+    await s.actions.addPhotos([root]);
     writeFileSync(join(root, 'other.jpg'), whole.subarray(0, 200));
-    const third = await s.engine.addPaths([root]);
+    const third = await s.actions.addPhotos([root]);
     expect(third).toMatchObject({ queued: 0 });
     expect(jobs(s).find((j) => j.relPath === 'other.jpg')?.state).toBe('rejected');
     expect(await s.engine.waitSettled()).toBe('complete');

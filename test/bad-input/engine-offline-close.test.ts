@@ -21,7 +21,7 @@ describe('closing a session that gave up waiting offline', { timeout: 90_000 }, 
       h = await harness({ photos: 3, duplicates: 0 });
       h.sandbox.control.setNetworkDown(true);
       const s = h.open();
-      await s.engine.addPaths([h.photos]);
+      await s.actions.addPhotos([h.photos]);
       await s.engine.start();
       expect(await s.engine.waitSettled({ maxOfflineMs: 300 })).toBe('offline_timeout');
       await s.close();

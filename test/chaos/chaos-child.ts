@@ -2,7 +2,7 @@
 // SIGKILL it at any moment and start it again on the same queue file. It reads the folder, works
 // until every job is final (waiting out quota holds and outages by itself) and exits 0. Engine log
 // lines go to stdout, one per line, so the runner can keep them and look for internal errors.
-import { openSession } from '../../main/engine/session';
+import { openSession } from '../../main/actions/session';
 import { CHILD_ENGINE_CONFIG } from './chaos-config';
 
 const env = process.env;
@@ -24,7 +24,7 @@ session.engine.on('status', (s) => {
   if (now !== holds) process.stdout.write(`holds [${(holds = now)}]\n`);
 });
 
-await session.engine.addPaths([env.MD_PATHS ?? '']);
+await session.actions.addPhotos([env.MD_PATHS ?? '']);
 await session.engine.start();
 // Not waitSettled(): a quota hold settles it, and this run is meant to wait the hold out.
 for (;;) {

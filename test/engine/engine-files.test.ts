@@ -2,7 +2,7 @@ import { copyFileSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../common/job-record';
-import type { Session } from '../../main/engine/session';
+import type { Session } from '../../main/actions/session';
 import { harness, runToEnd, type Harness } from '../helpers/engine-harness';
 
 let h: Harness | undefined;
@@ -46,7 +46,7 @@ describe('engine: files the service refuses or that change on disk', () => {
     const [a, b, c] = topPhotos(h);
     if (!a || !b || !c) throw new Error('no photos');
     const s = h.open({ batchMode: 'never' });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     renameSync(a, `${a}.moved`);
     copyFileSync(c, b); // b now holds c's photo (and c's reading)
     await s.engine.start();
@@ -68,7 +68,7 @@ describe('engine: files the service refuses or that change on disk', () => {
       sandbox: { keys: [{ key: 'md_small_quota_12345', user: { dailyQuota: 2 } }] },
     });
     const s = h.open();
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     expect(s.engine.status().quotaWarning).toMatch(/6 photos.*only 2/);
   });
@@ -81,7 +81,7 @@ describe('engine: files the service refuses or that change on disk', () => {
       sandbox: { keys: [{ key: 'md_small_quota_12345', user: { dailyQuota: 3 } }] },
     });
     const s = h.open();
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     const { queued } = s.engine.status().counts;
     expect(queued).toBeGreaterThan(3);
     await s.engine.start();
@@ -98,7 +98,7 @@ describe('engine: files the service refuses or that change on disk', () => {
     await first.close();
     h.sandbox.control.bumpAiVersion('v4.0');
     h.sandbox.control.setAiOnline(false);
-    const { openSession } = await import('../../main/engine/session');
+    const { openSession } = await import('../../main/actions/session');
     const second = openSession({
       dbFile: join(h.dir, 'second.sqlite'),
       baseUrl: h.sandbox.url,

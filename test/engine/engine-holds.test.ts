@@ -38,7 +38,7 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
       sandbox: { keys: [{ key: 'md_quota_key_123456', user: { dailyQuota: 3 } }] },
     });
     const s = h.open({ batchMode: 'never' });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     await waitFor(() => s.engine.status().holds.quota !== null);
     h.sandbox.control.setQuota({ dailyLimit: 20 });
@@ -53,7 +53,7 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
       sandbox: { ai: { latencyMs: 400, jitterMs: 0 } },
     });
     const s = h.open({ batchMode: 'never', statusRefreshMs: 100, maxConcurrency: 1 });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     const before = s.engine.status().quota?.remaining;
     // Another user of the same account spends quota meanwhile.
@@ -97,7 +97,7 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
   ] as const)('a task the service no longer knows is submitted again once%s', async (_, slow) => {
     h = await harness({ photos: 4, duplicates: 0, sandbox: { ai: { online: false } } });
     const s = h.open({ batchMode: 'never' });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     await waitFor(() => s.engine.status().counts.submitted === 4);
     await s.close();
@@ -111,7 +111,7 @@ describe('engine holds: quota, key, permissions, lost tasks, pacing', () => {
       ...slow,
     });
     try {
-      const { openSession } = await import('../../main/engine/session');
+      const { openSession } = await import('../../main/actions/session');
       const again = openSession({
         dbFile: h.dbFile,
         baseUrl: fresh.url,

@@ -54,7 +54,7 @@ describe('engine against the sandbox over HTTP', () => {
   it('rides out the network going down mid-run and resumes by itself', async () => {
     h = await harness({ photos: 16, duplicates: 0 });
     const s = h.open({ batchMode: 'never', maxConcurrency: 2 });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     await waitFor(() => s.engine.status().counts.done >= 3);
     h.sandbox.control.setNetworkDown(true);
@@ -75,7 +75,7 @@ describe('engine against the sandbox over HTTP', () => {
     h = await harness({ photos: 10, duplicates: 0 });
     h.sandbox.control.setAiOnline(false);
     const s = h.open();
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     await waitFor(() => s.engine.status().counts.submitted > 0);
     expect(s.engine.status().ai?.isOnline).toBe(false);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openSession, type Session } from '../../main/engine/session';
+import { openSession, type Session } from '../../main/actions/session';
 import type { EngineConfig } from '../../main/engine/config';
 import type { EngineStatus } from '../../common/engine-status';
 import { createSandbox, type Sandbox } from '../../sandbox';
@@ -95,7 +95,7 @@ export async function runToEnd(
   paths: string[],
   opts: { maxOfflineMs?: number } = {},
 ): Promise<string> {
-  await session.engine.addPaths(paths);
+  await session.actions.addPhotos(paths);
   await session.engine.start();
   return session.engine.waitSettled(opts);
 }

@@ -40,7 +40,7 @@ const cases: [file: string, source: string, allowed: boolean][] = [
 
 /** Inside main/: the lower layers, the engine, the IPC plumbing and the two processes' sides. */
 const LOWER = ['store', 'api', 'scan', 'export', 'billing', 'time', 'config', 'secrets', 'watch'];
-const ABOVE_LOWER = ['engine', 'backend', 'desktop', 'cli', 'shell', 'ipc'];
+const ABOVE_LOWER = ['engine', 'actions', 'backend', 'desktop', 'cli', 'shell', 'ipc'];
 const mainCases: [file: string, source: string, allowed: boolean][] = [
   ...LOWER.flatMap((folder) =>
     ABOVE_LOWER.map((above): [string, string, boolean] => [
@@ -68,6 +68,19 @@ const mainCases: [file: string, source: string, allowed: boolean][] = [
   ['main/engine/probe.ts', `import '../store/store';`, true],
   ['main/engine/probe.ts', `import '../scan';`, true],
   ['main/engine/probe.ts', `import '../billing/route-sheet';`, true],
+  ['main/engine/probe.ts', `import '../actions/queue-actions';`, false],
+  // The action layer: over engine, billing and store, under its callers (backend, CLI).
+  ['main/actions/probe.ts', `import '../engine/engine';`, true],
+  ['main/actions/probe.ts', `import '../billing/routes';`, true],
+  ['main/actions/probe.ts', `import '../store/store';`, true],
+  ['main/actions/probe.ts', `import '../backend/backend-state';`, false],
+  ['main/actions/probe.ts', `import '../desktop/window-calls';`, false],
+  ['main/actions/probe.ts', `import '../cli/main';`, false],
+  ['main/actions/probe.ts', `import '../shell/window';`, false],
+  ['main/actions/probe.ts', `import '../ipc/app-error';`, false],
+  ['main/backend/handlers/probe.ts', `import '../../actions/queue-actions';`, true],
+  ['main/cli/commands/probe.ts', `import '../../actions/session';`, true],
+  ['main/desktop/probe.ts', `import '../actions/queue-actions';`, false],
   // The IPC plumbing serves both processes and knows neither.
   ['main/ipc/probe.ts', `import '../backend/backend';`, false],
   ['main/ipc/probe.ts', `import '../desktop/window-calls';`, false],
@@ -114,7 +127,7 @@ describe('layers inside main/', () => {
   });
 
   it('keeps the rules that hold for all of main/ (no electron, no renderer)', async () => {
-    for (const folder of [...LOWER, 'engine', 'ipc', 'backend', 'desktop', 'cli']) {
+    for (const folder of [...LOWER, 'engine', 'actions', 'ipc', 'backend', 'desktop', 'cli']) {
       expect(await layeringErrors(`main/${folder}/probe.ts`, `import 'electron';`)).toHaveLength(1);
       expect(
         await layeringErrors(`main/${folder}/probe.ts`, `import '../../renderer/app';`),

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeterApi } from '../../main/api/client';
 import { ApiError } from '../../main/api/errors';
 import { createPacer } from '../../main/api/pacer';
-import { openSession } from '../../main/engine/session';
+import { openSession } from '../../main/actions/session';
 import { generateSampleFolder } from '../../sandbox/samples';
 import { FAST_ENGINE } from '../helpers/engine-harness';
 import { tempDir } from '../helpers/tmp';
@@ -237,7 +237,7 @@ describe('TLS errors', { timeout: 90_000 }, () => {
       config: FAST_ENGINE,
     });
     try {
-      await session.engine.addPaths([photos]);
+      await session.actions.addPhotos([photos]);
       await session.engine.start();
       expect(await session.engine.waitSettled({ maxOfflineMs: 300 })).toBe('offline_timeout');
       const status = session.engine.status();

@@ -14,9 +14,8 @@ import { billedReading } from '../../../common/billing/billed-reading';
 import { meterReading, meterReadings, type MeterReading } from '../../billing/meter-readings';
 import { FILE_PATTERN_SETTING } from '../../billing/matching';
 import type { Store } from '../../store/store';
+import { TEMPLATE_SETTING } from '../../actions/queue-actions';
 
-/** Where the queue keeps the clerk's export template (its JSON text). */
-export const TEMPLATE_SETTING = 'billingTemplate';
 const FLAGGED_NAMED = 20;
 
 function rowOf({ meter, outcome }: MeterReading): MeterRow {

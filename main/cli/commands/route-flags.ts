@@ -19,8 +19,8 @@ import {
   routeProgress,
   type RouteProgress,
 } from '../../billing/meter-readings';
-import { loadRouteSheet, setFilePattern } from '../../billing/routes';
 import { readColumnMappingFile, readExportTemplateFile } from '../../billing/settings-files';
+import type { QueueActions } from '../../actions/queue-actions';
 import type { Store } from '../../store/store';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
@@ -69,17 +69,19 @@ export async function routePlan(values: {
 }
 
 /** Sets the pattern and loads the sheet into the queue; a bad sheet loads nothing. */
-export async function applyRoutePlan(store: Store, plan: RoutePlan, io: CliIo): Promise<void> {
-  const now = new Date();
+export async function applyRoutePlan(
+  actions: QueueActions,
+  plan: RoutePlan,
+  io: CliIo,
+): Promise<void> {
   if (plan.pattern !== null) {
-    const set = setFilePattern(store, plan.pattern, now);
+    const set = actions.setFilePattern(plan.pattern);
     if (!set.ok) throw new UsageError(`--pattern: ${set.error}`);
   }
   if (plan.route === null) return;
-  const loaded = await loadRouteSheet(store, plan.route, {
+  const loaded = await actions.loadRouteSheet(plan.route, {
     name: basename(plan.route),
     ...(plan.mapping && { mapping: plan.mapping }),
-    now,
   });
   if (!loaded.ok) {
     const lines = describeProblems(loaded.problems, loaded.moreProblems);

@@ -143,8 +143,8 @@ export async function runCommand(
   };
   process.once('SIGINT', onSignal);
   try {
-    await applyRoutePlan(session.store, plan, io);
-    const added = await session.engine.addPaths(positionals);
+    await applyRoutePlan(session.actions, plan, io);
+    const added = await session.actions.addPhotos(positionals);
     for (const m of added.missing) io.err(`Cannot add ${m.path}: ${m.reason}\n`);
     if (!values.json) io.err(`${describeAdd(added)}\n`);
     await session.engine.start();

@@ -130,7 +130,7 @@ export async function watchCommand(
     clock: systemClock,
     stableMs: stableSeconds * 1000,
     intake: async (folder, paths) => {
-      const added = await engine.addPaths(paths, { under: folder });
+      const added = await session.actions.addArrivals(folder, paths);
       io.out(`${folder}: ${describeAdd(added)}\n`);
       return intakeOf(added);
     },

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { JobRecord } from '../../../common/job-record';
 import type { EngineConfig } from '../../../main/engine/config';
 import type { SettleOutcome } from '../../../main/engine/engine';
-import { openSession, type Session } from '../../../main/engine/session';
+import { openSession, type Session } from '../../../main/actions/session';
 import {
   expectedReadings,
   FAST_ENGINE,
@@ -58,7 +58,7 @@ export async function proxiedRun(opts: {
     await h.close();
   };
   try {
-    await session.engine.addPaths([h.photos]);
+    await session.actions.addPhotos([h.photos]);
     await session.engine.start();
     let outcome = await session.engine.waitSettled();
     // A quota hold settles the run at once (a CLI run stops there); the engine itself goes on

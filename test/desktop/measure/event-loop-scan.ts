@@ -17,7 +17,9 @@ import { BackendSupervisor, BACKEND_NICENESS } from '../../../main/desktop/backe
 import { TRUSTED, windowDispatcher } from '../../ipc/helpers/desktop';
 import { forkBackend } from '../helpers/fork-backend';
 import { TestOs } from '../../helpers/test-os';
+import { QueueActions } from '../../../main/actions/queue-actions';
 import { Engine } from '../../../main/engine/engine';
+import { systemClock } from '../../../main/time/clock';
 import { openStore } from '../../../main/store/store';
 import { embedReadingMarker, renderMeterPhoto } from '../../../sandbox/samples';
 
@@ -207,16 +209,17 @@ async function main(): Promise<void> {
   const store = openStore(dbFile);
   const api = createMeterApi({ baseUrl: 'http://127.0.0.1:9', apiKey: 'measure-only-key' });
   const engine = new Engine({ store, api, serviceId: 'http://127.0.0.1:9' });
+  const actions = new QueueActions({ store: () => store, engine: () => engine, clock: systemClock });
   const rows: Figures[] = [];
   rows.push(
-    await measure('scan + enqueue (Engine.addPaths)', async () => {
-      const summary = await engine.addPaths([photos]);
+    await measure('scan + enqueue (QueueActions.addPhotos)', async () => {
+      const summary = await actions.addPhotos([photos]);
       console.log(`queued ${String(summary.queued)}, rejected ${String(summary.rejected)}`);
     }),
   );
   rows.push(
     await measure('rescan (all known)', async () => {
-      await engine.addPaths([photos]);
+      await actions.addPhotos([photos]);
     }),
   );
   rows.push(syncTimed('status() (counts)', () => engine.status()));

@@ -35,7 +35,7 @@ describe('a key with fewer permissions', () => {
   it('without batch rights: single tasks, and photos already in batches are followed through lists', async () => {
     h = await harness({ photos: 12, duplicates: 0 });
     const s = h.open({ batchMode: 'always', maxConcurrency: 6 });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     // Some photos are on their way in batches when the key loses its batch rights.
     await waitFor(() => s.engine.status().counts.submitted > 0);
@@ -72,7 +72,7 @@ describe('a key with fewer permissions', () => {
       sandbox: { ai: { latencyMs: 300, jitterMs: 0 } },
     });
     const s = h.open({ batchMode: 'never', maxConcurrency: 3 });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     await waitFor(() => s.engine.status().counts.submitted > 0);
     h.sandbox.control.updateKey(h.sandbox.apiKey, {

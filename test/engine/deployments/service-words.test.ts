@@ -46,7 +46,7 @@ describe("the service's words", () => {
     h = await harness({ photos: 3, duplicates: 0 });
     h.sandbox.control.setAiOnline(false);
     const s = h.open({ batchMode: 'never' });
-    await s.engine.addPaths([h.photos]);
+    await s.actions.addPhotos([h.photos]);
     await s.engine.start();
     await waitFor(() =>
       [...s.store.queries.iterate({})].some(

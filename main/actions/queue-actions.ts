@@ -1,0 +1,141 @@
+// Every user-level change to the queue, in one place: the window's backend, the CLI and the
+// watched folders call these and nothing else that writes. Each action does its store write, then
+// its follow-ups (read dates, meter matching, the plausibility checks), then tells the engine if
+// one runs. With no engine (no service yet, no key) the queue still ends up complete and checked;
+// the engine sends what was added once it starts.
+import type { SkipCode } from '../../common/billing/billing-row';
+import type { ColumnMapping } from '../../common/billing/column-mapping';
+import type { AddSummary } from '../../common/engine-status';
+import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
+import * as routes from '../billing/routes';
+import { addPaths, type AddPathsOptions } from '../engine/add-paths';
+import type { Store } from '../store/store';
+import { refuseIfOwnedElsewhere, type ActionName } from './ownership';
+import type { ActionSite } from './site';
+
+/** Where the queue keeps the office's billing export template (its JSON text). */
+export const TEMPLATE_SETTING = 'billingTemplate';
+
+export type AddOptions = Pick<AddPathsOptions, 'signal' | 'onProgress'>;
+
+export class QueueActions {
+  constructor(private readonly site: ActionSite) {}
+
+  /** Dropped or chosen files and folders; `onProgress` hears how many files the scan saw. */
+  addPhotos(paths: readonly string[], opts: AddOptions = {}): Promise<AddSummary> {
+    return this.add('add photos', paths, opts);
+  }
+
+  /** New files that settled in a watched folder: recorded under that folder. */
+  addArrivals(folder: string, paths: readonly string[]): Promise<AddSummary> {
+    return this.add('add arrivals', paths, { under: folder });
+  }
+
+  /** Confirms or corrects a finished reading; false when the photo is gone or not finished. */
+  review(id: number, action: 'accepted' | 'corrected', reading: string | null): boolean {
+    const store = this.write('review');
+    if (!store.jobs.review(id, action, reading)) return false;
+    // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
+    this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
+    return true;
+  }
+
+  /** Takes a review back (the photo is not sent again); the meter's checks follow the reading. */
+  undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
+    const store = this.write('undo review');
+    if (!store.jobs.undoReview(id, undone, restore)) return false;
+    this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
+    return true;
+  }
+
+  /** Failed photos back into the queue (all of them without ids); how many went. */
+  retryFailed(ids?: readonly number[]): number {
+    const retried = this.write('retry').jobs.retryFailed(ids);
+    this.changed(ids ?? []);
+    return retried;
+  }
+
+  /** Removes photos from the list; `kept`: those in flight, left alone (guarded in SQL). */
+  remove(ids: readonly number[]): { removed: number; kept: number } {
+    const outcome = this.write('remove').jobs.remove(ids);
+    this.changed([]);
+    return outcome;
+  }
+
+  /** A person says which meter a photo shows (null: none of them); see routes.assignMeter. */
+  assignMeter(jobId: number, meterId: string | null): boolean {
+    const store = this.write('assign meter');
+    if (!routes.assignMeter(store, jobId, meterId, this.now())) return false;
+    this.changed([jobId]);
+    return true;
+  }
+
+  /** A meter nobody could read; false for a meter not in the loaded sheets. */
+  recordSkip(meterId: string, code: SkipCode, note: string | null): boolean {
+    const store = this.write('skip meter');
+    if (!routes.recordSkip(store, meterId, code, note)) return false;
+    this.changed(store.meters.photoIdsOf(meterId));
+    return true;
+  }
+
+  /** A reading typed for a meter without a usable photo; its photos' checks follow. */
+  typeReading(meterId: string, reading: string): boolean {
+    const store = this.write('type reading');
+    if (!routes.typeReading(store, meterId, reading)) return false;
+    const photos = store.meters.photoIdsOf(meterId);
+    this.changed([...photos, ...routes.readingsChanged(store, photos, this.now())]);
+    return true;
+  }
+
+  /** Loads a route sheet (all or nothing); every photo not confirmed is matched and checked. */
+  async loadRouteSheet(
+    source: string | Uint8Array,
+    opts: { name: string; mapping?: ColumnMapping },
+  ): Promise<routes.SheetLoad> {
+    const store = this.write('load route sheet');
+    const loaded = await routes.loadRouteSheet(store, source, { ...opts, now: this.now() });
+    if (loaded.ok) this.changed(loaded.match.changed);
+    return loaded;
+  }
+
+  /** Sets (null: clears) the file-name pattern; every photo is matched again by it. */
+  setFilePattern(source: string | null): ReturnType<typeof routes.setFilePattern> {
+    const set = routes.setFilePattern(this.write('set file pattern'), source, this.now());
+    if (set.ok) this.changed(set.match.changed);
+    return set;
+  }
+
+  /** The office's billing export template, as checked JSON. */
+  saveTemplate(templateJson: string): void {
+    this.write('save template').settings.set(TEMPLATE_SETTING, templateJson);
+  }
+
+  private async add(
+    action: ActionName,
+    paths: readonly string[],
+    opts: AddPathsOptions,
+  ): Promise<AddSummary> {
+    const store = this.write(action);
+    const summary = await addPaths(store, paths, opts);
+    // With route sheets loaded: the new photos' read dates, meters and checks.
+    await routes.photosAdded(store, this.now(), opts.signal);
+    const engine = this.site.engine();
+    const quotaRemaining = engine && summary.queued > 0 ? await engine.quotaForAdd() : undefined;
+    engine?.queueChanged();
+    return quotaRemaining === undefined ? summary : { ...summary, quotaRemaining };
+  }
+
+  /** The queue to write, once the owner rule allows this action. */
+  private write(action: ActionName): Store {
+    refuseIfOwnedElsewhere(this.site, action);
+    return this.site.store();
+  }
+
+  private changed(ids: readonly number[]): void {
+    this.site.engine()?.queueChanged(ids);
+  }
+
+  private now(): Date {
+    return new Date(this.site.clock.now());
+  }
+}
