@@ -53,6 +53,7 @@ const LOWER_MAIN = [
   'main/billing/**',
   'main/time/**',
   'main/config/**',
+  'main/files/**',
   'main/secrets/**',
   'main/watch/**',
 ];

@@ -13,8 +13,7 @@ import {
 } from '../../common/billing/export-cells';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
 import { columnLetter } from '../../common/billing/row-problem';
-import { formatCell } from '../export/csv';
-import { AtomicFile } from './atomic-file';
+import { formatCell, openExportFile } from '../export/csv';
 import { countUnencodable, encodeWindows1252, firstUnencodable } from './windows-1252';
 
 export interface BillingExportOptions {
@@ -58,7 +57,7 @@ export async function exportBilling(
 ): Promise<BillingExportResult> {
   const { signal } = options;
   signal?.throwIfAborted();
-  const file = await AtomicFile.create(outPath);
+  const file = await openExportFile(outPath);
   const encoder = new RowEncoder(template);
   const result: BillingExportResult = { path: file.targetPath, rows: 0, unmatched: 0, replaced: 0 };
   try {

@@ -1,6 +1,6 @@
 // Column mappings, export templates and plausibility settings as files the clerk saves, imports
 // and shares. Reading checks the size before reading, then hands the text to the pure validators
-// in common/billing; writing goes through a temporary file, so a crash never leaves half a file.
+// in common/billing; writing goes through the atomic writer, so a crash never leaves half a file.
 import { readFile, stat } from 'node:fs/promises';
 import { parseColumnMappingJson, type ColumnMapping } from '../../common/billing/column-mapping';
 import {
@@ -13,7 +13,7 @@ import {
   type PlausibilityConfig,
 } from '../../common/billing/plausibility-config';
 import type { Checked } from '../../common/billing/strict-json';
-import { AtomicFile } from './atomic-file';
+import { openExportFile } from '../export/csv';
 
 /** Far above any real settings file; the validators apply their own, smaller limits. */
 const MAX_SETTINGS_FILE_BYTES = 1024 * 1024;
@@ -55,8 +55,8 @@ async function readSettingsFile<T>(
 }
 
 async function writeSettingsFile(filePath: string, text: string): Promise<void> {
-  const file = await AtomicFile.create(filePath);
-  await file.write(Buffer.from(text, 'utf8'));
+  const file = await openExportFile(filePath);
+  await file.write(text);
   await file.commit();
 }
 

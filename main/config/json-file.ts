@@ -1,9 +1,9 @@
 // Small JSON files the desktop app keeps beside the queue (settings, window bounds, the encrypted
-// key fallback). Written to a temporary name and renamed, so a crash mid-write never leaves half a
-// file behind.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// key fallback). Written through the atomic writer, so a crash mid-write never leaves half a file
+// behind.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writeFileAtomicSync } from '../files/atomic-file';
 
 /** The parsed content, or null when the file is missing or not JSON. */
 export function readJsonFile(file: string): unknown {
@@ -22,12 +22,5 @@ export function readJsonFile(file: string): unknown {
 
 export function writeJsonFile(file: string, value: unknown, mode = 0o644): void {
   mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode });
-    renameSync(tmp, file);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
+  writeFileAtomicSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode });
 }

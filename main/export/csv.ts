@@ -8,13 +8,13 @@
 // - Both list separators (',' and ';') force quoting, whatever the delimiter: a spreadsheet that
 //   picks the other separator from the user's locale would otherwise split the cell and start a new
 //   cell with attacker-chosen text (e.g. `a;=cmd|...`).
-// - The file is written next to the target under a temporary name and renamed at the end, so a
-//   failed or cancelled export never leaves half a file where the user expects a finished one.
+// - The file is written through the one atomic writer (main/files/atomic-file.ts), so a failed or
+//   cancelled export never leaves half a file where the user expects a finished one.
 
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { AtomicFile } from '../files/atomic-file';
 
 export const CSV_DELIMITERS = [',', ';'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
@@ -34,7 +34,7 @@ const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",;\r\n]/;
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
-/** Rows are batched into chunks of about this many UTF-16 units before they reach the stream. */
+/** Rows are batched into chunks of about this many UTF-16 units before they reach the disk. */
 const CHUNK_CHARS = 64 * 1024;
 
 /** True for a value the writer passes through unchanged in a numeric cell. */
@@ -130,45 +130,73 @@ export function describeFailure(
   }
 }
 
-export function temporaryPathFor(targetPath: string): string {
-  // Short base so that the suffix cannot push a long file name over the 255-byte limit.
-  const base = path.basename(targetPath).slice(0, 100);
-  const suffix = `${process.pid.toString(36)}-${randomBytes(4).toString('hex')}`;
-  return path.join(path.dirname(targetPath), `.${base}.${suffix}.part`);
+/** `describeFailure`'s code for a folder that exists but takes no new files (e.g. /sys, /proc). */
+function openCode(targetPath: string, error: unknown): string | undefined {
+  const code = errorCode(error);
+  if (code !== 'ENOENT') return code;
+  try {
+    return statSync(path.dirname(targetPath)).isDirectory() ? 'ENOENT_IN_EXISTING_DIR' : code;
+  } catch {
+    return code;
+  }
 }
 
 /**
- * Streams rows into a temporary file next to `targetPath`; `commit()` renames it into place,
- * `abort()` removes it. Await `writeRow` so that backpressure from the disk holds the producer.
+ * A file the user chose to export to, written through the one atomic writer (main/files/): it
+ * appears complete or not at all, and every failure is a CsvExportError in the user's words.
+ */
+export async function openExportFile(targetPath: string): Promise<AtomicFile> {
+  const target = path.resolve(targetPath);
+  const existing = await stat(target).catch(() => undefined);
+  if (existing?.isDirectory()) {
+    throw new CsvExportError(
+      `Could not export to "${target}": a folder with that name already exists.`,
+      target,
+    );
+  }
+  return AtomicFile.create(target, {
+    fail: (stage, error) =>
+      error instanceof CsvExportError
+        ? error
+        : new CsvExportError(
+            describeFailure(
+              target,
+              stage,
+              error,
+              stage === 'open' ? openCode(target, error) : undefined,
+            ),
+            target,
+            error,
+          ),
+  });
+}
+
+/**
+ * Writes rows into a temporary file next to `targetPath`; `commit()` moves it into place,
+ * `abort()` removes it. Await `writeRow` so that the disk's pace holds the producer.
  */
 export class CsvFileWriter {
-  readonly targetPath: string;
-  readonly temporaryPath: string;
   readonly delimiter: CsvDelimiter;
-  private readonly stream: WriteStream;
   private pending: string;
-  private failure: unknown = undefined;
   private state: 'open' | 'committed' | 'aborted' = 'open';
 
   private constructor(
-    targetPath: string,
-    temporaryPath: string,
-    stream: WriteStream,
+    private readonly file: AtomicFile,
     opts: Required<CsvWriterOptions>,
   ) {
-    this.targetPath = targetPath;
-    this.temporaryPath = temporaryPath;
-    this.stream = stream;
     this.delimiter = opts.delimiter;
     this.pending = opts.bom ? BOM : '';
-    // Keep the first error: later writes and commit() report it instead of crashing the process.
-    stream.on('error', (error) => {
-      this.failure ??= error;
-    });
+  }
+
+  get targetPath(): string {
+    return this.file.targetPath;
+  }
+
+  get temporaryPath(): string {
+    return this.file.temporaryPath;
   }
 
   static async create(targetPath: string, options: CsvWriterOptions = {}): Promise<CsvFileWriter> {
-    const target = path.resolve(targetPath);
     const delimiter = options.delimiter ?? ',';
     // Callers outside TypeScript (IPC, CLI flags) can pass anything; refuse rather than corrupt.
     if (!(CSV_DELIMITERS as readonly string[]).includes(delimiter)) {
@@ -176,128 +204,45 @@ export class CsvFileWriter {
         `Unsupported CSV delimiter ${JSON.stringify(delimiter)}: use "," or ";".`,
       );
     }
-    const existing = await stat(target).catch(() => undefined);
-    if (existing?.isDirectory()) {
-      throw new CsvExportError(
-        `Could not export to "${target}": a folder with that name already exists.`,
-        target,
-      );
-    }
-    const temporary = temporaryPathFor(target);
-    // flush: fsync before close, so the rename never publishes a file whose data is still in cache.
-    const stream = createWriteStream(temporary, {
-      flags: 'wx',
-      encoding: 'utf8',
-      flush: true,
-      highWaterMark: CHUNK_CHARS,
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => {
-          stream.off('error', reject);
-          resolve();
-        });
-        stream.once('error', reject);
-      });
-    } catch (error) {
-      // ENOENT also comes from special file systems (e.g. /proc) that exist but refuse new files.
-      const dirExists = await stat(path.dirname(target)).then(
-        (s) => s.isDirectory(),
-        () => false,
-      );
-      const code = errorCode(error);
-      const reported = code === 'ENOENT' && dirExists ? 'ENOENT_IN_EXISTING_DIR' : code;
-      throw new CsvExportError(describeFailure(target, 'open', error, reported), target, error);
-    }
-    return new CsvFileWriter(target, temporary, stream, { bom: options.bom ?? true, delimiter });
+    const file = await openExportFile(targetPath);
+    return new CsvFileWriter(file, { bom: options.bom ?? true, delimiter });
   }
 
-  /** Queues one record; resolves at once unless the disk is behind, then when it caught up. */
+  /** Queues one record; resolves at once unless a chunk is due, then when the disk took it. */
   async writeRow(cells: readonly string[], kinds?: readonly CellKind[]): Promise<void> {
     this.assertOpen();
     this.pending += formatRow(cells, kinds, this.delimiter);
     if (this.pending.length >= CHUNK_CHARS) await this.flushPending();
   }
 
-  /** Writes what is left, closes the file and moves it into place. */
+  /** Writes what is left, flushes the file and moves it into place. */
   async commit(): Promise<void> {
     this.assertOpen();
     try {
       await this.flushPending();
-      await this.close();
-      this.throwIfFailed();
+      await this.file.commit();
+      this.state = 'committed';
     } catch (error) {
-      await this.abort();
-      throw this.wrap('write', error);
+      this.state = 'aborted';
+      throw error;
     }
-    try {
-      await rename(this.temporaryPath, this.targetPath);
-    } catch (error) {
-      await this.abort();
-      throw this.wrap('finish', error);
-    }
-    this.state = 'committed';
   }
 
   /** Discards the temporary file. Safe to call more than once and after a failure. */
   async abort(): Promise<void> {
     if (this.state !== 'open') return;
     this.state = 'aborted';
-    if (!this.stream.closed) {
-      await new Promise<void>((resolve) => {
-        this.stream.once('close', () => {
-          resolve();
-        });
-        this.stream.destroy();
-      });
-    }
-    await unlink(this.temporaryPath).catch(() => undefined);
+    await this.file.abort();
   }
 
   private async flushPending(): Promise<void> {
-    this.throwIfFailed();
     if (this.pending === '') return;
     const chunk = this.pending;
     this.pending = '';
-    if (this.stream.write(chunk)) return;
-    await new Promise<void>((resolve, reject) => {
-      const onDrain = () => {
-        this.stream.off('error', onError);
-        resolve();
-      };
-      const onError = (error: unknown) => {
-        this.stream.off('drain', onDrain);
-        reject(this.wrap('write', error));
-      };
-      this.stream.once('drain', onDrain);
-      this.stream.once('error', onError);
-    });
-  }
-
-  private close(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.stream.once('error', reject);
-      this.stream.once('close', () => {
-        resolve();
-      });
-      this.stream.end();
-    });
+    await this.file.write(chunk);
   }
 
   private assertOpen(): void {
     if (this.state !== 'open') throw new Error(`CSV writer is already ${this.state}.`);
-  }
-
-  private throwIfFailed(): void {
-    if (this.failure !== undefined) throw this.wrap('write', this.failure);
-  }
-
-  private wrap(stage: 'write' | 'finish', error: unknown): CsvExportError {
-    if (error instanceof CsvExportError) return error;
-    return new CsvExportError(
-      describeFailure(this.targetPath, stage, error),
-      this.targetPath,
-      error,
-    );
   }
 }
