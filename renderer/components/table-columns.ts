@@ -59,3 +59,15 @@ export function shownColumns(
     },
   };
 }
+
+/** The photo table's columns, in order. */
+export const JOB_COLUMNS: readonly Column[] = [
+  { id: 'file', sort: 'file', track: 'minmax(140px, 3fr)', min: 140, want: 220 },
+  { id: 'folder', track: 'minmax(72px, 1fr)', min: 72, optional: true },
+  { id: 'status', sort: 'state', track: 'minmax(84px, 104px)', min: 84, want: 104 },
+  { id: 'reading', sort: 'reading', track: 'minmax(112px, 124px)', min: 112, want: 124 },
+  { id: 'type', track: 'minmax(72px, 96px)', min: 72, want: 96, optional: true },
+  { id: 'source', track: 'minmax(80px, 96px)', min: 80, want: 96, optional: true },
+  { id: 'review', track: 'minmax(120px, 128px)', min: 120, want: 128 },
+  { id: 'error', track: 'minmax(84px, 1fr)', min: 84 },
+];
