@@ -3,6 +3,7 @@
 // same strict validators (common/billing/column-mapping.ts, export-template.ts).
 import { z } from 'zod';
 import { SKIP_CODES } from '../billing/billing-row';
+import { parseReadingInput, readingInputText, WIDEST_REGISTER } from '../billing/reading-input';
 import { METER_FILTERS } from './billing-views';
 import { MAX_OFFSET, MAX_PAGE_ROWS } from './limits';
 
@@ -19,13 +20,20 @@ export const templateJson = z
   .min(2)
   .max(64 * 1024);
 
-/** A reading a clerk types: register digits with one optional decimal mark (either). */
-export const TYPED_READING_PATTERN = /^\d{1,12}(?:[.,]\d{1,4})?$/;
+/**
+ * A reading a person types, in review or by hand for a meter (common/billing/reading-input.ts):
+ * either decimal mark, passed on with a dot. Held here to the widest register a sheet may set up;
+ * the meter's own register is checked where the meter is known.
+ */
 export const typedReading = z
   .string()
-  .trim()
-  .max(17)
-  .regex(TYPED_READING_PATTERN, 'must be digits with at most one decimal mark, e.g. 00123.45');
+  .max(64)
+  .transform((text, ctx) => {
+    const input = parseReadingInput(text, WIDEST_REGISTER);
+    if (input.ok) return input.reading;
+    ctx.addIssue({ code: 'custom', message: readingInputText(input.problem) });
+    return z.NEVER;
+  });
 
 export const filePattern = z.string().max(400).nullable();
 

@@ -25,7 +25,6 @@ import {
   jobIds,
   jobQuery,
   maxConcurrency,
-  reading,
   madeReview,
   reviewState,
 } from './schemas';
@@ -127,7 +126,7 @@ export const CONTRACT = {
   review: channel(
     z.discriminatedUnion('action', [
       z.strictObject({ id: jobId, action: z.literal('accept') }),
-      z.strictObject({ id: jobId, action: z.literal('correct'), reading }),
+      z.strictObject({ id: jobId, action: z.literal('correct'), reading: typedReading }),
     ]),
   ).returns<JobRecord>(),
   /**

@@ -7,5 +7,4 @@ export * from './limits';
 export * from './result';
 export * from './views';
 export * from './update-view';
-export { READING_PATTERN } from './schemas';
 export * from './billing-views';

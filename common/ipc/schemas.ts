@@ -28,12 +28,15 @@ export const jobId = z.int().min(1).max(MAX_JOB_ID);
 
 export const jobIds = z.array(jobId).min(1).max(MAX_IDS_PER_CALL);
 
-/** A reading as the service writes it: up to 7 digits, optionally up to 3 decimals. */
-export const READING_PATTERN = /^\d{1,7}(\.\d{1,3})?$/;
+/**
+ * A corrected reading as stored: digits, optionally a dot and decimals, within the widest register
+ * a route sheet may set up (a person types it by common/billing/reading-input.ts).
+ */
+const STORED_READING = /^\d{1,12}(\.\d{1,4})?$/;
 export const reading = z
   .string()
-  .max(11)
-  .regex(READING_PATTERN, 'must look like 12345 or 12345.678');
+  .max(17)
+  .regex(STORED_READING, 'must look like 12345 or 12345.678');
 
 /** When a review was made, as the store writes it (ISO 8601, UTC). */
 export const reviewTime = z.iso.datetime();

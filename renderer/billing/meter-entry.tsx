@@ -2,14 +2,21 @@
 // field card or the photo), or a skip code with a note (no access, locked, damaged, other...).
 import { useId, useState } from 'react';
 import { SKIP_CODES, type SkipCode } from '../../common/billing/billing-row';
+import type { RegisterSetup } from '../../common/billing/reading-input';
 import { describeError } from '../lib/errors';
+import { typedReading } from '../lib/reading';
 import { useT } from '../i18n/i18n';
 import { useAppApi } from '../store/context';
 
-const TYPED = /^\d{1,12}(?:[.,]\d{1,4})?$/;
-
-export function HandEntry({ meterId }: { meterId: string }): React.JSX.Element {
+/** The reading typed for a meter, held to its register as the route sheet sets it up. */
+export function HandEntry({
+  meter,
+}: {
+  meter: RegisterSetup & { readonly meterId: string };
+}): React.JSX.Element {
   const t = useT('billing');
+  const tStates = useT('states');
+  const { meterId } = meter;
   const errorsT = useT('errors');
   const api = useAppApi();
   const id = useId();
@@ -17,11 +24,12 @@ export function HandEntry({ meterId }: { meterId: string }): React.JSX.Element {
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
     e.preventDefault();
-    if (!TYPED.test(text.trim())) {
-      setError(t('hand.bad'));
+    const input = typedReading(text, meter, tStates);
+    if (!input.ok) {
+      setError(input.problem);
       return;
     }
-    const typed = await api.getState().typeReading(meterId, text);
+    const typed = await api.getState().typeReading(meterId, input.reading);
     if (!typed.ok) setError(describeError(typed.error, errorsT));
     else setText('');
   };

@@ -72,7 +72,7 @@ export function MeterActions({ job }: { job: JobRecord }): React.JSX.Element | n
           </button>
         )
       )}
-      {shown && noReading && shown.state !== 'confirmed' && <HandEntry meterId={job.meterId} />}
+      {shown && noReading && shown.state !== 'confirmed' && <HandEntry meter={shown.meter} />}
       {shown && shown.state !== 'confirmed' && shown.state !== 'skipped' && (
         <SkipForm meterId={job.meterId} />
       )}
@@ -111,7 +111,7 @@ export function MeterAlone(): React.JSX.Element | null {
         </p>
       )}
       <MeterFacts detail={detail} job={null} />
-      {open && <HandEntry meterId={detail.meter.meterId} />}
+      {open && <HandEntry meter={detail.meter} />}
       {open && <SkipForm meterId={detail.meter.meterId} />}
     </aside>
   );

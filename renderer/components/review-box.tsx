@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { JobRecord } from '../../common/job-record';
 import { describeError } from '../lib/errors';
-import { readingProblem } from '../lib/reading';
+import { typedReading } from '../lib/reading';
 import { useApp, useAppApi } from '../store/context';
 import type { ReviewRequest } from '../store/detail-slice';
 import { useT } from '../i18n/i18n';
@@ -107,7 +107,14 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
     inputRef.current?.focus();
   }, [editNonce]);
 
-  const problem = readingProblem(text, tStates);
+  // The meter's register from its route sheet when the photo has one (MeterSummary loads it).
+  const register = useApp((s) =>
+    job.meterId !== null && s.meterOfDetail?.meter.meterId === job.meterId
+      ? s.meterOfDetail.meter
+      : null,
+  );
+  const typed = typedReading(text, register, tStates);
+  const problem = typed.ok ? null : typed.problem;
   const showProblem = touched && problem !== null;
 
   const backToTable = (): void => {
@@ -126,8 +133,8 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
   const onSubmit = (e: React.SyntheticEvent): void => {
     e.preventDefault();
     setTouched(true);
-    if (problem !== null || stale) return;
-    void run({ action: 'correct', reading: text });
+    if (!typed.ok || stale) return;
+    void run({ action: 'correct', reading: typed.reading });
   };
 
   return (

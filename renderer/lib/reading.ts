@@ -1,15 +1,47 @@
 import type { TFunction } from 'i18next';
-import { READING_PATTERN } from '../../common/ipc';
+import {
+  parseReadingInput,
+  type ReadingInputProblem,
+  type RegisterSetup,
+} from '../../common/billing/reading-input';
 import { englishT } from '../i18n/english';
 
-/** Why a typed correction cannot be saved, or null when it is a valid reading. */
-export function readingProblem(
-  text: string,
+/** A typed reading's problem in the window's words; the review box and hand entry say the same. */
+export function readingInputWords(
+  problem: ReadingInputProblem,
   t: TFunction<'states'> = englishT('states'),
-): string | null {
-  const value = text.trim();
-  if (value === '') return t('reading.empty');
-  if (/[,]/.test(value)) return t('reading.comma');
-  if (!READING_PATTERN.test(value)) return t('reading.pattern');
-  return null;
+): string {
+  switch (problem.code) {
+    case 'empty':
+      return t('reading.empty');
+    case 'grouping':
+      return t('reading.grouping');
+    case 'notDigits':
+      return t('reading.notDigits');
+    case 'tooManyDigits':
+      return t('reading.tooManyDigits', { max: problem.max });
+    case 'tooManyDecimals':
+      return problem.max === 0
+        ? t('reading.noDecimals')
+        : t('reading.tooManyDecimals', { max: problem.max });
+  }
+}
+
+export type TypedReading =
+  | { readonly ok: true; readonly reading: string }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * A typed reading for a meter with this register (none: the default one), with a dot, or why it
+ * cannot be saved (common/billing/reading-input.ts).
+ */
+export function typedReading(
+  text: string,
+  register: RegisterSetup | null = null,
+  t: TFunction<'states'> = englishT('states'),
+): TypedReading {
+  const input = parseReadingInput(text, register);
+  return input.ok
+    ? { ok: true, reading: input.reading }
+    : { ok: false, problem: readingInputWords(input.problem, t) };
 }

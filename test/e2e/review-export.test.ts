@@ -54,9 +54,11 @@ describeInBrowser('review and export', (site) => {
 
       // A correction that is not a reading is refused with a reason, nothing is saved.
       await page.keyboard.press('e');
-      await page.keyboard.type('12,5');
+      await page.keyboard.type('1.234,5');
       await page.keyboard.press('Enter');
-      expect(await page.getByRole('alert').filter({ hasText: 'Use a dot' }).count()).toBe(1);
+      expect(
+        await page.getByRole('alert').filter({ hasText: 'thousands separators' }).count(),
+      ).toBe(1);
       await waitForCount(win, 'review', 8);
 
       await page.getByTestId('correct-input').fill('');

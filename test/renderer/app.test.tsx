@@ -86,11 +86,11 @@ describe('keyboard review', () => {
     await user.keyboard('e');
     const input = screen.getByTestId('correct-input');
     expect(document.activeElement).toBe(input);
-    await user.type(input, '12,5{Enter}');
-    expect(screen.getByRole('alert').textContent).toContain('Use a dot');
+    await user.type(input, '1.25,5{Enter}');
+    expect(screen.getByRole('alert').textContent).toContain('thousands separators');
     expect(bridge.calls.some((c) => c.channel === 'review')).toBe(false);
     await user.clear(input);
-    await user.type(input, '125.5{Enter}');
+    await user.type(input, '125,5{Enter}');
     await waitFor(() => {
       expect(store.getState().selectedId).toBe(2);
     });

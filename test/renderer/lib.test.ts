@@ -10,7 +10,7 @@ import {
   formatDuration,
   formatRate,
 } from '../../renderer/lib/format';
-import { readingProblem } from '../../renderer/lib/reading';
+import { typedReading } from '../../renderer/lib/reading';
 import {
   indexOfId,
   NO_PAGES,
@@ -298,13 +298,18 @@ describe('row pages', () => {
 });
 
 describe('wording', () => {
-  it('validates readings as the service writes them', () => {
-    expect(readingProblem('12345.678')).toBeNull();
-    expect(readingProblem(' 42 ')).toBeNull();
-    expect(readingProblem('')).toContain('Type the reading');
-    expect(readingProblem('12,5')).toContain('dot');
-    expect(readingProblem('12345678')).toContain('Up to 7 digits');
-    expect(readingProblem('1.2345')).toContain('3 decimals');
+  it('reads a typed reading with either decimal mark and says why one is refused', () => {
+    expect(typedReading('12345.678')).toEqual({ ok: true, reading: '12345.678' });
+    expect(typedReading(' 42 ')).toEqual({ ok: true, reading: '42' });
+    expect(typedReading('12,5')).toEqual({ ok: true, reading: '12.5' });
+    const problem = (text: string): string => {
+      const typed = typedReading(text);
+      return typed.ok ? '' : typed.problem;
+    };
+    expect(problem('')).toContain('Type the reading');
+    expect(problem('1,234.5')).toContain('thousands separators');
+    expect(problem('12345678')).toContain('At most 7 digits');
+    expect(problem('1.2345')).toContain('At most 3 decimals');
   });
 
   it('shows the correction as the reading billing gets, and reasons in words', () => {

@@ -3,7 +3,10 @@ import type { BackendHandlers } from '../backend';
 import { photoUrl } from '../../../common/ipc/channels';
 import type { RootSummary } from '../../../common/ipc/views';
 import type { AddSummary } from '../../../common/engine-status';
+import { addPaths } from '../../engine/add-paths';
 import { AppError } from '../../ipc/app-error';
+import { readingInputText } from '../../../common/billing/reading-input';
+import { readingForMeter } from '../../billing/typed-reading';
 import type { BackendState } from '../backend-state';
 
 type JobHandlers = Pick<
@@ -20,7 +23,9 @@ type JobHandlers = Pick<
 
 /** Without an engine (no service yet) files still go into the queue; they are sent later. */
 async function add(state: BackendState, paths: readonly string[]): Promise<AddSummary> {
-  const summary = await state.use(() => state.actions.addPhotos(paths));
+  const summary = await state.use(() =>
+    state.engine ? state.engine.addPaths(paths) : addPaths(state.store, paths),
+  );
   // New rows and possibly new roots: the window reloads its table and route list.
   state.hub.markAppChanged();
   state.hub.statusChanged(state.status());
@@ -33,11 +38,7 @@ export function listRoots(state: BackendState): RootSummary[] {
     .map((root) => ({ ...root, counts: state.store.jobs.counts(root.id) }));
 }
 
-/** Rows and counts changed: the window's table and status follow, engine or not. */
-function pushChanged(state: BackendState, ids: readonly number[]): void {
-  state.hub.jobsChanged(ids);
-  state.hub.statusChanged(state.status());
-}
+const IN_FLIGHT = new Set(['uploading', 'submitted']);
 
 export function jobHandlers(state: BackendState): JobHandlers {
   return {
@@ -64,16 +65,24 @@ export function jobHandlers(state: BackendState): JobHandlers {
       state.use(() => {
         const store = state.store;
         const targets = ids ?? [...store.queries.iterate({ filter: 'failed' })].map((j) => j.id);
-        const retried = state.actions.retryFailed(targets);
-        pushChanged(state, targets);
+        const retried = state.engine
+          ? state.engine.retryFailed(targets)
+          : store.jobs.retryFailed(targets);
+        state.hub.jobsChanged(targets);
+        state.hub.statusChanged(state.status());
         return { retried };
       }),
 
     remove: ({ ids }) =>
       state.use(() => {
-        const outcome = state.actions.remove(ids);
-        pushChanged(state, ids);
-        return outcome;
+        const store = state.store;
+        const kept = ids.filter((id) => IN_FLIGHT.has(store.jobs.get(id)?.state ?? '')).length;
+        const removed = state.engine
+          ? state.engine.remove(ids)
+          : store.jobs.remove(ids.filter((id) => !IN_FLIGHT.has(store.jobs.get(id)?.state ?? '')));
+        state.hub.jobsChanged(ids);
+        state.hub.statusChanged(state.status());
+        return { removed, kept };
       }),
 
     review: (request) =>
@@ -85,9 +94,19 @@ export function jobHandlers(state: BackendState): JobHandlers {
           throw new AppError('invalid_request', 'Only finished readings can be reviewed.');
         }
         const action = request.action === 'accept' ? 'accepted' : 'corrected';
-        const reading = request.action === 'correct' ? request.reading : null;
-        const ok = state.actions.review(id, action, reading);
-        pushChanged(state, [id]);
+        const typed =
+          request.action === 'correct'
+            ? readingForMeter(state.store, job.meterId, request.reading)
+            : null;
+        if (typed && !typed.ok)
+          throw new AppError('invalid_request', readingInputText(typed.problem));
+        const reading = typed ? typed.reading : null;
+        const engine = state.engine;
+        const ok = engine
+          ? engine.review(id, action, reading)
+          : state.store.jobs.review(id, action, reading);
+        if (!engine) state.hub.jobsChanged([id]);
+        state.hub.statusChanged(state.status());
         const updated = state.store.jobs.get(id);
         if (!ok || !updated)
           throw new AppError('not_found', 'This photo is no longer in the list.');
@@ -99,14 +118,18 @@ export function jobHandlers(state: BackendState): JobHandlers {
         const { id, undo, restore } = request;
         const job = state.store.jobs.get(id);
         if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
-        const ok = state.actions.undoReview(id, undo, restore);
+        const engine = state.engine;
+        const ok = engine
+          ? engine.undoReview(id, undo, restore)
+          : state.store.jobs.undoReview(id, undo, restore);
         if (!ok) {
           throw new AppError(
             'invalid_request',
             'Nothing to undo: this reading was reviewed again or is no longer finished.',
           );
         }
-        pushChanged(state, [id]);
+        if (!engine) state.hub.jobsChanged([id]);
+        state.hub.statusChanged(state.status());
         const updated = state.store.jobs.get(id);
         if (!updated) throw new AppError('not_found', 'This photo is no longer in the list.');
         return updated;

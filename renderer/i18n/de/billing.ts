@@ -223,7 +223,6 @@ export const billing: Words<typeof en> = {
     label: 'Zählerstand vom Zähler',
     hint: 'Wird als von Hand erfasst gespeichert. Ziffern mit höchstens einem Dezimalzeichen, z. B. 00123,45.',
     save: 'Zählerstand speichern',
-    bad: 'Geben Sie Ziffern mit höchstens einem Dezimalzeichen ein, z. B. 00123,45.',
   },
   review: {
     walking: 'Laufreihenfolge: Zähler {{meter}}, Nr. {{sequence}}',

@@ -118,8 +118,12 @@ export const states: Words<typeof en> = {
   },
   reading: {
     empty: 'Geben Sie den Zählerstand ein, den der Zähler zeigt.',
-    comma: 'Verwenden Sie einen Punkt für Nachkommastellen, z. B. 12345.678.',
-    pattern:
-      'Bis zu 7 Ziffern, optional ein Punkt und bis zu 3 Nachkommastellen (z. B. 12345.678).',
+    grouping:
+      'Geben Sie den Zählerstand ohne Tausendertrennzeichen ein: Ziffern mit höchstens einem Dezimalzeichen.',
+    notDigits:
+      'Geben Sie Ziffern mit höchstens einem Dezimalzeichen (, oder .) ein, z. B. 00123,45.',
+    tooManyDigits: 'Höchstens {{max}} Ziffern vor dem Dezimalzeichen für diesen Zähler.',
+    tooManyDecimals: 'Höchstens {{max}} Nachkommastellen für diesen Zähler.',
+    noDecimals: 'Dieser Zähler hat keine Nachkommastellen.',
   },
 };

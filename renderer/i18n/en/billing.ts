@@ -218,7 +218,6 @@ export const billing = {
     label: 'Reading from the meter',
     hint: 'Recorded as typed by hand. Digits with one decimal mark, e.g. 00123,45.',
     save: 'Save reading',
-    bad: 'Type digits with at most one decimal mark, e.g. 00123,45.',
   },
   review: {
     walking: 'Walking order: meter {{meter}}, sequence {{sequence}}',

@@ -54,22 +54,6 @@ export const states = {
     pending: 'Pending',
     failed: 'Failed',
   },
-  /** The job history's lines (main/store/jobs-repo.ts writes them in English; see lib/history). */
-  history: {
-    uploading: 'Uploading',
-    submittedSingle: 'Submitted as task {{task}} (single task)',
-    submittedBatch: 'Submitted as task {{task}} (batch {{batch}} item {{item}})',
-    read: 'Reading {{reading}} ({{source}})',
-    readShared: 'Reading {{reading}} ({{source}}), shared with an identical photo',
-    confirmed: 'Reading confirmed in review',
-    corrected: 'Reading corrected to {{reading}}',
-    undoneToReview: 'Review undone: the reading waits for review again',
-    undoneToConfirmed: 'Review undone: back to confirmed as read by the AI',
-    undoneToCorrected: 'Review undone: back to corrected to {{reading}}',
-    retry: 'Retry requested',
-    sameAs: 'Same photo as {{file}}: result reused, not uploaded again',
-    scannedAgain: 'Scanned again: the file is a readable photo now',
-  },
   /**
    * MeterDesk's own sentences in a job's history and error: in English the templates main writes
    * them from (common/job-messages.ts); a retry says its reason alone, which says it retries.
@@ -88,7 +72,11 @@ export const states = {
 
   reading: {
     empty: 'Type the reading shown on the meter.',
-    comma: 'Use a dot for decimals, e.g. 12345.678.',
-    pattern: 'Up to 7 digits, optionally a dot and up to 3 decimals (e.g. 12345.678).',
+    grouping:
+      'Type the reading without thousands separators: digits with at most one decimal mark.',
+    notDigits: 'Type digits with at most one decimal mark (. or ,), e.g. 00123,45.',
+    tooManyDigits: 'At most {{max}} digits before the decimal mark for this meter.',
+    tooManyDecimals: 'At most {{max}} decimals for this meter.',
+    noDecimals: 'This meter has no decimals.',
   },
 } as const;
