@@ -22,26 +22,12 @@ import { billingRows, routeProgress } from '../../billing/meter-readings';
 import { writeMissingMeters } from '../../billing/missing-export';
 import { readingForMeter } from '../../billing/typed-reading';
 import { inspectRouteSheet } from '../../billing/route-sheet';
-import {
-  assignMeter,
-  loadRouteSheet,
-  readingsChanged,
-  recordSkip,
-  setFilePattern,
-  typeReading,
-} from '../../billing/routes';
 import { readExportTemplateFile, writeExportTemplateFile } from '../../billing/settings-files';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
-import {
-  billingOverview,
-  findMeters,
-  listMeters,
-  meterDetail,
-  TEMPLATE_SETTING,
-} from './billing-meters';
+import { billingOverview, findMeters, listMeters, meterDetail } from './billing-meters';
 
 type BillingHandlers = Pick<
   BackendHandlers,
@@ -96,7 +82,6 @@ function* scoped(store: BackendState['store'], scope: 'finished' | 'all'): Gener
 export function billingHandlers(state: BackendState): BillingHandlers {
   /** Route sheets the person chose in main's open dialog this session. */
   const chosen = new Set<string>();
-  const now = (): Date => new Date();
   const detail = (meterId: string): MeterDetail => {
     const found = meterDetail(state.store, meterId);
     if (!found) throw unknownMeter(meterId);
@@ -152,10 +137,9 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         }
         const mapping = parseColumnMappingJson(mappingJson);
         if (!mapping.ok) throw new AppError('invalid_request', mapping.errors.join(' '));
-        const loaded = await loadRouteSheet(state.store, path, {
+        const loaded = await state.actions.loadRouteSheet(path, {
           name: basename(path),
           mapping: mapping.value,
-          now: now(),
         });
         if (!loaded.ok) {
           return { ok: false, problems: loaded.problems, moreProblems: loaded.moreProblems };
@@ -176,7 +160,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
     setFilePattern: ({ pattern }) =>
       state.use(() => {
         const source = pattern?.trim() ? pattern.trim() : null;
-        const set = setFilePattern(state.store, source, now());
+        const set = state.actions.setFilePattern(source);
         if (!set.ok) throw new AppError('invalid_request', set.error);
         changed(set.match.changed);
         return { matched: set.match.matched, unmatched: set.match.unmatched + set.match.ambiguous };
@@ -192,7 +176,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         const job = state.store.jobs.get(jobId);
         if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
         if (meterId !== null && !state.store.meters.get(meterId)) throw unknownMeter(meterId);
-        if (!assignMeter(state.store, jobId, meterId, now())) {
+        if (!state.actions.assignMeter(jobId, meterId)) {
           throw new AppError(
             'invalid_request',
             job.reviewAction !== null
@@ -211,7 +195,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         if (code === 'other' && !note?.trim()) {
           throw new AppError('invalid_request', 'Say in a note why the meter could not be read.');
         }
-        if (!recordSkip(state.store, meterId, code, note ?? null)) throw unknownMeter(meterId);
+        if (!state.actions.recordSkip(meterId, code, note ?? null)) throw unknownMeter(meterId);
         changed(state.store.meters.photoIdsOf(meterId));
         return detail(meterId);
       }),
@@ -221,17 +205,15 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         const typed = readingForMeter(state.store, meterId, reading);
         if (!typed.ok) throw new AppError('invalid_request', readingInputText(typed.problem));
         const text = typed.reading;
-        if (!typeReading(state.store, meterId, text)) throw unknownMeter(meterId);
-        const photos = state.store.meters.photoIdsOf(meterId);
-        readingsChanged(state.store, photos, now());
-        changed(photos);
+        if (!state.actions.typeReading(meterId, text)) throw unknownMeter(meterId);
+        changed(state.store.meters.photoIdsOf(meterId));
         return detail(meterId);
       }),
 
     saveTemplate: ({ templateJson }) =>
       state.use(() => {
         const text = exportTemplateJson(parseTemplate(templateJson));
-        state.store.settings.set(TEMPLATE_SETTING, text);
+        state.actions.saveTemplate(text);
         return { templateJson: text };
       }),
 

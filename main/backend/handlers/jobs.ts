@@ -3,7 +3,6 @@ import type { BackendHandlers } from '../backend';
 import { photoUrl } from '../../../common/ipc/channels';
 import type { RootSummary } from '../../../common/ipc/views';
 import type { AddSummary } from '../../../common/engine-status';
-import { addPaths } from '../../engine/add-paths';
 import { AppError } from '../../ipc/app-error';
 import { readingInputText } from '../../../common/billing/reading-input';
 import { readingForMeter } from '../../billing/typed-reading';
@@ -23,9 +22,7 @@ type JobHandlers = Pick<
 
 /** Without an engine (no service yet) files still go into the queue; they are sent later. */
 async function add(state: BackendState, paths: readonly string[]): Promise<AddSummary> {
-  const summary = await state.use(() =>
-    state.engine ? state.engine.addPaths(paths) : addPaths(state.store, paths),
-  );
+  const summary = await state.use(() => state.actions.addPhotos(paths));
   // New rows and possibly new roots: the window reloads its table and route list.
   state.hub.markAppChanged();
   state.hub.statusChanged(state.status());
@@ -38,7 +35,11 @@ export function listRoots(state: BackendState): RootSummary[] {
     .map((root) => ({ ...root, counts: state.store.jobs.counts(root.id) }));
 }
 
-const IN_FLIGHT = new Set(['uploading', 'submitted']);
+/** Rows and counts changed: the window's table and status follow, engine or not. */
+function pushChanged(state: BackendState, ids: readonly number[]): void {
+  state.hub.jobsChanged(ids);
+  state.hub.statusChanged(state.status());
+}
 
 export function jobHandlers(state: BackendState): JobHandlers {
   return {
@@ -65,24 +66,16 @@ export function jobHandlers(state: BackendState): JobHandlers {
       state.use(() => {
         const store = state.store;
         const targets = ids ?? [...store.queries.iterate({ filter: 'failed' })].map((j) => j.id);
-        const retried = state.engine
-          ? state.engine.retryFailed(targets)
-          : store.jobs.retryFailed(targets);
-        state.hub.jobsChanged(targets);
-        state.hub.statusChanged(state.status());
+        const retried = state.actions.retryFailed(targets);
+        pushChanged(state, targets);
         return { retried };
       }),
 
     remove: ({ ids }) =>
       state.use(() => {
-        const store = state.store;
-        const kept = ids.filter((id) => IN_FLIGHT.has(store.jobs.get(id)?.state ?? '')).length;
-        const removed = state.engine
-          ? state.engine.remove(ids)
-          : store.jobs.remove(ids.filter((id) => !IN_FLIGHT.has(store.jobs.get(id)?.state ?? '')));
-        state.hub.jobsChanged(ids);
-        state.hub.statusChanged(state.status());
-        return { removed, kept };
+        const outcome = state.actions.remove(ids);
+        pushChanged(state, ids);
+        return outcome;
       }),
 
     review: (request) =>
@@ -101,12 +94,8 @@ export function jobHandlers(state: BackendState): JobHandlers {
         if (typed && !typed.ok)
           throw new AppError('invalid_request', readingInputText(typed.problem));
         const reading = typed ? typed.reading : null;
-        const engine = state.engine;
-        const ok = engine
-          ? engine.review(id, action, reading)
-          : state.store.jobs.review(id, action, reading);
-        if (!engine) state.hub.jobsChanged([id]);
-        state.hub.statusChanged(state.status());
+        const ok = state.actions.review(id, action, reading);
+        pushChanged(state, [id]);
         const updated = state.store.jobs.get(id);
         if (!ok || !updated)
           throw new AppError('not_found', 'This photo is no longer in the list.');
@@ -118,18 +107,14 @@ export function jobHandlers(state: BackendState): JobHandlers {
         const { id, undo, restore } = request;
         const job = state.store.jobs.get(id);
         if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
-        const engine = state.engine;
-        const ok = engine
-          ? engine.undoReview(id, undo, restore)
-          : state.store.jobs.undoReview(id, undo, restore);
+        const ok = state.actions.undoReview(id, undo, restore);
         if (!ok) {
           throw new AppError(
             'invalid_request',
             'Nothing to undo: this reading was reviewed again or is no longer finished.',
           );
         }
-        if (!engine) state.hub.jobsChanged([id]);
-        state.hub.statusChanged(state.status());
+        pushChanged(state, [id]);
         const updated = state.store.jobs.get(id);
         if (!updated) throw new AppError('not_found', 'This photo is no longer in the list.');
         return updated;
