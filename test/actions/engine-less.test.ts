@@ -5,10 +5,11 @@ import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestMapping } from '../../common/billing/column-mapping';
+import type { JobRecord } from '../../common/job-record';
 import { queueFileIn } from '../../main/config/paths';
 import { addPaths } from '../../main/engine/add-paths';
 import { openSession } from '../../main/actions/session';
-import { loadRouteSheet } from '../../main/billing/routes';
+import { loadRouteSheet, readingsChanged } from '../../main/billing/routes';
 import { inspectRouteSheet } from '../../main/billing/route-sheet';
 import { createSandbox } from '../../sandbox';
 import { FAST_AI, FAST_ENGINE } from '../helpers/engine-harness';
@@ -76,9 +77,18 @@ describe('adding photos without an engine', () => {
 
 describe('a review without an engine', () => {
   const userDir = userDirIn(join(t.dir, 'review'));
+  const readingOf = (relPath: string | null | undefined): JobRecord => {
+    const job = queue.find((j) => j.relPath === relPath);
+    if (!job?.aiReading) throw new Error(`no finished reading for ${String(relPath)}`);
+    return job;
+  };
+  /** A reading ten times the AI's: far beyond what the meter uses. */
+  const wild = (job: JobRecord): string => (Number(job.aiReading) * 10).toFixed(1);
+  let queue: JobRecord[] = [];
 
   beforeAll(async () => {
-    // A queue read to the end by an engine (as `meter-desk run` leaves it), the sheet loaded.
+    // A queue read to the end by an engine (as `meter-desk run` leaves it), the sheet loaded, and
+    // one reading corrected there (with its check re-run, as an engine did it).
     mkdirSync(userDir, { recursive: true });
     const sandbox = await createSandbox({ ai: FAST_AI });
     const session = openSession({
@@ -100,25 +110,41 @@ describe('a review without an engine', () => {
       });
       await session.engine.start();
       expect(await session.engine.waitSettled()).toBe('complete');
+      queue = [...session.store.queries.iterate({})];
+      const corrected = readingOf(fx.meters[1]?.relPath);
+      session.store.jobs.review(corrected.id, 'corrected', wild(corrected));
+      readingsChanged(session.store, [corrected.id], new Date());
+      queue = [...session.store.queries.iterate({})];
     } finally {
       await session.close();
       await sandbox.close();
     }
   }, 90_000);
 
-  it('re-runs the plausibility check on a correction and on its undo', async () => {
+  it('re-runs the plausibility check on a correction', async () => {
     const w = await windowWithoutEngine(userDir);
     try {
-      const meter = fx.meters[1];
-      const job = w.jobs().find((j) => j.relPath === meter?.relPath);
-      if (!job?.aiReading) throw new Error('no finished reading');
+      const job = readingOf(fx.meters[2]?.relPath);
       expect(job.plausibility).toBe('ok');
-      const wild = (Number(job.aiReading) * 10).toFixed(1);
-      const corrected = await w.handlers.review({ id: job.id, action: 'correct', reading: wild });
+      const corrected = await w.handlers.review({
+        id: job.id,
+        action: 'correct',
+        reading: wild(job),
+      });
       expect(corrected.plausibility).not.toBe('ok');
-      const { reviewAction, reviewedReading, reviewedAt } = corrected;
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('re-runs the plausibility check on an undo', async () => {
+    const w = await windowWithoutEngine(userDir);
+    try {
+      const job = readingOf(fx.meters[1]?.relPath);
+      const { reviewAction, reviewedReading, reviewedAt } = job;
       if (reviewAction !== 'corrected' || reviewedReading === null || reviewedAt === null)
         throw new Error('not corrected');
+      expect(job.plausibility).not.toBe('ok');
       const undone = await w.handlers.undoReview({
         id: job.id,
         undo: { action: 'corrected', reading: reviewedReading, reviewedAt },
