@@ -40,7 +40,6 @@ export interface JobRow {
   submitted_at: string | null;
   remote_created_at: string | null;
   finished_at: string | null;
-  needs_review: number;
   to_review: number;
   poll_count: number;
   meter_id: string | null;

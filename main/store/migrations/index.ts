@@ -5,6 +5,7 @@ import { migration004 } from './004-ai-version';
 import { migration005 } from './005-owner-and-service-words';
 import { migration006 } from './006-meters';
 import { migration007 } from './007-billed-reading-sort';
+import { migration008 } from './008-drop-needs-review';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];

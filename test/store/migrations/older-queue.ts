@@ -1,0 +1,55 @@
+// A queue file as an older MeterDesk left it, for the migration tests (one file per migration,
+// named as it is: see DEVELOPERS.md, "Persistence"). Raw SQL on purpose: the rows are written as
+// that schema had them, not through today's store.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { migrate } from '../../../main/store/migrate';
+import { MIGRATIONS } from '../../../main/store/migrations';
+import { tempDir } from '../../helpers/tmp';
+
+export const AT = '2026-11-21T00:00:00.000Z';
+
+export interface OlderQueue {
+  readonly file: string;
+  readonly db: Database.Database;
+  /** Adds a watched folder; its id. */
+  readonly addRoot: (path: string) => number;
+  /** Brings the file up to `version` with today's migrations; the version it reached. */
+  readonly migrateTo: (version: number) => number;
+  /** Closes the file (if open) and removes it. */
+  readonly remove: () => void;
+}
+
+/** A real queue file at schema `version` (0: an empty file). */
+export function olderQueue(version: number): OlderQueue {
+  const t = tempDir('meterdesk-mig-');
+  const file = join(t.dir, 'queue.sqlite');
+  const db = new Database(file);
+  migrate(db, MIGRATIONS, version);
+  return {
+    file,
+    db,
+    addRoot: (path) =>
+      Number(
+        db.prepare(`INSERT INTO roots (path, kind, added_at) VALUES (?, 'folder', ?)`).run(path, AT)
+          .lastInsertRowid,
+      ),
+    migrateTo: (target) => migrate(db, MIGRATIONS, target),
+    remove: () => {
+      if (db.open) db.close();
+      t.cleanup();
+    },
+  };
+}
+
+/** Every row of a table in the order of its first columns, without the columns named (those a migration adds). */
+export function rowsOf(
+  db: Database.Database,
+  table: string,
+  without: readonly string[] = [],
+): Record<string, unknown>[] {
+  return db
+    .prepare<[], Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY 1, 2`)
+    .all()
+    .map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !without.includes(k))));
+}
