@@ -75,7 +75,10 @@ describe('RwLock', () => {
     const r3 = lock.shared(() => {
       order.push('r3');
     });
-    await new Promise((r) => setTimeout(r, 10));
+    // The lock moves on promises alone: once r2 ran and every pending reaction has, the writer and
+    // the reader queued behind it are still waiting for r1.
+    await r2;
+    await new Promise((r) => setImmediate(r));
     expect(order).toEqual(['r1 start', 'r2']);
     release();
     await Promise.all([r1, r2, w, r3]);
