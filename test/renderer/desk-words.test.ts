@@ -1,6 +1,6 @@
 // The review desk's words outside a rendered window: the AI version line in both languages.
 import { describe, expect, it } from 'vitest';
-import { aiVersionText } from '../../renderer/components/detail-panel';
+import { aiVersionText } from '../../renderer/screens/main-screen/detail-facts';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { shownColumns } from '../../renderer/components/table-columns';
 

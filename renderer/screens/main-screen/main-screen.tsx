@@ -7,7 +7,7 @@ import { useApp, useAppApi } from '../../store/context';
 import { RoutePanel } from '../../billing/route-panel';
 import { AddReport } from '../../components/add-report';
 import { Banners } from '../../components/banners';
-import { DetailPanel } from '../../components/detail-panel';
+import { DetailPanel } from './detail-panel';
 import { EmptyState, NoMatches } from '../../components/empty-state';
 import { ExportDialog } from './export-dialog';
 import { Header } from '../../components/header';

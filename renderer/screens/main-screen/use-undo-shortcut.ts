@@ -1,0 +1,25 @@
+// The review desk's undo key, beside the Undo button of the review box.
+import { useEffect } from 'react';
+import { useAppApi } from '../../store/context';
+
+/** Ctrl+Z (⌘Z) takes back the last review, except in a text field (its own undo). */
+export function useUndoShortcut(): void {
+  const api = useAppApi();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key.toLowerCase() !== 'z' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) {
+        return;
+      }
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))
+        return;
+      if (!api.getState().lastReview) return;
+      e.preventDefault();
+      void api.getState().undoReview();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [api]);
+}
