@@ -63,6 +63,56 @@ const layer = (files, ...patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+// Inside renderer/: the same idea, from the top down. main.tsx and app.tsx pick the screen; a
+// screen (screens/<name>/: the main screen, settings, onboarding) is one whole view and never
+// imports another; billing/ and components/ are the parts screens are built from (billing/ may
+// use components/, not the reverse); then hooks/, store/, lib/ and i18n/ (useLang, the catalogues)
+// at the bottom. A lower folder never imports a higher one, nor the app.
+const RENDERER_FOLDERS = {
+  screens: 'the screens',
+  billing: 'the billing parts',
+  components: 'the shared components',
+  hooks: 'the React hooks',
+  store: 'the store',
+  lib: 'the helpers',
+};
+const noRendererFolders = (layerName, ...folders) => [
+  ...folders.map((folder) => ({
+    regex: `^(\\.\\./)+${folder}(/|$)`,
+    message: `${layerName} must not import renderer/${folder}/ (${RENDERER_FOLDERS[folder]}): it sits above it.`,
+  })),
+  {
+    regex: '^(\\.\\./)+(app|main)$',
+    message: `${layerName} must not import the app (renderer/app.tsx, main.tsx): it sits above it.`,
+  },
+];
+const SCREENS = ['main-screen', 'settings', 'onboarding'];
+const noOtherScreens = (screen) =>
+  SCREENS.filter((other) => other !== screen).map((other) => ({
+    regex: `^(\\.\\./)+(screens/)?${other}(/|$)`,
+    message: `A screen must not import another: screens/${screen}/ reaches into screens/${other}/. Move what both use to components/.`,
+  }));
+const RENDERER_BASE = [noNode, noElectron, noMain, noPreload, noSandbox];
+/** Lowest first: each folder may not import the ones listed after it here, nor screens/. */
+const RENDERER_LAYERS = ['i18n', 'lib', 'store', 'hooks', 'components', 'billing'];
+const rendererLayers = () => [
+  ...RENDERER_LAYERS.map((folder, i) =>
+    layer(
+      [`renderer/${folder}/**`],
+      ...RENDERER_BASE,
+      ...noRendererFolders(`renderer/${folder}/`, ...RENDERER_LAYERS.slice(i + 1), 'screens'),
+    ),
+  ),
+  ...SCREENS.map((screen) =>
+    layer(
+      [`renderer/screens/${screen}/**`],
+      ...RENDERER_BASE,
+      ...noOtherScreens(screen),
+      ...noRendererFolders(`renderer/screens/${screen}/`),
+    ),
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -112,7 +162,8 @@ export default tseslint.config(
     noSandbox,
     forbid('common/ must stay free of UI libraries.', 'react', 'react-dom', 'zustand'),
   ),
-  layer(['renderer/**'], noNode, noElectron, noMain, noPreload, noSandbox),
+  layer(['renderer/**'], ...RENDERER_BASE),
+  ...rendererLayers(),
   layer(['preload/**'], noMain, noRenderer, noSandbox),
   layer(['main/**'], noElectron, noRenderer, noPreload),
   layer(

@@ -146,3 +146,66 @@ describe('layers inside main/', () => {
     }
   });
 });
+
+/** Inside renderer/: screens on top, then billing/ and components/, hooks/, store/, lib/, i18n/. */
+const rendererCases: [file: string, source: string, allowed: boolean][] = [
+  // A screen never imports another screen, from its folder or a subfolder, by any path.
+  ['renderer/screens/settings/probe.tsx', `import '../main-screen/main-screen';`, false],
+  ['renderer/screens/main-screen/probe.tsx', `import '../settings/settings-form';`, false],
+  [
+    'renderer/screens/main-screen/probe.tsx',
+    `import '../../screens/onboarding/onboarding';`,
+    false,
+  ],
+  ['renderer/screens/onboarding/sub/probe.tsx', `import '../../settings/settings-key';`, false],
+  // ... but uses its own files and every part below it.
+  ['renderer/screens/main-screen/probe.tsx', `import './detail-panel';`, true],
+  ['renderer/screens/settings/probe.tsx', `import '../../components/service-fields';`, true],
+  ['renderer/screens/main-screen/probe.tsx', `import '../../billing/meter-section';`, true],
+  ['renderer/screens/settings/probe.tsx', `import '../../store/context';`, true],
+  ['renderer/app.tsx', `import './screens/settings/settings-screen';`, true],
+  // The parts import no screen and not the app; components/ does not import billing/.
+  ['renderer/components/probe.tsx', `import '../screens/main-screen/main-screen';`, false],
+  ['renderer/billing/probe.tsx', `import '../screens/main-screen/detail-panel';`, false],
+  ['renderer/components/probe.tsx', `import '../app';`, false],
+  ['renderer/components/probe.tsx', `import '../billing/meter-section';`, false],
+  ['renderer/billing/probe.tsx', `import '../components/dialog';`, true],
+  ['renderer/components/probe.tsx', `import '../hooks/use-now';`, true],
+  // The lower folders: hooks/ over store/ over lib/ over i18n/.
+  ['renderer/hooks/probe.ts', `import '../components/icon';`, false],
+  ['renderer/hooks/probe.ts', `import '../store/create-store';`, true],
+  ['renderer/store/probe.ts', `import '../hooks/use-now';`, false],
+  ['renderer/store/probe.ts', `import '../components/job-table';`, false],
+  ['renderer/store/probe.ts', `import '../lib/throttle';`, true],
+  ['renderer/lib/probe.ts', `import '../store/context';`, false],
+  ['renderer/lib/probe.ts', `import '../billing/rule-words';`, false],
+  ['renderer/lib/probe.ts', `import '../i18n/english';`, true],
+  ['renderer/i18n/probe.ts', `import '../lib/format';`, false],
+  ['renderer/i18n/probe.ts', `import '../store/types';`, false],
+  ['renderer/i18n/probe.ts', `import './catalogues';`, true],
+  // A folder of common/ named like one of renderer's is not renderer's.
+  ['renderer/store/probe.ts', `import '../../common/billing/billing-row';`, true],
+  ['renderer/lib/probe.ts', `import '../../common/billing/read-date-notes';`, true],
+];
+
+describe('layers inside renderer/', () => {
+  it.each(rendererCases)('%s: %s -> allowed=%s', async (file, source, allowed) => {
+    const errors = await layeringErrors(file, source);
+    if (allowed) expect(errors).toEqual([]);
+    else expect(errors).toEqual([expect.stringMatching(/must not import/)]);
+  });
+
+  it('keeps the rules that hold for all of renderer/ (no Node, no electron, no main/)', async () => {
+    for (const folder of ['i18n', 'lib', 'store', 'hooks', 'components', 'billing']) {
+      const file = `renderer/${folder}/probe.ts`;
+      expect(await layeringErrors(file, `import 'node:fs';`)).toHaveLength(1);
+      expect(await layeringErrors(file, `import 'electron';`)).toHaveLength(1);
+      expect(await layeringErrors(file, `import '../../main/store/store';`)).toHaveLength(1);
+    }
+    for (const screen of ['main-screen', 'settings', 'onboarding']) {
+      const file = `renderer/screens/${screen}/probe.tsx`;
+      expect(await layeringErrors(file, `import 'node:fs';`)).toHaveLength(1);
+      expect(await layeringErrors(file, `import '../../../main/engine/engine';`)).toHaveLength(1);
+    }
+  });
+});
