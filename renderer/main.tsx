@@ -11,6 +11,7 @@ import { StoreProvider } from './store/context';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/controls.css';
+import './styles/header-widgets.css';
 import './styles/table.css';
 import './styles/sidebar.css';
 import './styles/progress.css';
