@@ -4,6 +4,7 @@
 // all derived from this table (see bridge.ts); backend-contract.ts holds the main process's part
 // with the backend (calls both ways, the backend's pushes) in the same form.
 import { z } from 'zod';
+import { API_KEY_PROBLEMS, checkApiKey } from '../api-key';
 import type { JobRecord } from '../job-record';
 import { LANGUAGE_CHOICES } from '../settings';
 import type { ChannelName } from './channels';
@@ -90,14 +91,16 @@ export function channel<S extends z.ZodType>(
 }
 
 /**
- * A secret is accepted in, never sent out; bounded so a paste accident cannot be huge, and sendable
- * in an HTTP header (printable ASCII; the line break of a paste is trimmed).
+ * A secret is accepted in, never sent out; bounded so a paste accident cannot be huge, and of the
+ * one form an API key has (common/api-key.ts).
  */
 const apiKey = z
   .string()
-  .min(1)
   .max(MAX_KEY_CHARS)
-  .regex(/^\s*[\x21-\x7e]+\s*$/, 'must be printable ASCII without spaces');
+  .superRefine((value, ctx) => {
+    const checked = checkApiKey(value);
+    if (!checked.ok) ctx.addIssue({ code: 'custom', message: API_KEY_PROBLEMS[checked.problem] });
+  });
 const baseUrl = z.string().min(1).max(MAX_URL_CHARS);
 
 export const CONTRACT = {

@@ -3,6 +3,7 @@
 // returns a typed value or throws an ApiError from classify.ts. It never retries on its own: the
 // scheduler owns retries and acts on the error class.
 import type { Dispatcher } from 'undici';
+import { apiKeyOrThrow } from '../../common/api-key';
 import type { z } from 'zod';
 import { parseJsonBody } from './body';
 import { classifyBodyProblem, classifyResponse } from './classify';
@@ -89,9 +90,6 @@ interface CallSpec<S extends z.ZodType> {
   readonly schema: S;
 }
 
-// Visible ASCII only: anything else cannot be sent in a header (and a CR/LF would inject one).
-const API_KEY_SHAPE = /^[\x21-\x7e]+$/;
-
 /** A server id as one path segment; ids come from responses, so they are data, never a URL. */
 function segment(id: string, what: string): string {
   if (id === '' || id === '.' || id === '..' || id.length > 256) {
@@ -108,11 +106,8 @@ function segment(id: string, what: string): string {
 export const BLIND_START = 3;
 
 export function createMeterApi(options: MeterApiOptions): MeterApi {
-  const { apiKey } = options;
-  if (!API_KEY_SHAPE.test(apiKey)) {
-    // Never echo the key, not even a part of it.
-    throw new TypeError('The API key is empty or contains characters that cannot be sent.');
-  }
+  // Never echoes the key, not even a part of it.
+  const apiKey = apiKeyOrThrow(options.apiKey);
   const http = createHttp({
     baseUrl: options.baseUrl,
     dispatcher: options.agent,

@@ -4,6 +4,7 @@
 // backed by something real.
 import { join } from 'node:path';
 import { z } from 'zod';
+import { apiKeyOrThrow } from '../../common/api-key';
 import { accountForBaseUrl } from '../secrets/keychain';
 import type { SecretStore } from '../secrets/secret-store';
 import { readJsonFile, writeJsonFile } from '../config/json-file';
@@ -48,8 +49,7 @@ export class EncryptedFileSecretStore implements SecretStore {
 
   async set(baseUrl: string, key: string): Promise<void> {
     const account = accountForBaseUrl(baseUrl);
-    const value = key.trim();
-    if (value === '') throw new TypeError('The API key is empty.');
+    const value = apiKeyOrThrow(key);
     const entries = this.entries();
     entries[account] = await this.encryptor.encryptString(value);
     this.write(entries);

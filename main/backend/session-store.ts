@@ -1,3 +1,4 @@
+import { API_KEY_PROBLEMS, checkApiKey } from '../../common/api-key';
 import { accountForBaseUrl } from '../secrets/keychain';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -14,9 +15,9 @@ export class SessionSecretStore implements SecretStore {
   }
 
   set(baseUrl: string, key: string): Promise<void> {
-    const value = key.trim();
-    if (value === '') return Promise.reject(new TypeError('The API key is empty.'));
-    this.keys.set(accountForBaseUrl(baseUrl), value);
+    const checked = checkApiKey(key);
+    if (!checked.ok) return Promise.reject(new TypeError(API_KEY_PROBLEMS[checked.problem]));
+    this.keys.set(accountForBaseUrl(baseUrl), checked.key);
     return Promise.resolve();
   }
 

@@ -6,6 +6,7 @@
 // npm leaves it out, and the app (safeStorage) and the CLI (METER_DESK_API_KEY) do without it.
 
 import { createRequire } from 'node:module';
+import { apiKeyOrThrow } from '../../common/api-key';
 import type { SecretStore } from './secret-store';
 
 export { keyHint } from './secret-store';
@@ -91,16 +92,6 @@ export function accountForBaseUrl(baseUrl: string): string {
   return url.origin;
 }
 
-function checkedKey(key: string): string {
-  const trimmed = key.trim();
-  if (trimmed === '') throw new TypeError('The API key is empty.');
-  // A key with a line break or space inside is a paste accident and would break the HTTP header.
-  if (/[\s\p{Cc}]/u.test(trimmed)) {
-    throw new TypeError('The API key must not contain spaces, line breaks or control characters.');
-  }
-  return trimmed;
-}
-
 /** Thrown by a loader when there is no keychain module to load at all. */
 class KeytarMissingError extends Error {
   override readonly name = 'KeytarMissingError';
@@ -177,7 +168,7 @@ export class KeychainSecretStore implements SecretStore {
 
   async set(baseUrl: string, key: string): Promise<void> {
     const account = accountForBaseUrl(baseUrl);
-    const value = checkedKey(key);
+    const value = apiKeyOrThrow(key);
     await this.call((k) => k.setPassword(this.service, account, value));
   }
 

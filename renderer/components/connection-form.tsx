@@ -6,6 +6,7 @@ import { connectionAdvice } from '../lib/errors';
 import { useAppApi } from '../store/context';
 import type { TFunction } from 'i18next';
 import { useT } from '../i18n/i18n';
+import { API_KEY_PROBLEM_WORDS, apiKeyProblem } from './key-problem';
 import { ADDRESS_PROBLEM_WORDS, addressProblem } from './service-address';
 import { AddressField, KeyField } from './service-fields';
 
@@ -43,14 +44,15 @@ export function ConnectionForm({
   const [ok, setOk] = useState<ConnectionCheck | null>(null);
   const problem = touched ? addressProblem(url) : null;
   const urlProblem = problem ? t(ADDRESS_PROBLEM_WORDS[problem]) : null;
-  const keyProblem = touched && !keyIsSet && key.trim() === '' ? t('form.keyEmpty') : null;
+  const keyCheck = touched ? apiKeyProblem(key, keyIsSet) : null;
+  const keyProblem = keyCheck ? t(API_KEY_PROBLEM_WORDS[keyCheck]) : null;
 
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
     e.preventDefault();
     setTouched(true);
     setOk(null);
     setError(null);
-    if (addressProblem(url) !== null || (!keyIsSet && key.trim() === '')) return;
+    if (addressProblem(url) !== null || apiKeyProblem(key, keyIsSet) !== null) return;
     setChecking(true);
     const reply = await api.getState().checkConnection({ baseUrl: url, apiKey: key, save: true });
     setChecking(false);

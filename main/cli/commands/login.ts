@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { API_KEY_PROBLEMS, checkApiKey } from '../../../common/api-key';
 import { keyHint, KeychainSecretStore } from '../../secrets/keychain';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
@@ -16,10 +17,13 @@ function target(argv: string[], io: CliIo): string {
 export async function loginCommand(argv: string[], io: CliIo): Promise<number> {
   const baseUrl = target(argv, io);
   if (io.isTty) io.err(`Paste the API key for ${baseUrl} and press Enter, then Ctrl-D:\n`);
-  const key = (await io.readStdin()).trim();
-  if (!key) throw new UsageError('No key on standard input.');
-  if (/\s/.test(key))
-    throw new UsageError('The key contains spaces or line breaks; paste only the key.');
+  const checked = checkApiKey(await io.readStdin());
+  if (!checked.ok) {
+    throw new UsageError(
+      checked.problem === 'empty' ? 'No key on standard input.' : API_KEY_PROBLEMS[checked.problem],
+    );
+  }
+  const key = checked.key;
   await new KeychainSecretStore().set(baseUrl, key).catch((err: unknown) => {
     throw withoutKeychain(err);
   });

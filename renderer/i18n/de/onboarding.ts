@@ -21,6 +21,11 @@ export const onboarding: Words<typeof en> = {
     useFixed: '{{url}} verwenden',
     key: 'API-Schlüssel',
     keyEmpty: 'Geben Sie den API-Schlüssel ein.',
+    keySpaces:
+      'Der Schlüssel enthält Leerzeichen oder Zeilenumbrüche; fügen Sie nur den Schlüssel ein.',
+    keyCharacters:
+      'Der Schlüssel enthält Zeichen, die ein API-Schlüssel nicht haben kann; fügen Sie nur den Schlüssel ein.',
+    keyTooLong: 'Das ist viel länger als ein API-Schlüssel; fügen Sie nur den Schlüssel ein.',
     keepKey: 'Leer lassen, um den gespeicherten Schlüssel zu behalten',
     pasteKey: 'Fügen Sie den erhaltenen Schlüssel ein',
     hide: 'Verbergen',

@@ -11,6 +11,7 @@ import { useT } from '../../i18n/i18n';
 import { connectionAdvice, describeError } from '../../lib/errors';
 import { useApp, useAppApi } from '../../store/context';
 import type { SettingsPatch } from '../../store/service-slice';
+import { API_KEY_PROBLEM_WORDS, apiKeyProblem } from '../../components/key-problem';
 import { ADDRESS_PROBLEM_WORDS, addressProblem } from '../../components/service-address';
 import type { SendingDraft, SendingProblems } from './settings-sending';
 
@@ -58,9 +59,10 @@ export function useSettingsDraft() {
   const connectionChanged = url.trim() !== (settings.baseUrl ?? '') || apiKey.trim() !== '';
   const n = Number(sending.concurrency);
   const urlKey = connectionChanged ? addressProblem(url) : null;
+  const keyCheck = connectionChanged ? apiKeyProblem(apiKey, keyIsSet) : null;
   const problems: Problems = {
     url: urlKey ? tForm(ADDRESS_PROBLEM_WORDS[urlKey]) : null,
-    key: connectionChanged && !keyIsSet && apiKey.trim() === '' ? tForm('form.keyEmpty') : null,
+    key: keyCheck ? tForm(API_KEY_PROBLEM_WORDS[keyCheck]) : null,
     business:
       sending.business.trim() === '' || BUSINESS_CODE.test(sending.business.trim())
         ? null
