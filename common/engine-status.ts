@@ -1,6 +1,7 @@
 import { MAX_BATCH_FILES, type FailureKind } from './job';
 import type { StateCounts } from './job-record';
 
+import type { QuotaWarning } from './quota-warning';
 /** Why the engine is not sending photos right now; several can hold at once. */
 export interface EngineHolds {
   /** The service could not be reached; the engine probes and resumes by itself. */
@@ -90,8 +91,8 @@ export interface EngineStatus {
   quota: QuotaInfo | null;
   ai: AiInfo | null;
   deployment: DeploymentView;
-  /** Warning from the pre-flight: more photos queued than quota left (cached ones are free). */
-  quotaWarning: string | null;
+  /** More photos wait than quota is left (common/quota-warning.ts); copies of a read photo are free. */
+  quotaWarning: QuotaWarning | null;
 }
 
 /** How many distinct reasons an add report names; the rest are counted by kind. */

@@ -3,6 +3,7 @@
 // (quota-budget.ts). Read before sending (pre-flight) and re-read now and then while photos wait,
 // so what the window shows stays current. A key without the permission to read quota or AI
 // status is not stopped by it: those figures are shown as not permitted.
+import { quotaWarning, type QuotaWarning } from '../../common/quota-warning';
 import { engineMessage, type EngineMessage } from '../../common/engine-messages';
 import type { AiInfo, QuotaInfo } from '../../common/engine-status';
 import type { MeterApi } from '../api/client';
@@ -41,7 +42,7 @@ export class ServiceState {
   readonly budget: QuotaBudget;
   private quotaValue: QuotaInfo | null = null;
   private aiValue: AiInfo | null = null;
-  private warning: string | null = null;
+  private warning: QuotaWarning | null = null;
   private readonly refreshTimer: Timer;
   private lastReadAt = -Infinity;
   /** Photos were waiting at the last read: the quota has moved since. */
@@ -68,7 +69,7 @@ export class ServiceState {
     return this.aiValue;
   }
 
-  get quotaWarning(): string | null {
+  get quotaWarning(): QuotaWarning | null {
     return this.warning;
   }
 
@@ -211,10 +212,6 @@ export class ServiceState {
       return;
     }
     const pending = this.d.store.jobs.pendingDistinctPhotos();
-    this.warning =
-      pending > left
-        ? `${pending} photos are waiting but only ${left} readings are left today. ` +
-          'Photos the service has already read are free; the rest will wait for quota.'
-        : null;
+    this.warning = quotaWarning(left, pending);
   }
 }

@@ -1,5 +1,6 @@
 // What adding did, shown at once: new photos found, photos not sent and why, photos already in the
 // list, and a warning when the new run is larger than the quota left today.
+import { quotaWarning } from '../../common/quota-warning';
 import type { AddSummary } from '../../common/engine-status';
 import type { FailureKind } from '../../common/job';
 import type { TFunction } from 'i18next';
@@ -48,7 +49,7 @@ export function AddReport(): React.JSX.Element | null {
   const { summary, quotaRemaining } = report;
   const reasons = rejectedReasons(summary, statesT, bannersT, lang);
   const found = summary.queued + summary.reused;
-  const overQuota = quotaRemaining !== null && summary.queued > quotaRemaining;
+  const overQuota = quotaWarning(quotaRemaining, summary.queued);
   return (
     <section
       className="add-report"
@@ -109,8 +110,8 @@ export function AddReport(): React.JSX.Element | null {
             <p className="tone-warn" role="note" data-testid="add-quota-warning">
               <Icon name="warning" />{' '}
               {t('addReport.overQuota', {
-                left: t('addReport.left', { count: quotaRemaining }),
-                waiting: t('addReport.waiting', { count: summary.queued - quotaRemaining }),
+                left: t('addReport.left', { count: overQuota.remaining }),
+                waiting: t('addReport.waiting', { count: overQuota.waiting - overQuota.remaining }),
               })}
             </p>
           )}

@@ -2,6 +2,7 @@
 // for, and a warning when more photos are waiting than readings are left.
 import { useShallow } from 'zustand/react/shallow';
 import type { QuotaInfo } from '../../common/engine-status';
+import { liveQuotaWarning, type QuotaWarning } from '../../common/quota-warning';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDay } from '../lib/format';
 import { englishT } from '../i18n/english';
@@ -19,19 +20,11 @@ function waitingPhotos(counts: { queued: number; uploading: number }): number {
   return counts.queued + counts.uploading;
 }
 
-/**
- * Worded from live numbers: the engine's own quotaWarning is computed once, when it starts, and
- * its figures go stale as the run proceeds.
- */
-export function quotaWarningText(
-  remaining: number | null,
-  waiting: number,
-  t: TFunction = englishT('app'),
-): string | null {
-  if (remaining === null || waiting <= remaining) return null;
-  const photos = t('quota.photosWait', { count: waiting });
-  if (remaining === 0) return t('quota.noneLeft', { photos });
-  return t('quota.fewLeft', { photos, readings: t('quota.readings', { count: remaining }) });
+/** The quota warning (common/quota-warning.ts) in the window's words. */
+export function quotaWarningWords(w: QuotaWarning, t: TFunction = englishT('app')): string {
+  const photos = t('quota.photosWait', { count: w.waiting });
+  if (w.remaining === 0) return t('quota.noneLeft', { photos });
+  return t('quota.fewLeft', { photos, readings: t('quota.readings', { count: w.remaining }) });
 }
 
 /** A paid account's package pools and when the nearest expires, in one line; null when none. */
@@ -58,10 +51,11 @@ export function packagesText(
 export function QuotaWidget(): React.JSX.Element {
   const t = useT('app');
   const lang = useLang();
-  const { quota, waiting, denied, hold, refused } = useApp(
+  const { quota, waiting, engineWarning, denied, hold, refused } = useApp(
     useShallow((s) => ({
       quota: selectQuota(s),
       waiting: waitingPhotos(s.status.counts),
+      engineWarning: s.status.quotaWarning,
       denied: s.status.deployment.denied.quota ?? null,
       hold: s.status.holds.quota,
       refused: keyRefused(s.status),
@@ -104,7 +98,9 @@ export function QuotaWidget(): React.JSX.Element {
       ? Math.max(0, Math.min(1, remaining / dailyLimit))
       : null;
   const low = fraction !== null && fraction < 0.1;
-  const warn = quotaWarningText(isUnlimited ? null : remaining, waiting, t);
+  // The engine decides (it counts a photo and its copies once); the figures are the live ones.
+  const warning = liveQuotaWarning(engineWarning, isUnlimited ? null : remaining, waiting);
+  const warn = warning ? quotaWarningWords(warning, t) : null;
   const packages = packagesText(quota, t, lang);
   const main = isUnlimited
     ? t('quota.unlimited')

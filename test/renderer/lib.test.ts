@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotaWarningText } from '../../renderer/components/quota-widget';
+import { quotaWarningWords } from '../../renderer/components/quota-widget';
 import type { EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { bannersFor } from '../../renderer/lib/banners';
@@ -339,13 +339,13 @@ describe('wording', () => {
 });
 
 describe('quota warning', () => {
-  it('warns only when more photos wait than readings are left', () => {
-    expect(quotaWarningText(10, 10)).toBeNull();
-    expect(quotaWarningText(null, 10)).toBeNull();
-    expect(quotaWarningText(3, 10)).toBe(
+  it('says how many photos wait and how many readings are left', () => {
+    expect(quotaWarningWords({ remaining: 3, waiting: 10 })).toBe(
       '10 photos wait, 3 readings left: the rest wait for new quota.',
     );
-    expect(quotaWarningText(0, 1)).toBe('None left today: 1 photo waits for new quota.');
+    expect(quotaWarningWords({ remaining: 0, waiting: 1 })).toBe(
+      'None left today: 1 photo waits for new quota.',
+    );
   });
 });
 

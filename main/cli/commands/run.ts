@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { quotaWarningText } from '../../../common/quota-warning';
 import type { BatchMode } from '../../../common/job';
 import type { AddSummary } from '../../../common/engine-status';
 import type { SettleOutcome } from '../../engine/engine';
@@ -149,7 +150,7 @@ export async function runCommand(
     if (!values.json) io.err(`${describeAdd(added)}\n`);
     await session.engine.start();
     const warning = session.engine.status().quotaWarning;
-    if (warning && !values.json) io.err(`Warning: ${warning}\n`);
+    if (warning && !values.json) io.err(`Warning: ${quotaWarningText(warning)}\n`);
     const outcome = await session.engine.waitSettled({ maxOfflineMs: maxWait * 1000 });
     await session.engine.stop();
     stopProgress();
