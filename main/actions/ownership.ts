@@ -2,7 +2,7 @@
 // window open while `meter-desk run` works on it), this one's actions are refused, naming the
 // owner, except those listed in SAFE_BESIDE_OWNER.
 import { hostname } from 'node:os';
-import { QueueOwnership, type OwnerInfo } from '../store/queue-owner';
+import { QueueInUseError, QueueOwnership, type OwnerInfo } from '../store/queue-owner';
 import type { ActionSite } from './site';
 
 /** Every user-level change to the queue, by name (the refusal says which one waits). */
@@ -39,17 +39,15 @@ export const SAFE_BESIDE_OWNER: ReadonlySet<ActionName> = new Set<ActionName>([
   'save template',
 ]);
 
-export class QueueOwnedError extends Error {
-  override readonly name = 'QueueOwnedError';
+/** The owner's claim, as the store words it, with the action that must wait for it. */
+export class QueueOwnedError extends QueueInUseError {
   constructor(
     readonly action: ActionName,
-    readonly owner: OwnerInfo,
+    file: string,
+    owner: OwnerInfo,
   ) {
-    const where = owner.host === hostname() ? '' : ` on ${owner.host}`;
-    super(
-      `Cannot ${action} now: this queue is in use by ${owner.label} (process ${String(owner.pid)}` +
-        `${where}, since ${owner.startedAt}). Wait until it is done, then try again.`,
-    );
+    super(file, owner);
+    this.message = `Cannot ${action} now. ${this.message}`;
   }
 }
 
@@ -59,6 +57,6 @@ export function refuseIfOwnedElsewhere(site: ActionSite, action: ActionName): vo
   const owner = QueueOwnership.currentOwner(site.store().db, site.clock);
   // A claim of this process (its own engine, in the window or a CLI command) is no other writer.
   if (owner && !(owner.pid === process.pid && owner.host === hostname())) {
-    throw new QueueOwnedError(action, owner);
+    throw new QueueOwnedError(action, site.store().file, owner);
   }
 }
