@@ -9,6 +9,7 @@ import { copyQueues } from '../../main/backend/data-dir';
 import { useSqliteBinding } from '../../main/store/db';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
+import { scannedPhoto } from '../store/queue-fixture';
 
 const NPM_SQLITE = join(
   import.meta.dirname,
@@ -39,17 +40,7 @@ afterEach(() => {
 
 function addPhotos(store: Store, names: readonly string[]): void {
   const rootId = store.roots.ensure('/photos', 'folder').id;
-  store.jobs.insertScanned(
-    names.map((name) => ({
-      rootId,
-      path: `/photos/${name}`,
-      relPath: name,
-      size: 1,
-      mtimeMs: 1,
-      accepted: { sha256: name, format: 'jpeg' },
-      rejected: null,
-    })),
-  );
+  store.jobs.insertScanned(names.map((name) => scannedPhoto(rootId, name)));
 }
 
 function photosIn(file: string): string[] {

@@ -16,6 +16,7 @@ import {
 import type { TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
+import { singleTask } from '../store/queue-fixture';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 let store: Store;
@@ -72,20 +73,7 @@ async function photo(
   if (reading === null || job.state === 'done') return job.id;
   store.jobs.markUploading([job.id]);
   const taskId = `task-${String(job.id)}`;
-  store.jobs.markSubmitted([
-    {
-      id: job.id,
-      submission: {
-        taskId,
-        batchId: null,
-        batchIndex: null,
-        business: null,
-        remoteStatus: 'queued',
-        remoteCreatedAt: null,
-        nextAttemptAt: 0,
-      },
-    },
-  ]);
+  store.jobs.markSubmitted([{ id: job.id, submission: singleTask(taskId) }]);
   const result: TaskResult = {
     taskId,
     state: 'done',

@@ -13,6 +13,7 @@ import type { JobRecord } from '../../common/job-record';
 import type { NewJob, TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
+import { singleTask } from '../store/queue-fixture';
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_121);
 const PATH_COUNT = 12;
@@ -323,7 +324,7 @@ class Driver {
           break;
         case 'done':
           // The reading is that of this job's own image, through a task created for it.
-          expect(j.finalReading, where).toBe(readingOf(j.sha256 ?? ''));
+          expect(j.aiReading, where).toBe(readingOf(j.sha256 ?? ''));
           expect(this.tasks.get(j.taskId ?? ''), where).toBe(j.sha256);
           break;
         case 'failed':
@@ -437,15 +438,7 @@ describe('job state machine (property)', { timeout: 300_000 }, () => {
       ]);
       const [job] = store.jobs.dueUploads(NOW, 1);
       if (!job) throw new Error('no job');
-      const submission = {
-        taskId: 'late',
-        batchId: null,
-        batchIndex: null,
-        business: null,
-        remoteStatus: 'queued',
-        remoteCreatedAt: null,
-        nextAttemptAt: 0,
-      };
+      const submission = singleTask('late');
       // Still queued (another process put it back): the answer does not move it.
       expect(store.jobs.markSubmitted([{ id: job.id, submission }])).toEqual([]);
       expect(store.jobs.get(job.id)?.state).toBe('queued');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewJob, TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
+import { scannedPhoto, singleTask } from './queue-fixture';
 
 let store: Store;
 let cleanup: () => void;
@@ -20,15 +21,7 @@ afterEach(() => {
 });
 
 function photo(name: string, sha: string): NewJob {
-  return {
-    rootId,
-    path: `/photos/${name}`,
-    relPath: name,
-    size: 1000,
-    mtimeMs: 1,
-    accepted: { sha256: sha, format: 'jpeg' },
-    rejected: null,
-  };
+  return scannedPhoto(rootId, name, sha);
 }
 
 const doneResult = (
@@ -54,20 +47,7 @@ const doneResult = (
 
 function submit(id: number, taskId: string): void {
   expect(store.jobs.markUploading([id])).toEqual([id]);
-  store.jobs.markSubmitted([
-    {
-      id,
-      submission: {
-        taskId,
-        batchId: null,
-        batchIndex: null,
-        business: null,
-        remoteStatus: 'queued',
-        remoteCreatedAt: null,
-        nextAttemptAt: 0,
-      },
-    },
-  ]);
+  store.jobs.markSubmitted([{ id, submission: singleTask(taskId) }]);
 }
 
 describe('JobsRepo', () => {

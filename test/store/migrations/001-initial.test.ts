@@ -1,16 +1,13 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openDatabase } from '../../../main/store/db';
 import { schemaVersion } from '../../../main/store/migrate';
 import { MIGRATIONS } from '../../../main/store/migrations';
-import { olderQueue, type OlderQueue } from './older-queue';
+import { olderQueues } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-});
+const olderQueue = olderQueues();
 
 it('001 creates the queue schema and records user_version 1 in a real file', () => {
-  const q = (queue = olderQueue(0));
+  const q = olderQueue(0);
   expect(schemaVersion(q.db)).toBe(0);
   expect(q.migrateTo(1)).toBe(1);
   const tables = q.db

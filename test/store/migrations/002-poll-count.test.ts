@@ -1,13 +1,10 @@
-import { afterEach, expect, it } from 'vitest';
-import { AT, olderQueue, rowsOf, type OlderQueue } from './older-queue';
+import { expect, it } from 'vitest';
+import { AT, olderQueues, rowsOf } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-});
+const olderQueue = olderQueues();
 
 it('002 adds a poll count of 0 to every job already there, each job otherwise as it was', () => {
-  const q = (queue = olderQueue(1));
+  const q = olderQueue(1);
   const rootId = q.addRoot('/a');
   const job = q.db.prepare(
     `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, sha256, state, task_id,

@@ -1,16 +1,13 @@
 import { openDatabase } from '../../../main/store/db';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrate } from '../../../main/store/migrate';
 import { MIGRATIONS } from '../../../main/store/migrations';
-import { olderQueue, type OlderQueue } from './older-queue';
+import { olderQueues } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-});
+const olderQueue = olderQueues();
 
 it('003 counts the jobs already there, and its triggers keep counting through every change', () => {
-  const { db } = (queue = olderQueue(2));
+  const { db } = olderQueue(2);
   const now = '2026-11-21T00:00:00.000Z';
   const addRoot = db.prepare(`INSERT INTO roots (path, kind, added_at) VALUES (?, 'folder', ?)`);
   const a = Number(addRoot.run('/a', now).lastInsertRowid);
@@ -62,7 +59,7 @@ it('003 counts the jobs already there, and its triggers keep counting through ev
 });
 
 it('003 lets a deep page of a sorted queue come from an index, not a sort of the table', () => {
-  const db = openDatabase((queue = olderQueue(0)).file);
+  const db = openDatabase(olderQueue(0).file);
   for (const order of ['rel_path COLLATE NOCASE', 'state', 'final_reading', 'updated_at']) {
     const plan = db
       .prepare<[], { detail: string }>(

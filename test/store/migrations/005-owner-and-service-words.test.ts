@@ -1,27 +1,20 @@
-import { afterEach, expect, it } from 'vitest';
-import { migrate } from '../../../main/store/migrate';
-import { MIGRATIONS } from '../../../main/store/migrations';
-import { olderQueue, type OlderQueue } from './older-queue';
+import { expect, it } from 'vitest';
+import { AT, olderQueues } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-});
+const olderQueue = olderQueues();
 
 it('005 adds the queue owner and the service failure kind, and forgets the old "no batches for good"', () => {
-  const { db } = (queue = olderQueue(4));
-  const now = '2026-11-22T00:00:00.000Z';
-  const root = db.prepare(`INSERT INTO roots (path, kind, added_at) VALUES ('/a', 'folder', ?)`);
-  const rootId = Number(root.run(now).lastInsertRowid);
+  const { db, addRoot, migrateTo } = olderQueue(4);
+  const rootId = addRoot('/a');
   db.prepare(
     `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, state, error_message,
        failure_kind, created_at, updated_at) VALUES (?, '/a/1.jpg', '1.jpg', 1, 0, 'failed',
        'bad image (invalid_image)', 'ai_failed', ?, ?)`,
-  ).run(rootId, now, now);
+  ).run(rootId, AT, AT);
   const setting = db.prepare(`INSERT INTO settings (key, value) VALUES (?, ?)`);
   setting.run('batchesSupported:https://meters.example.com', 'false');
   setting.run('something:else', '1');
-  expect(migrate(db, MIGRATIONS, 5)).toBe(5);
+  expect(migrateTo(5)).toBe(5);
   expect(db.prepare(`SELECT failure_kind, service_failure_kind FROM jobs`).all()).toEqual([
     { failure_kind: 'ai_failed', service_failure_kind: null },
   ]);
@@ -34,6 +27,6 @@ it('005 adds the queue owner and the service failure kind, and forgets the old "
     `INSERT INTO queue_owner (id, token, pid, host, label, started_at, heartbeat_at)
      VALUES (?, 't', 1, 'h', 'l', ?, 0)`,
   );
-  owner.run(1, now);
-  expect(() => owner.run(2, now)).toThrow(/CHECK/);
+  owner.run(1, AT);
+  expect(() => owner.run(2, AT)).toThrow(/CHECK/);
 });

@@ -1,10 +1,7 @@
-import { afterEach, expect, it } from 'vitest';
-import { AT, olderQueue, rowsOf, type OlderQueue } from './older-queue';
+import { expect, it } from 'vitest';
+import { AT, olderQueues, rowsOf } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-});
+const olderQueue = olderQueues();
 
 const NEW_JOB_COLUMNS = [
   'meter_id',
@@ -18,7 +15,7 @@ const NEW_JOB_COLUMNS = [
 ];
 
 it('006 keeps every job, and its review queue holds the same photos as before', () => {
-  const q = (queue = olderQueue(5));
+  const q = olderQueue(5);
   const a = q.addRoot('/a');
   const b = q.addRoot('/b');
   const job = q.db.prepare(

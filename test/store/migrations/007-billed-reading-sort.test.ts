@@ -1,14 +1,11 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BILLED_READING_SQL } from '../../../main/store/billed-reading-sql';
-import { AT, olderQueue, rowsOf, type OlderQueue } from './older-queue';
+import { AT, olderQueues, rowsOf } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-});
+const olderQueue = olderQueues();
 
 it('007 sorts the readings already there by the billed reading as a number, from an index', () => {
-  const { db, addRoot, migrateTo } = (queue = olderQueue(6));
+  const { db, addRoot, migrateTo } = olderQueue(6);
   const rootId = addRoot('/a');
   const job = db.prepare(
     `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, state, final_reading,

@@ -1,14 +1,11 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openStore } from '../../../main/store/store';
-import { AT, olderQueue, rowsOf, type OlderQueue } from './older-queue';
+import { AT, olderQueues, rowsOf } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-});
+const olderQueue = olderQueues();
 
 it('008 drops needs_review and its index; the jobs, the review queue and its counts stay', () => {
-  const q = (queue = olderQueue(7));
+  const q = olderQueue(7);
   const rootId = q.addRoot('/a');
   const job = q.db.prepare(
     `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, state, final_reading,

@@ -1,15 +1,11 @@
 import { readdirSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../main/store/db';
 import { migrate, schemaVersion, SchemaTooNewError } from '../../../main/store/migrate';
 import { MIGRATIONS } from '../../../main/store/migrations';
-import { olderQueue, type OlderQueue } from './older-queue';
+import { olderQueues } from './older-queue';
 
-let queue: OlderQueue | undefined;
-afterEach(() => {
-  queue?.remove();
-  queue = undefined;
-});
+const olderQueue = olderQueues();
 
 describe('migrations', () => {
   it('are numbered 1..n without gaps', () => {
@@ -26,7 +22,7 @@ describe('migrations', () => {
   });
 
   it('a failing migration leaves the previous version intact', () => {
-    const q = (queue = olderQueue(MIGRATIONS.length));
+    const q = olderQueue(MIGRATIONS.length);
     const broken = [
       ...MIGRATIONS,
       { version: MIGRATIONS.length + 1, name: 'broken', up: 'CREATE TABLE x (; nonsense' },
@@ -36,7 +32,7 @@ describe('migrations', () => {
   });
 
   it('refuses a database from a newer MeterDesk', () => {
-    const q = (queue = olderQueue(0));
+    const q = olderQueue(0);
     q.db.pragma('user_version = 99');
     q.db.close();
     expect(() => openDatabase(q.file)).toThrow(SchemaTooNewError);

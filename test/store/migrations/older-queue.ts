@@ -3,6 +3,7 @@
 // that schema had them, not through today's store.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { migrate } from '../../../main/store/migrate';
 import { MIGRATIONS } from '../../../main/store/migrations';
 import { tempDir } from '../../helpers/tmp';
@@ -21,7 +22,7 @@ export interface OlderQueue {
 }
 
 /** A real queue file at schema `version` (0: an empty file). */
-export function olderQueue(version: number): OlderQueue {
+function olderQueue(version: number): OlderQueue {
   const t = tempDir('meterdesk-mig-');
   const file = join(t.dir, 'queue.sqlite');
   const db = new Database(file);
@@ -52,4 +53,17 @@ export function rowsOf(
     .prepare<[], Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY 1, 2`)
     .all()
     .map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !without.includes(k))));
+}
+
+/** For a test file: makes older queues at a schema version, each removed after its test. */
+export function olderQueues(): (version: number) => OlderQueue {
+  const made: OlderQueue[] = [];
+  afterEach(() => {
+    for (const queue of made.splice(0)) queue.remove();
+  });
+  return (version) => {
+    const queue = olderQueue(version);
+    made.push(queue);
+    return queue;
+  };
 }
