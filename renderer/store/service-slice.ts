@@ -9,6 +9,7 @@ import type {
   SettingsView,
   WatchFolderView,
 } from '../../common/ipc';
+import { ok } from '../../common/ipc';
 import type { SliceCreator } from './types';
 
 export type SettingsPatch = RequestOf<'setSettings'>;
@@ -29,7 +30,7 @@ export interface ServiceSlice {
   }): Promise<Result<ConnectionCheck>>;
   trySandbox(): Promise<Result<SandboxStarted>>;
   /** Settings' "Browse…": the folder picked for the data, or null when the dialog was canceled. */
-  chooseDataFolder(): Promise<string | null>;
+  chooseDataFolder(): Promise<Result<string | null>>;
 }
 
 export const createServiceSlice: SliceCreator<ServiceSlice> = (set, get, { bridge }) => ({
@@ -88,11 +89,8 @@ export const createServiceSlice: SliceCreator<ServiceSlice> = (set, get, { bridg
 
   async chooseDataFolder() {
     const reply = await bridge.chooseDataFolder();
-    if (!reply.ok) {
-      get().notifyError(reply.error);
-      return null;
-    }
-    return reply.value.canceled ? null : reply.value.path;
+    if (!reply.ok) return reply;
+    return ok(reply.value.canceled ? null : reply.value.path);
   },
 
   async trySandbox() {

@@ -8,7 +8,8 @@
 //   caller needs, `null` when there is nothing to hand back or the user canceled a file dialog.
 // - An action nobody waits on for an answer (it returns Promise<void>) reports a failure itself:
 //   a notice (notifyError) when the user asked for it, an `...Error` field (tableError,
-//   detailError, startError) when a view shows the data it failed to read.
+//   detailError, startError) when a view shows the data it failed to read. A background read
+//   (after a push, on a timer) that fails keeps the last good data; the next push reads again.
 import type { StoreApi } from 'zustand/vanilla';
 import type { MeterDeskBridge } from '../../common/ipc';
 import type { BillingSlice } from './billing-slice';

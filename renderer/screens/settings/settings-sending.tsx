@@ -152,8 +152,9 @@ export function SendingFields({
               void api
                 .getState()
                 .chooseDataFolder()
-                .then((path) => {
-                  if (path !== null) onChange({ dataDir: path });
+                .then((chosen) => {
+                  if (!chosen.ok) api.getState().notifyError(chosen.error);
+                  else if (chosen.value !== null) onChange({ dataDir: chosen.value });
                 });
             }}
           >
