@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/tmp';
-import { ALLOWLIST, gate, parseAllowlist, scan } from './electronegativity-gate';
+import { ALLOWLIST, gate, parseAllowlist, scan } from '../../scripts/electronegativity-gate';
 
 const t = tempDir('meterdesk-en-');
 afterAll(() => {

@@ -11,7 +11,7 @@ import {
   parseAllowlist,
   type Finding,
   type Sarif,
-} from './electronegativity-gate';
+} from '../../scripts/electronegativity-gate';
 
 const finding = (check: string, file: string, line = 1): Finding => ({
   check,

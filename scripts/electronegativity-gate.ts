@@ -1,7 +1,7 @@
 // The lint step `npm run lint:electron`: Electronegativity over main/ and preload/ (scanned
 // together, so its global checks see the whole shell: navigation limits, permission handler, CSP),
 // failing on every finding not justified in electronegativity.allowlist, and on every allowlist line
-// that no longer matches a finding (so the list cannot rot). Run: npx tsx test/shell/electronegativity-gate.ts
+// that no longer matches a finding (so the list cannot rot). Run: npx tsx scripts/electronegativity-gate.ts
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,7 +42,7 @@ export interface GateResult {
   readonly stale: readonly AllowEntry[];
 }
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
+const ROOT = resolve(import.meta.dirname, '..');
 export const ALLOWLIST = join(ROOT, 'electronegativity.allowlist');
 
 /**
