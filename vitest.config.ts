@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The slow project: long runs whose behaviour the fast suite covers in smaller form (DEVELOPERS.md,
- * "What is slow and why", says what each one is and what covers it in `npm test`). A file joins it
+ * "Tests: fast and slow", says what each one is and what covers it in `npm test`). A file joins it
  * by its name, `*.slow.test.ts`, or by living under test/slow/.
  */
 const SLOW = ['test/**/*.slow.test.ts', 'test/**/*.slow.test.tsx', 'test/slow/**/*.test.ts'];
@@ -26,8 +26,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['**/node_modules/**', ...SLOW],
           // Most files wait on sockets, timers and child processes rather than compute (a browser
-          // E2E file uses 17 s of CPU in 40 s): four at a time keep both cores busy beside the
-          // checks that `npm test` runs at the same time (vitest's default on 2 cores is one).
+          // E2E file uses 17 s of CPU in 40 s): four at a time keep both cores busy, also beside
+          // the checks `npm run verify` runs at the same time (vitest's default on 2 cores is one).
           maxWorkers: 4,
           // Files share a worker's loaded modules (each file still gets fresh test state): loading
           // the engine, React and playwright once per worker instead of once per file halves the
