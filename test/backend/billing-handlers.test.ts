@@ -177,6 +177,18 @@ describe('meters', () => {
     expect(bad.ok ? null : bad.error.code).toBe('invalid_request');
   });
 
+  it("a typed reading is held to the meter's register as the sheet sets it up", async () => {
+    const meter = fx.meters[1];
+    const digits = (meter?.reading ?? '').split('.')[0]?.length ?? 0;
+    const tooLong = await d.bridge.typeReading({
+      meterId: meter?.id ?? '',
+      reading: '1'.repeat(digits + 1),
+    });
+    expect(tooLong.ok ? '' : tooLong.error.message).toBe(
+      `At most ${String(digits)} digits before the decimal mark for this meter.`,
+    );
+  });
+
   it('a bad pattern is refused with its sentence; a good one matches again', async () => {
     const bad = await d.bridge.setFilePattern({ pattern: 'IMG_{nope}' });
     expect(bad.ok ? '' : bad.error.message).toMatch(/nope/);

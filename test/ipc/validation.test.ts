@@ -121,9 +121,11 @@ const PER_CHANNEL: Partial<Record<ChannelName, unknown[]>> = {
     { id: 1, action: 'delete' },
     { id: 1, action: 'correct' },
     { id: 1, action: 'correct', reading: '12a' },
-    { id: 1, action: 'correct', reading: '12345678' },
-    { id: 1, action: 'correct', reading: '1.2345' },
-    { id: 1, action: 'correct', reading: ' 123' },
+    // Beyond the widest register a route sheet may set up (12 digits, 4 decimals); the meter's own
+    // register is checked by the backend.
+    { id: 1, action: 'correct', reading: '1234567890123' },
+    { id: 1, action: 'correct', reading: '1.23456' },
+    { id: 1, action: 'correct', reading: '1.234,5' },
     { id: 1, action: 'correct', reading: '١٢٣' },
     { id: 1, action: 'correct', reading: HUGE },
     { id: 1, action: 'accept', reading: '123' },
