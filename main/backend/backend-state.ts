@@ -6,14 +6,14 @@ import { existsSync } from 'node:fs';
 import type { LogEntry } from '../../common/engine-messages';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
+import { QueueOwnedError } from '../actions/ownership';
 import { QueueActions } from '../actions/queue-actions';
-import type { EngineConfig } from '../engine/config';
 import type { Engine } from '../engine/engine';
 import { systemClock } from '../time/clock';
 import { FolderWatcher, intakeOf, type IntakeResult } from '../watch';
 import { QueueInUseError } from '../store/queue-owner';
 import { openStore, type Store } from '../store/store';
-import type { Sandbox, SandboxOptions } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { AttentionTracker } from './attention';
 import { actionError } from './action-errors';
 import { BackendKeys } from './backend-keys';
@@ -28,25 +28,9 @@ import * as problems from './start-problems';
 import { describe } from './start-problems';
 import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
 
-export interface BackendStateOptions {
-  /** Per-user folder for settings.json and the default queue (main/config/paths.ts). */
-  readonly userDataDir: string;
-  readonly secrets: ChosenSecrets;
-  /** The OS services main provides (notifications, the taskbar, the file manager). */
-  readonly main: MainServices;
-  /** Tests pass faster timings; the app uses the engine's defaults. */
-  readonly engineConfig?: Partial<EngineConfig>;
-  readonly sandbox?: SandboxOptions;
-  readonly eventIntervalMs?: number;
-  /** Tests pass shorter quiet periods; the app uses the watcher's defaults. */
-  readonly watch?: WatchTimings;
-  readonly log: (line: string) => void;
-}
+import type { BackendStateOptions } from './backend-options';
 
-export interface WatchTimings {
-  readonly stableMs?: number;
-  readonly checkEveryMs?: number;
-}
+export type { BackendStateOptions, WatchTimings } from './backend-options';
 
 /** How often the window looks whether a queue another process holds is free again. */
 const CLAIM_RETRY_MS = 5_000;
@@ -72,6 +56,8 @@ export class BackendState {
   readonly exported = new Set<string>();
   private claimRetry: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Watched folders whose new photos wait for the queue's owner (said once in the log). */
+  private readonly arrivalsWaiting = new Set<string>();
   /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
   readonly watcher: FolderWatcher;
 
@@ -113,9 +99,26 @@ export class BackendState {
     });
   }
 
-  /** New photos in a watched folder go into the queue under that folder. */
+  /**
+   * New photos in a watched folder go into the queue under that folder. While another process
+   * owns the queue they wait, looked at again as growing files are, instead of being dropped.
+   */
   private async addArrivals(folder: string, paths: readonly string[]): Promise<IntakeResult> {
-    const summary = await this.use(() => this.actions.addArrivals(folder, paths));
+    const summary = await this.lock
+      .shared(() => this.actions.addArrivals(folder, paths))
+      .catch((error: unknown) => {
+        if (error instanceof QueueOwnedError) return null;
+        throw error;
+      });
+    if (summary === null) {
+      if (!this.arrivalsWaiting.has(folder))
+        this.log(
+          `watched folder ${folder}: new photos wait, the queue is in use by another process`,
+        );
+      this.arrivalsWaiting.add(folder);
+      return { added: 0, growing: [...paths] };
+    }
+    this.arrivalsWaiting.delete(folder);
     this.hub.markAppChanged();
     this.hub.statusChanged(this.status());
     return intakeOf(summary);

@@ -1,6 +1,7 @@
 // While another process owns the queue (`meter-desk run` working on it), the window's actions are
 // refused with a sentence naming the owner, except the writes that are safe beside it
 // (main/actions/ownership.ts): a clerk may go on reviewing while the run reads more.
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { SAFE_BESIDE_OWNER } from '../../main/actions/ownership';
 import { AppError } from '../../main/ipc/app-error';
 import { writeRouteFixture, type RouteFixture } from '../helpers/route-fixture';
 import { tempDir } from '../helpers/tmp';
+import { until } from '../ipc/helpers/desktop';
 import { loadSheet, userDirIn, windowWithoutEngine, type WindowBackend } from './window-backend';
 
 const t = tempDir('meterdesk-owner-');
@@ -62,5 +64,19 @@ describe('a queue another process owns', () => {
     expect(assigned.meterId).toBe('9998');
     const skipped = await w.handlers.recordSkip({ meterId: fx.missing, code: 'no_access' });
     expect(skipped.meter.skipCode).toBe('no_access');
+  });
+
+  it("keeps a watched folder's arrivals waiting until the owner is gone, then adds them", async () => {
+    const inbox = join(t.dir, 'inbox');
+    mkdirSync(inbox);
+    await w.state.setQuietly({ watchFolders: [inbox] });
+    const photo = readdirSync(fx.photos)[0] ?? '';
+    copyFileSync(join(fx.photos, photo), join(inbox, photo));
+    const before = w.jobs().length;
+    await until(() => w.logs.some((l) => l.includes('new photos wait')), 'the arrival refused');
+    // The run ends and gives the queue up.
+    w.state.store.db.prepare('DELETE FROM queue_owner').run();
+    await until(() => w.state.watcher.status()[0]?.added === 1, 'the arrival added');
+    expect(w.jobs()).toHaveLength(before + 1);
   });
 });

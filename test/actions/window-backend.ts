@@ -24,13 +24,17 @@ export interface WindowBackend {
   readonly state: BackendState;
   readonly handlers: Handlers;
   jobs(): JobRecord[];
+  /** The backend's log lines so far. */
+  readonly logs: string[];
   close(): Promise<void>;
 }
 
 /** A started backend without a service: its queue is `userDataDir`/queue.sqlite. */
 export async function windowWithoutEngine(userDataDir: string): Promise<WindowBackend> {
   mkdirSync(userDataDir, { recursive: true });
+  const logs: string[] = [];
   const state = createBackendState({
+    log: (line) => logs.push(line),
     userDataDir,
     appVersion: 'test',
     secrets: await memorySecrets(),
@@ -44,6 +48,7 @@ export async function windowWithoutEngine(userDataDir: string): Promise<WindowBa
     state,
     handlers: { ...jobHandlers(state), ...billingHandlers(state) },
     jobs: () => [...state.store.queries.iterate({})],
+    logs,
     close: () => state.close(),
   };
 }
