@@ -5,7 +5,7 @@ import {
   type ExportTemplate,
 } from '../../common/billing/export-template';
 import { useT } from '../i18n/i18n';
-import type { TemplatePatch } from './template-patch';
+import type { TemplatePartProps } from './template-patch';
 
 function move(
   columns: ExportTemplate['columns'],
@@ -18,13 +18,7 @@ function move(
   return next;
 }
 
-export function TemplateColumns({
-  template,
-  onChange,
-}: {
-  template: ExportTemplate;
-  onChange: (patch: TemplatePatch) => void;
-}): React.JSX.Element {
+export function TemplateColumns({ template, onChange }: TemplatePartProps): React.JSX.Element {
   const t = useT('billing');
   const included = new Set(template.columns.map((c) => c.field));
   const left = EXPORT_FIELDS.filter((f) => !included.has(f));

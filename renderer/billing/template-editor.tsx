@@ -1,19 +1,12 @@
 // An export template, edited in place: its name, its file format (template-format.tsx) and its
 // columns (template-columns.tsx). The validator of common/billing says what is wrong before
 // anything is saved or written.
-import type { ExportTemplate } from '../../common/billing/export-template';
 import { useT } from '../i18n/i18n';
 import { TemplateColumns } from './template-columns';
 import { TemplateFormat } from './template-format';
-import type { TemplatePatch } from './template-patch';
+import type { TemplatePartProps } from './template-patch';
 
-export function TemplateEditor({
-  template,
-  onChange,
-}: {
-  template: ExportTemplate;
-  onChange: (patch: TemplatePatch) => void;
-}): React.JSX.Element {
+export function TemplateEditor({ template, onChange }: TemplatePartProps): React.JSX.Element {
   const t = useT('billing');
   return (
     <div className="template-editor" data-testid="template-editor">

@@ -1,8 +1,8 @@
 // The export template's file format: separator, decimal mark, date format, encoding, and whether
 // times and photos without a meter go in.
-import { DATE_FORMATS, type ExportTemplate } from '../../common/billing/export-template';
+import { DATE_FORMATS } from '../../common/billing/export-template';
 import { useT } from '../i18n/i18n';
-import type { TemplatePatch } from './template-patch';
+import type { TemplatePartProps } from './template-patch';
 
 const DATE_WORDS: Record<(typeof DATE_FORMATS)[number], string> = {
   iso: 'ISO (2026-10-12)',
@@ -10,13 +10,7 @@ const DATE_WORDS: Record<(typeof DATE_FORMATS)[number], string> = {
   'mm/dd/yyyy': 'mm/dd/yyyy',
 };
 
-export function TemplateFormat({
-  template,
-  onChange,
-}: {
-  template: ExportTemplate;
-  onChange: (patch: TemplatePatch) => void;
-}): React.JSX.Element {
+export function TemplateFormat({ template, onChange }: TemplatePartProps): React.JSX.Element {
   const t = useT('billing');
   return (
     <>

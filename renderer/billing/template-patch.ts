@@ -3,3 +3,9 @@
 import type { ExportTemplate } from '../../common/billing/export-template';
 
 export type TemplatePatch = (t: ExportTemplate) => ExportTemplate;
+
+/** What the editor and each of its parts get: the template and where a change goes. */
+export interface TemplatePartProps {
+  readonly template: ExportTemplate;
+  readonly onChange: (patch: TemplatePatch) => void;
+}
