@@ -237,7 +237,6 @@ export default tseslint.config(
     ignores: [
       'main/store/**',
       'test/store/**',
-      'test/chaos/queue-probe.ts',
       'scripts/chaos/queue-probe.ts',
       'test/engine/crash-recovery.slow.test.ts',
     ],

@@ -6,8 +6,8 @@
 // covered one at a time in `npm test` (desktop/process-split, lost-answer, resend-order,
 // quota-leftover, the engine's hold tests).
 import { describe, expect, it } from 'vitest';
-import { QUICK } from './chaos-config';
-import { formatReport, runChaos, violations } from './chaos-runner';
+import { QUICK } from '../../scripts/chaos/chaos-config';
+import { formatReport, runChaos, violations } from '../../scripts/chaos/chaos-runner';
 
 const seed = Number(process.env.CHAOS_SEED ?? 424242);
 

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queueCounts } from '../chaos/queue-probe';
+import { queueCounts } from '../../scripts/chaos/queue-probe';
 import {
   json,
   startProxy,

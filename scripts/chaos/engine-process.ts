@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
-const CHILD = path.join(REPO, 'test/chaos/chaos-child.ts');
+const CHILD = path.join(REPO, 'scripts/chaos/chaos-child.ts');
 
 export interface EngineProcessEnv {
   readonly dbFile: string;
