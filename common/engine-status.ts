@@ -1,7 +1,8 @@
 import { MAX_BATCH_FILES, type FailureKind } from './job';
+import type { JobMessage } from './job-messages';
 import type { StateCounts } from './job-record';
-
 import type { QuotaWarning } from './quota-warning';
+
 /** Why the engine is not sending photos right now; several can hold at once. */
 export interface EngineHolds {
   /** The service could not be reached; the engine probes and resumes by itself. */
@@ -113,9 +114,9 @@ export interface AddSummary {
    * accepted"), most common first, at most MAX_ADD_REASONS; a file whose reason did not fit is
    * counted under its kind only.
    */
-  rejectedReasons: { kind: FailureKind; reason: string; n: number }[];
+  rejectedReasons: { kind: FailureKind; reason: JobMessage; n: number }[];
   /** Paths that could not be added at all (missing, not a file or folder). */
-  missing: { path: string; reason: string }[];
+  missing: { path: string; reason: JobMessage }[];
   rootIds: number[];
   /**
    * Readings left today as the engine read them right after adding (null: unlimited, not

@@ -1,13 +1,33 @@
-// MeterDesk's own sentences in a job's history and error (jobs.error_message, job_events.message)
-// and the scanner's reasons for a file it does not send (also a job's error), one table for both
-// sides: main writes each from its template (jobMessage), the window reads the
-// code and parameters back from the stored English (parseJobMessage) and words them in its
-// language. The queue keeps the English as before, so the log, the CSV and older queues are
-// unchanged, and older lines written from the same template are worded too. Templates name their
-// parameters in braces; a parameter is foreign data (the service's words, a file system code) or,
-// for `reason`, a sentence of RETRY_SENTENCES or another's.
+// MeterDesk's own sentences about one job: its history (job_events) and its error (jobs.error_*),
+// and the scanner's reasons for a file it does not send. Each is kept as a code and its parameters
+// (the queue stores both, never the English); the edges word it: English from the template here
+// for the log, the CLI and the CSV (jobText), the window's language from its catalogue
+// (renderer/lib/job-words.ts). Templates name their parameters in braces; a parameter is foreign
+// data (a task id, the service's words, a file system code), except `retry`: a retry reason
+// (RETRY_SENTENCES), worded by the edge too.
 
 export const JOB_MESSAGES = {
+  // The history the store writes as a job moves (main/store/job-events.ts).
+  uploading: 'Uploading',
+  submittedSingle: 'Submitted as task {task} (single task)',
+  submittedBatch: 'Submitted as task {task} (batch {batch} item {item})',
+  /** `source`: the service's result_source, which the window words. */
+  read: 'Reading {reading} ({source})',
+  readShared: 'Reading {reading} ({source}), shared with an identical photo',
+  confirmed: 'Reading confirmed in review',
+  corrected: 'Reading corrected to {reading}',
+  undoneToReview: 'Review undone: the reading waits for review again',
+  undoneToConfirmed: 'Review undone: back to confirmed as read by the AI',
+  undoneToCorrected: 'Review undone: back to corrected to {reading}',
+  retryRequested: 'Retry requested',
+  sameAs: 'Same photo as {file}: result reused, not uploaded again',
+  scannedAgain: 'Scanned again: the file is a readable photo now',
+  /**
+   * Words MeterDesk did not write from a template: the service's own (a failed task's
+   * error_message), or a line of an older queue that no template matched. Shown as written.
+   */
+  quoted: '{text}',
+  // The engine's.
   waitingForNetwork: 'Waiting for the network',
   waitingForQuota: 'Waiting for quota',
   unexpectedRetry: 'Unexpected error; will retry',
@@ -18,8 +38,11 @@ export const JOB_MESSAGES = {
   fileMoved: 'The file was moved, renamed or deleted after it was added',
   fileUnreadable: 'The file can no longer be read ({code})',
   doneWithoutReading: 'The service reported the task done but gave no reading',
-  retryLater: '{reason}; will retry',
-  gaveUp: 'Gave up after {attempts} attempts: {reason}',
+  retryLater: '{retry}; will retry',
+  /** A retry whose reason is in other words than a retry reason's (the service's, a 429's). */
+  retryLaterSaid: '{serviceSays}; will retry',
+  gaveUp: 'Gave up after {attempts} attempts: {retry}',
+  gaveUpSaid: 'Gave up after {attempts} attempts: {serviceSays}',
   // The scanner's reasons (main/scan). `accepted` is the accepted formats in English, which the
   // window says in its own words.
   goneWhileScanning: 'The file was moved, renamed or deleted while the folder was being scanned',
@@ -43,7 +66,7 @@ export const JOB_MESSAGES = {
   fileTypeRefused: '{format} files are not accepted; use {accepted}',
   imageTypeRefused: '{format} images are not accepted; use {accepted}',
   // `size` and `limit` are byte counts grouped as en-US writes them ("20,971,521"), which the
-  // window reads back and says in its own units; the MiB beside them are for the log and CSV.
+  // window says in its own units; the MiB beside them are for the log and CSV.
   tooLarge:
     'The {format} is {size} bytes ({sizeMiB}); the service accepts at most {limit} bytes ({limitMiB}) per image',
   // A folder that cannot be listed, reported once for the folder's own path (main/scan/walk.ts).
@@ -67,51 +90,69 @@ export const JOB_MESSAGES = {
 
 export type JobMessageCode = keyof typeof JOB_MESSAGES;
 
-type ParamsOf<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
-  ? { readonly [K in P]: string } & ParamsOf<Rest>
-  : unknown;
+type NamesOf<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
+  ? P | NamesOf<Rest>
+  : never;
 
-export type JobMessageParams<C extends JobMessageCode> = ParamsOf<(typeof JOB_MESSAGES)[C]>;
+type ParamsOf<N extends string> = [N] extends [never]
+  ? Readonly<Record<string, never>>
+  : { readonly [K in N]: K extends 'retry' ? RetrySentence : string };
 
-export interface ParsedJobMessage {
-  readonly code: JobMessageCode;
-  readonly params: Readonly<Record<string, string>>;
+export type JobMessageParams<C extends JobMessageCode> = ParamsOf<
+  NamesOf<(typeof JOB_MESSAGES)[C]>
+>;
+
+/** One of MeterDesk's sentences about a job, as the queue keeps it and the IPC carries it. */
+export type JobMessage = {
+  [C in JobMessageCode]: { readonly code: C; readonly params: JobMessageParams<C> };
+}[JobMessageCode];
+
+/** A coded message, its parameters checked against its template. */
+export function jobMessage<C extends JobMessageCode>(
+  code: C,
+  params: JobMessageParams<C>,
+): JobMessage {
+  return { code, params } as JobMessage;
 }
 
-/** The English sentence main stores, from its template. */
-export function jobMessage<C extends JobMessageCode>(code: C, params: JobMessageParams<C>): string {
-  const values = params as Readonly<Record<string, string>>;
-  return JOB_MESSAGES[code].replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? '');
+/** Words MeterDesk did not write (the service's own): kept and shown as written. */
+export function quotedMessage(text: string): JobMessage {
+  return { code: 'quoted', params: { text } };
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The message in English, from its template: what the log, the CLI and the CSV say. */
+export function jobText(message: JobMessage): string {
+  const values = message.params as Readonly<Record<string, string>>;
+  return JOB_MESSAGES[message.code].replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = values[name] ?? '';
+    return name === 'retry' && isRetrySentence(value) ? RETRY_SENTENCES[value] : value;
+  });
+}
 
-/** Each template as a pattern, its parameters in order; the longest literal text first. */
-const PATTERNS = (Object.keys(JOB_MESSAGES) as JobMessageCode[])
-  .map((code) => {
-    const template: string = JOB_MESSAGES[code];
-    const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-    const source = template
-      .split(/\{\w+\}/)
-      .map(escape)
-      .join('(.+)');
-    const literal = template.replace(/\{\w+\}/g, '').length;
-    return { code, names, pattern: new RegExp(`^${source}$`, 's'), literal };
-  })
-  .sort((a, b) => b.literal - a.literal);
+const isCode = (code: string): code is JobMessageCode => Object.hasOwn(JOB_MESSAGES, code);
 
-/** The code and parameters of a stored sentence written from a template; null for any other. */
-export function parseJobMessage(text: string): ParsedJobMessage | null {
-  for (const { code, names, pattern } of PATTERNS) {
-    const m = pattern.exec(text);
-    if (!m) continue;
-    const params: Record<string, string> = {};
-    names.forEach((name, i) => {
-      params[name] = m[i + 1] ?? '';
-    });
-    return { code, params };
+/**
+ * A message as the queue stores it (code, params as JSON) back into its shape. A code this
+ * version does not know, or parameters that are not a JSON object of strings, become the stored
+ * text quoted, so one odd row never hides a job.
+ */
+export function storedJobMessage(code: string, paramsJson: string): JobMessage {
+  let params: unknown;
+  try {
+    params = JSON.parse(paramsJson);
+  } catch {
+    params = null;
   }
-  return null;
+  const strings =
+    typeof params === 'object' &&
+    params !== null &&
+    !Array.isArray(params) &&
+    Object.values(params).every((v) => typeof v === 'string');
+  if (!isCode(code) || !strings) return quotedMessage(`${code} ${paramsJson}`);
+  const needed = [...JOB_MESSAGES[code].matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+  const given = params as Readonly<Record<string, string>>;
+  const complete = Object.fromEntries(needed.map((name) => [name, given[name] ?? '']));
+  return { code, params: complete } as JobMessage;
 }
 
 /**
@@ -140,10 +181,6 @@ export const RETRY_SENTENCES = {
 
 export type RetrySentence = keyof typeof RETRY_SENTENCES;
 
-/** Which retry sentence this is, or null. */
-export function retrySentenceOf(text: string): RetrySentence | null {
-  const found = (Object.keys(RETRY_SENTENCES) as RetrySentence[]).find(
-    (k) => RETRY_SENTENCES[k] === text,
-  );
-  return found ?? null;
+export function isRetrySentence(key: string): key is RetrySentence {
+  return Object.hasOwn(RETRY_SENTENCES, key);
 }

@@ -1,6 +1,7 @@
 import type { PlausibilityLevel } from './billing/plausibility-config';
 import type { MatchHow, ReadingCheck } from './billing/reading-check';
 import type { FailureKind, JobState } from './job';
+import type { JobMessage } from './job-messages';
 
 /** One file MeterDesk knows about, as the engine stores it and the UI shows it. */
 export interface JobRecord {
@@ -27,7 +28,8 @@ export interface JobRecord {
   /** The AI version that read the photo, when known (a result marked latest, AI status known). */
   aiVersion: string | null;
   resultSummary: ResultSummary | null;
-  errorMessage: string | null;
+  /** Why it failed, was not sent or waits: a coded message, worded at the edge (job-messages.ts). */
+  errorMessage: JobMessage | null;
   failureKind: FailureKind | null;
   /** The service's own failure_kind of a failed task, as it said it. */
   serviceFailureKind: string | null;
@@ -81,7 +83,7 @@ export interface JobEvent {
   jobId: number;
   at: string;
   state: JobState;
-  message: string;
+  message: JobMessage;
 }
 
 export type StateCounts = Record<JobState, number> & { toReview: number; total: number };

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { FailureKind } from '../../common/job';
 import { MAX_ADD_REASONS, type AddSummary } from '../../common/engine-status';
-import { jobMessage } from '../../common/job-messages';
+import { jobMessage, jobText, type JobMessage } from '../../common/job-messages';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../scan';
 import type { InsertOutcome, NewJob } from '../store/jobs-repo';
 import type { Store } from '../store/store';
@@ -24,9 +24,10 @@ export interface AddPathsOptions {
  * Counts a file's precise reason for the add report. A file too large is left to its kind ("larger
  * than 20 MB"): its reason names its own size, so each such file would be a reason of its own.
  */
-function countReason(summary: AddSummary, kind: FailureKind, reason: string): void {
+function countReason(summary: AddSummary, kind: FailureKind, reason: JobMessage): void {
   if (kind === 'too_large') return;
-  const known = summary.rejectedReasons.find((r) => r.reason === reason);
+  const said = jobText(reason);
+  const known = summary.rejectedReasons.find((r) => jobText(r.reason) === said);
   if (known) known.n++;
   else if (summary.rejectedReasons.length < MAX_ADD_REASONS)
     summary.rejectedReasons.push({ kind, reason, n: 1 });

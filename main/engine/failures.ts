@@ -2,7 +2,12 @@
 // action, and this carries it out on the queue and the holds. Nothing else in the engine looks at
 // why a request failed.
 import { engineMessage, type EngineMessage } from '../../common/engine-messages';
-import { jobMessage } from '../../common/job-messages';
+import {
+  jobMessage,
+  quotedMessage,
+  RETRY_SENTENCES,
+  type JobMessage,
+} from '../../common/job-messages';
 import type { JobRecord } from '../../common/job-record';
 import { isApiError, type ApiError } from '../api/errors';
 import type { Store } from '../store/store';
@@ -41,7 +46,7 @@ interface Failure {
 }
 
 /** Puts the jobs back as they were before the request: polls to poll again, uploads to send. */
-function putBack(f: Failure, afterMs: number, message: string | null): void {
+function putBack(f: Failure, afterMs: number, message: JobMessage | null): void {
   const { store } = f.deps;
   if (f.op === 'poll') {
     store.jobs.reschedulePolls(
@@ -114,7 +119,7 @@ function act(f: Failure, err: ApiError, action: Action): void {
         deps.holds.holdQuota(action.remaining, action.summaryText);
       return;
     case 'hold_auth':
-      putBack(f, 0, action.message);
+      putBack(f, 0, quotedMessage(action.message));
       deps.holds.holdAuth(action.kind, action.message);
       return;
     case 'denied':
@@ -166,11 +171,11 @@ function act(f: Failure, err: ApiError, action: Action): void {
       return;
     }
     case 'hold_settings':
-      putBack(f, 0, action.message);
+      putBack(f, 0, quotedMessage(action.message));
       deps.holds.holdSettings(action.message);
       return;
     case 'give_up_file':
-      deps.store.jobs.fail(f.ids, action.failureKind, action.message);
+      deps.store.jobs.fail(f.ids, action.failureKind, quotedMessage(action.message));
       return;
     case 'split_batch':
       deps.store.jobs.requeue(f.ids, {
@@ -191,7 +196,7 @@ function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' 
   const { config, store } = deps;
   if (action.transportFailure) deps.holds.transportFailed(err.message, networkCode(err));
   if (f.op === 'poll') {
-    putBack(f, action.afterMs ?? backoffMs(1, 500, 30_000, deps.random), err.message);
+    putBack(f, action.afterMs ?? backoffMs(1, 500, 30_000, deps.random), retryMessage(err));
     return;
   }
   const give: number[] = [];
@@ -207,17 +212,36 @@ function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' 
       action.afterMs ?? (action.mayHaveCreated ? Math.max(backoff, config.resumeGraceMs) : backoff);
     store.jobs.requeue([j.id], {
       nextAttemptAt: f.now + after,
-      message: jobMessage('retryLater', { reason: err.message }),
+      message: retryMessage(err),
       refundAttempt: !action.countsAsAttempt,
     });
   }
   if (give.length) {
-    store.jobs.fail(
-      give,
-      'service_error',
-      jobMessage('gaveUp', { attempts: String(config.maxUploadAttempts), reason: err.message }),
-    );
+    store.jobs.fail(give, 'service_error', gaveUpMessage(err, config.maxUploadAttempts));
   }
+}
+
+/** A retry reason's own sentence is kept as its reason; other words (a 429's) as said. */
+function retryReason(err: ApiError): keyof typeof RETRY_SENTENCES | null {
+  const { info } = err;
+  return info.class === 'retry_later' && err.message === RETRY_SENTENCES[info.reason]
+    ? info.reason
+    : null;
+}
+
+function retryMessage(err: ApiError): JobMessage {
+  const retry = retryReason(err);
+  return retry === null
+    ? jobMessage('retryLaterSaid', { serviceSays: err.message })
+    : jobMessage('retryLater', { retry });
+}
+
+function gaveUpMessage(err: ApiError, maxAttempts: number): JobMessage {
+  const attempts = String(maxAttempts);
+  const retry = retryReason(err);
+  return retry === null
+    ? jobMessage('gaveUpSaid', { attempts, serviceSays: err.message })
+    : jobMessage('gaveUp', { attempts, retry });
 }
 
 /** The service no longer knows the task: its photo is sent once more, never a second time. */

@@ -1,3 +1,4 @@
+import { quotedMessage } from '../../common/job-messages';
 import type { JobRecord } from '../../common/job-record';
 import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
@@ -113,7 +114,8 @@ function reschedule(
       id: job.id,
       nextAttemptAt: Math.max(ctx.now(), sentAt + delay),
       remoteStatus: status,
-      message: message || null,
+      // A task not final yet may say why it waits: the service's own words (spec 2.1).
+      message: message ? quotedMessage(message) : null,
       polled: true,
     },
   ]);

@@ -1,4 +1,4 @@
-import { jobMessage } from '../../common/job-messages';
+import { jobMessage, quotedMessage } from '../../common/job-messages';
 import type { FailureKind } from '../../common/job';
 import type { ResultSummary } from '../../common/job-record';
 import type { BatchItem, Task } from '../api/schemas';
@@ -85,7 +85,7 @@ export function taskResultOf(t: Task | BatchItem, hints: ResultHints = {}): Task
   const message =
     t.status === 'done'
       ? jobMessage('doneWithoutReading', {})
-      : `${t.errorMessage || failure.what}${serviceKind ? ` (${serviceKind})` : ''}`;
+      : quotedMessage(`${t.errorMessage || failure.what}${serviceKind ? ` (${serviceKind})` : ''}`);
   return {
     ...base,
     state: 'failed',

@@ -63,11 +63,8 @@ async function stillThere(ctx: EngineContext, job: JobRecord): Promise<boolean> 
     // Edited since the scan: read it again with the scanner's own rules.
     for await (const f of scanPaths([job.path], { signal: ctx.signal })) {
       if (f.outcome.kind !== 'accepted') {
-        ctx.store.jobs.fail(
-          [job.id],
-          'changed_on_disk',
-          `The file changed after it was added: ${f.outcome.reason}`,
-        );
+        // Its kind says it changed after it was added; the reason says what it is now.
+        ctx.store.jobs.fail([job.id], 'changed_on_disk', f.outcome.reason);
         return false;
       }
       ctx.store.jobs.updateContent(job.id, {

@@ -1,10 +1,10 @@
 // File-system errors as scan outcomes with reasons a user can act on.
-import { jobMessage } from '../../common/job-messages';
+import { jobMessage, type JobMessage } from '../../common/job-messages';
 import type { FailureKind } from '../../common/job';
 
 export interface Problem {
   failureKind: FailureKind;
-  reason: string;
+  reason: JobMessage;
 }
 
 export function errnoCode(error: unknown): string | undefined {

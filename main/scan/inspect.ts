@@ -3,7 +3,7 @@
 // Order of checks: empty -> content format -> size -> JPEG/WEBP completeness -> hash. The format
 // comes before the size so that a 30 MB TIFF is told to be converted (which also shrinks it)
 // rather than merely "too large"; a file over the limit is never hashed.
-import { jobMessage } from '../../common/job-messages';
+import { jobMessage, type JobMessage } from '../../common/job-messages';
 import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { MAX_FILE_BYTES } from '../../common/job';
@@ -40,7 +40,7 @@ function mib(bytes: number): string {
  * "The JPEG is 26,528,768 bytes (25.3 MiB); ...": exact byte counts, so that the excess shows
  * even where rounding would hide it, and the window can say them in its own units.
  */
-function tooLargeReason(what: string, size: number, max: number): string {
+function tooLargeReason(what: string, size: number, max: number): JobMessage {
   return jobMessage('tooLarge', {
     format: what,
     size: size.toLocaleString('en-US'),
@@ -69,7 +69,7 @@ export async function inspectFile(
     mtimeMs,
     outcome: { kind: 'rejected', ...p },
   });
-  const growing = (size: number, mtimeMs: number, reason: string): ScannedFile => ({
+  const growing = (size: number, mtimeMs: number, reason: JobMessage): ScannedFile => ({
     ...base,
     size,
     mtimeMs,

@@ -1,6 +1,6 @@
 // What a file is, judged by its first bytes (never by its name): the service validates real
 // content too (spec 7, 415), so a PNG called .jpg is fine and a text file called .jpg is not.
-import { jobMessage } from '../../common/job-messages';
+import { jobMessage, type JobMessage } from '../../common/job-messages';
 import { ACCEPTED_FORMATS } from '../../common/job';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
@@ -97,7 +97,7 @@ export function sniffImageFormat(head: Uint8Array): SniffResult {
 }
 
 /** A user-facing reason for an unsupported file, naming what it is and what is accepted. */
-export function unsupportedReason(what: string): string {
+export function unsupportedReason(what: string): JobMessage {
   const accepted = ACCEPTED_LIST;
   if (what === 'text') return jobMessage('textFile', { accepted });
   if (what === 'unknown') return jobMessage('unknownFormat', { accepted });

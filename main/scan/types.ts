@@ -1,3 +1,4 @@
+import type { JobMessage } from '../../common/job-messages';
 import type { FailureKind } from '../../common/job';
 import type { ImageFormat } from './sniff';
 
@@ -12,10 +13,10 @@ export interface ScannedFile {
   mtimeMs: number;
   outcome:
     | { kind: 'accepted'; sha256: string; format: ImageFormat }
-    | { kind: 'rejected'; failureKind: FailureKind; reason: string }
+    | { kind: 'rejected'; failureKind: FailureKind; reason: JobMessage }
     // Still being written (a copy from a card or a share not finished) after the scanner waited:
     // not judged at all, so adding the folder again later reads it (settle.ts).
-    | { kind: 'growing'; reason: string };
+    | { kind: 'growing'; reason: JobMessage };
 }
 
 export interface ScanProgress {

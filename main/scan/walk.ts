@@ -10,7 +10,7 @@
 // A folder that cannot be listed (permission denied, a broken network share, deleted during
 // the scan) is reported as one rejected entry whose path is the folder itself: its files are
 // unknown, but the user must learn that they were not scanned.
-import { jobMessage } from '../../common/job-messages';
+import { jobMessage, type JobMessage } from '../../common/job-messages';
 import type { Dir, Dirent } from 'node:fs';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,7 +33,7 @@ export interface WalkProblem {
   rootPath: string;
   relPath: string;
   failureKind: FailureKind;
-  reason: string;
+  reason: JobMessage;
 }
 
 export type WalkItem = FileCandidate | WalkProblem;

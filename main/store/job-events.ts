@@ -1,29 +1,55 @@
 import type Database from 'better-sqlite3';
 import type { JobState } from '../../common/job';
+import {
+  jobMessage,
+  quotedMessage,
+  storedJobMessage,
+  type JobMessage,
+} from '../../common/job-messages';
 import type { JobEvent } from '../../common/job-record';
 
 /**
- * The sentences the store itself writes into a job's history, one place for all of them (the
- * engine's own come from common/job-messages.ts and arrive here as written).
+ * The store's own lines in a job's history, one place for all of them, as codes and parameters
+ * (common/job-messages.ts; the engine's own arrive here coded too).
  */
 export const STORE_EVENTS = {
-  resultReused: (relPath: string) => `Same photo as ${relPath}: result reused, not uploaded again`,
-  readableNow: () => 'Scanned again: the file is a readable photo now',
-  uploading: () => 'Uploading',
+  resultReused: (relPath: string) => jobMessage('sameAs', { file: relPath }),
+  readableNow: () => jobMessage('scannedAgain', {}),
+  uploading: () => jobMessage('uploading', {}),
   submitted: (taskId: string, batchId: string | null, batchIndex: number | null) =>
-    `Submitted as task ${taskId} (${batchId ? `batch ${batchId} item ${String(batchIndex)}` : 'single task'})`,
-  reading: (reading: string | null, source: string | null) =>
-    `Reading ${reading ?? '-'} (${source ?? 'unknown source'})`,
-  failed: (reason: string | null) => `Failed: ${reason ?? 'no reason given'}`,
-  sharedWithTwin: (what: string) => `${what}, shared with an identical photo`,
-  confirmed: () => 'Reading confirmed in review',
-  corrected: (reading: string | null) => `Reading corrected to ${reading ?? ''}`,
-  reviewUndoneToReview: () => 'Review undone: the reading waits for review again',
-  reviewUndoneToConfirmed: () => 'Review undone: back to confirmed as read by the AI',
+    batchId
+      ? jobMessage('submittedBatch', { task: taskId, batch: batchId, item: String(batchIndex) })
+      : jobMessage('submittedSingle', { task: taskId }),
+  reading: (reading: string | null, source: string | null, shared: boolean) =>
+    jobMessage(shared ? 'readShared' : 'read', {
+      reading: reading ?? '-',
+      source: source ?? 'unknown source',
+    }),
+  /** A failed task's history line is its error. */
+  failed: (reason: JobMessage | null) => reason ?? quotedMessage('no reason given'),
+  confirmed: () => jobMessage('confirmed', {}),
+  corrected: (reading: string | null) => jobMessage('corrected', { reading: reading ?? '' }),
+  reviewUndoneToReview: () => jobMessage('undoneToReview', {}),
+  reviewUndoneToConfirmed: () => jobMessage('undoneToConfirmed', {}),
   reviewUndoneToCorrected: (reading: string | null) =>
-    `Review undone: back to corrected to ${reading ?? ''}`,
-  retryRequested: () => 'Retry requested',
+    jobMessage('undoneToCorrected', { reading: reading ?? '' }),
+  retryRequested: () => jobMessage('retryRequested', {}),
 } as const;
+
+/** A job's error as its two columns (error_code, error_params); both null for none. */
+export function errorColumns(message: JobMessage | null): {
+  errorCode: string | null;
+  errorParams: string | null;
+} {
+  return message === null
+    ? { errorCode: null, errorParams: null }
+    : { errorCode: message.code, errorParams: JSON.stringify(message.params) };
+}
+
+/** A job's error from its two columns. */
+export function errorOf(code: string | null, params: string | null): JobMessage | null {
+  return code === null ? null : storedJobMessage(code, params ?? '{}');
+}
 
 /** A job's history: the one statement that writes it and the one that reads it. */
 export class JobEventLog {
@@ -31,22 +57,25 @@ export class JobEventLog {
   private readonly byJob;
 
   constructor(db: Database.Database) {
-    this.insert = db.prepare<[number, string, JobState, string]>(
-      'INSERT INTO job_events (job_id, at, state, message) VALUES (?, ?, ?, ?)',
+    this.insert = db.prepare<[number, string, JobState, string, string]>(
+      'INSERT INTO job_events (job_id, at, state, code, params) VALUES (?, ?, ?, ?, ?)',
     );
     this.byJob = db.prepare<
       [number],
-      { job_id: number; at: string; state: JobState; message: string }
-    >('SELECT job_id, at, state, message FROM job_events WHERE job_id = ? ORDER BY id');
+      { job_id: number; at: string; state: JobState; code: string; params: string }
+    >('SELECT job_id, at, state, code, params FROM job_events WHERE job_id = ? ORDER BY id');
   }
 
-  write(jobId: number, state: JobState, message: string, at: string): void {
-    this.insert.run(jobId, at, state, message);
+  write(jobId: number, state: JobState, message: JobMessage, at: string): void {
+    this.insert.run(jobId, at, state, message.code, JSON.stringify(message.params));
   }
 
   list(jobId: number): JobEvent[] {
-    return this.byJob
-      .all(jobId)
-      .map((e) => ({ jobId: e.job_id, at: e.at, state: e.state, message: e.message }));
+    return this.byJob.all(jobId).map((e) => ({
+      jobId: e.job_id,
+      at: e.at,
+      state: e.state,
+      message: storedJobMessage(e.code, e.params),
+    }));
   }
 }

@@ -1,6 +1,7 @@
 import type { FailureKind, JobState } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
-import { STORE_EVENTS } from './job-events';
+import type { JobMessage } from '../../common/job-messages';
+import { errorColumns, STORE_EVENTS } from './job-events';
 import type { JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
 import { from, setState } from './transition-sql';
@@ -12,7 +13,7 @@ export interface NewJob {
   size: number;
   mtimeMs: number;
   accepted: { sha256: string; format: string } | null;
-  rejected: { failureKind: FailureKind; reason: string } | null;
+  rejected: { failureKind: FailureKind; reason: JobMessage } | null;
 }
 
 export type InsertOutcome = 'queued' | 'rejected' | 'copied' | 'known';
@@ -20,7 +21,7 @@ export type InsertOutcome = 'queued' | 'rejected' | 'copied' | 'known';
 type KnownPath = Pick<JobRow, 'id' | 'state' | 'size' | 'mtime_ms' | 'failure_kind'>;
 
 const RESULT_COLUMNS = `final_reading, meter_type, result_source, is_latest_ai_version, ai_version,
-  result_summary, error_message, failure_kind, service_failure_kind`;
+  result_summary, error_code, error_params, failure_kind, service_failure_kind`;
 
 /** Scanned files entering the queue: new paths recorded, known ones judged again. */
 export function jobIntake({ db, now: stamp, events }: JobsContext) {
@@ -30,13 +31,13 @@ export function jobIntake({ db, now: stamp, events }: JobsContext) {
     ),
     rescanAccepted: db.prepare(
       `UPDATE jobs SET ${setState('rescan', 'queued')}, sha256 = @sha256, format = @format, size = @size,
-         mtime_ms = @mtimeMs, error_message = NULL, failure_kind = NULL, next_attempt_at = 0,
+         mtime_ms = @mtimeMs, error_code = NULL, error_params = NULL, failure_kind = NULL, next_attempt_at = 0,
          upload_attempts = 0, updated_at = @now
        WHERE id = @id AND ${from('rescan')}`,
     ),
     rescanRejected: db.prepare(
-      `UPDATE jobs SET size = @size, mtime_ms = @mtimeMs, error_message = @errorMessage,
-         failure_kind = @failureKind, updated_at = @now
+      `UPDATE jobs SET size = @size, mtime_ms = @mtimeMs, error_code = @errorCode,
+         error_params = @errorParams, failure_kind = @failureKind, updated_at = @now
        WHERE id = @id AND ${from('rescan')}`,
     ),
     firstTwin: db.prepare<[string, number], { rel_path: string }>(
@@ -47,9 +48,9 @@ export function jobIntake({ db, now: stamp, events }: JobsContext) {
     ),
     insert: db.prepare(
       `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, sha256, format, state,
-         error_message, failure_kind, created_at, updated_at)
+         error_code, error_params, failure_kind, created_at, updated_at)
        VALUES (@rootId, @path, @relPath, @size, @mtimeMs, @sha256, @format, @state,
-         @errorMessage, @failureKind, @now, @now)`,
+         @errorCode, @errorParams, @failureKind, @now, @now)`,
     ),
     copyResult: db.prepare(
       `UPDATE jobs SET ${setState('reuseResult')}, (task_id, batch_id, business, remote_status, ${RESULT_COLUMNS},
@@ -100,7 +101,7 @@ export function jobIntake({ db, now: stamp, events }: JobsContext) {
         id: known.id,
         size: f.size,
         mtimeMs,
-        errorMessage: rejected.reason,
+        ...errorColumns(rejected.reason),
         failureKind: rejected.failureKind,
         now,
       });
@@ -136,7 +137,7 @@ export function jobIntake({ db, now: stamp, events }: JobsContext) {
             sha256: f.accepted?.sha256 ?? null,
             format: f.accepted?.format ?? null,
             state,
-            errorMessage: f.rejected?.reason ?? null,
+            ...errorColumns(f.rejected?.reason ?? null),
             failureKind: f.rejected?.failureKind ?? null,
             now,
           });

@@ -18,7 +18,7 @@ export function jobPersonActions({ db, now: stamp, events }: JobsContext) {
     ),
     retryFailed: db.prepare(
       `UPDATE jobs SET ${setState('retryFailed')}, failure_kind = NULL, service_failure_kind = NULL,
-         error_message = NULL,
+         error_code = NULL, error_params = NULL,
          task_id = NULL, batch_id = NULL, batch_index = NULL, remote_status = NULL,
          upload_attempts = 0, resubmits = 0, next_attempt_at = 0, finished_at = NULL,
          updated_at = @now

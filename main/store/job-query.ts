@@ -1,9 +1,11 @@
 import type Database from 'better-sqlite3';
+import { jobText } from '../../common/job-messages';
 import type { JobRecord } from '../../common/job-record';
 import type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 
 export type { JobFilter, JobQuery, JobSortKey } from '../../common/job-query';
 import { BILLED_READING_SQL } from './billed-reading-sql';
+import { errorOf } from './job-events';
 import { toJobRecord, type JobRow } from './job-row';
 
 /** Rows read at a time by iterate(). */
@@ -13,6 +15,7 @@ export interface ReasonCount {
   readonly state: 'submitted' | 'failed';
   /** The service's status of the task (waiting_ai, queued, failed...). */
   readonly status: string | null;
+  /** In English, from its template (job-messages.ts). */
   readonly reason: string;
   /** The service's failure_kind of a failed task. */
   readonly kind: string | null;
@@ -44,13 +47,15 @@ export class JobQueries {
   private readonly reasonsStmt;
 
   constructor(private readonly db: Database.Database) {
-    this.reasonsStmt = db.prepare<[number], ReasonCount>(
-      `SELECT state, remote_status AS status,
-              COALESCE(error_message, '') AS reason, service_failure_kind AS kind,
-              COUNT(*) AS n
+    this.reasonsStmt = db.prepare<
+      [number],
+      Omit<ReasonCount, 'reason'> & { code: string | null; params: string | null }
+    >(
+      `SELECT state, remote_status AS status, error_code AS code, error_params AS params,
+              service_failure_kind AS kind, COUNT(*) AS n
          FROM jobs
-        WHERE (state = 'submitted' AND COALESCE(error_message, '') <> '') OR state = 'failed'
-        GROUP BY state, remote_status, error_message, service_failure_kind
+        WHERE (state = 'submitted' AND error_code IS NOT NULL) OR state = 'failed'
+        GROUP BY state, remote_status, error_code, error_params, service_failure_kind
         ORDER BY n DESC
         LIMIT ?`,
     );
@@ -61,7 +66,10 @@ export class JobQueries {
    * common first: `meter-desk status` shows them.
    */
   reasons(limit = 10): ReasonCount[] {
-    return this.reasonsStmt.all(limit);
+    return this.reasonsStmt.all(limit).map(({ code, params, ...r }) => {
+      const error = errorOf(code, params);
+      return { ...r, reason: error === null ? '' : jobText(error) };
+    });
   }
 
   private where(q: JobQuery): { sql: string; params: (string | number)[] } {

@@ -1,7 +1,8 @@
 import type { FailureKind } from '../../common/job';
 import type { TargetState } from '../../common/job-transitions';
 import type { JobRecord, ResultSummary } from '../../common/job-record';
-import { STORE_EVENTS } from './job-events';
+import type { JobMessage } from '../../common/job-messages';
+import { errorColumns, STORE_EVENTS } from './job-events';
 import { toJobRecord, type JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
 import { from, setState, toOneOf } from './transition-sql';
@@ -18,7 +19,7 @@ export interface TaskResult {
   /** The AI version the service named current when this result, marked latest, came back. */
   aiVersion: string | null;
   resultSummary: ResultSummary | null;
-  errorMessage: string | null;
+  errorMessage: JobMessage | null;
   failureKind: FailureKind | null;
   /** The service's own failure_kind, as it said it (spec 2.6). */
   serviceFailureKind: string | null;
@@ -36,13 +37,14 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
       `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'submitted'`,
     ),
     fail: db.prepare(
-      `UPDATE jobs SET ${setState('fail')}, failure_kind = @failureKind, error_message = @message,
+      `UPDATE jobs SET ${setState('fail')}, failure_kind = @failureKind,
+         error_code = @errorCode, error_params = @errorParams,
          remote_status = COALESCE(@remoteStatus, remote_status), finished_at = @now, updated_at = @now
        WHERE id = @id AND ${from('fail')}`,
     ),
     reschedulePoll: db.prepare(
       `UPDATE jobs SET remote_status = COALESCE(@remoteStatus, remote_status),
-         error_message = @message, next_attempt_at = @nextAttemptAt, updated_at = @now,
+         error_code = @errorCode, error_params = @errorParams, next_attempt_at = @nextAttemptAt, updated_at = @now,
          poll_count = poll_count + @polled
        WHERE id = @id AND ${from('reschedulePoll')}`,
     ),
@@ -59,7 +61,7 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
       `UPDATE jobs SET state = @state, task_id = @taskId, remote_status = @remoteStatus,
          final_reading = @finalReading, meter_type = @meterType, result_source = @resultSource,
          is_latest_ai_version = @isLatest, ai_version = @aiVersion, result_summary = @resultSummary,
-         error_message = @errorMessage, failure_kind = @failureKind,
+         error_code = @errorCode, error_params = @errorParams, failure_kind = @failureKind,
          service_failure_kind = @serviceFailureKind,
          remote_created_at = COALESCE(@remoteCreatedAt, remote_created_at),
          business = COALESCE(business, @business), batch_id = COALESCE(batch_id, @batchId),
@@ -88,13 +90,14 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
     fail(
       ids: readonly number[],
       failureKind: FailureKind,
-      message: string,
+      message: JobMessage,
       remoteStatus: string | null = null,
     ): void {
       const now = stamp();
       db.transaction(() => {
         for (const id of ids) {
-          if (s.fail.run({ id, failureKind, message, remoteStatus, now }).changes) {
+          const error = errorColumns(message);
+          if (s.fail.run({ id, failureKind, ...error, remoteStatus, now }).changes) {
             events.write(id, 'failed', message, now);
           }
         }
@@ -107,13 +110,15 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
         id: number;
         nextAttemptAt: number;
         remoteStatus: string | null;
-        message: string | null;
+        message: JobMessage | null;
         polled: boolean;
       }[],
     ): void {
       const now = stamp();
       db.transaction(() => {
-        for (const it of items) s.reschedulePoll.run({ ...it, polled: it.polled ? 1 : 0, now });
+        for (const { message, ...it } of items) {
+          s.reschedulePoll.run({ ...it, ...errorColumns(message), polled: it.polled ? 1 : 0, now });
+        }
       })();
     },
 
@@ -130,10 +135,6 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
           // An answer about a task the job no longer waits for (its photo went again) is stale.
           if (job?.state !== 'submitted' || job.task_id !== r.taskId) continue;
           const targets = [job, ...(job.sha256 ? s.queuedTwins.all(job.sha256) : [])];
-          const what =
-            r.state === 'done'
-              ? STORE_EVENTS.reading(r.finalReading, r.resultSource)
-              : STORE_EVENTS.failed(r.errorMessage);
           for (const t of targets) {
             s.applyResult.run({
               id: t.id,
@@ -146,7 +147,7 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
               isLatest: r.isLatestAiVersion === null ? null : r.isLatestAiVersion ? 1 : 0,
               aiVersion: r.isLatestAiVersion === true ? r.aiVersion : null,
               resultSummary: r.resultSummary ? JSON.stringify(r.resultSummary) : null,
-              errorMessage: r.errorMessage,
+              ...errorColumns(r.errorMessage),
               failureKind: r.failureKind,
               serviceFailureKind: r.serviceFailureKind,
               remoteCreatedAt: r.remoteCreatedAt,
@@ -154,8 +155,11 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
               batchId: job.batch_id,
               now,
             });
-            const text = t.id === job.id ? what : STORE_EVENTS.sharedWithTwin(what);
-            events.write(t.id, r.state, text, now);
+            const what =
+              r.state === 'done'
+                ? STORE_EVENTS.reading(r.finalReading, r.resultSource, t.id !== job.id)
+                : STORE_EVENTS.failed(r.errorMessage);
+            events.write(t.id, r.state, what, now);
             touched.push(t.id);
           }
         }

@@ -2,6 +2,7 @@ import type { FailureKind, JobState } from '../../common/job';
 import type { PlausibilityLevel } from '../../common/billing/plausibility-config';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord, ResultSummary } from '../../common/job-record';
+import { errorOf } from './job-events';
 
 /** A jobs row exactly as SQLite returns it. */
 export interface JobRow {
@@ -25,7 +26,8 @@ export interface JobRow {
   is_latest_ai_version: number | null;
   ai_version: string | null;
   result_summary: string | null;
-  error_message: string | null;
+  error_code: string | null;
+  error_params: string | null;
   failure_kind: string | null;
   service_failure_kind: string | null;
   review_action: 'accepted' | 'corrected' | null;
@@ -90,7 +92,7 @@ export function toJobRecord(r: JobRow): JobRecord {
       r.state !== 'done' || r.is_latest_ai_version === null ? null : r.is_latest_ai_version === 1,
     aiVersion: r.ai_version,
     resultSummary: parseSummary(r.result_summary),
-    errorMessage: r.error_message,
+    errorMessage: errorOf(r.error_code, r.error_params),
     failureKind: r.failure_kind as FailureKind | null,
     serviceFailureKind: r.service_failure_kind,
     // What the review queue holds: historical results and readings a rule flagged.

@@ -1,5 +1,6 @@
 import type { JobRecord } from '../../common/job-record';
-import { STORE_EVENTS } from './job-events';
+import type { JobMessage } from '../../common/job-messages';
+import { errorColumns, STORE_EVENTS } from './job-events';
 import { toJobRecord, type JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
 import { from, setState } from './transition-sql';
@@ -42,18 +43,19 @@ export function jobUploads({ db, now: stamp, events }: JobsContext) {
     ),
     markUploading: db.prepare(
       `UPDATE jobs SET ${setState('startUpload')}, upload_attempts = upload_attempts + 1,
-         error_message = NULL, updated_at = ? WHERE id = ? AND ${from('startUpload')}`,
+         error_code = NULL, error_params = NULL, updated_at = ? WHERE id = ? AND ${from('startUpload')}`,
     ),
     submitted: db.prepare(
       `UPDATE jobs SET ${setState('submit')}, task_id = @taskId, batch_id = @batchId,
          batch_index = @batchIndex, business = @business, remote_status = @remoteStatus,
          remote_created_at = @remoteCreatedAt, next_attempt_at = @nextAttemptAt,
-         submitted_at = @now, updated_at = @now, error_message = NULL
+         submitted_at = @now, updated_at = @now, error_code = NULL, error_params = NULL
        WHERE id = @id AND ${from('submit')}`,
     ),
     requeue: db.prepare(
       `UPDATE jobs SET ${setState('requeue')}, task_id = NULL, batch_id = NULL, batch_index = NULL,
-         remote_status = NULL, next_attempt_at = @nextAttemptAt, error_message = @message,
+         remote_status = NULL, next_attempt_at = @nextAttemptAt, error_code = @errorCode,
+         error_params = @errorParams,
          solo = MAX(solo, @solo), upload_attempts = upload_attempts - @refund,
          resubmits = resubmits + @resubmit, updated_at = @now
        WHERE id = @id AND ${from('requeue')}`,
@@ -129,7 +131,7 @@ export function jobUploads({ db, now: stamp, events }: JobsContext) {
       ids: readonly number[],
       opts: {
         nextAttemptAt: number;
-        message: string | null;
+        message: JobMessage | null;
         solo?: boolean;
         refundAttempt?: boolean;
         resubmit?: boolean;
@@ -142,7 +144,7 @@ export function jobUploads({ db, now: stamp, events }: JobsContext) {
             id,
             now,
             nextAttemptAt: opts.nextAttemptAt,
-            message: opts.message,
+            ...errorColumns(opts.message),
             solo: opts.solo ? 1 : 0,
             refund: opts.refundAttempt ? 1 : 0,
             resubmit: opts.resubmit ? 1 : 0,

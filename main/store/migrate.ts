@@ -28,6 +28,7 @@ export function migrate(
     if (m.version <= current || m.version > target) continue;
     db.transaction(() => {
       db.exec(m.up);
+      m.convert?.(db);
       // user_version cannot be bound as a parameter; the value is our own integer.
       db.pragma(`user_version = ${String(m.version)}`);
     })();

@@ -8,7 +8,7 @@ import { Trans } from 'react-i18next';
 import { formatCount } from '../lib/format';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
-import { jobMessageWords } from '../lib/job-words';
+import { jobWords } from '../lib/job-words';
 import { failureWords } from '../lib/states';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
@@ -26,8 +26,10 @@ function rejectedReasons(
   // The scanner's reasons in the window's words when they are its fixed sentences
   // (common/job-messages.ts); any other as written, in English. The kinds are the window's.
   const out = summary.rejectedReasons.map(({ reason, n }) => {
-    const worded = jobMessageWords(reason, t, bannersT, lang);
-    return { reason: worded ?? reason, n, words: worded !== null };
+    const line = jobWords(reason, t, bannersT, lang);
+    return 'worded' in line
+      ? { reason: line.worded, n, words: true }
+      : { reason: line.quoted, n, words: false };
   });
   for (const [kind, total] of Object.entries(summary.rejectedByKind) as [FailureKind, number][]) {
     const named = summary.rejectedReasons
@@ -93,13 +95,15 @@ export function AddReport(): React.JSX.Element | null {
               <li data-testid="add-known">{t('addReport.known', { count: summary.known })}</li>
             )}
             {summary.missing.map((m) => {
-              const worded = jobMessageWords(m.reason, statesT, bannersT, lang);
+              const line = jobWords(m.reason, statesT, bannersT, lang);
               return (
                 <li key={m.path} className="tone-bad">
                   <span data-i18n-skip="data">{m.path}</span>:{' '}
-                  {worded ?? (
+                  {'worded' in line ? (
+                    line.worded
+                  ) : (
                     <span data-i18n-skip="quoted" lang="en">
-                      {m.reason}
+                      {line.quoted}
                     </span>
                   )}
                 </li>

@@ -4,13 +4,7 @@ import { memo } from 'react';
 import { billedReading } from '../../common/billing/billed-reading';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, dirName } from '../lib/format';
-import {
-  errorQuotes,
-  errorText,
-  lookOf,
-  serviceWaitReason,
-  sourceWords,
-} from '../lib/states';
+import { errorQuotes, errorText, lookOf, serviceWaitReason, sourceWords } from '../lib/states';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
 import { Icon } from './icon';
@@ -73,7 +67,7 @@ export const JobRow = memo(function JobRow({
   const tBanners = useT('banners');
   const lang = useLang();
   const look = lookOf(job, aiOffline, tStates);
-  const waitReason = serviceWaitReason(job);
+  const waitReason = serviceWaitReason(job, tStates, tBanners);
   const reading = billedReading(job);
   const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
   const error = errorText(job, tStates, tBanners, lang);
@@ -134,7 +128,7 @@ export const JobRow = memo(function JobRow({
           role="gridcell"
           className="td td-error tone-bad"
           title={error}
-          {...(errorQuotes(job, tStates, tBanners) && {
+          {...(errorQuotes(job) && {
             'data-i18n-skip': 'quoted',
             'data-i18n-title': 'quoted',
           })}

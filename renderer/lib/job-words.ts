@@ -1,77 +1,117 @@
-// MeterDesk's own sentences in a job's history and error, in the window's language: read back into
-// their code and parameters from the stored English (common/job-messages.ts) and worded from the
-// catalogue. A retry's reason is worded by its retry reason; a sentence, or a reason, that is not
-// MeterDesk's own (the service's words) is left to the caller to show as written.
+// MeterDesk's sentences about a job (its history, its error, the scanner's reasons) in the
+// window's language, worded from their code and parameters (common/job-messages.ts) by the
+// catalogue. The window never reads the English: a template renamed in main changes the log and
+// the CSV, not what the window says. The service's own words (`quoted`) are shown as written.
 import type { TFunction } from 'i18next';
-import { parseJobMessage, retrySentenceOf, type JobMessageCode } from '../../common/job-messages';
+import {
+  isRetrySentence,
+  type JobMessage,
+  type JobMessageCode,
+  type JobMessageParams,
+} from '../../common/job-messages';
 import { ACCEPTED_FORMATS } from '../../common/job';
 import { englishT } from '../i18n/english';
 import { formatBytes } from './format';
+import { sourceWords } from './states';
 
 type StatesT = TFunction<'states'>;
 type BannersT = TFunction<'banners'>;
 
-const WITH_REASON: ReadonlySet<JobMessageCode> = new Set(['retryLater', 'gaveUp']);
+/** A job's sentence: worded from the catalogue, or `quoted` (words as given, not the window's). */
+export type JobLine = { readonly worded: string } | { readonly quoted: string };
+
+/** Worded here in their own shape; every other code is its catalogue entry with its parameters. */
+type OwnShape =
+  'quoted' | 'read' | 'readShared' | 'retryLater' | 'gaveUp' | 'gaveUpSaid' | 'tooLarge';
+
+type Templated = Exclude<JobMessageCode, OwnShape>;
 
 /** A byte count as main writes it ("20,971,521"); null for anything else. */
-function byteCount(text: string | undefined): number | null {
-  return text !== undefined && /^\d{1,3}(,\d{3})*$/.test(text)
-    ? Number(text.replace(/,/g, ''))
-    : null;
+function byteCount(text: string): number | null {
+  return /^\d{1,3}(,\d{3})*$/.test(text) ? Number(text.replace(/,/g, '')) : null;
 }
 
 /**
  * A file over the size limit, its size and the limit in the window's units; in exact bytes when
  * rounding would make them look the same (20 MiB and one byte against 20 MiB).
  */
-function tooLargeWords(
-  params: Readonly<Record<string, string>>,
-  t: StatesT,
-  lang: string | undefined,
-): string | null {
-  const size = byteCount(params.size);
-  const limit = byteCount(params.limit);
-  if (size === null || limit === null) return null;
+function tooLargeWords(p: JobMessageParams<'tooLarge'>, t: StatesT, lang?: string): string {
+  const size = byteCount(p.size);
+  const limit = byteCount(p.limit);
+  if (size === null || limit === null) {
+    return t('job.tooLarge', { format: p.format, size: p.sizeMiB, limit: p.limitMiB });
+  }
   let sizeText = formatBytes(size, lang);
   let limitText = formatBytes(limit, lang);
   if (sizeText === limitText) {
     sizeText = t('job.bytes', { count: size });
     limitText = `${t('job.bytes', { count: limit })} (${limitText})`;
   }
-  return t('job.tooLarge', { format: params.format ?? '', size: sizeText, limit: limitText });
+  return t('job.tooLarge', { format: p.format, size: sizeText, limit: limitText });
 }
 
-/**
- * The sentence in the window's words, or null when it is not one of MeterDesk's own. `lang` is the
- * window's language, for sizes (renderer/lib/format.ts).
- */
-export function jobMessageWords(
-  text: string,
+/** What the retry reason says, in the window's words (the banner's sentence for it). */
+function retryWords(retry: string, bannersT: BannersT): string {
+  return isRetrySentence(retry) ? bannersT(`offline.detail.${retry}`) : retry;
+}
+
+function attempts(text: string): number {
+  const n = Number(text);
+  return Number.isInteger(n) ? n : 0;
+}
+
+/** One of the job's sentences in the window's words (English by default). */
+export function jobWords(
+  message: JobMessage,
   t: StatesT,
   bannersT: BannersT = englishT('banners'),
   lang?: string,
-): string | null {
-  const parsed = parseJobMessage(text);
-  if (parsed === null) return null;
-  const { code, params } = parsed;
-  if (code === 'tooLarge') return tooLargeWords(params, t, lang);
-  if (!WITH_REASON.has(code)) {
-    const key =
-      `job.${code as Exclude<JobMessageCode, 'gaveUp' | 'retryLater' | 'tooLarge'>}` as const;
-    return t(key, {
-      serviceSays: params.serviceSays ?? '',
-      code: params.code ?? '',
-      kind: params.kind ?? '',
-      seconds: params.seconds ?? '',
-      format: params.format ?? '',
-      // The formats the service accepts, listed in the window's language ("JPEG, PNG oder WEBP").
-      accepted: `${ACCEPTED_FORMATS.slice(0, -1).join(', ')} ${t('acceptedOr')} ${ACCEPTED_FORMATS.at(-1) ?? ''}`,
-    });
+): JobLine {
+  switch (message.code) {
+    case 'quoted':
+      return { quoted: message.params.text };
+    case 'read':
+    case 'readShared':
+      return {
+        worded: t(`job.${message.code}`, {
+          reading: message.params.reading,
+          source: sourceWords(message.params.source, false, t),
+        }),
+      };
+    case 'retryLater':
+      return {
+        worded: t('job.retryLater', { reason: retryWords(message.params.retry, bannersT) }),
+      };
+    case 'gaveUp':
+      return {
+        worded: t('job.gaveUp', {
+          count: attempts(message.params.attempts),
+          reason: retryWords(message.params.retry, bannersT),
+        }),
+      };
+    case 'gaveUpSaid':
+      return {
+        worded: t('job.gaveUp', {
+          count: attempts(message.params.attempts),
+          reason: message.params.serviceSays,
+        }),
+      };
+    case 'tooLarge':
+      return { worded: tooLargeWords(message.params, t, lang) };
+    default: {
+      const code: Templated = message.code;
+      return {
+        worded: t(`job.${code}`, {
+          ...message.params,
+          // The formats the service accepts, listed in the window's language ("JPEG, PNG oder WEBP").
+          accepted: `${ACCEPTED_FORMATS.slice(0, -1).join(', ')} ${t('acceptedOr')} ${ACCEPTED_FORMATS.at(-1) ?? ''}`,
+        }),
+      };
+    }
   }
-  const known = retrySentenceOf(params.reason ?? '');
-  if (known === null) return null;
-  const reason = bannersT(`offline.detail.${known}`);
-  if (code === 'retryLater') return t('job.retryLater', { reason });
-  const count = Number(params.attempts);
-  return Number.isInteger(count) ? t('job.gaveUp', { count, reason }) : null;
+}
+
+/** The sentence as one string: worded, or the quoted words as given. */
+export function jobLineText(line: JobLine): string {
+  return 'worded' in line ? line.worded : line.quoted;
 }

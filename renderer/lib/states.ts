@@ -4,7 +4,7 @@ import type { FailureKind, JobState } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
 import type { TFunction } from 'i18next';
 import { englishT } from '../i18n/english';
-import { jobMessageWords } from './job-words';
+import { jobLineText, jobWords } from './job-words';
 
 export type Tone = 'neutral' | 'busy' | 'ok' | 'warn' | 'bad' | 'muted';
 export type IconName =
@@ -93,10 +93,14 @@ export function sourceWords(source: string | null, short = false, t: StatesT = E
  * Why a photo still waits at the service, in the service's own words (its error_message while
  * the task is not final: spec 2.1), with the service's status when it says more than "running".
  */
-export function serviceWaitReason(job: JobRecord): string | null {
+export function serviceWaitReason(
+  job: JobRecord,
+  t: StatesT = EN,
+  bannersT: TFunction<'banners'> = englishT('banners'),
+): string | null {
   if (job.state !== 'submitted' || !job.errorMessage) return null;
   const status = job.remoteStatus && job.remoteStatus !== 'running' ? ` (${job.remoteStatus})` : '';
-  return `${job.errorMessage}${status}`;
+  return `${jobLineText(jobWords(job.errorMessage, t, bannersT))}${status}`;
 }
 
 /**
@@ -105,7 +109,7 @@ export function serviceWaitReason(job: JobRecord): string | null {
  */
 export function lookOf(job: JobRecord, aiOffline = false, t: StatesT = EN): StateLook {
   if (job.state !== 'submitted') return stateLook(job.state, t);
-  const reason = serviceWaitReason(job);
+  const reason = serviceWaitReason(job, t);
   const waiting = stateLook('waiting', t);
   if (reason) return { ...waiting, help: t('waitingBecause', { reason }) };
   if (aiOffline) return { ...waiting, help: t('waitingForAi') };
@@ -116,17 +120,10 @@ export function lookOf(job: JobRecord, aiOffline = false, t: StatesT = EN): Stat
  * What the error column shows: the precise reason (the scanner's for a file never sent, e.g. "a
  * truncated JPEG", the service's for a failed one), else the reason's kind in words.
  */
-/**
- * Whether the error column quotes words that are not the window's: the service's, or a sentence
- * of MeterDesk's that has no template (English), shown as written.
- */
-export function errorQuotes(
-  job: JobRecord,
-  t: StatesT = EN,
-  bannersT: TFunction<'banners'> = englishT('banners'),
-): boolean {
+/** Whether the error column quotes words that are not the window's: the service's own. */
+export function errorQuotes(job: JobRecord): boolean {
   if (job.state !== 'failed' && job.state !== 'rejected') return false;
-  return job.errorMessage !== null && jobMessageWords(job.errorMessage, t, bannersT) === null;
+  return job.errorMessage?.code === 'quoted';
 }
 
 export function errorText(
@@ -138,9 +135,7 @@ export function errorText(
   if (job.state !== 'failed' && job.state !== 'rejected') return '';
   // MeterDesk's own sentence in the window's words; the service's or the scanner's as written.
   const message =
-    job.errorMessage === null
-      ? null
-      : (jobMessageWords(job.errorMessage, t, bannersT, lang) ?? job.errorMessage);
+    job.errorMessage === null ? null : jobLineText(jobWords(job.errorMessage, t, bannersT, lang));
   if (job.failureKind) {
     const words = failureWords(job.failureKind, t);
     if (!message) return words;

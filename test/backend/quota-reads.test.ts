@@ -12,6 +12,7 @@ import { ServiceState } from '../../main/engine/service-state';
 import { openStore, type Store } from '../../main/store/store';
 import { createManualClock } from '../helpers/manual-clock';
 import { tempDir } from '../helpers/tmp';
+import { quotedMessage } from '../../common/job-messages';
 
 const MINUTE = 60_000;
 const cleanups: (() => void)[] = [];
@@ -116,7 +117,7 @@ describe('quota and AI status reads', () => {
     ]);
     const [job] = s.store.jobs.dueUploads(s.clock.now(), 1);
     if (!job) throw new Error('no job');
-    s.store.jobs.fail([job.id], 'service_error', 'stand-in for a finished photo');
+    s.store.jobs.fail([job.id], 'service_error', quotedMessage('stand-in for a finished photo'));
     s.spend(1);
     await s.clock.advance(10_000);
     expect(s.reads.quota).toBe(2);

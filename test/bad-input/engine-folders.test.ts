@@ -19,6 +19,10 @@ import { addPaths } from '../../main/engine/add-paths';
 import type { Session } from '../../main/actions/session';
 import { harness, type Harness } from '../helpers/engine-harness';
 import { captureIo } from '../helpers/cli-io';
+import { jobText } from '../../common/job-messages';
+
+/** A job's error in English, as the log and the CSV say it. */
+const said = (j: JobRecord | undefined): string => (j?.errorMessage ? jobText(j.errorMessage) : '');
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -39,7 +43,7 @@ function expectEveryJobExplained(all: readonly JobRecord[]): void {
   for (const j of all) {
     expect(['done', 'failed', 'rejected'], j.relPath).toContain(j.state);
     if (j.state === 'done') expect(j.aiReading, j.relPath).toBeTruthy();
-    else expect(j.errorMessage?.trim(), j.relPath).toBeTruthy();
+    else expect(j.errorMessage && jobText(j.errorMessage).trim(), j.relPath).toBeTruthy();
   }
 }
 
@@ -67,7 +71,7 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
       state: 'rejected',
       failureKind: 'unreadable',
     });
-    expect(all.find((j) => j.relPath === 'self')?.errorMessage).toMatch(/link loop/i);
+    expect(said(all.find((j) => j.relPath === 'self'))).toMatch(/link loop/i);
     expect(h.sandbox.ledger.tasks()).toHaveLength(2);
   });
 
@@ -87,7 +91,7 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     expect(await s.engine.waitSettled()).toBe('complete');
     const cut = jobs(s).find((j) => j.relPath === 'copying.jpg');
     expect(cut).toMatchObject({ state: 'rejected', failureKind: 'unsupported_format' });
-    expect(cut?.errorMessage).toMatch(/truncated/);
+    expect(said(cut)).toMatch(/truncated/);
 
     // The copy finishes; the user adds the same folder again (or runs the same command again).
     writeFileSync(copying, whole);
@@ -144,7 +148,7 @@ describe('awkward folders, whole runs', { timeout: 90_000 }, () => {
     expectEveryJobExplained(all);
     const vanished = all.filter((j) => j.failureKind === 'vanished');
     expect(all.filter((j) => j.state === 'done').length + vanished.length).toBe(all.length);
-    for (const v of vanished) expect(v.errorMessage).toMatch(/moved, renamed or deleted/);
+    for (const v of vanished) expect(said(v)).toMatch(/moved, renamed or deleted/);
     expect(h.sandbox.ledger.tasks().length).toBeLessThanOrEqual(photos.length);
   });
 

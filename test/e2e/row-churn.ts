@@ -19,6 +19,7 @@ import type { BackendState } from '../../main/backend/backend-state';
 import type { Engine } from '../../main/engine/engine';
 import type { TaskResult } from '../../main/store/jobs-repo';
 import { readingFromHash } from '../../sandbox/reading';
+import { quotedMessage } from '../../common/job-messages';
 
 export interface RowChurnOptions {
   /** State changes per second, all stages together. */
@@ -178,7 +179,7 @@ export class RowChurn {
         isLatestAiVersion: null,
         aiVersion: null,
         resultSummary: null,
-        errorMessage: 'No meter dial found in the photo (ai_failed)',
+        errorMessage: quotedMessage('No meter dial found in the photo (ai_failed)'),
         failureKind: 'ai_failed',
         serviceFailureKind: null,
       };

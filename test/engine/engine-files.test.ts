@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../common/job-record';
 import type { Session } from '../../main/actions/session';
 import { harness, runToEnd, type Harness } from '../helpers/engine-harness';
+import { jobText, quotedMessage } from '../../common/job-messages';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -36,7 +37,7 @@ describe('engine: files the service refuses or that change on disk', () => {
       const failed = all.filter((j) => j.state === 'failed');
       expect(failed.map((j) => j.path)).toEqual([largest]);
       expect(failed[0]?.failureKind).toBe('server_rejected_size');
-      expect(failed[0]?.errorMessage).toMatch(/too large/i);
+      expect(jobText(failed[0]?.errorMessage ?? quotedMessage(''))).toMatch(/too large/i);
       expect(all.filter((j) => j.state === 'done')).toHaveLength(all.length - 1);
     },
   );
@@ -53,7 +54,9 @@ describe('engine: files the service refuses or that change on disk', () => {
     expect(await s.engine.waitSettled()).toBe('complete');
     const byPath = new Map(jobs(s).map((j) => [j.path, j]));
     expect(byPath.get(a)).toMatchObject({ state: 'failed', failureKind: 'vanished' });
-    expect(byPath.get(a)?.errorMessage).toMatch(/moved|renamed|deleted/);
+    expect(jobText(byPath.get(a)?.errorMessage ?? quotedMessage(''))).toMatch(
+      /moved|renamed|deleted/,
+    );
     const bJob = byPath.get(b);
     const cJob = byPath.get(c);
     expect(bJob?.state).toBe('done');

@@ -12,6 +12,7 @@ import { createSandbox, type Sandbox } from '../../sandbox';
 import { renderMeterPhoto } from '../../sandbox/samples';
 import { jpeg } from '../watch/helpers';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';
+import { jobMessage } from '../../common/job-messages';
 
 let desk: Desktop;
 let remote: Sandbox;
@@ -243,9 +244,7 @@ describe('the queue', () => {
       taskId: a.taskId,
     });
     const detail = value(await desk.bridge.jobDetail({ id: a.id }));
-    expect(detail.events.at(-1)?.message).toBe(
-      'Review undone: back to confirmed as read by the AI',
-    );
+    expect(detail.events.at(-1)?.message).toEqual(jobMessage('undoneToConfirmed', {}));
     // Nothing to take back twice.
     expect(await desk.bridge.undoReview({ id: a.id, undo, restore })).toMatchObject({ ok: false });
   });

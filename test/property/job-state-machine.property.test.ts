@@ -14,6 +14,7 @@ import type { NewJob, TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
 import { singleTask } from '../store/queue-fixture';
+import { jobText, quotedMessage } from '../../common/job-messages';
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_121);
 const PATH_COUNT = 12;
@@ -123,7 +124,7 @@ class Driver {
       isLatestAiVersion: ok,
       aiVersion: ok ? 'v1' : null,
       resultSummary: null,
-      errorMessage: ok ? null : 'The AI could not read this photo',
+      errorMessage: ok ? null : quotedMessage('The AI could not read this photo'),
       failureKind: ok ? null : 'ai_failed',
       serviceFailureKind: null,
       remoteCreatedAt: null,
@@ -149,7 +150,9 @@ class Driver {
           size: 1000 + f.path,
           mtimeMs: 1,
           accepted: f.ok ? { sha256: shaOf(f.path), format: 'jpeg' } : null,
-          rejected: f.ok ? null : { failureKind: 'unsupported_format', reason: 'not an image' },
+          rejected: f.ok
+            ? null
+            : { failureKind: 'unsupported_format', reason: quotedMessage('not an image') },
         }));
         repo.insertScanned(rows);
         for (const r of rows) this.present.add(r.path);
@@ -193,16 +196,18 @@ class Driver {
         const unit = this.uploads[i];
         if (!unit) return;
         this.uploads.splice(i, 1);
-        if (e.how === 'retry') repo.requeue(unit, { nextAttemptAt: 0, message: 'will retry' });
+        if (e.how === 'retry')
+          repo.requeue(unit, { nextAttemptAt: 0, message: quotedMessage('will retry') });
         else if (e.how === 'split')
           repo.requeue(unit, {
             nextAttemptAt: 0,
-            message: 'alone',
+            message: quotedMessage('alone'),
             solo: true,
             refundAttempt: true,
           });
-        else if (e.how === 'give_up') repo.fail(unit, 'service_error', 'Gave up after 8 attempts');
-        else repo.fail(unit, 'server_rejected_type', 'The service refused the file');
+        else if (e.how === 'give_up')
+          repo.fail(unit, 'service_error', quotedMessage('Gave up after 8 attempts'));
+        else repo.fail(unit, 'server_rejected_type', quotedMessage('The service refused the file'));
         return;
       }
       case 'result': {
@@ -221,7 +226,13 @@ class Driver {
         const job = this.pick(this.submittedJobs(), e.pick);
         if (!job) return;
         repo.reschedulePolls([
-          { id: job.id, nextAttemptAt: 0, remoteStatus: null, message: 'retry', polled: false },
+          {
+            id: job.id,
+            nextAttemptAt: 0,
+            remoteStatus: null,
+            message: quotedMessage('retry'),
+            polled: false,
+          },
         ]);
         return;
       }
@@ -230,11 +241,11 @@ class Driver {
         const job = this.pick(this.submittedJobs(), e.pick);
         if (!job) return;
         if (job.resubmits >= 1)
-          repo.fail([job.id], 'task_lost', 'The service lost this task twice');
+          repo.fail([job.id], 'task_lost', quotedMessage('The service lost this task twice'));
         else
           repo.requeue([job.id], {
             nextAttemptAt: 0,
-            message: 'sending again',
+            message: quotedMessage('sending again'),
             refundAttempt: true,
             resubmit: true,
           });
@@ -329,7 +340,7 @@ class Driver {
           break;
         case 'failed':
         case 'rejected':
-          expect(j.errorMessage?.trim(), where).toBeTruthy();
+          expect(j.errorMessage && jobText(j.errorMessage).trim(), where).toBeTruthy();
           break;
       }
       if (j.state === 'rejected') expect(j.sha256).toBeNull();

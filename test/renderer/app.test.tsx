@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { doneJob, job, quotaInfo, REMOTE_SERVICE, statusOf, stubBridge } from './stub-bridge';
 import { renderApp } from './render-app';
+import { jobMessage } from '../../common/job-messages';
 
 afterEach(() => {
   cleanup();
@@ -152,7 +153,7 @@ describe('banners and reports', () => {
             known: 3,
             rejected: 2,
             rejectedByKind: { empty_file: 1, too_large: 1 },
-            rejectedReasons: [{ kind: 'empty_file', reason: 'The file is empty (0 bytes)', n: 1 }],
+            rejectedReasons: [{ kind: 'empty_file', reason: jobMessage('emptyFile', {}), n: 1 }],
             missing: [],
             rootIds: [1],
           },

@@ -1,16 +1,21 @@
-// MeterDesk's own sentences in a job's history and error: written by main from one table
-// (common/job-messages.ts), read back into code and parameters and worded in the window's
-// language; the service's words, or a reason MeterDesk did not write, stay as written.
-import { describe, expect, it } from 'vitest';
+// MeterDesk's sentences about a job (history, error, the scanner's reasons): stored as a code and
+// parameters (common/job-messages.ts), English from the template for the log and CSV, the window's
+// language from its catalogue; the service's words stay as written, quoted.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   JOB_MESSAGES,
   jobMessage,
-  parseJobMessage,
+  jobText,
+  quotedMessage,
   RETRY_SENTENCES,
+  type JobMessage,
   type JobMessageCode,
 } from '../../common/job-messages';
+import { openStore } from '../../main/store/store';
 import { createI18n } from '../../renderer/i18n/i18n';
-import { jobMessageWords } from '../../renderer/lib/job-words';
+import { jobLineText, jobWords } from '../../renderer/lib/job-words';
+import { tempDir } from '../helpers/tmp';
 import { errorQuotes, errorText } from '../../renderer/lib/states';
 import type { JobRecord } from '../../common/job-record';
 import { unsupportedReason } from '../../main/scan/sniff';
@@ -24,8 +29,22 @@ const deBanners = de.getFixedT('de', 'banners');
 const en = createI18n('en');
 const enStates = en.getFixedT('en', 'states');
 
-/** Each template's sentence as main writes it (a code added without one here fails to compile). */
-const WRITTEN: { readonly [C in JobMessageCode]: string } = {
+/** Each code as main writes it (a code added without one here fails to compile). */
+const WRITTEN: { readonly [C in JobMessageCode]: JobMessage } = {
+  uploading: jobMessage('uploading', {}),
+  submittedSingle: jobMessage('submittedSingle', { task: 'task_1' }),
+  submittedBatch: jobMessage('submittedBatch', { task: 'task_1', batch: 'batch_2', item: '1' }),
+  read: jobMessage('read', { reading: '0006.371', source: 'fresh' }),
+  readShared: jobMessage('readShared', { reading: '0006.371', source: 'fresh' }),
+  confirmed: jobMessage('confirmed', {}),
+  corrected: jobMessage('corrected', { reading: '00084.200' }),
+  undoneToReview: jobMessage('undoneToReview', {}),
+  undoneToConfirmed: jobMessage('undoneToConfirmed', {}),
+  undoneToCorrected: jobMessage('undoneToCorrected', { reading: '00084.200' }),
+  retryRequested: jobMessage('retryRequested', {}),
+  sameAs: jobMessage('sameAs', { file: 'a/IMG 1.jpg' }),
+  scannedAgain: jobMessage('scannedAgain', {}),
+  quoted: quotedMessage('Image too blurry'),
   waitingForNetwork: jobMessage('waitingForNetwork', {}),
   waitingForQuota: jobMessage('waitingForQuota', {}),
   unexpectedRetry: jobMessage('unexpectedRetry', {}),
@@ -36,8 +55,10 @@ const WRITTEN: { readonly [C in JobMessageCode]: string } = {
   fileMoved: jobMessage('fileMoved', {}),
   fileUnreadable: jobMessage('fileUnreadable', { code: 'EACCES' }),
   doneWithoutReading: jobMessage('doneWithoutReading', {}),
-  retryLater: jobMessage('retryLater', { reason: RETRY_SENTENCES.timeout }),
-  gaveUp: jobMessage('gaveUp', { attempts: '5', reason: RETRY_SENTENCES.server_error }),
+  retryLater: jobMessage('retryLater', { retry: 'timeout' }),
+  retryLaterSaid: jobMessage('retryLaterSaid', { serviceSays: 'Too many requests' }),
+  gaveUp: jobMessage('gaveUp', { attempts: '5', retry: 'server_error' }),
+  gaveUpSaid: jobMessage('gaveUpSaid', { attempts: '5', serviceSays: 'Too many requests' }),
   goneWhileScanning: jobMessage('goneWhileScanning', {}),
   permissionDenied: jobMessage('permissionDenied', {}),
   linkLoop: jobMessage('linkLoop', {}),
@@ -78,56 +99,70 @@ const WRITTEN: { readonly [C in JobMessageCode]: string } = {
   pathUnreadable: jobMessage('pathUnreadable', { code: 'EIO' }),
 };
 
-/** Worded in English in their own shape, not as main wrote them (a size in the window's units). */
+/** Worded in English in their own shape, not as the template says them. */
 const OWN_ENGLISH: Partial<Record<JobMessageCode, string>> = {
+  read: 'Reading 0006.371 (Fresh reading)',
+  readShared: 'Reading 0006.371 (Fresh reading), shared with an identical photo',
   retryLater: RETRY_SENTENCES.timeout,
+  gaveUp: `Gave up after 5 attempts: ${RETRY_SENTENCES.server_error}`,
   tooLarge: 'The JPEG is 25.3 MB; the service accepts at most 20.0 MB per image',
 };
 
+const deWords = (m: JobMessage): string => jobLineText(jobWords(m, deStates, deBanners, 'de'));
+
+let cleanup = (): void => undefined;
+afterEach(() => {
+  cleanup();
+});
+
 describe('job messages', () => {
-  it('reads every sentence main writes back into its code and parameters', () => {
+  it('says each code in English from its template, for the log, the CLI and the CSV', () => {
     expect(Object.keys(WRITTEN).sort()).toEqual(Object.keys(JOB_MESSAGES).sort());
-    expect(WRITTEN.batchSplit).toBe(
+    expect(jobText(WRITTEN.batchSplit)).toBe(
       'Batch refused (too many files (max 20)); sending each photo alone',
     );
-    expect(parseJobMessage(WRITTEN.batchSplit)).toEqual({
-      code: 'batchSplit',
-      params: { serviceSays: 'too many files (max 20)' },
-    });
-    expect(parseJobMessage(WRITTEN.gaveUp)).toEqual({
-      code: 'gaveUp',
-      params: { attempts: '5', reason: RETRY_SENTENCES.server_error },
-    });
-    for (const [code, text] of Object.entries(WRITTEN)) {
-      expect(parseJobMessage(text)?.code, text).toBe(code);
-    }
-    expect(parseJobMessage('Invalid meter type: gas')).toBeNull();
+    expect(jobText(WRITTEN.gaveUp)).toBe(
+      `Gave up after 5 attempts: ${RETRY_SENTENCES.server_error}`,
+    );
+    expect(jobText(WRITTEN.quoted)).toBe('Image too blurry');
     // The scanner's sentences, as it writes them.
-    expect(WRITTEN.imageTypeRefused).toBe('HEIC images are not accepted; use JPEG, PNG or WEBP');
-    expect(WRITTEN.videoRefused).toBe('QuickTime videos are not accepted; use JPEG, PNG or WEBP');
+    expect(jobText(WRITTEN.imageTypeRefused)).toBe(
+      'HEIC images are not accepted; use JPEG, PNG or WEBP',
+    );
+    expect(jobText(WRITTEN.videoRefused)).toBe(
+      'QuickTime videos are not accepted; use JPEG, PNG or WEBP',
+    );
   });
 
-  it('words every one in German and, in English, says what main wrote (a reason once)', () => {
-    for (const [code, text] of Object.entries(WRITTEN)) {
-      const german = jobMessageWords(text, deStates, deBanners);
-      expect(german, code).not.toBeNull();
-      expect(german, code).not.toMatch(/{{|job\.|[Ww]ill retry|service/);
-      const english = jobMessageWords(text, enStates, undefined, 'en');
-      expect(english, code).toBe(OWN_ENGLISH[code as JobMessageCode] ?? text);
+  it('words every code in German and, in English, as its template says it', () => {
+    for (const [code, message] of Object.entries(WRITTEN) as [JobMessageCode, JobMessage][]) {
+      if (code === 'quoted') continue;
+      const german = jobWords(message, deStates, deBanners);
+      expect('worded' in german, code).toBe(true);
+      expect(jobLineText(german), code).not.toMatch(/{{|job\.|[Ww]ill retry|service/);
+      const english = jobLineText(jobWords(message, enStates, undefined, 'en'));
+      expect(english, code).toBe(OWN_ENGLISH[code] ?? jobText(message));
     }
-    expect(jobMessageWords(WRITTEN.gaveUp, deStates, deBanners)).toBe(
+    expect(deWords(WRITTEN.gaveUp)).toBe(
       'Nach 5 Versuchen aufgegeben: Der Dienst hatte ein vorübergehendes Problem; später neuer Versuch.',
     );
-    expect(jobMessageWords(WRITTEN.imageTypeRefused, deStates, deBanners)).toBe(
+    expect(deWords(WRITTEN.imageTypeRefused)).toBe(
       'HEIC-Bilder werden nicht angenommen; verwenden Sie JPEG, PNG oder WEBP',
     );
-    expect(jobMessageWords(WRITTEN.batchSplit, deStates, deBanners)).toBe(
+    expect(deWords(WRITTEN.batchSplit)).toBe(
       'Stapel abgelehnt (too many files (max 20)); jedes Foto wird einzeln gesendet',
     );
+    expect(deWords(WRITTEN.readShared)).toBe(
+      'Zählerstand 0006.371 (Neue Ablesung), übernommen für ein identisches Foto',
+    );
+  });
+
+  it('shows the service’s own words as written, quoted', () => {
+    expect(jobWords(WRITTEN.quoted, deStates, deBanners)).toEqual({ quoted: 'Image too blurry' });
   });
 
   it('says a file too large in the window’s units, in bytes where rounding would hide it', () => {
-    expect(jobMessageWords(WRITTEN.tooLarge, deStates, deBanners, 'de')).toBe(
+    expect(deWords(WRITTEN.tooLarge)).toBe(
       'Das JPEG ist 25,3 MB groß; der Dienst nimmt höchstens 20,0 MB pro Bild an',
     );
     // One byte over: both would read "20,0 MB", so the exact counts are given.
@@ -138,20 +173,12 @@ describe('job messages', () => {
       limit: '20,971,520',
       limitMiB: '20 MiB',
     });
-    expect(jobMessageWords(justOver, deStates, deBanners, 'de')).toBe(
+    expect(deWords(justOver)).toBe(
       'Das PNG ist 20.971.521 Byte groß; der Dienst nimmt höchstens 20.971.520 Byte (20,0 MB) pro Bild an',
     );
-    expect(jobMessageWords(justOver, enStates, undefined, 'en')).toBe(
+    expect(jobLineText(jobWords(justOver, enStates, undefined, 'en'))).toBe(
       'The PNG is 20,971,521 bytes; the service accepts at most 20,971,520 bytes (20.0 MB) per image',
     );
-    // A size that is not a byte count as main writes it is not MeterDesk's sentence: quoted.
-    const odd = WRITTEN.tooLarge.replace('26,528,768', '25.3 MiB');
-    expect(jobMessageWords(odd, deStates, deBanners, 'de')).toBeNull();
-  });
-
-  it('leaves a retry whose reason MeterDesk did not write to be shown as written', () => {
-    const text = jobMessage('retryLater', { reason: 'Too many requests from this key' });
-    expect(jobMessageWords(text, deStates, deBanners)).toBeNull();
   });
 
   it('words the error column: the kind, then MeterDesk’s own reason in German', () => {
@@ -163,10 +190,75 @@ describe('job messages', () => {
     expect(errorText(job, deStates, deBanners)).toMatch(
       /: Der Dienst hat diesen Auftrag zweimal verloren; bitte später erneut versuchen$/,
     );
-    expect(errorQuotes(job, deStates, deBanners)).toBe(false);
+    expect(errorQuotes(job)).toBe(false);
     // The service's words are shown as written and marked as quoted.
-    const service = { ...job, errorMessage: 'Image too blurry' };
+    const service = { ...job, errorMessage: quotedMessage('Image too blurry') };
     expect(errorText(service, deStates, deBanners)).toMatch(/: Image too blurry$/);
-    expect(errorQuotes(service, deStates, deBanners)).toBe(true);
+    expect(errorQuotes(service)).toBe(true);
+  });
+});
+
+describe("a job's history from the queue, in the window", () => {
+  function queue(): ReturnType<typeof openStore> {
+    const t = tempDir();
+    const store = openStore(join(t.dir, 'queue.sqlite'));
+    cleanup = () => {
+      store.close();
+      t.cleanup();
+    };
+    return store;
+  }
+
+  function photoIn(store: ReturnType<typeof openStore>): number {
+    const root = store.roots.ensure('/photos', 'folder');
+    store.jobs.insertScanned([
+      {
+        rootId: root.id,
+        path: '/photos/a.jpg',
+        relPath: 'a.jpg',
+        size: 10,
+        mtimeMs: 1,
+        accepted: { sha256: 'a'.repeat(64), format: 'jpeg' },
+        rejected: null,
+      },
+    ]);
+    const id = store.jobs.dueUploads(Number.MAX_SAFE_INTEGER, 1)[0]?.id;
+    if (id === undefined) throw new Error('no job');
+    return id;
+  }
+
+  it('words a stored event by its code in German', () => {
+    const store = queue();
+    const id = photoIn(store);
+    store.jobs.markUploading([id]);
+    store.jobs.requeue([id], { nextAttemptAt: 0, message: jobMessage('taskLostResend', {}) });
+    const lines = store.jobs.events(id).map((e) => deWords(e.message));
+    expect(lines).toEqual([
+      'Wird hochgeladen',
+      'Der Dienst kennt diesen Auftrag nicht mehr; das Foto wird erneut gesendet',
+    ]);
+  });
+
+  it('says the same when the English template is renamed: the window never reads the English', () => {
+    const templates = JOB_MESSAGES as Record<JobMessageCode, string>;
+    const before = templates.taskLostResend;
+    templates.taskLostResend = 'The task is unknown at the service; the photo goes again';
+    try {
+      const store = queue();
+      const id = photoIn(store);
+      store.jobs.markUploading([id]);
+      store.jobs.requeue([id], { nextAttemptAt: 0, message: jobMessage('taskLostResend', {}) });
+      const [, event] = store.jobs.events(id);
+      if (!event) throw new Error('no event');
+      // The log and the CSV say the new English; the German window is unchanged.
+      expect(jobText(event.message)).toBe(
+        'The task is unknown at the service; the photo goes again',
+      );
+      expect(jobWords(event.message, deStates, deBanners)).toEqual({
+        worded: 'Der Dienst kennt diesen Auftrag nicht mehr; das Foto wird erneut gesendet',
+      });
+    } finally {
+      templates.taskLostResend = before;
+    }
   });
 });

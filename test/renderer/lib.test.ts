@@ -25,6 +25,7 @@ import { errorText, lookOf, sourceWords } from '../../renderer/lib/states';
 import { keyRefused, quotaResetAt, waitText } from '../../renderer/lib/holds';
 import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../renderer/lib/throughput';
 import { doneJob, job, quotaInfo, statusOf } from './stub-bridge';
+import { quotedMessage } from '../../common/job-messages';
 
 const service: ServiceView = {
   kind: 'remote',
@@ -212,7 +213,7 @@ describe('banners', () => {
   it("shows a photo waiting at the service as waiting, with the service's reason", () => {
     const waiting = job(1, {
       state: 'submitted',
-      errorMessage: 'AI offline',
+      errorMessage: quotedMessage('AI offline'),
       remoteStatus: 'waiting_ai',
     });
     expect(lookOf(waiting).label).toBe('Waiting');
@@ -319,7 +320,13 @@ describe('wording', () => {
     expect(billedReading(doneJob(1, '100', { reviewAction: 'accepted' }))).toBe('100');
     expect(errorText(job(1, { state: 'rejected', failureKind: 'empty_file' }))).toBe('Empty file');
     expect(
-      errorText(job(1, { state: 'failed', failureKind: 'ai_failed', errorMessage: 'blurry' })),
+      errorText(
+        job(1, {
+          state: 'failed',
+          failureKind: 'ai_failed',
+          errorMessage: quotedMessage('blurry'),
+        }),
+      ),
     ).toBe('The AI could not read it: blurry');
     expect(sourceWords('cached_stale')).toBe('Historical (older AI)');
     expect(sourceWords('cached_stale', true)).toBe('Historical');

@@ -1,9 +1,9 @@
-// The window's wording of flagged plausibility rules and of the job history: in English exactly
-// the sentences main writes (the export keeps those), in German from the same code and numbers.
+// The window's wording of flagged plausibility rules: in English exactly the sentences main writes
+// (the export keeps those), in German from the same code and numbers. (The job history's words:
+// job-words.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { ruleLine } from '../../renderer/billing/rule-words';
-import { historyLine } from '../../renderer/lib/history';
 import type { RuleResult } from '../../common/billing/plausibility-types';
 import { after, check } from '../billing/plausibility-cases';
 import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
@@ -154,39 +154,5 @@ describe('plausibility sentences in the window', () => {
   it('quote a rule they do not word, as main wrote it', () => {
     const r = { code: 'zero.zero', params: {}, text: 'No consumption in 30 days.' };
     expect(ruleLine(r, de, 'de')).toEqual({ quoted: r.text });
-  });
-});
-
-describe('history lines', () => {
-  const tEn = createI18n('en').getFixedT('en', 'states');
-  const tDe = createI18n('de').getFixedT('de', 'states');
-
-  it.each([
-    'Uploading',
-    'Submitted as task task_1 (single task)',
-    'Submitted as task task_1 (batch batch_2 item 1)',
-    'Reading 0006.371 (Fresh reading)',
-    'Reading confirmed in review',
-    'Reading corrected to 00084.200',
-    'Review undone: back to corrected to 00084.200',
-    'Same photo as a/IMG 1.jpg: result reused, not uploaded again',
-  ])('reads "%s" back in English as written', (line) => {
-    const stored = line.replace('(Fresh reading)', '(fresh)');
-    expect(historyLine(stored, tEn)).toEqual({ worded: line });
-  });
-
-  it('speaks German, and quotes what it does not know', () => {
-    expect(historyLine('Reading 0006.371 (fresh), shared with an identical photo', tDe)).toEqual({
-      worded: 'Zählerstand 0006.371 (Neue Ablesung), übernommen für ein identisches Foto',
-    });
-    // The engine's own sentences are worded from their template (common/job-messages.ts).
-    expect(
-      historyLine('The service no longer knows this task; sending the photo again', tDe),
-    ).toEqual({
-      worded: 'Der Dienst kennt diesen Auftrag nicht mehr; das Foto wird erneut gesendet',
-    });
-    expect(historyLine('Invalid meter type: gas', tDe)).toEqual({
-      quoted: 'Invalid meter type: gas',
-    });
   });
 });

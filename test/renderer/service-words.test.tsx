@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { unknownDeployment } from '../../common/engine-status';
 import { job, statusOf, stubBridge } from './stub-bridge';
 import { renderApp } from './render-app';
+import { quotedMessage } from '../../common/job-messages';
 
 afterEach(() => {
   cleanup();
@@ -17,7 +18,7 @@ describe('what the service says, in the window', () => {
       state: 'submitted',
       remoteStatus: 'waiting_ai',
       taskId: 'task_1',
-      errorMessage: 'The AI service is offline; the task waits for it to come back.',
+      errorMessage: quotedMessage('The AI service is offline; the task waits for it to come back.'),
     });
     const { store } = await renderApp(stubBridge([waiting]));
     store.getState().select(1);
@@ -33,7 +34,7 @@ describe('what the service says, in the window', () => {
       state: 'failed',
       failureKind: 'server_rejected_type',
       serviceFailureKind: 'invalid_image',
-      errorMessage: 'The file is not a decodable image (invalid_image)',
+      errorMessage: quotedMessage('The file is not a decodable image (invalid_image)'),
     });
     const { store } = await renderApp(stubBridge([failed]));
     store.getState().select(2);

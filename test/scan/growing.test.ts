@@ -16,6 +16,7 @@ import {
   tempFolder,
   type TempFolder,
 } from './helpers/fixtures';
+import { jobMessage } from '../../common/job-messages';
 
 let t: TempFolder;
 let jpeg: Buffer;
@@ -91,8 +92,7 @@ describe('a photo still being copied', () => {
       expect(summary.missing).toEqual([
         {
           path: file,
-          reason:
-            'Still being written after 3 s (a copy not finished?); add the folder again once the copy is complete',
+          reason: jobMessage('stillWritten', { seconds: '3' }),
         },
       ]);
       expect(store.db.prepare('select count(*) as n from jobs where path = ?').get(file)).toEqual({

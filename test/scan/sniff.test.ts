@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sniffImageFormat, unsupportedReason } from '../../main/scan';
 import { image } from './helpers/fixtures';
+import { jobText } from '../../common/job-messages';
 
 const bytes = (...parts: (number[] | string)[]): Uint8Array =>
   Buffer.concat(
@@ -56,15 +57,16 @@ describe('sniffImageFormat', () => {
   });
 });
 
+/** The reason in English, as the log and the CSV say it. */
+const said = (what: string): string => jobText(unsupportedReason(what));
+
 describe('unsupportedReason', () => {
   it('names the format and the accepted ones', () => {
-    expect(unsupportedReason('HEIC')).toBe('HEIC images are not accepted; use JPEG, PNG or WEBP');
-    expect(unsupportedReason('TIFF')).toBe('TIFF images are not accepted; use JPEG, PNG or WEBP');
-    expect(unsupportedReason('PDF')).toBe('PDF files are not accepted; use JPEG, PNG or WEBP');
-    expect(unsupportedReason('MP4 video')).toBe(
-      'MP4 videos are not accepted; use JPEG, PNG or WEBP',
-    );
-    expect(unsupportedReason('text')).toMatch(/text file, not an image; use JPEG, PNG or WEBP$/);
-    expect(unsupportedReason('unknown')).toMatch(/Not a recognised image .*JPEG, PNG or WEBP$/);
+    expect(said('HEIC')).toBe('HEIC images are not accepted; use JPEG, PNG or WEBP');
+    expect(said('TIFF')).toBe('TIFF images are not accepted; use JPEG, PNG or WEBP');
+    expect(said('PDF')).toBe('PDF files are not accepted; use JPEG, PNG or WEBP');
+    expect(said('MP4 video')).toBe('MP4 videos are not accepted; use JPEG, PNG or WEBP');
+    expect(said('text')).toMatch(/text file, not an image; use JPEG, PNG or WEBP$/);
+    expect(said('unknown')).toMatch(/Not a recognised image .*JPEG, PNG or WEBP$/);
   });
 });

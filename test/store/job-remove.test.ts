@@ -3,6 +3,7 @@ import { afterAll, afterEach, expect, it } from 'vitest';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
 import { scannedPhoto, singleTask } from './queue-fixture';
+import { quotedMessage } from '../../common/job-messages';
 
 // Two connections on one real file, as the window and a `meter-desk run` that owns the queue:
 // the window decides a photo may go, the run starts uploading it, then the window's DELETE runs.
@@ -31,7 +32,7 @@ it('a photo the other process started uploading after the check is kept, not del
   const id = addPhoto('a.jpg');
   const failed = addPhoto('b.jpg');
   window.jobs.markUploading([failed]);
-  window.jobs.fail([failed], 'ai_failed', 'could not read');
+  window.jobs.fail([failed], 'ai_failed', quotedMessage('could not read'));
   // The window sees a queued photo it may remove...
   expect(window.jobs.get(id)?.state).toBe('queued');
   // ...the run picks it up in between...

@@ -4,6 +4,7 @@ import type { NewJob, TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
 import { scannedPhoto, singleTask } from './queue-fixture';
+import { quotedMessage } from '../../common/job-messages';
 
 let store: Store;
 let cleanup: () => void;
@@ -55,7 +56,7 @@ describe('JobsRepo', () => {
     const bad: NewJob = {
       ...photo('notes.jpg', 'x'),
       accepted: null,
-      rejected: { failureKind: 'unsupported_format', reason: 'text, not an image' },
+      rejected: { failureKind: 'unsupported_format', reason: quotedMessage('text, not an image') },
     };
     expect(store.jobs.insertScanned([photo('a.jpg', 'A'), bad])).toEqual(['queued', 'rejected']);
     expect(store.jobs.insertScanned([photo('a.jpg', 'A')])).toEqual(['known']);
@@ -64,7 +65,7 @@ describe('JobsRepo', () => {
     expect(c.rejected).toBe(1);
     expect(c.total).toBe(2);
     const rejected = store.queries.page({ filter: 'rejected' }).rows[0];
-    expect(rejected?.errorMessage).toBe('text, not an image');
+    expect(rejected?.errorMessage).toEqual(quotedMessage('text, not an image'));
     expect(rejected?.failureKind).toBe('unsupported_format');
   });
 
@@ -160,10 +161,18 @@ describe('JobsRepo', () => {
     store.jobs.insertScanned([photo('a.jpg', 'A')]);
     const id = store.jobs.dueUploads(Date.now(), 1)[0]?.id ?? -1;
     store.jobs.markUploading([id]);
-    store.jobs.requeue([id], { nextAttemptAt: 0, message: 'rate limited', refundAttempt: true });
+    store.jobs.requeue([id], {
+      nextAttemptAt: 0,
+      message: quotedMessage('rate limited'),
+      refundAttempt: true,
+    });
     expect(store.jobs.get(id)?.uploadAttempts).toBe(0);
     store.jobs.markUploading([id]);
-    store.jobs.requeue([id], { nextAttemptAt: 0, message: 'server error', solo: true });
+    store.jobs.requeue([id], {
+      nextAttemptAt: 0,
+      message: quotedMessage('server error'),
+      solo: true,
+    });
     expect(store.jobs.get(id)).toMatchObject({ uploadAttempts: 1, solo: true, state: 'queued' });
   });
 
@@ -219,7 +228,7 @@ describe('JobsRepo', () => {
     store.jobs.insertScanned([photo('a.jpg', 'A')]);
     const id = store.jobs.dueUploads(Date.now(), 1)[0]?.id ?? -1;
     store.jobs.markUploading([id]);
-    store.jobs.fail([id], 'server_rejected_type', 'unsupported image');
+    store.jobs.fail([id], 'server_rejected_type', quotedMessage('unsupported image'));
     expect(store.jobs.get(id)?.state).toBe('failed');
     expect(store.jobs.retryFailed()).toBe(1);
     expect(store.jobs.get(id)).toMatchObject({
@@ -243,7 +252,8 @@ describe('JobsRepo', () => {
     for (const job of store.queries.iterate({})) {
       seen.push(job.relPath);
       // A write between two rows: refused while a cursor is open on the connection.
-      if (seen.length % 100 === 0) store.jobs.fail([job.id], 'service_error', 'written mid-stream');
+      if (seen.length % 100 === 0)
+        store.jobs.fail([job.id], 'service_error', quotedMessage('written mid-stream'));
     }
     expect(seen).toEqual(names);
     expect(store.jobs.counts().failed).toBe(12);

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { jobText } from '../../../common/job-messages';
 import { createSandbox } from '../../../sandbox';
 import { generateSampleFolder } from '../../../sandbox/samples';
 import { openStore } from '../../store/store';
@@ -102,7 +103,8 @@ function printSummary(
         job.relPath,
         job.state,
         job.aiReading ?? '',
-        job.resultSource ?? (job.state === 'rejected' && job.errorMessage ? jobText(job.errorMessage) : ''),
+        job.resultSource ??
+          (job.state === 'rejected' && job.errorMessage ? jobText(job.errorMessage) : ''),
         check,
       ]);
     }

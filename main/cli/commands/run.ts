@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { quotaWarningText } from '../../../common/quota-warning';
 import type { BatchMode } from '../../../common/job';
 import type { AddSummary } from '../../../common/engine-status';
+import { jobText } from '../../../common/job-messages';
 import type { SettleOutcome } from '../../engine/engine';
 import { exportJobs } from '../../export/export-jobs';
 import { openSession, type Session, type SessionOptions } from '../../actions/session';
@@ -146,7 +147,7 @@ export async function runCommand(
   try {
     await applyRoutePlan(session.actions, plan, io);
     const added = await session.actions.addPhotos(positionals);
-    for (const m of added.missing) io.err(`Cannot add ${m.path}: ${m.reason}\n`);
+    for (const m of added.missing) io.err(`Cannot add ${m.path}: ${jobText(m.reason)}\n`);
     if (!values.json) io.err(`${describeAdd(added)}\n`);
     await session.engine.start();
     const warning = session.engine.status().quotaWarning;

@@ -6,6 +6,7 @@ import { migration005 } from './005-owner-and-service-words';
 import { migration006 } from './006-meters';
 import { migration007 } from './007-billed-reading-sort';
 import { migration008 } from './008-drop-needs-review';
+import { migration009 } from './009-message-codes';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];

@@ -43,7 +43,8 @@ export const states: Words<typeof en> = {
     pending: 'Ausstehend',
     failed: 'Fehlgeschlagen',
   },
-  history: {
+  acceptedOr: 'oder',
+  job: {
     uploading: 'Wird hochgeladen',
     submittedSingle: 'Übermittelt als Auftrag {{task}} (Einzelauftrag)',
     submittedBatch: 'Übermittelt als Auftrag {{task}} (Stapel {{batch}}, Position {{item}})',
@@ -54,12 +55,9 @@ export const states: Words<typeof en> = {
     undoneToReview: 'Prüfung zurückgenommen: Der Zählerstand wartet wieder auf Prüfung',
     undoneToConfirmed: 'Prüfung zurückgenommen: wieder wie von der KI abgelesen bestätigt',
     undoneToCorrected: 'Prüfung zurückgenommen: wieder korrigiert auf {{reading}}',
-    retry: 'Erneuter Versuch angefordert',
+    retryRequested: 'Erneuter Versuch angefordert',
     sameAs: 'Gleiches Foto wie {{file}}: Ergebnis übernommen, nicht erneut hochgeladen',
     scannedAgain: 'Erneut geprüft: Die Datei ist jetzt ein lesbares Foto',
-  },
-  acceptedOr: 'oder',
-  job: {
     waitingForNetwork: 'Wartet auf das Netzwerk',
     waitingForQuota: 'Wartet auf Kontingent',
     unexpectedRetry: 'Unerwarteter Fehler; neuer Versuch folgt',
@@ -72,6 +70,7 @@ export const states: Words<typeof en> = {
     fileUnreadable: 'Die Datei kann nicht mehr gelesen werden ({{code}})',
     doneWithoutReading: 'Der Dienst meldete den Auftrag als erledigt, aber ohne Zählerstand',
     retryLater: '{{reason}}',
+    retryLaterSaid: '{{serviceSays}}; neuer Versuch folgt',
     gaveUp_one: 'Nach {{count}} Versuch aufgegeben: {{reason}}',
     gaveUp_other: 'Nach {{count}} Versuchen aufgegeben: {{reason}}',
     goneWhileScanning:

@@ -3,10 +3,22 @@
 // the add report all read from here.
 import { JOB_MESSAGES, type JobMessageCode } from '../../../common/job-messages';
 
-/** Worded here in their own shape: a count to pluralise, a size in the window's units. */
-const OWN_WORDS = new Set<JobMessageCode>(['retryLater', 'gaveUp', 'tooLarge']);
+/**
+ * Worded here in their own shape: a count to pluralise, a size in the window's units, a reason
+ * that says it retries; `quoted` is never worded (the words as given).
+ */
+const OWN_WORDS = new Set<JobMessageCode>([
+  'retryLater',
+  'gaveUp',
+  'gaveUpSaid',
+  'tooLarge',
+  'quoted',
+]);
 
-type Templated = Exclude<JobMessageCode, 'retryLater' | 'gaveUp' | 'tooLarge'>;
+type Templated = Exclude<
+  JobMessageCode,
+  'retryLater' | 'gaveUp' | 'gaveUpSaid' | 'tooLarge' | 'quoted'
+>;
 
 /** The templates' parameters as the catalogue's placeholders: "{code}" -> "{{code}}". */
 const FROM_TEMPLATES = Object.fromEntries(

@@ -3,7 +3,7 @@
 import type { JobDetail } from '../../../common/ipc';
 import { formatTime } from '../../lib/format';
 import { stateLook } from '../../lib/states';
-import { historyLine } from '../../lib/history';
+import { jobWords } from '../../lib/job-words';
 import { useT } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 
@@ -21,7 +21,7 @@ export function DetailHistory({ events }: { events: JobDetail['events'] }): Reac
         <ol className="history" data-testid="detail-history">
           {events.map((ev, i) => {
             const evLook = stateLook(ev.state, tStates);
-            const line = historyLine(ev.message, tStates, tBanners, lang);
+            const line = jobWords(ev.message, tStates, tBanners, lang);
             return (
               <li key={`${ev.at}-${String(i)}`}>
                 <time dateTime={ev.at}>{formatTime(ev.at, undefined, lang)}</time>

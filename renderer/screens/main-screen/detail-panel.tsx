@@ -61,7 +61,7 @@ export function DetailPanel(): React.JSX.Element {
   const { job, events, root } = detail;
   const look = stateLook(job.state, tStates);
   const error = errorText(job, tStates, tBanners, lang);
-  const waitReason = serviceWaitReason(job);
+  const waitReason = serviceWaitReason(job, tStates, tBanners);
   return (
     <aside
       className="detail"
@@ -105,7 +105,7 @@ export function DetailPanel(): React.JSX.Element {
         <p
           className="detail-error"
           role="note"
-          {...(errorQuotes(job, tStates, tBanners) && { 'data-i18n-skip': 'quoted' })}
+          {...(errorQuotes(job) && { 'data-i18n-skip': 'quoted' })}
         >
           <Icon name="warning" /> {error}
         </p>

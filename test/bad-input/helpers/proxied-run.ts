@@ -15,6 +15,7 @@ import {
 } from '../../helpers/engine-harness';
 import type { SandboxOptions } from '../../../sandbox';
 import { startProxy, type ManglingProxy, type ProxyRules } from './mangling-proxy';
+import { jobText } from '../../../common/job-messages';
 
 export interface ProxiedRun {
   readonly h: Harness;
@@ -82,7 +83,7 @@ export function expectAllReadCorrectly(run: ProxiedRun): void {
   expect(
     run.jobs
       .filter((j) => j.state !== 'done')
-      .map((j) => `${j.relPath}: ${j.state} ${j.errorMessage ?? ''}`),
+      .map((j) => `${j.relPath}: ${j.state} ${j.errorMessage ? jobText(j.errorMessage) : ''}`),
   ).toEqual([]);
   expect(done.length).toBe(want.size);
   for (const j of done) {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../../main/cli/main';
 import { captureIo } from '../../helpers/cli-io';
 import { harness, runToEnd, waitFor, type Harness } from '../../helpers/engine-harness';
+import { jobText, quotedMessage } from '../../../common/job-messages';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -35,9 +36,9 @@ describe("the service's words", () => {
     // gets 415. Either way the service's own words reach the row.
     if (shell?.serviceFailureKind !== null) {
       expect(shell?.serviceFailureKind).toBe('invalid_image');
-      expect(shell?.errorMessage).toMatch(/invalid_image/);
+      expect(shell?.errorMessage && jobText(shell.errorMessage)).toMatch(/invalid_image/);
     } else {
-      expect(shell.errorMessage).toMatch(/invalid image content/);
+      expect(shell.errorMessage && jobText(shell.errorMessage)).toMatch(/invalid image content/);
     }
     expect(s.engine.status().counts.done).toBe(5);
   });
@@ -50,13 +51,13 @@ describe("the service's words", () => {
     await s.engine.start();
     await waitFor(() =>
       [...s.store.queries.iterate({})].some(
-        (j) => j.remoteStatus === 'waiting_ai' && (j.errorMessage ?? '') !== '',
+        (j) => j.remoteStatus === 'waiting_ai' && j.errorMessage !== null,
       ),
     );
     const waiting = [...s.store.queries.iterate({})].find((j) => j.remoteStatus === 'waiting_ai');
     const said = h.sandbox.ledger.task(waiting?.taskId ?? '')?.errorMessage;
     expect(said).toBeTruthy();
-    expect(waiting?.errorMessage).toBe(said);
+    expect(waiting?.errorMessage).toEqual(quotedMessage(said ?? ''));
     const io = captureIo({});
     expect(await main(['status', '--db', h.dbFile], io)).toBe(0);
     expect(io.stdout()).toMatch(/waiting at the service \(waiting_ai\): /);

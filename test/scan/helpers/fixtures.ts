@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../../../main/scan';
+import { jobText } from '../../../common/job-messages';
 
 export interface TempFolder {
   dir: string;
@@ -65,5 +66,5 @@ export function outcomeOf(file: ScannedFile | undefined): string {
 }
 
 export function reasonOf(file: ScannedFile | undefined): string {
-  return file?.outcome.kind === 'rejected' ? file.outcome.reason : '';
+  return file?.outcome.kind === 'rejected' ? jobText(file.outcome.reason) : '';
 }
