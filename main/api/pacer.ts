@@ -21,18 +21,7 @@ import type {
 import { systemClock } from '../time/clock';
 
 export type { WindowView } from './pace-window';
-export type {
-  PaceKind,
-  PacerOptions,
-  PaceOutcome,
-  PacerTicket,
-  ConcurrencyView,
-  PacerLimits,
-  PacerCounters,
-  HoldReason,
-  PacerEvents,
-  Pacer,
-} from './pacer-types';
+export type * from './pacer-types';
 
 interface Waiter {
   readonly kind: PaceKind;
