@@ -33,7 +33,9 @@ export function useShortcuts(store: AppStore, searchInputId: string, enabled: bo
         case 'a':
           if (job?.state === 'done' && job.id === state.selectedId) {
             e.preventDefault();
-            void state.review(job.id, { action: 'accept' });
+            void state.review(job.id, { action: 'accept' }).then((reviewed) => {
+              if (!reviewed.ok) state.notifyError(reviewed.error);
+            });
           }
           break;
         case 'e':

@@ -15,7 +15,13 @@ export function useUndoShortcut(): void {
         return;
       if (!api.getState().lastReview) return;
       e.preventDefault();
-      void api.getState().undoReview();
+      // No box to show a failure in: it comes as a notice, as other keyboard actions' do.
+      void api
+        .getState()
+        .undoReview()
+        .then((undone) => {
+          if (!undone.ok) api.getState().notifyError(undone.error);
+        });
     };
     window.addEventListener('keydown', onKey);
     return () => {
