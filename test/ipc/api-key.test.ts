@@ -8,16 +8,16 @@ import { SessionSecretStore } from '../../main/backend/session-store';
 import { KeychainSecretStore } from '../../main/secrets/keychain';
 import { apiKeyProblem } from '../../renderer/components/key-problem';
 
-const CASES: readonly [string, string | null, string][] = [
-  ['md_live_0123456789abcdef', 'md_live_0123456789abcdef', 'a plain key'],
-  ['  md_live_0123456789abcdef\n', 'md_live_0123456789abcdef', 'the line break of a paste'],
-  ['', null, 'empty'],
-  ['   \n', null, 'blank'],
-  ['md_live 0123', null, 'a space inside'],
-  ['md_live\r\nX-Injected: 1', null, 'a header injection'],
-  ['md_ключ_1234', null, 'not ASCII'],
-  ['md_\u0007bell', null, 'a control character'],
-  [`md_${'x'.repeat(1100)}`, null, 'a kilobyte'],
+const CASES: readonly [string, string, string | null][] = [
+  ['a plain key', 'md_live_0123456789abcdef', 'md_live_0123456789abcdef'],
+  ['the line break of a paste', '  md_live_0123456789abcdef\n', 'md_live_0123456789abcdef'],
+  ['empty', '', null],
+  ['blank', '   \n', null],
+  ['a space inside', 'md_live 0123', null],
+  ['a header injection', 'md_live\r\nX-Injected: 1', null],
+  ['not ASCII', 'md_ключ_1234', null],
+  ['a control character', 'md_\u0007bell', null],
+  ['a kilobyte', `md_${'x'.repeat(1100)}`, null],
 ];
 
 function keychainOfOne(): KeychainSecretStore {
@@ -36,7 +36,7 @@ function keychainOfOne(): KeychainSecretStore {
 }
 
 describe('the API key rule', () => {
-  it.each(CASES)('%j: every taker agrees (%s)', async (raw, key) => {
+  it.each(CASES)('%s: every taker agrees', async (_case, raw, key) => {
     const checked = checkApiKey(raw);
     expect(checked.ok ? checked.key : null).toBe(key);
     const accepted = key !== null;
