@@ -4,6 +4,7 @@ import type { JobRecord } from '../../common/job-record';
 import type { SandboxLedger } from '../../sandbox';
 import type { SampleManifest } from '../../sandbox/samples';
 import type { Store } from '../../main/store/store';
+import { jobText } from '../../common/job-messages';
 
 export interface AuditInput {
   readonly store: Store;
@@ -52,7 +53,7 @@ export interface Audit {
 const FINAL = new Set(['done', 'failed', 'rejected']);
 
 function describe(j: JobRecord): string {
-  return `${j.relPath} [${j.state}${j.failureKind ? `/${j.failureKind}` : ''}] ${j.errorMessage ?? ''}`.trim();
+  return `${j.relPath} [${j.state}${j.failureKind ? `/${j.failureKind}` : ''}] ${j.errorMessage ? jobText(j.errorMessage) : ''}`.trim();
 }
 
 export function audit(input: AuditInput): Audit {
@@ -72,7 +73,9 @@ export function audit(input: AuditInput): Audit {
     }
     const explained =
       (job.state === 'done' && job.aiReading !== null) ||
-      ((job.state === 'failed' || job.state === 'rejected') && !!job.errorMessage?.trim());
+      ((job.state === 'failed' || job.state === 'rejected') &&
+        !!job.errorMessage &&
+        jobText(job.errorMessage).trim() !== '');
     if (!explained) lost.push(describe(job));
     if (f.expected.outcome === 'rejected' && job.state !== 'rejected')
       misjudged.push(describe(job));
