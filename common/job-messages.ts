@@ -1,5 +1,5 @@
 // MeterDesk's own sentences about one job: its history (job_events) and its error (jobs.error_*),
-// and the scanner's reasons for a file it does not send. Each is kept as a code and its parameters
+// the scanner's reasons for a file it does not send, and why a watched folder is not watched. Each is kept as a code and its parameters
 // (the queue stores both, never the English); the edges word it: English from the template here
 // for the log, the CLI and the CSV (jobText), the window's language from its catalogue
 // (renderer/lib/job-words.ts). Templates name their parameters in braces; a parameter is foreign
@@ -86,6 +86,13 @@ export const JOB_MESSAGES = {
   pathPermissionDenied: 'permission denied',
   pathNotFileOrFolder: 'not a file or folder',
   pathUnreadable: 'cannot be opened ({code})',
+  // Why a watched folder is not watched now (main/watch/); the CLI prints them after its path.
+  watchGone: 'not there (a card pulled out, a share offline, or deleted)',
+  watchNotAFolder: 'not a folder',
+  watchPermissionDenied: 'permission denied',
+  watchUnreadable: 'cannot be read ({code})',
+  /** `detail`: the file system watcher's own words (e.g. a system limit reached). */
+  watchUnwatchable: 'cannot be watched ({detail})',
 } as const;
 
 export type JobMessageCode = keyof typeof JOB_MESSAGES;
@@ -118,6 +125,11 @@ export function jobMessage<C extends JobMessageCode>(
 /** Words MeterDesk did not write (the service's own): kept and shown as written. */
 export function quotedMessage(text: string): JobMessage {
   return { code: 'quoted', params: { text } };
+}
+
+/** Whether two messages say the same: one code, the same parameters. */
+export function sameJobMessage(a: JobMessage, b: JobMessage | null): boolean {
+  return b !== null && a.code === b.code && JSON.stringify(a.params) === JSON.stringify(b.params);
 }
 
 /** The message in English, from its template: what the log, the CLI and the CSV say. */

@@ -1,6 +1,7 @@
 // What the desktop backend answers, as the renderer sees it. Plain data only (structured-clone
 // safe), and never an API key: a key is known to the renderer only as KeyStatus.
 import type { EngineMessage } from '../engine-messages';
+import type { JobMessage } from '../job-messages';
 import type { AddSummary, AiInfo, EngineStatus, QuotaInfo } from '../engine-status';
 import type { AppSettings } from '../settings';
 import type { JobEvent, JobRecord, RootRecord, StateCounts } from '../job-record';
@@ -19,7 +20,7 @@ export interface WatchFolderView {
   /** `unavailable`: the folder is not there now (card pulled, share offline); watched again when it returns. */
   readonly state: 'starting' | 'watching' | 'unavailable';
   /** Why it is unavailable, or what its watcher last reported; null when all is well. */
-  readonly problem: string | null;
+  readonly problem: JobMessage | null;
   /** Photos this folder added to the queue since MeterDesk started. */
   readonly added: number;
   /** Files seen and waiting until they stop changing. */

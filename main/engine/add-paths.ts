@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { FailureKind } from '../../common/job';
 import { MAX_ADD_REASONS, type AddSummary } from '../../common/engine-status';
-import { jobMessage, jobText, type JobMessage } from '../../common/job-messages';
+import { jobMessage, sameJobMessage, type JobMessage } from '../../common/job-messages';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../scan';
 import type { InsertOutcome, NewJob } from '../store/jobs-repo';
 import type { Store } from '../store/store';
@@ -26,8 +26,7 @@ export interface AddPathsOptions {
  */
 function countReason(summary: AddSummary, kind: FailureKind, reason: JobMessage): void {
   if (kind === 'too_large') return;
-  const said = jobText(reason);
-  const known = summary.rejectedReasons.find((r) => jobText(r.reason) === said);
+  const known = summary.rejectedReasons.find((r) => sameJobMessage(reason, r.reason));
   if (known) known.n++;
   else if (summary.rejectedReasons.length < MAX_ADD_REASONS)
     summary.rejectedReasons.push({ kind, reason, n: 1 });

@@ -4,25 +4,34 @@
 // reports every file in it again: those already in the queue are known there (by path, and by
 // content through the queue's SHA-256), so nothing is read twice.
 import { stat } from 'node:fs/promises';
+import {
+  jobMessage,
+  quotedMessage,
+  sameJobMessage,
+  type JobMessage,
+} from '../../common/job-messages';
 import type { WatchFolderView } from '../../common/ipc/views';
 import { Timer, type Clock } from '../time/clock';
 import type { FileEvents, OpenFileEvents } from './file-events';
 import { StableFiles, type LookAt } from './stable-files';
 
-/** Null when the folder can be watched, else why not, in words. */
-export type ProbeFolder = (folder: string) => Promise<string | null>;
+/** Null when the folder can be watched, else why not, as a coded message (job-messages.ts). */
+export type ProbeFolder = (folder: string) => Promise<JobMessage | null>;
 
 export const probeFolder: ProbeFolder = async (folder) => {
   try {
     const st = await stat(folder);
-    return st.isDirectory() ? null : 'not a folder';
+    return st.isDirectory() ? null : jobMessage('watchNotAFolder', {});
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return 'not there (a card pulled out, a share offline, or deleted)';
-    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-    return `cannot be read (${code ?? String(error)})`;
+    if (code === 'ENOENT') return jobMessage('watchGone', {});
+    if (code === 'EACCES' || code === 'EPERM') return jobMessage('watchPermissionDenied', {});
+    return jobMessage('watchUnreadable', { code: code ?? String(error) });
   }
 };
+
+const detailOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 export const lookAtFile: LookAt = async (path) => {
   try {
@@ -46,7 +55,7 @@ export interface WatchedFolderOptions {
 
 export class WatchedFolder {
   private state: WatchFolderView['state'] = 'starting';
-  private problem: string | null = null;
+  private problem: JobMessage | null = null;
   private events: FileEvents | null = null;
   private added = 0;
   private closed = false;
@@ -114,7 +123,7 @@ export class WatchedFolder {
       if (problem === null && this.state !== 'watching' && this.events === null) {
         this.startEvents();
       } else if (problem !== null && this.state !== 'unavailable') await this.lose(problem);
-      else if (problem !== null && problem !== this.problem) {
+      else if (problem !== null && !sameJobMessage(problem, this.problem)) {
         this.problem = problem;
         this.options.onChange();
       }
@@ -131,7 +140,7 @@ export class WatchedFolder {
     } catch (error) {
       // Not watching yet: the next look at the folder tries again, and the clerk sees why.
       this.state = 'unavailable';
-      this.problem = `cannot be watched (${error instanceof Error ? error.message : String(error)})`;
+      this.problem = jobMessage('watchUnwatchable', { detail: detailOf(error) });
       this.options.onChange();
       return;
     }
@@ -155,13 +164,14 @@ export class WatchedFolder {
         this.files.forget(path);
       },
       failed: (error) => {
-        this.problem = error.message;
+        // The watcher's own words (chokidar's, the system's), quoted.
+        this.problem = quotedMessage(error.message);
         this.options.onChange();
       },
     });
   }
 
-  private async lose(problem: string): Promise<void> {
+  private async lose(problem: JobMessage): Promise<void> {
     this.state = 'unavailable';
     this.problem = problem;
     this.files.forgetUnder(this.folder);

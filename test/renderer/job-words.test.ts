@@ -97,6 +97,11 @@ const WRITTEN: { readonly [C in JobMessageCode]: JobMessage } = {
   pathPermissionDenied: jobMessage('pathPermissionDenied', {}),
   pathNotFileOrFolder: jobMessage('pathNotFileOrFolder', {}),
   pathUnreadable: jobMessage('pathUnreadable', { code: 'EIO' }),
+  watchGone: jobMessage('watchGone', {}),
+  watchNotAFolder: jobMessage('watchNotAFolder', {}),
+  watchPermissionDenied: jobMessage('watchPermissionDenied', {}),
+  watchUnreadable: jobMessage('watchUnreadable', { code: 'EIO' }),
+  watchUnwatchable: jobMessage('watchUnwatchable', { detail: 'ENOSPC' }),
 };
 
 /** Worded in English in their own shape, not as the template says them. */

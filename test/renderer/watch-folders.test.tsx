@@ -12,6 +12,7 @@ import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
 import { renderApp } from './render-app';
 import { job, stubBridge } from './stub-bridge';
+import { jobMessage } from '../../common/job-messages';
 
 afterEach(() => {
   cleanup();
@@ -22,7 +23,7 @@ const CARD = '/media/clerk/CARD';
 
 const VIEWS: WatchFolderView[] = [
   { path: SHARE, state: 'watching', problem: null, added: 3, waiting: 1 },
-  { path: CARD, state: 'unavailable', problem: 'not there', added: 0, waiting: 0 },
+  { path: CARD, state: 'unavailable', problem: jobMessage('watchGone', {}), added: 0, waiting: 0 },
 ];
 
 async function setup(language: 'en' | 'de') {
@@ -100,6 +101,11 @@ describe('watch folders in Settings', () => {
       );
     });
     expect(screen.getByText('Überwachte Ordner')).toBeTruthy();
+    // Why the card is not watched, worded by its code (common/job-messages.ts).
+    const card = screen.getAllByRole('listitem')[1]?.querySelector('[data-state="unavailable"]');
+    expect(card?.getAttribute('title')).toBe(
+      'nicht da (Karte entnommen, Freigabe offline oder gelöscht)',
+    );
     fireEvent.click(screen.getByRole('button', { name: `${CARD} nicht mehr überwachen` }));
     await waitFor(() => {
       expect(saved).toEqual([[SHARE]]);

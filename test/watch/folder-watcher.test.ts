@@ -5,6 +5,7 @@ import type { FileEventHandlers, OpenFileEvents } from '../../main/watch/file-ev
 import { FolderWatcher, type IntakeResult } from '../../main/watch/folder-watcher';
 import type { FileLook } from '../../main/watch/stable-files';
 import { createManualClock, settleMicrotasks } from '../helpers/manual-clock';
+import { jobMessage } from '../../common/job-messages';
 
 function setup(
   intakeResult: (paths: readonly string[]) => IntakeResult | Promise<IntakeResult> = (p) => ({
@@ -42,7 +43,7 @@ function setup(
     checkEveryMs: 2_000,
     openEvents,
     lookAt: (p) => Promise.resolve(files.get(p) ?? null),
-    probe: (f) => Promise.resolve(missing.has(f) ? 'not there' : null),
+    probe: (f) => Promise.resolve(missing.has(f) ? jobMessage('watchGone', {}) : null),
     intake: (folder, paths) => {
       intakes.push({ folder, paths: [...paths] });
       return Promise.resolve(intakeResult(paths));
@@ -112,7 +113,7 @@ describe('FolderWatcher', () => {
     await clock.advance(2_000);
     expect(watcher.status()[0]).toMatchObject({
       state: 'unavailable',
-      problem: 'not there',
+      problem: jobMessage('watchGone', {}),
       waiting: 0,
     });
     expect(open.has('/card')).toBe(false);
@@ -137,7 +138,9 @@ describe('FolderWatcher', () => {
     await clock.advance(0);
     expect(watcher.status()[0]).toMatchObject({
       state: 'unavailable',
-      problem: 'cannot be watched (ENOSPC: System limit for number of file watchers reached)',
+      problem: jobMessage('watchUnwatchable', {
+        detail: 'ENOSPC: System limit for number of file watchers reached',
+      }),
     });
     await clock.advance(2_000);
     expect(watcher.status()[0]).toMatchObject({ state: 'watching', problem: null });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/tmp';
 import { jpeg, pathsIn, sleep, until, watchInto, type WatchedQueue } from './helpers';
+import { jobMessage } from '../../common/job-messages';
 
 const t = tempDir('meterdesk-watch-');
 let n = 0;
@@ -97,7 +98,7 @@ describe('watch folders on a real file system', () => {
 
     rmSync(folder, { recursive: true });
     await until(() => w.watcher.status()[0]?.state === 'unavailable', { seen: seenBy(w) });
-    expect(w.watcher.status()[0]?.problem).toMatch(/not there/);
+    expect(w.watcher.status()[0]?.problem).toEqual(jobMessage('watchGone', {}));
 
     // The card comes back with the old photo and a new one.
     mkdirSync(folder);

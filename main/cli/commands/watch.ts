@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EngineStatus } from '../../../common/engine-status';
+import { jobText } from '../../../common/job-messages';
 import type { WatchFolderView } from '../../../common/ipc/views';
 import type { Engine } from '../../engine/engine';
 import { systemClock } from '../../time/clock';
@@ -70,7 +71,7 @@ function reportStates(io: CliIo): (views: readonly WatchFolderView[]) => void {
       io.err(
         v.state === 'watching'
           ? `Watching ${v.path}\n`
-          : `Unavailable: ${v.path} (${v.problem ?? 'not there'}); watching for it to return\n`,
+          : `Unavailable: ${v.path} (${v.problem ? jobText(v.problem) : 'not there'}); watching for it to return\n`,
       );
     }
   };

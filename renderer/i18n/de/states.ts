@@ -114,6 +114,11 @@ export const states: Words<typeof en> = {
     pathPermissionDenied: 'Zugriff verweigert',
     pathNotFileOrFolder: 'weder Datei noch Ordner',
     pathUnreadable: 'kann nicht geöffnet werden ({{code}})',
+    watchGone: 'nicht da (Karte entnommen, Freigabe offline oder gelöscht)',
+    watchNotAFolder: 'kein Ordner',
+    watchPermissionDenied: 'Zugriff verweigert',
+    watchUnreadable: 'kann nicht gelesen werden ({{code}})',
+    watchUnwatchable: 'kann nicht überwacht werden ({{detail}})',
   },
   reading: {
     empty: 'Geben Sie den Zählerstand ein, den der Zähler zeigt.',

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import type { WatchFolderView } from '../../../common/ipc';
 import { useT } from '../../i18n/i18n';
 import { describeError } from '../../lib/errors';
+import { jobLineText, jobWords } from '../../lib/job-words';
 import { useApp, useAppApi } from '../../store/context';
 import { Icon } from '../../components/icon';
 
@@ -13,9 +14,12 @@ const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
 
 function FolderState({ view }: { view: WatchFolderView | undefined }): React.JSX.Element {
   const t = useT('watch');
+  const statesT = useT('states');
+  const bannersT = useT('banners');
   if (!view) return <span className="muted small">{t('state.starting')}</span>;
+  const problem = view.problem && jobLineText(jobWords(view.problem, statesT, bannersT));
   return (
-    <span className="small" data-state={view.state} title={view.problem ?? undefined}>
+    <span className="small" data-state={view.state} title={problem || undefined}>
       <span className={view.state === 'unavailable' ? 'tone-warn' : 'tone-ok'}>
         {t(`state.${view.state}`)}
       </span>
