@@ -1,8 +1,7 @@
 // MeterDesk's own sentences from main/ (the activity log, a start-up problem, where the API key is
-// kept), as a stable code and parameters beside the English text. The English stays for the CLI,
-// the log file and older windows; the window words each code in its own language
-// (renderer/lib/engine-words.ts). One table, declarative: each code with its parameters and what
-// kind each is.
+// kept), as a stable code and parameters. One table, declarative: each code with its parameters
+// and what kind each is; the edges word it: English below (ENGLISH) for the CLI and the log file,
+// the window's language in renderer/lib/engine-words.ts. Callers write the code, never the English.
 
 /**
  * How a parameter is shown: `count` a number in the window's format; `word` a code MeterDesk words
@@ -13,10 +12,10 @@ export type ParamKind = 'count' | 'word' | 'data';
 
 export const ENGINE_MESSAGES = {
   /** The service could not be reached; `cause` is the offline hold's code ('' when not known). */
-  offlineBegan: { cause: 'word' },
+  offlineBegan: { cause: 'word', reason: 'data' },
   offlineEnded: {},
   /** No quota left; `remaining` is -1 when the service did not say. */
-  quotaExhausted: { remaining: 'count' },
+  quotaExhausted: { remaining: 'count', summary: 'data' },
   /** Quota is there again; `remaining` is -1 when the key is unlimited. */
   quotaAvailable: { remaining: 'count' },
   keyRejected: { serviceSays: 'data' },
@@ -38,7 +37,7 @@ export const ENGINE_MESSAGES = {
   backendRestarted: {},
   // Why the engine is not running although a service is set up (ServiceView.problem).
   /** `host` is '' on this computer. */
-  queueInUse: { owner: 'data', pid: 'count', host: 'data' },
+  queueInUse: { owner: 'data', pid: 'count', host: 'data', since: 'data' },
   sandboxNotStarted: { detail: 'data' },
   keyUnreadable: { detail: 'data' },
   keyMissing: { service: 'data' },
@@ -92,13 +91,81 @@ export function engineMessage<C extends EngineMessageCode>(
   return { code, params } as EngineMessage;
 }
 
-/** A log line with its code. */
-export function codedLine<C extends EngineMessageCode>(
-  text: string,
+/** Codes whose English is said by the key's storage itself (the keychain's own sentence). */
+type KeyStorageCode =
+  | 'keyInEncryptedFile'
+  | 'keyForSessionOnly'
+  | 'keyPlaceKeychain'
+  | 'keyPlaceEncryptedFile'
+  | 'keyPlaceMemory';
+
+/** A code of the log and of a start-up problem: its English is in ENGLISH. */
+export type LogCode = Exclude<EngineMessageCode, KeyStorageCode>;
+
+const PERMISSION_ENGLISH: Readonly<Record<string, string>> = {
+  quota: 'read the quota',
+  ai_status: 'read the AI status',
+  create_task: 'create tasks',
+  create_batch: 'create batches',
+  get_task: 'read tasks',
+  list_tasks: 'list tasks',
+  get_batch: 'read batches',
+};
+
+/** Each log code in English: what the CLI and the log file say. */
+const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string } = {
+  offlineBegan: (p) => `Service unreachable (${p.reason}); uploads paused, probing`,
+  offlineEnded: () => 'Service reachable again; resuming',
+  quotaExhausted: (p) =>
+    `Quota exhausted: ${p.summary || 'no readings left'}; the rest stays queued`,
+  quotaAvailable: (p) =>
+    `Quota available (${p.remaining < 0 ? 'unlimited' : String(p.remaining)} left); sending`,
+  keyRejected: (p) => `API key rejected: ${p.serviceSays}`,
+  permissionDenied: (p) => `Permission denied: ${p.serviceSays}`,
+  settingRefused: (p) => p.serviceSays,
+  permissionMissing: (p) =>
+    `This API key may not ${PERMISSION_ENGLISH[p.permission] ?? p.permission}: ${p.serviceSays}`,
+  batchShrunk: (p) =>
+    `Batch of ${String(p.sent)} refused (${p.serviceSays}); sending batches of ${String(p.size)}`,
+  batchesUnavailable: (p) =>
+    `Batch uploads unavailable (${p.serviceSays}); sending single tasks for now`,
+  listShrunk: (p) =>
+    `The service refused a task list of ${String(p.tried)}; asking for ${String(p.next)}`,
+  listsRefused: () => 'The service refuses task lists; polling tasks one by one',
+  fileChanged: (p) => `${p.file}: changed on disk since it was added; sending the current version`,
+  orphanTask: (p) => `Task ${p.task} was created for a photo this queue no longer has on its way`,
+  resuming: (p) =>
+    `Resuming: ${String(p.requeued)} uploads to send again, ${String(p.resumed)} tasks to follow`,
+  takenOver: (p) => `Stopping: the queue was taken over by ${p.owner}`,
+  unexpectedError: (p) => `Unexpected error: ${p.detail}`,
+  engineNotStarted: (p) => `The engine could not start: ${p.detail}`,
+  backendRestarted: () =>
+    'The MeterDesk backend stopped unexpectedly and was restarted; the queue is intact.',
+  queueInUse: (p) =>
+    `This queue is in use by ${p.owner} (process ${String(p.pid)}${p.host ? ` on ${p.host}` : ''}, ` +
+    `since ${p.since}). Close it or wait for it to finish, then try again. ` +
+    'MeterDesk carries on by itself once it is free.',
+  sandboxNotStarted: (p) => `The built-in sandbox could not start: ${p.detail}`,
+  keyUnreadable: (p) => `The API key could not be read: ${p.detail}`,
+  keyMissing: (p) => `No API key is stored for ${p.service}. Enter it in Settings.`,
+};
+
+/** A log code in English. */
+export function engineText<C extends LogCode>(code: C, params: EngineMessageParams<C>): string {
+  return ENGLISH[code](params);
+}
+
+/** A log line from its code: the English from ENGLISH beside the code the window words. */
+export function codedLine<C extends LogCode>(code: C, params: EngineMessageParams<C>): LogEntry {
+  return { text: engineText(code, params), message: engineMessage(code, params) };
+}
+
+/** A log line's two arguments (English, code) for the engine's `log(line, message)`. */
+export function logged<C extends LogCode>(
   code: C,
   params: EngineMessageParams<C>,
-): LogEntry {
-  return { text, message: engineMessage(code, params) };
+): [string, EngineMessage] {
+  return [engineText(code, params), engineMessage(code, params)];
 }
 
 /** A log line without a code: shown as written. */

@@ -1,6 +1,6 @@
 // What the CLI, benchmarks and tests run: a claimed queue, the engine on it (assembled as the
 // window's is, main/engine/assemble.ts) and the actions that change it.
-import { engineMessage } from '../../common/engine-messages';
+import { logged } from '../../common/engine-messages';
 import type { MeterApi } from '../api/client';
 import type { PacerOptions } from '../api/pacer';
 import { assembleEngine } from '../engine/assemble';
@@ -64,11 +64,7 @@ export function openSession(opts: SessionOptions): Session {
   const { engine, api } = assembled;
   // Another process took the queue over (this one was thought gone): stop writing at once.
   lost = (owner) => {
-    engine.emit(
-      'log',
-      `Stopping: the queue was taken over by ${owner.label}`,
-      engineMessage('takenOver', { owner: owner.label }),
-    );
+    engine.emit('log', ...logged('takenOver', { owner: owner.label }));
     void engine.stop();
   };
   const actions = new QueueActions({ store: () => store, engine: () => engine, clock });

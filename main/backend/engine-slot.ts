@@ -2,7 +2,7 @@
 // service, the key or an engine setting changes: a fresh Engine on the same store picks the queue up
 // exactly where the old one left it (the queue lives in SQLite, not in the engine). Assembled as
 // the CLI's is (main/engine/assemble.ts).
-import { engineMessage, type EngineMessage } from '../../common/engine-messages';
+import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { MeterApi } from '../api/client';
 import { assembleEngine } from '../engine/assemble';
@@ -54,10 +54,7 @@ export class EngineSlot {
     // window must stay usable meanwhile. stop() waits for it.
     const started = engine.start().catch((error: unknown) => {
       const detail = error instanceof Error ? error.message : String(error);
-      this.hooks.log(
-        `The engine could not start: ${detail}`,
-        engineMessage('engineNotStarted', { detail }),
-      );
+      this.hooks.log(...logged('engineNotStarted', { detail }));
     });
     this.current = { engine, api, started };
   }

@@ -1,5 +1,5 @@
-// Why the engine is not running although a service is set up (ServiceView.problem): the English
-// sentence for logs and older windows, with the code the window words it by.
+// Why the engine is not running although a service is set up (ServiceView.problem): a code the
+// window words, with its English from common/engine-messages.ts for the log.
 import { hostname } from 'node:os';
 import { codedLine, type LogEntry } from '../../common/engine-messages';
 import type { QueueInUseError } from '../store/queue-owner';
@@ -10,33 +10,30 @@ export function describe(error: unknown): string {
 }
 
 export function queueInUse(error: QueueInUseError): LogEntry {
-  const { label, pid, host } = error.owner;
-  return codedLine(
-    `${error.message} MeterDesk carries on by itself once it is free.`,
-    'queueInUse',
-    { owner: label, pid, host: host === hostname() ? '' : host },
-  );
+  const { label, pid, host, startedAt } = error.owner;
+  return codedLine('queueInUse', {
+    owner: label,
+    pid,
+    host: host === hostname() ? '' : host,
+    since: startedAt,
+  });
 }
 
 export function engineNotStarted(error: unknown): LogEntry {
   const detail = describe(error);
-  return codedLine(`The engine could not start: ${detail}`, 'engineNotStarted', { detail });
+  return codedLine('engineNotStarted', { detail });
 }
 
 export function sandboxNotStarted(error: unknown): LogEntry {
   const detail = describe(error);
-  return codedLine(`The built-in sandbox could not start: ${detail}`, 'sandboxNotStarted', {
-    detail,
-  });
+  return codedLine('sandboxNotStarted', { detail });
 }
 
 export function keyUnreadable(error: unknown): LogEntry {
   const detail = describe(error);
-  return codedLine(`The API key could not be read: ${detail}`, 'keyUnreadable', { detail });
+  return codedLine('keyUnreadable', { detail });
 }
 
 export function keyMissing(baseUrl: string): LogEntry {
-  return codedLine(`No API key is stored for ${baseUrl}. Enter it in Settings.`, 'keyMissing', {
-    service: baseUrl,
-  });
+  return codedLine('keyMissing', { service: baseUrl });
 }

@@ -45,13 +45,7 @@ export interface SupervisorOptions {
 }
 
 /** What the window is told when the backend had to be restarted: take a fresh snapshot. */
-const RESTARTED = appChangedEvent([
-  codedLine(
-    'The MeterDesk backend stopped unexpectedly and was restarted; the queue is intact.',
-    'backendRestarted',
-    {},
-  ),
-]);
+const RESTARTED = appChangedEvent([codedLine('backendRestarted', {})]);
 
 export class BackendSupervisor {
   readonly calls: BackendCallers;

@@ -35,21 +35,6 @@ interface Remembered {
   batchesRefusedWhy?: string;
 }
 
-const PERMISSION_WORDS: Record<Permission, string> = {
-  quota: 'read the quota',
-  ai_status: 'read the AI status',
-  create_task: 'create tasks',
-  create_batch: 'create batches',
-  get_task: 'read tasks',
-  list_tasks: 'list tasks',
-  get_batch: 'read batches',
-};
-
-/** "create tasks", for messages naming what a key may not do. */
-export function permissionWords(p: Permission): string {
-  return PERMISSION_WORDS[p];
-}
-
 export class Deployment {
   private readonly key: string;
   private remembered: Remembered;

@@ -1,5 +1,5 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
-import { engineMessage, type EngineMessage } from '../../common/engine-messages';
+import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
 import type { MeterApi } from '../api/client';
@@ -253,12 +253,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     const { requeued, resumed } = this.store.jobs.recoverAfterRestart(
       this.clock.now() + this.config.resumeGraceMs,
     );
-    if (requeued || resumed)
-      this.emit(
-        'log',
-        `Resuming: ${requeued} uploads to send again, ${resumed} tasks to follow`,
-        engineMessage('resuming', { requeued, resumed }),
-      );
+    if (requeued || resumed) this.emit('log', ...logged('resuming', { requeued, resumed }));
     this.running = true;
     this.holds.start();
     this.preflighted = false;
@@ -272,7 +267,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       },
       (error: unknown) => {
         const detail = error instanceof Error ? error.message : String(error);
-        this.emit('log', `Internal error: ${detail}`, engineMessage('unexpectedError', { detail }));
+        this.emit('log', ...logged('unexpectedError', { detail }));
       },
     );
     this.loop.kick();
@@ -380,7 +375,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     const tracked = p
       .catch((err: unknown) => {
         const detail = err instanceof Error ? err.message : String(err);
-        this.emit('log', `Internal error: ${detail}`, engineMessage('unexpectedError', { detail }));
+        this.emit('log', ...logged('unexpectedError', { detail }));
       })
       .finally(() => {
         this.inflight.delete(tracked);

@@ -1,7 +1,7 @@
 // Where a failed request turns into engine behaviour: the error policy (error-policy.ts) names the
 // action, and this carries it out on the queue and the holds. Nothing else in the engine looks at
 // why a request failed.
-import { engineMessage, type EngineMessage } from '../../common/engine-messages';
+import { logged, type EngineMessage } from '../../common/engine-messages';
 import {
   jobMessage,
   quotedMessage,
@@ -15,7 +15,6 @@ import type { Clock } from '../time/clock';
 import { backoffMs } from './backoff';
 import type { EngineConfig } from './config';
 import type { Deployment } from './deployment';
-import { permissionWords } from './deployment';
 import { decide, type Action, type Operation, type UploadSituation } from './error-policy';
 import type { Holds } from './holds';
 
@@ -84,7 +83,7 @@ export function handleFailure(
   }
   if (!isApiError(err)) {
     const detail = err instanceof Error ? err.message : String(err);
-    deps.log(`Unexpected error: ${detail}`, engineMessage('unexpectedError', { detail }));
+    deps.log(...logged('unexpectedError', { detail }));
     const { retryBaseMs, retryCapMs } = deps.config;
     putBack(
       f,
@@ -125,8 +124,7 @@ function act(f: Failure, err: ApiError, action: Action): void {
     case 'denied':
       deps.deployment.deny(action.permission, action.message);
       deps.log(
-        `This API key may not ${permissionWords(action.permission)}: ${action.message}`,
-        engineMessage('permissionMissing', {
+        ...logged('permissionMissing', {
           permission: action.permission,
           serviceSays: action.message,
         }),
@@ -137,19 +135,13 @@ function act(f: Failure, err: ApiError, action: Action): void {
     case 'shrink_batch': {
       const sent = f.situation?.files ?? f.jobs.length;
       const size = deps.deployment.shrinkBatches(sent, action.maxFiles);
-      deps.log(
-        `Batch of ${sent} refused (${action.message}); sending batches of ${size}`,
-        engineMessage('batchShrunk', { sent, size, serviceSays: action.message }),
-      );
+      deps.log(...logged('batchShrunk', { sent, size, serviceSays: action.message }));
       putBack(f, 0, null);
       return;
     }
     case 'batches_unavailable':
       deps.deployment.refuseBatches(action.message);
-      deps.log(
-        `Batch uploads unavailable (${action.message}); sending single tasks for now`,
-        engineMessage('batchesUnavailable', { serviceSays: action.message }),
-      );
+      deps.log(...logged('batchesUnavailable', { serviceSays: action.message }));
       putBack(f, 0, null);
       return;
     case 'shrink_list': {
@@ -157,15 +149,9 @@ function act(f: Failure, err: ApiError, action: Action): void {
       deps.deployment.shrinkList(tried, action.maxLimit);
       const next = deps.deployment.listLimit;
       if (next === null) {
-        deps.log(
-          'The service refuses task lists; polling tasks one by one',
-          engineMessage('listsRefused', {}),
-        );
+        deps.log(...logged('listsRefused', {}));
       } else {
-        deps.log(
-          `The service refused a task list of ${tried}; asking for ${next}`,
-          engineMessage('listShrunk', { tried, next }),
-        );
+        deps.log(...logged('listShrunk', { tried, next }));
       }
       putBack(f, 0, null);
       return;

@@ -2,7 +2,7 @@
 // word across the engine, the status and the window: a "hold". Holds end by themselves (offline:
 // a probe answers; quota: a re-check finds readings) or when the person fixes something
 // (key, permission, a setting) and says so with retryNow().
-import { engineMessage, type EngineMessage } from '../../common/engine-messages';
+import { logged, type EngineMessage } from '../../common/engine-messages';
 import { noHolds, type EngineHolds, type Permission } from '../../common/engine-status';
 import { isApiError } from '../api/errors';
 import { Timer, type Clock } from '../time/clock';
@@ -101,10 +101,7 @@ export class Holds {
       ...this.state,
       offline: { since: new Date(now).toISOString(), reason, code, nextProbeAt: now + delay },
     };
-    this.o.log(
-      `Service unreachable (${reason}); uploads paused, probing`,
-      engineMessage('offlineBegan', { cause: code ?? '' }),
-    );
+    this.o.log(...logged('offlineBegan', { cause: code ?? '', reason }));
     this.probeTimer.set(delay);
     this.o.changed();
   }
@@ -148,7 +145,7 @@ export class Holds {
   private backOnline(): void {
     this.transportFailures = 0;
     this.state = { ...this.state, offline: null };
-    this.o.log('Service reachable again; resuming', engineMessage('offlineEnded', {}));
+    this.o.log(...logged('offlineEnded', {}));
     this.o.released();
     this.o.changed();
   }
@@ -168,10 +165,7 @@ export class Holds {
         nextCheckAt: now + recheck,
       },
     };
-    this.o.log(
-      `Quota exhausted: ${summaryText || 'no readings left'}; the rest stays queued`,
-      engineMessage('quotaExhausted', { remaining: remaining ?? -1 }),
-    );
+    this.o.log(...logged('quotaExhausted', { remaining: remaining ?? -1, summary: summaryText }));
     this.quotaTimer.set(recheck);
     this.o.changed();
   }
@@ -213,8 +207,7 @@ export class Holds {
     if (held?.kind === kind && held.message === message && held.permission === permission) return;
     this.state = { ...this.state, auth: { kind, message, permission } };
     this.o.log(
-      `${kind === 'key_rejected' ? 'API key rejected' : 'Permission denied'}: ${message}`,
-      engineMessage(kind === 'key_rejected' ? 'keyRejected' : 'permissionDenied', {
+      ...logged(kind === 'key_rejected' ? 'keyRejected' : 'permissionDenied', {
         serviceSays: message,
       }),
     );
@@ -224,7 +217,7 @@ export class Holds {
   holdSettings(message: string): void {
     if (this.state.settings?.message === message) return;
     this.state = { ...this.state, settings: { message } };
-    this.o.log(message, engineMessage('settingRefused', { serviceSays: message }));
+    this.o.log(...logged('settingRefused', { serviceSays: message }));
     this.o.changed();
   }
 

@@ -4,7 +4,7 @@
 // so what the window shows stays current. A key without the permission to read quota or AI
 // status is not stopped by it: those figures are shown as not permitted.
 import { quotaWarning, type QuotaWarning } from '../../common/quota-warning';
-import { engineMessage, type EngineMessage } from '../../common/engine-messages';
+import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { AiInfo, QuotaInfo } from '../../common/engine-status';
 import type { MeterApi } from '../api/client';
 import type { AiStatus, Quota } from '../api/schemas';
@@ -141,8 +141,7 @@ export class ServiceState {
     this.setQuota(quota);
     if (!quota.isUnlimited && quota.remaining <= 0) return false;
     this.d.log(
-      `Quota available (${quota.isUnlimited ? 'unlimited' : quota.remaining} left); sending`,
-      engineMessage('quotaAvailable', { remaining: quota.isUnlimited ? -1 : quota.remaining }),
+      ...logged('quotaAvailable', { remaining: quota.isUnlimited ? -1 : quota.remaining }),
     );
     this.updateQuotaWarning();
     return true;

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { engineMessage } from '../../common/engine-messages';
+import { logged } from '../../common/engine-messages';
 import { jobMessage } from '../../common/job-messages';
 import { MAX_BATCH_BYTES } from '../../common/job';
 import type { JobRecord } from '../../common/job-record';
@@ -73,10 +73,7 @@ async function stillThere(ctx: EngineContext, job: JobRecord): Promise<boolean> 
         size: f.size,
         mtimeMs: Math.trunc(f.mtimeMs),
       });
-      ctx.log(
-        `${job.relPath}: changed on disk since it was added; sending the current version`,
-        engineMessage('fileChanged', { file: job.relPath }),
-      );
+      ctx.log(...logged('fileChanged', { file: job.relPath }));
       return true;
     }
     throw Object.assign(new Error('vanished'), { code: 'ENOENT' });
@@ -129,10 +126,7 @@ function recordSubmitted(
   const moved = new Set(ctx.store.jobs.markSubmitted(submitted));
   for (const s of submitted) {
     if (!moved.has(s.id)) {
-      ctx.log(
-        `Task ${s.submission.taskId} was created for a photo this queue no longer has on its way`,
-        engineMessage('orphanTask', { task: s.submission.taskId }),
-      );
+      ctx.log(...logged('orphanTask', { task: s.submission.taskId }));
     }
   }
 }

@@ -194,7 +194,10 @@ describe('holds on a manual clock', () => {
     expect(lines).toEqual([
       {
         text: 'Service unreachable (Cannot reach the service); uploads paused, probing',
-        message: { code: 'offlineBegan', params: { cause: 'ENOTFOUND' } },
+        message: {
+          code: 'offlineBegan',
+          params: { cause: 'ENOTFOUND', reason: 'Cannot reach the service' },
+        },
       },
       {
         text: 'Service reachable again; resuming',
@@ -202,7 +205,7 @@ describe('holds on a manual clock', () => {
       },
       {
         text: 'Quota exhausted: no readings left; the rest stays queued',
-        message: { code: 'quotaExhausted', params: { remaining: -1 } },
+        message: { code: 'quotaExhausted', params: { remaining: -1, summary: '' } },
       },
       {
         text: 'API key rejected: Invalid API key',

@@ -19,9 +19,9 @@ const deBanners = de.getFixedT('de', 'banners');
 
 /** One message per code (a code added to the table without one here fails to compile). */
 const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
-  offlineBegan: { cause: 'ECONNREFUSED' },
+  offlineBegan: { cause: 'ECONNREFUSED', reason: 'connect ECONNREFUSED' },
   offlineEnded: {},
-  quotaExhausted: { remaining: 0 },
+  quotaExhausted: { remaining: 0, summary: '0 of 500 left today' },
   quotaAvailable: { remaining: 120 },
   keyRejected: { serviceSays: 'Invalid API key' },
   permissionDenied: { serviceSays: 'IP not allowed' },
@@ -38,7 +38,12 @@ const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
   unexpectedError: { detail: 'boom' },
   engineNotStarted: { detail: 'EACCES' },
   backendRestarted: {},
-  queueInUse: { owner: 'the MeterDesk window', pid: 4711, host: '' },
+  queueInUse: {
+    owner: 'the MeterDesk window',
+    pid: 4711,
+    host: '',
+    since: '2026-11-20T08:00:00.000Z',
+  },
   sandboxNotStarted: { detail: 'EADDRINUSE' },
   keyUnreadable: { detail: 'D-Bus timeout' },
   keyMissing: { service: 'https://meters.example.com' },
@@ -77,17 +82,16 @@ describe('engine log lines in the window language', () => {
   });
 
   it('says why the service cannot be reached from the hold code', () => {
-    const line = codedLine(
-      'Service unreachable (Cannot reach the service; check the network connection.); uploads paused, probing',
-      'offlineBegan',
-      { cause: 'ECONNREFUSED' },
-    );
+    const reason = 'Cannot reach the service; check the network connection.';
+    const line = codedLine('offlineBegan', { cause: 'ECONNREFUSED', reason });
+    // The log and the CLI say it in English from the same code.
+    expect(line.text).toBe(`Service unreachable (${reason}); uploads paused, probing`);
     expect(engineLine(line, deT, deBanners)).toEqual({
       worded:
         'Der Dienst ist nicht erreichbar. Unter der Adresse des Dienstes antwortet niemand. ' +
         'Das Senden ist angehalten; MeterDesk prüft weiter.',
     });
-    expect(engineWords(engineMessage('offlineBegan', { cause: '' }))).toBe(
+    expect(engineWords(engineMessage('offlineBegan', { cause: '', reason: '' }))).toBe(
       'The service cannot be reached. The network connection failed. Sending is paused; MeterDesk keeps checking.',
     );
   });
@@ -99,10 +103,10 @@ describe('engine log lines in the window language', () => {
     expect(engineWords(engineMessage('quotaAvailable', { remaining: -1 }))).toBe(
       'Readings are available again (no daily limit); sending resumes.',
     );
-    expect(engineWords(engineMessage('quotaExhausted', { remaining: 1 }))).toBe(
+    expect(engineWords(engineMessage('quotaExhausted', { remaining: 1, summary: '' }))).toBe(
       'Only 1 reading is left today; the other photos stay queued.',
     );
-    expect(engineWords(engineMessage('quotaExhausted', { remaining: -1 }))).toBe(
+    expect(engineWords(engineMessage('quotaExhausted', { remaining: -1, summary: '' }))).toBe(
       "Today's reading quota is used up; the other photos stay queued.",
     );
     expect(engineWords(engineMessage('resuming', { requeued: 1, resumed: 3 }), deT)).toBe(
