@@ -3,7 +3,7 @@
 import { isoUtc } from './clock';
 import type { SandboxContext } from './context';
 import type { KeyRecord } from './keys';
-import type { Exchange } from './responses';
+import { errorBody, type Exchange } from './responses';
 
 export function getQuota(ctx: SandboxContext, ex: Exchange, key: KeyRecord): void {
   const quota = key.user.quota.view(ctx.deployment.quotaRemaining);
@@ -11,5 +11,12 @@ export function getQuota(ctx: SandboxContext, ex: Exchange, key: KeyRecord): voi
 }
 
 export function getAiStatus(ctx: SandboxContext, ex: Exchange): void {
+  // The endpoint's own check of the AI fails while uploads and reads work (faults.ts).
+  const failing = ctx.faults.settings.aiStatusErrorStatus;
+  if (failing > 0) {
+    ctx.ledger.fault('ai_status_error', 'GET', '/api/open/ai-status');
+    ex.json(failing, errorBody('ai_check_failed', 'The AI health check failed.'));
+    return;
+  }
   ex.json(200, { ok: true, ...ctx.ai.status(), last_checked_at: isoUtc(ctx.clock.now()) });
 }

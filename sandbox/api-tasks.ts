@@ -68,6 +68,17 @@ export function listTasks(
   _params: readonly string[],
   url: URL,
 ): void {
+  // A deployment whose list is broken or slow while everything else works (faults.ts).
+  const { listErrorStatus, listDelayMs } = ctx.faults.settings;
+  if (listDelayMs > 0) {
+    ctx.ledger.fault('list_slow', 'GET', url.pathname);
+    ex.slowMs += listDelayMs;
+  }
+  if (listErrorStatus > 0) {
+    ctx.ledger.fault('list_error', 'GET', url.pathname);
+    ex.json(listErrorStatus, errorBody('internal_error', 'The task list could not be read.'));
+    return;
+  }
   const raw = url.searchParams.get('limit');
   const checked = checkListLimit(raw, ctx.deployment.listLimit);
   if (!checked.ok) {

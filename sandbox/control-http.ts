@@ -38,6 +38,9 @@ const schemas = {
     slowRate: rate.optional(),
     slowMs: count.optional(),
     networkDown: z.boolean().optional(),
+    listErrorStatus: z.union([z.literal(0), z.number().int().min(400).max(599)]).optional(),
+    listDelayMs: count.optional(),
+    aiStatusErrorStatus: z.union([z.literal(0), z.number().int().min(400).max(599)]).optional(),
   }),
   quota: z.strictObject({
     email: z.string().optional(),

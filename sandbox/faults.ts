@@ -16,6 +16,12 @@ export interface FaultSettings {
   slowRate: number;
   slowMs: number;
   networkDown: boolean;
+  listErrorStatus: number;
+  listDelayMs: number;
+  aiStatusErrorStatus: number;
+  maintenanceMs: number;
+  heldSlots: number;
+  concurrencyRetryAfter: boolean;
 }
 
 export interface FaultPlan {
@@ -37,6 +43,12 @@ export function faultSettings(options: FaultOptions = {}): FaultSettings {
     slowRate: options.slowRate ?? 0,
     slowMs: options.slowMs ?? 0,
     networkDown: options.networkDown ?? false,
+    listErrorStatus: options.listErrorStatus ?? 0,
+    listDelayMs: options.listDelayMs ?? 0,
+    aiStatusErrorStatus: options.aiStatusErrorStatus ?? 0,
+    maintenanceMs: options.maintenanceMs ?? 0,
+    heldSlots: options.heldSlots ?? 0,
+    concurrencyRetryAfter: options.concurrencyRetryAfter ?? true,
   };
 }
 
@@ -45,17 +57,29 @@ export const PROXY_ERROR_PAGE =
   '<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 export class FaultInjector {
+  /** Real time (like requestLatencyMs) at which the maintenance window closes. */
+  private maintenanceUntil: number;
+
   constructor(
     public settings: FaultSettings,
     private readonly random: Random,
-  ) {}
+  ) {
+    this.maintenanceUntil = Date.now() + settings.maintenanceMs;
+  }
 
   update(patch: FaultOptions): void {
     this.settings = { ...this.settings, ...stripUndefined(patch) };
+    if (patch.maintenanceMs !== undefined) this.maintenanceUntil = Date.now() + patch.maintenanceMs;
   }
 
   clear(): void {
     this.settings = faultSettings();
+    this.maintenanceUntil = 0;
+  }
+
+  /** A maintenance window is open: every API request is answered 503 with Retry-After. */
+  inMaintenance(): boolean {
+    return Date.now() < this.maintenanceUntil;
   }
 
   /** Decide this request's fate. */

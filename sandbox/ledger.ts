@@ -8,7 +8,19 @@ import type { Clock } from './clock';
 import type { ResultSource, TaskRecord, TaskStatus } from './task-record';
 
 export type RejectionKind = 'request' | 'submission' | 'concurrency' | 'quota';
-export type FaultKind = 'network_down' | 'drop' | 'error5xx' | 'html_error' | 'slow' | 'drop_after';
+export type FaultKind =
+  | 'network_down'
+  | 'drop'
+  | 'error5xx'
+  | 'html_error'
+  | 'slow'
+  | 'drop_after'
+  /** The service's own endpoint faults: a broken or slow list, a failing AI check. */
+  | 'list_error'
+  | 'list_slow'
+  | 'ai_status_error'
+  /** A 503 of a maintenance window. */
+  | 'maintenance';
 
 export interface LedgerTaskEntry {
   readonly taskId: string;
@@ -113,6 +125,10 @@ const zeroFaults = (): Record<FaultKind, number> => ({
   html_error: 0,
   slow: 0,
   drop_after: 0,
+  list_error: 0,
+  list_slow: 0,
+  ai_status_error: 0,
+  maintenance: 0,
 });
 
 /** The writable side, used by the service; exposes the read side as SandboxLedger. */

@@ -106,6 +106,24 @@ export interface FaultOptions {
   slowMs?: number;
   /** Destroy every non-control request's socket at once. */
   networkDown?: boolean;
+  /**
+   * GET /api/open/tasks (the list) is answered with this status by the service itself (after
+   * authentication and scope: a broken list query), JSON `{ok:false,error:'internal_error'}`; 0: off.
+   */
+  listErrorStatus?: number;
+  /** Every list answer is held back this long, ms (a slow list query); 0: off. */
+  listDelayMs?: number;
+  /** GET /api/open/ai-status answers this status (its own check of the AI failed); 0: off. */
+  aiStatusErrorStatus?: number;
+  /**
+   * A maintenance window of this many ms (real time) from creation or from setFaults: every API
+   * request is answered 503 `{ok:false,error:'maintenance',message}` with `Retry-After: 1`.
+   */
+  maintenanceMs?: number;
+  /** Concurrency slots of every key held by another program sharing it (they count as active). */
+  heldSlots?: number;
+  /** false: a concurrency 429 carries the X-ConcurrencyLimit-* headers but no Retry-After (7.3). */
+  concurrencyRetryAfter?: boolean;
 }
 
 export interface SandboxOptions {

@@ -106,6 +106,25 @@ const PROFILES = {
       "401, 413 and 429 keep the spec's shapes. Sets errorStyle 'detail'.",
     options: { errorStyle: 'detail' },
   },
+  'list-500': {
+    description:
+      "The task list is broken: every GET /api/open/tasks answers 500 {ok:false,error:'internal_error'} " +
+      'while single-task reads, batch reads and uploads work (the list\'s existence is "not shown", 4.5). ' +
+      'Sets faults {listErrorStatus: 500}.',
+    options: { faults: { listErrorStatus: 500 } },
+  },
+  'slow-list': {
+    description:
+      'The task list answers only after 35 s (a slow list query) while everything else is quick. ' +
+      'Sets faults {listDelayMs: 35000}; tests pass a shorter listDelayMs.',
+    options: { faults: { listDelayMs: 35_000 } },
+  },
+  'ai-status-503': {
+    description:
+      "GET /api/open/ai-status answers 503 {ok:false,error:'ai_check_failed'} (its own check of the " +
+      'AI fails) while uploads and reads work. Sets faults {aiStatusErrorStatus: 503}.',
+    options: { faults: { aiStatusErrorStatus: 503 } },
+  },
   'paid-packages': {
     description:
       'A paid account living on packages: daily 0, monthly 40, monthly bonus 5, fixed 10, ' +

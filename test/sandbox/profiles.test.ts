@@ -14,6 +14,7 @@ import {
 } from '../../sandbox';
 import type { DeploymentProfile } from '../../sandbox';
 import { call, fillTasks, startSandbox } from './helpers';
+import { BROKEN_ENDPOINT_CASES } from './profile-cases/broken-endpoints';
 import type { ProfileCase } from './profile-cases/case';
 import { ERROR_AND_LATENCY_CASES } from './profile-cases/errors-and-latency';
 import { KEY_AND_QUOTA_CASES } from './profile-cases/keys-and-quota';
@@ -25,6 +26,7 @@ const CASES: Record<DeploymentProfile, ProfileCase> = {
   ...LIST_AND_BATCH_CASES,
   ...KEY_AND_QUOTA_CASES,
   ...ERROR_AND_LATENCY_CASES,
+  ...BROKEN_ENDPOINT_CASES,
 };
 
 describe('every deployment profile keeps its promise over HTTP', () => {
