@@ -1,28 +1,29 @@
 import type { FailureKind } from '../../common/job';
 import type { TargetState } from '../../common/job-transitions';
-import type { JobRecord, ResultSummary } from '../../common/job-record';
+import type { JobRecord } from '../../common/job-record';
 import type { JobMessage } from '../../common/job-messages';
 import { errorColumns, STORE_EVENTS } from './job-events';
 import { toJobRecord, type JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
 import { from, setState, toOneOf } from './transition-sql';
 
-/** What the service finally said about one task. */
-export interface TaskResult {
+/** What the service finally said about one task, in the job's own fields where it has them. */
+export interface TaskResult extends Pick<
+  JobRecord,
+  | 'meterType'
+  | 'resultSource'
+  | 'isLatestAiVersion'
+  | 'resultSummary'
+  | 'errorMessage'
+  | 'failureKind'
+  | 'serviceFailureKind'
+> {
   taskId: string;
   state: TargetState<'finish'>;
   remoteStatus: string;
   finalReading: string | null;
-  meterType: string | null;
-  resultSource: string | null;
-  isLatestAiVersion: boolean | null;
   /** The AI version the service named current when this result, marked latest, came back. */
   aiVersion: string | null;
-  resultSummary: ResultSummary | null;
-  errorMessage: JobMessage | null;
-  failureKind: FailureKind | null;
-  /** The service's own failure_kind, as it said it (spec 2.6). */
-  serviceFailureKind: string | null;
   remoteCreatedAt: string | null;
 }
 
