@@ -150,6 +150,20 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
   keyMissing: (p) => `No API key is stored for ${p.service}. Enter it in Settings.`,
 };
 
+/** A message of a log code: one whose English is in ENGLISH. */
+export type LogMessage = Extract<EngineMessage, { readonly code: LogCode }>;
+
+/** A log code's message, its parameters checked against the table. */
+export function logMessage<C extends LogCode>(code: C, params: EngineMessageParams<C>): LogMessage {
+  return { code, params } as LogMessage;
+}
+
+/** A log code's message in English. */
+export function logText(message: LogMessage): string {
+  const say = ENGLISH[message.code] as (p: LogMessage['params']) => string;
+  return say(message.params);
+}
+
 /** A log code in English. */
 export function engineText<C extends LogCode>(code: C, params: EngineMessageParams<C>): string {
   return ENGLISH[code](params);

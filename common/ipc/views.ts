@@ -1,6 +1,6 @@
 // What the desktop backend answers, as the renderer sees it. Plain data only (structured-clone
 // safe), and never an API key: a key is known to the renderer only as KeyStatus.
-import type { EngineMessage } from '../engine-messages';
+import type { EngineMessage, LogMessage } from '../engine-messages';
 import type { JobMessage } from '../job-messages';
 import type { AddSummary, AiInfo, EngineStatus, QuotaInfo } from '../engine-status';
 import type { AppSettings } from '../settings';
@@ -55,10 +55,11 @@ export interface ServiceView {
   readonly baseUrl: string | null;
   /** The sample-photo folder the sandbox made, to drag in. */
   readonly sampleFolder: string | null;
-  /** Why the engine is not running although a service is configured (English). */
-  readonly problem: string | null;
-  /** The problem's code, worded by the window in its language. */
-  readonly problemMessage: EngineMessage | null;
+  /**
+   * Why the engine is not running although a service is configured: a code the window words
+   * (English from common/engine-messages.ts, logText).
+   */
+  readonly problem: LogMessage | null;
 }
 
 export interface RootSummary extends RootRecord {

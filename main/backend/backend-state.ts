@@ -3,7 +3,7 @@
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
 import { existsSync } from 'node:fs';
-import type { LogEntry } from '../../common/engine-messages';
+import type { LogMessage } from '../../common/engine-messages';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
 import { QueueOwnedError } from '../actions/ownership';
@@ -46,7 +46,7 @@ export class BackendState {
   private settingsValue: AppSettings;
   private storeValue: Store;
   private sandboxValue: Sandbox | null = null;
-  private problemValue: LogEntry | null = null;
+  private problemValue: LogMessage | null = null;
   private pausedValue = false;
   private sampleFolderValue: string | null = null;
   private readonly keys: BackendKeys;
@@ -233,8 +233,7 @@ export class BackendState {
           ? (this.sandboxValue?.url ?? null)
           : (this.settingsValue.baseUrl ?? null),
       sampleFolder: mode === 'sandbox' ? this.sampleFolderValue : null,
-      problem: this.problemValue?.text ?? null,
-      problemMessage: this.problemValue?.message ?? null,
+      problem: this.problemValue,
     };
   }
 

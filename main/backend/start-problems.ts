@@ -1,7 +1,7 @@
 // Why the engine is not running although a service is set up (ServiceView.problem): a code the
-// window words, with its English from common/engine-messages.ts for the log.
+// window words; its English is in common/engine-messages.ts (logText).
 import { hostname } from 'node:os';
-import { codedLine, type LogEntry } from '../../common/engine-messages';
+import { logMessage, type LogMessage } from '../../common/engine-messages';
 import type { QueueInUseError } from '../store/queue-owner';
 
 /** An error's message, or the thrown value as text. */
@@ -9,9 +9,9 @@ export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function queueInUse(error: QueueInUseError): LogEntry {
+export function queueInUse(error: QueueInUseError): LogMessage {
   const { label, pid, host, startedAt } = error.owner;
-  return codedLine('queueInUse', {
+  return logMessage('queueInUse', {
     owner: label,
     pid,
     host: host === hostname() ? '' : host,
@@ -19,21 +19,21 @@ export function queueInUse(error: QueueInUseError): LogEntry {
   });
 }
 
-export function engineNotStarted(error: unknown): LogEntry {
+export function engineNotStarted(error: unknown): LogMessage {
   const detail = describe(error);
-  return codedLine('engineNotStarted', { detail });
+  return logMessage('engineNotStarted', { detail });
 }
 
-export function sandboxNotStarted(error: unknown): LogEntry {
+export function sandboxNotStarted(error: unknown): LogMessage {
   const detail = describe(error);
-  return codedLine('sandboxNotStarted', { detail });
+  return logMessage('sandboxNotStarted', { detail });
 }
 
-export function keyUnreadable(error: unknown): LogEntry {
+export function keyUnreadable(error: unknown): LogMessage {
   const detail = describe(error);
-  return codedLine('keyUnreadable', { detail });
+  return logMessage('keyUnreadable', { detail });
 }
 
-export function keyMissing(baseUrl: string): LogEntry {
-  return codedLine('keyMissing', { service: baseUrl });
+export function keyMissing(baseUrl: string): LogMessage {
+  return logMessage('keyMissing', { service: baseUrl });
 }

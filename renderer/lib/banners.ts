@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { englishT } from '../i18n/english';
 import { atAndIn, quotaResetAt } from './holds';
 import { engineLine } from './engine-words';
-import type { EngineMessage } from '../../common/engine-messages';
+import { logText, type EngineMessage } from '../../common/engine-messages';
 import { offlineCause, offlineDetail } from './offline-words';
 
 export { offlineCause } from './offline-words';
@@ -140,7 +140,7 @@ export function bannersFor({
       tone: 'warn',
       title: t('not_configured.title'),
       ...(service.problem
-        ? ownDetail(service.problem, service.problemMessage, engineT, t)
+        ? ownDetail(logText(service.problem), service.problem, engineT, t)
         : { detail: '', detailFrom: 'meterdesk' as const }),
       body: join(service.problem ? '' : t('not_configured.noService'), t('not_configured.body')),
       nextCheckAt: null,

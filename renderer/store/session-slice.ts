@@ -63,7 +63,6 @@ const EMPTY_SERVICE: ServiceView = {
   baseUrl: null,
   sampleFolder: null,
   problem: null,
-  problemMessage: null,
 };
 const EMPTY_SETTINGS: SettingsView = { ...DEFAULT_SETTINGS, effectiveDataDir: '' };
 const EMPTY_KEY: KeyStatus = {

@@ -13,6 +13,7 @@ import { renderMeterPhoto } from '../../sandbox/samples';
 import { jpeg } from '../watch/helpers';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';
 import { jobMessage } from '../../common/job-messages';
+import { logText } from '../../common/engine-messages';
 
 let desk: Desktop;
 let remote: Sandbox;
@@ -440,12 +441,12 @@ describe('settings and a real service', () => {
     expect(value(await desk.bridge.clearApiKey())).toMatchObject({ isSet: false, hint: '' });
     const snap = value(await desk.bridge.snapshot());
     expect(snap.status.running).toBe(false);
-    expect(snap.service.problem).toContain('No API key');
-    // With the code the window words it by.
-    expect(snap.service.problemMessage).toEqual({
+    // A code the window words; its English for the log from the same table.
+    expect(snap.service.problem).toEqual({
       code: 'keyMissing',
       params: { service: snap.service.baseUrl },
     });
+    expect(snap.service.problem && logText(snap.service.problem)).toContain('No API key');
     expect(snap.status.quota).toBeNull();
   });
 

@@ -93,8 +93,7 @@ describe('banners in German', () => {
         kind: 'remote',
         baseUrl: 'https://meters.example.com',
         sampleFolder: null,
-        problem: 'No API key is stored for https://meters.example.com. Enter it in Settings.',
-        problemMessage: { code: 'keyMissing', params: { service: 'https://meters.example.com' } },
+        problem: { code: 'keyMissing', params: { service: 'https://meters.example.com' } },
       },
       key: {
         isSet: true,

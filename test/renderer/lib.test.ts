@@ -32,7 +32,6 @@ const service: ServiceView = {
   baseUrl: 'https://m.example',
   sampleFolder: null,
   problem: null,
-  problemMessage: null,
 };
 const key: KeyStatus = {
   isSet: true,
@@ -99,7 +98,7 @@ describe('banners', () => {
     };
     const banners = bannersFor({
       status,
-      service: { ...service, problem: 'No API key is stored.' },
+      service: { ...service, problem: { code: 'keyMissing', params: { service: 'x' } } },
       key,
       ai,
     });

@@ -27,7 +27,6 @@ describe('the store', () => {
         baseUrl: null,
         sampleFolder: null,
         problem: null,
-        problemMessage: null,
       },
     });
     const first = createAppStore(fresh);

@@ -128,7 +128,6 @@ export const REMOTE_SERVICE: ServiceView = {
   baseUrl: 'https://meters.example.com',
   sampleFolder: null,
   problem: null,
-  problemMessage: null,
 };
 
 export function stubBridge(
@@ -196,7 +195,6 @@ export function stubBridge(
           baseUrl: 'http://127.0.0.1:1',
           sampleFolder: '/data/Sample meter photos',
           problem: null,
-          problemMessage: null,
         },
         settings: {
           baseUrl: null,

@@ -2,6 +2,7 @@
 // the onboarding connection check. Quota and AI status reach the window in the engine's status
 // pushes (the engine is their one reader), not through calls.
 import type { BackendHandlers } from '../backend';
+import { logText } from '../../../common/engine-messages';
 import type { SettingsView } from '../../../common/ipc/views';
 import { AppError } from '../../ipc/app-error';
 import { KeychainUnavailableError } from '../../secrets/keychain';
@@ -132,7 +133,10 @@ export function serviceHandlers(
       await state.change((current) => ({ ...current, useSandbox: true }));
       const service = state.service();
       if (service.kind !== 'sandbox' || service.baseUrl === null) {
-        throw new AppError('unavailable', service.problem ?? 'The built-in sandbox did not start.');
+        throw new AppError(
+          'unavailable',
+          service.problem ? logText(service.problem) : 'The built-in sandbox did not start.',
+        );
       }
       return { baseUrl: service.baseUrl, sampleFolder: made.folder, photos: made.photos };
     },
