@@ -27,6 +27,20 @@ export const ENGINE_MESSAGES = {
   batchesUnavailable: { serviceSays: 'data' },
   listShrunk: { tried: 'count', next: 'count' },
   listsRefused: {},
+  /** The task list fails (`status`: the HTTP status, 0 for an answer that could not be used). */
+  listFailing: { status: 'count' },
+  /** The task list does not answer within its deadline of `seconds`. */
+  listSlow: { seconds: 'count' },
+  /** The task list works again after failing or being slow. */
+  listBack: {},
+  /** GET ai-status fails (`status` as listFailing's); the rest of the service answers. */
+  aiStatusFailing: { status: 'count' },
+  /** A 5xx with Retry-After (maintenance): the run holds; `seconds` is the wait the service asks. */
+  serviceHoldBegan: { seconds: 'count', serviceSays: 'data' },
+  /** The service answers again after `seconds` of holding. */
+  serviceHoldEnded: { seconds: 'count' },
+  /** Nothing finished for `seconds` while tasks wait at the service; its own wait reason. */
+  nothingFinishes: { seconds: 'count', serviceSays: 'data' },
   fileChanged: { file: 'data' },
   orphanTask: { task: 'data' },
   resuming: { requeued: 'count', resumed: 'count' },
@@ -132,6 +146,22 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
   listShrunk: (p) =>
     `The service refused a task list of ${String(p.tried)}; asking for ${String(p.next)}`,
   listsRefused: () => 'The service refuses task lists; polling tasks one by one',
+  listFailing: (p) =>
+    `The task list is failing (${p.status > 0 ? `the service answers ${String(p.status)}` : 'its answers cannot be used'}); ` +
+    'following tasks one by one until it works again',
+  listSlow: (p) =>
+    `The task list does not answer within ${String(p.seconds)} s; following tasks one by one until it answers in time`,
+  listBack: () => 'The task list works again; following tasks by list',
+  aiStatusFailing: (p) =>
+    `The service's AI status is failing (${p.status > 0 ? `it answers ${String(p.status)}` : 'its answers cannot be used'}); ` +
+    "photos are sent as usual, the AI's state is not known",
+  serviceHoldBegan: (p) =>
+    `The service is unavailable for now (maintenance or overload) and asks to wait ${String(p.seconds)} s; ` +
+    `no photo fails for it: everything waits and is sent once the service is back${p.serviceSays ? `. The service says: "${p.serviceSays}"` : ''}`,
+  serviceHoldEnded: (p) =>
+    `The service answers again after ${String(p.seconds)} s of unavailability; sending resumes`,
+  nothingFinishes: (p) =>
+    `Nothing has finished for ${String(p.seconds)} s: the tasks wait at the service. The service says: "${p.serviceSays}"`,
   fileChanged: (p) => `${p.file}: changed on disk since it was added; sending the current version`,
   orphanTask: (p) => `Task ${p.task} was created for a photo this queue no longer has on its way`,
   resuming: (p) =>

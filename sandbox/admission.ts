@@ -75,15 +75,19 @@ export function admit(
     return false;
   }
 
-  if (!limiter.slotsFit(key.key, key.limits, valid.length)) {
+  const { heldSlots, concurrencyRetryAfter } = ctx.faults.settings;
+  if (!limiter.slotsFit(key.key, key.limits, valid.length, heldSlots)) {
     ledger.rejection('concurrency');
     ex.json(
       429,
       errorBody(
         'concurrency_limited',
-        `Concurrency limit reached: ${limiter.active(key.key)} of ${key.limits.concurrency} tasks are still in progress and ${valid.length} more were asked for.`,
+        `Concurrency limit reached: ${limiter.active(key.key) + heldSlots} of ${key.limits.concurrency} tasks are still in progress and ${valid.length} more were asked for.`,
       ),
-      { 'Retry-After': '1', ...limiter.concurrencyHeaders(key.key, key.limits) },
+      {
+        ...(concurrencyRetryAfter && { 'Retry-After': '1' }),
+        ...limiter.concurrencyHeaders(key.key, key.limits, heldSlots),
+      },
     );
     return false;
   }

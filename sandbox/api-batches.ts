@@ -106,7 +106,11 @@ export async function createBatch(
     taskIds: tasks.map((t) => t.id),
     createdAt: batch.createdAt,
   });
-  ex.json(200, batchView(batch), ctx.limiter.concurrencyHeaders(key.key, key.limits));
+  ex.json(
+    200,
+    batchView(batch),
+    ctx.limiter.concurrencyHeaders(key.key, key.limits, ctx.faults.settings.heldSlots),
+  );
 }
 
 export function getBatch(

@@ -44,7 +44,11 @@ export async function createTask(ctx: SandboxContext, ex: Exchange, key: KeyReco
   // A deployment that stamps creation answers before looking at the cache (spec 2.1: "a
   // just-created task carries false"); reads still tell the truth.
   if (ctx.deployment.creationIsLatest === 'always-false') view.is_latest_ai_version = false;
-  ex.json(200, view, ctx.limiter.concurrencyHeaders(key.key, key.limits));
+  ex.json(
+    200,
+    view,
+    ctx.limiter.concurrencyHeaders(key.key, key.limits, ctx.faults.settings.heldSlots),
+  );
 }
 
 export function getTask(

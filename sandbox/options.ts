@@ -8,8 +8,11 @@ export type AccountType = 'free' | 'paid';
 export type DeploymentService = 'standard' | 'CAD';
 /** 'sandbox': {ok:false,error,message}; 'detail': FastAPI-style {detail:"<sentence>"}. */
 export type ErrorStyle = 'sandbox' | 'detail';
-/** What quota.remaining counts: net of in-flight reservations, or pools minus charges only. */
-export type QuotaRemainingMode = 'available' | 'gross';
+/**
+ * What quota.remaining counts: net of in-flight reservations, pools minus charges only, or the
+ * daily pool alone (0 for a paid account without one, whatever its packages hold).
+ */
+export type QuotaRemainingMode = 'available' | 'gross' | 'daily';
 /** 'always-false': creation answers say is_latest_ai_version false whatever the result. */
 export type CreationIsLatest = 'spec' | 'always-false';
 /** What GET /api/open/tasks does with a limit above the maximum. */
@@ -85,6 +88,8 @@ export interface AiOptions {
   namespace?: string;
   /** AI version label. Default 'v3.2'. */
   version?: string;
+  /** After this many AI runs end, the version moves to the next label (v3.2 → v3.3), once. */
+  versionSwitchAfter?: number;
   /** Tasks the simulated AI works on at once; the rest wait in its queue. Default 64. */
   parallel?: number;
 }
@@ -141,6 +146,12 @@ export interface SandboxOptions {
   maxFileBytes?: number;
   /** Total file content per batch, bytes. Default 20 MiB. */
   maxBatchBytes?: number;
+  /**
+   * What "MB" means in the limits and in the 413 message: 'binary' (default) 1,048,576 bytes, the
+   * message also stating the byte count; 'decimal' 1,000,000 bytes (the limits default to
+   * 20,000,000), the message stating only the figure in MB, as such a deployment would.
+   */
+  megabyte?: Megabyte;
   /** 'CAD' refuses POST /batches with 400 {detail}. Default 'standard'. */
   service?: DeploymentService;
   /** Whether business water_v3_foreign is served (else 409). Default false. */
@@ -172,6 +183,8 @@ export interface SandboxOptions {
   /** Every public-API answer is held back this long: a fixed network round trip. Default 0. */
   requestLatencyMs?: number;
 }
+
+export type Megabyte = 'binary' | 'decimal';
 
 export const DEFAULT_API_KEY = 'md_sandbox_key_0000000000000000';
 export const DEFAULT_EMAIL = 'demo@meterdesk.test';

@@ -78,6 +78,18 @@ const PROFILES = {
       "batches work (the client runs blind on quota and AI health). Sets the first key's scopes.",
     options: { keys: firstKey({ scopes: allScopesBut('quota:read', 'ai:read') }) },
   },
+  'no-task-reads': {
+    description:
+      'A key without tasks:read (all other scopes): GET /api/open/tasks/{id} and GET /api/open/tasks ' +
+      "answer 403 missing_scope; uploads and batch reads work. Sets the first key's scopes.",
+    options: { keys: firstKey({ scopes: allScopesBut('tasks:read') }) },
+  },
+  'decimal-megabytes': {
+    description:
+      '"20MB" read as 20,000,000 bytes, per image and per batch; the 413 message states only ' +
+      '"20MB" (no byte count). Sets megabyte \'decimal\'; tests pass smaller maxFileBytes and maxBatchBytes.',
+    options: { megabyte: 'decimal' },
+  },
   'foreign-enabled': {
     description:
       'The foreign service is on: business water_v3_foreign is served. Sets foreignEnabled true.',
@@ -142,6 +154,25 @@ const PROFILES = {
       }),
     },
   },
+  'paid-daily-remaining': {
+    description:
+      'A paid account whose quota.remaining is the daily figure only: daily 0, so remaining 0 (in ' +
+      'GET quota and the 429 body), while monthly_remaining 49 and fixed_remaining 20 hold its ' +
+      "quota. Sets the first key's user and quotaRemaining 'daily'.",
+    options: {
+      quotaRemaining: 'daily',
+      keys: firstKey({
+        user: { accountType: 'paid', dailyQuota: 0, monthlyRemaining: 49, fixedRemaining: 20 },
+      }),
+    },
+  },
+  'ai-version-switch': {
+    description:
+      'The AI version changes mid-run: after 20 AI runs end, current_ai_version moves from ' +
+      'v3.2 to v3.3; results read before say v3.2 in the ledger, later ones v3.3, and no task ' +
+      'says which version read it. Sets ai {versionSwitchAfter: 20}.',
+    options: { ai: { versionSwitchAfter: 20 } },
+  },
   'gross-remaining': {
     description:
       'quota.remaining = pools minus charges, ignoring tasks in flight (in GET quota and in the 429 ' +
@@ -155,6 +186,31 @@ const PROFILES = {
       'carries false"), even a task done cached_exact at creation; reads tell the truth. ' +
       "Sets creationIsLatest 'always-false'.",
     options: { creationIsLatest: 'always-false' },
+  },
+  'maintenance-window': {
+    description:
+      'A maintenance window: for 160 s from start every endpoint answers 503 ' +
+      "{ok:false,error:'maintenance',message} with Retry-After: 1, then the service is back. " +
+      'Sets faults {maintenanceMs: 160000}; tests pass a shorter maintenanceMs.',
+    options: { faults: { maintenanceMs: 160_000 } },
+  },
+  'shared-key': {
+    description:
+      'A key shared with another program: concurrency 6, of which the other program holds 3 ' +
+      '(X-ConcurrencyLimit-Active counts them); a concurrency 429 carries the X-ConcurrencyLimit-* ' +
+      "headers but no Retry-After (7.3). Sets the first key's concurrency 6 and faults " +
+      '{heldSlots: 3, concurrencyRetryAfter: false}.',
+    options: {
+      keys: firstKey({ concurrency: 6 }),
+      faults: { heldSlots: 3, concurrencyRetryAfter: false },
+    },
+  },
+  'ai-offline-no-status': {
+    description:
+      'The AI is offline and the key may not read AI status: tasks wait as waiting_ai, each ' +
+      "task's error_message carrying the wait reason (2.1), and GET ai-status answers 403. " +
+      "Sets ai {online: false} and the first key's scopes (all but ai:read).",
+    options: { ai: { online: false }, keys: firstKey({ scopes: allScopesBut('ai:read') }) },
   },
   'high-latency': {
     description:

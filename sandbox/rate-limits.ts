@@ -53,9 +53,12 @@ export class RateLimiter {
     this.current(key).submissions += units;
   }
 
-  /** Whether `slots` more non-final tasks fit under the key's concurrency limit. */
-  slotsFit(key: string, limits: KeyLimits, slots: number): boolean {
-    return this.current(key).active + slots <= limits.concurrency;
+  /**
+   * Whether `slots` more non-final tasks fit under the key's concurrency limit; `heldElsewhere`
+   * slots are taken by another program using the same key.
+   */
+  slotsFit(key: string, limits: KeyLimits, slots: number, heldElsewhere = 0): boolean {
+    return this.current(key).active + heldElsewhere + slots <= limits.concurrency;
   }
 
   activate(key: string): void {
@@ -94,8 +97,8 @@ export class RateLimiter {
   }
 
   /** X-ConcurrencyLimit-*: on task/batch creation and on concurrency refusals. */
-  concurrencyHeaders(key: string, limits: KeyLimits): Headers {
-    const active = this.current(key).active;
+  concurrencyHeaders(key: string, limits: KeyLimits, heldElsewhere = 0): Headers {
+    const active = this.current(key).active + heldElsewhere;
     return {
       'X-ConcurrencyLimit-Limit': String(limits.concurrency),
       'X-ConcurrencyLimit-Active': String(active),

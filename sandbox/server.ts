@@ -87,6 +87,19 @@ export function startServer(
       return;
     }
 
+    if (ctx.faults.inMaintenance()) {
+      // The service itself, down for a while and saying so: JSON 503 with Retry-After.
+      ctx.ledger.fault('maintenance', method, path);
+      const down = new Exchange(req, res, peer, ctx.timers, null);
+      down.latencyMs = ctx.deployment.requestLatencyMs;
+      down.json(
+        503,
+        errorBody('maintenance', 'Scheduled maintenance: the service is back in a few minutes.'),
+        { 'Retry-After': '1' },
+      );
+      return;
+    }
+
     const clientIp = (ctx.config.trustForwardedFor ? forwardedFor(req) : null) ?? peer;
     const ex = new Exchange(req, res, clientIp, ctx.timers, ctx.ledger);
     ex.latencyMs = ctx.deployment.requestLatencyMs;

@@ -28,6 +28,12 @@ export {
 
 /** Used when a 429 carries no usable Retry-After and no reset time. */
 export const DEFAULT_RETRY_AFTER_MS = 30_000;
+/**
+ * A concurrency 429 names no wait (7.3 gives it only the X-ConcurrencyLimit-* headers): a slot
+ * frees when any task ends, so the first wait is short and the pacer doubles it while refusals go
+ * on. The request window's reset would stall the run for up to a minute with slots free.
+ */
+export const CONCURRENCY_FIRST_WAIT_MS = 1_000;
 
 function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null
@@ -177,10 +183,11 @@ function classify429(f: HttpFailure, redact: Redactor): ApiError {
     );
   }
   const scope = rateLimitScope(f.body, f.limits, f.units);
-  const waitMs = retryAfterMs(f.limits);
+  const guessed = scope === 'concurrency' && f.limits.retryAfterMs === undefined;
+  const waitMs = guessed ? CONCURRENCY_FIRST_WAIT_MS : retryAfterMs(f.limits);
   return make(
     f.endpoint,
-    { class: 'rate_limited', retryAfterMs: waitMs, scope },
+    { class: 'rate_limited', retryAfterMs: waitMs, scope, ...(guessed && { guessed }) },
     `The API key's ${scope === 'unknown' ? 'rate' : scope} limit was reached; waiting ${Math.ceil(waitMs / 1000)} s.`,
     f.status,
   );
@@ -203,7 +210,19 @@ export function classifyResponse(f: HttpFailure, redact: Redactor): ApiError {
     );
   }
   if (status >= 300 && status < 400) return retryLater(endpoint, 'redirect', status);
-  if (status >= 500) return retryLater(endpoint, 'server_error', status);
+  if (status >= 500) {
+    // Retry-After on a 5xx is the service saying when it is back (maintenance, overload): a hold.
+    const waitMs = f.limits.retryAfterMs;
+    if (waitMs === undefined) return retryLater(endpoint, 'server_error', status);
+    return make(
+      endpoint,
+      { class: 'service_hold', retryAfterMs: waitMs, serviceSays: text },
+      withText(
+        `The service is unavailable for now (${status}), back in ${Math.ceil(waitMs / 1000)} s`,
+      ),
+      status,
+    );
+  }
 
   switch (status) {
     case 400:

@@ -54,6 +54,11 @@ export interface MeterApiOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * How long this call may wait for the answer's headers, when shorter than the transport's: one
+   * slow endpoint given up on its own, without the others waiting as long (a timeout error).
+   */
+  readonly deadlineMs?: number;
 }
 
 export interface TaskList {
@@ -149,9 +154,10 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
 
   async function call<S extends z.ZodType>(
     spec: CallSpec<S>,
-    signal: AbortSignal | undefined,
+    opts: CallOptions | undefined,
   ): Promise<z.output<S>> {
     const { endpoint } = spec;
+    const signal = opts?.signal;
     const ticket = await pacer.acquire(spec.kind, spec.units, signal);
     let response: HttpResponse;
     try {
@@ -162,6 +168,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
         headers,
         body: spec.body?.(),
         signal,
+        headersMs: opts?.deadlineMs,
       });
     } catch (error) {
       ticket.settle();
@@ -200,6 +207,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
       const body = parsed?.ok ? parsed.value : undefined;
       const error = classifyResponse({ endpoint, status, body, limits, units: spec.units }, redact);
       if (error.info.class === 'rate_limited') ticket.settle({ limits, rateLimited: error.info });
+      if (error.info.class === 'service_hold') ticket.settle({ limits, serviceHold: error.info });
       throw error;
     }
 
@@ -257,7 +265,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
           units: 1,
           schema: quotaResponseSchema,
         },
-        opts?.signal,
+        opts,
       ),
 
     getAiStatus: (opts) =>
@@ -270,7 +278,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
           units: 1,
           schema: aiStatusResponseSchema,
         },
-        opts?.signal,
+        opts,
       ),
 
     async createTask(file, opts) {
@@ -285,7 +293,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
           body: () => taskForm(opened as OpenedFile),
           schema: taskResponseSchema,
         },
-        opts?.signal,
+        opts,
       );
     },
 
@@ -299,7 +307,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
           units: 1,
           schema: taskResponseSchema,
         },
-        opts?.signal,
+        opts,
       );
       // A reading for another task (a confused cache or proxy) must never be stored for this one.
       if (task.taskId !== taskId) throw mismatch('get_task', 'task_id differs from the one asked');
@@ -320,7 +328,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
           units: 1,
           schema: taskListResponseSchema,
         },
-        opts?.signal,
+        opts,
       );
       const items: Task[] = [];
       for (const raw of list.items) {
@@ -343,7 +351,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
           body: () => batchForm(opened, business),
           schema: batchResponseSchema,
         },
-        opts?.signal,
+        opts,
       );
       if (batch.items.some((item) => item.index >= files.length)) {
         throw mismatch('create_batch', 'item index beyond the uploaded files');
@@ -361,7 +369,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
           units: 1,
           schema: batchResponseSchema,
         },
-        opts?.signal,
+        opts,
       );
       if (batch.batchId !== batchId)
         throw mismatch('get_batch', 'batch_id differs from the one asked');

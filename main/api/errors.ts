@@ -38,7 +38,13 @@ export type LocalFileReason = 'vanished' | 'changed_on_disk' | 'unreadable';
 export type ApiErrorInfo =
   | { class: 'retry_later'; reason: RetryReason }
   | { class: 'network_down'; code: string }
-  | { class: 'rate_limited'; retryAfterMs: number; scope: RateLimitScope }
+  /** `guessed`: the service named no wait (a concurrency 429 without Retry-After, 7.3). */
+  | { class: 'rate_limited'; retryAfterMs: number; scope: RateLimitScope; guessed?: boolean }
+  /**
+   * A 5xx with Retry-After (a maintenance window, an overload): the service says when to ask
+   * again. A hold of the whole key, never a photo's failure; `serviceSays` is its own message.
+   */
+  | { class: 'service_hold'; retryAfterMs: number; serviceSays: string }
   | { class: 'quota_exhausted'; remaining: number | null; summaryText: string }
   | { class: 'key_rejected' }
   | { class: 'permission_denied'; message: string }
@@ -110,9 +116,10 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /**
- * Whether a failure should count against a job's retry budget. Waiting for a rate-limit window or
- * for the network to come back is not the job's fault, so those never use up attempts.
+ * Whether a failure should count against a job's retry budget. Waiting for a rate-limit window,
+ * a maintenance window or for the network to come back is not the job's fault, so those never use up attempts.
  */
 export function countsAsAttempt(error: ApiError): boolean {
-  return error.info.class !== 'rate_limited' && error.info.class !== 'network_down';
+  const { class: kind } = error.info;
+  return kind !== 'rate_limited' && kind !== 'network_down' && kind !== 'service_hold';
 }

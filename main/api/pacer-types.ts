@@ -30,7 +30,14 @@ export interface PacerOptions {
 /** What a response said; omit it (settle()) when the request failed below HTTP. */
 export interface PaceOutcome {
   readonly limits?: LimitSnapshot;
-  readonly rateLimited?: { readonly scope: RateLimitScope; readonly retryAfterMs: number };
+  readonly rateLimited?: {
+    readonly scope: RateLimitScope;
+    readonly retryAfterMs: number;
+    /** The service named no wait (a concurrency 429 without Retry-After): the pacer grows it. */
+    readonly guessed?: boolean;
+  };
+  /** A 5xx with Retry-After (maintenance): every request of the key waits, then one at a time. */
+  readonly serviceHold?: { readonly retryAfterMs: number };
 }
 
 export interface PacerTicket {
@@ -64,7 +71,13 @@ export interface PacerCounters {
   readonly rateLimited: Readonly<Record<RateLimitScope, number>>;
 }
 
-export type HoldReason = 'probe' | 'retry_after' | 'request_window' | 'submission_window';
+export type HoldReason =
+  | 'probe'
+  | 'retry_after'
+  | 'request_window'
+  | 'submission_window'
+  /** The service is unavailable (maintenance): one request at a time finds out when it is back. */
+  | 'service_hold';
 
 export interface PacerEvents {
   /** The known limits changed (after every response carrying limit headers). */

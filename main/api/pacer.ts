@@ -55,6 +55,9 @@ export function settled(options: PacerOptions = {}) {
   };
 }
 
+/** A wait the service did not name doubles this many times at most (1 s grows to 8 s). */
+const GUESSED_DOUBLINGS = 3;
+
 export function createPacer(options: PacerOptions = {}): Pacer {
   const { clock, reserveReq, reserveSub, slackMs, windowMs, blindStart } = settled(options);
 
@@ -72,6 +75,10 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     for (const p of probes) if (p.kind === kind) n++;
     return n;
   };
+  // While the service says it is unavailable, one request at a time asks whether it is back.
+  let serviceHeld = false;
+  // Concurrency 429s in a row whose wait the service did not name: each waits twice as long.
+  let concurrencyStrikes = 0;
   let timer: { handle: unknown; atMs: number } | undefined;
   const lastHold: Partial<Record<PaceKind, string>> = {};
 
@@ -134,7 +141,8 @@ export function createPacer(options: PacerOptions = {}): Pacer {
       : probes.size >= blindStart || (w.kind === 'submission' && probesOf('submission') > 0);
     if (blind(w.kind) && probing) return { untilMs: Infinity, reason: 'probe' };
     const held = w.kind === 'submission' ? holdUntil.submission : holdUntil.request;
-    if (now < held) return { untilMs: held, reason: 'retry_after' };
+    if (now < held) return { untilMs: held, reason: serviceHeld ? 'service_hold' : 'retry_after' };
+    if (serviceHeld && inFlight.size > 0) return { untilMs: Infinity, reason: 'service_hold' };
     const req = requests.check(1, reserveReq, slackMs);
     if (req !== true) return { untilMs: req, reason: 'request_window' };
     if (w.kind === 'submission') {
@@ -187,10 +195,18 @@ export function createPacer(options: PacerOptions = {}): Pacer {
         );
         if (snap.concurrency) concurrency = { ...snap.concurrency, observedAtMs: now };
       }
+      const hold = outcome.serviceHold;
+      serviceHeld = hold !== undefined;
+      if (hold) {
+        const untilMs = now + hold.retryAfterMs;
+        holdUntil.request = Math.max(holdUntil.request, untilMs);
+        holdUntil.submission = Math.max(holdUntil.submission, untilMs);
+      }
       const limited = outcome.rateLimited;
+      if (flight.kind === 'submission' && !limited) concurrencyStrikes = 0;
       if (limited) {
         counters.rateLimited[limited.scope] += 1;
-        const untilMs = now + limited.retryAfterMs;
+        const untilMs = now + waitFor(limited);
         // Submission and concurrency limits do not stop polls; request limits stop everything.
         holdUntil.submission = Math.max(holdUntil.submission, untilMs);
         if (limited.scope === 'requests' || limited.scope === 'unknown') {
@@ -203,6 +219,14 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     probes.delete(flight);
     if (outcome?.limits) emit('limits', limits());
     pump();
+  }
+
+  /** The wait a 429 imposes: as said, or, not said, short and doubling while refusals go on. */
+  function waitFor(limited: NonNullable<PaceOutcome['rateLimited']>): number {
+    if (!limited.guessed) return limited.retryAfterMs;
+    const factor = 2 ** Math.min(concurrencyStrikes, GUESSED_DOUBLINGS);
+    concurrencyStrikes += 1;
+    return limited.retryAfterMs * factor;
   }
 
   function schedule(atMs: number, now: number): void {

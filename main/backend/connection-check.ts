@@ -96,6 +96,11 @@ export function explainApiError(error: ApiError, origin: string): AppError {
         'bad_response',
         `Something else answers at ${origin}, not the meter-reading service (${error.message}). Check the address.`,
       );
+    case 'service_hold':
+      return new AppError(
+        'unavailable',
+        `The service at ${origin} is unavailable for now (maintenance or overload)${info.serviceSays ? `: ${info.serviceSays}` : ''}. Try again in a few minutes.`,
+      );
     case 'rate_limited':
       return new AppError(
         'unavailable',

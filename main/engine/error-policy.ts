@@ -29,6 +29,8 @@ export type Action =
       mayHaveCreated: boolean;
     }
   | { do: 'go_offline' }
+  /** The service says it is unavailable until `afterMs` (maintenance): put back, nothing spent. */
+  | { do: 'hold_service'; afterMs: number; serviceSays: string }
   | { do: 'hold_quota'; remaining: number | null; summaryText: string }
   | { do: 'hold_auth'; kind: 'key_rejected'; message: string }
   /** 403 for one endpoint: that endpoint is avoided; whether the run can go on depends on which. */
@@ -36,6 +38,8 @@ export type Action =
   | { do: 'hold_settings'; message: string }
   | { do: 'give_up_file'; failureKind: FailureKind; message: string }
   | { do: 'split_batch'; message: string }
+  /** 413: over the deployment's byte limit; `several` photos are packed again below it. */
+  | { do: 'over_byte_limit'; several: boolean; message: string }
   /** Too many files in one batch: smaller batches, `maxFiles` when the service said the number. */
   | { do: 'shrink_batch'; maxFiles: number | null; message: string }
   /** This deployment takes no batches (CAD by its 400): single tasks, batches re-checked later. */
@@ -141,6 +145,8 @@ export function decide(err: ApiError, op: Operation, situation?: UploadSituation
       };
     case 'network_down':
       return { do: 'go_offline' };
+    case 'service_hold':
+      return { do: 'hold_service', afterMs: info.retryAfterMs, serviceSays: info.serviceSays };
     case 'rate_limited':
       return {
         do: 'retry',
@@ -164,6 +170,15 @@ export function decide(err: ApiError, op: Operation, situation?: UploadSituation
         ? businessProblem(situation, info.message)
         : { do: 'hold_settings', message: err.message };
     case 'file_rejected':
+      // The deployment's byte limit ("20MB" may be 20,000,000 bytes): learned, and a batch packed
+      // again below it rather than every photo sent alone.
+      if (info.status === 413 && op !== 'poll') {
+        return {
+          do: 'over_byte_limit',
+          several: inBatch(op, situation),
+          message: info.message || err.message,
+        };
+      }
       if (inBatch(op, situation)) return { do: 'split_batch', message: err.message };
       return {
         do: 'give_up_file',

@@ -108,6 +108,12 @@ function act(f: Failure, err: ApiError, action: Action): void {
     case 'retry':
       retry(f, err, action);
       return;
+    case 'hold_service':
+      // Nothing was created and nothing is counted against the photo: the pacer holds the key
+      // until the service's Retry-After, then asks one request at a time whether it is back.
+      putBack(f, action.afterMs, retryMessage(err));
+      deps.holds.serviceHeld(action.afterMs, action.serviceSays);
+      return;
     case 'go_offline':
       putBack(f, 0, jobMessage('waitingForNetwork', {}));
       deps.holds.goOffline(err.message, networkCode(err));
@@ -171,10 +177,32 @@ function act(f: Failure, err: ApiError, action: Action): void {
         refundAttempt: true,
       });
       return;
+    case 'over_byte_limit':
+      overByteLimit(f, action);
+      return;
     case 'resubmit':
       resubmit(f);
       return;
   }
+}
+
+/** A 413: the limit is learned; a batch's photos are packed again below it (none fails). */
+function overByteLimit(f: Failure, action: Extract<Action, { do: 'over_byte_limit' }>): void {
+  const { deployment, store } = f.deps;
+  const sent = f.jobs.reduce((n, j) => n + j.size, 0);
+  deployment.shrinkBytes(sent, action.message, action.several);
+  if (!action.several) {
+    store.jobs.fail(f.ids, 'server_rejected_size', quotedMessage(action.message));
+    return;
+  }
+  store.jobs.requeue(f.ids, {
+    nextAttemptAt: f.now,
+    message: jobMessage('batchRepacked', {
+      serviceSays: action.message,
+      limit: deployment.batchMaxBytes.toLocaleString('en-US'),
+    }),
+    refundAttempt: true,
+  });
 }
 
 function retry(f: Failure, err: ApiError, action: Extract<Action, { do: 'retry' }>): void {

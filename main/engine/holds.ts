@@ -33,6 +33,8 @@ export class Holds {
   private probeAttempt = 0;
   private transportFailures = 0;
   private active = false;
+  /** Since when the service says it is unavailable (a 5xx with Retry-After), or null. */
+  private serviceHoldSince: number | null = null;
   private readonly probeTimer: Timer;
   private readonly quotaTimer: Timer;
 
@@ -83,6 +85,26 @@ export class Holds {
   /** A request got an answer: the network is there. */
   transportOk(): void {
     this.transportFailures = 0;
+    this.serviceAnswered();
+  }
+
+  // ---- the service's own hold (maintenance) -----------------------------------------------------
+  // Not a hold of the loop: the pacer holds the key's requests until the service's Retry-After
+  // and then lets one through at a time, however long the window lasts. Said once when it
+  // begins and once when it ends, so a run's output tells a maintenance window from failures.
+
+  serviceHeld(retryAfterMs: number, serviceSays: string): void {
+    if (this.serviceHoldSince !== null) return;
+    this.serviceHoldSince = this.o.clock.now();
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    this.o.log(...logged('serviceHoldBegan', { seconds, serviceSays }));
+  }
+
+  private serviceAnswered(): void {
+    if (this.serviceHoldSince === null) return;
+    const seconds = Math.round((this.o.clock.now() - this.serviceHoldSince) / 1000);
+    this.serviceHoldSince = null;
+    this.o.log(...logged('serviceHoldEnded', { seconds }));
   }
 
   /** Several transport failures in a row mean the network is gone, not that one request failed. */

@@ -104,6 +104,23 @@ const WORDING: Wording = {
   batchesUnavailable: (p, t) => t('line.batchesUnavailable', { serviceSays: p.serviceSays }),
   listShrunk: (p, t) => t('line.listShrunk', { tried: p.tried, next: p.next }),
   listsRefused: (_p, t) => t('line.listsRefused'),
+  listFailing: (p, t) =>
+    p.status > 0
+      ? t('line.listFailing', { status: String(p.status) })
+      : t('line.listFailingUnusable'),
+  listSlow: (p, t) => t('line.listSlow', { seconds: p.seconds }),
+  listBack: (_p, t) => t('line.listBack'),
+  aiStatusFailing: (p, t) =>
+    p.status > 0
+      ? t('line.aiStatusFailing', { status: String(p.status) })
+      : t('line.aiStatusFailingUnusable'),
+  serviceHoldBegan: (p, t) =>
+    p.serviceSays
+      ? t('line.serviceHoldBeganSaid', { count: p.seconds, serviceSays: p.serviceSays })
+      : t('line.serviceHoldBegan', { count: p.seconds }),
+  serviceHoldEnded: (p, t) => t('line.serviceHoldEnded', { count: p.seconds }),
+  nothingFinishes: (p, t) =>
+    t('line.nothingFinishes', { count: p.seconds, serviceSays: p.serviceSays }),
   fileChanged: (p, t) => t('line.fileChanged', { file: p.file }),
   orphanTask: (p, t) => t('line.orphanTask', { task: p.task }),
   resuming: (p, t) =>

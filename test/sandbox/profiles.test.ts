@@ -16,9 +16,12 @@ import type { DeploymentProfile } from '../../sandbox';
 import { call, fillTasks, startSandbox } from './helpers';
 import { BROKEN_ENDPOINT_CASES } from './profile-cases/broken-endpoints';
 import type { ProfileCase } from './profile-cases/case';
+import { HOLD_AND_SLOT_CASES } from './profile-cases/holds-and-slots';
 import { ERROR_AND_LATENCY_CASES } from './profile-cases/errors-and-latency';
 import { KEY_AND_QUOTA_CASES } from './profile-cases/keys-and-quota';
+import { LIMIT_AND_READ_CASES } from './profile-cases/limits-and-reads';
 import { LIST_AND_BATCH_CASES } from './profile-cases/lists-and-batches';
+import { QUOTA_AND_VERSION_CASES } from './profile-cases/quota-and-versions';
 
 // A Record over every name: a profile without a case is a compile error, and the test below
 // catches a case for a profile that no longer exists.
@@ -27,6 +30,9 @@ const CASES: Record<DeploymentProfile, ProfileCase> = {
   ...KEY_AND_QUOTA_CASES,
   ...ERROR_AND_LATENCY_CASES,
   ...BROKEN_ENDPOINT_CASES,
+  ...HOLD_AND_SLOT_CASES,
+  ...QUOTA_AND_VERSION_CASES,
+  ...LIMIT_AND_READ_CASES,
 };
 
 describe('every deployment profile keeps its promise over HTTP', () => {

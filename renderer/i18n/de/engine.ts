@@ -32,6 +32,33 @@ export const engine: Words<typeof en> = {
     listShrunk:
       'Der Dienst hat eine Liste von {{tried, number}} Aufträgen abgelehnt; gefragt wird nun nach {{next, number}} auf einmal.',
     listsRefused: 'Der Dienst lehnt Auftragslisten ab; jeder Auftrag wird einzeln abgefragt.',
+    listFailing:
+      'Die Auftragsliste schlägt fehl (der Dienst antwortet {{status}}); jeder Auftrag wird einzeln abgefragt, bis sie wieder geht.',
+    listFailingUnusable:
+      'Die Auftragsliste schlägt fehl (ihre Antworten sind unbrauchbar); jeder Auftrag wird einzeln abgefragt, bis sie wieder geht.',
+    listSlow:
+      'Die Auftragsliste antwortet nicht innerhalb von {{seconds, number}} s; jeder Auftrag wird einzeln abgefragt, bis sie rechtzeitig antwortet.',
+    listBack: 'Die Auftragsliste geht wieder; Aufträge werden wieder per Liste abgefragt.',
+    aiStatusFailing:
+      'Der KI-Status des Dienstes schlägt fehl (er antwortet {{status}}); Fotos werden wie gewohnt gesendet, der Zustand der KI ist unbekannt.',
+    aiStatusFailingUnusable:
+      'Der KI-Status des Dienstes schlägt fehl (seine Antworten sind unbrauchbar); Fotos werden wie gewohnt gesendet, der Zustand der KI ist unbekannt.',
+    serviceHoldBegan_one:
+      'Der Dienst ist vorübergehend nicht verfügbar (Wartung oder Überlastung) und bittet, {{count, number}} Sekunde zu warten. Kein Foto schlägt deshalb fehl: alles wartet und wird gesendet, sobald der Dienst zurück ist.',
+    serviceHoldBegan_other:
+      'Der Dienst ist vorübergehend nicht verfügbar (Wartung oder Überlastung) und bittet, {{count, number}} Sekunden zu warten. Kein Foto schlägt deshalb fehl: alles wartet und wird gesendet, sobald der Dienst zurück ist.',
+    serviceHoldBeganSaid_one:
+      'Der Dienst ist vorübergehend nicht verfügbar (Wartung oder Überlastung) und bittet, {{count, number}} Sekunde zu warten. Kein Foto schlägt deshalb fehl: alles wartet und wird gesendet, sobald der Dienst zurück ist. Er meldet: „{{serviceSays}}“',
+    serviceHoldBeganSaid_other:
+      'Der Dienst ist vorübergehend nicht verfügbar (Wartung oder Überlastung) und bittet, {{count, number}} Sekunden zu warten. Kein Foto schlägt deshalb fehl: alles wartet und wird gesendet, sobald der Dienst zurück ist. Er meldet: „{{serviceSays}}“',
+    serviceHoldEnded_one:
+      'Der Dienst antwortet wieder nach {{count, number}} Sekunde Unterbrechung; das Senden geht weiter.',
+    serviceHoldEnded_other:
+      'Der Dienst antwortet wieder nach {{count, number}} Sekunden Unterbrechung; das Senden geht weiter.',
+    nothingFinishes_one:
+      'Seit {{count, number}} Sekunde ist nichts fertig geworden: die Ablesungen warten beim Dienst. Er meldet: „{{serviceSays}}“',
+    nothingFinishes_other:
+      'Seit {{count, number}} Sekunden ist nichts fertig geworden: die Ablesungen warten beim Dienst. Er meldet: „{{serviceSays}}“',
     fileChanged:
       '{{file}} wurde nach dem Hinzufügen auf der Festplatte geändert; gesendet wird die aktuelle Fassung.',
     orphanTask:

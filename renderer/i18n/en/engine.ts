@@ -27,6 +27,33 @@ export const engine = {
     listShrunk:
       'The service refused a list of {{tried, number}} tasks; asking for {{next, number}} at a time.',
     listsRefused: 'The service refuses task lists; asking about each task on its own.',
+    listFailing:
+      'The task list is failing (the service answers {{status}}); asking about each task on its own until it works again.',
+    listFailingUnusable:
+      'The task list is failing (its answers cannot be used); asking about each task on its own until it works again.',
+    listSlow:
+      'The task list does not answer within {{seconds, number}} s; asking about each task on its own until it answers in time.',
+    listBack: 'The task list works again; asking about tasks by list.',
+    aiStatusFailing:
+      'The service’s AI status is failing (it answers {{status}}); photos are sent as usual, the AI’s state is not known.',
+    aiStatusFailingUnusable:
+      'The service’s AI status is failing (its answers cannot be used); photos are sent as usual, the AI’s state is not known.',
+    serviceHoldBegan_one:
+      'The service is unavailable for now (maintenance or overload) and asks to wait {{count, number}} second. No photo fails for it: everything waits and is sent once the service is back.',
+    serviceHoldBegan_other:
+      'The service is unavailable for now (maintenance or overload) and asks to wait {{count, number}} seconds. No photo fails for it: everything waits and is sent once the service is back.',
+    serviceHoldBeganSaid_one:
+      'The service is unavailable for now (maintenance or overload) and asks to wait {{count, number}} second. No photo fails for it: everything waits and is sent once the service is back. The service says: “{{serviceSays}}”',
+    serviceHoldBeganSaid_other:
+      'The service is unavailable for now (maintenance or overload) and asks to wait {{count, number}} seconds. No photo fails for it: everything waits and is sent once the service is back. The service says: “{{serviceSays}}”',
+    serviceHoldEnded_one:
+      'The service answers again after {{count, number}} second of unavailability; sending resumes.',
+    serviceHoldEnded_other:
+      'The service answers again after {{count, number}} seconds of unavailability; sending resumes.',
+    nothingFinishes_one:
+      'Nothing has finished for {{count, number}} second: the readings wait at the service. The service says: “{{serviceSays}}”',
+    nothingFinishes_other:
+      'Nothing has finished for {{count, number}} seconds: the readings wait at the service. The service says: “{{serviceSays}}”',
     fileChanged: '{{file}} changed on disk after it was added; sending the current version.',
     orphanTask: 'Task {{task}} was made for a photo this queue no longer has on its way.',
     resuming: 'Carrying on where MeterDesk stopped: {{uploads}}, {{tasks}}.',
