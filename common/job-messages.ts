@@ -35,6 +35,11 @@ export const JOB_MESSAGES = {
   taskLostTwice: 'The service lost this task twice; try again later',
   batchItemMissing: 'The batch answer had no item for this file; sending it on its own',
   batchSplit: 'Batch refused ({serviceSays}); sending each photo alone',
+  // `limit` and `size` are byte counts grouped as en-US writes them, as in tooLarge.
+  batchRepacked:
+    'Batch over the service\'s size limit ({serviceSays}); sent again in batches of at most {limit} bytes',
+  overServiceLimit:
+    'Too large for this service: the photo is {size} bytes, and the service accepts at most {limit} bytes per photo (it said so when it refused an upload); not sent',
   fileMoved: 'The file was moved, renamed or deleted after it was added',
   fileUnreadable: 'The file can no longer be read ({code})',
   doneWithoutReading: 'The service reported the task done but gave no reading',

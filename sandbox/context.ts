@@ -9,8 +9,8 @@ import type { DeploymentSettings } from './deployment';
 import { FaultInjector, faultSettings } from './faults';
 import { KeyRegistry } from './keys';
 import { LedgerBook } from './ledger';
-import { DEFAULTS } from './options';
-import type { SandboxOptions } from './options';
+import { DEFAULTS, MIB } from './options';
+import type { Megabyte, SandboxOptions } from './options';
 import { createRandom, deriveSeed } from './random';
 import { RateLimiter } from './rate-limits';
 import { ResultCache } from './result-cache';
@@ -23,6 +23,8 @@ export interface SandboxConfig {
   batchMaxFiles: number;
   maxFileBytes: number;
   maxBatchBytes: number;
+  /** What "MB" means in the 413 message (options.ts). */
+  readonly megabyte: Megabyte;
   emptyListSummaries: boolean;
   trustForwardedFor: boolean;
   controlHttp: boolean;
@@ -82,6 +84,8 @@ export function buildContext(options: SandboxOptions, profile: string | null): S
     engine,
   );
   engine.attach(ai);
+  const megabyte = options.megabyte ?? 'binary';
+  const twentyMegabytes = 20 * (megabyte === 'decimal' ? 1_000_000 : MIB);
   const faults = new FaultInjector(
     faultSettings(options.faults),
     createRandom(deriveSeed(seed, 'faults')),
@@ -90,8 +94,9 @@ export function buildContext(options: SandboxOptions, profile: string | null): S
     clock,
     config: {
       batchMaxFiles: options.batchMaxFiles ?? DEFAULTS.batchMaxFiles,
-      maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes,
-      maxBatchBytes: options.maxBatchBytes ?? DEFAULTS.maxBatchBytes,
+      maxFileBytes: options.maxFileBytes ?? twentyMegabytes,
+      maxBatchBytes: options.maxBatchBytes ?? twentyMegabytes,
+      megabyte,
       emptyListSummaries: options.emptyListSummaries ?? false,
       trustForwardedFor: options.trustForwardedFor ?? false,
       controlHttp: options.controlHttp ?? true,

@@ -4,10 +4,11 @@
 // Learned from answers, never assumed. A limit learned from a refusal is remembered for a day
 // per service and then tried again; a missing batch endpoint or permission is re-checked within a
 // run. Nothing is a permanent downgrade.
-import { MAX_BATCH_FILES } from '../../common/job';
+import { MAX_BATCH_BYTES, MAX_BATCH_FILES } from '../../common/job';
 import type { DeploymentView, Permission } from '../../common/engine-status';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
+import { statedByteLimit } from './byte-limit';
 
 /** GET /tasks `limit` tried first, and the smallest one worth a list request. */
 export const LIST_LIMIT_START = 100;
@@ -29,6 +30,10 @@ interface Learned {
 
 interface Remembered {
   batchMaxFiles?: Learned;
+  /** File content per upload, learned from a 413; `stated` when the service said the figure. */
+  batchMaxBytes?: Learned & { readonly stated: boolean };
+  /** The most file content one upload carried and the service took. */
+  provenBytes?: Learned;
   listLimit?: Learned;
   /** When the service last refused batches as unsupported, and in what words. */
   batchesRefusedAt?: number;
@@ -104,6 +109,44 @@ export class Deployment {
     const next = Math.max(1, Math.min(sent - 1, max ?? Math.floor(sent / 2)));
     this.remember({ batchMaxFiles: { value: next, at: this.clock.now() } });
     return next;
+  }
+
+  /** File content one upload may carry: "20MB" may mean 20 MiB or 20,000,000 bytes. */
+  get batchMaxBytes(): number {
+    return this.fresh(this.remembered.batchMaxBytes) ?? MAX_BATCH_BYTES;
+  }
+
+  /** File content an upload is known to be taken with; more is untried on this deployment. */
+  get provenBytes(): number {
+    return Math.min(this.fresh(this.remembered.provenBytes) ?? 0, this.batchMaxBytes);
+  }
+
+  /** An upload of `bytes` of file content was taken. */
+  accepted(bytes: number): void {
+    if (bytes <= this.provenBytes) return;
+    this.remember({ provenBytes: { value: bytes, at: this.clock.now() } });
+  }
+
+  /**
+   * An upload of `sent` bytes (`several` photos or one) was refused with 413 and these words.
+   * Without a stated figure, a batch's limit is halved (a few refusals find it); one photo's
+   * refusal then says nothing of the others.
+   */
+  shrinkBytes(sent: number, serviceSays: string, several: boolean): void {
+    const stated = statedByteLimit(serviceSays, sent);
+    if (stated === null && !several) return;
+    const value = stated ?? Math.max(1, Math.floor(sent / 2));
+    this.remember({ batchMaxBytes: { value, at: this.clock.now(), stated: stated !== null } });
+  }
+
+  /**
+   * The limit a photo of `size` bytes is over, once the service stated its limit (a halved guess
+   * refuses nothing: the photo is sent, and the service says); null while it may be sent.
+   */
+  photoOverLimit(size: number): number | null {
+    const learned = this.remembered.batchMaxBytes;
+    if (!learned?.stated || this.fresh(learned) === null) return null;
+    return size > learned.value ? learned.value : null;
   }
 
   // ---- list polling -------------------------------------------------------------------------------

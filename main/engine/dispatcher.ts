@@ -61,6 +61,8 @@ export class Dispatcher {
   /** An upload has been answered since start(): the service has told its concurrency limit. */
   private uploadAnswered = false;
   private uploadingFiles = 0;
+  /** Uploads on their way with more file content than the deployment is known to take. */
+  private untriedInFlight = 0;
   private pollsInFlight = 0;
   /** Jobs a task or batch poll on its way asks about: not asked about again until it answers. */
   private readonly polling = new Set<number>();
@@ -146,8 +148,17 @@ export class Dispatcher {
         route.batch && !probing
           ? Math.min(deployment.batchMaxFiles, limit - active, perWindow, quotaLeft, windowRoom)
           : 1;
-      const unit = composeUnit(store.jobs.dueUploads(now, Math.max(1, most)), Math.max(1, most));
+      // Beyond the file content the deployment is known to take, one upload at a time finds out
+      // ("20MB" may be 20,000,000 bytes): a 413 then costs that upload, not every one on its way.
+      const proven = deployment.provenBytes;
+      const unit = composeUnit(
+        store.jobs.dueUploads(now, Math.max(1, most)),
+        Math.max(1, most),
+        this.untriedInFlight > 0 ? proven : deployment.batchMaxBytes,
+      );
       if (!unit) break;
+      const untried = unit.jobs.reduce((n, j) => n + j.size, 0) > proven;
+      if (untried && this.untriedInFlight > 0) break;
       // A batch of one buys nothing over a single task, unless only a batch carries the business
       // (or batch mode is "always"; a photo a batch refused goes alone as a plain task then).
       const alone = unit.jobs.length === 1;
@@ -159,6 +170,7 @@ export class Dispatcher {
       if (unit.jobs.length === 0) break;
       const files = unit.jobs.length;
       this.uploadsInFlight++;
+      if (untried) this.untriedInFlight++;
       this.uploadingFiles += files;
       active += files;
       windowRoom -= files;
@@ -167,6 +179,7 @@ export class Dispatcher {
         runUpload(this.d.context(), unit).finally(() => {
           this.uploadAnswered = true;
           this.uploadsInFlight--;
+          if (untried) this.untriedInFlight--;
           this.uploadingFiles -= files;
         }),
       );

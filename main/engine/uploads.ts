@@ -21,17 +21,22 @@ export interface UploadUnit {
 }
 
 /**
- * Packs due jobs into one upload of at most `maxFiles` files and 20 MB. Jobs a batch once refused
- * (`solo`) always go alone. Whether it goes as a batch is decided by the caller.
+ * Packs due jobs into one upload of at most `maxFiles` files and `maxBytes` of file content (the
+ * deployment's "20MB", once learned). Jobs a batch once refused (`solo`), and a first photo larger
+ * than `maxBytes`, go alone. Whether it goes as a batch is decided by the caller.
  */
-export function composeUnit(candidates: readonly JobRecord[], maxFiles: number): UploadUnit | null {
+export function composeUnit(
+  candidates: readonly JobRecord[],
+  maxFiles: number,
+  maxBytes: number = MAX_BATCH_BYTES,
+): UploadUnit | null {
   const first = candidates[0];
   if (!first) return null;
-  if (maxFiles <= 1 || first.solo) return { jobs: [first], asBatch: false };
+  if (maxFiles <= 1 || first.solo || first.size > maxBytes) return { jobs: [first], asBatch: false };
   const jobs: JobRecord[] = [];
   let bytes = 0;
   for (const j of candidates) {
-    if (j.solo || jobs.length >= maxFiles || bytes + j.size > MAX_BATCH_BYTES) continue;
+    if (j.solo || jobs.length >= maxFiles || bytes + j.size > maxBytes) continue;
     jobs.push(j);
     bytes += j.size;
   }
@@ -131,17 +136,36 @@ function recordSubmitted(
   }
 }
 
+/**
+ * A photo over the limit the service stated in an earlier 413 is refused here, unsent: the
+ * service would refuse it whole, after the upload.
+ */
+function withinLimit(ctx: EngineContext, job: JobRecord): boolean {
+  const limit = ctx.deployment.photoOverLimit(job.size);
+  if (limit === null) return true;
+  const message = jobMessage('overServiceLimit', {
+    size: job.size.toLocaleString('en-US'),
+    limit: limit.toLocaleString('en-US'),
+  });
+  ctx.store.jobs.fail([job.id], 'server_rejected_size', message);
+  return false;
+}
+
 /** Sends one unit (already marked `uploading`) and records what the service answered. */
 export async function runUpload(ctx: EngineContext, unit: UploadUnit): Promise<void> {
   const ready: JobRecord[] = [];
-  for (const j of unit.jobs) if (await stillThere(ctx, j)) ready.push(j);
-  if (ready.length === 0) return;
+  for (const j of unit.jobs) if ((await stillThere(ctx, j)) && withinLimit(ctx, j)) ready.push(j);
+  const ids = unit.jobs.map((j) => j.id);
+  if (ready.length === 0) {
+    ctx.changed(ids);
+    return;
+  }
   const jobs = ready.map((j) => ctx.store.jobs.get(j.id) ?? j);
-  const ids = jobs.map((j) => j.id);
   const { business } = ctx.config;
   try {
     if (unit.asBatch) await sendBatch(ctx, jobs);
     else await sendTask(ctx, jobs);
+    ctx.deployment.accepted(jobs.reduce((n, j) => n + j.size, 0));
     ctx.succeeded();
   } catch (err) {
     ctx.failed(await precise(err, jobs), unit.asBatch ? 'batch_upload' : 'upload', jobs, {

@@ -66,6 +66,10 @@ export const states: Words<typeof en> = {
     batchItemMissing:
       'Die Antwort auf den Stapel enthielt nichts zu dieser Datei; sie wird einzeln gesendet',
     batchSplit: 'Stapel abgelehnt ({{serviceSays}}); jedes Foto wird einzeln gesendet',
+    batchRepacked:
+      'Stapel über der Größengrenze des Dienstes ({{serviceSays}}); neu gepackt in Stapel von höchstens {{limit}} Bytes',
+    overServiceLimit:
+      'Zu groß für diesen Dienst: das Foto hat {{size}} Bytes, der Dienst nimmt höchstens {{limit}} Bytes je Foto an (so sagte er, als er ein Hochladen ablehnte); nicht gesendet',
     fileMoved: 'Die Datei wurde nach dem Hinzufügen verschoben, umbenannt oder gelöscht',
     fileUnreadable: 'Die Datei kann nicht mehr gelesen werden ({{code}})',
     doneWithoutReading: 'Der Dienst meldete den Auftrag als erledigt, aber ohne Zählerstand',
