@@ -40,6 +40,10 @@ export interface EngineHolds {
 }
 
 export interface QuotaInfo {
+  /**
+   * Readings left in every pool that applies (common/quota-pools.ts): the service's own
+   * `remaining` may count the daily pool only.
+   */
   remaining: number | null;
   dailyLimit: number | null;
   used: number | null;

@@ -15,6 +15,8 @@ export interface AiSettings {
   parallel: number;
   namespace: string;
   version: string;
+  /** After this many AI runs end, the version moves to the next label, once; null: never. */
+  versionSwitchAfter: number | null;
 }
 
 export interface AiJob {
@@ -81,6 +83,7 @@ export class AiSimulator<J extends AiJob> {
   private readonly queue = new JobQueue<J>();
   private readonly waitingJobs = new Map<string, J>();
   private readonly slots = new Map<string, Slot<J>>();
+  private runsEnded = 0;
 
   constructor(
     private readonly settings: AiSettings,
@@ -219,6 +222,8 @@ export class AiSimulator<J extends AiJob> {
     this.slots.delete(slot.job.id);
     const failed = this.random.chance(this.settings.failureRate);
     this.hooks.completed(slot.job, { failed, version: this.settings.version });
+    this.runsEnded += 1;
+    if (this.runsEnded === this.settings.versionSwitchAfter) this.bumpVersion();
     this.pump();
   }
 

@@ -78,6 +78,7 @@ export function buildContext(options: SandboxOptions, profile: string | null): S
       parallel: options.ai?.parallel ?? DEFAULTS.ai.parallel,
       namespace: checkNamespace(options.ai?.namespace ?? DEFAULTS.ai.namespace),
       version: options.ai?.version ?? DEFAULTS.ai.version,
+      versionSwitchAfter: options.ai?.versionSwitchAfter ?? null,
     },
     createRandom(deriveSeed(seed, 'ai')),
     timers,

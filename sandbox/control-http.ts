@@ -66,7 +66,7 @@ const schemas = {
       .optional(),
     errorStyle: z.enum(['sandbox', 'detail']).optional(),
     batchOverflow: z.strictObject({ tellsLimit: z.boolean() }).optional(),
-    quotaRemaining: z.enum(['available', 'gross']).optional(),
+    quotaRemaining: z.enum(['available', 'gross', 'daily']).optional(),
     creationIsLatest: z.enum(['spec', 'always-false']).optional(),
     requestLatencyMs: count.optional(),
   }),

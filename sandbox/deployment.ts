@@ -50,7 +50,7 @@ export type DeploymentPatch = Pick<
 
 const SERVICES: readonly DeploymentService[] = ['standard', 'CAD'];
 const ERROR_STYLES: readonly ErrorStyle[] = ['sandbox', 'detail'];
-const QUOTA_MODES: readonly QuotaRemainingMode[] = ['available', 'gross'];
+const QUOTA_MODES: readonly QuotaRemainingMode[] = ['available', 'gross', 'daily'];
 const CREATION_MODES: readonly CreationIsLatest[] = ['spec', 'always-false'];
 const OVER_RULES: readonly ListLimitOver[] = ['cap', 400, 422];
 

@@ -151,10 +151,11 @@ export class QuotaAccount {
   /**
    * `remaining` is what admission allows ('available', the sandbox's reading) or, as some
    * deployments count it, pools minus charges ('gross'): then it ignores tasks in flight and can
-   * exceed what the service will still accept.
+   * exceed what the service will still accept; or the daily pool alone ('daily'), as deployments
+   * do that show the packages only in their own fields.
    */
   view(mode: QuotaRemainingMode = 'available'): QuotaView {
-    const figure = mode === 'gross' ? this.gross() : this.available();
+    const figure = this.figure(mode);
     const remaining = Number.isFinite(figure) ? figure : UNLIMITED_REMAINING;
     return {
       account_type: this.accountType,
@@ -169,6 +170,13 @@ export class QuotaAccount {
       nearest_expire_at: this.nearestExpireAt,
       quota_summary_text: this.summaryText(remaining, mode === 'available'),
     };
+  }
+
+  private figure(mode: QuotaRemainingMode): number {
+    if (mode === 'gross') return this.gross();
+    if (mode === 'available') return this.available();
+    this.rollover();
+    return this.unlimited ? Number.POSITIVE_INFINITY : this.dailyLeft();
   }
 
   private summaryText(remaining: number, tellsHeld: boolean): string {

@@ -7,7 +7,9 @@
 // since, is counted against it until it ends; one that ends without a fresh reading (cached,
 // failed) gives its unit back. That can only under-estimate. When the budget is spent while tasks
 // are in flight, the engine waits for them and reads the quota again with nothing in flight, when
-// every deployment's `remaining` means the same: exactly what is left.
+// every deployment's `remaining` means the same: exactly what is left. A figure is only a
+// figure: when it says none are left, one photo goes to ask, and only the service's 429
+// quota_exhausted holds the run (a deployment may count pools the figure leaves out).
 import type { Clock } from '../time/clock';
 
 export class QuotaBudget {
@@ -35,6 +37,15 @@ export class QuotaBudget {
     this.assumedExact = true;
     this.freshSince.clear();
     return true;
+  }
+
+  /**
+   * The figures say nothing is left and nothing is in flight: one photo may go, so the service's
+   * answer decides (a task, or a 429 quota_exhausted that holds the run). Until the next reading.
+   */
+  askWithOne(): void {
+    this.reading = { remaining: 1, at: this.reading?.at ?? this.clock.now() };
+    this.freshSince.clear();
   }
 
   /** Tasks that ended: the fresh ones are spent, the others gave their unit back. */

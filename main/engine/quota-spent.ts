@@ -12,7 +12,8 @@ export interface QuotaSpentParts {
 
 /**
  * The quota covers nothing more and nothing is in flight: read it again, when every deployment's
- * figure means what is truly left, and hold only if it says none. One read at a time.
+ * figure means what is truly left. A figure of none does not hold the run: one photo goes to ask,
+ * and only the service's 429 quota_exhausted holds it (failures.ts). One read at a time.
  */
 export class QuotaSpentCheck {
   private pending: Promise<void> | null = null;
@@ -22,16 +23,16 @@ export class QuotaSpentCheck {
   run(): void {
     const { holds, service } = this.p;
     if (this.pending || holds.view().quota) return;
-    const summary = (): string => service.quota?.summaryText ?? '';
     if (service.deployment.deniedMessage('quota')) {
-      if (service.budget.assumeExact()) this.p.kick();
-      else holds.holdQuota(service.budget.lastRemaining, summary());
+      if (!service.budget.assumeExact()) service.budget.askWithOne();
+      this.p.kick();
       return;
     }
     const check = service
       .quotaAvailable(this.p.signal())
       .then((available) => {
-        if (!available) holds.holdQuota(0, summary());
+        if (!available) service.budget.askWithOne();
+        this.p.kick();
       })
       .catch((err: unknown) => {
         this.p.failed(err);

@@ -1,11 +1,25 @@
 // The service's quota and AI status as MeterDesk shows them: one mapping for the engine's status
 // and for the direct calls the desktop app makes.
 import type { AiInfo, QuotaInfo } from '../../common/engine-status';
+import { quotaTotal } from '../../common/quota-pools';
 import type { AiStatus, Quota } from '../api/schemas';
+
+/** Readings left in every pool that applies (common/quota-pools.ts); null when unlimited. */
+export function readingsLeft(q: Quota): number | null {
+  return quotaTotal({
+    remaining: q.remaining,
+    dailyLimit: q.dailyLimit ?? null,
+    isUnlimited: q.isUnlimited,
+    monthlyRemaining: q.monthlyRemaining ?? null,
+    monthlyBonusRemaining: q.monthlyBonusRemaining ?? null,
+    fixedRemaining: q.fixedRemaining ?? null,
+  });
+}
 
 export function toQuotaInfo(q: Quota, now: number): QuotaInfo {
   return {
-    remaining: q.remaining,
+    // What the account may still read, not the service's own `remaining` (it may be daily only).
+    remaining: q.isUnlimited ? q.remaining : readingsLeft(q),
     dailyLimit: q.dailyLimit ?? null,
     used: q.used ?? null,
     dayTag: q.dayTag ?? null,

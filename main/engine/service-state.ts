@@ -5,15 +5,16 @@
 // status is not stopped by it: those figures are shown as not permitted.
 import { quotaWarning, type QuotaWarning } from '../../common/quota-warning';
 import { logged, type EngineMessage } from '../../common/engine-messages';
-import type { AiInfo, QuotaInfo } from '../../common/engine-status';
+import type { AiInfo, Permission, QuotaInfo } from '../../common/engine-status';
 import type { MeterApi } from '../api/client';
+import { isApiError } from '../api/errors';
 import type { AiStatus, Quota } from '../api/schemas';
 import type { Store } from '../store/store';
 import { Timer, type Clock } from '../time/clock';
 import type { EngineConfig } from './config';
 import { Deployment } from './deployment';
 import { QuotaBudget } from './quota-budget';
-import { toAiInfo, toQuotaInfo } from './remote-info';
+import { readingsLeft, toAiInfo, toQuotaInfo } from './remote-info';
 
 export interface ServiceStateDeps {
   readonly store: Store;
@@ -42,6 +43,8 @@ export class ServiceState {
   readonly budget: QuotaBudget;
   private quotaValue: QuotaInfo | null = null;
   private aiValue: AiInfo | null = null;
+  /** The AI status endpoint fails on its own while the rest of the service answers. */
+  private aiFailing = false;
   private warning: QuotaWarning | null = null;
   private readonly refreshTimer: Timer;
   private lastReadAt = -Infinity;
@@ -83,15 +86,53 @@ export class ServiceState {
       this.deployment.deniedMessage('ai_status') ? null : api.getAiStatus({ signal }),
       this.deployment.deniedMessage('quota') ? null : api.getQuota({ signal }),
     ]);
-    if (ai.status === 'rejected') this.d.failed(ai.reason);
-    else if (ai.value) this.setAi(ai.value);
+    if (ai.status === 'rejected') {
+      this.aiReadFailed(ai.reason);
+      this.d.failed(ai.reason);
+    } else if (ai.value) this.setAi(ai.value);
     if (quota.status === 'rejected') this.d.failed(quota.reason);
     else if (quota.value) this.setQuota(quota.value);
     this.updateQuotaWarning();
     this.d.changed();
   }
 
+  /**
+   * One request that tells whether the service can be reached; any answer does (holds.ts). It
+   * asks what the key may call and what last worked: the AI status, else (not permitted, or
+   * failing on its own) the quota, else a one-task list; the AI status when nothing else may go.
+   */
+  async probe(signal: AbortSignal): Promise<void> {
+    const { api } = this.d;
+    const may = (p: Permission): boolean => this.deployment.deniedMessage(p) === null;
+    if (may('ai_status') && !this.aiFailing) return this.probeAi(signal);
+    if (may('quota')) return this.setQuota(await api.getQuota({ signal }));
+    if (may('list_tasks')) return void (await api.listTasks(1, { signal }));
+    return this.probeAi(signal);
+  }
+
+  private async probeAi(signal: AbortSignal): Promise<void> {
+    try {
+      this.setAi(await this.d.api.getAiStatus({ signal }));
+    } catch (error) {
+      this.aiReadFailed(error);
+      throw error;
+    }
+  }
+
+  /**
+   * The AI status endpoint answered with an error of its own (a 5xx, a body that cannot be used):
+   * said once, and not relied on to tell whether the service is there until it works again.
+   */
+  private aiReadFailed(error: unknown): void {
+    if (!isApiError(error) || error.status === undefined) return;
+    if (error.class !== 'retry_later') return;
+    if (this.aiFailing) return;
+    this.aiFailing = true;
+    this.d.log(...logged('aiStatusFailing', { status: error.status }));
+  }
+
   setAi(s: AiStatus): void {
+    this.aiFailing = false;
     this.deployment.allow('ai_status');
     this.aiValue = toAiInfo(s, this.d.clock.now());
     this.deployment.sawAiVersion(s.currentAiVersion);
@@ -100,7 +141,7 @@ export class ServiceState {
   setQuota(q: Quota): void {
     this.deployment.allow('quota');
     this.quotaValue = toQuotaInfo(q, this.d.clock.now());
-    this.budget.observe(q.isUnlimited ? null : q.remaining);
+    this.budget.observe(readingsLeft(q));
   }
 
   /**
@@ -139,10 +180,9 @@ export class ServiceState {
   async quotaAvailable(signal: AbortSignal): Promise<boolean> {
     const quota = await this.d.api.getQuota({ signal });
     this.setQuota(quota);
-    if (!quota.isUnlimited && quota.remaining <= 0) return false;
-    this.d.log(
-      ...logged('quotaAvailable', { remaining: quota.isUnlimited ? -1 : quota.remaining }),
-    );
+    const left = readingsLeft(quota);
+    if (left !== null && left <= 0) return false;
+    this.d.log(...logged('quotaAvailable', { remaining: left ?? -1 }));
     this.updateQuotaWarning();
     return true;
   }
