@@ -37,7 +37,9 @@ export const JOB_MESSAGES = {
   batchSplit: 'Batch refused ({serviceSays}); sending each photo alone',
   // `limit` and `size` are byte counts grouped as en-US writes them, as in tooLarge.
   batchRepacked:
-    'Batch over the service\'s size limit ({serviceSays}); sent again in batches of at most {limit} bytes',
+    "Batch over the service's size limit ({serviceSays}); sent again in batches of at most {limit} bytes",
+  resentInBatch:
+    'This API key may not read single tasks: sent again in a batch, which it may read (the service answers from its cache)',
   overServiceLimit:
     'Too large for this service: the photo is {size} bytes, and the service accepts at most {limit} bytes per photo (it said so when it refused an upload); not sent',
   fileMoved: 'The file was moved, renamed or deleted after it was added',

@@ -20,6 +20,7 @@ import { pollLater } from './polls';
 import { QuotaSpentCheck } from './quota-spent';
 import { ServiceState } from './service-state';
 import { StatusFeed, type SettleOutcome } from './status-feed';
+import { resendInBatches } from './uploads';
 
 export type { SettleOutcome } from './status-feed';
 
@@ -163,6 +164,8 @@ export class Engine extends EventEmitter<EngineEvents> {
         else this.holds.holdAuth('permission_denied', route.message, route.permission);
       },
       cannotPoll: (jobs) => {
+        // A key that may read batches but not tasks: the photos go again, in batches.
+        if (resendInBatches(this.ctx, jobs)) return;
         pollLater(this.ctx, jobs, this.config.permissionRecheckMs);
         const denied = this.service.deployment.deniedMessage('get_task');
         this.holds.holdAuth(

@@ -14,6 +14,7 @@ import { isApiError } from '../api/errors';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
 import { storeResults, taskResultOf } from './remote-result';
+import { taskReadsDenied, uploadRoute } from './upload-route';
 
 export interface UploadUnit {
   jobs: JobRecord[];
@@ -32,7 +33,8 @@ export function composeUnit(
 ): UploadUnit | null {
   const first = candidates[0];
   if (!first) return null;
-  if (maxFiles <= 1 || first.solo || first.size > maxBytes) return { jobs: [first], asBatch: false };
+  if (maxFiles <= 1 || first.solo || first.size > maxBytes)
+    return { jobs: [first], asBatch: false };
   const jobs: JobRecord[] = [];
   let bytes = 0;
   for (const j of candidates) {
@@ -251,4 +253,25 @@ function applyImmediate(ctx: EngineContext, tasks: readonly (Task | BatchItem)[]
     for (const job of ctx.store.jobs.jobsOfTask(t.taskId)) results.push({ jobId: job.id, result });
   }
   storeResults(ctx, results);
+}
+
+/**
+ * Single tasks no permitted read reaches (the key may read neither a task nor the list): when
+ * batches can carry and follow them, each photo is sent again in a batch once its first task has
+ * surely finished (the resume grace), so the service answers from its cache and charges nothing
+ * more. False when they cannot be: the caller holds, naming the permission.
+ */
+export function resendInBatches(ctx: EngineContext, jobs: readonly JobRecord[]): boolean {
+  const route = uploadRoute(ctx.config, ctx.deployment);
+  if (taskReadsDenied(ctx.deployment) === null || !route.ok || !route.batch) return false;
+  for (const j of jobs) {
+    const sentAt = j.submittedAt ? Date.parse(j.submittedAt) : ctx.now();
+    ctx.store.jobs.requeue([j.id], {
+      nextAttemptAt: Math.max(ctx.now(), sentAt + ctx.config.resumeGraceMs),
+      message: jobMessage('resentInBatch', {}),
+      refundAttempt: true,
+    });
+  }
+  ctx.changed(jobs.map((j) => j.id));
+  return true;
 }

@@ -68,6 +68,8 @@ export const states: Words<typeof en> = {
     batchSplit: 'Stapel abgelehnt ({{serviceSays}}); jedes Foto wird einzeln gesendet',
     batchRepacked:
       'Stapel über der Größengrenze des Dienstes ({{serviceSays}}); neu gepackt in Stapel von höchstens {{limit}} Bytes',
+    resentInBatch:
+      'Dieser API-Schlüssel darf einzelne Aufträge nicht lesen: erneut in einem Stapel gesendet, den er lesen darf (der Dienst antwortet aus seinem Speicher)',
     overServiceLimit:
       'Zu groß für diesen Dienst: das Foto hat {{size}} Bytes, der Dienst nimmt höchstens {{limit}} Bytes je Foto an (so sagte er, als er ein Hochladen ablehnte); nicht gesendet',
     fileMoved: 'Die Datei wurde nach dem Hinzufügen verschoben, umbenannt oder gelöscht',
