@@ -132,7 +132,7 @@ describeInBrowser('the review desk', (site) => {
       const back = await win.bridge.jobDetail({ id: thirdId });
       if (!back.ok) throw new Error(back.error.message);
       expect(back.value.job).toMatchObject({ reviewAction: null, state: 'done' });
-      expect(back.value.events.at(-1)?.message).toContain('Review undone');
+      expect(back.value.events.at(-1)?.message).toMatchObject({ code: 'undoneToReview' });
       expect(await shownFile(page)).toBe(third);
       expect(await box.getByTestId('review-done').count()).toBe(0);
 
