@@ -53,7 +53,8 @@ describe('a deployment whose "20MB" is 20,000,000 bytes', () => {
     expect(byStatus['413'] ?? 0).toBeGreaterThanOrEqual(1);
     expect(byStatus['413'] ?? 0).toBeLessThanOrEqual(2);
     expect(tasksCreated).toBe(15);
-    // Packed again in batches, not every photo sent alone.
+    // Packed again in batches, not each photo of a refused batch sent alone.
+    expect(h.sandbox.ledger.tasks().filter((t) => t.batchId === null)).toHaveLength(0);
     const batchSizes = h.sandbox.ledger.batches().map((b) => b.taskIds.length);
     expect(batchSizes.filter((n) => n > 1).length).toBeGreaterThan(0);
     expect(s.engine.status().deployment.batchMaxFiles).toBeGreaterThan(1);

@@ -15,7 +15,8 @@ async function jpegOf(size: number): Promise<FilePart> {
 
 export const LIMIT_AND_READ_CASES = {
   'decimal-megabytes': {
-    promise: '"20MB" is 20,000,000 bytes: a larger image or batch is refused whole, the 413 says only "20MB"',
+    promise:
+      '"20MB" is 20,000,000 bytes: a larger image or batch is refused whole, the 413 says only "20MB"',
     async run() {
       const sb = await startSandbox({ profile: 'decimal-megabytes' });
       expect(sb.control.state().upload).toMatchObject({
