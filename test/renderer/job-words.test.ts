@@ -52,6 +52,12 @@ const WRITTEN: { readonly [C in JobMessageCode]: JobMessage } = {
   taskLostTwice: jobMessage('taskLostTwice', {}),
   batchItemMissing: jobMessage('batchItemMissing', {}),
   batchSplit: jobMessage('batchSplit', { serviceSays: 'too many files (max 20)' }),
+  batchRepacked: jobMessage('batchRepacked', {
+    serviceSays: 'Batch too large: the maximum is 20MB',
+    limit: '20,000,000',
+  }),
+  resentInBatch: jobMessage('resentInBatch', {}),
+  overServiceLimit: jobMessage('overServiceLimit', { size: '20,400,000', limit: '20,000,000' }),
   fileMoved: jobMessage('fileMoved', {}),
   fileUnreadable: jobMessage('fileUnreadable', { code: 'EACCES' }),
   doneWithoutReading: jobMessage('doneWithoutReading', {}),
