@@ -41,6 +41,8 @@ export interface EngineConfig {
   batchRecheckMs: number;
   /** After a 403 for one endpoint, ask it again after this. */
   permissionRecheckMs: number;
+  /** Tasks at the service and none ended for this long: the run says the service's wait reason. */
+  quietReportMs: number;
 }
 
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
@@ -63,4 +65,5 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   resumeGraceMs: 5_000,
   batchRecheckMs: 30 * 60_000,
   permissionRecheckMs: 10 * 60_000,
+  quietReportMs: 10_000,
 };

@@ -14,6 +14,7 @@ import type { Deployment } from './deployment';
 import type { Holds } from './holds';
 import { uploadRoute, type UploadRoute } from './upload-route';
 import { planPolls, runPoll } from './polls';
+import { SharedSlots } from './shared-slots';
 import { composeUnit, runUpload, submissionRoom } from './uploads';
 
 export interface DispatcherDeps {
@@ -61,6 +62,8 @@ export class Dispatcher {
   /** An upload has been answered since start(): the service has told its concurrency limit. */
   private uploadAnswered = false;
   private uploadingFiles = 0;
+  /** Slots another program holds on the same key, from the concurrency headers. */
+  private readonly sharedSlots = new SharedSlots();
   /** Uploads on their way with more file content than the deployment is known to take. */
   private untriedInFlight = 0;
   private pollsInFlight = 0;
@@ -119,7 +122,9 @@ export class Dispatcher {
       return;
     }
     const known = this.d.pacer.limits();
-    const limit = Math.min(config.maxConcurrency, known.concurrency?.limit ?? Infinity);
+    const limit = this.sharedSlots.limit(
+      Math.min(config.maxConcurrency, known.concurrency?.limit ?? Infinity),
+    );
     // A batch costs one submission unit per file: one larger than a whole window (less the
     // pacer's reserve) could never be sent.
     const perWindow =
@@ -181,6 +186,7 @@ export class Dispatcher {
           this.uploadsInFlight--;
           if (untried) this.untriedInFlight--;
           this.uploadingFiles -= files;
+          this.sharedSlots.learn(this.d.pacer.limits().concurrency, store.jobs.inFlightTasks());
         }),
       );
     }

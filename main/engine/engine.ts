@@ -16,6 +16,7 @@ import type { Operation, UploadSituation } from './error-policy';
 import type { EngineEvents } from './events';
 import { handleFailure } from './failures';
 import { Holds } from './holds';
+import { QuietWatch } from './quiet-watch';
 import { pollLater } from './polls';
 import { QuotaSpentCheck } from './quota-spent';
 import { ServiceState } from './service-state';
@@ -60,6 +61,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly service: ServiceState;
   private readonly feed: StatusFeed;
   private readonly loop: Dispatcher;
+  private readonly quiet: QuietWatch;
 
   constructor(opts: EngineOptions) {
     super();
@@ -113,6 +115,12 @@ export class Engine extends EventEmitter<EngineEvents> {
       },
       changed,
       log,
+    });
+    this.quiet = new QuietWatch({
+      clock: this.clock,
+      store: this.store,
+      quietMs: this.config.quietReportMs,
+      log: (line, message) => this.emit('log', line, message),
     });
     this.holds = new Holds({
       clock: this.clock,
@@ -259,6 +267,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     if (requeued || resumed) this.emit('log', ...logged('resuming', { requeued, resumed }));
     this.running = true;
     this.holds.start();
+    this.quiet.start();
     this.preflighted = false;
     const preflight = this.service.preflight(this.abort.signal).finally(() => {
       this.preflighted = true;
@@ -291,6 +300,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.abort.abort();
     this.loop.stop();
     this.holds.stop();
+    this.quiet.stop();
     this.service.stop();
     await Promise.allSettled([...this.inflight]);
     this.feed.flush();
