@@ -3,6 +3,7 @@ import type { JobRecord } from '../../common/job-record';
 import type { Store } from '../store/store';
 import type { MeterApi } from '../api/client';
 import type { PollTiming } from './backoff';
+import type { ListHealth } from './list-health';
 import type { PollBudget } from './poll-budget';
 import type { EngineConfig } from './config';
 import type { Deployment } from './deployment';
@@ -20,10 +21,15 @@ export interface EngineContext {
   readonly pollTiming: PollTiming;
   /** How often polls may go: the key's request budget, saved up for when tasks finish. */
   readonly pollBudget: PollBudget;
+  /** Whether the task list is usable now, or left aside while it fails or is too slow. */
+  readonly listHealth: ListHealth;
   /** What this deployment accepts (list limit, batch size, permissions), as learned so far. */
   readonly deployment: Deployment;
-  /** The AI version the service last named current (AI status), or null before it did. */
-  currentAiVersion(): string | null;
+  /**
+   * Results marked latest arrived (when each photo was sent, when its answer came): which AI
+   * version read them is decided by the AI status reads around them (ai-versions.ts).
+   */
+  resultsRead(results: readonly { taskId: string; since: number; until: number }[]): void;
   changed(ids: readonly number[]): void;
   /** Tasks ended: the quota budget takes back the units of those not read fresh. */
   ended(results: readonly { taskId: string; fresh: boolean }[]): void;

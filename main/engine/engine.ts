@@ -7,6 +7,7 @@ import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
 import { catchUp } from '../billing/routes';
 import { POLL_SHARE, PollTiming } from './backoff';
+import { ListHealth } from './list-health';
 import { PollBudget } from './poll-budget';
 import { uploadRoute } from './upload-route';
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from './config';
@@ -49,6 +50,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly random: () => number;
   private readonly pollTiming = new PollTiming();
   private readonly pollBudget: PollBudget;
+  private readonly listHealth: ListHealth;
   private abort = new AbortController();
   private running = false;
   private paused = false;
@@ -70,6 +72,11 @@ export class Engine extends EventEmitter<EngineEvents> {
     const config = { ...DEFAULT_ENGINE_CONFIG, ...opts.config };
     // A blank business is no business: the service's own reads the photos.
     this.config = { ...config, business: config.business?.trim() || null };
+    this.listHealth = new ListHealth({
+      listDeadlineMs: this.config.listDeadlineMs,
+      listRecheckMs: this.config.listRecheckMs,
+      log: (line, message) => this.emit('log', line, message),
+    });
     this.pollBudget = new PollBudget(
       () => this.api.pacer.limits().requests,
       () => {
@@ -114,6 +121,9 @@ export class Engine extends EventEmitter<EngineEvents> {
         this.failed(error, 'poll', []);
       },
       changed,
+      rowsChanged: (ids) => {
+        this.feed.changed(ids);
+      },
       log,
     });
     this.quiet = new QuietWatch({
@@ -127,9 +137,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       random: this.random,
       config: this.config,
       track,
-      probe: async () => {
-        this.service.setAi(await this.api.getAiStatus({ signal: this.abort.signal }));
-      },
+      probe: () => this.service.probe(this.abort.signal),
       quotaAvailable: () => this.service.quotaAvailable(this.abort.signal),
       failed: (error) => {
         this.failed(error, 'poll', []);
@@ -203,8 +211,11 @@ export class Engine extends EventEmitter<EngineEvents> {
       signal,
       pollTiming: this.pollTiming,
       pollBudget: this.pollBudget,
+      listHealth: this.listHealth,
       deployment: this.service.deployment,
-      currentAiVersion: () => this.service.ai?.currentAiVersion ?? null,
+      resultsRead: (results) => {
+        this.service.resultsRead(results);
+      },
       changed: (ids) => {
         this.feed.changed(ids);
       },
@@ -297,6 +308,8 @@ export class Engine extends EventEmitter<EngineEvents> {
       return;
     }
     this.running = false;
+    // Before the run's requests end: the versions of its last results are told by one more read.
+    await this.service.settleAiVersions(this.abort.signal);
     this.abort.abort();
     this.loop.stop();
     this.holds.stop();

@@ -67,7 +67,7 @@ export function taskResultOf(t: Task | BatchItem, hints: ResultHints = {}): Task
     isLatestAiVersion: flagged ?? latestFromSource(t.resultSource),
     resultSummary: full ? summaryOf(full.resultSummary) : null,
     remoteCreatedAt: full?.createdAt ?? null,
-    // Known only to the engine, which knows the service's current version (stampAiVersion).
+    // No answer names it: stamped later, when AI status reads tell it (ai-versions.ts).
     aiVersion: null,
   };
   if (t.status === 'done' && t.reading !== null) {
@@ -99,21 +99,24 @@ export function taskResultOf(t: Task | BatchItem, hints: ResultHints = {}): Task
 }
 
 /**
- * Stores final results and tells the window. A result marked latest was read by the version the
- * service names current now: the task itself never says which version read it.
+ * Stores final results and tells the window. The task never says which AI version read it: a
+ * result marked latest gets its version once AI status reads show which it was (ai-versions.ts),
+ * never the version that happens to be current when the answer arrives.
  */
 export function storeResults(
   ctx: EngineContext,
   results: readonly { jobId: number; result: TaskResult }[],
 ): void {
   if (results.length === 0) return;
-  const current = ctx.currentAiVersion();
-  const stamped = results.map(({ jobId, result }) => ({
-    jobId,
-    result:
-      result.isLatestAiVersion === true && current ? { ...result, aiVersion: current } : result,
-  }));
-  const updated = ctx.store.jobs.applyResults(stamped);
+  const now = ctx.now();
+  const latest = results
+    .filter(({ result }) => result.isLatestAiVersion === true)
+    .map(({ jobId, result }) => {
+      const sent = ctx.store.jobs.get(jobId)?.submittedAt;
+      return { taskId: result.taskId, since: sent ? Date.parse(sent) : now, until: now };
+    });
+  const updated = ctx.store.jobs.applyResults(results);
+  if (latest.length > 0) ctx.resultsRead(latest);
   ctx.changed(updated);
   // The readings of these photos' meters are checked now (plausibility, baselines).
   ctx.changed(readingsChanged(ctx.store, updated, new Date(ctx.now())));

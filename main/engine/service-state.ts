@@ -13,6 +13,7 @@ import type { Store } from '../store/store';
 import { Timer, type Clock } from '../time/clock';
 import type { EngineConfig } from './config';
 import { Deployment } from './deployment';
+import { AiVersionLog } from './ai-versions';
 import { QuotaBudget } from './quota-budget';
 import { readingsLeft, toAiInfo, toQuotaInfo } from './remote-info';
 
@@ -35,12 +36,16 @@ export interface ServiceStateDeps {
   /** A read failed: the failure handler decides what it means. */
   failed(error: unknown): void;
   changed(): void;
+  /** Rows changed outside a run's requests (an AI version stamped on finished photos). */
+  rowsChanged?(ids: readonly number[]): void;
   log(line: string, message?: EngineMessage): void;
 }
 
 export class ServiceState {
   readonly deployment: Deployment;
   readonly budget: QuotaBudget;
+  /** Which AI version read each result, decided by the AI status reads around it. */
+  private readonly aiVersions = new AiVersionLog();
   private quotaValue: QuotaInfo | null = null;
   private aiValue: AiInfo | null = null;
   /** The AI status endpoint fails on its own while the rest of the service answers. */
@@ -104,10 +109,10 @@ export class ServiceState {
   async probe(signal: AbortSignal): Promise<void> {
     const { api } = this.d;
     const may = (p: Permission): boolean => this.deployment.deniedMessage(p) === null;
-    if (may('ai_status') && !this.aiFailing) return this.probeAi(signal);
-    if (may('quota')) return this.setQuota(await api.getQuota({ signal }));
-    if (may('list_tasks')) return void (await api.listTasks(1, { signal }));
-    return this.probeAi(signal);
+    if (may('ai_status') && !this.aiFailing) await this.probeAi(signal);
+    else if (may('quota')) this.setQuota(await api.getQuota({ signal }));
+    else if (may('list_tasks')) await api.listTasks(1, { signal });
+    else await this.probeAi(signal);
   }
 
   private async probeAi(signal: AbortSignal): Promise<void> {
@@ -136,6 +141,37 @@ export class ServiceState {
     this.deployment.allow('ai_status');
     this.aiValue = toAiInfo(s, this.d.clock.now());
     this.deployment.sawAiVersion(s.currentAiVersion);
+    this.stampVersions(s.currentAiVersion ?? null);
+  }
+
+  /** Results marked latest arrived: their version is stamped once AI status reads tell it. */
+  resultsRead(results: readonly { taskId: string; since: number; until: number }[]): void {
+    this.aiVersions.read(results);
+    this.readSoon();
+  }
+
+  /**
+   * The run ends: results still waiting for an AI status read to tell their version get one now,
+   * so an export made next names them (or leaves them blank when the read shows a change).
+   */
+  async settleAiVersions(signal: AbortSignal): Promise<void> {
+    // Held (offline, a refused key): a read would only wait; those versions stay blank.
+    if (!this.aiVersions.pending || this.d.refreshNeed() === 'held') return;
+    if (this.deployment.deniedMessage('ai_status')) return;
+    try {
+      this.setAi(await this.d.api.getAiStatus({ signal }));
+    } catch {
+      // Not read: those results keep a blank version, which is never wrong.
+    }
+  }
+
+  private stampVersions(current: string | null): void {
+    const stamps = this.aiVersions
+      .observe(this.d.clock.now(), current)
+      .flatMap((s) => (s.aiVersion === null ? [] : [{ taskId: s.taskId, aiVersion: s.aiVersion }]));
+    if (stamps.length === 0) return;
+    const ids = this.d.store.jobs.stampAiVersions(stamps);
+    if (ids.length > 0) this.d.rowsChanged?.(ids);
   }
 
   setQuota(q: Quota): void {

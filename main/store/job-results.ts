@@ -22,7 +22,7 @@ export interface TaskResult extends Pick<
   state: TargetState<'finish'>;
   remoteStatus: string;
   finalReading: string | null;
-  /** The AI version the service named current when this result, marked latest, came back. */
+  /** The AI version that read it, when already known (engine/ai-versions.ts); else null. */
   aiVersion: string | null;
   remoteCreatedAt: string | null;
 }
@@ -68,6 +68,13 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
          business = COALESCE(business, @business), batch_id = COALESCE(batch_id, @batchId),
          finished_at = @now, updated_at = @now
        WHERE id = @id AND ${from('finish')} AND ${toOneOf('finish', '@state')}`,
+    ),
+    // Only a result marked latest and not stamped yet: a later read never rewrites a stamp.
+    stampAiVersion: db.prepare<{ taskId: string; aiVersion: string; now: string }, { id: number }>(
+      `UPDATE jobs SET ai_version = @aiVersion, updated_at = @now
+       WHERE task_id = @taskId AND state = 'done' AND is_latest_ai_version = 1
+         AND ai_version IS NULL
+       RETURNING id`,
     ),
   };
 
@@ -166,6 +173,14 @@ export function jobResults({ db, now: stamp, events, rowById }: JobsContext) {
         }
         return touched;
       })();
+    },
+
+    /** Records which AI version read the results of these tasks; returns the ids updated. */
+    stampAiVersions(stamps: readonly { taskId: string; aiVersion: string }[]): number[] {
+      const now = stamp();
+      return db.transaction(() =>
+        stamps.flatMap((st) => s.stampAiVersion.all({ ...st, now }).map((r) => r.id)),
+      )();
     },
   };
 }

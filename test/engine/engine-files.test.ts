@@ -96,7 +96,9 @@ describe('engine: files the service refuses or that change on disk', () => {
     const first = h.open({ batchMode: 'never' });
     expect(await runToEnd(first, [h.photos])).toBe('complete');
     expect(first.engine.status().counts.toReview).toBe(0);
-    // Read by the version the service named current then (the sandbox starts at water_v3_meter:v3.2).
+    // Read by the version the service named before and after (the sandbox starts at
+    // water_v3_meter:v3.2); the read after is the one the run's end makes.
+    await first.engine.stop();
     expect(jobs(first).map((j) => j.aiVersion)).toEqual(Array(5).fill('water_v3_meter:v3.2'));
     await first.close();
     h.sandbox.control.bumpAiVersion('v4.0');
