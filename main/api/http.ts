@@ -90,6 +90,8 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: FormData;
   readonly signal?: AbortSignal;
+  /** This request's deadline for the response headers, when shorter than the transport's. */
+  readonly headersMs?: number;
 }
 
 export interface HttpResponse {
@@ -153,7 +155,7 @@ export function createHttp(options: HttpOptions): HttpTransport {
       query: request.query,
       body: request.body,
       signal: request.signal,
-      headersTimeout: timeouts.headersMs,
+      headersTimeout: Math.min(timeouts.headersMs, request.headersMs ?? Infinity),
       bodyTimeout: timeouts.bodyMs,
     });
     const { body } = response;

@@ -33,6 +33,13 @@ export interface EngineConfig {
   /** Poll many single tasks with one GET /api/open/tasks when it helps. */
   listPolling: boolean;
   /**
+   * How long a task list may take to answer. A list is a bonus (tasks can be read one by one), so
+   * a slow one is given up sooner than other requests and its tasks followed without it.
+   */
+  listDeadlineMs: number;
+  /** After the task list failed or was too slow, it is tried again after this (doubling, to 12x). */
+  listRecheckMs: number;
+  /**
    * After a crash, wait this long before resending uploads that were cut off: a task the service
    * did create meanwhile finishes and is cached, so the resend costs no quota.
    */
@@ -62,6 +69,8 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   statusRecheckMinMs: 2_000,
   offlineAfterFailures: 3,
   listPolling: true,
+  listDeadlineMs: 10_000,
+  listRecheckMs: 5_000,
   resumeGraceMs: 5_000,
   batchRecheckMs: 30 * 60_000,
   permissionRecheckMs: 10 * 60_000,

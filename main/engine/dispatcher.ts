@@ -201,16 +201,24 @@ export class Dispatcher {
     const useList =
       config.listPolling && (this.listCoverage.value > 0.3 || ++this.listSkips % 10 === 0);
     const { deployment } = this.d;
+    const { listHealth, pollBudget } = this.d.context();
+    const taskReads = deployment.deniedMessage('get_task') === null;
+    // A failing or slow list is left aside while reads by id reach its tasks (list-health.ts).
+    const listAside = !listHealth.usable && taskReads;
     const { groups, unreachable } = planPolls(
       due,
       useList,
       {
-        listLimit: deployment.listLimit,
+        listLimit: listAside ? null : deployment.listLimit,
         batchReads: deployment.deniedMessage('get_batch') === null,
-        taskReads: deployment.deniedMessage('get_task') === null,
+        taskReads,
       },
       store.jobs.inFlightTasks(),
     );
+    // Tried again on its own, covering no task: the reads by id go on while it is on its way.
+    if (listAside && deployment.listLimit !== null && listHealth.recheckDue(now)) {
+      groups.unshift({ kind: 'list', jobs: [] });
+    }
     if (unreachable.length) this.d.cannotPoll(unreachable);
     for (const group of groups) {
       if (this.pollsInFlight >= config.maxParallelPolls) break;
@@ -218,12 +226,15 @@ export class Dispatcher {
       if (list) {
         if (this.listsInFlight >= LISTS_IN_FLIGHT) continue;
         if (now - this.lastListAt < BURST_GAP_MS) continue;
-        if (!this.d.context().pollBudget.take(now)) continue;
+        if (!pollBudget.take(now)) continue;
+        if (group.jobs.length === 0) listHealth.rechecking();
         this.listsInFlight++;
         this.lastListAt = now;
         this.coverByList(group.jobs, 1);
       } else {
         if (group.jobs.some((j) => this.listing.has(j.id))) continue;
+        // Without the list each read is one request: together they keep to the list's budget.
+        if (listAside && !pollBudget.take(now)) continue;
         for (const j of group.jobs) this.polling.add(j.id);
       }
       this.pollsInFlight++;

@@ -15,7 +15,10 @@ export interface HoldsOptions {
   readonly config: EngineConfig;
   /** Runs an asynchronous step the engine waits for when it stops. */
   track(work: Promise<unknown>): void;
-  /** One request that tells whether the service can be reached (it throws what the client throws). */
+  /**
+   * One request that tells whether the service can be reached (it throws what the client throws):
+   * any answer does, so it asks what the key may call and what last worked (service-state.ts).
+   */
   probe(): Promise<void>;
   /** Reads the quota; true when readings are available again. */
   quotaAvailable(): Promise<boolean>;
@@ -145,10 +148,14 @@ export class Holds {
       this.backOnline();
     } catch (err) {
       if (!this.isActive()) return;
-      if (isApiError(err) && (err.class === 'key_rejected' || err.class === 'permission_denied')) {
-        // Reachable after all: what it refused is the next thing to show.
+      // Any HTTP answer, however wrong, means the service is reachable: an endpoint failing on
+      // its own (an AI status answering 503) must not hold the run offline for ever.
+      const refused =
+        isApiError(err) && (err.class === 'key_rejected' || err.class === 'permission_denied');
+      if (refused || (isApiError(err) && err.status !== undefined)) {
         this.backOnline();
-        this.o.failed(err);
+        // What it refused (the key, a permission) is the next thing to show.
+        if (refused) this.o.failed(err);
         return;
       }
       const delay = this.probeDelay(++this.probeAttempt);

@@ -1,5 +1,6 @@
 import { quotedMessage } from '../../common/job-messages';
 import type { JobRecord } from '../../common/job-record';
+import type { CallOptions } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
 import type { BatchItem, Task } from '../api/schemas';
@@ -76,6 +77,8 @@ export function planPolls(
 
 /** How soon a task no permitted read reaches is looked at again (a list may show it). */
 const UNREACHABLE_RETRY_MS = 5_000;
+/** How soon a list is asked again after one failure of its own (two in a row leave it aside). */
+const LIST_AGAIN_MS = 500;
 
 /** Asks about these jobs again later, without counting it as a poll. */
 export function pollLater(ctx: EngineContext, jobs: readonly JobRecord[], afterMs: number): void {
@@ -159,6 +162,12 @@ async function pollTask(ctx: EngineContext, job: JobRecord): Promise<void> {
   finish(ctx, done, sentAt);
 }
 
+/** A list request waits for its answer no longer than its own deadline (list-health.ts). */
+const listCall = (ctx: EngineContext): CallOptions => ({
+  signal: ctx.signal,
+  deadlineMs: ctx.config.listDeadlineMs,
+});
+
 /**
  * Batch items lack meter type and AI-version freshness (spec 2.6). When items finish, one list
  * request fills those in; an item the list does not cover keeps what the batch said.
@@ -168,16 +177,19 @@ async function detailsFor(
   items: readonly BatchItem[],
 ): Promise<Map<string, Task>> {
   const most = ctx.deployment.listLimit;
-  if (items.length === 0 || most === null) return new Map();
+  if (items.length === 0 || most === null || !ctx.listHealth.usable) return new Map();
   const limit = Math.min(most, Math.max(20, items.length * 2));
   try {
-    const list = await ctx.api.listTasks(limit, { signal: ctx.signal });
+    const list = await ctx.api.listTasks(limit, listCall(ctx));
+    ctx.listHealth.answered();
     return new Map(list.items.map((t) => [t.taskId, t]));
   } catch (err) {
-    // The details are a bonus; but a refused limit is learned, so lists work again.
+    // The details are a bonus; but a refused limit is learned, so lists work again, and a
+    // broken or slow list is left aside like any other.
     if (isApiError(err) && err.info.class === 'bad_request') {
       ctx.deployment.shrinkList(limit, err.info.maxLimit);
     }
+    ctx.listHealth.failed(err, ctx.now());
     return new Map();
   }
 }
@@ -223,7 +235,8 @@ async function pollList(ctx: EngineContext, jobs: readonly JobRecord[]): Promise
   // deployment accepts, so older tasks still in flight are covered too.
   const limit = ctx.deployment.listLimit ?? LIST_LIMIT_START;
   const sentAt = ctx.now();
-  const { items } = await ctx.api.listTasks(limit, { signal: ctx.signal });
+  const { items } = await ctx.api.listTasks(limit, listCall(ctx));
+  ctx.listHealth.answered();
   const byId = new Map(items.map((t) => [t.taskId, t]));
   const done: { job: JobRecord; result: TaskResult }[] = [];
   const missing: JobRecord[] = [];
@@ -288,7 +301,11 @@ export async function runPoll(ctx: EngineContext, group: PollGroup): Promise<num
     const fresh = group.jobs
       .map((j) => ctx.store.jobs.get(j.id))
       .filter((j): j is JobRecord => j?.state === 'submitted');
-    ctx.failed(err, 'poll', fresh);
+    // The list's own trouble is not the service's: its tasks are read another way at once (or
+    // by list again shortly), and nothing counts towards "the network is gone".
+    const listTrouble = group.kind === 'list' ? ctx.listHealth.failed(err, ctx.now()) : null;
+    if (listTrouble === null) ctx.failed(err, 'poll', fresh);
+    else pollLater(ctx, fresh, listTrouble === 'aside' ? 0 : LIST_AGAIN_MS);
     return 1;
   } finally {
     ctx.pollTiming.endRound();

@@ -113,6 +113,25 @@ describe('holds on a manual clock', () => {
     expect(calls).toContain('failed:key_rejected');
   });
 
+  it('a probe answered with an error of its endpoint (a 503) is online after all', async () => {
+    const { holds, clock, calls } = setup({
+      probe: () =>
+        Promise.reject(
+          new ApiError({
+            endpoint: 'ai_status',
+            info: { class: 'retry_later', reason: 'server_error' },
+            message: 'The AI health check failed.',
+            status: 503,
+          }),
+        ),
+    });
+    holds.goOffline('down');
+    await clock.advance(1_000);
+    expect(holds.view().offline).toBeNull();
+    expect(calls).toContain('released');
+    expect(calls.some((c) => c.startsWith('failed'))).toBe(false);
+  });
+
   it('three transport failures in a row (not two) mean offline', () => {
     const { holds } = setup();
     holds.transportFailed('reset');
