@@ -1,5 +1,6 @@
 import type { PlausibilityLevel } from './billing/plausibility-config';
 import type { MatchHow, ReadingCheck } from './billing/reading-check';
+import type { ReadDateNote } from './billing/read-date-notes';
 import type { FailureKind, JobState } from './job';
 import type { JobMessage } from './job-messages';
 
@@ -56,8 +57,8 @@ export interface JobRecord {
   /** When the photo was taken (EXIF), or its file time when the camera left none. */
   readAt: string | null;
   readAtSource: 'exif' | 'file_time' | null;
-  /** Why the read date is less than sure (a file time, no time zone). */
-  readAtNote: string | null;
+  /** Why the read date is less than sure (a file time, no time zone), as a code the edges word. */
+  readAtNote: ReadDateNote | null;
   /** The plausibility of the reading for its meter; null without a meter or a reading. */
   plausibility: PlausibilityLevel | null;
   plausibilityDetail: ReadingCheck | null;

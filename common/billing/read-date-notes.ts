@@ -1,59 +1,84 @@
-// Why a photo's read date is less than certain (main/billing/photo-date.ts), one table for both
-// sides: main writes the English note from it (jobs.read_at_note, ReadingCheck.dateNote, kept in
-// English for the log and older queues) and the window reads the code and parameters back from
-// that text and words them in its language (renderer/billing/rule-words.ts).
+// Why a photo's read date is less than certain (main/billing/photo-date.ts), as a code and its
+// parameters: the queue stores them so (jobs.read_at_note_code/params, ReadingCheck.dateNote,
+// migration 010), the edges word them: English from the templates here for the log, the CLI and
+// the CSV (readDateNoteText), the window's language from its catalogue (renderer/billing/
+// rule-words.ts), which never reads the English.
 
-/** Why a photo has no usable EXIF date, as the note says it after "No EXIF date (". */
+/** Why a photo has no usable EXIF date, as the English note says it after "No EXIF date (". */
 export const NO_EXIF_REASONS = {
   notJpeg: 'not a JPEG; only JPEG photos carry EXIF that MeterDesk reads',
   endsInHeaders: 'the file ends inside its headers',
   damagedHeaders: 'the JPEG headers are damaged',
   noExifBlock: 'the photo has no EXIF block',
   notInFirstHeaders: 'no EXIF block in the first headers',
-  /** Followed by ": " and the EXIF reader's own words (`detail`). */
-  damagedExif: 'the EXIF block is damaged',
+  /** Followed by the EXIF reader's own words (`detail`). */
+  damagedExif: 'the EXIF block is damaged: {detail}',
   noDateTimeOriginal: 'the EXIF block has no DateTimeOriginal',
   clockNotSet: "the EXIF DateTimeOriginal is empty (the camera's clock was not set)",
 } as const;
 
 export type NoExifReason = keyof typeof NO_EXIF_REASONS;
 
-const FILE_TIME_HEAD = 'No EXIF date (';
-const FILE_TIME_TAIL =
-  "); the file's modification time was used, which changes when files are copied.";
-
-export const NO_TIME_ZONE_NOTE =
-  "The camera recorded no time zone; the time is its clock's local time.";
+/** Each note's English template. */
+export const READ_DATE_NOTES = {
+  /** `why`: a NoExifReason; `detail`: the EXIF reader's own words or ''. */
+  fileTime:
+    "No EXIF date ({why}); the file's modification time was used, which changes when files are copied.",
+  noTimeZone: "The camera recorded no time zone; the time is its clock's local time.",
+  /** Words MeterDesk did not write from a template (a stored row no code fits): as written. */
+  quoted: '{text}',
+} as const;
 
 /** A note's code and parameters; `detail` is foreign data (the EXIF reader's words) or ''. */
 export type ReadDateNote =
   | { readonly code: 'fileTime'; readonly params: { why: NoExifReason; detail: string } }
-  | { readonly code: 'noTimeZone'; readonly params: Record<string, never> };
+  | { readonly code: 'noTimeZone'; readonly params: Record<string, never> }
+  | { readonly code: 'quoted'; readonly params: { text: string } };
 
-/** The reason as the note says it: the table's words, with the reader's detail where it has one. */
-export function noExifReasonText(why: NoExifReason, detail = ''): string {
-  return why === 'damagedExif' ? `${NO_EXIF_REASONS[why]}: ${detail}` : NO_EXIF_REASONS[why];
+/** The note for a date taken from the file's time, and why. */
+export function fileTimeNote(why: NoExifReason, detail = ''): ReadDateNote {
+  return { code: 'fileTime', params: { why, detail } };
 }
 
-/** The English note for a date taken from the file's time. */
-export function fileTimeNote(reason: string): string {
-  return `${FILE_TIME_HEAD}${reason}${FILE_TIME_TAIL}`;
+export const NO_TIME_ZONE_NOTE: ReadDateNote = { code: 'noTimeZone', params: {} };
+
+const fill = (template: string, values: Readonly<Record<string, string>>): string =>
+  template.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? '');
+
+/** The note in English, from its template: what the log, the CLI and the CSV say. */
+export function readDateNoteText(note: ReadDateNote): string {
+  if (note.code !== 'fileTime') return fill(READ_DATE_NOTES[note.code], note.params);
+  const why = fill(NO_EXIF_REASONS[note.params.why], { detail: note.params.detail });
+  return fill(READ_DATE_NOTES.fileTime, { why });
 }
 
-/** The code and parameters of a note written from this table; null for any other text. */
-export function parseReadDateNote(text: string): ReadDateNote | null {
-  if (text === NO_TIME_ZONE_NOTE) return { code: 'noTimeZone', params: {} };
-  if (!text.startsWith(FILE_TIME_HEAD) || !text.endsWith(FILE_TIME_TAIL)) return null;
-  const reason = text.slice(FILE_TIME_HEAD.length, text.length - FILE_TIME_TAIL.length);
-  const damaged = `${NO_EXIF_REASONS.damagedExif}: `;
-  if (reason.startsWith(damaged)) {
-    return {
-      code: 'fileTime',
-      params: { why: 'damagedExif', detail: reason.slice(damaged.length) },
-    };
+const isReason = (why: unknown): why is NoExifReason =>
+  typeof why === 'string' && Object.hasOwn(NO_EXIF_REASONS, why);
+
+/**
+ * A note as the queue stores it (code, params as JSON) back into its shape; null for none. A code
+ * or reason this version does not know becomes the stored text quoted, so one odd row never hides
+ * a photo.
+ */
+export function storedReadDateNote(
+  code: string | null,
+  paramsJson: string | null,
+): ReadDateNote | null {
+  if (code === null) return null;
+  let params: unknown;
+  try {
+    params = JSON.parse(paramsJson ?? '{}');
+  } catch {
+    params = null;
   }
-  const why = (Object.keys(NO_EXIF_REASONS) as NoExifReason[]).find(
-    (k) => k !== 'damagedExif' && NO_EXIF_REASONS[k] === reason,
-  );
-  return why === undefined ? null : { code: 'fileTime', params: { why, detail: '' } };
+  const p = (typeof params === 'object' && params !== null ? params : {}) as Record<
+    string,
+    unknown
+  >;
+  if (code === 'noTimeZone') return NO_TIME_ZONE_NOTE;
+  if (code === 'fileTime' && isReason(p.why)) {
+    return fileTimeNote(p.why, typeof p.detail === 'string' ? p.detail : '');
+  }
+  if (code === 'quoted' && typeof p.text === 'string') return { code, params: { text: p.text } };
+  return { code: 'quoted', params: { text: `${code} ${paramsJson ?? ''}` } };
 }

@@ -2,6 +2,7 @@
 // outcome against the baseline, and the read-date and duplicate notes, as the queue stores it
 // (jobs.plausibility_detail) and the window shows it.
 import type { PlausibilityLevel } from './plausibility-config';
+import type { ReadDateNote } from './read-date-notes';
 import type { Baseline, RuleResult } from './plausibility-types';
 
 /** How a photo came to belong to a meter. */
@@ -20,8 +21,8 @@ export interface ReadingCheck {
   flagged: RuleResult[];
   /** Read-date warnings that send the reading to review: in the future, far from the route's. */
   dateFlags: { code: string; text: string; params?: Record<string, string | number> }[];
-  /** Said, not flagged: the date is the file's time, or has no time zone. */
-  dateNote: string | null;
+  /** Said, not flagged: the date is the file's time, or has no time zone (a code the edges word). */
+  dateNote: ReadDateNote | null;
   /** The flagged sentences (rules and dates) joined, as the export's "reasons". */
   reasons: string;
 }

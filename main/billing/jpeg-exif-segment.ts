@@ -1,7 +1,7 @@
 // The EXIF block of a JPEG without reading the image: markers are walked from the start of the
 // file and only their 4-byte headers and the APP1 "Exif" segment are read, so a 20 MB photo
 // costs a few kilobytes. The walk stops at the first scan (SOS), where image data begins.
-import { NO_EXIF_REASONS } from '../../common/billing/read-date-notes';
+import type { NoExifReason } from '../../common/billing/read-date-notes';
 
 /** The part of a FileHandle this needs (tests count the bytes through it). */
 export interface PositionalReader {
@@ -14,7 +14,7 @@ export interface PositionalReader {
 }
 
 export type ExifSegment =
-  { kind: 'found'; exif: Buffer } | { kind: 'none'; reason: string } | { kind: 'not_jpeg' };
+  { kind: 'found'; exif: Buffer } | { kind: 'none'; why: NoExifReason } | { kind: 'not_jpeg' };
 
 const SOI = 0xd8;
 const SOS = 0xda;
@@ -31,17 +31,16 @@ export async function readExifSegment(file: PositionalReader): Promise<ExifSegme
   let position = 2;
   for (let n = 0; n < MAX_SEGMENTS && position < MAX_HEADER_BYTES; n++) {
     const header = await readAt(file, position, 4);
-    if (header.length < 4) return { kind: 'none', reason: NO_EXIF_REASONS.endsInHeaders };
-    if (header[0] !== 0xff) return { kind: 'none', reason: NO_EXIF_REASONS.damagedHeaders };
+    if (header.length < 4) return { kind: 'none', why: 'endsInHeaders' };
+    if (header[0] !== 0xff) return { kind: 'none', why: 'damagedHeaders' };
     const marker = header[1] ?? 0;
     if (marker === 0xff) {
       position += 1; // fill byte
       continue;
     }
-    if (marker === SOS || marker === EOI)
-      return { kind: 'none', reason: NO_EXIF_REASONS.noExifBlock };
+    if (marker === SOS || marker === EOI) return { kind: 'none', why: 'noExifBlock' };
     const length = header.readUInt16BE(2);
-    if (length < 2) return { kind: 'none', reason: NO_EXIF_REASONS.damagedHeaders };
+    if (length < 2) return { kind: 'none', why: 'damagedHeaders' };
     if (marker === APP1 && length >= 2 + EXIF_HEADER.length) {
       const body = await readAt(file, position + 4, length - 2);
       if (body.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER))
@@ -49,7 +48,7 @@ export async function readExifSegment(file: PositionalReader): Promise<ExifSegme
     }
     position += 2 + length;
   }
-  return { kind: 'none', reason: NO_EXIF_REASONS.notInFirstHeaders };
+  return { kind: 'none', why: 'notInFirstHeaders' };
 }
 
 async function readAt(file: PositionalReader, position: number, length: number): Promise<Buffer> {

@@ -4,6 +4,7 @@
 import { buildMeterIndex, matchFileName } from '../../common/billing/file-name-match';
 import { compileFilePattern, type FilePattern } from '../../common/billing/file-pattern';
 import type { MatchHow } from '../../common/billing/reading-check';
+import type { ReadDateNote } from '../../common/billing/read-date-notes';
 import type { Store } from '../store/store';
 import { readPhotoDate } from './photo-date';
 
@@ -70,7 +71,7 @@ export async function readMissingDates(store: Store, signal?: AbortSignal): Prom
       id: number;
       readAt: string;
       source: 'exif' | 'file_time';
-      note: string | null;
+      note: ReadDateNote | null;
     }[] = [];
     for (let i = 0; i < page.length; i += DATE_READERS) {
       const batch = page.slice(i, i + DATE_READERS);

@@ -7,7 +7,8 @@ import { MIN_YEAR } from '../../common/billing/calendar';
 import {
   fileTimeNote,
   NO_TIME_ZONE_NOTE,
-  noExifReasonText,
+  type NoExifReason,
+  type ReadDateNote,
 } from '../../common/billing/read-date-notes';
 import { readExifSegment, type PositionalReader } from './jpeg-exif-segment';
 
@@ -18,8 +19,8 @@ export interface PhotoReadDate {
   readAt: string;
   offsetKnown: boolean;
   source: ReadDateSource;
-  /** Why the date is less than certain. */
-  note?: string;
+  /** Why the date is less than certain, as a code the edges word. */
+  note?: ReadDateNote;
 }
 
 const OFFSET = /^[+-](?:0\d|1[0-4]):[0-5]\d$/;
@@ -39,31 +40,32 @@ export async function readPhotoDate(filePath: string): Promise<PhotoReadDate> {
     readAt: new Date(mtimeMs).toISOString(),
     offsetKnown: true,
     source: 'file_time',
-    note: fileTimeNote(exif.reason),
+    note: fileTimeNote(exif.why, exif.detail),
   };
 }
 
-type ExifDate = { ok: true; date: PhotoReadDate } | { ok: false; reason: string };
+type ExifDate =
+  { ok: true; date: PhotoReadDate } | { ok: false; why: NoExifReason; detail?: string };
 
 /** The EXIF date from a JPEG's header bytes (exported for tests that count the bytes read). */
 export async function exifDateOf(file: PositionalReader): Promise<ExifDate> {
   const segment = await readExifSegment(file);
-  if (segment.kind === 'not_jpeg') return { ok: false, reason: noExifReasonText('notJpeg') };
-  if (segment.kind === 'none') return { ok: false, reason: segment.reason };
+  if (segment.kind === 'not_jpeg') return { ok: false, why: 'notJpeg' };
+  if (segment.kind === 'none') return { ok: false, why: segment.why };
   let tags: ReturnType<typeof exifReader>;
   try {
     tags = exifReader(segment.exif);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: noExifReasonText('damagedExif', detail) };
+    return { ok: false, why: 'damagedExif', detail };
   }
   const taken = tags.Photo?.DateTimeOriginal;
   // exif-reader builds the Date from the text's fields as UTC: its UTC fields are the wall clock.
   if (!(taken instanceof Date) || Number.isNaN(taken.getTime())) {
-    return { ok: false, reason: noExifReasonText('noDateTimeOriginal') };
+    return { ok: false, why: 'noDateTimeOriginal' };
   }
   if (taken.getUTCFullYear() < MIN_YEAR) {
-    return { ok: false, reason: noExifReasonText('clockNotSet') };
+    return { ok: false, why: 'clockNotSet' };
   }
   const wall = taken.toISOString().slice(0, 19);
   const rawOffset = tags.Photo?.OffsetTimeOriginal;

@@ -1,6 +1,7 @@
 import type { FailureKind, JobState } from '../../common/job';
 import type { PlausibilityLevel } from '../../common/billing/plausibility-config';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
+import { storedReadDateNote } from '../../common/billing/read-date-notes';
 import type { JobRecord, ResultSummary } from '../../common/job-record';
 import { errorOf } from './job-events';
 
@@ -48,7 +49,8 @@ export interface JobRow {
   match_how: MatchHow | null;
   read_at: string | null;
   read_at_source: 'exif' | 'file_time' | null;
-  read_at_note: string | null;
+  read_at_note_code: string | null;
+  read_at_note_params: string | null;
   plausibility: PlausibilityLevel | null;
   plausibility_detail: string | null;
 }
@@ -114,7 +116,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     matchHow: r.match_how,
     readAt: r.read_at,
     readAtSource: r.read_at_source,
-    readAtNote: r.read_at_note,
+    readAtNote: storedReadDateNote(r.read_at_note_code, r.read_at_note_params),
     plausibility: r.plausibility,
     plausibilityDetail: parseObject(r.plausibility_detail) as ReadingCheck | null,
   };

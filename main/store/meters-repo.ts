@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { MeterRecord } from '../../common/billing/meter-record';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
+import type { ReadDateNote } from '../../common/billing/read-date-notes';
 import type { PlausibilityLevel } from '../../common/billing/plausibility-config';
 import type { SkipCode } from '../../common/billing/billing-row';
 import { systemClock, type Clock } from '../time/clock';
@@ -132,8 +133,8 @@ export class MetersRepo {
             AND (meter_id IS NOT @meterId OR match_how IS NOT @how)`,
       ),
       readDate: db.prepare(
-        `UPDATE jobs SET read_at = @readAt, read_at_source = @source, read_at_note = @note
-          WHERE id = @id`,
+        `UPDATE jobs SET read_at = @readAt, read_at_source = @source,
+           read_at_note_code = @noteCode, read_at_note_params = @noteParams WHERE id = @id`,
       ),
       assess: db.prepare(
         `UPDATE jobs SET plausibility = @level, plausibility_detail = @detail WHERE id = @id
@@ -281,11 +282,17 @@ export class MetersRepo {
       id: number;
       readAt: string;
       source: 'exif' | 'file_time';
-      note: string | null;
+      note: ReadDateNote | null;
     }[],
   ): void {
     this.db.transaction(() => {
-      for (const it of items) this.s.readDate.run(it);
+      for (const { note, ...it } of items) {
+        this.s.readDate.run({
+          ...it,
+          noteCode: note?.code ?? null,
+          noteParams: note === null ? null : JSON.stringify(note.params),
+        });
+      }
     })();
   }
 

@@ -29,8 +29,8 @@ export function MeterFacts({
   const reasons = [...(check?.flagged ?? []), ...(check?.dateFlags ?? [])];
   const readAt = job?.readAt ?? null;
   const readMs = readAt ? Date.parse(readAt) : NaN;
-  const noteText = job?.readAtNote ?? check?.dateNote ?? null;
-  const note = noteText === null ? null : dateNoteLine(noteText, t);
+  const dateNote = job?.readAtNote ?? check?.dateNote ?? null;
+  const note = dateNote === null ? null : dateNoteLine(dateNote, t);
   return (
     <section aria-label={t('detail.title')} data-testid="meter-facts">
       <h3 className="section-title">{t('detail.title')}</h3>

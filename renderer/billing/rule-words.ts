@@ -3,7 +3,7 @@
 // clerk sees flagged from those. A rule not worded here is shown in its English sentence, quoted.
 import type { TFunction } from 'i18next';
 import { times } from '../../common/billing/plausibility-text';
-import { parseReadDateNote } from '../../common/billing/read-date-notes';
+import type { ReadDateNote } from '../../common/billing/read-date-notes';
 import { formatAmount, formatDay, formatReading } from '../i18n/format';
 import type { Spoken } from '../i18n/use-lang';
 
@@ -180,13 +180,18 @@ export function ruleLine(
 }
 
 /**
- * Why a photo's read date is less than certain (ReadingCheck.dateNote, JobRecord.readAtNote), from
- * the code and parameters read back from main's English note; another note is quoted.
+ * Why a photo's read date is less than certain (ReadingCheck.dateNote, JobRecord.readAtNote), worded
+ * from its code and parameters; words MeterDesk did not write (`quoted`) as written.
  */
-export function dateNoteLine(text: string, t: BillingT): RuleLine {
-  const note = parseReadDateNote(text);
-  if (note === null) return { quoted: text };
-  if (note.code === 'noTimeZone') return { worded: t('dateNote.noTimeZone') };
-  const why = t(`dateNote.why.${note.params.why}`, { detail: note.params.detail });
-  return { worded: t('dateNote.fileTime', { why }) };
+export function dateNoteLine(note: ReadDateNote, t: BillingT): RuleLine {
+  switch (note.code) {
+    case 'noTimeZone':
+      return { worded: t('dateNote.noTimeZone') };
+    case 'fileTime': {
+      const why = t(`dateNote.why.${note.params.why}`, { detail: note.params.detail });
+      return { worded: t('dateNote.fileTime', { why }) };
+    }
+    case 'quoted':
+      return { quoted: note.params.text };
+  }
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exifDateOf, readPhotoDate } from '../../main/billing/photo-date';
-import { parseReadDateNote } from '../../common/billing/read-date-notes';
+import {
+  fileTimeNote,
+  NO_TIME_ZONE_NOTE,
+  readDateNoteText,
+  type ReadDateNote,
+} from '../../common/billing/read-date-notes';
+
+/** A note in English, as the log and the CSV say it. */
+const english = (note: ReadDateNote | undefined): string =>
+  note === undefined ? '' : readDateNoteText(note);
 import { tempDir } from '../helpers/tmp';
 import { exifSegment, plainJpeg, segment, withSegments } from './exif-jpeg';
 
@@ -66,22 +75,30 @@ describe('readPhotoDate', () => {
       'local.jpg',
       withSegments(jpeg, exifSegment({ dateTimeOriginal: '2026:10:12 08:15:30' })),
     );
-    expect(await readPhotoDate(file)).toEqual({
+    const date = await readPhotoDate(file);
+    expect(date).toEqual({
       readAt: '2026-10-12T08:15:30',
       offsetKnown: false,
       source: 'exif',
-      note: "The camera recorded no time zone; the time is its clock's local time.",
+      note: NO_TIME_ZONE_NOTE,
     });
+    expect(english(date.note)).toBe(
+      "The camera recorded no time zone; the time is its clock's local time.",
+    );
   });
 
   it('falls back to the file time for a photo without EXIF', async () => {
     const file = await photo('plain.jpg', jpeg);
-    expect(await readPhotoDate(file)).toEqual({
+    const date = await readPhotoDate(file);
+    expect(date).toEqual({
       readAt: '2026-11-02T10:20:30.000Z',
       offsetKnown: true,
       source: 'file_time',
-      note: "No EXIF date (the photo has no EXIF block); the file's modification time was used, which changes when files are copied.",
+      note: fileTimeNote('noExifBlock'),
     });
+    expect(english(date.note)).toBe(
+      "No EXIF date (the photo has no EXIF block); the file's modification time was used, which changes when files are copied.",
+    );
   });
 
   it.each([
@@ -110,9 +127,9 @@ describe('readPhotoDate', () => {
     const result = await readPhotoDate(await photo('x.jpg', bytes()));
     expect(result.source).toBe('file_time');
     expect(result.readAt).toBe(MTIME.toISOString());
-    expect(result.note).toContain(reason);
-    // Written from the table the window words it by (common/billing/read-date-notes.ts).
-    expect(parseReadDateNote(result.note ?? '')?.code).toBe('fileTime');
+    // A code the window words; its English from the table (common/billing/read-date-notes.ts).
+    expect(result.note?.code).toBe('fileTime');
+    expect(english(result.note)).toContain(reason);
   });
 
   it('ignores an offset that is not one', async () => {
@@ -133,12 +150,9 @@ describe('readPhotoDate', () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    const note = (await readPhotoDate(await photo('a.png', png))).note ?? '';
-    expect(note).toContain('not a JPEG');
-    expect(parseReadDateNote(note)).toEqual({
-      code: 'fileTime',
-      params: { why: 'notJpeg', detail: '' },
-    });
+    const { note } = await readPhotoDate(await photo('a.png', png));
+    expect(note).toEqual(fileTimeNote('notJpeg'));
+    expect(english(note)).toContain('not a JPEG');
   });
 
   it('reads only header bytes of a 20 MB photo with other segments before EXIF', async () => {

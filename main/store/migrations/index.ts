@@ -7,6 +7,7 @@ import { migration006 } from './006-meters';
 import { migration007 } from './007-billed-reading-sort';
 import { migration008 } from './008-drop-needs-review';
 import { migration009 } from './009-message-codes';
+import { migration010 } from './010-read-date-note-codes';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ];
