@@ -1,12 +1,8 @@
 // `meter-desk run` with a key that may not read tasks but may read batches: every photo is read
 // through batches and the run exits 0.
-import { parse } from 'csv-parse/sync';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../main/cli/main';
-import { captureIo } from '../helpers/cli-io';
-import { expectedReadings, harness, type Harness } from '../helpers/engine-harness';
+import { expectEveryReading, runCli } from '../helpers/cli-run';
+import { harness, type Harness } from '../helpers/engine-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -22,18 +18,7 @@ describe('meter-desk run with a key without tasks:read', () => {
       subfolders: false,
       sandbox: { profile: 'no-task-reads' },
     });
-    const csv = join(h.dir, 'out.csv');
-    const io = captureIo({
-      METER_DESK_BASE_URL: h.sandbox.url,
-      METER_DESK_API_KEY: h.sandbox.apiKey,
-    });
-    expect(await main(['run', h.photos, '--db', h.dbFile, '--export', csv], io)).toBe(0);
-    const rows = parse<Record<string, string>>(readFileSync(csv, 'utf8'), {
-      bom: true,
-      columns: true,
-    });
-    for (const [file, reading] of expectedReadings(h.manifest)) {
-      expect(rows.find((r) => r.file === file)).toMatchObject({ status: 'done', reading });
-    }
+    expect((await runCli(h)).code).toBe(0);
+    expectEveryReading(h);
   });
 });
