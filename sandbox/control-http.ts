@@ -41,6 +41,9 @@ const schemas = {
     listErrorStatus: z.union([z.literal(0), z.number().int().min(400).max(599)]).optional(),
     listDelayMs: count.optional(),
     aiStatusErrorStatus: z.union([z.literal(0), z.number().int().min(400).max(599)]).optional(),
+    maintenanceMs: count.optional(),
+    heldSlots: count.optional(),
+    concurrencyRetryAfter: z.boolean().optional(),
   }),
   quota: z.strictObject({
     email: z.string().optional(),
