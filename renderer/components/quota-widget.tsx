@@ -1,7 +1,9 @@
-// Today's quota: what is left of the daily limit, the service's own summary, the day it counts
-// for, and a warning when more photos are waiting than readings are left.
+// The quota: what the account may still read (every pool that applies, common/quota-pools.ts),
+// what each pool holds, the day it counts for, and a warning when more photos are waiting than
+// readings are left.
 import { useShallow } from 'zustand/react/shallow';
 import type { QuotaInfo } from '../../common/engine-status';
+import { dailyPart, packagesHeld } from '../../common/quota-pools';
 import { liveQuotaWarning, type QuotaWarning } from '../../common/quota-warning';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDay } from '../lib/format';
@@ -27,25 +29,30 @@ export function quotaWarningWords(w: QuotaWarning, t: TFunction = englishT('app'
   return t('quota.fewLeft', { photos, readings: t('quota.readings', { count: w.remaining }) });
 }
 
-/** A paid account's package pools and when the nearest expires, in one line; null when none. */
+/**
+ * What each pool holds, in one line: the daily pool (when the account has one) beside the
+ * package pools, and when the nearest package expires; null when no package holds anything.
+ */
 export function packagesText(
   quota: QuotaInfo,
   t: TFunction = englishT('app'),
   lang?: string,
 ): string | null {
-  const pools: [number | null, 'monthly' | 'bonus' | 'fixed'][] = [
+  if (packagesHeld(quota) === 0) return null;
+  const daily = quota.dailyLimit !== null && quota.dailyLimit > 0;
+  const pools: [number | null, 'daily' | 'monthly' | 'bonus' | 'fixed'][] = [
+    [daily ? dailyPart(quota.remaining, quota) : null, 'daily'],
     [quota.monthlyRemaining, 'monthly'],
     [quota.monthlyBonusRemaining, 'bonus'],
     [quota.fixedRemaining, 'fixed'],
   ];
   const list = pools
-    .filter(([n]) => n !== null && n > 0)
+    .filter(([n, w]) => n !== null && (n > 0 || w === 'daily'))
     .map(([n, w]) => t(`quota.${w}`, { n: n ?? 0 }))
     .join(', ');
-  if (list === '') return null;
-  return quota.nearestExpireAt
-    ? t('quota.packagesExpiry', { list, date: formatDate(quota.nearestExpireAt, lang) })
-    : t('quota.packages', { list });
+  if (!quota.nearestExpireAt) return t(daily ? 'quota.pools' : 'quota.packages', { list });
+  const date = formatDate(quota.nearestExpireAt, lang);
+  return t(daily ? 'quota.poolsExpiry' : 'quota.packagesExpiry', { list, date });
 }
 
 export function QuotaWidget(): React.JSX.Element {
@@ -92,7 +99,9 @@ export function QuotaWidget(): React.JSX.Element {
     );
   }
   const { isUnlimited } = quota;
-  const { remaining, limit: dailyLimit } = quotaLeft(quota, hold);
+  const { remaining, limit } = quotaLeft(quota, hold);
+  // Packages beside the daily pool: the figure is their sum, not a share of the daily limit.
+  const dailyLimit = packagesHeld(quota) > 0 ? null : limit;
   const fraction =
     !isUnlimited && remaining !== null && dailyLimit !== null && dailyLimit > 0
       ? Math.max(0, Math.min(1, remaining / dailyLimit))
@@ -113,7 +122,9 @@ export function QuotaWidget(): React.JSX.Element {
     <section className="widget" aria-label={t('quota.label')} data-testid="quota-widget">
       <div className="widget-head">
         <Icon name="gauge" />
-        <span className="widget-title">{t('quota.today')}</span>
+        <span className="widget-title">
+          {packagesHeld(quota) > 0 ? t('quota.label') : t('quota.today')}
+        </span>
         {quota.accountType && (
           <span
             className="widget-tag"
