@@ -33,23 +33,26 @@ export interface FaultPlan {
 
 const NONE: FaultPlan = { before: null, slowMs: 0, dropAfter: false };
 
+/** What every setting is until a fault is turned on. */
+const NO_FAULTS: FaultSettings = {
+  errorRate: 0,
+  errorStatus: 503,
+  htmlErrorRate: 0,
+  dropRate: 0,
+  dropAfterRate: 0,
+  slowRate: 0,
+  slowMs: 0,
+  networkDown: false,
+  listErrorStatus: 0,
+  listDelayMs: 0,
+  aiStatusErrorStatus: 0,
+  maintenanceMs: 0,
+  heldSlots: 0,
+  concurrencyRetryAfter: true,
+};
+
 export function faultSettings(options: FaultOptions = {}): FaultSettings {
-  return {
-    errorRate: options.errorRate ?? 0,
-    errorStatus: options.errorStatus ?? 503,
-    htmlErrorRate: options.htmlErrorRate ?? 0,
-    dropRate: options.dropRate ?? 0,
-    dropAfterRate: options.dropAfterRate ?? 0,
-    slowRate: options.slowRate ?? 0,
-    slowMs: options.slowMs ?? 0,
-    networkDown: options.networkDown ?? false,
-    listErrorStatus: options.listErrorStatus ?? 0,
-    listDelayMs: options.listDelayMs ?? 0,
-    aiStatusErrorStatus: options.aiStatusErrorStatus ?? 0,
-    maintenanceMs: options.maintenanceMs ?? 0,
-    heldSlots: options.heldSlots ?? 0,
-    concurrencyRetryAfter: options.concurrencyRetryAfter ?? true,
-  };
+  return { ...NO_FAULTS, ...stripUndefined(options) };
 }
 
 export const PROXY_ERROR_PAGE =

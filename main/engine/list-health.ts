@@ -12,18 +12,8 @@ const ASIDE_AFTER = 2;
 /** The wait between tries of a list left aside grows to this many times listRecheckMs. */
 const RECHECK_GROWTH = 12;
 
-/** Answers that say the list itself is broken or slow; resets and TLS are the network's. */
-const LIST_TROUBLE: ReadonlySet<RetryReason> = new Set([
-  'server_error',
-  'timeout',
-  'unexpected_status',
-  'non_json_body',
-  'malformed_json',
-  'invalid_body',
-  'body_too_large',
-  'server_refused',
-  'redirect',
-]);
+/** Failures below HTTP are the network's, not the list's: any other is the list's own trouble. */
+const NETWORK_REASONS: ReadonlySet<RetryReason> = new Set(['connection_reset', 'tls', 'transport']);
 
 export interface ListHealthOptions {
   readonly listDeadlineMs: number;
@@ -76,7 +66,7 @@ export class ListHealth {
   failed(error: unknown, now: number): ListFailure | null {
     if (!isApiError(error) || error.endpoint !== 'list_tasks') return null;
     const { info } = error;
-    if (info.class !== 'retry_later' || !LIST_TROUBLE.has(info.reason)) return null;
+    if (info.class !== 'retry_later' || NETWORK_REASONS.has(info.reason)) return null;
     if (this.asideSince !== null) {
       if (this.checking) {
         this.checking = false;
