@@ -5,11 +5,12 @@ import type { QuotaWarning } from './quota-warning';
 
 /** Why the engine is not sending photos right now; several can hold at once. */
 export interface EngineHolds {
-  /** The service could not be reached; the engine probes and resumes by itself. */
+  /**
+   * The service could not be reached; the engine probes and resumes by itself. The network
+   * layer's own words are in the log line (offlineBegan), not here.
+   */
   offline: {
     since: string;
-    /** The failure as the network layer said it (English, for logs and the tooltip). */
-    reason: string;
     /**
      * What failed, as a code the window words in its own language: the system's network error
      * code ("ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT" …) or the retry reason's class; null when

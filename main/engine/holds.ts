@@ -124,7 +124,7 @@ export class Holds {
     const delay = this.probeDelay(0);
     this.state = {
       ...this.state,
-      offline: { since: new Date(now).toISOString(), reason, code, nextProbeAt: now + delay },
+      offline: { since: new Date(now).toISOString(), code, nextProbeAt: now + delay },
     };
     this.o.log(...logged('offlineBegan', { cause: code ?? '', reason }));
     this.probeTimer.set(delay);

@@ -188,8 +188,10 @@ export function bannersFor({
       id: 'offline',
       tone: 'warn',
       title: t('offline.title'),
-      ...worded(offlineDetail(holds.offline.code, t), holds.offline.reason),
-      // The cause is said once: as the detail when the code tells it, else here.
+      // The cause is said once: as the detail when the code tells it, else in the body. The
+      // network layer's English is the log's, never the window's.
+      detail: offlineDetail(holds.offline.code, t) ?? '',
+      detailFrom: 'window',
       body: join(holds.offline.code === null ? offlineCause(null, t) : '', t('offline.body'), stay),
       nextCheckAt: holds.offline.nextProbeAt,
       actions: ['retry'],

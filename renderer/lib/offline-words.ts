@@ -50,8 +50,8 @@ const RETRY_DETAILS: readonly RetryDetail[] = [
 /**
  * What went wrong for an offline hold, by its code, in one sentence: the cause where the code names
  * one ("Nothing answers at the service's address"), else what the engine said about a retry
- * reason, else "cannot reach" for another system network code; null with no code (the engine's
- * English reason is all there is).
+ * reason, else "cannot reach" for another system network code; null with no code (the body then
+ * says the general cause; the network layer's English is the log's alone).
  */
 export function offlineDetail(
   code: string | null,

@@ -108,7 +108,7 @@ describe('when a run has settled', () => {
       { queued: 5 },
       {
         ...noHolds(),
-        offline: { since: new Date(T0).toISOString(), reason: 'down', code: null, nextProbeAt: 0 },
+        offline: { since: new Date(T0).toISOString(), code: null, nextProbeAt: 0 },
       },
     );
     const feed = quietFeed(clock, () => current);

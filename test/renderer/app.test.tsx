@@ -116,7 +116,6 @@ describe('banners and reports', () => {
           offline: {
             since: new Date().toISOString(),
             code: 'ECONNREFUSED',
-            reason: 'Connection refused',
             nextProbeAt: Date.now() + 30_000,
           },
           quota: null,

@@ -17,7 +17,6 @@ describe('banners in German', () => {
       holds: {
         offline: {
           since: 'x',
-          reason: 'connect ECONNREFUSED',
           code: 'ECONNREFUSED',
           nextProbeAt: 1,
         },
@@ -50,12 +49,12 @@ describe('banners in German', () => {
     expect(offlineCause('ENOTFOUND')).toContain('name cannot be found');
   });
 
-  it('words the offline detail by a retry reason or a network code; an uncoded one stays English', () => {
+  it('words the offline detail by a retry reason or a network code, never by English', () => {
     const offline = (code: string | null) =>
       bannersFor({
         status: statusOf([], {
           holds: {
-            offline: { since: 'x', reason: 'Connection reset', code, nextProbeAt: 1 },
+            offline: { since: 'x', code, nextProbeAt: 1 },
             quota: null,
             auth: null,
             settings: null,
@@ -77,10 +76,9 @@ describe('banners in German', () => {
       detail: 'Der Dienst ist nicht erreichbar; bitte die Netzwerkverbindung prüfen.',
       detailFrom: 'window',
     });
-    // No code: the engine's English reason, and the general cause in the body.
+    // No code: no English in the window (the log has it), the general cause in the body.
     expect(offline(null)).toMatchObject({
-      detail: 'Connection reset.',
-      detailFrom: 'meterdesk',
+      detail: '',
       body: 'Die Netzwerkverbindung ist fehlgeschlagen. Es geht nichts verloren: MeterDesk versucht es selbstständig weiter.',
     });
   });

@@ -69,7 +69,6 @@ describe('banners', () => {
       holds: {
         offline: {
           since: '2025-01-01T00:00:00Z',
-          reason: 'Connection refused',
           code: 'ECONNREFUSED',
           nextProbeAt: 5000,
         },
