@@ -130,6 +130,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       clock: this.clock,
       store: this.store,
       quietMs: this.config.quietReportMs,
+      paused: () => this.paused,
       log: (line, message) => this.emit('log', line, message),
     });
     this.holds = new Holds({
@@ -159,6 +160,7 @@ export class Engine extends EventEmitter<EngineEvents> {
         this.failed(error, 'poll', []);
       },
       track,
+      log,
     });
     this.loop = new Dispatcher({
       store: this.store,

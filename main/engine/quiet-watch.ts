@@ -13,6 +13,8 @@ export interface QuietWatchOptions {
   readonly store: Store;
   /** Nothing ended for this long while tasks are at the service: say why. */
   readonly quietMs: number;
+  /** Paused by the person: nothing is asked, so nothing is seen finishing; not the service's doing. */
+  paused(): boolean;
   log(line: string, message?: EngineMessage): void;
 }
 
@@ -46,7 +48,7 @@ export class QuietWatch {
     const now = this.o.clock.now();
     const c = this.o.store.jobs.counts();
     const finals = c.done + c.failed + c.rejected;
-    if (finals !== this.finals || c.submitted === 0) {
+    if (finals !== this.finals || c.submitted === 0 || this.o.paused()) {
       this.finals = finals;
       this.quietSince = now;
       this.said = '';
