@@ -18,6 +18,11 @@ export const ENGINE_MESSAGES = {
   quotaExhausted: { remaining: 'count', summary: 'data' },
   /** Quota is there again; `remaining` is -1 when the key is unlimited. */
   quotaAvailable: { remaining: 'count' },
+  /**
+   * The quota figures say none are left, yet only the service's 429 quota_exhausted proves it:
+   * photos go one at a time to ask.
+   */
+  quotaAsking: {},
   keyRejected: { serviceSays: 'data' },
   permissionDenied: { serviceSays: 'data' },
   settingRefused: { serviceSays: 'data' },
@@ -134,6 +139,8 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
     `Quota exhausted: ${p.summary || 'no readings left'}; the rest stays queued`,
   quotaAvailable: (p) =>
     `Quota available (${p.remaining < 0 ? 'unlimited' : String(p.remaining)} left); sending`,
+  quotaAsking: () =>
+    'The quota figures say no readings are left; sending one photo at a time until the service says so',
   keyRejected: (p) => `API key rejected: ${p.serviceSays}`,
   permissionDenied: (p) => `Permission denied: ${p.serviceSays}`,
   settingRefused: (p) => p.serviceSays,

@@ -1,3 +1,4 @@
+import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { Holds } from './holds';
 import type { ServiceState } from './service-state';
 
@@ -8,6 +9,7 @@ export interface QuotaSpentParts {
   readonly kick: () => void;
   readonly failed: (error: unknown) => void;
   readonly track: (work: Promise<unknown>) => void;
+  readonly log: (line: string, message?: EngineMessage) => void;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface QuotaSpentParts {
  */
 export class QuotaSpentCheck {
   private pending: Promise<void> | null = null;
+  /** Said once until readings are seen again: the run goes on one photo at a time, and why. */
+  private toldAsking = false;
 
   constructor(private readonly p: QuotaSpentParts) {}
 
@@ -24,14 +28,15 @@ export class QuotaSpentCheck {
     const { holds, service } = this.p;
     if (this.pending || holds.view().quota) return;
     if (service.deployment.deniedMessage('quota')) {
-      if (!service.budget.assumeExact()) service.budget.askWithOne();
+      if (!service.budget.assumeExact()) this.askWithOne();
       this.p.kick();
       return;
     }
     const check = service
       .quotaAvailable(this.p.signal())
       .then((available) => {
-        if (!available) service.budget.askWithOne();
+        if (available) this.toldAsking = false;
+        else this.askWithOne();
         this.p.kick();
       })
       .catch((err: unknown) => {
@@ -42,5 +47,12 @@ export class QuotaSpentCheck {
       });
     this.pending = check;
     this.p.track(check);
+  }
+
+  private askWithOne(): void {
+    this.p.service.budget.askWithOne();
+    if (this.toldAsking) return;
+    this.toldAsking = true;
+    this.p.log(...logged('quotaAsking', {}));
   }
 }

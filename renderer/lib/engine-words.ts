@@ -91,6 +91,7 @@ const WORDING: Wording = {
       : t('line.quotaExhausted'),
   quotaAvailable: (p, t) =>
     p.remaining < 0 ? t('line.quotaUnlimited') : t('line.quotaAvailable', { count: p.remaining }),
+  quotaAsking: (_p, t) => t('line.quotaAsking'),
   keyRejected: (p, t) => t('line.keyRejected', { serviceSays: p.serviceSays }),
   permissionDenied: (p, t) => t('line.permissionDenied', { serviceSays: p.serviceSays }),
   settingRefused: (p, t) => t('line.settingRefused', { serviceSays: p.serviceSays }),
@@ -139,6 +140,7 @@ const WORDING: Wording = {
   sandboxNotStarted: (p, t) => t('line.sandboxNotStarted', { detail: p.detail }),
   keyUnreadable: (p, t) => t('line.keyUnreadable', { detail: p.detail }),
   keyMissing: (p, t) => t('line.keyMissing', { service: p.service }),
+  keychainUnavailable: (p, t) => keychainWords(p, t),
   keyInEncryptedFile: (p, t) =>
     t('line.keyInEncryptedFile', { problem: keychainWords(p, t), backend: p.backend }),
   keyForSessionOnly: (p, t) =>

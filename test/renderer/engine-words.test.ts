@@ -23,6 +23,7 @@ const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
   offlineEnded: {},
   quotaExhausted: { remaining: 0, summary: '0 of 500 left today' },
   quotaAvailable: { remaining: 120 },
+  quotaAsking: {},
   keyRejected: { serviceSays: 'Invalid API key' },
   permissionDenied: { serviceSays: 'IP not allowed' },
   settingRefused: { serviceSays: 'Foreign meters are disabled' },

@@ -17,6 +17,8 @@ export const engine: Words<typeof en> = {
     quotaAvailable_other:
       'Wieder Ablesungen verfügbar ({{count, number}} übrig); das Senden geht weiter.',
     quotaUnlimited: 'Wieder Ablesungen verfügbar (ohne Tageslimit); das Senden geht weiter.',
+    quotaAsking:
+      'Laut den Kontingentzahlen sind keine Ablesungen mehr übrig, doch nur der Dienst kann das sagen: Fotos gehen einzeln, bis er es tut.',
     keyRejected: 'Der Dienst hat den API-Schlüssel abgelehnt. Er meldet: „{{serviceSays}}“',
     permissionDenied:
       'Der Dienst erlaubt diesem API-Schlüssel das nicht. Er meldet: „{{serviceSays}}“',

@@ -12,6 +12,8 @@ export const engine = {
       'Only {{count, number}} readings are left today; the other photos stay queued.',
     quotaAvailable_one: 'Readings are available again ({{count, number}} left); sending resumes.',
     quotaAvailable_other: 'Readings are available again ({{count, number}} left); sending resumes.',
+    quotaAsking:
+      'The quota figures say no readings are left, but only the service can say so: photos go one at a time until it does.',
     quotaUnlimited: 'Readings are available again (no daily limit); sending resumes.',
     keyRejected: 'The service refused the API key. It says: “{{serviceSays}}”',
     permissionDenied: 'The service does not allow this API key. It says: “{{serviceSays}}”',

@@ -45,6 +45,10 @@ describe('a paid account whose remaining is the daily figure', () => {
       },
     });
     const s = h.open({ batchMode: 'always' });
+    const codes: string[] = [];
+    s.engine.on('log', (_line: string, message?: { code: string }) => {
+      if (message) codes.push(message.code);
+    });
     expect(await runToEnd(s, [h.photos])).toBe('quota_exhausted');
     const st = s.engine.status();
     expect(freshReadings(h)).toBe(10);
@@ -52,5 +56,8 @@ describe('a paid account whose remaining is the daily figure', () => {
     expect(st.counts.queued).toBe(4);
     expect(st.counts.failed).toBe(0);
     expect(h.sandbox.ledger.counts().rejected429.quota).toBeGreaterThanOrEqual(1);
+    // The figures said none before the service did, and the run said what it did then.
+    expect(codes).toContain('quotaAsking');
+    expect(codes.indexOf('quotaAsking')).toBeLessThan(codes.indexOf('quotaExhausted'));
   });
 });
