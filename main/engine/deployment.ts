@@ -13,6 +13,8 @@ import { statedByteLimit } from './byte-limit';
 /** GET /tasks `limit` tried first, and the smallest one worth a list request. */
 export const LIST_LIMIT_START = 100;
 const LIST_LIMIT_MIN = 5;
+/** The spec's "20MB" read in decimal megabytes, the smaller of its two readings. */
+const SPEC_MB_FLOOR = 20_000_000;
 /** Learned limits are tried afresh after this long: a deployment may be reconfigured. */
 const RELEARN_AFTER_MS = 24 * 60 * 60_000;
 
@@ -116,9 +118,18 @@ export class Deployment {
     return this.fresh(this.remembered.batchMaxBytes) ?? MAX_BATCH_BYTES;
   }
 
-  /** File content an upload is known to be taken with; more is untried on this deployment. */
+  /**
+   * File content an upload is known to be taken with; more is untried on this deployment. Until a
+   * 413 says otherwise, the spec's "20MB" in its smaller reading is taken for granted (only the
+   * unit is open, so only what lies between 20,000,000 bytes and 20 MiB is untried); after one,
+   * the limit it stated; below a halved guess, only what was taken.
+   */
   get provenBytes(): number {
-    return Math.min(this.fresh(this.remembered.provenBytes) ?? 0, this.batchMaxBytes);
+    const learned = this.remembered.batchMaxBytes;
+    const floor =
+      this.fresh(learned) === null ? SPEC_MB_FLOOR : learned?.stated ? learned.value : 0;
+    const proven = Math.max(floor, this.fresh(this.remembered.provenBytes) ?? 0);
+    return Math.min(proven, this.batchMaxBytes);
   }
 
   /** An upload of `bytes` of file content was taken. */
