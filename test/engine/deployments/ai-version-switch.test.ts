@@ -1,6 +1,7 @@
 // The AI version changes mid-run (profile ai-version-switch: after 20 AI runs, v3.2 → v3.3) and
 // no task answer names the version that read it. The per-photo CSV's ai_version must name the
 // version that read each photo, or stay blank where the engine cannot know; never another one.
+import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,17 +13,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-/** The CSV's rows as header → cell (no cell here holds a comma or a quote). */
-function csvRows(path: string): Record<string, string>[] {
-  const [head = '', ...lines] = readFileSync(path, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/);
-  const names = head.split(',');
-  return lines
-    .filter((l) => l !== '')
-    .map((l) => Object.fromEntries(l.split(',').map((cell, i) => [names[i] ?? '', cell])));
-}
 
 describe('an AI version that changes mid-run', () => {
   it('names in ai_version only the version that read each photo', async () => {
@@ -38,7 +28,10 @@ describe('an AI version that changes mid-run', () => {
     await s.engine.stop();
     const csv = join(h.dir, 'photos.csv');
     await exportJobs(s.store, {}, csv);
-    const rows = csvRows(csv).filter((r) => r.status === 'done');
+    const rows = parse<Record<string, string>>(readFileSync(csv, 'utf8'), {
+      bom: true,
+      columns: true,
+    }).filter((r) => r.status === 'done');
     expect(rows).toHaveLength(40);
     const sandbox = h.sandbox;
     const wrong = rows.filter(
