@@ -2,6 +2,12 @@
 // kept), as a stable code and parameters. One table, declarative: each code with its parameters
 // and what kind each is; the edges word it: English below (ENGLISH) for the CLI and the log file,
 // the window's language in renderer/lib/engine-words.ts. Callers write the code, never the English.
+import {
+  keychainName,
+  keychainProblemEnglish,
+  keyStorageText,
+  sessionWhyEnglish,
+} from './key-storage-english';
 
 /**
  * How a parameter is shown: `count` a number in the window's format; `word` a code MeterDesk words
@@ -60,18 +66,27 @@ export const ENGINE_MESSAGES = {
   sandboxNotStarted: { detail: 'data' },
   keyUnreadable: { detail: 'data' },
   keyMissing: { service: 'data' },
-  // Where the API key is kept when the keychain cannot be used (KeyStatus.backend.warning).
   /**
-   * `keychain`: why it cannot be used ('missing' module, 'module' failed to load, 'service' not
-   * answering, 'timeout' after `seconds`, 'other'); `platform`: process.platform; `backend`:
-   * safeStorage's (e.g. "gnome_libsecret").
+   * The OS keychain cannot be used (main/secrets/keychain.ts). `keychain`: why ('missing' module,
+   * 'module' failed to load, 'service' not answering, 'timeout' after `seconds`, 'other');
+   * `platform`: process.platform; `detail`: the system's own words ('other'), or ''.
    */
-  keyInEncryptedFile: { keychain: 'word', platform: 'word', seconds: 'count', backend: 'data' },
+  keychainUnavailable: { keychain: 'word', platform: 'word', seconds: 'count', detail: 'data' },
+  // Where the API key is kept when the keychain cannot be used (KeyStatus.backend.warning).
+  /** The keychain's problem as keychainUnavailable's; `backend`: safeStorage's ("gnome_libsecret"). */
+  keyInEncryptedFile: {
+    keychain: 'word',
+    platform: 'word',
+    seconds: 'count',
+    detail: 'data',
+    backend: 'data',
+  },
   /** `why`: 'none' (no safeStorage here), 'unavailable' or 'weak' (a built-in password). */
   keyForSessionOnly: {
     keychain: 'word',
     platform: 'word',
     seconds: 'count',
+    detail: 'data',
     why: 'word',
     backend: 'data',
   },
@@ -110,16 +125,8 @@ export function engineMessage<C extends EngineMessageCode>(
   return { code, params } as EngineMessage;
 }
 
-/** Codes whose English is said by the key's storage itself (the keychain's own sentence). */
-type KeyStorageCode =
-  | 'keyInEncryptedFile'
-  | 'keyForSessionOnly'
-  | 'keyPlaceKeychain'
-  | 'keyPlaceEncryptedFile'
-  | 'keyPlaceMemory';
-
-/** A code of the log and of a start-up problem: its English is in ENGLISH. */
-export type LogCode = Exclude<EngineMessageCode, KeyStorageCode>;
+/** A code of the log, a start-up problem or the key's storage: its English is in ENGLISH. */
+export type LogCode = EngineMessageCode;
 
 const PERMISSION_ENGLISH: Readonly<Record<string, string>> = {
   quota: 'read the quota',
@@ -185,6 +192,17 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
   sandboxNotStarted: (p) => `The built-in sandbox could not start: ${p.detail}`,
   keyUnreadable: (p) => `The API key could not be read: ${p.detail}`,
   keyMissing: (p) => `No API key is stored for ${p.service}. Enter it in Settings.`,
+  keychainUnavailable: (p) => keychainProblemEnglish(p),
+  keyInEncryptedFile: (p) =>
+    keyStorageText('inEncryptedFile', { problem: keychainProblemEnglish(p), backend: p.backend }),
+  keyForSessionOnly: (p) =>
+    keyStorageText('forSessionOnly', {
+      problem: keychainProblemEnglish(p),
+      why: sessionWhyEnglish(p.why, p.backend),
+    }),
+  keyPlaceKeychain: (p) => keychainName(p.platform),
+  keyPlaceEncryptedFile: (p) => keyStorageText('placeEncryptedFile', { backend: p.backend }),
+  keyPlaceMemory: () => keyStorageText('placeMemory'),
 };
 
 /** A message of a log code: one whose English is in ENGLISH. */

@@ -35,17 +35,13 @@ export interface KeyStatus {
   readonly hint: string;
   readonly backend: {
     readonly kind: SecretBackendKind;
-    /** e.g. "Secret Service keyring" (English, for the log and the CLI). */
-    readonly description: string;
     /**
-     * The same place as a code (keyPlace*), worded by the window after "API key saved in"; null
-     * before the backend has said where (the window then quotes `description`).
+     * Where the key is kept as a code (keyPlace*), worded by the window after "API key saved in";
+     * null before the backend has said where.
      */
     readonly place: EngineMessage | null;
-    /** Set when the key is not in the OS keychain: what happened, in plain words (English). */
-    readonly warning: string | null;
-    /** The warning's code, worded by the window in its language. */
-    readonly warningMessage: EngineMessage | null;
+    /** Set when the key is not in the OS keychain: what happened, as a code the window words. */
+    readonly warning: EngineMessage | null;
   };
 }
 

@@ -30,11 +30,11 @@ export class BackendKeys {
 
   status(sandbox: boolean): KeyStatus {
     const key = sandbox ? this.sandboxKey : this.apiKey;
-    const { kind, description, place, warning, warningMessage } = this.secrets;
+    const { kind, place, warning } = this.secrets;
     return {
       isSet: key !== null,
       hint: key === null ? '' : keyHint(key),
-      backend: { kind, description, place, warning, warningMessage },
+      backend: { kind, place, warning },
     };
   }
 

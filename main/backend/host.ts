@@ -9,6 +9,7 @@ import {
   MAIN_NOTES,
   MAX_LOG_CHARS,
 } from '../../common/ipc/backend-contract';
+import { logText } from '../../common/engine-messages';
 import { errorReporter } from '../ipc/answer';
 import { createRpcPeer, type RpcPort } from '../ipc/rpc';
 import { KeychainSecretStore } from '../secrets/keychain';
@@ -74,7 +75,7 @@ export async function runBackendHost(port: RpcPort, config: HostConfig): Promise
       safeStorage: safeStorageThrough(main.calls),
       encryptedFile: encryptedSecretsFile(config.userDataDir),
     });
-    if (secrets.warning) log(secrets.warning);
+    if (secrets.warning) log(logText(secrets.warning));
     const backend = await openBackend({
       userDataDir: config.userDataDir,
       appVersion: config.appVersion,

@@ -2,10 +2,12 @@
 // (service "MeterDesk", account = the base URL's origin); if that cannot be used, Electron's
 // safeStorage, but only when its backend is real (on Linux it silently degrades to "basic_text",
 // a hard-coded password, which is refused); otherwise memory for this session. Whatever happened is
-// told to the user in plain words (ChosenSecrets.warning).
-import { engineMessage, type EngineMessage } from '../../common/engine-messages';
+// told to the user as a code (ChosenSecrets.warning): English from common/ in the log, the window's
+// own words in the window.
+import { logMessage, logText, type LogMessage } from '../../common/engine-messages';
+import type { KeychainProblem } from '../../common/key-storage-english';
 import type { SecretBackendKind } from '../../common/ipc/views';
-import { KeychainUnavailableError, type KeychainUnavailableReason } from '../secrets/keychain';
+import { KeychainUnavailableError } from '../secrets/keychain';
 import type { SecretStore } from '../secrets/secret-store';
 import { EncryptedFileSecretStore, type Encryptor } from './encrypted-file-store';
 import type { SafeStorageInfo } from '../../common/ipc/backend-views';
@@ -14,12 +16,10 @@ import { SessionSecretStore } from './session-store';
 export interface ChosenSecrets {
   readonly store: SecretStore;
   readonly kind: SecretBackendKind;
-  readonly description: string;
-  /** The description's code, which the window words in its language. */
-  readonly place: EngineMessage;
-  readonly warning: string | null;
-  /** The warning's code, which the window words in its language. */
-  readonly warningMessage: EngineMessage | null;
+  /** Where the key is kept (keyPlace*): English from common/ for the log, the window's words. */
+  readonly place: LogMessage;
+  /** Set when the key is not in the OS keychain: what happened, as a code (English in common/). */
+  readonly warning: LogMessage | null;
 }
 
 /** The keychain as secret-choice sees it (KeychainSecretStore). */
@@ -44,14 +44,6 @@ export interface SecretChoiceOptions {
 /** Linux backends that are not encryption at rest. */
 const FAKE_BACKENDS = new Set(['basic_text', 'unknown']);
 
-/** Why the keychain cannot be used: in English, and as the codes the window words it by. */
-interface KeychainProblem {
-  readonly text: string;
-  readonly keychain: KeychainUnavailableReason | 'timeout' | 'other';
-  readonly platform: string;
-  readonly seconds: number;
-}
-
 async function keychainProblem(
   keychain: KeychainLike,
   timeoutMs: number,
@@ -60,21 +52,17 @@ async function keychainProblem(
   const seconds = timeoutMs / 1000;
   const timeout = new Promise<KeychainProblem>((resolve) => {
     timer = setTimeout(() => {
-      resolve({
-        text: `The ${keychain.describe()} did not answer within ${String(seconds)} s.`,
-        keychain: 'timeout',
-        platform: process.platform,
-        seconds,
-      });
+      resolve({ keychain: 'timeout', platform: process.platform, seconds, detail: '' });
     }, timeoutMs);
   });
   try {
     return await Promise.race([keychain.check().then(() => null), timeout]);
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return error instanceof KeychainUnavailableError
-      ? { text, keychain: error.reason, platform: error.platform, seconds }
-      : { text, keychain: 'other', platform: process.platform, seconds };
+    if (error instanceof KeychainUnavailableError) {
+      return { keychain: error.reason, platform: error.platform, seconds, detail: '' };
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    return { keychain: 'other', platform: process.platform, seconds, detail };
   } finally {
     clearTimeout(timer);
   }
@@ -87,46 +75,26 @@ export async function chooseSecretStore(options: SecretChoiceOptions): Promise<C
     return {
       store: keychain,
       kind: 'keychain',
-      description: keychain.describe(),
-      place: engineMessage('keyPlaceKeychain', { platform: process.platform }),
+      place: logMessage('keyPlaceKeychain', { platform: process.platform }),
       warning: null,
-      warningMessage: null,
     };
   }
   const info = safeStorage ? await safeStorage.info().catch(() => null) : null;
   if (safeStorage && info?.available && !FAKE_BACKENDS.has(info.backend)) {
-    const description = `an encrypted file protected by ${info.backend}`;
+    const place = logMessage('keyPlaceEncryptedFile', { backend: info.backend });
     return {
-      store: new EncryptedFileSecretStore(options.encryptedFile, safeStorage, description),
+      store: new EncryptedFileSecretStore(options.encryptedFile, safeStorage, logText(place)),
       kind: 'encrypted_file',
-      description,
-      place: engineMessage('keyPlaceEncryptedFile', { backend: info.backend }),
-      warning: `${problem.text} MeterDesk keeps the API key in ${description} instead.`,
-      warningMessage: engineMessage('keyInEncryptedFile', {
-        keychain: problem.keychain,
-        platform: problem.platform,
-        seconds: problem.seconds,
-        backend: info.backend,
-      }),
+      place,
+      warning: logMessage('keyInEncryptedFile', { ...problem, backend: info.backend }),
     };
   }
-  const why = !info
-    ? 'There is no other safe place for the key on this machine.'
-    : !info.available
-      ? 'The fallback encryption (Electron safeStorage) is not available either.'
-      : `The fallback (Electron safeStorage) would only hide the key behind a built-in password ("${info.backend}"), so MeterDesk does not use it.`;
   return {
     store: new SessionSecretStore(),
     kind: 'session_only',
-    description: 'memory, until MeterDesk closes',
-    place: engineMessage('keyPlaceMemory', {}),
-    warning:
-      `${problem.text} ${why} ` +
-      'The API key is kept only until MeterDesk closes; you will be asked for it again next time.',
-    warningMessage: engineMessage('keyForSessionOnly', {
-      keychain: problem.keychain,
-      platform: problem.platform,
-      seconds: problem.seconds,
+    place: logMessage('keyPlaceMemory', {}),
+    warning: logMessage('keyForSessionOnly', {
+      ...problem,
       why: !info ? 'none' : !info.available ? 'unavailable' : 'weak',
       backend: info?.backend ?? '',
     }),

@@ -7,6 +7,8 @@
 
 import { createRequire } from 'node:module';
 import { apiKeyOrThrow } from '../../common/api-key';
+import { logMessage, logText, type LogMessage } from '../../common/engine-messages';
+import { keychainName } from '../../common/key-storage-english';
 import type { SecretStore } from './secret-store';
 
 export { keyHint } from './secret-store';
@@ -27,50 +29,32 @@ export interface KeytarApi {
 /** 'missing': no keychain module installed; 'module': it failed to load; 'service': no keychain. */
 export type KeychainUnavailableReason = 'missing' | 'module' | 'service';
 
-/** The keychain cannot be used on this machine right now. `detail` is the system's own message. */
+/**
+ * The keychain cannot be used on this machine right now: `said` is why, as a code the window words
+ * (keychainUnavailable); the message is its English from common/ for the log and the CLI.
+ * `detail` is the system's own message.
+ */
 export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError';
   readonly reason: KeychainUnavailableReason;
   readonly detail: string;
+  readonly said: LogMessage;
 
   constructor(
     reason: KeychainUnavailableReason,
     readonly platform: NodeJS.Platform,
     cause: unknown,
   ) {
-    super(unavailableMessage(reason, platform), { cause });
+    const said = logMessage('keychainUnavailable', {
+      keychain: reason,
+      platform,
+      seconds: 0,
+      detail: '',
+    });
+    super(logText(said), { cause });
     this.reason = reason;
     this.detail = cause instanceof Error ? cause.message : String(cause);
-  }
-}
-
-function unavailableMessage(reason: KeychainUnavailableReason, platform: NodeJS.Platform): string {
-  if (reason === 'missing') {
-    return platform === 'linux'
-      ? 'MeterDesk has no OS keychain module on this machine: keytar was left out when it was installed, because building it needs the libsecret development files (Debian/Ubuntu: sudo apt install libsecret-1-dev, then npm ci again).'
-      : `MeterDesk has no OS keychain module on this machine, so it cannot use the ${backendName(platform)}: keytar was left out when it was installed. Reinstalling MeterDesk usually fixes this.`;
-  }
-  if (reason === 'module') {
-    return `MeterDesk cannot use the ${backendName(platform)}: its keychain component failed to load. Reinstalling MeterDesk usually fixes this.`;
-  }
-  switch (platform) {
-    case 'darwin':
-      return `MeterDesk cannot use the macOS Keychain. Unlock your login keychain, allow MeterDesk to access it, and try again.`;
-    case 'win32':
-      return `MeterDesk cannot use Windows Credential Manager. Sign in to Windows with your own account and try again.`;
-    default:
-      return `MeterDesk cannot reach the system keyring to store the API key. It needs a running keyring service such as GNOME Keyring or KWallet (the "Secret Service", reached over D-Bus), which is normally part of a desktop session. Start or unlock your keyring and try again.`;
-  }
-}
-
-function backendName(platform: NodeJS.Platform): string {
-  switch (platform) {
-    case 'darwin':
-      return 'macOS Keychain';
-    case 'win32':
-      return 'Windows Credential Manager';
-    default:
-      return 'Secret Service keyring';
+    this.said = said;
   }
 }
 
@@ -178,7 +162,7 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   describe(): string {
-    return backendName(this.platform);
+    return keychainName(this.platform);
   }
 
   /** Resolves when the keychain answers a read; rejects with KeychainUnavailableError otherwise. */

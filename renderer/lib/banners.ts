@@ -6,8 +6,7 @@ import { pendingOf } from './throughput';
 import type { TFunction } from 'i18next';
 import { englishT } from '../i18n/english';
 import { atAndIn, quotaResetAt } from './holds';
-import { engineLine } from './engine-words';
-import { logText, type EngineMessage } from '../../common/engine-messages';
+import { engineWords } from './engine-words';
 import { offlineCause, offlineDetail } from './offline-words';
 
 export { offlineCause } from './offline-words';
@@ -98,25 +97,6 @@ function sentence(text: string): string {
 
 const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(' ');
 
-type Detail = Pick<Banner, 'detail' | 'detailFrom'>;
-
-/** Words from the catalogue when there are any, else MeterDesk's English as it came. */
-const worded = (words: string | null, english: string): Detail =>
-  words === null
-    ? { detail: sentence(english), detailFrom: 'meterdesk' }
-    : { detail: words, detailFrom: 'window' };
-
-/** MeterDesk's own sentence: worded from its code when it has one, else its English as written. */
-function ownDetail(
-  text: string,
-  message: EngineMessage | null,
-  engineT: EngineT,
-  t: BannersT,
-): Detail {
-  const line = engineLine({ text, message }, engineT, t);
-  return worded('worded' in line ? line.worded : null, text);
-}
-
 export function bannersFor({
   status,
   service,
@@ -140,7 +120,7 @@ export function bannersFor({
       tone: 'warn',
       title: t('not_configured.title'),
       ...(service.problem
-        ? ownDetail(logText(service.problem), service.problem, engineT, t)
+        ? { detail: engineWords(service.problem, engineT, t), detailFrom: 'window' as const }
         : { detail: '', detailFrom: 'meterdesk' as const }),
       body: join(service.problem ? '' : t('not_configured.noService'), t('not_configured.body')),
       nextCheckAt: null,
@@ -248,7 +228,8 @@ export function bannersFor({
       id: 'key_storage',
       tone: 'info',
       title: t('key_storage.title'),
-      ...ownDetail(key.backend.warning, key.backend.warningMessage, engineT, t),
+      detail: engineWords(key.backend.warning, engineT, t),
+      detailFrom: 'window',
       body: '',
       nextCheckAt: null,
       actions: [],

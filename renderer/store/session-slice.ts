@@ -70,10 +70,8 @@ const EMPTY_KEY: KeyStatus = {
   hint: '',
   backend: {
     kind: 'unavailable',
-    description: '',
     place: null,
     warning: null,
-    warningMessage: null,
   },
 };
 

@@ -51,7 +51,7 @@ describe('closing and reopening', () => {
     const first = await openDesktop({ userDataDir, os, secrets: fallbackSecrets });
     expect(value(await first.bridge.getKeyStatus()).backend).toMatchObject({
       kind: 'encrypted_file',
-      description: 'an encrypted file protected by gnome_libsecret',
+      place: { code: 'keyPlaceEncryptedFile', params: { backend: 'gnome_libsecret' } },
     });
     value(await first.bridge.validateConnection({ baseUrl: remote.url, apiKey: KEY, save: true }));
     const sample = join(t.dir, 'photos');

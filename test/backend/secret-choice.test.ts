@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { logText } from '../../common/engine-messages';
 import { EncryptedFileSecretStore } from '../../main/backend/encrypted-file-store';
 import { chooseSecretStore, type KeychainLike } from '../../main/backend/secret-choice';
 import { KeychainSecretStore } from '../../main/secrets/keychain';
@@ -52,8 +53,8 @@ describe.skipIf(!haveKeychain && !REQUIRED)('with a real keychain', () => {
       safeStorage: null,
       encryptedFile: join(t.dir, 'unused.json'),
     });
-    expect(chosen).toMatchObject({ kind: 'keychain', warning: null, warningMessage: null });
-    expect(chosen.description).toBe('Secret Service keyring');
+    expect(chosen).toMatchObject({ kind: 'keychain', warning: null });
+    expect(logText(chosen.place)).toBe('Secret Service keyring');
     // Where it is, as the code the window words it by.
     expect(chosen.place).toEqual({ code: 'keyPlaceKeychain', params: { platform: 'linux' } });
     await chosen.store.set('https://meters.example.com/api/', 'md_in_the_keyring_1234');
@@ -64,10 +65,10 @@ describe.skipIf(!haveKeychain && !REQUIRED)('with a real keychain', () => {
 
 function runWithoutKeychain(mode: string): {
   kind: string;
-  description: string;
   place: unknown;
-  warning: string | null;
-  warningMessage: unknown;
+  warning: unknown;
+  placeText: string;
+  warningText: string | null;
   roundTrip: boolean;
 } {
   const env: NodeJS.ProcessEnv = {
@@ -96,19 +97,25 @@ describe.skipIf(process.platform !== 'linux')('without a keychain (real libsecre
     skip(noKeytar);
     const out = runWithoutKeychain('real');
     expect(out).toMatchObject({ kind: 'encrypted_file', roundTrip: true });
-    expect(out.description).toContain('gnome_libsecret');
+    expect(out.placeText).toContain('gnome_libsecret');
     expect(out.place).toEqual({
       code: 'keyPlaceEncryptedFile',
       params: { backend: 'gnome_libsecret' },
     });
-    expect(out.warning).toMatch(/cannot reach the system keyring/);
-    expect(out.warning).toContain('encrypted file');
-    expect(out.warning).not.toContain('METER_DESK_API_KEY');
-    // The same, as the codes the window words it by in its own language.
-    expect(out.warningMessage).toEqual({
+    // A code the window words in its own language; the log's English from common/.
+    expect(out.warning).toEqual({
       code: 'keyInEncryptedFile',
-      params: { keychain: 'service', platform: 'linux', seconds: 8, backend: 'gnome_libsecret' },
+      params: {
+        keychain: 'service',
+        platform: 'linux',
+        seconds: 8,
+        detail: '',
+        backend: 'gnome_libsecret',
+      },
     });
+    expect(out.warningText).toMatch(/cannot reach the system keyring/);
+    expect(out.warningText).toContain('encrypted file');
+    expect(out.warningText).not.toContain('METER_DESK_API_KEY');
     const file = readFileSync(join(t.dir, 'real', 'keys.json'), 'utf8');
     expect(file).not.toContain('md_fixture_key_0000');
     expect(statSync(join(t.dir, 'real', 'keys.json')).mode & 0o077).toBe(0);
@@ -118,9 +125,9 @@ describe.skipIf(process.platform !== 'linux')('without a keychain (real libsecre
     const out = runWithoutKeychain('basic_text');
     expect(out).toMatchObject({ kind: 'session_only', roundTrip: true });
     expect(out.place).toEqual({ code: 'keyPlaceMemory', params: {} });
-    expect(out.warning).toContain('basic_text');
-    expect(out.warning).toContain('kept only until MeterDesk closes');
-    expect(out.warningMessage).toMatchObject({
+    expect(out.warningText).toContain('basic_text');
+    expect(out.warningText).toContain('kept only until MeterDesk closes');
+    expect(out.warning).toMatchObject({
       code: 'keyForSessionOnly',
       params: { why: 'weak', backend: 'basic_text' },
     });
@@ -128,7 +135,7 @@ describe.skipIf(process.platform !== 'linux')('without a keychain (real libsecre
 
   it('keeps the key for this session when safeStorage is unavailable or absent', () => {
     expect(runWithoutKeychain('unavailable')).toMatchObject({ kind: 'session_only' });
-    expect(runWithoutKeychain('none').warning).toContain('no other safe place');
+    expect(runWithoutKeychain('none').warningText).toContain('no other safe place');
   });
 });
 
@@ -148,13 +155,14 @@ describe('a keychain that never answers', () => {
       checkTimeoutMs: 50,
     });
     expect(chosen.kind).toBe('session_only');
-    expect(chosen.warning).toContain('did not answer within 0.05 s');
-    expect(chosen.warningMessage).toEqual({
+    expect(chosen.warning && logText(chosen.warning)).toContain('did not answer within 0.05 s');
+    expect(chosen.warning).toEqual({
       code: 'keyForSessionOnly',
       params: {
         keychain: 'timeout',
         platform: process.platform,
         seconds: 0.05,
+        detail: '',
         why: 'none',
         backend: '',
       },

@@ -98,15 +98,14 @@ describe('banners in German', () => {
         hint: '1234',
         backend: {
           kind: 'session_only',
-          description: 'memory, until MeterDesk closes',
           place: { code: 'keyPlaceMemory', params: {} },
-          warning: 'MeterDesk cannot reach the system keyring …',
-          warningMessage: {
+          warning: {
             code: 'keyForSessionOnly',
             params: {
               keychain: 'service',
               platform: 'linux',
               seconds: 10,
+              detail: '',
               why: 'none',
               backend: '',
             },

@@ -38,10 +38,8 @@ const key: KeyStatus = {
   hint: '1234',
   backend: {
     kind: 'keychain',
-    description: 'keychain',
     place: { code: 'keyPlaceKeychain', params: { platform: 'linux' } },
     warning: null,
-    warningMessage: null,
   },
 };
 

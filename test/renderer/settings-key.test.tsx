@@ -16,11 +16,7 @@ afterEach(() => {
   cleanup();
 });
 
-async function keyLine(
-  language: 'en' | 'de',
-  place: EngineMessage | null,
-  description = 'Secret Service keyring',
-): Promise<HTMLElement> {
+async function keyLine(language: 'en' | 'de', place: EngineMessage | null): Promise<HTMLElement> {
   const bridge = stubBridge([], { service: REMOTE_SERVICE });
   const store = createAppStore(bridge, { refreshMs: 20 });
   await store.getState().start();
@@ -28,7 +24,7 @@ async function keyLine(
     key: {
       isSet: true,
       hint: '1234',
-      backend: { kind: 'keychain', description, place, warning: null, warningMessage: null },
+      backend: { kind: 'keychain', place, warning: null },
     },
   });
   render(
@@ -71,13 +67,10 @@ describe('where the API key is kept', () => {
     );
   });
 
-  it('quotes the backend’s English description when it came without a code', async () => {
-    const line = await keyLine('de', null, 'Secret Service keyring');
-    expect(line.textContent).toBe(
-      ' API-Schlüssel gespeichert in Secret Service keyring, endet auf …1234.',
-    );
-    const quoted = line.querySelector('[data-i18n-skip="quoted"]');
-    expect(quoted?.textContent).toBe('Secret Service keyring');
-    expect(quoted?.getAttribute('lang')).toBe('en');
+  it('says the keychain before the backend said where, in the window’s words', async () => {
+    const line = await keyLine('de', null);
+    expect(line.textContent).toMatch(/^ API-Schlüssel gespeichert in .*, endet auf …1234\.$/);
+    expect(line.textContent).not.toContain('keyring');
+    expect(line.querySelector('[data-i18n-skip]')).toBeNull();
   });
 });

@@ -212,10 +212,8 @@ export function stubBridge(
           hint: '1234',
           backend: {
             kind: 'keychain',
-            description: 'the system keychain',
             place: { code: 'keyPlaceKeychain', params: { platform: 'linux' } },
             warning: null,
-            warningMessage: null,
           },
         },
         status: statusOf(bridge.jobs),

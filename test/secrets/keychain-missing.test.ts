@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { logText } from '../../common/engine-messages';
 import { encryptedSecretsFile } from '../../main/backend/encrypted-file-store';
 import { chooseSecretStore } from '../../main/backend/secret-choice';
 import { main } from '../../main/cli/main';
@@ -85,8 +86,14 @@ describe('the desktop app without a keychain module', () => {
       encryptedFile: encryptedSecretsFile(t.dir),
     });
     expect(chosen.kind).toBe('encrypted_file');
-    expect(chosen.warning).toMatch(/^MeterDesk has no OS keychain module on this machine/);
-    expect(chosen.warning).toMatch(
+    // A code the window words; the log's English from common/.
+    expect(chosen.warning).toMatchObject({
+      code: 'keyInEncryptedFile',
+      params: { keychain: 'missing', platform: 'linux' },
+    });
+    const english = chosen.warning === null ? '' : logText(chosen.warning);
+    expect(english).toMatch(/^MeterDesk has no OS keychain module on this machine/);
+    expect(english).toMatch(
       /MeterDesk keeps the API key in an encrypted file protected by gnome_libsecret instead\.$/,
     );
     await chosen.store.set('https://api.example.com', KEY);

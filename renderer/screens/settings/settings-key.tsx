@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../../i18n/i18n';
-import { engineLine } from '../../lib/engine-words';
+import { engineWords } from '../../lib/engine-words';
 import { describeError } from '../../lib/errors';
 import { useApp, useAppApi } from '../../store/context';
-import { EngineText } from '../../components/engine-text';
 import { Icon } from '../../components/icon';
 
 export function KeyStatusLine(): React.JSX.Element {
@@ -24,14 +23,9 @@ export function KeyStatusLine(): React.JSX.Element {
         : { tone: 'bad', text: describeError(reply.error) },
     );
   };
-  // Where the key is, worded from the backend's code; without one (before the backend said),
-  // its English description quoted, or the keychain when there is none.
-  const { description, place } = key.backend;
-  const where =
-    place === null && description === ''
-      ? { worded: t('settings.key.keychain') }
-      : engineLine({ text: description, message: place }, engineT, bannersT);
-  const whereText = 'worded' in where ? where.worded : where.quoted;
+  // Where the key is, worded from the backend's code; the keychain before the backend said.
+  const { place, warning } = key.backend;
+  const where = place === null ? t('settings.key.keychain') : engineWords(place, engineT, bannersT);
   return (
     <div className="key-status">
       <p data-testid="key-status">
@@ -43,10 +37,8 @@ export function KeyStatusLine(): React.JSX.Element {
             <Trans
               t={t}
               i18nKey="settings.key.savedIn"
-              values={{ where: whereText }}
-              components={{
-                where: 'quoted' in where ? <span data-i18n-skip="quoted" lang="en" /> : <span />,
-              }}
+              values={{ where }}
+              components={{ where: <span /> }}
             />
             {key.hint ? t('settings.key.endsIn', { hint: key.hint }) : ''}.
           </>
@@ -54,10 +46,9 @@ export function KeyStatusLine(): React.JSX.Element {
           t('settings.key.none')
         )}
       </p>
-      {key.backend.warning && (
+      {warning && (
         <p className="tone-warn" role="note">
-          <Icon name="warning" />{' '}
-          <EngineText entry={{ text: key.backend.warning, message: key.backend.warningMessage }} />
+          <Icon name="warning" /> {engineWords(warning, engineT, bannersT)}
         </p>
       )}
       {kind === 'remote' && key.isSet && (

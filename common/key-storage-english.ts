@@ -1,0 +1,97 @@
+// Where the API key is kept and why the OS keychain cannot be used, in English: the log and the
+// CLI's words for the key-storage codes of common/engine-messages.ts (the window words the same
+// codes from its catalogue, renderer/lib/engine-words.ts).
+
+/** Why the keychain cannot be used: the codes main/secrets/keychain.ts and secret-choice.ts give. */
+export interface KeychainProblem {
+  /** 'missing' module, 'module' failed to load, 'service' not answering, 'timeout', 'other'. */
+  readonly keychain: string;
+  /** process.platform, which names the keychain. */
+  readonly platform: string;
+  /** The time a keychain had to answer ('timeout'). */
+  readonly seconds: number;
+  /** The system's own words ('other'); '' when there are none. */
+  readonly detail: string;
+}
+
+/**
+ * The English, one template per sentence (`{name}` and the like are filled in); a const object as
+ * the job messages' templates are, so a test can rename one and see the window unchanged.
+ */
+export const KEY_STORAGE_ENGLISH = {
+  nameDarwin: 'macOS Keychain',
+  nameWin32: 'Windows Credential Manager',
+  nameLinux: 'Secret Service keyring',
+  missingLinux:
+    'MeterDesk has no OS keychain module on this machine: keytar was left out when it was installed, because building it needs the libsecret development files (Debian/Ubuntu: sudo apt install libsecret-1-dev, then npm ci again).',
+  missing:
+    'MeterDesk has no OS keychain module on this machine, so it cannot use the {name}: keytar was left out when it was installed. Reinstalling MeterDesk usually fixes this.',
+  module:
+    'MeterDesk cannot use the {name}: its keychain component failed to load. Reinstalling MeterDesk usually fixes this.',
+  serviceDarwin:
+    'MeterDesk cannot use the macOS Keychain. Unlock your login keychain, allow MeterDesk to access it, and try again.',
+  serviceWin32:
+    'MeterDesk cannot use Windows Credential Manager. Sign in to Windows with your own account and try again.',
+  serviceLinux:
+    'MeterDesk cannot reach the system keyring to store the API key. It needs a running keyring service such as GNOME Keyring or KWallet (the "Secret Service", reached over D-Bus), which is normally part of a desktop session. Start or unlock your keyring and try again.',
+  timeout: 'The {name} did not answer within {seconds} s.',
+  other: 'MeterDesk cannot use the {name}.',
+  sessionWeak:
+    'The fallback (Electron safeStorage) would only hide the key behind a built-in password ("{backend}"), so MeterDesk does not use it.',
+  sessionUnavailable: 'The fallback encryption (Electron safeStorage) is not available either.',
+  sessionNone: 'There is no other safe place for the key on this machine.',
+  inEncryptedFile:
+    '{problem} MeterDesk keeps the API key in an encrypted file protected by {backend} instead.',
+  forSessionOnly:
+    '{problem} {why} The API key is kept only until MeterDesk closes; you will be asked for it again next time.',
+  placeEncryptedFile: 'an encrypted file protected by {backend}',
+  placeMemory: 'memory, until MeterDesk closes',
+};
+
+type Template = keyof typeof KEY_STORAGE_ENGLISH;
+
+/** One template with its values filled in. */
+export function keyStorageText(
+  template: Template,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return KEY_STORAGE_ENGLISH[template].replace(/\{(\w+)\}/g, (_m, name: string) =>
+    String(values[name] ?? ''),
+  );
+}
+
+/** The keychain's name on a platform. */
+export function keychainName(platform: string): string {
+  if (platform === 'darwin') return keyStorageText('nameDarwin');
+  if (platform === 'win32') return keyStorageText('nameWin32');
+  return keyStorageText('nameLinux');
+}
+
+/** Why the keychain cannot be used, in a sentence a person can act on. */
+export function keychainProblemEnglish(p: KeychainProblem): string {
+  const name = keychainName(p.platform);
+  switch (p.keychain) {
+    case 'missing':
+      return p.platform === 'linux'
+        ? keyStorageText('missingLinux')
+        : keyStorageText('missing', { name });
+    case 'module':
+      return keyStorageText('module', { name });
+    case 'service':
+      if (p.platform === 'darwin') return keyStorageText('serviceDarwin');
+      if (p.platform === 'win32') return keyStorageText('serviceWin32');
+      return keyStorageText('serviceLinux');
+    case 'timeout':
+      return keyStorageText('timeout', { name, seconds: p.seconds });
+    default:
+      return p.detail === '' ? keyStorageText('other', { name }) : p.detail;
+  }
+}
+
+/** Why no safe place but memory is left (keyForSessionOnly's `why`). */
+export function sessionWhyEnglish(why: string, backend: string): string {
+  if (why === 'weak') return keyStorageText('sessionWeak', { backend });
+  return why === 'unavailable'
+    ? keyStorageText('sessionUnavailable')
+    : keyStorageText('sessionNone');
+}
