@@ -2,6 +2,7 @@
 // kept), as a stable code and parameters. One table, declarative: each code with its parameters
 // and what kind each is; the edges word it: English below (ENGLISH) for the CLI and the log file,
 // the window's language in renderer/lib/engine-words.ts. Callers write the code, never the English.
+import { dataFolderEnglish } from './data-folder-english';
 import {
   keychainName,
   keychainProblemEnglish,
@@ -66,6 +67,14 @@ export const ENGINE_MESSAGES = {
   sandboxNotStarted: { detail: 'data' },
   keyUnreadable: { detail: 'data' },
   keyMissing: { service: 'data' },
+  /**
+   * A folder that cannot hold MeterDesk's data (main/backend/data-dir.ts, an IPC error's `said`).
+   * `why`: the system's error code (EEXIST, ENOTDIR, EACCES, EPERM, EROFS, ENOSPC, ENOENT; another
+   * is said as 'other') or a system place refused by its name ('systemFolder'), by where it leads
+   * ('linksToSystem', to `real`) or by its file system ('pseudoFileSystem', `real` is its type);
+   * `folder`: the system folder ('' when none).
+   */
+  dataFolderUnusable: { dir: 'data', why: 'word', folder: 'data', real: 'data' },
   /**
    * The OS keychain cannot be used (main/secrets/keychain.ts). `keychain`: why ('missing' module,
    * 'module' failed to load, 'service' not answering, 'timeout' after `seconds`, 'other');
@@ -192,6 +201,7 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
   sandboxNotStarted: (p) => `The built-in sandbox could not start: ${p.detail}`,
   keyUnreadable: (p) => `The API key could not be read: ${p.detail}`,
   keyMissing: (p) => `No API key is stored for ${p.service}. Enter it in Settings.`,
+  dataFolderUnusable: (p) => dataFolderEnglish(p),
   keychainUnavailable: (p) => keychainProblemEnglish(p),
   keyInEncryptedFile: (p) =>
     keyStorageText('inEncryptedFile', { problem: keychainProblemEnglish(p), backend: p.backend }),

@@ -1,5 +1,6 @@
 // What every call across the bridge answers. Electron keeps only an Error's message when a handler
 // throws, so nothing is thrown across it: the outcome is data the renderer switches on.
+import type { LogMessage } from '../engine-messages';
 
 /** Why a call failed; the renderer picks its wording and remedy by this code. */
 export const IPC_ERROR_CODES = [
@@ -38,8 +39,16 @@ export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
 
 export interface IpcError {
   readonly code: IpcErrorCode;
-  /** A sentence a person can act on. Never holds an API key, a stack or request headers. */
+  /**
+   * A sentence a person can act on, in English (the log's words; the window's when there is no
+   * `said`). Never holds an API key, a stack or request headers.
+   */
   readonly message: string;
+  /**
+   * MeterDesk's own sentence about it as a code and its parameters, when it has one: the window
+   * words it in its language (renderer/lib/errors.ts), `message` is its English.
+   */
+  readonly said?: LogMessage;
 }
 
 export type Result<T> =
@@ -49,6 +58,6 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail<T = never>(code: IpcErrorCode, message: string): Result<T> {
-  return { ok: false, error: { code, message } };
+export function fail<T = never>(code: IpcErrorCode, message: string, said?: LogMessage): Result<T> {
+  return { ok: false, error: said === undefined ? { code, message } : { code, message, said } };
 }

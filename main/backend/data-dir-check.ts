@@ -5,6 +5,7 @@
 // then the folder is made one level at a time and proven writable by writing a small file.
 import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, parse, resolve, sep } from 'node:path';
+import { logMessage, logText, type LogMessage } from '../../common/engine-messages';
 import { fileSystemTypeOf, under } from '../watch/file-system-type';
 
 /** File systems of the kernel and the system, never of files (Linux names, /proc/self/mountinfo). */
@@ -50,33 +51,44 @@ function existingRealPath(path: string): string {
   }
 }
 
+/** A place refused before anything is made there: `said` is why, as a code (English its message). */
 export class DataDirProblem extends Error {
   override readonly name = 'DataDirProblem';
+
+  constructor(readonly said: LogMessage) {
+    super(logText(said));
+  }
 }
 
-const CHOOSE = 'Choose a folder in your home folder or on a data drive.';
+/** A folder that cannot hold the data, as the code the window words (dataFolderUnusable). */
+export function dataFolderUnusable(
+  dir: string,
+  why: string,
+  at: { readonly folder?: string; readonly real?: string } = {},
+): LogMessage {
+  return logMessage('dataFolderUnusable', {
+    dir,
+    why,
+    folder: at.folder ?? '',
+    real: at.real ?? '',
+  });
+}
 
 /** Refuses system places by name, link target and file system, touching nothing there. */
 export function refuseSystemPlace(dir: string): void {
   const path = resolve(dir);
   const named = systemFolderOf(path);
   if (named) {
-    throw new DataDirProblem(
-      `MeterDesk cannot keep its data in ${path}: ${named} is a system folder of the operating system, not a place for files. ${CHOOSE}`,
-    );
+    throw new DataDirProblem(dataFolderUnusable(path, 'systemFolder', { folder: named }));
   }
   const real = existingRealPath(path);
   const linked = systemFolderOf(real);
   if (linked) {
-    throw new DataDirProblem(
-      `MeterDesk cannot keep its data in ${path}: it leads to ${real}, inside the system folder ${linked}, not a place for files. ${CHOOSE}`,
-    );
+    throw new DataDirProblem(dataFolderUnusable(path, 'linksToSystem', { folder: linked, real }));
   }
   const type = fileSystemTypeOf(real);
   if (type !== null && PSEUDO_FILE_SYSTEMS.has(type)) {
-    throw new DataDirProblem(
-      `MeterDesk cannot keep its data in ${path}: it is on a "${type}" file system, which the operating system uses for itself, not for files. ${CHOOSE}`,
-    );
+    throw new DataDirProblem(dataFolderUnusable(path, 'pseudoFileSystem', { real: type }));
   }
 }
 

@@ -4,25 +4,30 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUE_FILE, SANDBOX_QUEUE_FILE } from '../config/paths';
-import { AppError } from '../ipc/app-error';
-import { dataFolderProblem } from './folder-words';
+import { codedAppError } from '../ipc/app-error';
 import { backupQueueFile } from '../store/queue-backup';
 import type { Store } from '../store/store';
-import { DataDirProblem, makeWritable, refuseSystemPlace } from './data-dir-check';
+import {
+  DataDirProblem,
+  dataFolderUnusable,
+  makeWritable,
+  refuseSystemPlace,
+} from './data-dir-check';
 
 export { queueFileIn } from '../config/paths';
 
 /**
  * Refuses system places (data-dir-check.ts), creates the folder if needed and proves it can be
- * written; AppError file_error with the reason in words otherwise.
+ * written; AppError file_error with the reason as a code (dataFolderUnusable) otherwise.
  */
 export function prepareDataDir(dir: string): void {
   try {
     refuseSystemPlace(dir);
     makeWritable(dir);
   } catch (error) {
-    if (error instanceof DataDirProblem) throw new AppError('file_error', error.message);
-    throw new AppError('file_error', dataFolderProblem(dir, (error as NodeJS.ErrnoException).code));
+    if (error instanceof DataDirProblem) throw codedAppError('file_error', error.said);
+    const why = (error as NodeJS.ErrnoException).code ?? 'other';
+    throw codedAppError('file_error', dataFolderUnusable(dir, why));
   }
 }
 

@@ -3,6 +3,7 @@
 // keeps its code and wording; anything else becomes `internal` with a short, redacted message and
 // no stack, and is logged in full (still redacted).
 import type { CallersFor, CallTable, HandlersFor } from '../../common/ipc/bridge';
+import type { LogMessage } from '../../common/engine-messages';
 import { fail, ok, type Result } from '../../common/ipc/result';
 import { isAppError } from './app-error';
 import { withDeadline } from './deadline';
@@ -15,6 +16,19 @@ function describeUnexpected(error: unknown): string {
   return typeof error === 'string' ? error : 'unknown error';
 }
 
+/** A coded sentence with each of its text parameters redacted (a path may hold anything). */
+export function redactSaid(
+  said: LogMessage | undefined,
+  redact: (text: string) => string,
+): LogMessage | undefined {
+  if (said === undefined) return undefined;
+  const params = Object.fromEntries(
+    Object.entries(said.params).map(([k, v]) => [k, typeof v === 'string' ? redact(v) : v]),
+  );
+  // The same code with the same parameter names and kinds.
+  return { code: said.code, params } as LogMessage;
+}
+
 /** Turns a thrown error into the result union that crosses to the caller. */
 export type ErrorReport = (error: unknown) => Result<never>;
 
@@ -23,7 +37,9 @@ export function errorReporter(
   log: (line: string) => void,
 ): ErrorReport {
   return (error) => {
-    if (isAppError(error)) return fail(error.code, redact(error.message));
+    if (isAppError(error)) {
+      return fail(error.code, redact(error.message), redactSaid(error.said, redact));
+    }
     const text = redact(describeUnexpected(error)).replace(/\s+/g, ' ').trim();
     log(`internal error: ${text}`);
     const short =

@@ -6,7 +6,7 @@ import type { WindowCalls } from '../../common/ipc/bridge';
 import { isChannelName } from '../../common/ipc/channels';
 import { CONTRACT } from '../../common/ipc/contract';
 import { fail, type Result } from '../../common/ipc/result';
-import { errorReporter } from './answer';
+import { errorReporter, redactSaid } from './answer';
 import { isTrustedSender, type SenderInfo, type TrustedWindow } from './sender';
 import { validateRequest } from './validate';
 
@@ -41,7 +41,9 @@ export function createDispatcher(options: DispatchOptions): Dispatcher {
       const call = options.calls[channel] as (request: unknown) => Promise<Result<unknown>>;
       try {
         const result = await call(checked.request);
-        return result.ok ? result : fail(result.error.code, redact(result.error.message));
+        if (result.ok) return result;
+        const { code, message, said } = result.error;
+        return fail(code, redact(message), redactSaid(said, redact));
       } catch (error) {
         return report(error);
       }

@@ -11,6 +11,7 @@ import {
   type LogEntry,
 } from '../../common/engine-messages';
 import type { Permission } from '../../common/engine-status';
+import { dataFolderReason } from '../../common/data-folder-english';
 import { englishT } from '../i18n/english';
 import { offlineCause } from './offline-words';
 
@@ -66,6 +67,36 @@ function keychainWords(
       return t('keychain.timeout', { name, seconds: p.seconds });
     default:
       return t('keychain.other', { name });
+  }
+}
+
+/** Why a folder cannot hold MeterDesk's data, in the window's words. */
+function dataFolderWords(
+  p: { readonly dir: string; readonly why: string; readonly folder: string; readonly real: string },
+  t: EngineT,
+): string {
+  const values = { dir: p.dir, folder: p.folder, real: p.real };
+  switch (dataFolderReason(p.why)) {
+    case 'EEXIST':
+      return t('dataFolder.EEXIST', values);
+    case 'ENOTDIR':
+      return t('dataFolder.ENOTDIR', values);
+    case 'EACCES':
+      return t('dataFolder.EACCES', values);
+    case 'EROFS':
+      return t('dataFolder.EROFS', values);
+    case 'ENOSPC':
+      return t('dataFolder.ENOSPC', values);
+    case 'ENOENT':
+      return t('dataFolder.ENOENT', values);
+    case 'systemFolder':
+      return t('dataFolder.systemFolder', values);
+    case 'linksToSystem':
+      return t('dataFolder.linksToSystem', values);
+    case 'pseudoFileSystem':
+      return t('dataFolder.pseudoFileSystem', values);
+    default:
+      return t('dataFolder.other', values);
   }
 }
 
@@ -140,6 +171,7 @@ const WORDING: Wording = {
   sandboxNotStarted: (p, t) => t('line.sandboxNotStarted', { detail: p.detail }),
   keyUnreadable: (p, t) => t('line.keyUnreadable', { detail: p.detail }),
   keyMissing: (p, t) => t('line.keyMissing', { service: p.service }),
+  dataFolderUnusable: (p, t) => dataFolderWords(p, t),
   keychainUnavailable: (p, t) => keychainWords(p, t),
   keyInEncryptedFile: (p, t) =>
     t('line.keyInEncryptedFile', { problem: keychainWords(p, t), backend: p.backend }),

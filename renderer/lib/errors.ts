@@ -1,10 +1,13 @@
-// What a failed call means to the person at the desk, by error code. The service's own message is
-// kept as the detail (its own words, untranslated); the headline says what to do.
+// What a failed call means to the person at the desk, by error code. MeterDesk's own sentence is
+// worded from its code (IpcError.said) in the window's language; any other message (the service's
+// own words) is kept as the detail, untranslated; the headline says what to do.
 import type { TFunction } from 'i18next';
 import type { IpcError, IpcErrorCode } from '../../common/ipc';
 import { englishT } from '../i18n/english';
+import { engineWords } from './engine-words';
 
 type ErrorsT = TFunction<'errors'>;
+type EngineT = TFunction<'engine'>;
 const EN = englishT('errors');
 
 export function errorHeadline(code: IpcErrorCode, t: ErrorsT = EN): string {
@@ -12,9 +15,13 @@ export function errorHeadline(code: IpcErrorCode, t: ErrorsT = EN): string {
 }
 
 /** One line: headline and the message, when it adds something. */
-export function describeError(error: IpcError, t: ErrorsT = EN): string {
+export function describeError(
+  error: IpcError,
+  t: ErrorsT = EN,
+  engineT: EngineT = englishT('engine'),
+): string {
   const head = errorHeadline(error.code, t);
-  const detail = error.message.trim();
+  const detail = error.said ? engineWords(error.said, engineT) : error.message.trim();
   // The English headline is what the message repeats when it adds nothing.
   return detail && detail !== head && detail !== errorHeadline(error.code)
     ? t('withDetail', { head, detail })

@@ -479,7 +479,12 @@ describe('settings and a real service', () => {
     ] as const) {
       const refused = await desk.bridge.setSettings({ dataDir: dir });
       expect(refused).toMatchObject({ ok: false, error: { code: 'file_error' } });
+      // English for the log; the same as a code the window words (renderer/lib/errors.ts).
       expect(refused.ok ? '' : refused.error.message).toContain(words);
+      expect(refused.ok ? null : refused.error.said).toEqual({
+        code: 'dataFolderUnusable',
+        params: { dir, why: 'systemFolder', folder: `/${dir.split('/')[1] ?? ''}`, real: '' },
+      });
     }
     expect(existsSync('/proc/meterdesk')).toBe(false);
     expect(value(await desk.bridge.getSettings())).toEqual(before);

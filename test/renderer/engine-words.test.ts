@@ -55,6 +55,7 @@ const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
   sandboxNotStarted: { detail: 'EADDRINUSE' },
   keyUnreadable: { detail: 'D-Bus timeout' },
   keyMissing: { service: 'https://meters.example.com' },
+  dataFolderUnusable: { dir: '/media/card', why: 'EROFS', folder: '', real: '' },
   keychainUnavailable: { keychain: 'module', platform: 'win32', seconds: 0, detail: '' },
   keyInEncryptedFile: {
     keychain: 'service',

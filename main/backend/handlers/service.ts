@@ -4,7 +4,7 @@
 import type { BackendHandlers } from '../backend';
 import { logText } from '../../../common/engine-messages';
 import type { SettingsView } from '../../../common/ipc/views';
-import { AppError } from '../../ipc/app-error';
+import { AppError, codedAppError } from '../../ipc/app-error';
 import { KeychainUnavailableError } from '../../secrets/keychain';
 import { checkBaseUrl, checkConnection } from '../connection-check';
 import { copyQueues, prepareDataDir } from '../data-dir';
@@ -37,7 +37,7 @@ async function storing<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof KeychainUnavailableError) {
-      throw new AppError('keychain_unavailable', error.message);
+      throw codedAppError('keychain_unavailable', error.said);
     }
     if (error instanceof TypeError) throw new AppError('invalid_request', error.message);
     throw error;

@@ -120,6 +120,28 @@ export const engine: Words<typeof en> = {
       'Der Schlüsselbund des Systems ({{name}}) hat nicht innerhalb von {{seconds, number}} s geantwortet.',
     other: 'MeterDesk kann den Schlüsselbund des Systems ({{name}}) nicht verwenden.',
   },
+  dataFolder: {
+    EEXIST:
+      'MeterDesk kann seine Daten dort nicht ablegen: {{dir}} ist eine Datei, kein Ordner. Bitte einen Ordner wählen oder einen Namen, der noch frei ist.',
+    ENOTDIR:
+      'MeterDesk kann seine Daten dort nicht ablegen: Ein Teil von {{dir}} ist eine Datei, kein Ordner. Bitte den Pfad prüfen.',
+    EACCES:
+      'MeterDesk kann seine Daten dort nicht ablegen: MeterDesk darf in {{dir}} nicht schreiben. Bitte einen eigenen Ordner wählen.',
+    EROFS:
+      'MeterDesk kann seine Daten dort nicht ablegen: {{dir}} liegt auf einem Laufwerk, das nicht beschrieben werden kann. Bitte einen anderen Ordner wählen.',
+    ENOSPC:
+      'MeterDesk kann seine Daten dort nicht ablegen: Das Laufwerk von {{dir}} ist voll. Bitte Platz schaffen oder einen anderen Ordner wählen.',
+    ENOENT:
+      'MeterDesk kann seine Daten dort nicht ablegen: {{dir}} kann nicht angelegt werden, ein Ordner auf dem Weg dorthin fehlt.',
+    other:
+      'MeterDesk kann seine Daten nicht in {{dir}} ablegen. Bitte einen anderen Ordner wählen.',
+    systemFolder:
+      'MeterDesk kann seine Daten nicht in {{dir}} ablegen: {{folder}} ist ein Systemordner des Betriebssystems, kein Ort für Dateien. Bitte einen Ordner im persönlichen Ordner oder auf einem Datenlaufwerk wählen.',
+    linksToSystem:
+      'MeterDesk kann seine Daten nicht in {{dir}} ablegen: Der Pfad führt nach {{real}}, in den Systemordner {{folder}}, keinen Ort für Dateien. Bitte einen Ordner im persönlichen Ordner oder auf einem Datenlaufwerk wählen.',
+    pseudoFileSystem:
+      'MeterDesk kann seine Daten nicht in {{dir}} ablegen: Er liegt auf einem Dateisystem vom Typ „{{real}}“, das das Betriebssystem für sich selbst nutzt, nicht für Dateien. Bitte einen Ordner im persönlichen Ordner oder auf einem Datenlaufwerk wählen.',
+  },
   sessionWhy: {
     none: 'Einen anderen sicheren Ort für den Schlüssel gibt es auf diesem Rechner nicht.',
     unavailable: 'Die Ersatzverschlüsselung (Electron safeStorage) ist ebenfalls nicht verfügbar.',

@@ -112,6 +112,28 @@ export const engine = {
     timeout: 'The {{name}} did not answer within {{seconds, number}} s.',
     other: 'MeterDesk cannot use the {{name}}.',
   },
+  /** Why a folder cannot hold MeterDesk's data (dataFolderUnusable). */
+  dataFolder: {
+    EEXIST:
+      'MeterDesk cannot keep its data there: {{dir}} is a file, not a folder. Choose a folder, or a name that is not taken.',
+    ENOTDIR:
+      'MeterDesk cannot keep its data there: part of {{dir}} is a file, not a folder. Check the path.',
+    EACCES:
+      'MeterDesk cannot keep its data there: MeterDesk is not allowed to write in {{dir}}. Choose a folder of your own.',
+    EROFS:
+      'MeterDesk cannot keep its data there: {{dir}} is on a drive that cannot be written to. Choose another folder.',
+    ENOSPC:
+      'MeterDesk cannot keep its data there: the drive of {{dir}} is full. Free some space or choose another folder.',
+    ENOENT:
+      'MeterDesk cannot keep its data there: {{dir}} cannot be made, a folder on the way there does not exist.',
+    other: 'MeterDesk cannot keep its data in {{dir}}. Choose another folder.',
+    systemFolder:
+      'MeterDesk cannot keep its data in {{dir}}: {{folder}} is a system folder of the operating system, not a place for files. Choose a folder in your home folder or on a data drive.',
+    linksToSystem:
+      'MeterDesk cannot keep its data in {{dir}}: it leads to {{real}}, inside the system folder {{folder}}, not a place for files. Choose a folder in your home folder or on a data drive.',
+    pseudoFileSystem:
+      'MeterDesk cannot keep its data in {{dir}}: it is on a “{{real}}” file system, which the operating system uses for itself, not for files. Choose a folder in your home folder or on a data drive.',
+  },
   sessionWhy: {
     none: 'There is no other safe place for the key on this machine.',
     unavailable: 'The fallback encryption (Electron safeStorage) is not available either.',

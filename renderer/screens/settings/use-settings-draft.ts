@@ -35,6 +35,8 @@ export function useSettingsDraft() {
   const t = useT('desk');
   // The address and key fields' own words, problems included (service-fields.tsx).
   const tForm = useT('onboarding');
+  const errorsT = useT('errors');
+  const engineT = useT('engine');
   const { settings, service, key } = useApp(
     useShallow((s) => ({ settings: s.settings, service: s.service, key: s.key })),
   );
@@ -120,7 +122,7 @@ export function useSettingsDraft() {
       const reply = await api.getState().saveSettings(changes);
       if (!reply.ok) {
         setPending('idle');
-        const why = describeError(reply.error);
+        const why = describeError(reply.error, errorsT, engineT);
         if ('dataDir' in changes && reply.error.code === 'file_error') setServed({ dataDir: why });
         else setMessage({ tone: 'bad', say: 'error', text: why });
         return;
