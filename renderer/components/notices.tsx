@@ -1,7 +1,7 @@
 import { useAppApi, useApp } from '../store/context';
 import { Icon } from './icon';
 import { useT } from '../i18n/i18n';
-import { noticeText } from '../store/notice-words';
+import { wordNotice } from '../store/notice-words';
 
 /** Short outcomes of actions, at the bottom; an export's notice can show the file. */
 export function Notices(): React.JSX.Element {
@@ -9,11 +9,12 @@ export function Notices(): React.JSX.Element {
   const notices = useApp((s) => s.notices);
   const t = useT('app');
   const errorsT = useT('errors');
+  const engineT = useT('engine');
   return (
     <div className="notices" role="log" aria-live="polite" aria-label={t('notices.label')}>
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.tone}`} data-testid="notice">
-          <span className="notice-text">{noticeText(n, t, errorsT)}</span>
+          <span className="notice-text">{wordNotice(n.words, t, errorsT, engineT)}</span>
           {n.revealPath && (
             <button
               type="button"

@@ -1,15 +1,14 @@
 // What the window tells the person after an action: the outcome of adding photos (shown at once,
 // with reasons) and short notices such as "exported 1,204 rows" with a way to see the file.
 import type { AddSummary, IpcError } from '../../common/ipc';
-import { wordNotice, type NoticeWords } from './notice-words';
+import type { NoticeWords } from './notice-words';
 import type { SliceCreator } from './types';
 
 export interface Notice {
   readonly id: number;
   readonly tone: 'ok' | 'info' | 'bad';
-  readonly text: string;
-  /** What happened, for the window to word in its language; absent for a text given as is. */
-  readonly words?: NoticeWords;
+  /** What happened, worded by the window in its language when shown (notice-words.ts). */
+  readonly words: NoticeWords;
   /** A file the notice can show in the file manager (an export). */
   readonly revealPath?: string;
 }
@@ -23,6 +22,7 @@ export interface AddReport {
 export interface NoticesSlice {
   notices: readonly Notice[];
   lastAdd: AddReport | null;
+  /** A notice in words the window already put in its language. */
   notify(tone: Notice['tone'], text: string, revealPath?: string): void;
   notifyError(error: IpcError): void;
   notifyWords(tone: Notice['tone'], words: NoticeWords, revealPath?: string): void;
@@ -49,20 +49,18 @@ export const createNoticesSlice: SliceCreator<NoticesSlice> = (set, get) => {
     notices: [],
     lastAdd: null,
     notify(tone, text, revealPath) {
-      show({ id: nextId++, tone, text, ...(revealPath && { revealPath }) });
-    },
-    notifyError(error) {
-      const words: NoticeWords = { kind: 'error', error };
-      show({ id: nextId++, tone: 'bad', text: wordNotice(words), words });
-    },
-    notifyWords(tone, words, revealPath) {
       show({
         id: nextId++,
         tone,
-        text: wordNotice(words),
-        words,
+        words: { kind: 'said', text },
         ...(revealPath && { revealPath }),
       });
+    },
+    notifyError(error) {
+      show({ id: nextId++, tone: 'bad', words: { kind: 'error', error } });
+    },
+    notifyWords(tone, words, revealPath) {
+      show({ id: nextId++, tone, words, ...(revealPath && { revealPath }) });
     },
     dismissNotice(id) {
       set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));

@@ -10,6 +10,7 @@ import { BillingExportDialog } from '../../renderer/billing/billing-export';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
+import { wordNotice } from '../../renderer/store/notice-words';
 import { stubBridge } from './stub-bridge';
 
 afterEach(cleanup);
@@ -109,7 +110,8 @@ describe('the billing export dialog', () => {
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ scope: 'finished' });
-    expect(store.getState().notices.at(-1)?.text).toBe(
+    const notice = store.getState().notices.at(-1);
+    expect(notice && wordNotice(notice.words)).toBe(
       'Exported 20 readings (2 skipped meters) to /out/billing.csv',
     );
     expect(closed()).toBe(true);

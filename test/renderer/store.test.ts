@@ -1,9 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '../../renderer/lib/row-pages';
 import { createAppStore } from '../../renderer/store/create-store';
+import { wordNotice } from '../../renderer/store/notice-words';
 import { NOTICE_MS } from '../../renderer/store/notices-slice';
+
 import { selectAi, selectQuota } from '../../renderer/store/status-slice';
 import { doneJob, job, quotaInfo, statusOf, stubBridge } from './stub-bridge';
+
+/** The first notice as the window says it in English. */
+function noticeOf(store: ReturnType<typeof createAppStore>): string | undefined {
+  const notice = store.getState().notices[0];
+  return notice && wordNotice(notice.words);
+}
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
@@ -205,7 +213,7 @@ describe('the store', () => {
     const store = createAppStore(bridge);
     await store.getState().start();
     await store.getState().pause();
-    expect(store.getState().notices[0]?.text).toBe('MeterDesk is busy or restarting: Restarting.');
+    expect(noticeOf(store)).toBe('MeterDesk is busy or restarting: Restarting.');
     store.getState().stop();
   });
 
@@ -219,7 +227,7 @@ describe('the store', () => {
     const store = createAppStore(bridge);
     await store.getState().start();
     await store.getState().pause();
-    expect(store.getState().notices[0]?.text).toBe(`MeterDesk did not answer in time: ${message}`);
+    expect(noticeOf(store)).toBe(`MeterDesk did not answer in time: ${message}`);
     store.getState().stop();
   });
 });
