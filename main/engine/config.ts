@@ -48,6 +48,12 @@ export interface EngineConfig {
   batchRecheckMs: number;
   /** After a 403 for one endpoint, ask it again after this. */
   permissionRecheckMs: number;
+  /**
+   * A task no permitted read reaches is taken as ended (and its photo sent again, in a batch)
+   * only this long after it was sent: a photo sent again while its task still runs is read, and
+   * paid, twice (spec 8.4, 8.5). The service's own task timeout is not shown; an assumed bound.
+   */
+  taskTimeoutMs: number;
   /** Tasks at the service and none ended for this long: the run says the service's wait reason. */
   quietReportMs: number;
 }
@@ -74,5 +80,6 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   resumeGraceMs: 5_000,
   batchRecheckMs: 30 * 60_000,
   permissionRecheckMs: 10 * 60_000,
+  taskTimeoutMs: 30 * 60_000,
   quietReportMs: 10_000,
 };

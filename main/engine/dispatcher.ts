@@ -30,6 +30,8 @@ export interface DispatcherDeps {
   running(): boolean;
   /** The run's first quota and AI status reads have answered (or failed). */
   preflighted(): boolean;
+  /** The run has asked whether the key may read tasks: until then no single task goes. */
+  taskReadsKnown(): boolean;
   /** Photos the quota still covers with `inFlight` sent and not ended; Infinity when not known. */
   quotaLeft(inFlight: number): number;
   /** The quota covers nothing more and nothing is in flight: read it again (or hold). */
@@ -116,6 +118,8 @@ export class Dispatcher {
     // the rest. On a far service that saves the run an answer's delay.
     const early = !this.d.preflighted();
     if (early && !(route.ok && route.single && config.batchMode !== 'always')) return;
+    // A single task the key may not read could only be followed by sending it again (paid twice).
+    if (early && !this.d.taskReadsKnown()) return;
     if (early && (config.business !== null || this.uploadsInFlight > 0)) return;
     if (!route.ok) {
       if (store.jobs.nextQueuedAt() !== null) this.d.cannotUpload(route);

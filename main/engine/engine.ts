@@ -173,6 +173,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       paused: () => this.paused,
       running: () => this.running,
       preflighted: () => this.preflighted,
+      taskReadsKnown: () => this.service.taskReadsKnown,
       quotaLeft: (inFlight) => this.service.budget.left(inFlight),
       quotaSpent: () => {
         this.quotaSpent.run();
@@ -282,7 +283,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.holds.start();
     this.quiet.start();
     this.preflighted = false;
-    const preflight = this.service.preflight(this.abort.signal).finally(() => {
+    const preflight = this.service.preflight(this.abort.signal, true).finally(() => {
       this.preflighted = true;
     });
     // A queue an older version filled may hold photos never dated, matched or checked.

@@ -17,6 +17,9 @@ import { AiVersionLog } from './ai-versions';
 import { QuotaBudget } from './quota-budget';
 import { readingsLeft, toAiInfo, toQuotaInfo } from './remote-info';
 
+/** No service names a task so (its ids are its own): a read of it can only be refused or missed. */
+const IMPOSSIBLE_TASK_ID = 'meterdesk-permission-check-0';
+
 export interface ServiceStateDeps {
   readonly store: Store;
   readonly api: MeterApi;
@@ -57,6 +60,8 @@ export class ServiceState {
   private lastReadBusy = false;
   /** Photos finished by the last read; a run shorter than one refresh period moves it too. */
   private lastReadFinished = 0;
+  /** This run has learned whether the key may read tasks (or could not, and goes on regardless). */
+  private taskReadsChecked = false;
 
   constructor(private readonly d: ServiceStateDeps) {
     this.deployment = new Deployment(d.store, d.clock, d.serviceId, {
@@ -81,15 +86,25 @@ export class ServiceState {
     return this.warning;
   }
 
-  /** Reads AI status and quota (those the key may read), and warns when the queue outgrows the quota. */
-  async preflight(signal: AbortSignal): Promise<void> {
+  /** Whether this run knows if the key may read tasks: no single task goes before it does. */
+  get taskReadsKnown(): boolean {
+    return this.taskReadsChecked;
+  }
+
+  /**
+   * Reads AI status and quota (those the key may read), and warns when the queue outgrows the
+   * quota. A run's first read (`runStart`) also asks whether the key may read tasks.
+   */
+  async preflight(signal: AbortSignal, runStart = false): Promise<void> {
     const { api } = this.d;
     this.lastReadAt = this.d.clock.now();
     this.lastReadBusy = this.d.refreshNeed() === 'busy';
     this.lastReadFinished = this.finished();
+    if (runStart) this.taskReadsChecked = false;
     const [ai, quota] = await Promise.allSettled([
       this.deployment.deniedMessage('ai_status') ? null : api.getAiStatus({ signal }),
       this.deployment.deniedMessage('quota') ? null : api.getQuota({ signal }),
+      runStart ? this.checkTaskReads(signal) : null,
     ]);
     if (ai.status === 'rejected') {
       this.aiReadFailed(ai.reason);
@@ -99,6 +114,45 @@ export class ServiceState {
     else if (quota.value) this.setQuota(quota.value);
     this.updateQuotaWarning();
     this.d.changed();
+  }
+
+  /**
+   * A single task no read reaches could only be followed by sending the photo again, and a photo
+   * sent again while its first task still runs is read, and paid, twice (spec 8.4, 8.5). So before
+   * any photo goes as a single task the key is asked: a read of a task that cannot exist answers
+   * 403 when the scope is missing (spec 5.5, checked before the task is looked up) and 404 when
+   * it is not (4.4); only when that read is refused, a one-task list tells whether the list
+   * reaches tasks instead. Any other answer says nothing about the permission: the run goes on
+   * as before (the AI status and quota reads beside this one tell what the service is doing).
+   */
+  private async checkTaskReads(signal: AbortSignal): Promise<void> {
+    try {
+      if (this.deployment.deniedMessage('get_task') === null) {
+        await this.askPermission('get_task', () =>
+          this.d.api.getTask(IMPOSSIBLE_TASK_ID, { signal }),
+        );
+      }
+      if (
+        this.deployment.deniedMessage('get_task') !== null &&
+        this.deployment.deniedMessage('list_tasks') === null
+      ) {
+        await this.askPermission('list_tasks', () => this.d.api.listTasks(1, { signal }));
+      }
+    } finally {
+      this.taskReadsChecked = true;
+    }
+  }
+
+  /** A refusal is the failure handler's (it records the denied permission); anything else is not. */
+  private async askPermission(permission: Permission, read: () => Promise<unknown>): Promise<void> {
+    try {
+      await read();
+      this.deployment.allow(permission);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      if (error.info.class === 'not_found') this.deployment.allow(permission);
+      else if (error.info.class === 'permission_denied') this.d.failed(error);
+    }
   }
 
   /**

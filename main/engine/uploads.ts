@@ -13,6 +13,7 @@ import { classifyFileError } from '../api/classify-transport';
 import { isApiError } from '../api/errors';
 import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
+import { pollLater } from './polls';
 import { storeResults, taskResultOf } from './remote-result';
 import { taskReadsDenied, uploadRoute } from './upload-route';
 
@@ -256,21 +257,29 @@ function applyImmediate(ctx: EngineContext, tasks: readonly (Task | BatchItem)[]
 }
 
 /**
- * Single tasks no permitted read reaches (the key may read neither a task nor the list): when
- * batches can carry and follow them, each photo is sent again in a batch once its first task has
- * surely finished (the resume grace), so the service answers from its cache and charges nothing
- * more. False when they cannot be: the caller holds, naming the permission.
+ * Single tasks no permitted read reaches any more (the key lost the right to read tasks mid-run;
+ * a run that knows so from the start sends none). When batches can carry and follow them, each
+ * photo is sent again in a batch, answered from the service's cache at no charge, but only once
+ * its first task can no longer be running (`taskTimeoutMs` after it was sent): until then it
+ * waits, and its task is read again if the permission comes back. False when batches cannot
+ * follow them either: the caller holds, naming the permission.
  */
 export function resendInBatches(ctx: EngineContext, jobs: readonly JobRecord[]): boolean {
   const route = uploadRoute(ctx.config, ctx.deployment);
   if (taskReadsDenied(ctx.deployment) === null || !route.ok || !route.batch) return false;
+  const now = ctx.now();
+  const ended: JobRecord[] = [];
   for (const j of jobs) {
-    const sentAt = j.submittedAt ? Date.parse(j.submittedAt) : ctx.now();
-    ctx.store.jobs.requeue([j.id], {
-      nextAttemptAt: Math.max(ctx.now(), sentAt + ctx.config.resumeGraceMs),
-      message: jobMessage('resentInBatch', {}),
-      refundAttempt: true,
-    });
+    const sentAt = j.submittedAt ? Date.parse(j.submittedAt) : now;
+    const endsAt = sentAt + ctx.config.taskTimeoutMs;
+    if (endsAt <= now) ended.push(j);
+    else pollLater(ctx, [j], endsAt - now);
+  }
+  if (ended.length) {
+    ctx.store.jobs.requeue(
+      ended.map((j) => j.id),
+      { nextAttemptAt: now, message: jobMessage('resentInBatch', {}), refundAttempt: true },
+    );
   }
   ctx.changed(jobs.map((j) => j.id));
   return true;

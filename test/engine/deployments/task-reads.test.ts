@@ -1,8 +1,9 @@
 // A key may read batches but not tasks (spec 5.5, 5.6: scopes are per endpoint, their names
-// "not shown"): every photo goes in a batch, followed through batch reads, and a photo sent as a
-// single task before the 403s told is sent again in a batch, answered from the service's cache.
+// "not shown"): the run asks before its first photo goes, and every photo goes in a batch,
+// followed through batch reads. A key that loses the right mid-run has its single tasks sent again
+// in a batch, answered from the service's cache, only once they can no longer be running.
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, runToEnd, type Harness } from '../../helpers/engine-harness';
+import { harness, runToEnd, waitFor, type Harness } from '../../helpers/engine-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -20,8 +21,29 @@ describe('a key without tasks:read', () => {
     expect(st.counts.failed).toBe(0);
     expect(st.holds.auth).toBeNull();
     for (const n of Object.values(h.sandbox.ledger.quotaCharges())) expect(n).toBe(1);
-    // Once both task reads were refused, only batches were sent.
+    // The run asked before its first photo went: not one was sent as a task it could not follow.
     const singles = h.sandbox.ledger.tasks().filter((t) => t.batchId === null);
-    expect(singles.length).toBeLessThanOrEqual(3);
+    expect(singles).toHaveLength(0);
+  });
+
+  it('loses the right mid-run: a single task still running is never sent again (paid once)', async () => {
+    // The AI takes longer than the old fixed grace (300 ms here) before a re-send.
+    h = await harness({
+      photos: 4,
+      duplicates: 0,
+      sandbox: { ai: { latencyMs: 1_200, jitterMs: 0 } },
+    });
+    const s = h.open({ batchMode: 'auto', resumeGraceMs: 300, taskTimeoutMs: 2_500 });
+    await s.actions.addPhotos([h.photos]);
+    await s.engine.start();
+    await waitFor(() => h?.sandbox.ledger.tasks().some((t) => t.batchId === null) ?? false);
+    h.sandbox.control.updateKey(h.sandbox.apiKey, {
+      scopes: ['quota:read', 'ai:read', 'tasks:write', 'batches:read', 'batches:write'],
+    });
+    expect(await s.engine.waitSettled()).toBe('complete');
+    expect(s.engine.status().counts.done).toBe(4);
+    // The photo sent alone went again in a batch, once its task had ended: answered from the cache.
+    expect(h.sandbox.ledger.tasks().length).toBeGreaterThan(4);
+    for (const n of Object.values(h.sandbox.ledger.quotaCharges())) expect(n).toBe(1);
   });
 });
