@@ -23,6 +23,14 @@ export function packagesHeld(q: QuotaPoolFigures): number {
   return (q.monthlyRemaining ?? 0) + (q.monthlyBonusRemaining ?? 0) + (q.fixedRemaining ?? 0);
 }
 
+/**
+ * Whether what is left is the daily pool alone, so words may say "today": not when a package
+ * holds readings, nor for an account without a daily limit (a paid one living on packages).
+ */
+export function quotaIsDaily(q: QuotaPoolFigures): boolean {
+  return packagesHeld(q) === 0 && q.dailyLimit !== 0;
+}
+
 /** Readings left in every pool that applies; null when unlimited or not known. */
 export function quotaTotal(q: QuotaPoolFigures): number | null {
   if (q.isUnlimited || q.remaining === null) return null;

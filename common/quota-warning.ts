@@ -2,7 +2,7 @@
 // it (it can count distinct photos), the CLI prints it and the window words it with its live
 // figures through the same function.
 
-/** More photos wait to be read than readings are left today. */
+/** More photos wait to be read than readings are left (today, for a daily quota). */
 export interface QuotaWarning {
   /** Photos still to cost a reading: queued or uploading, byte-identical copies once. */
   readonly waiting: number;
@@ -32,10 +32,13 @@ export function liveQuotaWarning(
   return quotaWarning(remaining, Math.min(engine.waiting, queuedOrUploading));
 }
 
-/** In English, for the CLI and the log. */
-export function quotaWarningText(w: QuotaWarning): string {
+/**
+ * In English, for the CLI and the log. "Today" only for a daily quota (`daily`,
+ * quota-pools.ts quotaIsDaily): a paid account's packages do not renew at midnight.
+ */
+export function quotaWarningText(w: QuotaWarning, daily = true): string {
   return (
-    `${String(w.waiting)} photos are waiting but only ${String(w.remaining)} readings are left today. ` +
-    'Photos the service has already read are free; the rest will wait for quota.'
+    `${String(w.waiting)} photos are waiting but only ${String(w.remaining)} readings are left` +
+    `${daily ? ' today' : ''}. Photos the service has already read are free; the rest will wait for quota.`
   );
 }

@@ -22,10 +22,17 @@ function waitingPhotos(counts: { queued: number; uploading: number }): number {
   return counts.queued + counts.uploading;
 }
 
-/** The quota warning (common/quota-warning.ts) in the window's words. */
-export function quotaWarningWords(w: QuotaWarning, t: TFunction = englishT('app')): string {
+/**
+ * The quota warning (common/quota-warning.ts) in the window's words; "today" only for a daily
+ * quota (`daily`, quotaIsDaily).
+ */
+export function quotaWarningWords(
+  w: QuotaWarning,
+  t: TFunction = englishT('app'),
+  daily = true,
+): string {
   const photos = t('quota.photosWait', { count: w.waiting });
-  if (w.remaining === 0) return t('quota.noneLeft', { photos });
+  if (w.remaining === 0) return t(daily ? 'quota.noneLeft' : 'quota.noneLeftAll', { photos });
   return t('quota.fewLeft', { photos, readings: t('quota.readings', { count: w.remaining }) });
 }
 
@@ -99,7 +106,7 @@ export function QuotaWidget(): React.JSX.Element {
     );
   }
   const { isUnlimited } = quota;
-  const { remaining, limit } = quotaLeft(quota, hold);
+  const { remaining, limit, daily } = quotaLeft(quota, hold);
   // Packages beside the daily pool: the figure is their sum, not a share of the daily limit.
   const dailyLimit = packagesHeld(quota) > 0 ? null : limit;
   const fraction =
@@ -109,7 +116,7 @@ export function QuotaWidget(): React.JSX.Element {
   const low = fraction !== null && fraction < 0.1;
   // The engine decides (it counts a photo and its copies once); the figures are the live ones.
   const warning = liveQuotaWarning(engineWarning, isUnlimited ? null : remaining, waiting);
-  const warn = warning ? quotaWarningWords(warning, t) : null;
+  const warn = warning ? quotaWarningWords(warning, t, daily) : null;
   const packages = packagesText(quota, t, lang);
   const main = isUnlimited
     ? t('quota.unlimited')

@@ -5,6 +5,7 @@ import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { pendingOf } from './throughput';
 import type { TFunction } from 'i18next';
 import { englishT } from '../i18n/english';
+import { quotaIsDaily } from '../../common/quota-pools';
 import { atAndIn, quotaResetAt } from './holds';
 import { engineWords } from './engine-words';
 import { offlineCause, offlineDetail } from './offline-words';
@@ -71,18 +72,21 @@ export interface BannerInput {
 export function quotaLeft(
   quota: QuotaInfo | null,
   hold: EngineHolds['quota'],
-): { remaining: number | null; limit: number | null } {
+): { remaining: number | null; limit: number | null; daily: boolean } {
   const limit = quota?.dailyLimit ?? null;
+  // Words say "today" only for a daily quota: a paid account's packages do not renew at midnight.
+  const daily = quota === null || quotaIsDaily(quota);
   const fresh = quota !== null && (!hold || Date.parse(quota.checkedAt) > Date.parse(hold.since));
-  if (fresh) return { remaining: quota.remaining, limit };
-  return { remaining: hold ? (hold.remaining ?? 0) : null, limit };
+  if (fresh) return { remaining: quota.remaining, limit, daily };
+  return { remaining: hold ? (hold.remaining ?? 0) : null, limit, daily };
 }
 
 export function quotaCountText(
-  left: { remaining: number | null; limit: number | null },
+  left: { remaining: number | null; limit: number | null; daily: boolean },
   t: BannersT = englishT('banners'),
 ): string {
   const remaining = left.remaining ?? 0;
+  if (!left.daily) return t('countAll', { count: remaining });
   if (left.limit !== null && left.limit > 0) {
     return t('count', { remaining, limit: left.limit });
   }
@@ -179,16 +183,18 @@ export function bannersFor({
   }
   if (holds.quota) {
     const reset = quotaResetAt(quota?.dayTag ?? null, now);
+    const left = quotaLeft(quota ?? null, holds.quota);
     // No "retry": asking again cannot make quota; the engine checks by itself (the countdown).
+    // Packages do not renew at midnight: no reset time for a quota that is not the daily pool.
     out.push({
       id: 'quota',
       tone: 'warn',
-      title: t('quota.title'),
+      title: left.daily ? t('quota.title') : t('quota.titleAll'),
       detail: '',
       detailFrom: 'meterdesk',
       body: join(
-        quotaCountText(quotaLeft(quota ?? null, holds.quota), t),
-        t('quota.resets', { at: atAndIn(reset, now, t, appT, lang) }),
+        quotaCountText(left, t),
+        left.daily ? t('quota.resets', { at: atAndIn(reset, now, t, appT, lang) }) : '',
         stay || t('quota.newStay'),
         t('quota.body'),
       ),

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { dailyPart } from '../../../common/quota-pools';
 import { createMeterApi, type MeterApi } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { AuthError, EXIT, UsageError } from '../exit-codes';
@@ -53,19 +54,27 @@ const yesNo = (b: boolean | undefined): string => (b ? 'yes' : 'no');
 export function quotaCommand(argv: string[], io: CliIo): Promise<number> {
   return withApi(argv, io, async (api) => {
     const q = await api.getQuota();
-    const count = (n: number | undefined): string => (n === undefined ? '-' : String(n));
+    const info = toQuotaInfo(q, Date.now());
+    const count = (n: number | null | undefined): string => (n == null ? '-' : String(n));
+    // What the account may still read is every pool that applies (common/quota-pools.ts): the
+    // service's own `remaining` may be the daily figure only (0 for a paid account on packages).
+    const total = info.isUnlimited ? 'unlimited' : count(info.remaining);
     return {
       json: q,
       rows: [
         ['account', q.accountType ?? '-'],
-        ['remaining', q.isUnlimited ? 'unlimited' : String(q.remaining)],
+        ['remaining', total],
+        [
+          'daily pool left',
+          info.isUnlimited ? 'unlimited' : count(dailyPart(info.remaining, info)),
+        ],
         ['daily limit', count(q.dailyLimit)],
         ['used today', count(q.used)],
         ['day', q.dayTag ?? '-'],
         ['monthly package left', count(q.monthlyRemaining)],
         ['monthly bonus left', count(q.monthlyBonusRemaining)],
         ['fixed quota left', count(q.fixedRemaining)],
-        ['nearest expiry', toQuotaInfo(q, Date.now()).nearestExpireAt ?? 'nothing expires'],
+        ['nearest expiry', info.nearestExpireAt ?? 'nothing expires'],
         ['summary', q.summaryText || '-'],
       ],
     };

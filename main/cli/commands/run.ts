@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { quotaIsDaily } from '../../../common/quota-pools';
 import { quotaWarningText } from '../../../common/quota-warning';
 import type { BatchMode } from '../../../common/job';
 import type { AddSummary } from '../../../common/engine-status';
@@ -150,8 +151,9 @@ export async function runCommand(
     for (const m of added.missing) io.err(`Cannot add ${m.path}: ${jobText(m.reason)}\n`);
     if (!values.json) io.err(`${describeAdd(added)}\n`);
     await session.engine.start();
-    const warning = session.engine.status().quotaWarning;
-    if (warning && !values.json) io.err(`Warning: ${quotaWarningText(warning)}\n`);
+    const { quotaWarning: warning, quota } = session.engine.status();
+    const daily = quota === null || quotaIsDaily(quota);
+    if (warning && !values.json) io.err(`Warning: ${quotaWarningText(warning, daily)}\n`);
     const outcome = await session.engine.waitSettled({ maxOfflineMs: maxWait * 1000 });
     await session.engine.stop();
     stopProgress();

@@ -132,6 +132,7 @@ export const app: Words<typeof en> = {
     accountType: 'Kontotyp',
     meter: 'Heute verbleibendes Kontingent',
     noneLeft: 'Für heute aufgebraucht: {{photos}} auf neues Kontingent.',
+    noneLeftAll: 'Aufgebraucht: {{photos}} auf neues Kontingent.',
     fewLeft: '{{photos}}, nur {{readings}} übrig: der Rest wartet auf neues Kontingent.',
     photosWait_one: '{{count, number}} Foto wartet',
     photosWait_other: '{{count, number}} Fotos warten',

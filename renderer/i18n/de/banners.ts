@@ -54,6 +54,7 @@ export const banners: Words<typeof en> = {
   },
   quota: {
     title: 'Das heutige Ablesekontingent ist aufgebraucht',
+    titleAll: 'Das Ablesekontingent ist aufgebraucht',
     resets: 'Das Kontingent wird um {{at}} erneuert.',
     newStay: 'Neue Fotos bleiben in der Warteschlange.',
     body: 'Sie werden dann gesendet; bereits laufende Ablesungen kommen weiterhin an. Wenn es schneller gehen soll, bitten Sie die Verwaltung des Kontos um mehr Kontingent.',
@@ -80,6 +81,8 @@ export const banners: Words<typeof en> = {
   count: 'Noch {{remaining, number}} von {{limit, number}} Ablesungen für heute.',
   countPlain_one: 'Noch {{count, number}} Ablesung für heute.',
   countPlain_other: 'Noch {{count, number}} Ablesungen für heute.',
+  countAll_one: 'Noch {{count, number}} Ablesung übrig.',
+  countAll_other: 'Noch {{count, number}} Ablesungen übrig.',
   atAndIn: '{{time}} Uhr (in {{wait}})',
   wait: {
     key: 'Wartet auf einen gültigen API-Schlüssel (Einstellungen).',

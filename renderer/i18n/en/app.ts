@@ -133,6 +133,7 @@ export const app = {
     accountType: 'Account type',
     meter: 'Quota left today',
     noneLeft: 'None left today: {{photos}} for new quota.',
+    noneLeftAll: 'None left: {{photos}} for new quota.',
     fewLeft: '{{photos}}, {{readings}} left: the rest wait for new quota.',
     photosWait_one: '{{count, number}} photo waits',
     photosWait_other: '{{count, number}} photos wait',

@@ -38,6 +38,7 @@ export const banners = {
   },
   quota: {
     title: "Today's reading quota is used up",
+    titleAll: 'The reading quota is used up',
     resets: 'Quota resets at {{at}}.',
     newStay: 'New photos stay queued.',
     body: 'They are sent then; readings already under way still arrive. To read them sooner, ask whoever manages the account for more quota.',
@@ -64,6 +65,8 @@ export const banners = {
   count: '{{remaining, number}} of {{limit, number}} readings left today.',
   countPlain_one: '{{count, number}} reading left today.',
   countPlain_other: '{{count, number}} readings left today.',
+  countAll_one: '{{count, number}} reading left.',
+  countAll_other: '{{count, number}} readings left.',
   atAndIn: '{{time}} (in {{wait}})',
   wait: {
     key: 'Waiting for a valid API key (Settings).',
