@@ -28,27 +28,26 @@ export const DATA_FOLDER_ENGLISH = {
 type Reason = keyof typeof DATA_FOLDER_ENGLISH;
 
 /** The system error codes with a sentence of their own (EPERM says what EACCES says). */
-const SYSTEM_CODES: readonly string[] = [
-  'EEXIST',
-  'ENOTDIR',
-  'EACCES',
-  'EROFS',
-  'ENOSPC',
-  'ENOENT',
-];
+const SYSTEM_CODES = ['EEXIST', 'ENOTDIR', 'EACCES', 'EROFS', 'ENOSPC', 'ENOENT'] as const;
 
 const fill = (template: string, values: Readonly<Record<string, string>>): string =>
   template.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? '');
 
-/** The reason a data folder problem is worded by: a system error code as written, else 'other'. */
-export function dataFolderReason(why: string): string {
+/** The reasons a data folder problem is worded by; the window's catalogue has the same keys. */
+export type DataFolderReason = Exclude<Reason, 'there' | 'choose'>;
+
+const REASONS: readonly DataFolderReason[] = [
+  ...SYSTEM_CODES,
+  'other',
+  'systemFolder',
+  'linksToSystem',
+  'pseudoFileSystem',
+];
+
+/** The reason a data folder problem is worded by: a known code as written, else 'other'. */
+export function dataFolderReason(why: string): DataFolderReason {
   if (why === 'EPERM') return 'EACCES';
-  return SYSTEM_CODES.includes(why) ||
-    why === 'systemFolder' ||
-    why === 'linksToSystem' ||
-    why === 'pseudoFileSystem'
-    ? why
-    : 'other';
+  return REASONS.find((r) => r === why) ?? 'other';
 }
 
 /** The problem in English: what the log says, and the IPC error's message. */
@@ -58,9 +57,9 @@ export function dataFolderEnglish(p: {
   readonly folder: string;
   readonly real: string;
 }): string {
-  const reason = dataFolderReason(p.why) as Reason;
+  const reason = dataFolderReason(p.why);
   const values = { ...p, choose: DATA_FOLDER_ENGLISH.choose };
-  if (SYSTEM_CODES.includes(reason)) {
+  if (SYSTEM_CODES.some((c) => c === reason)) {
     return fill(DATA_FOLDER_ENGLISH.there, { problem: fill(DATA_FOLDER_ENGLISH[reason], values) });
   }
   return fill(DATA_FOLDER_ENGLISH[reason], values);

@@ -67,25 +67,31 @@ export function keychainName(platform: string): string {
   return keyStorageText('nameLinux');
 }
 
+/** Which sentence says a keychain problem; the window's catalogue has the same keys (keychain.*). */
+export type KeychainSentence =
+  | 'missingLinux'
+  | 'missing'
+  | 'module'
+  | 'serviceDarwin'
+  | 'serviceWin32'
+  | 'serviceLinux'
+  | 'timeout'
+  | 'other';
+
+export function keychainSentence(
+  p: Pick<KeychainProblem, 'keychain' | 'platform'>,
+): KeychainSentence {
+  const platform = p.platform === 'darwin' ? 'Darwin' : p.platform === 'win32' ? 'Win32' : 'Linux';
+  if (p.keychain === 'missing') return p.platform === 'linux' ? 'missingLinux' : 'missing';
+  if (p.keychain === 'service') return `service${platform}`;
+  return p.keychain === 'module' || p.keychain === 'timeout' ? p.keychain : 'other';
+}
+
 /** Why the keychain cannot be used, in a sentence a person can act on. */
 export function keychainProblemEnglish(p: KeychainProblem): string {
-  const name = keychainName(p.platform);
-  switch (p.keychain) {
-    case 'missing':
-      return p.platform === 'linux'
-        ? keyStorageText('missingLinux')
-        : keyStorageText('missing', { name });
-    case 'module':
-      return keyStorageText('module', { name });
-    case 'service':
-      if (p.platform === 'darwin') return keyStorageText('serviceDarwin');
-      if (p.platform === 'win32') return keyStorageText('serviceWin32');
-      return keyStorageText('serviceLinux');
-    case 'timeout':
-      return keyStorageText('timeout', { name, seconds: p.seconds });
-    default:
-      return p.detail === '' ? keyStorageText('other', { name }) : p.detail;
-  }
+  const sentence = keychainSentence(p);
+  if (sentence === 'other' && p.detail !== '') return p.detail;
+  return keyStorageText(sentence, { name: keychainName(p.platform), seconds: p.seconds });
 }
 
 /** Why no safe place but memory is left (keyForSessionOnly's `why`). */

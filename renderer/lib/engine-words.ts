@@ -12,6 +12,7 @@ import {
 } from '../../common/engine-messages';
 import type { Permission } from '../../common/engine-status';
 import { dataFolderReason } from '../../common/data-folder-english';
+import { keychainSentence } from '../../common/key-storage-english';
 import { englishT } from '../i18n/english';
 import { offlineCause } from './offline-words';
 
@@ -53,21 +54,10 @@ function keychainWords(
   p: { readonly keychain: string; readonly platform: string; readonly seconds: number },
   t: EngineT,
 ): string {
-  const name = keychainName(p.platform, t);
-  switch (p.keychain) {
-    case 'missing':
-      return p.platform === 'linux' ? t('keychain.missingLinux') : t('keychain.missing', { name });
-    case 'module':
-      return t('keychain.module', { name });
-    case 'service':
-      if (p.platform === 'darwin') return t('keychain.serviceDarwin');
-      if (p.platform === 'win32') return t('keychain.serviceWin32');
-      return t('keychain.serviceLinux');
-    case 'timeout':
-      return t('keychain.timeout', { name, seconds: p.seconds });
-    default:
-      return t('keychain.other', { name });
-  }
+  return t(`keychain.${keychainSentence(p)}`, {
+    name: keychainName(p.platform, t),
+    seconds: p.seconds,
+  });
 }
 
 /** Why a folder cannot hold MeterDesk's data, in the window's words. */
@@ -75,29 +65,11 @@ function dataFolderWords(
   p: { readonly dir: string; readonly why: string; readonly folder: string; readonly real: string },
   t: EngineT,
 ): string {
-  const values = { dir: p.dir, folder: p.folder, real: p.real };
-  switch (dataFolderReason(p.why)) {
-    case 'EEXIST':
-      return t('dataFolder.EEXIST', values);
-    case 'ENOTDIR':
-      return t('dataFolder.ENOTDIR', values);
-    case 'EACCES':
-      return t('dataFolder.EACCES', values);
-    case 'EROFS':
-      return t('dataFolder.EROFS', values);
-    case 'ENOSPC':
-      return t('dataFolder.ENOSPC', values);
-    case 'ENOENT':
-      return t('dataFolder.ENOENT', values);
-    case 'systemFolder':
-      return t('dataFolder.systemFolder', values);
-    case 'linksToSystem':
-      return t('dataFolder.linksToSystem', values);
-    case 'pseudoFileSystem':
-      return t('dataFolder.pseudoFileSystem', values);
-    default:
-      return t('dataFolder.other', values);
-  }
+  return t(`dataFolder.${dataFolderReason(p.why)}`, {
+    dir: p.dir,
+    folder: p.folder,
+    real: p.real,
+  });
 }
 
 function sessionWhy(why: string, backend: string, t: EngineT): string {

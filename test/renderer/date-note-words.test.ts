@@ -16,6 +16,7 @@ import {
 import { openStore } from '../../main/store/store';
 import { dateNoteLine } from '../../renderer/billing/rule-words';
 import { createI18n } from '../../renderer/i18n/i18n';
+import { queuedPhoto } from '../helpers/queued-photo';
 import { tempDir } from '../helpers/tmp';
 
 const en = createI18n('en').getFixedT('en', 'billing');
@@ -68,7 +69,7 @@ describe('read-date notes in the window', () => {
       store.close();
       t.cleanup();
     };
-    const id = photoIn(store);
+    const id = queuedPhoto(store);
     const unknown = { code: 'fileTime', params: { why: 'potato', detail: '' } };
     store.meters.setReadDates([
       { id, readAt: '2026-01-01T00:00:00Z', source: 'file_time', note: unknown as ReadDateNote },
@@ -92,7 +93,7 @@ describe('read-date notes in the window', () => {
       store.close();
       t.cleanup();
     };
-    const id = photoIn(store);
+    const id = queuedPhoto(store);
     store.meters.setReadDates([
       {
         id,
@@ -116,21 +117,3 @@ describe('read-date notes in the window', () => {
     });
   });
 });
-
-function photoIn(store: ReturnType<typeof openStore>): number {
-  const root = store.roots.ensure('/photos', 'folder');
-  store.jobs.insertScanned([
-    {
-      rootId: root.id,
-      path: '/photos/a.jpg',
-      relPath: 'a.jpg',
-      size: 10,
-      mtimeMs: 1,
-      accepted: { sha256: 'a'.repeat(64), format: 'jpeg' },
-      rejected: null,
-    },
-  ]);
-  const id = store.jobs.dueUploads(Number.MAX_SAFE_INTEGER, 1)[0]?.id;
-  if (id === undefined) throw new Error('no photo');
-  return id;
-}

@@ -15,6 +15,7 @@ import {
 import { openStore } from '../../main/store/store';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { jobLineText, jobWords } from '../../renderer/lib/job-words';
+import { queuedPhoto } from '../helpers/queued-photo';
 import { tempDir } from '../helpers/tmp';
 import { errorQuotes, errorText } from '../../renderer/lib/states';
 import type { JobRecord } from '../../common/job-record';
@@ -220,27 +221,9 @@ describe("a job's history from the queue, in the window", () => {
     return store;
   }
 
-  function photoIn(store: ReturnType<typeof openStore>): number {
-    const root = store.roots.ensure('/photos', 'folder');
-    store.jobs.insertScanned([
-      {
-        rootId: root.id,
-        path: '/photos/a.jpg',
-        relPath: 'a.jpg',
-        size: 10,
-        mtimeMs: 1,
-        accepted: { sha256: 'a'.repeat(64), format: 'jpeg' },
-        rejected: null,
-      },
-    ]);
-    const id = store.jobs.dueUploads(Number.MAX_SAFE_INTEGER, 1)[0]?.id;
-    if (id === undefined) throw new Error('no job');
-    return id;
-  }
-
   it('words a stored event by its code in German', () => {
     const store = queue();
-    const id = photoIn(store);
+    const id = queuedPhoto(store);
     store.jobs.markUploading([id]);
     store.jobs.requeue([id], { nextAttemptAt: 0, message: jobMessage('taskLostResend', {}) });
     const lines = store.jobs.events(id).map((e) => deWords(e.message));
@@ -256,7 +239,7 @@ describe("a job's history from the queue, in the window", () => {
     templates.taskLostResend = 'The task is unknown at the service; the photo goes again';
     try {
       const store = queue();
-      const id = photoIn(store);
+      const id = queuedPhoto(store);
       store.jobs.markUploading([id]);
       store.jobs.requeue([id], { nextAttemptAt: 0, message: jobMessage('taskLostResend', {}) });
       const [, event] = store.jobs.events(id);

@@ -48,9 +48,6 @@ export function legacyNoteToCode(text: string): CodedNote {
   return { code: 'quoted', params: { text } };
 }
 
-/** Rows read at a time: a statement cannot write while another still reads. */
-const PAGE = 1000;
-
 /** A stored check with its English dateNote as the coded note; anything else as it was. */
 function codedDetail(json: string): string {
   let detail: unknown;
@@ -66,30 +63,25 @@ function codedDetail(json: string): string {
 }
 
 function convert(db: Database.Database): void {
-  const page = db.prepare<[number], { id: number; note: string | null; detail: string | null }>(
-    `SELECT id, read_at_note AS note, plausibility_detail AS detail FROM jobs
-      WHERE id > ? AND (read_at_note IS NOT NULL OR plausibility_detail IS NOT NULL)
-      ORDER BY id LIMIT ${String(PAGE)}`,
+  // The ids first: a statement cannot write while another still reads.
+  const ids = db
+    .prepare<[], number>(
+      `SELECT id FROM jobs WHERE read_at_note IS NOT NULL OR plausibility_detail IS NOT NULL`,
+    )
+    .pluck()
+    .all();
+  const get = db.prepare<[number], { note: string | null; detail: string | null }>(
+    'SELECT read_at_note AS note, plausibility_detail AS detail FROM jobs WHERE id = ?',
   );
   const set = db.prepare(
     `UPDATE jobs SET read_at_note_code = ?, read_at_note_params = ?, plausibility_detail = ?
       WHERE id = ?`,
   );
-  let after = 0;
-  for (;;) {
-    const rows = page.all(after);
-    for (const row of rows) {
-      const note = row.note === null ? null : legacyNoteToCode(row.note);
-      set.run(
-        note?.code ?? null,
-        note === null ? null : JSON.stringify(note.params),
-        row.detail === null ? null : codedDetail(row.detail),
-        row.id,
-      );
-    }
-    const last = rows.at(-1);
-    if (last === undefined) return;
-    after = last.id;
+  for (const id of ids) {
+    const row = get.get(id);
+    const note = row?.note == null ? null : legacyNoteToCode(row.note);
+    const detail = row?.detail == null ? null : codedDetail(row.detail);
+    set.run(note?.code ?? null, note === null ? null : JSON.stringify(note.params), detail, id);
   }
 }
 
