@@ -38,6 +38,12 @@ export interface EngineHolds {
   } | null;
   /** A setting the service refuses (e.g. foreign-meter business disabled). */
   settings: { message: string } | null;
+  /**
+   * The service asks to wait (a 5xx with Retry-After: maintenance, overload). Every request waits
+   * until `retryAt`, then one goes at a time until an answer is not a hold; no photo fails for it.
+   * `serviceSays` is the service's own message ('' when it sent none).
+   */
+  service: { since: string; retryAt: number; serviceSays: string } | null;
 }
 
 export interface QuotaInfo {
@@ -132,7 +138,7 @@ export interface AddSummary {
 
 /** No hold: everything may be sent. A fresh object each time. */
 export function noHolds(): EngineHolds {
-  return { offline: null, quota: null, auth: null, settings: null };
+  return { offline: null, quota: null, auth: null, settings: null, service: null };
 }
 
 /** What is known of a deployment before any answer: nothing learned, nothing denied. */

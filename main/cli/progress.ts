@@ -28,6 +28,11 @@ export function holdLine(s: EngineStatus, now = Date.now()): string {
   if (b.settings) return b.settings.message;
   if (b.offline)
     return `Service unreachable, next try in ${Math.max(0, Math.ceil((b.offline.nextProbeAt - now) / 1000))} s`;
+  if (b.service) {
+    const says = b.service.serviceSays ? ` (the service says: ${b.service.serviceSays})` : '';
+    const wait = Math.max(0, Math.ceil((b.service.retryAt - now) / 1000));
+    return `Service asks to wait${says}, next try in ${wait} s; no photo fails for it`;
+  }
   if (b.quota)
     return `Quota exhausted${b.quota.summaryText ? ` (${b.quota.summaryText})` : ''}: the rest stays queued`;
   if (s.paused) return 'Paused';

@@ -97,8 +97,15 @@ export class Holds {
   // begins and once when it ends, so a run's output tells a maintenance window from failures.
 
   serviceHeld(retryAfterMs: number, serviceSays: string): void {
+    const now = this.o.clock.now();
+    // Shown in the window and the CLI's progress line, not only logged: each new Retry-After
+    // moves the time shown; the log says the beginning once.
+    const retryAt = now + retryAfterMs;
+    const since = this.state.service?.since ?? new Date(now).toISOString();
+    this.state = { ...this.state, service: { since, retryAt, serviceSays } };
+    this.o.changed();
     if (this.serviceHoldSince !== null) return;
-    this.serviceHoldSince = this.o.clock.now();
+    this.serviceHoldSince = now;
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     this.o.log(...logged('serviceHoldBegan', { seconds, serviceSays }));
   }
@@ -107,6 +114,8 @@ export class Holds {
     if (this.serviceHoldSince === null) return;
     const seconds = Math.round((this.o.clock.now() - this.serviceHoldSince) / 1000);
     this.serviceHoldSince = null;
+    this.state = { ...this.state, service: null };
+    this.o.changed();
     this.o.log(...logged('serviceHoldEnded', { seconds }));
   }
 

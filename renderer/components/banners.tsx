@@ -16,6 +16,7 @@ const ICONS: Record<Banner['id'], IconName> = {
   not_configured: 'info',
   paused: 'pause',
   offline: 'cloud-off',
+  service_hold: 'hourglass',
   quota: 'gauge',
   key_rejected: 'key',
   permission_denied: 'lock',

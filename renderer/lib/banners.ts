@@ -17,6 +17,7 @@ export type BannerId =
   | 'not_configured'
   | 'paused'
   | 'offline'
+  | 'service_hold'
   | 'quota'
   | 'key_rejected'
   | 'permission_denied'
@@ -179,6 +180,20 @@ export function bannersFor({
       body: join(holds.offline.code === null ? offlineCause(null, t) : '', t('offline.body'), stay),
       nextCheckAt: holds.offline.nextProbeAt,
       actions: ['retry'],
+    });
+  }
+  if (holds.service) {
+    // The service's own pause (maintenance, overload): not a failure of the photos nor of the
+    // network; the pacer waits for its Retry-After, so the countdown is the service's.
+    out.push({
+      id: 'service_hold',
+      tone: 'info',
+      title: t('service_hold.title'),
+      detail: holds.service.serviceSays === '' ? '' : sentence(holds.service.serviceSays),
+      detailFrom: 'service',
+      body: join(t('service_hold.body'), stay),
+      nextCheckAt: holds.service.retryAt,
+      actions: [],
     });
   }
   if (holds.quota) {

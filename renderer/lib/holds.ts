@@ -58,6 +58,7 @@ export function waitText(
   if (holds.auth?.kind === 'permission_denied') return t('wait.permission');
   if (holds.settings) return t('wait.settings');
   if (holds.offline) return t('wait.offline');
+  if (holds.service) return t('wait.service');
   if (holds.quota) {
     const at = atAndIn(quotaResetAt(quota?.dayTag ?? null, now), now, t, appT, lang);
     return t('wait.quota', { at });

@@ -25,5 +25,9 @@ describe('meter-desk run while the service holds', () => {
     expect(said).toContain('The service is unavailable for now (maintenance or overload)');
     expect(said).toContain('no photo fails for it');
     expect(said).toMatch(/The service answers again after \d+ s of unavailability/);
+    // The progress line says it while it lasts, not only the log lines at its ends.
+    expect(said).toMatch(
+      /\| Service asks to wait \(the service says: Scheduled maintenance[^\n]*\), next try in \d+ s; no photo fails for it\n/,
+    );
   });
 });

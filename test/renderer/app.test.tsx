@@ -121,6 +121,7 @@ describe('banners and reports', () => {
           quota: null,
           auth: null,
           settings: null,
+          service: null,
         },
       }),
     });

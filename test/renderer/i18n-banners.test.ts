@@ -23,6 +23,7 @@ describe('banners in German', () => {
         quota: null,
         auth: { kind: 'key_rejected', message: 'Invalid API key', permission: null },
         settings: null,
+        service: null,
       },
     });
     const banners = bannersFor({ status, service, key, ai: null, t, appT, lang: 'de' });
@@ -58,6 +59,7 @@ describe('banners in German', () => {
             quota: null,
             auth: null,
             settings: null,
+            service: null,
           },
         }),
         service,

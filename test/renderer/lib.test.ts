@@ -82,6 +82,7 @@ describe('banners', () => {
           permission: 'create_task',
         },
         settings: { message: 'water_v3_foreign is disabled.' },
+        service: null,
       },
     });
     const ai = {
@@ -128,6 +129,7 @@ describe('banners', () => {
         offline: null,
         quota: null,
         settings: null,
+        service: null,
         auth: { kind: 'key_rejected', message: 'Invalid key.', permission: null },
       },
     });
@@ -142,6 +144,7 @@ describe('banners', () => {
         offline: null,
         auth: null,
         settings: null,
+        service: null,
         quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: 'old', nextCheckAt: 0 },
       },
     });
@@ -164,6 +167,7 @@ describe('banners', () => {
         offline: null,
         auth: null,
         settings: null,
+        service: null,
         quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: '', nextCheckAt: 0 },
       },
     });
@@ -181,7 +185,7 @@ describe('banners', () => {
   it('says what the run waits for instead of an ETA', () => {
     const held = (holds: Partial<EngineStatus['holds']>): EngineStatus =>
       statusOf([job(1)], {
-        holds: { offline: null, quota: null, auth: null, settings: null, ...holds },
+        holds: { offline: null, quota: null, auth: null, settings: null, service: null, ...holds },
       });
     const ai = {
       isOnline: false,

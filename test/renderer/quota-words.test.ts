@@ -30,6 +30,7 @@ function quotaBanner(quota: QuotaInfo, lang: 'en' | 'de'): string {
       quota: { since: '2000-01-01T00:00:00Z', remaining: 0, summaryText: '', nextCheckAt: 1 },
       auth: null,
       settings: null,
+      service: null,
     },
   });
   const banner = bannersFor({

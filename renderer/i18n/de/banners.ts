@@ -52,6 +52,10 @@ export const banners: Words<typeof en> = {
       transport: 'Keine Verbindung zum Dienst möglich; später neuer Versuch.',
     },
   },
+  service_hold: {
+    title: 'Der Dienst bittet zu warten (Wartung oder Überlastung)',
+    body: 'Kein Foto schlägt deswegen fehl: Alles wartet und wird gesendet, sobald der Dienst wieder antwortet.',
+  },
   quota: {
     title: 'Das heutige Ablesekontingent ist aufgebraucht',
     titleAll: 'Das Ablesekontingent ist aufgebraucht',
@@ -89,6 +93,7 @@ export const banners: Words<typeof en> = {
     permission: 'Wartet darauf, dass der Dienst diesen API-Schlüssel zulässt.',
     settings: 'Wartet auf eine geänderte Einstellung (Einstellungen).',
     offline: 'Wartet auf eine Antwort des Dienstes.',
+    service: 'Wartet, wie der Dienst es erbittet (Wartung oder Überlastung).',
     quota: 'Das Kontingent wird um {{at}} erneuert.',
     ai: 'Wartet auf den KI-Dienst.',
   },

@@ -36,6 +36,10 @@ export const banners = {
     /** What the engine said, by the hold's code: the API client's own English sentences. */
     detail: RETRY_SENTENCES,
   },
+  service_hold: {
+    title: 'The service asks to wait (maintenance or overload)',
+    body: 'No photo fails for it: everything waits and is sent once the service answers again.',
+  },
   quota: {
     title: "Today's reading quota is used up",
     titleAll: 'The reading quota is used up',
@@ -73,6 +77,7 @@ export const banners = {
     permission: 'Waiting for the service to allow this API key.',
     settings: 'Waiting for a setting to be changed (Settings).',
     offline: 'Waiting for the service to answer.',
+    service: 'Waiting as the service asks (maintenance or overload).',
     quota: 'Quota resets at {{at}}.',
     ai: 'Waiting for the AI service.',
   },
