@@ -35,7 +35,7 @@ export const JOB_MESSAGES = {
   taskLostTwice: 'The service lost this task twice; try again later',
   batchItemMissing: 'The batch answer had no item for this file; sending it on its own',
   batchSplit: 'Batch refused ({serviceSays}); sending each photo alone',
-  // `limit` and `size` are byte counts grouped as en-US writes them, as in tooLarge.
+  // `limit` and `size` are byte counts (BYTE_PARAMS), as in tooLarge.
   batchRepacked:
     "Batch over the service's size limit ({serviceSays}); sent again in batches of at most {limit} bytes",
   resentInBatch:
@@ -72,8 +72,8 @@ export const JOB_MESSAGES = {
   videoRefused: '{format} videos are not accepted; use {accepted}',
   fileTypeRefused: '{format} files are not accepted; use {accepted}',
   imageTypeRefused: '{format} images are not accepted; use {accepted}',
-  // `size` and `limit` are byte counts grouped as en-US writes them ("20,971,521"), which the
-  // window says in its own units; the MiB beside them are for the log and CSV.
+  // `size` and `limit` are byte counts (BYTE_PARAMS), which the window says in its own units;
+  // the MiB beside them are for the log and CSV.
   tooLarge:
     'The {format} is {size} bytes ({sizeMiB}); the service accepts at most {limit} bytes ({limitMiB}) per image',
   // A folder that cannot be listed, reported once for the folder's own path (main/scan/walk.ts).
@@ -108,9 +108,22 @@ type NamesOf<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
   ? P | NamesOf<Rest>
   : never;
 
+/**
+ * The parameters that are byte counts: kept as numbers, so that each edge groups them in its own
+ * language (English here, "20,971,521"; the window its own, "20.971.521").
+ */
+const BYTE_PARAMS: ReadonlySet<string> = new Set(['size', 'limit']);
+type ByteParam = 'size' | 'limit';
+
+export function isByteParam(name: string): boolean {
+  return BYTE_PARAMS.has(name);
+}
+
 type ParamsOf<N extends string> = [N] extends [never]
   ? Readonly<Record<string, never>>
-  : { readonly [K in N]: K extends 'retry' ? RetrySentence : string };
+  : {
+      readonly [K in N]: K extends 'retry' ? RetrySentence : K extends ByteParam ? number : string;
+    };
 
 export type JobMessageParams<C extends JobMessageCode> = ParamsOf<
   NamesOf<(typeof JOB_MESSAGES)[C]>
@@ -141,19 +154,27 @@ export function sameJobMessage(a: JobMessage, b: JobMessage | null): boolean {
 
 /** The message in English, from its template: what the log, the CLI and the CSV say. */
 export function jobText(message: JobMessage): string {
-  const values = message.params as Readonly<Record<string, string>>;
+  const values = message.params as Readonly<Record<string, string | number>>;
   return JOB_MESSAGES[message.code].replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = values[name] ?? '';
+    if (typeof value === 'number') return value.toLocaleString('en-US');
     return name === 'retry' && isRetrySentence(value) ? RETRY_SENTENCES[value] : value;
   });
 }
 
 const isCode = (code: string): code is JobMessageCode => Object.hasOwn(JOB_MESSAGES, code);
 
+/** A stored parameter of its kind: a byte count a whole number, any other a string. */
+function validParam(name: string, value: unknown): boolean {
+  return BYTE_PARAMS.has(name)
+    ? typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+    : typeof value === 'string';
+}
+
 /**
  * A message as the queue stores it (code, params as JSON) back into its shape. A code this
- * version does not know, or parameters that are not a JSON object of strings, become the stored
- * text quoted, so one odd row never hides a job.
+ * version does not know, or parameters not of their kind (a string where a byte count belongs),
+ * become the stored text quoted, so one odd row never hides a job.
  */
 export function storedJobMessage(code: string, paramsJson: string): JobMessage {
   let params: unknown;
@@ -162,14 +183,18 @@ export function storedJobMessage(code: string, paramsJson: string): JobMessage {
   } catch {
     params = null;
   }
-  const strings =
+  const valid =
     typeof params === 'object' &&
     params !== null &&
     !Array.isArray(params) &&
-    Object.values(params).every((v) => typeof v === 'string');
-  if (!isCode(code) || !strings) return quotedMessage(`${code} ${paramsJson}`);
+    Object.entries(params).every(([name, value]) => validParam(name, value));
+  if (!isCode(code) || !valid) return quotedMessage(`${code} ${paramsJson}`);
   const needed = [...JOB_MESSAGES[code].matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-  const given = params as Readonly<Record<string, string>>;
+  const given = params as Readonly<Record<string, string | number>>;
+  // A missing text is said as nothing; a missing byte count would be a made-up number.
+  if (needed.some((name) => BYTE_PARAMS.has(name) && given[name] === undefined)) {
+    return quotedMessage(`${code} ${paramsJson}`);
+  }
   const complete = Object.fromEntries(needed.map((name) => [name, given[name] ?? '']));
   return { code, params: complete } as JobMessage;
 }

@@ -199,7 +199,7 @@ function overByteLimit(f: Failure, action: Extract<Action, { do: 'over_byte_limi
     nextAttemptAt: f.now,
     message: jobMessage('batchRepacked', {
       serviceSays: action.message,
-      limit: deployment.batchMaxBytes.toLocaleString('en-US'),
+      limit: deployment.batchMaxBytes,
     }),
     refundAttempt: true,
   });

@@ -146,10 +146,7 @@ function recordSubmitted(
 function withinLimit(ctx: EngineContext, job: JobRecord): boolean {
   const limit = ctx.deployment.photoOverLimit(job.size);
   if (limit === null) return true;
-  const message = jobMessage('overServiceLimit', {
-    size: job.size.toLocaleString('en-US'),
-    limit: limit.toLocaleString('en-US'),
-  });
+  const message = jobMessage('overServiceLimit', { size: job.size, limit });
   ctx.store.jobs.fail([job.id], 'server_rejected_size', message);
   return false;
 }

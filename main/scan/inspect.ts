@@ -43,9 +43,9 @@ function mib(bytes: number): string {
 function tooLargeReason(what: string, size: number, max: number): JobMessage {
   return jobMessage('tooLarge', {
     format: what,
-    size: size.toLocaleString('en-US'),
+    size,
     sizeMiB: mib(size),
-    limit: max.toLocaleString('en-US'),
+    limit: max,
     limitMiB: mib(max),
   });
 }

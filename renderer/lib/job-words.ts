@@ -26,21 +26,12 @@ type OwnShape =
 
 type Templated = Exclude<JobMessageCode, OwnShape>;
 
-/** A byte count as main writes it ("20,971,521"); null for anything else. */
-function byteCount(text: string): number | null {
-  return /^\d{1,3}(,\d{3})*$/.test(text) ? Number(text.replace(/,/g, '')) : null;
-}
-
 /**
  * A file over the size limit, its size and the limit in the window's units; in exact bytes when
  * rounding would make them look the same (20 MiB and one byte against 20 MiB).
  */
 function tooLargeWords(p: JobMessageParams<'tooLarge'>, t: StatesT, lang?: string): string {
-  const size = byteCount(p.size);
-  const limit = byteCount(p.limit);
-  if (size === null || limit === null) {
-    return t('job.tooLarge', { format: p.format, size: p.sizeMiB, limit: p.limitMiB });
-  }
+  const { size, limit } = p;
   let sizeText = formatBytes(size, lang);
   let limitText = formatBytes(limit, lang);
   if (sizeText === limitText) {

@@ -55,10 +55,10 @@ const WRITTEN: { readonly [C in JobMessageCode]: JobMessage } = {
   batchSplit: jobMessage('batchSplit', { serviceSays: 'too many files (max 20)' }),
   batchRepacked: jobMessage('batchRepacked', {
     serviceSays: 'Batch too large: the maximum is 20MB',
-    limit: '20,000,000',
+    limit: 20_000_000,
   }),
   resentInBatch: jobMessage('resentInBatch', {}),
-  overServiceLimit: jobMessage('overServiceLimit', { size: '20,400,000', limit: '20,000,000' }),
+  overServiceLimit: jobMessage('overServiceLimit', { size: 20_400_000, limit: 20_000_000 }),
   fileMoved: jobMessage('fileMoved', {}),
   fileUnreadable: jobMessage('fileUnreadable', { code: 'EACCES' }),
   doneWithoutReading: jobMessage('doneWithoutReading', {}),
@@ -87,9 +87,9 @@ const WRITTEN: { readonly [C in JobMessageCode]: JobMessage } = {
   imageTypeRefused: unsupportedReason('HEIC'),
   tooLarge: jobMessage('tooLarge', {
     format: 'JPEG',
-    size: '26,528,768',
+    size: 26_528_768,
     sizeMiB: '25.3 MiB',
-    limit: '20,971,520',
+    limit: 20_971_520,
     limitMiB: '20 MiB',
   }),
   folderGone: folderProblem(errno('ENOENT')).reason,
@@ -169,6 +169,23 @@ describe('job messages', () => {
     );
   });
 
+  it('groups stored byte counts in the window’s language, not as the English log writes them', () => {
+    expect(jobText(WRITTEN.batchRepacked)).toMatch(/at most 20,000,000 bytes$/);
+    expect(deWords(WRITTEN.batchRepacked)).toMatch(/höchstens 20\.000\.000 Bytes$/);
+    expect(deWords(WRITTEN.overServiceLimit)).toMatch(
+      /hat 20\.400\.000 Bytes, .* 20\.000\.000 Bytes/,
+    );
+    // Renaming the English template leaves the German window as it was.
+    const templates = JOB_MESSAGES as Record<JobMessageCode, string>;
+    const before = templates.batchRepacked;
+    templates.batchRepacked = 'Batches now at most {limit} bytes ({serviceSays})';
+    try {
+      expect(deWords(WRITTEN.batchRepacked)).toMatch(/höchstens 20\.000\.000 Bytes$/);
+    } finally {
+      templates.batchRepacked = before;
+    }
+  });
+
   it('shows the service’s own words as written, quoted', () => {
     expect(jobWords(WRITTEN.quoted, deStates, deBanners)).toEqual({ quoted: 'Image too blurry' });
   });
@@ -180,9 +197,9 @@ describe('job messages', () => {
     // One byte over: both would read "20,0 MB", so the exact counts are given.
     const justOver = jobMessage('tooLarge', {
       format: 'PNG',
-      size: '20,971,521',
+      size: 20_971_521,
       sizeMiB: '20.0 MiB',
-      limit: '20,971,520',
+      limit: 20_971_520,
       limitMiB: '20 MiB',
     });
     expect(deWords(justOver)).toBe(

@@ -8,6 +8,7 @@ import { migration007 } from './007-billed-reading-sort';
 import { migration008 } from './008-drop-needs-review';
 import { migration009 } from './009-message-codes';
 import { migration010 } from './010-read-date-note-codes';
+import { migration011 } from './011-byte-counts';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ];

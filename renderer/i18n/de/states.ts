@@ -67,11 +67,11 @@ export const states: Words<typeof en> = {
       'Die Antwort auf den Stapel enthielt nichts zu dieser Datei; sie wird einzeln gesendet',
     batchSplit: 'Stapel abgelehnt ({{serviceSays}}); jedes Foto wird einzeln gesendet',
     batchRepacked:
-      'Stapel über der Größengrenze des Dienstes ({{serviceSays}}); neu gepackt in Stapel von höchstens {{limit}} Bytes',
+      'Stapel über der Größengrenze des Dienstes ({{serviceSays}}); neu gepackt in Stapel von höchstens {{limit, number}} Bytes',
     resentInBatch:
       'Dieser API-Schlüssel darf einzelne Aufträge nicht lesen: erneut in einem Stapel gesendet, den er lesen darf (der Dienst antwortet aus seinem Speicher)',
     overServiceLimit:
-      'Zu groß für diesen Dienst: das Foto hat {{size}} Bytes, der Dienst nimmt höchstens {{limit}} Bytes je Foto an (so sagte er, als er ein Hochladen ablehnte); nicht gesendet',
+      'Zu groß für diesen Dienst: das Foto hat {{size, number}} Bytes, der Dienst nimmt höchstens {{limit, number}} Bytes je Foto an (so sagte er, als er ein Hochladen ablehnte); nicht gesendet',
     fileMoved: 'Die Datei wurde nach dem Hinzufügen verschoben, umbenannt oder gelöscht',
     fileUnreadable: 'Die Datei kann nicht mehr gelesen werden ({{code}})',
     doneWithoutReading: 'Der Dienst meldete den Auftrag als erledigt, aber ohne Zählerstand',

@@ -1,7 +1,7 @@
 // English words of job states, failure reasons, result sources and reading checks
 // (renderer/lib/states.ts, renderer/lib/reading.ts): the table, the detail panel, the legend and
 // the add report all read from here.
-import { JOB_MESSAGES, type JobMessageCode } from '../../../common/job-messages';
+import { isByteParam, JOB_MESSAGES, type JobMessageCode } from '../../../common/job-messages';
 
 /**
  * Worded here in their own shape: a count to pluralise, a size in the window's units, a reason
@@ -20,11 +20,19 @@ type Templated = Exclude<
   'retryLater' | 'gaveUp' | 'gaveUpSaid' | 'tooLarge' | 'quoted'
 >;
 
-/** The templates' parameters as the catalogue's placeholders: "{code}" -> "{{code}}". */
+/**
+ * The templates' parameters as the catalogue's placeholders: "{code}" -> "{{code}}", a byte count
+ * grouped in the window's language: "{size}" -> "{{size, number}}".
+ */
 const FROM_TEMPLATES = Object.fromEntries(
   Object.entries(JOB_MESSAGES)
     .filter(([code]) => !OWN_WORDS.has(code as JobMessageCode))
-    .map(([code, text]) => [code, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
+    .map(([code, text]) => [
+      code,
+      text.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        isByteParam(name) ? `{{${name}, number}}` : `{{${name}}}`,
+      ),
+    ]),
 ) as { readonly [C in Templated]: string };
 
 export const states = {

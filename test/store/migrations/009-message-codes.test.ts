@@ -73,9 +73,9 @@ const CODED: readonly { readonly error: JobMessage | null; readonly events: JobM
   {
     error: jobMessage('tooLarge', {
       format: 'JPEG',
-      size: '26,528,768',
+      size: 26_528_768,
       sizeMiB: '25.3 MiB',
-      limit: '20,971,520',
+      limit: 20_971_520,
       limitMiB: '20 MiB',
     }),
     events: [],
