@@ -209,7 +209,11 @@ async function main(): Promise<void> {
   const store = openStore(dbFile);
   const api = createMeterApi({ baseUrl: 'http://127.0.0.1:9', apiKey: 'measure-only-key' });
   const engine = new Engine({ store, api, serviceId: 'http://127.0.0.1:9' });
-  const actions = new QueueActions({ store: () => store, engine: () => engine, clock: systemClock });
+  const actions = new QueueActions({
+    store: () => store,
+    engine: () => engine,
+    clock: systemClock,
+  });
   const rows: Figures[] = [];
   rows.push(
     await measure('scan + enqueue (QueueActions.addPhotos)', async () => {
