@@ -119,12 +119,17 @@ export type EngineMessage = {
   [C in EngineMessageCode]: { readonly code: C; readonly params: EngineMessageParams<C> };
 }[EngineMessageCode];
 
-/** One line of the activity log: the English text, and its code when MeterDesk wrote it. */
-export interface LogEntry {
-  readonly text: string;
-  /** null: a line without a code (another part's words, an older backend): shown as written. */
-  readonly message: EngineMessage | null;
+/** A log line without a code (another part's words): shown as written. */
+export interface QuotedLine {
+  readonly code: 'quoted';
+  readonly params: { readonly text: string };
 }
+
+/**
+ * One line of the activity log as the window gets it: its code and parameters, never English
+ * (the window words it; the log file and the CLI say logEntryText).
+ */
+export type LogEntry = EngineMessage | QuotedLine;
 
 /** A coded message, its parameters checked against the table. */
 export function engineMessage<C extends EngineMessageCode>(
@@ -234,9 +239,14 @@ export function engineText<C extends LogCode>(code: C, params: EngineMessagePara
   return ENGLISH[code](params);
 }
 
-/** A log line from its code: the English from ENGLISH beside the code the window words. */
+/** A log line from its code. */
 export function codedLine<C extends LogCode>(code: C, params: EngineMessageParams<C>): LogEntry {
-  return { text: engineText(code, params), message: engineMessage(code, params) };
+  return engineMessage(code, params);
+}
+
+/** A log line in English: what the log file and the CLI say. */
+export function logEntryText(entry: LogEntry): string {
+  return entry.code === 'quoted' ? entry.params.text : logText(entry);
 }
 
 /** A log line's two arguments (English, code) for the engine's `log(line, message)`. */
@@ -249,5 +259,5 @@ export function logged<C extends LogCode>(
 
 /** A log line without a code: shown as written. */
 export function plainLine(text: string): LogEntry {
-  return { text, message: null };
+  return { code: 'quoted', params: { text } };
 }

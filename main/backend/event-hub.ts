@@ -3,7 +3,7 @@
 // as they are at push time (or "reload" when too many changed), removed ids, the latest status, log
 // lines and whether app-level state changed. A 20,000-file run thus costs the window ten small
 // messages a second, not one per engine event.
-import type { EngineMessage, LogEntry } from '../../common/engine-messages';
+import { plainLine, type EngineMessage, type LogEntry } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { AppEvent } from '../../common/ipc/app-event';
 import { MAX_ROWS_PER_EVENT } from '../../common/ipc/limits';
@@ -61,9 +61,12 @@ export class EventHub {
     this.schedule();
   }
 
-  /** A log line, with the code the window words it by (null: shown as written). */
+  /**
+   * A log line: the window gets its code and words it; the English `line` goes only where there
+   * is no code (shown as written).
+   */
   logLine(line: string, message: EngineMessage | null = null): void {
-    this.log.push({ text: line, message });
+    this.log.push(message ?? plainLine(line));
     // A burst of identical retries must not grow without end between two pushes.
     if (this.log.length > this.maxLogLines) this.log.splice(0, this.log.length - this.maxLogLines);
     this.schedule();

@@ -25,7 +25,7 @@ export function ActivityLog(): React.JSX.Element {
               <time dateTime={new Date(line.at).toISOString()}>
                 {new Date(line.at).toLocaleTimeString(intlLocale(lang))}
               </time>{' '}
-              <EngineText entry={line} />
+              <EngineText entry={line.entry} />
             </li>
           ))}
         </ol>

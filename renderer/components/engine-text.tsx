@@ -1,5 +1,6 @@
-// MeterDesk's own sentence from main/ in the window's language when it came with a code; without
-// one (an older backend, another part's words) it is shown as written, marked as quoted English.
+// A line of the activity log in the window's language, worded from its code; a line without one
+// (another part's words) or with a code this window does not know is shown as written, marked as
+// quoted English.
 import type { LogEntry } from '../../common/engine-messages';
 import { useT } from '../i18n/i18n';
 import { engineLine } from '../lib/engine-words';

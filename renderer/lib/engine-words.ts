@@ -173,15 +173,17 @@ export function engineWords(
 }
 
 /**
- * MeterDesk's English sentence with its code (a log line, a start-up problem, the key's storage):
- * worded when it has a code this window knows, else quoted as written.
+ * A line of the activity log: worded when it has a code this window knows; a line without one
+ * shown as written; a code this window does not know (a newer backend) quoted with its params.
  */
 export function engineLine(
   entry: LogEntry,
   t: EngineT = englishT('engine'),
   bannersT: BannersT = englishT('banners'),
 ): EngineLine {
-  const { message } = entry;
-  if (message === null || !Object.hasOwn(WORDING, message.code)) return { quoted: entry.text };
-  return { worded: engineWords(message, t, bannersT) };
+  if (entry.code === 'quoted') return { quoted: entry.params.text };
+  if (!Object.hasOwn(WORDING, entry.code)) {
+    return { quoted: `${entry.code} ${JSON.stringify(entry.params)}` };
+  }
+  return { worded: engineWords(entry, t, bannersT) };
 }

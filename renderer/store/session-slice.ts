@@ -21,7 +21,8 @@ export type Screen = 'main' | 'settings' | 'onboarding';
 const MAX_LOG_LINES = 200;
 
 /** A line of the activity log as it arrived, with the time the window heard it. */
-export interface LogLine extends LogEntry {
+export interface LogLine {
+  readonly entry: LogEntry;
   readonly at: number;
 }
 
@@ -174,7 +175,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       if (event.status && !covered) get().applyStatus(event.status);
       if (event.log.length > 0 && !covered) {
         const at = now();
-        const lines = event.log.map((entry) => ({ ...entry, at }));
+        const lines = event.log.map((entry) => ({ entry, at }));
         set((s) => ({ activity: [...s.activity, ...lines].slice(-MAX_LOG_LINES) }));
       }
       const rowsChanged =

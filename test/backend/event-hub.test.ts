@@ -1,6 +1,6 @@
 // The window's event stream: bursts become one push carrying every change since the last.
 import { describe, expect, it } from 'vitest';
-import { engineMessage } from '../../common/engine-messages';
+import { engineMessage, logEntryText } from '../../common/engine-messages';
 import type { AppEvent } from '../../common/ipc/app-event';
 import type { EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
@@ -54,10 +54,11 @@ describe('EventHub', () => {
       [3, 'queued'],
     ]);
     expect(push?.status?.counts.done).toBe(2);
-    // A line keeps the code the window words it by; one without is shown as written.
+    // A line carries the code the window words it by, not the English; one without a code is
+    // shown as written.
     expect(push?.log).toEqual([
-      { text: 'a', message: null },
-      { text: 'Service reachable again; resuming', message: { code: 'offlineEnded', params: {} } },
+      { code: 'quoted', params: { text: 'a' } },
+      { code: 'offlineEnded', params: {} },
     ]);
     expect(push?.appChanged).toBe(false);
     hub.close();
@@ -93,7 +94,7 @@ describe('EventHub', () => {
     hub.subscribe((e) => pushes.push(e));
     for (const line of ['1', '2', '3', '4', '5']) hub.logLine(line);
     hub.flush();
-    expect(pushes[0]?.log.map((l) => l.text)).toEqual(['3', '4', '5']);
+    expect(pushes[0]?.log.map(logEntryText)).toEqual(['3', '4', '5']);
     hub.close();
   });
 

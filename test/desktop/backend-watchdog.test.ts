@@ -96,7 +96,7 @@ describe('a backend that stops answering', () => {
       expect(logs.join('\n')).toMatch(/stopped answering \(no answer for \d+ s\); restarting it/);
       expect(() => process.kill(frozen, 0)).toThrow();
       expect(
-        events.some((e) => e.appChanged && e.log.some((l) => l.text.includes('restarted'))),
+        events.some((e) => e.appChanged && e.log.some((l) => l.code === 'backendRestarted')),
       ).toBe(true);
 
       await supervisor.ready();

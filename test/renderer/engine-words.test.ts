@@ -5,6 +5,7 @@ import {
   codedLine,
   engineMessage,
   ENGINE_MESSAGES,
+  logEntryText,
   plainLine,
   type EngineMessage,
   type EngineMessageCode,
@@ -97,7 +98,7 @@ describe('engine log lines in the window language', () => {
     const reason = 'Cannot reach the service; check the network connection.';
     const line = codedLine('offlineBegan', { cause: 'ECONNREFUSED', reason });
     // The log and the CLI say it in English from the same code.
-    expect(line.text).toBe(`Service unreachable (${reason}); uploads paused, probing`);
+    expect(logEntryText(line)).toBe(`Service unreachable (${reason}); uploads paused, probing`);
     expect(engineLine(line, deT, deBanners)).toEqual({
       worded:
         'Der Dienst ist nicht erreichbar. Unter der Adresse des Dienstes antwortet niemand. ' +
@@ -144,9 +145,9 @@ describe('engine log lines in the window language', () => {
     expect(engineLine(plainLine('a note from an older backend'), deT)).toEqual({
       quoted: 'a note from an older backend',
     });
-    const unknown = { text: 'from a newer backend', message: { code: 'teleported', params: {} } };
+    const unknown = { code: 'teleported', params: { to: 'Mars' } };
     expect(engineLine(unknown as unknown as ReturnType<typeof plainLine>, deT)).toEqual({
-      quoted: 'from a newer backend',
+      quoted: 'teleported {"to":"Mars"}',
     });
   });
 });
