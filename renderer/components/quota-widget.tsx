@@ -117,7 +117,13 @@ export function QuotaWidget(): React.JSX.Element {
   // The engine decides (it counts a photo and its copies once); the figures are the live ones.
   const warning = liveQuotaWarning(engineWarning, isUnlimited ? null : remaining, waiting);
   const warn = warning ? quotaWarningWords(warning, t, daily) : null;
+  // Below the figure: what each pool holds, else what today used; worded from the numbers, never
+  // the service's English summary.
   const packages = packagesText(quota, t, lang);
+  const usedToday =
+    daily && !isUnlimited && quota.used !== null
+      ? t('quota.usedToday', { used: quota.used })
+      : null;
   const main = isUnlimited
     ? t('quota.unlimited')
     : remaining === null
@@ -163,26 +169,14 @@ export function QuotaWidget(): React.JSX.Element {
           <span style={{ width: `${String(fraction * 100)}%` }} />
         </div>
       )}
-      {/* One line, so the header keeps its height: the warning, else the service's summary. */}
+      {/* One line, so the header keeps its height: the warning, else what the pools hold. */}
       {warn ? (
-        <p
-          className="widget-line tone-warn"
-          role="note"
-          title={`${warn} ${quota.summaryText}`}
-          data-i18n-title="service"
-          data-testid="quota-warning"
-        >
+        <p className="widget-line tone-warn" role="note" data-testid="quota-warning">
           <Icon name="warning" /> {warn}
         </p>
       ) : (
-        <p
-          className="widget-line muted"
-          title={quota.summaryText}
-          data-i18n-title="service"
-          data-testid="quota-summary"
-          {...(packages === null && { 'data-i18n-skip': 'service' })}
-        >
-          {packages ?? (quota.summaryText || '\u00a0')}
+        <p className="widget-line muted" data-testid="quota-summary">
+          {packages ?? usedToday ?? '\u00a0'}
         </p>
       )}
     </section>

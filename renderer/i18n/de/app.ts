@@ -146,6 +146,7 @@ export const app: Words<typeof en> = {
     monthly: '{{n, number}} monatlich',
     bonus: '{{n, number}} Bonus',
     fixed: '{{n, number}} fest',
+    usedToday: '{{used, number}} heute verbraucht',
   },
   ai: {
     label: 'KI-Status',

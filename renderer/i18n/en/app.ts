@@ -147,6 +147,7 @@ export const app = {
     monthly: '{{n, number}} monthly',
     bonus: '{{n, number}} bonus',
     fixed: '{{n, number}} fixed',
+    usedToday: '{{used, number}} used today',
   },
   ai: {
     label: 'AI status',
