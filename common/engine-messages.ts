@@ -21,8 +21,11 @@ export const ENGINE_MESSAGES = {
   /** The service could not be reached; `cause` is the offline hold's code ('' when not known). */
   offlineBegan: { cause: 'word', reason: 'data' },
   offlineEnded: {},
-  /** No quota left; `remaining` is -1 when the service did not say. */
-  quotaExhausted: { remaining: 'count', summary: 'data' },
+  /**
+   * No quota left (or fewer readings than the photos waiting); `remaining` is -1 when the service
+   * did not say. Worded from the number: the service's own summary is not MeterDesk's sentence.
+   */
+  quotaExhausted: { remaining: 'count' },
   /** Quota is there again; `remaining` is -1 when the key is unlimited. */
   quotaAvailable: { remaining: 'count' },
   /**
@@ -157,7 +160,7 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
   offlineBegan: (p) => `Service unreachable (${p.reason}); uploads paused, probing`,
   offlineEnded: () => 'Service reachable again; resuming',
   quotaExhausted: (p) =>
-    `Quota exhausted: ${p.summary || 'no readings left'}; the rest stays queued`,
+    `Quota exhausted: ${p.remaining > 0 ? `only ${p.remaining} ${p.remaining === 1 ? 'reading' : 'readings'} left` : 'no readings left'}; the rest stays queued`,
   quotaAvailable: (p) =>
     `Quota available (${p.remaining < 0 ? 'unlimited' : String(p.remaining)} left); sending`,
   quotaAsking: () =>

@@ -23,7 +23,6 @@ export interface EngineHolds {
   quota: {
     since: string;
     remaining: number | null;
-    summaryText: string;
     nextCheckAt: number;
   } | null;
   /**
@@ -56,7 +55,6 @@ export interface QuotaInfo {
   used: number | null;
   dayTag: string | null;
   isUnlimited: boolean;
-  summaryText: string;
   checkedAt: string;
   /** 'free', 'paid', or what the service says (spec 2.3 shows only 'free'). */
   accountType: string | null;

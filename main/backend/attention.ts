@@ -2,6 +2,7 @@
 // or stops on something only they can fix (key rejected, permission denied, quota exhausted), and
 // the taskbar/dock progress and badge. Pure logic over successive engine statuses; the shell shows
 // the result.
+import { engineText } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { DesktopNotice, ProgressState } from '../../common/ipc/backend-views';
 
@@ -65,11 +66,11 @@ export class AttentionTracker {
       );
     }
     if (status.holds.quota && !prev?.holds.quota) {
-      const text = status.holds.quota.summaryText || 'No readings are left for today.';
+      const held = engineText('quotaExhausted', { remaining: status.holds.quota.remaining ?? -1 });
       notices.push({
         kind: 'quota_exhausted',
         title: 'Quota used up',
-        body: `${text} The remaining photos stay queued and continue when quota is available.`,
+        body: `${held}; sending continues when quota is available.`,
       });
     }
 

@@ -1,3 +1,4 @@
+import { engineText } from '../../common/engine-messages';
 import type { StateCounts } from '../../common/job-record';
 import type { Engine } from '../engine/engine';
 import type { EngineStatus } from '../../common/engine-status';
@@ -33,8 +34,8 @@ export function holdLine(s: EngineStatus, now = Date.now()): string {
     const wait = Math.max(0, Math.ceil((b.service.retryAt - now) / 1000));
     return `Service asks to wait${says}, next try in ${wait} s; no photo fails for it`;
   }
-  if (b.quota)
-    return `Quota exhausted${b.quota.summaryText ? ` (${b.quota.summaryText})` : ''}: the rest stays queued`;
+  // Worded from the numbers, as the log line is: the service's own summary is not said here.
+  if (b.quota) return engineText('quotaExhausted', { remaining: b.quota.remaining ?? -1 });
   if (s.paused) return 'Paused';
   if (s.ai && !s.ai.isOnline)
     return 'AI offline: tasks wait, cached results are flagged for review';

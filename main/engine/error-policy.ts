@@ -31,7 +31,7 @@ export type Action =
   | { do: 'go_offline' }
   /** The service says it is unavailable until `afterMs` (maintenance): put back, nothing spent. */
   | { do: 'hold_service'; afterMs: number; serviceSays: string }
-  | { do: 'hold_quota'; remaining: number | null; summaryText: string }
+  | { do: 'hold_quota'; remaining: number | null }
   | { do: 'hold_auth'; kind: 'key_rejected'; message: string }
   /** 403 for one endpoint: that endpoint is avoided; whether the run can go on depends on which. */
   | { do: 'denied'; permission: Permission; message: string }
@@ -156,7 +156,7 @@ export function decide(err: ApiError, op: Operation, situation?: UploadSituation
         mayHaveCreated: false,
       };
     case 'quota_exhausted':
-      return { do: 'hold_quota', remaining: info.remaining, summaryText: info.summaryText };
+      return { do: 'hold_quota', remaining: info.remaining };
     case 'key_rejected':
       return { do: 'hold_auth', kind: 'key_rejected', message: err.message };
     case 'permission_denied':

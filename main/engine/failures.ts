@@ -120,8 +120,7 @@ function act(f: Failure, err: ApiError, action: Action): void {
       return;
     case 'hold_quota':
       putBack(f, 0, f.op === 'poll' ? null : jobMessage('waitingForQuota', {}));
-      if (deps.quotaExhausted(action.remaining))
-        deps.holds.holdQuota(action.remaining, action.summaryText);
+      if (deps.quotaExhausted(action.remaining)) deps.holds.holdQuota(action.remaining);
       return;
     case 'hold_auth':
       putBack(f, 0, quotedMessage(action.message));

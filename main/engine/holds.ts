@@ -190,7 +190,7 @@ export class Holds {
 
   // ---- quota --------------------------------------------------------------------------------------
 
-  holdQuota(remaining: number | null, summaryText: string): void {
+  holdQuota(remaining: number | null): void {
     if (this.state.quota) return;
     const now = this.o.clock.now();
     const recheck = this.o.config.quotaRecheckMs;
@@ -199,11 +199,10 @@ export class Holds {
       quota: {
         since: new Date(now).toISOString(),
         remaining,
-        summaryText,
         nextCheckAt: now + recheck,
       },
     };
-    this.o.log(...logged('quotaExhausted', { remaining: remaining ?? -1, summary: summaryText }));
+    this.o.log(...logged('quotaExhausted', { remaining: remaining ?? -1 }));
     this.quotaTimer.set(recheck);
     this.o.changed();
   }

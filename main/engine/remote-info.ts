@@ -24,7 +24,6 @@ export function toQuotaInfo(q: Quota, now: number): QuotaInfo {
     used: q.used ?? null,
     dayTag: q.dayTag ?? null,
     isUnlimited: q.isUnlimited,
-    summaryText: q.summaryText,
     checkedAt: new Date(now).toISOString(),
     accountType: q.accountType ?? null,
     monthlyRemaining: q.monthlyRemaining ?? null,

@@ -73,7 +73,7 @@ describe('AttentionTracker', () => {
       status(
         { queued: 3 },
         {
-          quota: { since: '', remaining: 0, summaryText: '0 of 500 left today', nextCheckAt: 0 },
+          quota: { since: '', remaining: 0, nextCheckAt: 0 },
         },
       ),
     );
@@ -81,7 +81,7 @@ describe('AttentionTracker', () => {
       {
         kind: 'quota_exhausted',
         title: 'Quota used up',
-        body: '0 of 500 left today The remaining photos stay queued and continue when quota is available.',
+        body: 'Quota exhausted: no readings left; the rest stays queued; sending continues when quota is available.',
       },
     ]);
   });

@@ -147,7 +147,7 @@ describe('holds on a manual clock', () => {
 
   it('quota: re-checked every minute until readings are back; a 503 waits, a revoked key shows', async () => {
     const { holds, clock, calls, quotaResult } = setup();
-    holds.holdQuota(0, 'Daily limit of 500 used');
+    holds.holdQuota(0);
     expect(holds.uploadsHeld).toBe(true);
     expect(holds.pollsHeld).toBe(false);
     await clock.advance(3 * 60_000);
@@ -172,7 +172,7 @@ describe('holds on a manual clock', () => {
     const { holds, clock, calls } = setup();
     holds.holdAuth('permission_denied', 'no scope', 'create_task');
     holds.holdSettings('Business refused');
-    holds.holdQuota(0, '');
+    holds.holdQuota(0);
     holds.retryNow();
     await clock.advance(0);
     expect(holds.view().auth).toBeNull();
@@ -192,7 +192,7 @@ describe('holds on a manual clock', () => {
   it('stop() leaves no timer behind', async () => {
     const { holds, clock } = setup();
     holds.goOffline('down');
-    holds.holdQuota(0, '');
+    holds.holdQuota(0);
     holds.stop();
     expect(clock.pendingTimers()).toBe(0);
     await clock.advance(60_000);
@@ -207,7 +207,7 @@ describe('holds on a manual clock', () => {
     holds.goOffline('Cannot reach the service', 'ENOTFOUND');
     probeResult.next = 'ok';
     await clock.advance(1_000);
-    holds.holdQuota(null, '');
+    holds.holdQuota(null);
     holds.holdAuth('key_rejected', 'Invalid API key');
     holds.holdSettings('Foreign meters are disabled');
     expect(lines).toEqual([
@@ -224,7 +224,7 @@ describe('holds on a manual clock', () => {
       },
       {
         text: 'Quota exhausted: no readings left; the rest stays queued',
-        message: { code: 'quotaExhausted', params: { remaining: -1, summary: '' } },
+        message: { code: 'quotaExhausted', params: { remaining: -1 } },
       },
       {
         text: 'API key rejected: Invalid API key',

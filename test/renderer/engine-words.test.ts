@@ -22,7 +22,7 @@ const deBanners = de.getFixedT('de', 'banners');
 const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
   offlineBegan: { cause: 'ECONNREFUSED', reason: 'connect ECONNREFUSED' },
   offlineEnded: {},
-  quotaExhausted: { remaining: 0, summary: '0 of 500 left today' },
+  quotaExhausted: { remaining: 0 },
   quotaAvailable: { remaining: 120 },
   quotaAsking: {},
   keyRejected: { serviceSays: 'Invalid API key' },
@@ -116,10 +116,10 @@ describe('engine log lines in the window language', () => {
     expect(engineWords(engineMessage('quotaAvailable', { remaining: -1 }))).toBe(
       'Readings are available again (no daily limit); sending resumes.',
     );
-    expect(engineWords(engineMessage('quotaExhausted', { remaining: 1, summary: '' }))).toBe(
+    expect(engineWords(engineMessage('quotaExhausted', { remaining: 1 }))).toBe(
       'Only 1 reading is left today; the other photos stay queued.',
     );
-    expect(engineWords(engineMessage('quotaExhausted', { remaining: -1, summary: '' }))).toBe(
+    expect(engineWords(engineMessage('quotaExhausted', { remaining: -1 }))).toBe(
       "Today's reading quota is used up; the other photos stay queued.",
     );
     expect(engineWords(engineMessage('resuming', { requeued: 1, resumed: 3 }), deT)).toBe(

@@ -50,7 +50,6 @@ function quotaOf(patch: Partial<QuotaInfo>): QuotaInfo {
     dailyLimit: 5,
     used: 5,
     dayTag: null,
-    summaryText: '',
     checkedAt: '2025-01-01T00:01:00Z',
     ...patch,
   });
@@ -73,7 +72,6 @@ describe('banners', () => {
         quota: {
           since: '2025-01-01T00:00:00Z',
           remaining: 0,
-          summaryText: 'Daily limit 500 used.',
           nextCheckAt: 9000,
         },
         auth: {
@@ -138,17 +136,17 @@ describe('banners', () => {
     expect(banner?.actions).toEqual(['settings']);
   });
 
-  it('uses the freshest quota summary', () => {
+  it('uses the freshest quota count', () => {
     const status = statusOf([], {
       holds: {
         offline: null,
         auth: null,
         settings: null,
         service: null,
-        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: 'old', nextCheckAt: 0 },
+        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, nextCheckAt: 0 },
       },
     });
-    const quota = quotaOf({ dayTag: 'd', summaryText: 'new words' });
+    const quota = quotaOf({ dayTag: 'd' });
     expect(bannersFor({ status, service, key, ai: null, quota })[0]?.body).toContain(
       '0 of 5 readings left today.',
     );
@@ -168,7 +166,7 @@ describe('banners', () => {
         auth: null,
         settings: null,
         service: null,
-        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, summaryText: '', nextCheckAt: 0 },
+        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, nextCheckAt: 0 },
       },
     });
     const quota = quotaOf({ dayTag: '2025-01-01' });

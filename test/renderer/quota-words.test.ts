@@ -27,7 +27,7 @@ function quotaBanner(quota: QuotaInfo, lang: 'en' | 'de'): string {
     quota,
     holds: {
       offline: null,
-      quota: { since: '2000-01-01T00:00:00Z', remaining: 0, summaryText: '', nextCheckAt: 1 },
+      quota: { since: '2000-01-01T00:00:00Z', remaining: 0, nextCheckAt: 1 },
       auth: null,
       settings: null,
       service: null,

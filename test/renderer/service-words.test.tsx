@@ -56,7 +56,6 @@ describe('what the service says, in the window', () => {
           used: 0,
           dayTag: '2026-11-23',
           isUnlimited: false,
-          summaryText: 'Paid account.',
           checkedAt: new Date().toISOString(),
           accountType: 'paid',
           monthlyRemaining: 40,

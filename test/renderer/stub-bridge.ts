@@ -94,7 +94,6 @@ export function quotaInfo(patch: Partial<QuotaInfo> = {}): QuotaInfo {
     used: 0,
     dayTag: '2025-01-01',
     isUnlimited: false,
-    summaryText: '500 left today',
     checkedAt: new Date().toISOString(),
     accountType: 'free',
     monthlyRemaining: null,
