@@ -7,6 +7,7 @@ import type { MeterField, MeterRecord } from '../billing/meter-record';
 import type { PlausibilityLevel } from '../billing/plausibility-config';
 import type { MatchHow, ReadingCheck } from '../billing/reading-check';
 import type { RowProblem } from '../billing/row-problem';
+import type { EncodingGuess } from '../billing/encoding-guess';
 import type { DateOrder } from '../billing/sheet-values';
 
 /** A route sheet the clerk chose, before it is loaded: enough to map its columns. */
@@ -15,7 +16,7 @@ export interface SheetPreview {
   readonly name: string;
   readonly encoding: string;
   readonly delimiter: string;
-  readonly encodingNote: string | null;
+  readonly encodingGuess: EncodingGuess | null;
   readonly headers: readonly string[];
   /** The first rows, for the mapping step's preview. */
   readonly sampleRows: readonly (readonly string[])[];
@@ -43,7 +44,7 @@ export type SheetLoadView =
       readonly added: number;
       readonly updated: number;
       readonly warnings: readonly RowProblem[];
-      readonly encodingNote: string | null;
+      readonly encodingGuess: EncodingGuess | null;
       readonly matched: number;
       readonly unmatched: number;
     }

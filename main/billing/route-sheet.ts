@@ -4,6 +4,7 @@
 // Nothing is ever loaded half-way: any problem makes the whole result { ok: false }.
 import { readFile, stat } from 'node:fs/promises';
 import { suggestMapping, type ColumnMapping } from '../../common/billing/column-mapping';
+import type { EncodingGuess } from '../../common/billing/encoding-guess';
 import type { MeterField, MeterRecord } from '../../common/billing/meter-record';
 import {
   MAX_REPORTED_PROBLEMS,
@@ -32,7 +33,7 @@ export interface SheetFormat {
   encoding: SheetEncoding;
   delimiter: SheetDelimiter;
   /** Set when the encoding was a guess the clerk should check, with an example cell. */
-  encodingNote: string | null;
+  encodingGuess: EncodingGuess | null;
 }
 
 export interface RouteSheetInspection extends SheetFormat {
@@ -145,7 +146,7 @@ type TableRead =
 function readTable(bytes: Uint8Array, options: SheetReadOptions, maxRecords?: number): TableRead {
   const decoded = decodeSheet(bytes, options.encoding);
   if (!decoded.ok) return failure([fileProblem(decoded.code, decoded.message)]);
-  const { text, encoding, note } = decoded.sheet;
+  const { text, encoding, guessed } = decoded.sheet;
   const delimiter = options.delimiter ?? sniffDelimiter(text);
   const parsed = parseRecords(text, delimiter, maxRecords);
   if (!parsed.ok) {
@@ -185,7 +186,9 @@ function readTable(bytes: Uint8Array, options: SheetReadOptions, maxRecords?: nu
   const format: SheetFormat = {
     encoding,
     delimiter,
-    encodingNote: note === null ? null : withExample(note, records, headers),
+    encodingGuess: guessed
+      ? { encoding: 'windows-1252', example: firstAccented(records, headers) }
+      : null,
   };
   return { ok: true, headers, records, format };
 }
@@ -197,21 +200,25 @@ function dropTrailingBlank(records: string[][]): string[][] {
 }
 
 /** Points the clerk at the first cell whose accents depended on the guessed encoding. */
-function withExample(
-  note: string,
+function firstAccented(
   records: readonly string[][],
   headers: readonly string[],
-): string {
+): EncodingGuess['example'] {
   for (let r = 0; r < records.length; r++) {
     const row = records[r] ?? [];
     for (let c = 0; c < row.length; c++) {
       const value = row[c] ?? '';
       if (/[^\x20-\x7e]/.test(value)) {
-        return `${note} First such text: row ${r + 1}, column ${columnLetter(c)} (${headers[c] ?? ''}): "${clip(value.trim())}".`;
+        return {
+          row: r + 1,
+          column: columnLetter(c),
+          header: headers[c] ?? '',
+          text: clip(value.trim()),
+        };
       }
     }
   }
-  return note;
+  return null;
 }
 
 function dateOrderHint(cells: readonly string[]): DateOrder | null {

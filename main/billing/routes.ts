@@ -4,6 +4,7 @@
 // checks). Everything here runs in the process that owns the queue.
 import { suggestMapping, type ColumnMapping } from '../../common/billing/column-mapping';
 import { compileFilePattern } from '../../common/billing/file-pattern';
+import type { EncodingGuess } from '../../common/billing/encoding-guess';
 import type { RowProblem } from '../../common/billing/row-problem';
 import type { SkipCode } from '../../common/billing/billing-row';
 import type { Store } from '../store/store';
@@ -19,7 +20,7 @@ export type SheetLoad =
       added: number;
       updated: number;
       warnings: RowProblem[];
-      encodingNote: string | null;
+      encodingGuess: EncodingGuess | null;
       match: MatchReport;
     }
   | {
@@ -79,7 +80,7 @@ export async function loadRouteSheet(
     added: loaded.added,
     updated: loaded.updated,
     warnings: parsed.warnings,
-    encodingNote: parsed.encodingNote ?? null,
+    encodingGuess: parsed.encodingGuess ?? null,
     match,
   };
 }

@@ -13,8 +13,8 @@ export type SheetEncoding = (typeof SHEET_ENCODINGS)[number];
 export interface DecodedSheet {
   text: string;
   encoding: SheetEncoding;
-  /** Why this encoding, when it was a guess the clerk should check. */
-  note: string | null;
+  /** Read as Windows-1252 because it was not UTF-8 (no BOM, none chosen): a guess to check. */
+  guessed: boolean;
 }
 
 export type DecodeResult =
@@ -57,10 +57,7 @@ export function decodeSheet(bytes: Uint8Array, forced?: SheetEncoding): DecodeRe
     return refuse('invalid_text', `The file is not valid ${encoding.toUpperCase()} text.`);
   }
   const guessed = forced === undefined && bom === null && encoding === 'windows-1252';
-  const note = guessed
-    ? 'The file is not UTF-8; it was read as Windows-1252 (Western European, as Excel saves "CSV"). Check that names with accents or ß look right.'
-    : null;
-  return { ok: true, sheet: { text, encoding, note } };
+  return { ok: true, sheet: { text, encoding, guessed } };
 }
 
 function refuse(code: string, message: string): DecodeResult {

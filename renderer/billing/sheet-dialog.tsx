@@ -6,6 +6,7 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import { METER_FIELDS, type MeterField } from '../../common/billing/meter-record';
 import type { SheetPreview } from '../../common/ipc';
 import { Dialog } from '../components/dialog';
+import { encodingGuessWords } from './sheet-words';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
@@ -66,7 +67,9 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
           delimiter: DELIMITER_WORDS[preview.delimiter] ?? preview.delimiter,
         })}
       </p>
-      {preview.encodingNote && <p className="hint">{preview.encodingNote}</p>}
+      {preview.encodingGuess && (
+        <p className="hint">{encodingGuessWords(preview.encodingGuess, t)}</p>
+      )}
       <p>{preview.mappingSource === 'saved' ? t('sheet.saved') : t('sheet.suggested')}</p>
       {missingId && (
         <p className="field-problem" role="alert">
@@ -217,7 +220,7 @@ export function SheetDialog(): React.JSX.Element | null {
           unmatched: formatCount(r.unmatched, lang),
         })}
       </p>
-      {r.encodingNote && <p className="hint">{r.encodingNote}</p>}
+      {r.encodingGuess && <p className="hint">{encodingGuessWords(r.encodingGuess, t)}</p>}
       {r.warnings.length > 0 && (
         <>
           <p className="muted">{t('sheet.warnings')}</p>

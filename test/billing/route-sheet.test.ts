@@ -2,6 +2,7 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ColumnMapping } from '../../common/billing/column-mapping';
+import { encodingGuessEnglish } from '../../common/billing/encoding-guess';
 import { MAX_SHEET_BYTES, MAX_SHEET_ROWS } from '../../common/billing/route-sheet-limits';
 import {
   inspectRouteSheet,
@@ -79,8 +80,16 @@ describe('route sheets: encodings', () => {
     const result = inspectRouteSheetBytes(encodeWindows1252Strict(text));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.encodingNote).toContain('Windows-1252');
-    expect(result.encodingNote).toContain('row 2, column B (address): "Straße 5"');
+    expect(result.encodingGuess).toEqual({
+      encoding: 'windows-1252',
+      example: { row: 2, column: 'B', header: 'address', text: 'Straße 5' },
+    });
+    // The CLI's English, from the one template.
+    const said = encodingGuessEnglish(
+      result.encodingGuess ?? { encoding: 'windows-1252', example: null },
+    );
+    expect(said).toContain('it was read as Windows-1252');
+    expect(said).toContain('row 2, column B (address): "Straße 5"');
   });
 
   it('refuses a BOM-marked UTF-8 file with broken bytes, naming the line', () => {

@@ -116,7 +116,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
             name: basename(path),
             encoding: inspected.encoding,
             delimiter: inspected.delimiter,
-            encodingNote: inspected.encodingNote,
+            encodingGuess: inspected.encodingGuess,
             headers: inspected.headers,
             sampleRows: inspected.sampleRows.slice(0, SAMPLE_ROWS),
             mapping,
@@ -151,7 +151,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
           added: loaded.added,
           updated: loaded.updated,
           warnings: loaded.warnings,
-          encodingNote: loaded.encodingNote,
+          encodingGuess: loaded.encodingGuess,
           matched: loaded.match.matched,
           unmatched: loaded.match.unmatched + loaded.match.ambiguous,
         };

@@ -11,6 +11,7 @@ import {
 } from '../../../common/billing/export-template';
 import { compileFilePattern } from '../../../common/billing/file-pattern';
 import { describeProblems } from '../../../common/billing/row-problem';
+import { encodingGuessEnglish } from '../../../common/billing/encoding-guess';
 import { exportBilling } from '../../billing/billing-export';
 import {
   billingRows,
@@ -94,7 +95,7 @@ export async function applyRoutePlan(
   }
   io.err(
     `Route sheet ${basename(plan.route)}: ${loaded.meters} meters (${loaded.added} new, ${loaded.updated} updated)` +
-      `${loaded.encodingNote ? `; ${loaded.encodingNote}` : ''}\n`,
+      `${loaded.encodingGuess ? `; ${encodingGuessEnglish(loaded.encodingGuess)}` : ''}\n`,
   );
   for (const w of describeProblems(loaded.warnings, 0).slice(0, 10)) io.err(`  note: ${w}\n`);
 }

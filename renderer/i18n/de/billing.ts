@@ -59,6 +59,10 @@ export const billing: Words<typeof en> = {
   sheet: {
     mapTitle: 'Spalten von {{name}}',
     format: 'Gelesen als {{encoding}}, Spalten getrennt durch „{{delimiter}}“.',
+    encodingGuess:
+      'Die Datei ist nicht UTF-8; sie wurde als Windows-1252 gelesen (westeuropäisch, wie Excel „CSV“ speichert). Prüfen Sie, ob Namen mit Akzenten oder ß richtig aussehen.',
+    encodingExample:
+      'Erster solcher Text: Zeile {{row}}, Spalte {{column}} ({{header}}): „{{text}}“.',
     saved: 'Die Zuordnung Ihrer letzten Ableseliste passt: prüfen und laden.',
     suggested: 'MeterDesk schlägt für jedes erkannte Feld eine Spalte vor. Wählen Sie die übrigen.',
     required: 'Wählen Sie die Spalte mit der Zählernummer.',

@@ -57,6 +57,9 @@ export const billing = {
   sheet: {
     mapTitle: 'Columns of {{name}}',
     format: 'Read as {{encoding}}, columns separated by “{{delimiter}}”.',
+    encodingGuess:
+      'The file is not UTF-8; it was read as Windows-1252 (Western European, as Excel saves “CSV”). Check that names with accents or ß look right.',
+    encodingExample: 'First such text: row {{row}}, column {{column}} ({{header}}): “{{text}}”.',
     saved: 'The mapping of your last route sheet fits: check it and load.',
     suggested: 'MeterDesk suggests a column for each field it recognised. Choose the others.',
     required: 'Choose the column that holds the meter number.',
