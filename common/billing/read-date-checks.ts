@@ -20,16 +20,15 @@ export interface ReadDateConfig {
 
 export const DEFAULT_READ_DATE_CONFIG: ReadDateConfig = { maxDaysFromMedian: 7, minOtherPhotos: 3 };
 
+export type ReadDateCode =
+  'read_date.future' | 'read_date.far_from_route' | 'read_date.file_time' | 'read_date.unreadable';
+
+/** A flag is its code and parameters; the English is worded from them (readDateEnglish). */
 export interface ReadDateFlag {
   key: string;
   level: 'warning';
-  code:
-    | 'read_date.future'
-    | 'read_date.far_from_route'
-    | 'read_date.file_time'
-    | 'read_date.unreadable';
+  code: ReadDateCode;
   params: Record<string, string | number>;
-  text: string;
 }
 
 /** Wall-clock times may be up to 14 hours ahead of UTC; only beyond that are they surely future. */
@@ -51,7 +50,6 @@ export function checkReadDates(
         level: 'warning',
         code: 'read_date.unreadable',
         params: { readAt: photo.readAt },
-        text: `The read date "${photo.readAt}" cannot be read.`,
       });
       continue;
     }
@@ -62,7 +60,6 @@ export function checkReadDates(
         level: 'warning',
         code: 'read_date.file_time',
         params: { readAt: photo.readAt },
-        text: `The photo has no EXIF date; its file time (${stamp(parts)}) was used, which changes when files are copied.`,
       });
     }
     const slack = photo.offsetKnown ? CLOCK_SKEW_MS : CLOCK_SKEW_MS + WALL_CLOCK_SLACK_MS;
@@ -72,7 +69,6 @@ export function checkReadDates(
         level: 'warning',
         code: 'read_date.future',
         params: { readAt: photo.readAt, now: now.toISOString() },
-        text: `Taken ${stamp(parts)}, which is in the future: the camera's clock is probably wrong.`,
       });
     }
   }
@@ -82,8 +78,6 @@ export function checkReadDates(
     const median = medianWithout(sorted, parts.ms);
     const days = (parts.ms - median) / MS_PER_DAY;
     if (Math.abs(days) <= config.maxDaysFromMedian) continue;
-    const whole = Math.round(Math.abs(days));
-    const around = humanDate(parseIsoStamp(new Date(median).toISOString()) ?? parts);
     flags.push({
       key: photo.key,
       level: 'warning',
@@ -94,7 +88,6 @@ export function checkReadDates(
         median: new Date(median).toISOString(),
         limit: config.maxDaysFromMedian,
       },
-      text: `Taken ${stamp(parts)}, ${whole} days ${days > 0 ? 'after' : 'before'} most of this route's photos (around ${around}): check the camera's clock.`,
     });
   }
   return flags;
@@ -117,6 +110,32 @@ function lowerBound(sorted: readonly number[], value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+type FlagParams = ReadDateFlag['params'];
+
+/** Each flag in English, from its parameters: what the CSV's reasons and the CLI say. */
+const READ_DATE_ENGLISH: { readonly [C in ReadDateCode]: (p: FlagParams) => string } = {
+  'read_date.unreadable': (p) => `The read date "${String(p.readAt)}" cannot be read.`,
+  'read_date.file_time': (p) =>
+    `The photo has no EXIF date; its file time (${stampOf(p.readAt)}) was used, which changes when files are copied.`,
+  'read_date.future': (p) =>
+    `Taken ${stampOf(p.readAt)}, which is in the future: the camera's clock is probably wrong.`,
+  'read_date.far_from_route': (p) => {
+    const days = Number(p.days);
+    const around = stampOf(p.median, false);
+    return `Taken ${stampOf(p.readAt)}, ${Math.abs(days)} days ${days > 0 ? 'after' : 'before'} most of this route's photos (around ${around}): check the camera's clock.`;
+  },
+};
+
+export function readDateEnglish(flag: { code: ReadDateCode; params: FlagParams }): string {
+  return READ_DATE_ENGLISH[flag.code](flag.params);
+}
+
+function stampOf(value: string | number | undefined, withTime = true): string {
+  const parts = parseIsoStamp(String(value));
+  if (parts === null) return String(value);
+  return withTime ? stamp(parts) : humanDate(parts);
 }
 
 function stamp(parts: IsoParts): string {

@@ -3,6 +3,7 @@
 // (jobs.plausibility_detail) and the window shows it.
 import type { PlausibilityLevel } from './plausibility-config';
 import type { ReadDateNote } from './read-date-notes';
+import type { ReadDateCode } from './read-date-checks';
 import type { Baseline, RuleResult } from './plausibility-types';
 
 /** How a photo came to belong to a meter. */
@@ -20,7 +21,7 @@ export interface ReadingCheck {
   /** The rules' results that are not ok (an ok rule says nothing a clerk needs). */
   flagged: RuleResult[];
   /** Read-date warnings that send the reading to review: in the future, far from the route's. */
-  dateFlags: { code: string; text: string; params?: Record<string, string | number> }[];
+  dateFlags: { code: ReadDateCode; params: Record<string, string | number> }[];
   /** Said, not flagged: the date is the file's time, or has no time zone (a code the edges word). */
   dateNote: ReadDateNote | null;
   /** The flagged sentences (rules and dates) joined, as the export's "reasons". */

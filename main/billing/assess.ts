@@ -11,7 +11,11 @@ import {
   type PlausibilityLevel,
 } from '../../common/billing/plausibility-config';
 import { checkReading, worstLevel } from '../../common/billing/plausibility';
-import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
+import {
+  checkReadDates,
+  readDateEnglish,
+  type DatedPhoto,
+} from '../../common/billing/read-date-checks';
 import type { ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord } from '../../common/job-record';
 import type { StoredMeter } from '../store/meters-repo';
@@ -101,7 +105,7 @@ export function checkPhoto(
       flagged,
       dateFlags,
       dateNote: job.readAtNote,
-      reasons: [...flagged.map((r) => r.text), ...dateFlags.map((d) => d.text)].join(' '),
+      reasons: [...flagged.map((r) => r.text), ...dateFlags.map(readDateEnglish)].join(' '),
     },
   };
 }
@@ -139,7 +143,7 @@ function routeDateFlags(
     // A file time or an unreadable stamp is said in the detail, not a reason to look again.
     if (flag.code !== 'read_date.future' && flag.code !== 'read_date.far_from_route') continue;
     const id = Number(flag.key);
-    const dated = { code: flag.code, text: flag.text, params: flag.params };
+    const dated = { code: flag.code, params: flag.params };
     out.set(id, [...(out.get(id) ?? []), dated]);
   }
   return out;

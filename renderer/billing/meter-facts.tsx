@@ -146,9 +146,9 @@ export function MeterFacts({
             {reasons.map((r) => {
               const line = ruleLine(r, t, lang);
               return 'worded' in line ? (
-                <li key={`${r.code}-${r.text}`}>{line.worded}</li>
+                <li key={`${r.code}-${line.worded}`}>{line.worded}</li>
               ) : (
-                <li key={`${r.code}-${r.text}`} data-i18n-skip>
+                <li key={`${r.code}-${line.quoted}`} data-i18n-skip>
                   {line.quoted}
                 </li>
               );

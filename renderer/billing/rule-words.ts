@@ -161,7 +161,7 @@ function dates(code: string, p: Params, t: BillingT, lang: Spoken): string | nul
 }
 
 export function ruleLine(
-  r: { code: string; text: string; params?: Params },
+  r: { code: string; text?: string; params?: Params },
   t: BillingT,
   lang: Spoken,
 ): RuleLine {
@@ -176,7 +176,8 @@ export function ruleLine(
     worded = format(r.code.slice('format.'.length), p, t, lang);
   else if (r.code.startsWith('dates.') || r.code.startsWith('read_date.'))
     worded = dates(r.code, p, t, lang);
-  return worded === null ? { quoted: r.text } : { worded };
+  // A read-date flag has no English beside it: its code is always worded from its params.
+  return worded === null ? { quoted: r.text ?? '' } : { worded };
 }
 
 /**

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
+import {
+  checkReadDates,
+  readDateEnglish,
+  type DatedPhoto,
+} from '../../common/billing/read-date-checks';
 
 const NOW = new Date('2026-10-20T12:00:00Z');
 
@@ -32,7 +36,7 @@ describe('checkReadDates', () => {
       ['zoned', 'read_date.future'],
       ['wall-far', 'read_date.future'],
     ]);
-    expect(flags[0]?.text).toBe(
+    expect(flags[0] && readDateEnglish(flags[0])).toBe(
       "Taken 20 Oct 2026 14:30, which is in the future: the camera's clock is probably wrong.",
     );
   });
@@ -58,8 +62,11 @@ describe('checkReadDates', () => {
           median: '2026-10-13T09:00:00.000Z',
           limit: 7,
         },
-        text: "Taken 1 Jan 2026 00:00, 285 days before most of this route's photos (around 13 Oct 2026): check the camera's clock.",
       },
+    ]);
+    // The English (the CSV's reasons) is worded from the code and params, one template each.
+    expect(flags.map(readDateEnglish)).toEqual([
+      "Taken 1 Jan 2026 00:00, 285 days before most of this route's photos (around 13 Oct 2026): check the camera's clock.",
     ]);
   });
 
@@ -98,7 +105,7 @@ describe('checkReadDates', () => {
       ],
       NOW,
     );
-    expect(flags.map((f) => f.text)).toEqual([
+    expect(flags.map(readDateEnglish)).toEqual([
       'The photo has no EXIF date; its file time (12 Oct 2026 10:20) was used, which changes when files are copied.',
       'The read date "yesterday" cannot be read.',
     ]);

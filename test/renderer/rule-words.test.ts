@@ -6,7 +6,11 @@ import { createI18n } from '../../renderer/i18n/i18n';
 import { ruleLine } from '../../renderer/billing/rule-words';
 import type { RuleResult } from '../../common/billing/plausibility-types';
 import { after, check } from '../billing/plausibility-cases';
-import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
+import {
+  checkReadDates,
+  readDateEnglish,
+  type DatedPhoto,
+} from '../../common/billing/read-date-checks';
 
 type Params = Readonly<Record<string, string | number>>;
 
@@ -107,10 +111,14 @@ describe('plausibility sentences in the window', () => {
     ],
     new Date('2026-10-20T12:00:00Z'),
   );
+  // A read-date flag carries no English: main's is worded from its code (readDateEnglish).
   const dateCases: [string, { code: string; text: string; params: Params }][] = [
     ['an unreadable read date', unreadable],
     ['a previous reading dated after this one', previousAfter],
-    ...dateFlags.map((f): [string, typeof f] => [`${f.code} (${f.key})`, f]),
+    ...dateFlags.map((f): [string, { code: string; text: string; params: Params }] => [
+      `${f.code} (${f.key})`,
+      { ...f, text: readDateEnglish(f) },
+    ]),
   ];
 
   it('finds the date flags it words', () => {
@@ -123,6 +131,14 @@ describe('plausibility sentences in the window', () => {
 
   it.each(dateCases)('say %s in English exactly as main wrote it', (_name, r) => {
     expect(ruleLine(r, en, 'en')).toEqual({ worded: r.text });
+  });
+
+  it('word a read-date flag from its code and params alone, as the queue stores it', () => {
+    for (const f of dateFlags) {
+      const stored = { code: f.code, params: f.params };
+      expect(ruleLine(stored, de, 'de')).toHaveProperty('worded');
+      expect(ruleLine(stored, en, 'en')).toEqual({ worded: readDateEnglish(f) });
+    }
   });
 
   it('say the read-date rules and flags in German', () => {
