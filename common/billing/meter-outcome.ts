@@ -4,6 +4,7 @@
 import { billedReading } from './billed-reading';
 import type { Confirmation, SkipCode } from './billing-row';
 import type { PlausibilityLevel } from './plausibility-config';
+import { checkReasons } from './plausibility-english';
 import type { ReadingCheck } from './reading-check';
 
 /** A photo of the meter, as far as billing cares. */
@@ -134,7 +135,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       ...result,
       state: 'flagged',
       confirmation: null,
-      note: chosen.check?.reasons || 'The reading waits for review.',
+      note: (chosen.check && checkReasons(chosen.check)) || 'The reading waits for review.',
     };
   }
   return { ...result, state: 'confirmed', confirmation: 'ai_accepted', note: '' };

@@ -4,8 +4,7 @@
 // most one wrap: 10^n − previous + current); otherwise it is an error for a person to look at.
 import { rescale, toNumber } from './exact-decimal';
 import { dailyLimit, highLow, perDay, type Facts } from './plausibility-facts';
-import { humanDateOf } from './calendar';
-import { allNines, amount, since } from './plausibility-text';
+import { allNines } from './plausibility-text';
 import type { RuleResult } from './plausibility-types';
 
 export interface ConsumptionStep {
@@ -17,16 +16,11 @@ export interface ConsumptionStep {
   missing: string | null;
 }
 
-type Make = (
-  level: RuleResult['level'],
-  code: string,
-  params: RuleResult['params'],
-  text: string,
-) => RuleResult;
+type Make = (level: RuleResult['level'], code: string, params: RuleResult['params']) => RuleResult;
 
 const maker =
   (rule: 'negative' | 'rollover'): Make =>
-  (level, code, params, text) => ({ rule, level, code: `${rule}.${code}`, params, text });
+  (level, code, params) => ({ rule, level, code: `${rule}.${code}`, params });
 
 const negative = maker('negative');
 const rollover = maker('rollover');
@@ -35,53 +29,35 @@ export function consumptionStep(facts: Facts, blocked: string | null): Consumpti
   const { input, reading, previous } = facts;
   const unknown = (why: string, neg: RuleResult, roll?: RuleResult): ConsumptionStep => ({
     negative: neg,
-    rollover: roll ?? rollover('ok', 'not_checked', {}, `Not checked: ${why}.`),
+    rollover: roll ?? rollover('ok', 'not_checked', { why }),
     consumption: null,
     rolledOver: false,
     missing: why,
   });
-  if (blocked !== null)
-    return unknown(blocked, negative('ok', 'not_checked', {}, `Not checked: ${blocked}.`));
+  if (blocked !== null) return unknown(blocked, negative('ok', 'not_checked', { why: blocked }));
   if (input.previous === null) {
     const why = 'there is no previous reading';
-    return unknown(
-      why,
-      negative('ok', 'no_previous', {}, 'There is no previous reading to compare with.'),
-    );
+    return unknown(why, negative('ok', 'no_previous', {}));
   }
   if (input.meterExchanged === true) {
     const why = 'the meter was exchanged';
-    return unknown(
-      why,
-      negative(
-        'ok',
-        'meter_exchange',
-        { previous: input.previous.reading },
-        `The meter was exchanged; consumption is not computed against the old meter's reading ${input.previous.reading}.`,
-      ),
-    );
+    return unknown(why, negative('ok', 'meter_exchange', { previous: input.previous.reading }));
   }
   if (reading === null)
     return unknown(
       'the reading is not a number',
-      negative('ok', 'not_checked', {}, 'Not checked: the reading is not a number.'),
+      negative('ok', 'not_checked', { why: 'the reading is not a number' }),
     );
   if (previous === null) {
     const why = 'the previous reading is not a number';
     return unknown(
       why,
-      negative(
-        'warning',
-        'previous_invalid',
-        { previous: input.previous.reading },
-        `The previous reading "${input.previous.reading}" is not a number; consumption is not checked.`,
-      ),
+      negative('warning', 'previous_invalid', { previous: input.previous.reading }),
     );
   }
   const scale = Math.max(reading.scale, previous.scale);
   const diff = rescale(reading, scale) - rescale(previous, scale);
-  const unit = facts.config.unit;
-  const params = { reading: reading.text, previous: previous.text };
+  const params = { reading: reading.text, previous: previous.text, unit: facts.config.unit };
   const done = (
     consumption: number,
     neg: RuleResult,
@@ -94,22 +70,16 @@ export function consumptionStep(facts: Facts, blocked: string | null): Consumpti
     rolledOver,
     missing: null,
   });
-  const noWrap = rollover(
-    'ok',
-    'not_needed',
-    params,
-    'No rollover: the reading is not below the previous one.',
-  );
+  const noWrap = rollover('ok', 'not_needed', params);
   if (diff >= 0n) {
     const c = toNumber(diff, scale);
     return done(
       c,
-      negative(
-        'ok',
-        'none',
-        { ...params, consumption: c },
-        `Consumption is ${amount(c)} ${unit}${since(input.previous.readAt)}.`,
-      ),
+      negative('ok', 'none', {
+        ...params,
+        consumption: c,
+        previousReadAt: input.previous.readAt ?? '',
+      }),
       noWrap,
     );
   }
@@ -121,43 +91,22 @@ export function consumptionStep(facts: Facts, blocked: string | null): Consumpti
     const tol = toNumber(tolerance, scale);
     return done(
       0,
-      negative(
-        'ok',
-        'within_tolerance',
-        { ...params, below, tolerance: tol },
-        `The reading is ${amount(below)} ${unit} below the previous reading ${previous.text}, within the tolerance of ${amount(tol)} (a digit caught turning); counted as no consumption.`,
-      ),
-      rollover(
-        'ok',
-        'not_needed',
-        params,
-        'No rollover: the reading is within the tolerance of the previous one.',
-      ),
+      negative('ok', 'within_tolerance', { ...params, below, tolerance: tol }),
+      rollover('ok', 'not_needed', { ...params, tolerance: tol }),
     );
   }
   const wrap = wrapped(facts, scale, diff);
-  const error = negative(
-    'error',
-    'consumption',
-    { ...params, below, previousReadAt: input.previous.readAt ?? '' },
-    `The reading ${reading.text} is ${amount(below)} ${unit} below the previous reading ${previous.text}${of(input.previous.readAt)}: negative consumption. A misread, or was the meter exchanged?`,
-  );
+  const error = negative('error', 'consumption', {
+    ...params,
+    below,
+    previousReadAt: input.previous.readAt ?? '',
+  });
   if (wrap.accepted) {
     const nines = wrap.nines;
     return done(
       wrap.consumption,
-      negative(
-        'ok',
-        'rollover',
-        { ...params, nines },
-        `The reading is below the previous reading ${previous.text} because the register rolled over past ${nines}.`,
-      ),
-      rollover(
-        'ok',
-        'accepted',
-        { ...params, nines, consumption: wrap.consumption },
-        `The register rolled over past ${nines}: ${amount(wrap.consumption)} ${unit} consumed, within the expected range.`,
-      ),
+      negative('ok', 'rollover', { ...params, nines }),
+      rollover('ok', 'accepted', { ...params, nines, consumption: wrap.consumption }),
       true,
     );
   }
@@ -170,10 +119,6 @@ export function consumptionStep(facts: Facts, blocked: string | null): Consumpti
   };
 }
 
-function of(readAt: string | null): string {
-  return readAt === null ? '' : ` of ${humanDateOf(readAt)}`;
-}
-
 type Wrap =
   { accepted: true; consumption: number; nines: string } | { accepted: false; result: RuleResult };
 
@@ -183,64 +128,37 @@ function wrapped(facts: Facts, scale: number, diff: bigint): Wrap {
   if (digits === null) {
     return {
       accepted: false,
-      result: rollover(
-        'ok',
-        'no_register',
-        {},
-        "The register's number of digits is unknown, so a rollover cannot be considered.",
-      ),
+      result: rollover('ok', 'no_register', {}),
     };
   }
   if (!reading || !previous || previous.wholeDigits > digits || reading.wholeDigits > digits) {
     return {
       accepted: false,
-      result: rollover(
-        'ok',
-        'impossible',
-        { digits },
-        `The readings have more digits than the register (${digits}); a rollover cannot be considered.`,
-      ),
+      result: rollover('ok', 'impossible', { digits }),
     };
   }
   const nines = allNines(digits, facts.input.registerDecimals ?? 0);
   const consumption = toNumber(10n ** BigInt(digits + scale) + diff, scale);
-  const unit = facts.config.unit;
-  const params = { nines, consumption };
-  const would = `A rollover past ${nines} would mean ${amount(consumption)} ${unit}`;
+  const params = { nines, consumption, unit: facts.config.unit };
   const { expected, days } = facts;
   if (expected === null || expected === 0 || days === null) {
     return {
       accepted: false,
-      result: rollover(
-        'ok',
-        'unverified',
-        params,
-        `${would}, which cannot be checked without an average daily use and a previous read date; not taken as a rollover.`,
-      ),
+      result: rollover('ok', 'unverified', params),
     };
   }
   const verdict = highLow(facts, consumption, expected);
   if (verdict.verdict === 'high') {
     return {
       accepted: false,
-      result: rollover(
-        'ok',
-        'rejected',
-        { ...params, upper: verdict.upper },
-        `${would}, above the ${amount(verdict.upper)} ${unit} the high check allows; not taken as a rollover.`,
-      ),
+      result: rollover('ok', 'rejected', { ...params, upper: verdict.upper }),
     };
   }
   const limit = dailyLimit(facts);
   if (limit !== null && perDay(consumption, days) > limit.limit) {
     return {
       accepted: false,
-      result: rollover(
-        'ok',
-        'rejected',
-        { ...params, limit: limit.limit },
-        `${would}, above the daily limit of ${amount(limit.limit)} ${unit}/day; not taken as a rollover.`,
-      ),
+      result: rollover('ok', 'rejected', { ...params, limit: limit.limit }),
     };
   }
   return { accepted: true, consumption, nines };

@@ -15,11 +15,9 @@ export type RuleName = (typeof RULES)[number];
 export interface RuleResult {
   rule: RuleName;
   level: PlausibilityLevel;
-  /** Stable, e.g. "high_low.high"; with `params` the window can say it in another language. */
+  /** Stable, e.g. "high_low.high"; with `params` each edge words it (plausibility-english.ts, the window's catalogue). */
   code: string;
   params: Record<string, string | number>;
-  /** An English sentence for the clerk. */
-  text: string;
 }
 
 /** The reading the baseline is compared with: a confirmed earlier reading or the sheet's. */
@@ -54,6 +52,6 @@ export interface PlausibilityOutcome {
   expected: number | null;
   /** One result per rule, in RULES order. */
   results: RuleResult[];
-  /** The texts of the results that are not ok, for the export's "reasons" column. */
+  /** The results that are not ok in English (plausibility-english.ts), joined. */
   reasons: string;
 }

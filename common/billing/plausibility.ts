@@ -7,6 +7,7 @@ import {
   type PlausibilityLevel,
 } from './plausibility-config';
 import { consumptionStep } from './plausibility-consumption';
+import { ruleEnglish } from './plausibility-english';
 import { gatherFacts } from './plausibility-facts';
 import { datesRule, formatRule } from './plausibility-format';
 import type { PlausibilityInput, PlausibilityOutcome, RuleResult } from './plausibility-types';
@@ -56,7 +57,7 @@ export function checkReading(
     results,
     reasons: results
       .filter((r) => r.level !== 'ok')
-      .map((r) => r.text)
+      .map(ruleEnglish)
       .join(' '),
   };
 }

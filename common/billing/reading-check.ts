@@ -24,6 +24,7 @@ export interface ReadingCheck {
   dateFlags: { code: ReadDateCode; params: Record<string, string | number> }[];
   /** Said, not flagged: the date is the file's time, or has no time zone (a code the edges word). */
   dateNote: ReadDateNote | null;
-  /** The flagged sentences (rules and dates) joined, as the export's "reasons". */
-  reasons: string;
+  // No sentences: the edges word `flagged` and `dateFlags` (checkReasons in
+  // plausibility-english.ts, the window's rule-words.ts). Older stored checks also hold a
+  // `reasons` and a `text` per result; nothing reads them, and their code + params suffice.
 }

@@ -11,11 +11,7 @@ import {
   type PlausibilityLevel,
 } from '../../common/billing/plausibility-config';
 import { checkReading, worstLevel } from '../../common/billing/plausibility';
-import {
-  checkReadDates,
-  readDateEnglish,
-  type DatedPhoto,
-} from '../../common/billing/read-date-checks';
+import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
 import type { ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord } from '../../common/job-record';
 import type { StoredMeter } from '../store/meters-repo';
@@ -105,7 +101,6 @@ export function checkPhoto(
       flagged,
       dateFlags,
       dateNote: job.readAtNote,
-      reasons: [...flagged.map((r) => r.text), ...dateFlags.map(readDateEnglish)].join(' '),
     },
   };
 }

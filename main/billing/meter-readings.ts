@@ -9,6 +9,7 @@ import {
   type MeterPhoto,
   type MeterState,
 } from '../../common/billing/meter-outcome';
+import { checkReasons } from '../../common/billing/plausibility-english';
 import type { JobRecord } from '../../common/job-record';
 import type { StoredMeter } from '../store/meters-repo';
 import type { Store } from '../store/store';
@@ -72,7 +73,8 @@ function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
       ? ''
       : `${String(outcome.copies)} identical ${outcome.copies === 1 ? 'copy' : 'copies'} of the photo.`;
   // The outcome's note repeats the rules' sentences when they are why it is flagged.
-  const note = outcome.note === check?.reasons ? '' : outcome.note;
+  const reasons = check === null ? '' : checkReasons(check);
+  const note = outcome.note === reasons ? '' : outcome.note;
   const read = outcome.reading !== null;
   return {
     meterId: meter.meterId,
@@ -92,9 +94,7 @@ function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
     previousReadAt: check?.baseline?.readAt ?? meter.previousReadAt,
     registerDecimals: meter.registerDecimals,
     plausibility: check?.level ?? null,
-    reasons: [check?.reasons ?? '', outcome.state === 'confirmed' ? '' : note, copies]
-      .filter(Boolean)
-      .join(' '),
+    reasons: [reasons, outcome.state === 'confirmed' ? '' : note, copies].filter(Boolean).join(' '),
     // Billing may use a reading that is confirmed: checked and plausible, or by a person.
     useOnBill: outcome.state === 'confirmed',
     photo: chosen?.relPath ?? null,

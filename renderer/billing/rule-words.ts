@@ -1,7 +1,8 @@
-// A flagged plausibility rule in the window's language. The rules (common/billing) write an
-// English sentence for the export and give their code and numbers; the window words the rules a
-// clerk sees flagged from those. A rule not worded here is shown in its English sentence, quoted.
+// A flagged plausibility rule in the window's language. The rules (common/billing) give a code and
+// numbers, nothing more; the window words the rules a clerk sees flagged from those, as the CSV's
+// English does (plausibility-english.ts). A code not worded here is shown quoted with its params.
 import type { TFunction } from 'i18next';
+import { unknownRule } from '../../common/billing/plausibility-english';
 import { times } from '../../common/billing/plausibility-text';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
 import { formatAmount, formatDay, formatReading } from '../i18n/format';
@@ -161,7 +162,7 @@ function dates(code: string, p: Params, t: BillingT, lang: Spoken): string | nul
 }
 
 export function ruleLine(
-  r: { code: string; text?: string; params?: Params },
+  r: { code: string; params?: Params },
   t: BillingT,
   lang: Spoken,
 ): RuleLine {
@@ -171,13 +172,14 @@ export function ruleLine(
   else if (r.code === 'high_low.low') worded = highLow('low', p, t, lang);
   else if (r.code === 'daily_jump.exceeded') worded = dailyJump(p, t, lang);
   else if (r.code === 'negative.consumption') worded = negative(p, t, lang);
+  else if (r.code === 'negative.previous_invalid' && typeof p.previous === 'string')
+    worded = t('rule.previousInvalid', { previous: p.previous });
   else if (r.code === 'zero.consumption') worded = zero(p, t, lang);
   else if (r.code.startsWith('format.'))
     worded = format(r.code.slice('format.'.length), p, t, lang);
   else if (r.code.startsWith('dates.') || r.code.startsWith('read_date.'))
     worded = dates(r.code, p, t, lang);
-  // A read-date flag has no English beside it: its code is always worded from its params.
-  return worded === null ? { quoted: r.text ?? '' } : { worded };
+  return worded === null ? { quoted: unknownRule(r.code, p) } : { worded };
 }
 
 /**

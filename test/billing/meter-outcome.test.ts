@@ -6,7 +6,7 @@ import type { ReadingCheck } from '../../common/billing/reading-check';
 
 const NONE: MeterEntry = { skipCode: null, skipNote: null, typedReading: null, typedAt: null };
 
-function check(level: 'ok' | 'warning' | 'error', reasons = ''): ReadingCheck {
+function check(level: 'ok' | 'warning' | 'error'): ReadingCheck {
   return {
     level,
     useOnBill: level !== 'error',
@@ -16,7 +16,6 @@ function check(level: 'ok' | 'warning' | 'error', reasons = ''): ReadingCheck {
     flagged: [],
     dateFlags: [],
     dateNote: null,
-    reasons,
   };
 }
 
@@ -53,7 +52,7 @@ describe('meterOutcome', () => {
     [
       'a flagged reading',
       NONE,
-      [photo(1, { plausibility: 'warning', check: check('warning', 'high'), toReview: true })],
+      [photo(1, { plausibility: 'warning', check: check('warning'), toReview: true })],
       'flagged',
       '00011.5',
       null,

@@ -4,6 +4,7 @@ import {
   type PlausibilityConfig,
 } from '../../common/billing/plausibility-config';
 import { checkReading } from '../../common/billing/plausibility';
+import { ruleEnglish } from '../../common/billing/plausibility-english';
 import type {
   PlausibilityInput,
   PlausibilityOutcome,
@@ -32,7 +33,8 @@ export function codes(outcome: PlausibilityOutcome): Partial<Record<RuleName, st
 }
 
 export function textOf(outcome: PlausibilityOutcome, rule: RuleName): string {
-  return outcome.results.find((r) => r.rule === rule)?.text ?? '';
+  const result = outcome.results.find((r) => r.rule === rule);
+  return result === undefined ? '' : ruleEnglish(result);
 }
 
 /** A reading `consumption` units above 00000, padded to `digits`. */

@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { meterReading, routeProgress } from '../../main/billing/meter-readings';
+import { checkReasons } from '../../common/billing/plausibility-english';
+import { billingRows, meterReading, routeProgress } from '../../main/billing/meter-readings';
 import {
   assignMeter,
   loadRouteSheet,
@@ -130,7 +131,8 @@ describe('route sheets on the queue', () => {
       plausibility: 'warning',
       toReview: true,
     });
-    expect(job(high).plausibilityDetail?.reasons).toMatch(/above the expected/);
+    const detail = job(high).plausibilityDetail;
+    expect(detail && checkReasons(detail)).toMatch(/above the expected/);
     expect(store.jobs.counts().toReview).toBe(1);
     const { routes, missing } = routeProgress(store);
     expect(routes).toEqual([
@@ -245,5 +247,34 @@ describe('route sheets on the queue', () => {
       store.jobs.get(october)?.sha256 ?? '',
     );
     expect(job(copy)).toMatchObject({ state: 'done', plausibility: null, toReview: false });
+  });
+
+  it('exports a check stored with English sentences and no unit in the English of today', async () => {
+    await loadRouteSheet(store, sheet('r.csv', ['66;A;1;1;5;0;00100;2026-10-01;1']), {
+      name: 'r.csv',
+      now: NOW,
+    });
+    const high = await photo('66.jpg', '00200', '2026-11-01T10:00:00Z');
+    const reasons = () => [...billingRows(store)].find((r) => r.meterId === '66')?.reasons;
+    const today = reasons();
+    expect(today).toMatch(/^100 m³ in 31 days is 223% above the expected 31 m³/);
+    // As the queue stored it before the sentences left it: each result's `text`, the joined
+    // `reasons`, and no `unit` among the params.
+    const detail = job(high).plausibilityDetail;
+    if (!detail) throw new Error('no check stored');
+    const old = {
+      ...detail,
+      flagged: detail.flagged.map(({ params: { unit: _unit, ...params }, ...r }) => ({
+        ...r,
+        params,
+        text: 'An English sentence of an older MeterDesk.',
+      })),
+      reasons: 'An English sentence of an older MeterDesk.',
+    };
+    store.db
+      .prepare('UPDATE jobs SET plausibility_detail = ? WHERE id = ?')
+      .run(JSON.stringify(old), high);
+    expect(job(high).plausibilityDetail?.flagged[0]?.params).not.toHaveProperty('unit');
+    expect(reasons()).toBe(today);
   });
 });

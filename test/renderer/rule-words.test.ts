@@ -1,9 +1,10 @@
-// The window's wording of flagged plausibility rules: in English exactly the sentences main writes
-// (the export keeps those), in German from the same code and numbers. (The job history's words:
-// job-words.test.ts.)
+// The window's wording of flagged plausibility rules: in English the same sentences as the CSV's
+// (common/billing/plausibility-english.ts), in German from the same code and numbers; neither reads
+// the other. (The job history's words: job-words.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { ruleLine } from '../../renderer/billing/rule-words';
+import { PLAUSIBILITY_ENGLISH, ruleEnglish } from '../../common/billing/plausibility-english';
 import type { RuleResult } from '../../common/billing/plausibility-types';
 import { after, check } from '../billing/plausibility-cases';
 import {
@@ -61,8 +62,8 @@ describe('plausibility sentences in the window', () => {
     ['a negative consumption', negative],
     ['no consumption', zero],
     ...formats.map((r): [string, RuleResult] => [r.code, r]),
-  ])('say %s in English exactly as main wrote it', (_name, r) => {
-    expect(ruleLine(r, en, 'en')).toEqual({ worded: r.text });
+  ])('say %s in English exactly as the CSV does', (_name, r) => {
+    expect(ruleLine(r, en, 'en')).toEqual({ worded: ruleEnglish(r) });
   });
 
   it('say them in German from the code and numbers', () => {
@@ -113,8 +114,11 @@ describe('plausibility sentences in the window', () => {
   );
   // A read-date flag carries no English: main's is worded from its code (readDateEnglish).
   const dateCases: [string, { code: string; text: string; params: Params }][] = [
-    ['an unreadable read date', unreadable],
-    ['a previous reading dated after this one', previousAfter],
+    ['an unreadable read date', { ...unreadable, text: ruleEnglish(unreadable) }],
+    [
+      'a previous reading dated after this one',
+      { ...previousAfter, text: ruleEnglish(previousAfter) },
+    ],
     ...dateFlags.map((f): [string, { code: string; text: string; params: Params }] => [
       `${f.code} (${f.key})`,
       { ...f, text: readDateEnglish(f) },
@@ -167,8 +171,42 @@ describe('plausibility sentences in the window', () => {
     ]);
   });
 
-  it('quote a rule they do not word, as main wrote it', () => {
-    const r = { code: 'zero.zero', params: {}, text: 'No consumption in 30 days.' };
-    expect(ruleLine(r, de, 'de')).toEqual({ quoted: r.text });
+  it('quote a code they do not know with its params', () => {
+    const r = { code: 'zero.zero', params: { days: 30 } };
+    expect(ruleLine(r, de, 'de')).toEqual({ quoted: '"zero.zero" (days=30)' });
+    expect(ruleEnglish(r)).toBe('"zero.zero" (days=30)');
+  });
+
+  it('say an invalid previous reading in both languages', () => {
+    const r = flagged(
+      check({ previous: { reading: 'x7', readAt: '2026-10-12' } }),
+      'negative.previous_invalid',
+    );
+    expect(ruleLine(r, en, 'en')).toEqual({ worded: ruleEnglish(r) });
+    expect(ruleLine(r, de, 'de')).toEqual({
+      worded: 'Der vorherige Zählerstand „x7“ ist keine Zahl; der Verbrauch wird nicht geprüft.',
+    });
+  });
+
+  it('say the same in German when the English template is renamed: the window never reads it', () => {
+    const templates = PLAUSIBILITY_ENGLISH as Record<string, (p: Params) => string>;
+    const before = templates['high_low.high'];
+    templates['high_low.high'] = () => 'Far too much water.';
+    try {
+      expect(ruleEnglish(high)).toBe('Far too much water.');
+      expect(ruleLine(high, de, 'de')).toEqual({
+        worded:
+          '86 m³ in 10 Tagen liegen 72 % über dem erwarteten Verbrauch von 50 m³ (5 m³/Tag × 10; Grenze +70 %).',
+      });
+    } finally {
+      if (before) templates['high_low.high'] = before;
+    }
+  });
+
+  it('word a result stored by an older MeterDesk (a `text`, no unit) from its code and params', () => {
+    const params = Object.fromEntries(Object.entries(high.params).filter(([k]) => k !== 'unit'));
+    const stored = { ...high, params, text: 'An old sentence nobody reads.' };
+    expect(ruleEnglish(stored)).toBe(ruleEnglish(high));
+    expect(ruleLine(stored, de, 'de')).toEqual(ruleLine(high, de, 'de'));
   });
 });

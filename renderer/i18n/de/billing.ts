@@ -98,6 +98,90 @@ export const billing: Words<typeof en> = {
       previousReadAt: 'Vorheriges Ablesedatum',
       avgDailyUse: 'Tagesdurchschnitt',
     },
+    /** Fehler einer Ableseliste, aus Code und Parametern (renderer/billing/sheet-words.ts). */
+    place: {
+      row: 'Zeile {{row}}: {{text}}',
+      cell: 'Zeile {{row}}, Spalte {{column}}: {{text}}',
+      cellNamed: 'Zeile {{row}}, Spalte {{column}} ({{header}}): {{text}}',
+    },
+    problem: {
+      empty_file: 'Die Datei ist leer.',
+      no_rows: 'Die Datei hat keine Zeilen.',
+      file_too_large:
+        'Die Datei ist {{mb}} MB groß; Ableselisten bis {{max}} MB werden gelesen. Teilen Sie die Route auf mehrere Listen auf.',
+      not_a_file: '„{{path}}“ ist keine Datei.',
+      unreadable: 'Die Datei „{{path}}“ kann nicht gelesen werden: {{why}}.',
+      xlsx: 'Dies ist eine Excel-Arbeitsmappe (.xlsx) oder eine andere Zip-Datei, keine CSV. Wählen Sie in Excel „Speichern unter“ und „CSV UTF-8“.',
+      xls: 'Dies ist eine alte Excel-Arbeitsmappe (.xls), keine CSV. Wählen Sie in Excel „Speichern unter“ und „CSV UTF-8“.',
+      binary_file:
+        'Die Datei enthält NUL-Bytes und ist keine Textdatei. Exportieren Sie die Ableseliste als CSV.',
+      invalid_utf8:
+        'Die Datei ist kein gültiges UTF-8 (erstes fehlerhaftes Byte in Zeile {{line}}). Speichern Sie sie erneut als „CSV UTF-8“ oder lesen Sie sie als Windows-1252.',
+      invalid_text: 'Die Datei ist kein gültiger {{encoding}}-Text.',
+      malformed_csv: 'die Zeile kann nicht als CSV gelesen werden ({{detail}}).',
+      unclosed_quote:
+        'ein Wert in Anführungszeichen, der in dieser Zeile beginnt, wird nie geschlossen (fehlt ein " ?); nichts danach kann gelesen werden.',
+      too_many_rows:
+        'Die Liste hat mehr als {{max}} Zeilen mit Zählern; teilen Sie die Route auf mehrere Listen auf.',
+      too_many_columns:
+        'Die Liste hat {{columns}} Spalten; höchstens {{max}} werden gelesen. Entfernen Sie die Spalten, die die Abrechnung nicht braucht.',
+      header_only: 'Die Liste hat eine Kopfzeile, aber keine Zähler.',
+      no_meters: 'Die Liste hat eine Kopfzeile, aber keine Zähler.',
+      required_column_unmapped:
+        'Für „{{field}}“ ist keine Spalte gewählt, und keine Überschrift ist ein Name, den MeterDesk dafür kennt (etwa meter_id, serial oder Zählernummer). Wählen Sie die Spalte in der Spaltenzuordnung.',
+      mapped_column_missing:
+        'die Spaltenzuordnung nimmt „{{field}}“ aus einer Spalte „{{name}}“, aber keine Überschrift heißt so (Überschriften: {{headers}}).',
+      ambiguous_header:
+        'die Überschrift „{{name}}“ („{{field}}“) steht in den Spalten {{columns}}; benennen Sie alle bis auf eine um.',
+      cell_too_large: 'die Zelle hat {{length}} Zeichen; höchstens {{max}} werden gelesen.',
+      extra_cells:
+        'die Zeile hat {{cells}} Zellen, die Kopfzeile aber {{width}} Spalten (ein Trennzeichen in einem Wert ohne Anführungszeichen?).',
+      short_row:
+        'die Zeile hat {{cells}} Zellen, die Kopfzeile aber {{width}} Spalten; die fehlenden Zellen wurden als leer gelesen.',
+      missing_meter_id: 'die Zählernummer ist leer.',
+      duplicate_meter_id: 'die Zählernummer „{{id}}“ steht schon in Zeile {{firstRow}}.',
+      duplicate_meter_id_case:
+        'die Zählernummer „{{id}}“ steht schon in Zeile {{firstRow}} („{{firstId}}“; Groß- und Kleinschreibung zählen nicht, wie bei Dateinamen).',
+      invalid_value: '{{field}}: {{reason}}.',
+      previous_reading_too_long:
+        'der vorherige Zählerstand {{reading}} hat {{wholeDigits}} Vorkommastellen, das Zählwerk aber {{registerDigits}}.',
+      previous_reading_decimals:
+        'der vorherige Zählerstand {{reading}} hat {{decimals}} Nachkommastellen, das Zählwerk aber {{registerDecimals}}.',
+      blank_rows_one: '{{count}} leere Zeile wurde übersprungen.',
+      blank_rows_other: '{{count}} leere Zeilen wurden übersprungen.',
+      missing: 'sie existiert nicht',
+      denied: 'Zugriff verweigert',
+    },
+    meterId: {
+      too_long: 'die Zählernummer hat {{length}} Zeichen; höchstens {{max}} sind erlaubt.',
+      control: 'die Zählernummer enthält Steuerzeichen.',
+      formula:
+        'die Zählernummer „{{id}}“ beginnt wie eine Tabellenformel; Zählernummern beginnen mit einem Buchstaben oder einer Ziffer.',
+      scientific:
+        'die Zählernummer „{{id}}“ sieht aus wie eine Zahl, die Excel zur wissenschaftlichen Schreibweise verkürzt hat; formatieren Sie die Spalte vor dem Export als Text.',
+      no_letter: 'die Zählernummer „{{id}}“ hat keinen Buchstaben und keine Ziffer.',
+    },
+    value: {
+      scientific:
+        '„{{text}}“ sieht aus wie eine Zahl, die Excel zur wissenschaftlichen Schreibweise verkürzt hat (formatieren Sie die Spalte vor dem Export als Text)',
+      not_number: '„{{text}}“ ist keine Zahl',
+      not_reading:
+        '„{{text}}“ ist kein Zählerstand (Ziffern mit höchstens einem Dezimalzeichen, z. B. 00123 oder 00123,4)',
+      not_day_first:
+        '„{{text}}“ ist kein Datum, wenn der Tag zuerst steht (Monat {{month}} gibt es nicht); steht in der Liste der Monat zuerst, stellen Sie die Datumsreihenfolge in der Spaltenzuordnung auf „Monat zuerst“',
+      not_month_first:
+        '„{{text}}“ ist kein Datum, wenn der Monat zuerst steht (Monat {{month}} gibt es nicht); steht in der Liste der Tag zuerst, stellen Sie die Datumsreihenfolge in der Spaltenzuordnung auf „Tag zuerst“',
+      not_date: '„{{text}}“ ist kein Datum',
+      unknown_date:
+        '„{{text}}“ ist kein Datum (schreiben Sie 12.10.2026, 2026-10-12 oder 12/10/2026)',
+      date_serial:
+        '„{{text}}“ sieht aus wie eine Excel-Datumsseriennummer (formatieren Sie die Spalte vor dem Export als Datum)',
+      no_such_day: '„{{text}}“ ist kein Datum (kein Tag {{day}} im Monat {{month}} {{year}})',
+      two_digit_year:
+        '„{{text}}“ hat eine zweistellige Jahreszahl; schreiben Sie das Jahr vierstellig (das Jahrhundert wird nicht geraten)',
+      below: '{{value}} ist kleiner als {{min}}',
+      not_whole_in: '„{{text}}“ ist keine ganze Zahl von {{min}} bis {{max}}',
+    },
   },
   rule: {
     notANumber: 'Der Zählerstand „{{reading}}“ ist keine Zahl.',
@@ -111,6 +195,8 @@ export const billing: Words<typeof en> = {
       'Der Zählerstand {{reading}} hat {{whole}} Stelle(n) vor dem Komma; das Zählwerk zeigt {{digits}} (führende Nullen weggelassen? {{padded}}).',
     negative:
       'Der Zählerstand {{reading}} liegt {{below}} m³ unter dem vorherigen Zählerstand {{previous}}: negativer Verbrauch. Falsch abgelesen, oder wurde der Zähler gewechselt?',
+    previousInvalid:
+      'Der vorherige Zählerstand „{{previous}}“ ist keine Zahl; der Verbrauch wird nicht geprüft.',
     negativeOf:
       'Der Zählerstand {{reading}} liegt {{below}} m³ unter dem vorherigen Zählerstand {{previous}} vom {{date}}: negativer Verbrauch. Falsch abgelesen, oder wurde der Zähler gewechselt?',
     zero: 'Kein Verbrauch seit der vorherigen Ablesung: Steht die Liegenschaft leer, oder ist der Zähler blockiert?',

@@ -94,6 +94,89 @@ export const billing = {
       previousReadAt: 'Previous read date',
       avgDailyUse: 'Average daily use',
     },
+    /** Route-sheet problems, from their code and params (renderer/billing/sheet-words.ts). */
+    place: {
+      row: 'Row {{row}}: {{text}}',
+      cell: 'Row {{row}}, column {{column}}: {{text}}',
+      cellNamed: 'Row {{row}}, column {{column}} ({{header}}): {{text}}',
+    },
+    problem: {
+      empty_file: 'The file is empty.',
+      no_rows: 'The file has no rows.',
+      file_too_large:
+        'The file is {{mb}} MB; route sheets of at most {{max}} MB are read. Split the route into several sheets.',
+      not_a_file: '“{{path}}” is not a file.',
+      unreadable: 'The file “{{path}}” cannot be read: {{why}}.',
+      xlsx: 'This is an Excel workbook (.xlsx) or another zip file, not a CSV. In Excel choose “Save as” and “CSV UTF-8”.',
+      xls: 'This is an old Excel workbook (.xls), not a CSV. In Excel choose “Save as” and “CSV UTF-8”.',
+      binary_file:
+        'The file contains NUL bytes and is not a text file. Export the route sheet as CSV.',
+      invalid_utf8:
+        'The file is not valid UTF-8 (first bad byte on line {{line}}). Save it again as “CSV UTF-8”, or read it as Windows-1252.',
+      invalid_text: 'The file is not valid {{encoding}} text.',
+      malformed_csv: 'the row cannot be read as CSV ({{detail}}).',
+      unclosed_quote:
+        'a quoted value that starts in this row is never closed (a missing " ?); nothing after it can be read.',
+      too_many_rows:
+        'The sheet has more than {{max}} rows of meters; split the route into several sheets.',
+      too_many_columns:
+        'The sheet has {{columns}} columns; at most {{max}} are read. Remove the columns billing does not need.',
+      header_only: 'The sheet has a header row but no meters.',
+      no_meters: 'The sheet has a header row but no meters.',
+      required_column_unmapped:
+        'No column is chosen for “{{field}}”, and no header is a name MeterDesk knows for it (such as meter_id, serial or Zählernummer). Choose the column in the column mapping.',
+      mapped_column_missing:
+        'the column mapping takes “{{field}}” from a column “{{name}}”, but no header has that name (headers: {{headers}}).',
+      ambiguous_header:
+        'the header “{{name}}” (“{{field}}”) appears in columns {{columns}}; rename all but one.',
+      cell_too_large: 'the cell has {{length}} characters; at most {{max}} are read.',
+      extra_cells:
+        'the row has {{cells}} cells but the header row has {{width}} columns (a delimiter inside a value that is not in quotes?).',
+      short_row:
+        'the row has {{cells}} cells but the header row has {{width}} columns; the missing cells were read as empty.',
+      missing_meter_id: 'the meter id is empty.',
+      duplicate_meter_id: 'meter id “{{id}}” is already in row {{firstRow}}.',
+      duplicate_meter_id_case:
+        'meter id “{{id}}” is already in row {{firstRow}} (“{{firstId}}”; ids are compared ignoring case, as file names are).',
+      invalid_value: '{{field}}: {{reason}}.',
+      previous_reading_too_long:
+        'the previous reading {{reading}} has {{wholeDigits}} whole digits, but the register has {{registerDigits}}.',
+      previous_reading_decimals:
+        'the previous reading {{reading}} has {{decimals}} decimals, but the register has {{registerDecimals}}.',
+      blank_rows_one: '{{count}} blank row was skipped.',
+      blank_rows_other: '{{count}} blank rows were skipped.',
+      missing: 'it does not exist',
+      denied: 'permission denied',
+    },
+    meterId: {
+      too_long: 'the meter id has {{length}} characters; at most {{max}} are allowed.',
+      control: 'the meter id contains control characters.',
+      formula:
+        'the meter id “{{id}}” starts like a spreadsheet formula; meter ids start with a letter or digit.',
+      scientific:
+        'the meter id “{{id}}” looks like a number Excel shortened to scientific notation; format the column as Text before exporting the sheet.',
+      no_letter: 'the meter id “{{id}}” has no letter or digit.',
+    },
+    value: {
+      scientific:
+        '“{{text}}” looks like a number Excel shortened to scientific notation (format the column as Text before exporting the sheet)',
+      not_number: '“{{text}}” is not a number',
+      not_reading:
+        '“{{text}}” is not a meter reading (digits with at most one decimal mark, e.g. 00123 or 00123,4)',
+      not_day_first:
+        '“{{text}}” is not a date when read day first (month {{month}} does not exist); if the sheet writes the month first, set the date order to “month first” in the column mapping',
+      not_month_first:
+        '“{{text}}” is not a date when read month first (month {{month}} does not exist); if the sheet writes the day first, set the date order to “day first” in the column mapping',
+      not_date: '“{{text}}” is not a date',
+      unknown_date: '“{{text}}” is not a date (write 2026-10-12, 12.10.2026 or 12/10/2026)',
+      date_serial:
+        '“{{text}}” looks like an Excel date serial number (format the column as a date before exporting the sheet)',
+      no_such_day: '“{{text}}” is not a date (no day {{day}} in month {{month}} of {{year}})',
+      two_digit_year:
+        '“{{text}}” has a two-digit year; write the year with four digits (the century is not guessed)',
+      below: '{{value}} is below {{min}}',
+      not_whole_in: '“{{text}}” is not a whole number from {{min}} to {{max}}',
+    },
   },
   /** Plausibility sentences, from a rule's code and params (renderer/billing/rule-words.ts). */
   rule: {
@@ -108,6 +191,8 @@ export const billing = {
       'The reading {{reading}} has {{whole}} whole digits; the register shows {{digits}} (leading zeros left out? {{padded}}).',
     negative:
       'The reading {{reading}} is {{below}} m³ below the previous reading {{previous}}: negative consumption. A misread, or was the meter exchanged?',
+    previousInvalid:
+      'The previous reading "{{previous}}" is not a number; consumption is not checked.',
     negativeOf:
       'The reading {{reading}} is {{below}} m³ below the previous reading {{previous}} of {{date}}: negative consumption. A misread, or was the meter exchanged?',
     zero: 'No consumption since the previous reading: is the premises empty, or the meter stuck?',
