@@ -1,6 +1,39 @@
 // A problem in a route sheet, placed the way the clerk finds it in Excel: row 1 is the header row,
 // columns have letters and the header's text.
 
+/** What went wrong; the words are chosen at the edges (row-problem-english.ts, the window's). */
+export type RowProblemCode =
+  | 'empty_file'
+  | 'no_rows'
+  | 'file_too_large'
+  | 'not_a_file'
+  | 'unreadable'
+  | 'not_csv'
+  | 'binary_file'
+  | 'invalid_utf8'
+  | 'invalid_text'
+  | 'malformed_csv'
+  | 'unclosed_quote'
+  | 'too_many_rows'
+  | 'too_many_columns'
+  | 'header_only'
+  | 'no_meters'
+  | 'required_column_unmapped'
+  | 'mapped_column_missing'
+  | 'ambiguous_header'
+  | 'cell_too_large'
+  | 'extra_cells'
+  | 'short_row'
+  | 'missing_meter_id'
+  | 'invalid_meter_id'
+  | 'duplicate_meter_id'
+  | 'invalid_value'
+  | 'previous_reading_too_long'
+  | 'previous_reading_decimals'
+  | 'blank_rows';
+
+export type ProblemParams = Readonly<Record<string, string | number>>;
+
 export interface RowProblem {
   /** 1-based spreadsheet row (header = 1); null for the whole file. */
   row: number | null;
@@ -8,10 +41,9 @@ export interface RowProblem {
   column: string | null;
   /** The column's header text, when there is one. */
   header: string | null;
-  /** Stable identifier for translation and tests, e.g. "duplicate_meter_id". */
-  code: string;
-  /** A full sentence in English, place included. */
-  message: string;
+  code: RowProblemCode;
+  /** The numbers and texts the words need (a field's name, a cell's text, a limit). */
+  params: ProblemParams;
 }
 
 /** "A".."Z", "AA".. as spreadsheets label columns; `index` is 0-based. */
@@ -26,14 +58,6 @@ export function columnLetter(index: number): string {
   return letters;
 }
 
-/** "Row 5, column C (previous_reading): " or "" for a file-level problem. */
-export function placeOf(row: number | null, column: string | null, header: string | null): string {
-  if (row === null) return '';
-  if (column === null) return `Row ${row}: `;
-  const named = header !== null && header !== '' ? ` (${header})` : '';
-  return `Row ${row}, column ${column}${named}: `;
-}
-
 /** Collects problems up to `cap` and counts the rest. */
 export class ProblemList {
   readonly items: RowProblem[] = [];
@@ -41,13 +65,12 @@ export class ProblemList {
 
   constructor(private readonly cap: number) {}
 
-  add(problem: Omit<RowProblem, 'message'> & { text: string }): void {
+  add(problem: RowProblem): void {
     if (this.items.length >= this.cap) {
       this.dropped += 1;
       return;
     }
-    const { text, ...rest } = problem;
-    this.items.push({ ...rest, message: placeOf(rest.row, rest.column, rest.header) + text });
+    this.items.push(problem);
   }
 
   get more(): number {
@@ -57,11 +80,4 @@ export class ProblemList {
   get size(): number {
     return this.items.length + this.dropped;
   }
-}
-
-/** The problems as lines for a message box or the CLI, ending with "…and N more problems." */
-export function describeProblems(problems: readonly RowProblem[], more: number): string[] {
-  const lines = problems.map((p) => p.message);
-  if (more > 0) lines.push(`…and ${more.toLocaleString('en-US')} more problems.`);
-  return lines;
 }

@@ -13,14 +13,36 @@ import { isCalendarDate, isoDate } from './calendar';
 
 export type DateOrder = 'day_first' | 'month_first';
 
-export type ValueResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** Why a cell is not a value: a code and its numbers, worded at the edges (row-problem-english). */
+export type ValueFaultCode =
+  | 'scientific'
+  | 'not_number'
+  | 'not_reading'
+  | 'not_day_first'
+  | 'not_month_first'
+  | 'not_date'
+  | 'unknown_date'
+  | 'date_serial'
+  | 'no_such_day'
+  | 'two_digit_year'
+  | 'below'
+  | 'not_whole_in';
+
+export interface ValueFault {
+  readonly fault: ValueFaultCode;
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
+export type ValueResult<T> = { ok: true; value: T } | ({ ok: false } & ValueFault);
 
 const ok = <T>(value: T): ValueResult<T> => ({ ok: true, value });
-const fail = <T>(reason: string): ValueResult<T> => ({ ok: false, reason });
+const fail = <T>(fault: ValueFaultCode, params: ValueFault['params']): ValueResult<T> => ({
+  ok: false,
+  fault,
+  params,
+});
 
 const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?[eE][+-]?\d+$/;
-const EXCEL_SHORTENED =
-  'looks like a number Excel shortened to scientific notation (format the column as Text before exporting the sheet)';
 
 /** True for "1.23457E+14": Excel's display of a long number, whose digits are lost. */
 export function looksScientific(text: string): boolean {
@@ -49,8 +71,8 @@ export function parseSheetNumber(raw: string): ValueResult<number> {
   const grouped = GROUPED_INT.exec(body);
   // A single "." or "," group ("1.234") was read as a decimal above; only repeats reach here.
   if (grouped) return signed(Number(body.replace(/\D/g, '')));
-  if (looksScientific(text)) return fail(`"${text}" ${EXCEL_SHORTENED}`);
-  return fail(`"${clip(text)}" is not a number`);
+  if (looksScientific(text)) return fail('scientific', { text });
+  return fail('not_number', { text: clip(text) });
 }
 
 export interface ReadingValue {
@@ -68,10 +90,8 @@ export function parseReadingText(raw: string): ValueResult<ReadingValue> {
   const text = raw.trim();
   const m = READING.exec(text);
   if (!m) {
-    if (looksScientific(text)) return fail(`"${text}" ${EXCEL_SHORTENED}`);
-    return fail(
-      `"${clip(text)}" is not a meter reading (digits with at most one decimal mark, e.g. 00123 or 00123,4)`,
-    );
+    if (looksScientific(text)) return fail('scientific', { text });
+    return fail('not_reading', { text: clip(text) });
   }
   const whole = m[1] ?? '';
   const fraction = m[2] ?? '';
@@ -97,41 +117,29 @@ export function parseSheetDate(raw: string, order: DateOrder): ValueResult<strin
   if (iso) return calendar(text, Number(iso[1]), Number(iso[2]), Number(iso[3]));
   const dotted = DOTTED.exec(text);
   if (dotted) {
-    if ((dotted[3] ?? '').length === 2) return fail(twoDigitYear(text));
+    if ((dotted[3] ?? '').length === 2) return fail('two_digit_year', { text });
     return calendar(text, Number(dotted[3]), Number(dotted[2]), Number(dotted[1]));
   }
   const slashed = SLASHED.exec(text);
   if (slashed) {
-    if ((slashed[4] ?? '').length === 2) return fail(twoDigitYear(text));
+    if ((slashed[4] ?? '').length === 2) return fail('two_digit_year', { text });
     const [a, b, year] = [Number(slashed[1]), Number(slashed[3]), Number(slashed[4])];
     const [day, month] = order === 'day_first' ? [a, b] : [b, a];
     if (isCalendarDate(year, month, day)) return ok(isoDate(year, month, day));
     const [otherDay, otherMonth] = [month, day];
     if (isCalendarDate(year, otherMonth, otherDay)) {
-      const declared = order === 'day_first' ? 'day first' : 'month first';
-      const other = order === 'day_first' ? 'month first' : 'day first';
-      return fail(
-        `"${text}" is not a date when read ${declared} (month ${month} does not exist); if the sheet writes the ${other}, set the date order to "${other}" in the column mapping`,
-      );
+      return fail(order === 'day_first' ? 'not_day_first' : 'not_month_first', { text, month });
     }
-    return fail(`"${text}" is not a date`);
+    return fail('not_date', { text });
   }
-  if (EXCEL_SERIAL.test(text)) {
-    return fail(
-      `"${text}" looks like an Excel date serial number (format the column as a date before exporting the sheet)`,
-    );
-  }
-  return fail(`"${clip(text)}" is not a date (write 2026-10-12, 12.10.2026 or 12/10/2026)`);
+  if (EXCEL_SERIAL.test(text)) return fail('date_serial', { text });
+  return fail('unknown_date', { text: clip(text) });
 }
 
 function calendar(text: string, year: number, month: number, day: number): ValueResult<string> {
   return isCalendarDate(year, month, day)
     ? ok(isoDate(year, month, day))
-    : fail(`"${text}" is not a date (no day ${day} in month ${month} of ${year})`);
-}
-
-function twoDigitYear(text: string): string {
-  return `"${text}" has a two-digit year; write the year with four digits (the century is not guessed)`;
+    : fail('no_such_day', { text, day, month, year });
 }
 
 /** Long cell values are cut in messages so one problem stays one line. */

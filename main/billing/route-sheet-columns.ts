@@ -1,7 +1,6 @@
 // Which column index fills which field, from the sheet's headers and a column mapping.
 import { normaliseHeader, type ColumnMapping } from '../../common/billing/column-mapping';
 import {
-  METER_FIELD_LABELS,
   METER_FIELDS,
   REQUIRED_METER_FIELDS,
   type MeterField,
@@ -33,7 +32,7 @@ export function resolveColumns(
           column: null,
           header: null,
           code: 'required_column_unmapped',
-          text: `No column is chosen for the ${METER_FIELD_LABELS[field]}, and no header is a name MeterDesk knows for it (such as meter_id, serial or Zählernummer). Choose the column in the column mapping.`,
+          params: { field },
         });
       }
       continue;
@@ -45,7 +44,7 @@ export function resolveColumns(
         column: null,
         header: null,
         code: 'mapped_column_missing',
-        text: `the column mapping takes the ${METER_FIELD_LABELS[field]} from a column "${clip(name)}", but no header has that name (headers: ${headerList(headers)}).`,
+        params: { field, name: clip(name), headers: headerList(headers) },
       });
     } else if (found.length > 1) {
       problems.add({
@@ -53,7 +52,7 @@ export function resolveColumns(
         column: null,
         header: null,
         code: 'ambiguous_header',
-        text: `the header "${clip(name)}" (${METER_FIELD_LABELS[field]}) appears in columns ${found.map(columnLetter).join(' and ')}; rename all but one.`,
+        params: { field, name: clip(name), columns: found.map(columnLetter).join(',') },
       });
     } else {
       index[field] = found[0];

@@ -3,12 +3,16 @@
 import {
   MAX_REGISTER_DECIMALS,
   MAX_REGISTER_DIGITS,
-  METER_FIELD_LABELS,
   type MeterField,
   type MeterRecord,
 } from '../../common/billing/meter-record';
 import { MAX_CELL_CHARS } from '../../common/billing/route-sheet-limits';
-import { columnLetter, type ProblemList } from '../../common/billing/row-problem';
+import {
+  columnLetter,
+  type ProblemList,
+  type ProblemParams,
+  type RowProblemCode,
+} from '../../common/billing/row-problem';
 import {
   clip,
   looksScientific,
@@ -16,6 +20,7 @@ import {
   parseSheetDate,
   parseSheetNumber,
   type DateOrder,
+  type ValueResult,
 } from '../../common/billing/sheet-values';
 import type { ColumnIndex } from './route-sheet-columns';
 
@@ -63,16 +68,11 @@ export function recordsToMeters(
     const key = meterId.toLowerCase();
     const first = seen.get(key);
     if (first) {
-      const same =
-        first.id === meterId
-          ? ''
-          : ` ("${first.id}"; ids are compared ignoring case, as file names are)`;
-      problem(
-        ctx,
-        columns.meterId,
-        'duplicate_meter_id',
-        `meter id "${clip(meterId)}" is already in row ${first.row}${same}.`,
-      );
+      problem(ctx, columns.meterId, 'duplicate_meter_id', {
+        id: clip(meterId),
+        firstRow: first.row,
+        firstId: first.id === meterId ? clip(meterId) : first.id,
+      });
       return;
     }
     seen.set(key, { row: ctx.row, id: meterId });
@@ -87,12 +87,7 @@ function checkShape(ctx: RowContext): boolean {
   for (let i = 0; i < ctx.record.length; i++) {
     const cell = ctx.record[i] ?? '';
     if (cell.length > MAX_CELL_CHARS) {
-      problem(
-        ctx,
-        i,
-        'cell_too_large',
-        `the cell has ${cell.length.toLocaleString('en-US')} characters; at most ${MAX_CELL_CHARS.toLocaleString('en-US')} are read.`,
-      );
+      problem(ctx, i, 'cell_too_large', { length: cell.length, max: MAX_CELL_CHARS });
       fine = false;
     }
   }
@@ -103,7 +98,7 @@ function checkShape(ctx: RowContext): boolean {
       column: null,
       header: null,
       code: 'extra_cells',
-      text: `the row has ${ctx.record.length} cells but the header row has ${width} columns (a delimiter inside a value that is not in quotes?).`,
+      params: { cells: ctx.record.length, width },
     });
     fine = false;
   } else if (ctx.record.length < width) {
@@ -112,7 +107,7 @@ function checkShape(ctx: RowContext): boolean {
       column: null,
       header: null,
       code: 'short_row',
-      text: `the row has ${ctx.record.length} cells but the header row has ${width} columns; the missing cells were read as empty.`,
+      params: { cells: ctx.record.length, width },
     });
   }
   return fine;
@@ -151,57 +146,52 @@ function toMeter(
 
 function checkMeterId(ctx: RowContext, col: number | undefined): string | null {
   const id = cell(ctx, col);
-  const fault =
-    id === ''
-      ? 'the meter id is empty.'
-      : id.length > MAX_METER_ID_CHARS
-        ? `the meter id has ${id.length} characters; at most ${MAX_METER_ID_CHARS} are allowed.`
-        : CONTROL.test(id)
-          ? 'the meter id contains control characters.'
-          : FORMULA_START.test(id)
-            ? `the meter id "${clip(id)}" starts like a spreadsheet formula; meter ids start with a letter or digit.`
-            : looksScientific(id)
-              ? `the meter id "${id}" looks like a number Excel shortened to scientific notation; format the column as Text before exporting the sheet.`
-              : !LETTER_OR_DIGIT.test(id)
-                ? `the meter id "${clip(id)}" has no letter or digit.`
-                : null;
+  if (id === '') {
+    problem(ctx, col, 'missing_meter_id', {});
+    return null;
+  }
+  const fault: ProblemParams | null =
+    id.length > MAX_METER_ID_CHARS
+      ? { fault: 'too_long', length: id.length, max: MAX_METER_ID_CHARS }
+      : CONTROL.test(id)
+        ? { fault: 'control' }
+        : FORMULA_START.test(id)
+          ? { fault: 'formula', id: clip(id) }
+          : looksScientific(id)
+            ? { fault: 'scientific', id }
+            : !LETTER_OR_DIGIT.test(id)
+              ? { fault: 'no_letter', id: clip(id) }
+              : null;
   if (fault === null) return id;
-  problem(
-    ctx,
-    col,
-    fault === 'the meter id is empty.' ? 'missing_meter_id' : 'invalid_meter_id',
-    fault,
-  );
+  problem(ctx, col, 'invalid_meter_id', fault);
   return null;
 }
-
-type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 function optional<T>(
   ctx: RowContext,
   columns: ColumnIndex,
   field: MeterField,
-  parse: (text: string) => Parsed<T>,
+  parse: (text: string) => ValueResult<T>,
 ): T | null {
   const col = columns[field];
   const raw = cell(ctx, col);
   if (raw === '') return null;
   const parsed = parse(raw);
   if (parsed.ok) return parsed.value;
-  problem(ctx, col, `invalid_${snake(field)}`, `${METER_FIELD_LABELS[field]}: ${parsed.reason}.`);
+  problem(ctx, col, 'invalid_value', { field, fault: parsed.fault, ...parsed.params });
   return null;
 }
 
-function atLeast(parsed: Parsed<number>, min: number): Parsed<number> {
+function atLeast(parsed: ValueResult<number>, min: number): ValueResult<number> {
   if (!parsed.ok || parsed.value >= min) return parsed;
-  return { ok: false, reason: `${parsed.value} is below ${min}` };
+  return { ok: false, fault: 'below', params: { value: parsed.value, min } };
 }
 
-function wholeIn(raw: string, min: number, max: number): Parsed<number> {
+function wholeIn(raw: string, min: number, max: number): ValueResult<number> {
   const parsed = parseSheetNumber(raw);
   if (!parsed.ok) return parsed;
   if (!Number.isInteger(parsed.value) || parsed.value < min || parsed.value > max) {
-    return { ok: false, reason: `"${clip(raw)}" is not a whole number from ${min} to ${max}` };
+    return { ok: false, fault: 'not_whole_in', params: { text: clip(raw), min, max } };
   }
   return parsed;
 }
@@ -215,20 +205,18 @@ function checkAgainstRegister(
 ): void {
   const { registerDigits: digits, registerDecimals: decimals } = meter;
   if (digits !== null && previous.wholeDigits > digits) {
-    warning(
-      ctx,
-      col,
-      'previous_reading_too_long',
-      `the previous reading ${previous.text} has ${previous.wholeDigits} whole digits, but the register has ${digits}.`,
-    );
+    warning(ctx, col, 'previous_reading_too_long', {
+      reading: previous.text,
+      wholeDigits: previous.wholeDigits,
+      registerDigits: digits,
+    });
   }
   if (decimals !== null && previous.decimals > decimals) {
-    warning(
-      ctx,
-      col,
-      'previous_reading_decimals',
-      `the previous reading ${previous.text} has ${previous.decimals} decimals, but the register has ${decimals}.`,
-    );
+    warning(ctx, col, 'previous_reading_decimals', {
+      reading: previous.text,
+      decimals: previous.decimals,
+      registerDecimals: decimals,
+    });
   }
 }
 
@@ -241,13 +229,20 @@ function text(ctx: RowContext, col: number | undefined): string | null {
   return value === '' ? null : value;
 }
 
-function problem(ctx: RowContext, col: number | undefined, code: string, message: string): void {
-  ctx.problems.add({ ...place(ctx, col), code, text: message });
-}
+type Note = (
+  ctx: RowContext,
+  col: number | undefined,
+  code: RowProblemCode,
+  params: ProblemParams,
+) => void;
 
-function warning(ctx: RowContext, col: number | undefined, code: string, message: string): void {
-  ctx.warnings.add({ ...place(ctx, col), code, text: message });
-}
+const problem: Note = (ctx, col, code, params) => {
+  ctx.problems.add({ ...place(ctx, col), code, params });
+};
+
+const warning: Note = (ctx, col, code, params) => {
+  ctx.warnings.add({ ...place(ctx, col), code, params });
+};
 
 function place(ctx: RowContext, col: number | undefined) {
   return {
@@ -255,8 +250,4 @@ function place(ctx: RowContext, col: number | undefined) {
     column: col === undefined ? null : columnLetter(col),
     header: col === undefined ? null : (ctx.headers[col] ?? null),
   };
-}
-
-function snake(field: MeterField): string {
-  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }

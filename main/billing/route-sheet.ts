@@ -13,7 +13,13 @@ import {
   MAX_SHEET_ROWS,
   SAMPLE_ROWS,
 } from '../../common/billing/route-sheet-limits';
-import { columnLetter, ProblemList, type RowProblem } from '../../common/billing/row-problem';
+import {
+  columnLetter,
+  ProblemList,
+  type ProblemParams,
+  type RowProblem,
+  type RowProblemCode,
+} from '../../common/billing/row-problem';
 import { clip, type DateOrder } from '../../common/billing/sheet-values';
 import { resolveColumns } from './route-sheet-columns';
 import { recordsToMeters } from './route-sheet-rows';
@@ -124,15 +130,14 @@ export function parseRouteSheetBytes(
     warnings,
   );
   if (problems.size > 0) return failure(problems.items, problems.more);
-  if (meters.length === 0)
-    return failure([fileProblem('no_meters', 'The sheet has a header row but no meters.')]);
+  if (meters.length === 0) return failure([fileProblem('no_meters')]);
   if (blankRows > 0) {
     warnings.add({
       row: null,
       column: null,
       header: null,
       code: 'blank_rows',
-      text: `${blankRows} blank ${blankRows === 1 ? 'row was' : 'rows were'} skipped.`,
+      params: { count: blankRows },
     });
   }
   return { ok: true, meters, warnings: warnings.items, moreWarnings: warnings.more, ...format };
@@ -145,7 +150,7 @@ type TableRead =
 /** Decoded, split and size-checked; `maxRecords` stops early for a sample. */
 function readTable(bytes: Uint8Array, options: SheetReadOptions, maxRecords?: number): TableRead {
   const decoded = decodeSheet(bytes, options.encoding);
-  if (!decoded.ok) return failure([fileProblem(decoded.code, decoded.message)]);
+  if (!decoded.ok) return failure([fileProblem(decoded.code, decoded.params)]);
   const { text, encoding, guessed } = decoded.sheet;
   const delimiter = options.delimiter ?? sniffDelimiter(text);
   const parsed = parseRecords(text, delimiter, maxRecords);
@@ -155,32 +160,22 @@ function readTable(bytes: Uint8Array, options: SheetReadOptions, maxRecords?: nu
         row: parsed.row,
         column: null,
         header: null,
-        code: 'malformed_csv',
-        message: `Row ${parsed.row}: ${parsed.message}.`,
+        code: parsed.unclosedQuote ? 'unclosed_quote' : 'malformed_csv',
+        params: parsed.unclosedQuote ? {} : { detail: parsed.detail },
       },
     ]);
   }
   const records = dropTrailingBlank(parsed.records);
   const headerRow = records[0];
-  if (headerRow === undefined) return failure([fileProblem('empty_file', 'The file has no rows.')]);
-  if (parsed.tooManyRows) {
-    return failure([
-      fileProblem(
-        'too_many_rows',
-        `The sheet has more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows of meters; split the route into several sheets.`,
-      ),
-    ]);
-  }
+  if (headerRow === undefined) return failure([fileProblem('no_rows')]);
+  if (parsed.tooManyRows) return failure([fileProblem('too_many_rows', { max: MAX_SHEET_ROWS })]);
   if (headerRow.length > MAX_SHEET_COLUMNS) {
     return failure([
-      fileProblem(
-        'too_many_columns',
-        `The sheet has ${headerRow.length} columns; at most ${MAX_SHEET_COLUMNS} are read. Remove the columns billing does not need.`,
-      ),
+      fileProblem('too_many_columns', { columns: headerRow.length, max: MAX_SHEET_COLUMNS }),
     ]);
   }
   if (records.length === 1 && maxRecords === undefined) {
-    return failure([fileProblem('header_only', 'The sheet has a header row but no meters.')]);
+    return failure([fileProblem('header_only')]);
   }
   const headers = headerRow.map((h) => h.trim());
   const format: SheetFormat = {
@@ -235,33 +230,28 @@ async function loadBytes(source: SheetSource): Promise<Uint8Array | { problem: R
   if (typeof source !== 'string') return source;
   try {
     const info = await stat(source);
-    if (!info.isFile()) return { problem: fileProblem('not_a_file', `"${source}" is not a file.`) };
+    if (!info.isFile()) return { problem: fileProblem('not_a_file', { path: source }) };
     if (info.size > MAX_SHEET_BYTES) {
       return {
-        problem: fileProblem(
-          'file_too_large',
-          `The file is ${(info.size / 2 ** 20).toFixed(1)} MB; route sheets of at most ${MAX_SHEET_BYTES / 2 ** 20} MB are read. Split the route into several sheets.`,
-        ),
+        problem: fileProblem('file_too_large', {
+          mb: (info.size / 2 ** 20).toFixed(1),
+          max: MAX_SHEET_BYTES / 2 ** 20,
+        }),
       };
     }
     return await readFile(source);
   } catch (error) {
     const code =
       typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-    const why =
-      code === 'ENOENT'
-        ? 'it does not exist'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : error instanceof Error
-            ? error.message
-            : String(error);
-    return { problem: fileProblem('unreadable', `The file "${source}" cannot be read: ${why}.`) };
+    const reason =
+      code === 'ENOENT' ? 'missing' : code === 'EACCES' || code === 'EPERM' ? 'denied' : 'other';
+    const detail = error instanceof Error ? error.message : String(error);
+    return { problem: fileProblem('unreadable', { path: source, reason, detail }) };
   }
 }
 
-function fileProblem(code: string, message: string): RowProblem {
-  return { row: null, column: null, header: null, code, message };
+function fileProblem(code: RowProblemCode, params: ProblemParams = {}): RowProblem {
+  return { row: null, column: null, header: null, code, params };
 }
 
 function failure(

@@ -5,6 +5,7 @@
 // can check the names. Workbooks and binary files are refused with what to do instead.
 import { isUtf8 } from 'node:buffer';
 import { MAX_SHEET_BYTES } from '../../common/billing/route-sheet-limits';
+import type { ProblemParams, RowProblemCode } from '../../common/billing/row-problem';
 import { decodeWindows1252 } from './windows-1252';
 
 export const SHEET_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
@@ -18,34 +19,28 @@ export interface DecodedSheet {
 }
 
 export type DecodeResult =
-  { ok: true; sheet: DecodedSheet } | { ok: false; code: string; message: string };
+  { ok: true; sheet: DecodedSheet } | { ok: false; code: RowProblemCode; params: ProblemParams };
 
 const MB = 1024 * 1024;
 
 export function decodeSheet(bytes: Uint8Array, forced?: SheetEncoding): DecodeResult {
-  if (bytes.length === 0) return refuse('empty_file', 'The file is empty.');
+  if (bytes.length === 0) return refuse('empty_file');
   if (bytes.length > MAX_SHEET_BYTES) {
-    return refuse(
-      'file_too_large',
-      `The file is ${(bytes.length / MB).toFixed(1)} MB; route sheets of at most ${MAX_SHEET_BYTES / MB} MB are read. Split the route into several sheets.`,
-    );
+    return refuse('file_too_large', {
+      mb: (bytes.length / MB).toFixed(1),
+      max: MAX_SHEET_BYTES / MB,
+    });
   }
   const container = containerFormat(bytes);
-  if (container) return refuse('not_csv', container);
+  if (container) return refuse('not_csv', { format: container });
   const bom = byteOrderMark(bytes);
   const encoding = forced ?? bom?.encoding ?? sniffWithoutBom(bytes);
   if (encoding === null) {
-    return refuse(
-      'binary_file',
-      'The file contains NUL bytes and is not a text file. Export the route sheet as CSV.',
-    );
+    return refuse('binary_file');
   }
   const body = bom && bom.encoding === encoding ? bytes.subarray(bom.length) : bytes;
   if (encoding === 'utf-8' && !isUtf8(body)) {
-    return refuse(
-      'invalid_utf8',
-      `The file is not valid UTF-8 (first bad byte on line ${lineOf(body, firstInvalidUtf8(body))}). Save it again as "CSV UTF-8", or read it as Windows-1252.`,
-    );
+    return refuse('invalid_utf8', { line: lineOf(body, firstInvalidUtf8(body)) });
   }
   let text: string;
   try {
@@ -54,24 +49,21 @@ export function decodeSheet(bytes: Uint8Array, forced?: SheetEncoding): DecodeRe
         ? decodeWindows1252(body)
         : new TextDecoder(encoding, { fatal: true }).decode(body);
   } catch {
-    return refuse('invalid_text', `The file is not valid ${encoding.toUpperCase()} text.`);
+    return refuse('invalid_text', { encoding });
   }
   const guessed = forced === undefined && bom === null && encoding === 'windows-1252';
   return { ok: true, sheet: { text, encoding, guessed } };
 }
 
-function refuse(code: string, message: string): DecodeResult {
-  return { ok: false, code, message };
+function refuse(code: RowProblemCode, params: ProblemParams = {}): DecodeResult {
+  return { ok: false, code, params };
 }
 
-function containerFormat(bytes: Uint8Array): string | null {
+/** A workbook saved instead of a CSV: "xlsx" (or another zip) or the old "xls". */
+function containerFormat(bytes: Uint8Array): 'xlsx' | 'xls' | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x50, 0x4b, 0x03, 0x04)) {
-    return 'This is an Excel workbook (.xlsx) or another zip file, not a CSV. In Excel choose "Save as" and "CSV UTF-8".';
-  }
-  if (starts(0xd0, 0xcf, 0x11, 0xe0)) {
-    return 'This is an old Excel workbook (.xls), not a CSV. In Excel choose "Save as" and "CSV UTF-8".';
-  }
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return 'xls';
   return null;
 }
 

@@ -68,7 +68,7 @@ function countFields(line: string, delimiter: string): number {
 
 export type RecordsResult =
   | { ok: true; records: string[][]; tooManyRows: boolean }
-  | { ok: false; row: number; message: string };
+  | { ok: false; row: number; unclosedQuote: boolean; detail: string };
 
 /**
  * All records, or where the text stops being CSV. Reading stops after MAX_SHEET_ROWS + 1 data rows
@@ -92,15 +92,13 @@ export function parseRecords(
   } catch (error) {
     if (error instanceof CsvError) {
       const row = typeof error.records === 'number' ? error.records + 1 : 1;
-      return { ok: false, row, message: describeCsvError(error) };
+      return {
+        ok: false,
+        row,
+        unclosedQuote: error.code === 'CSV_QUOTE_NOT_CLOSED',
+        detail: error.message,
+      };
     }
     throw error;
   }
-}
-
-function describeCsvError(error: CsvError): string {
-  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
-    return 'a quoted value that starts in this row is never closed (a missing " ?); nothing after it can be read';
-  }
-  return `the row cannot be read as CSV (${error.message})`;
 }

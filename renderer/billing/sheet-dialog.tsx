@@ -6,7 +6,7 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import { METER_FIELDS, type MeterField } from '../../common/billing/meter-record';
 import type { SheetPreview } from '../../common/ipc';
 import { Dialog } from '../components/dialog';
-import { encodingGuessWords } from './sheet-words';
+import { encodingGuessWords, rowProblemWords } from './sheet-words';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
@@ -192,7 +192,7 @@ export function SheetDialog(): React.JSX.Element | null {
         <p>{t('sheet.problemsLead')}</p>
         <ul className="problem-list" data-testid="sheet-problems" tabIndex={0}>
           {step.problems.map((p, i) => (
-            <li key={i}>{p.message}</li>
+            <li key={i}>{rowProblemWords(p, t, lang)}</li>
           ))}
         </ul>
         {step.moreProblems > 0 && (
@@ -226,7 +226,7 @@ export function SheetDialog(): React.JSX.Element | null {
           <p className="muted">{t('sheet.warnings')}</p>
           <ul className="problem-list" tabIndex={0}>
             {r.warnings.slice(0, 20).map((w, i) => (
-              <li key={i}>{w.message}</li>
+              <li key={i}>{rowProblemWords(w, t, lang)}</li>
             ))}
           </ul>
         </>

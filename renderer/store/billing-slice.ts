@@ -186,23 +186,9 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
         mappingJson: JSON.stringify(mapping),
       });
       if (!reply.ok) {
-        set({
-          sheetStep: {
-            kind: 'problems',
-            name: preview.name,
-            problems: [
-              {
-                row: null,
-                column: null,
-                header: null,
-                code: reply.error.code,
-                message: reply.error.message,
-              },
-            ],
-            moreProblems: 0,
-            preview,
-          },
-        });
+        // The request failed, not the sheet: a notice like every other failed request, and the
+        // mapping stays open to try again.
+        get().notifyError(reply.error);
         return;
       }
       const result = reply.value;

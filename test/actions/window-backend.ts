@@ -13,6 +13,7 @@ import { FAST_ENGINE } from '../helpers/engine-harness';
 import type { RouteFixture } from '../helpers/route-fixture';
 import { TestOs } from '../helpers/test-os';
 import { memorySecrets } from '../ipc/helpers/desktop';
+import { rowProblemEnglish } from '../../common/billing/row-problem-english';
 
 type Handlers = Pick<
   BackendHandlers,
@@ -62,7 +63,7 @@ export async function loadSheet(w: WindowBackend, fx: RouteFixture): Promise<voi
     path: fx.sheet,
     mappingJson: JSON.stringify({ ...mapping, fields: { ...mapping.fields, ...fx.clerkFields } }),
   });
-  if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join(' '));
+  if (!loaded.ok) throw new Error(loaded.problems.map(rowProblemEnglish).join(' '));
 }
 
 export const userDirIn = (dir: string): string => join(dir, 'user');

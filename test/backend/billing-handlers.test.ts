@@ -9,6 +9,7 @@ import { DEFAULT_EXPORT_TEMPLATE, exportTemplateJson } from '../../common/billin
 import type { SheetPreview } from '../../common/ipc/billing-views';
 import { openDesktop, until, value, type Desktop } from '../ipc/helpers/desktop';
 import { writeRouteFixture, type RouteFixture } from '../helpers/route-fixture';
+import { rowProblemEnglish } from '../../common/billing/row-problem-english';
 
 let d: Desktop;
 let fx: RouteFixture;
@@ -90,7 +91,7 @@ describe('route sheet', () => {
     const loaded = value(
       await d.bridge.loadRouteSheet({ path: fx.sheet, mappingJson: JSON.stringify(mapping) }),
     );
-    if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join(' '));
+    if (!loaded.ok) throw new Error(loaded.problems.map(rowProblemEnglish).join(' '));
     expect(loaded.meters).toBe(fx.meters.length);
     expect(loaded.matched).toBe(fx.meters.length - 1);
     const again = await chooseSheet(fx.sheet);

@@ -13,6 +13,7 @@ import {
 } from '../../main/billing/route-sheet';
 import { tempDir } from '../helpers/tmp';
 import { encodeWindows1252Strict, utf16 } from './sheet-bytes';
+import { describeProblems, rowProblemEnglish } from '../../common/billing/row-problem-english';
 
 const HEADER =
   'meter_id,account,address,digits,decimals,previous_reading,previous_read_at,avg_daily_use';
@@ -38,13 +39,13 @@ function utf8(text: string): Buffer {
 
 function parseOk(bytes: Uint8Array, mapping: ColumnMapping = MAPPING) {
   const result = parseRouteSheetBytes(bytes, mapping);
-  if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'));
+  if (!result.ok) throw new Error(result.problems.map(rowProblemEnglish).join('\n'));
   return result;
 }
 
 function problemsOf(result: ParseResult): string[] {
   if (result.ok) throw new Error('expected the sheet to be refused');
-  return result.problems.map((p) => p.message);
+  return result.problems.map(rowProblemEnglish);
 }
 
 describe('route sheets: encodings', () => {
@@ -253,7 +254,7 @@ describe('route sheets: values and problems', () => {
     const text = [HEADER, '1,a', '2,,,3,0,12345.5,,', '', '3,,,,,,,'].join('\n');
     const result = parseOk(utf8(text));
     expect(result.meters.map((m) => m.meterId)).toEqual(['1', '2', '3']);
-    expect(result.warnings.map((w) => w.message)).toEqual([
+    expect(result.warnings.map(rowProblemEnglish)).toEqual([
       'Row 2: the row has 2 cells but the header row has 8 columns; the missing cells were read as empty.',
       'Row 3, column F (previous_reading): the previous reading 12345.5 has 5 whole digits, but the register has 3.',
       'Row 3, column F (previous_reading): the previous reading 12345.5 has 1 decimals, but the register has 0.',
@@ -386,7 +387,8 @@ describe('route sheets from files', () => {
   it('refuses a missing file, a folder and a file over the size limit before reading it', async () => {
     const missing = await inspectRouteSheet(path.join(dir, 'nope.csv'));
     expect(missing.ok).toBe(false);
-    if (!missing.ok) expect(missing.problems[0]?.message).toContain('it does not exist');
+    if (!missing.ok)
+      expect(describeProblems(missing.problems, 0)[0]).toContain('it does not exist');
     expect(await parseRouteSheet(dir, MAPPING)).toMatchObject({
       ok: false,
       problems: [{ code: 'not_a_file' }],
@@ -399,7 +401,7 @@ describe('route sheets from files', () => {
       problems: [{ code: 'file_too_large' }],
     });
     const tooBig = await parseRouteSheet(big, MAPPING);
-    if (!tooBig.ok) expect(tooBig.problems[0]?.message).toContain('at most 64 MB');
+    if (!tooBig.ok) expect(describeProblems(tooBig.problems, 0)[0]).toContain('at most 64 MB');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   parseSheetDate,
   parseSheetNumber,
 } from '../../common/billing/sheet-values';
+import { valueFaultEnglish } from '../../common/billing/row-problem-english';
 
 describe('parseSheetNumber', () => {
   it.each([
@@ -39,7 +40,7 @@ describe('parseSheetNumber', () => {
   ])('refuses %j (%s)', (text, reason) => {
     const result = parseSheetNumber(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toContain(reason);
+    if (!result.ok) expect(valueFaultEnglish(result)).toContain(reason);
   });
 });
 
@@ -80,8 +81,8 @@ describe('parseSheetDate', () => {
     const result = parseSheetDate('10/13/2026', 'day_first');
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.reason).toContain('month 13 does not exist');
-      expect(result.reason).toContain('"month first"');
+      expect(valueFaultEnglish(result)).toContain('month 13 does not exist');
+      expect(valueFaultEnglish(result)).toContain('"month first"');
     }
   });
 
@@ -95,6 +96,6 @@ describe('parseSheetDate', () => {
   ])('refuses %j (%s)', (text, reason) => {
     const result = parseSheetDate(text, 'day_first');
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toContain(reason);
+    if (!result.ok) expect(valueFaultEnglish(result)).toContain(reason);
   });
 });

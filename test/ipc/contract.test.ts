@@ -14,6 +14,7 @@ import { jpeg } from '../watch/helpers';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';
 import { jobMessage } from '../../common/job-messages';
 import { logText } from '../../common/engine-messages';
+import { rowProblemEnglish } from '../../common/billing/row-problem-english';
 
 let desk: Desktop;
 let remote: Sandbox;
@@ -534,7 +535,7 @@ describe('routes and billing', () => {
     const loaded = value(
       await b.loadRouteSheet({ path: sheet, mappingJson: JSON.stringify(choice.preview.mapping) }),
     );
-    if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join(' '));
+    if (!loaded.ok) throw new Error(loaded.problems.map(rowProblemEnglish).join(' '));
     expect(loaded.meters).toBe(ids.length);
     value(await b.setFilePattern({ pattern: null }));
     expect(value(await b.billingOverview()).totals.meters).toBe(ids.length);

@@ -171,7 +171,7 @@ describe('the billing slice', () => {
           column: 'A',
           header: 'Gerät Nr.',
           code: 'duplicate_meter_id',
-          message: 'Row 4: A1 repeats row 2.',
+          params: { id: 'A1', firstRow: 2, firstId: 'A1' },
         },
       ],
       moreProblems: 2,
@@ -198,7 +198,7 @@ describe('the billing slice', () => {
       canceled: false,
       path: '/sheets/book.xlsx',
       problems: [
-        { row: null, column: null, header: null, code: 'workbook', message: 'Save it as CSV.' },
+        { row: null, column: null, header: null, code: 'not_csv', params: { format: 'xlsx' } },
       ],
       moreProblems: 0,
     };

@@ -10,7 +10,7 @@ import {
   type ExportTemplate,
 } from '../../../common/billing/export-template';
 import { compileFilePattern } from '../../../common/billing/file-pattern';
-import { describeProblems } from '../../../common/billing/row-problem';
+import { describeProblems } from '../../../common/billing/row-problem-english';
 import { encodingGuessEnglish } from '../../../common/billing/encoding-guess';
 import { exportBilling } from '../../billing/billing-export';
 import {
