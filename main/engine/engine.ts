@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../time/clock';
 import { catchUp } from '../billing/routes';
 import { POLL_SHARE, PollTiming } from './backoff';
 import { ListHealth } from './list-health';
-import { PollBudget } from './poll-budget';
+import { PollBudget, workLeftMs } from './poll-budget';
 import { uploadRoute } from './upload-route';
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from './config';
 import type { EngineContext } from './context';
@@ -18,11 +18,10 @@ import type { EngineEvents } from './events';
 import { handleFailure } from './failures';
 import { Holds } from './holds';
 import { QuietWatch } from './quiet-watch';
-import { pollLater } from './polls';
 import { QuotaSpentCheck } from './quota-spent';
 import { ServiceState } from './service-state';
 import { StatusFeed, type SettleOutcome } from './status-feed';
-import { resendInBatches } from './uploads';
+import { taskReadsDenied } from './task-reads-denied';
 
 export type { SettleOutcome } from './status-feed';
 
@@ -83,7 +82,15 @@ export class Engine extends EventEmitter<EngineEvents> {
         const route = uploadRoute(this.config, this.service.deployment);
         return route.ok && route.batch ? POLL_SHARE.batches : POLL_SHARE.singles;
       },
-      () => this.workLeftMs(),
+      () =>
+        workLeftMs(
+          this.pollTiming.typicalFinishMs(),
+          this.store.jobs.counts(),
+          Math.min(
+            this.config.maxConcurrency,
+            this.api.pacer.limits().concurrency?.limit ?? Infinity,
+          ),
+        ),
     );
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
@@ -183,17 +190,7 @@ export class Engine extends EventEmitter<EngineEvents> {
         else this.holds.holdAuth('permission_denied', route.message, route.permission);
       },
       cannotPoll: (jobs) => {
-        // A key that may read batches but not tasks: the photos go again, in batches.
-        if (resendInBatches(this.ctx, jobs)) return;
-        pollLater(this.ctx, jobs, this.config.permissionRecheckMs);
-        const denied = this.service.deployment.deniedMessage('get_task');
-        this.holds.holdAuth(
-          'permission_denied',
-          `This API key may not read tasks${denied ? ` (the service says: ${denied})` : ''}, so ` +
-            `${jobs.length} photos already sent cannot be followed. Ask whoever manages the ` +
-            'account to grant the permission.',
-          'get_task',
-        );
+        taskReadsDenied(this.ctx, this.holds, jobs);
       },
       track,
       changed: (ids) => {
@@ -382,22 +379,6 @@ export class Engine extends EventEmitter<EngineEvents> {
    */
   waitSettled(opts: { maxOfflineMs?: number } = {}): Promise<SettleOutcome> {
     return this.feed.waitSettled(opts.maxOfflineMs ?? Infinity);
-  }
-
-  /**
-   * About how long the photos left will take: rounds of the tasks the key may have at once, each
-   * about as long as tasks have taken to be seen finished (with a quarter for the answers and the
-   * next upload). Null until tasks have been seen to finish.
-   */
-  private workLeftMs(): number | null {
-    const typical = this.pollTiming.typicalFinishMs();
-    if (typical === null) return null;
-    const c = this.store.jobs.counts();
-    const slots = Math.min(
-      this.config.maxConcurrency,
-      this.api.pacer.limits().concurrency?.limit ?? Infinity,
-    );
-    return Math.ceil((c.queued + c.uploading + c.submitted) / Math.max(1, slots)) * typical * 1.25;
   }
 
   private track(p: Promise<unknown>): void {

@@ -3,6 +3,7 @@
 // AI run later; a poll in the quiet time between is wasted, one missing while they finish costs
 // every task that finished the time until the next. So what the quiet time leaves unspent is kept,
 // a few polls' worth, for when tasks finish.
+import type { StateCounts } from '../../common/job-record';
 import type { WindowView } from '../api/pacer';
 import { pollSpacingMs } from './backoff';
 
@@ -54,4 +55,19 @@ export class PollBudget {
     if (this.tokens >= 1) return BURST_GAP_MS;
     return Math.max(BURST_GAP_MS, Math.ceil((1 - this.tokens) * spacing));
   }
+}
+
+/**
+ * About how long the photos left will take (the budget's horizon): rounds of the tasks the key may
+ * have at once, each about as long as tasks have taken to be seen finished (with a quarter for the
+ * answers and the next upload). Null until tasks have been seen to finish.
+ */
+export function workLeftMs(
+  typicalFinishMs: number | null,
+  counts: Pick<StateCounts, 'queued' | 'uploading' | 'submitted'>,
+  slots: number,
+): number | null {
+  if (typicalFinishMs === null) return null;
+  const left = counts.queued + counts.uploading + counts.submitted;
+  return Math.ceil(left / Math.max(1, slots)) * typicalFinishMs * 1.25;
 }
