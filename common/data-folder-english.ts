@@ -1,6 +1,7 @@
 // Why a folder cannot hold MeterDesk's data, in English for the log (the code dataFolderUnusable of
 // common/engine-messages.ts; the window words the same code from its catalogue). Office words:
 // never a raw code such as EEXIST.
+import { fillFrom } from './fill-template';
 
 /**
  * One template per reason: a system error code, 'other', or a system place refused by its name,
@@ -30,9 +31,6 @@ type Reason = keyof typeof DATA_FOLDER_ENGLISH;
 /** The system error codes with a sentence of their own (EPERM says what EACCES says). */
 const SYSTEM_CODES = ['EEXIST', 'ENOTDIR', 'EACCES', 'EROFS', 'ENOSPC', 'ENOENT'] as const;
 
-const fill = (template: string, values: Readonly<Record<string, string>>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? '');
-
 /** The reasons a data folder problem is worded by; the window's catalogue has the same keys. */
 export type DataFolderReason = Exclude<Reason, 'there' | 'choose'>;
 
@@ -60,7 +58,9 @@ export function dataFolderEnglish(p: {
   const reason = dataFolderReason(p.why);
   const values = { ...p, choose: DATA_FOLDER_ENGLISH.choose };
   if (SYSTEM_CODES.some((c) => c === reason)) {
-    return fill(DATA_FOLDER_ENGLISH.there, { problem: fill(DATA_FOLDER_ENGLISH[reason], values) });
+    return fillFrom(DATA_FOLDER_ENGLISH.there, {
+      problem: fillFrom(DATA_FOLDER_ENGLISH[reason], values),
+    });
   }
-  return fill(DATA_FOLDER_ENGLISH[reason], values);
+  return fillFrom(DATA_FOLDER_ENGLISH[reason], values);
 }

@@ -5,6 +5,7 @@
 // (renderer/lib/job-words.ts). Templates name their parameters in braces; a parameter is foreign
 // data (a task id, the service's words, a file system code), except `retry`: a retry reason
 // (RETRY_SENTENCES), worded by the edge too.
+import { fillTemplate } from './fill-template';
 
 export const JOB_MESSAGES = {
   // The history the store writes as a job moves (main/store/job-events.ts).
@@ -155,7 +156,7 @@ export function sameJobMessage(a: JobMessage, b: JobMessage | null): boolean {
 /** The message in English, from its template: what the log, the CLI and the CSV say. */
 export function jobText(message: JobMessage): string {
   const values = message.params as Readonly<Record<string, string | number>>;
-  return JOB_MESSAGES[message.code].replace(/\{(\w+)\}/g, (_m, name: string) => {
+  return fillTemplate(JOB_MESSAGES[message.code], (name) => {
     const value = values[name] ?? '';
     if (typeof value === 'number') return value.toLocaleString('en-US');
     return name === 'retry' && isRetrySentence(value) ? RETRY_SENTENCES[value] : value;

@@ -1,6 +1,7 @@
 // Where the API key is kept and why the OS keychain cannot be used, in English: the log and the
 // CLI's words for the key-storage codes of common/engine-messages.ts (the window words the same
 // codes from its catalogue, renderer/lib/engine-words.ts).
+import { fillFrom } from './fill-template';
 
 /** Why the keychain cannot be used: the codes main/secrets/keychain.ts and secret-choice.ts give. */
 export interface KeychainProblem {
@@ -55,9 +56,7 @@ export function keyStorageText(
   template: Template,
   values: Readonly<Record<string, string | number>> = {},
 ): string {
-  return KEY_STORAGE_ENGLISH[template].replace(/\{(\w+)\}/g, (_m, name: string) =>
-    String(values[name] ?? ''),
-  );
+  return fillFrom(KEY_STORAGE_ENGLISH[template], values);
 }
 
 /** The keychain's name on a platform. */

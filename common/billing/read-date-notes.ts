@@ -3,6 +3,7 @@
 // migration 010), the edges word them: English from the templates here for the log, the CLI and
 // the CSV (readDateNoteText), the window's language from its catalogue (renderer/billing/
 // rule-words.ts), which never reads the English.
+import { fillFrom } from '../fill-template';
 
 /** Why a photo has no usable EXIF date, as the English note says it after "No EXIF date (". */
 export const NO_EXIF_REASONS = {
@@ -42,14 +43,11 @@ export function fileTimeNote(why: NoExifReason, detail = ''): ReadDateNote {
 
 export const NO_TIME_ZONE_NOTE: ReadDateNote = { code: 'noTimeZone', params: {} };
 
-const fill = (template: string, values: Readonly<Record<string, string>>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? '');
-
 /** The note in English, from its template: what the log, the CLI and the CSV say. */
 export function readDateNoteText(note: ReadDateNote): string {
-  if (note.code !== 'fileTime') return fill(READ_DATE_NOTES[note.code], note.params);
-  const why = fill(NO_EXIF_REASONS[note.params.why], { detail: note.params.detail });
-  return fill(READ_DATE_NOTES.fileTime, { why });
+  if (note.code !== 'fileTime') return fillFrom(READ_DATE_NOTES[note.code], note.params);
+  const why = fillFrom(NO_EXIF_REASONS[note.params.why], { detail: note.params.detail });
+  return fillFrom(READ_DATE_NOTES.fileTime, { why });
 }
 
 const isReason = (why: unknown): why is NoExifReason =>

@@ -2,6 +2,7 @@
 // (renderer/lib/states.ts, renderer/lib/reading.ts): the table, the detail panel, the legend and
 // the add report all read from here.
 import { isByteParam, JOB_MESSAGES, type JobMessageCode } from '../../../common/job-messages';
+import { fillTemplate } from '../../../common/fill-template';
 
 /**
  * Worded here in their own shape: a count to pluralise, a size in the window's units, a reason
@@ -29,9 +30,7 @@ const FROM_TEMPLATES = Object.fromEntries(
     .filter(([code]) => !OWN_WORDS.has(code as JobMessageCode))
     .map(([code, text]) => [
       code,
-      text.replace(/\{(\w+)\}/g, (_m, name: string) =>
-        isByteParam(name) ? `{{${name}, number}}` : `{{${name}}}`,
-      ),
+      fillTemplate(text, (name) => (isByteParam(name) ? `{{${name}, number}}` : `{{${name}}}`)),
     ]),
 ) as { readonly [C in Templated]: string };
 
