@@ -23,20 +23,12 @@ export function MeterPicker({
   const [choices, setChoices] = useState<readonly MeterChoice[]>([]);
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
   const asked = useRef(0);
 
-  useEffect(() => {
-    const ask = ++asked.current;
-    void api
-      .getState()
-      .findMeters(query)
-      .then((found) => {
-        // Only the answer to the latest text counts; a failed search offers no meters.
-        if (ask !== asked.current) return;
-        setChoices(found.ok ? found.value.filter((m) => m.meterId !== current) : []);
-        setActive(0);
-      });
-  }, [query, current, api]);
+  // Enter pressed while the matches for the text typed are still on their way: the list shown is
+  // for an older text, so the choice waits for the answer and takes its first match.
+  const enterWaiting = useRef(false);
 
   const assign = async (meterId: string): Promise<void> => {
     const assigned = await api.getState().assignMeter(jobId, meterId);
@@ -48,6 +40,27 @@ export function MeterPicker({
       onDone?.();
     }
   };
+  const assignLatest = useRef(assign);
+  assignLatest.current = assign;
+
+  useEffect(() => {
+    const ask = ++asked.current;
+    setAnsweredFor(null);
+    void api
+      .getState()
+      .findMeters(query)
+      .then((found) => {
+        // Only the answer to the latest text counts; a failed search offers no meters.
+        if (ask !== asked.current) return;
+        const offered = found.ok ? found.value.filter((m) => m.meterId !== current) : [];
+        setChoices(offered);
+        setActive(0);
+        setAnsweredFor(query);
+        const first = offered[0];
+        if (enterWaiting.current && first) void assignLatest.current(first.meterId);
+        enterWaiting.current = false;
+      });
+  }, [query, current, api]);
 
   const onKeyDown = (e: React.KeyboardEvent): void => {
     if (e.key === 'ArrowDown') {
@@ -58,6 +71,10 @@ export function MeterPicker({
       setActive((a) => Math.max(0, a - 1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
+      if (answeredFor !== query) {
+        enterWaiting.current = query.trim() !== '';
+        return;
+      }
       const chosen = choices[active];
       if (chosen) void assign(chosen.meterId);
     } else if (e.key === 'Escape') {
@@ -90,6 +107,7 @@ export function MeterPicker({
         onChange={(e) => {
           setQuery(e.target.value);
           setError(null);
+          enterWaiting.current = false;
         }}
         onKeyDown={onKeyDown}
         data-testid="meter-picker-input"

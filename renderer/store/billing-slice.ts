@@ -19,6 +19,7 @@ import type {
 } from '../../common/ipc';
 import { ok } from '../../common/ipc';
 import type { RowProblem } from '../../common/billing/row-problem';
+import { latestOnly } from '../lib/latest-only';
 import type { SliceCreator } from './types';
 
 /** Where the route sheet's load stands: nothing, its column mapping, its problems, its result. */
@@ -99,6 +100,10 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       Math.max(refreshMs, 250, lastCostMs * 10),
     );
   };
+
+  // The meter shown in the detail is loaded from many places (the photo, a row, a skip); only
+  // the newest answer is shown.
+  const meterReplies = latestOnly();
 
   const reloadList = async (): Promise<void> => {
     const { meterFilter, meterSearch } = get();
@@ -225,12 +230,13 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
     },
 
     async loadMeterOfDetail(meterId) {
+      const newest = meterReplies.ticket();
       if (meterId === null) {
         set({ meterOfDetail: null });
         return;
       }
       const reply = await bridge.meterDetail({ meterId });
-      set({ meterOfDetail: reply.ok ? reply.value : null });
+      if (newest()) set({ meterOfDetail: reply.ok ? reply.value : null });
     },
 
     closeMeterAlone() {
@@ -253,21 +259,23 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
     },
 
     async recordSkip(meterId, code, note) {
+      const newest = meterReplies.ticket();
       const reply = await bridge.recordSkip({
         meterId,
         code,
         ...(note.trim() && { note: note.trim() }),
       });
       if (!reply.ok) return reply;
-      set({ meterOfDetail: reply.value });
+      if (newest()) set({ meterOfDetail: reply.value });
       await afterChange();
       return ok(null);
     },
 
     async typeReading(meterId, reading) {
+      const newest = meterReplies.ticket();
       const reply = await bridge.typeReading({ meterId, reading: reading.trim() });
       if (!reply.ok) return reply;
-      set({ meterOfDetail: reply.value });
+      if (newest()) set({ meterOfDetail: reply.value });
       await afterChange();
       return ok(null);
     },

@@ -3,6 +3,7 @@
 import { ok, type IpcError, type JobDetail, type Result } from '../../common/ipc';
 import type { ReviewState } from '../../common/ipc/schemas';
 import type { JobRecord } from '../../common/job-record';
+import { latestOnly } from '../lib/latest-only';
 import { throttle } from '../lib/throttle';
 import type { SliceCreator } from './types';
 
@@ -56,6 +57,7 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
     },
     Math.min(refreshMs, 500),
   );
+  const detailReplies = latestOnly();
 
   return {
     detail: null,
@@ -64,13 +66,14 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
     lastReview: null,
 
     async loadDetail(id) {
+      const newest = detailReplies.ticket();
       if (id === null) {
         set({ detail: null, detailError: null });
         return;
       }
       const reply = await bridge.jobDetail({ id });
-      // The selection may have moved on while this was on its way.
-      if (get().selectedId !== id) return;
+      // The selection may have moved on, or a later load answered first, while this was on its way.
+      if (get().selectedId !== id || !newest()) return;
       if (reply.ok) set({ detail: reply.value, detailError: null });
       else set({ detail: null, detailError: reply.error });
     },

@@ -15,6 +15,7 @@ import {
   rowAt,
   type Pages,
 } from '../lib/row-pages';
+import { latestOnlyBy } from '../lib/latest-only';
 import { matchesQuery } from '../lib/query-match';
 import { throttle } from '../lib/throttle';
 import { MAX_KEPT_ROWS } from '../../common/ipc/limits';
@@ -88,12 +89,16 @@ export function toJobQuery(q: TableQuery): JobQuery {
 }
 
 export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, refreshMs }) => {
+  // A page scrolled to is asked for once while on its way; a refresh always asks again (an answer
+  // already on its way may predate the change), and only the newest answer for a page is kept.
   const inFlight = new Map<string, Promise<void>>();
+  const pageReplies = latestOnlyBy();
 
   const fetchPage = (page: number, gen: number, replace: boolean): Promise<void> => {
-    const key = `${String(gen)}:${String(page)}:${String(replace)}`;
+    const key = `${String(gen)}:${String(page)}`;
     const running = inFlight.get(key);
-    if (running) return running;
+    if (running && !replace) return running;
+    const newest = pageReplies.ticket(key);
     const work = (async () => {
       const kept = get().keptIds;
       const reply = await bridge.queryJobs({
@@ -102,6 +107,8 @@ export const createTableSlice: SliceCreator<TableSlice> = (set, get, { bridge, r
         offset: page * PAGE_SIZE,
         limit: PAGE_SIZE,
       });
+      // A newer request for this page owns its place in inFlight and its answer.
+      if (!newest()) return;
       inFlight.delete(key);
       if (gen !== get().tableGen) return;
       if (!reply.ok) {

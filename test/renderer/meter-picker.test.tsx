@@ -20,19 +20,27 @@ const METERS: MeterChoice[] = ['4711', '4712', '4799'].map((meterId, i) => ({
   sequence: i + 1,
 }));
 
-function setup(language: 'en' | 'de' = 'en') {
+function setup(language: 'en' | 'de' = 'en', { hold = false } = {}) {
   const base = stubBridge([doneJob(5, '00012.5')]);
   const asked: string[] = [];
+  // With hold, each search's answer waits until the test lets it go (a slow main process).
+  const held: (() => void)[] = [];
   const assigned: unknown[] = [];
   const bridge = new Proxy(base, {
     get(target, prop, receiver) {
       if (prop === 'findMeters')
         return ({ query }: { query: string }): Promise<Result<MeterChoice[]>> => {
           asked.push(query);
-          return Promise.resolve({
+          const answer = {
             ok: true,
             value: METERS.filter((m) => m.meterId.includes(query)),
-          });
+          } as const;
+          if (!hold) return Promise.resolve(answer);
+          return new Promise((resolve) =>
+            held.push(() => {
+              resolve(answer);
+            }),
+          );
         };
       if (prop === 'assignMeter')
         return (r: { jobId: number; meterId: string }) => {
@@ -50,7 +58,7 @@ function setup(language: 'en' | 'de' = 'en') {
       </StoreProvider>
     </I18nextProvider>,
   );
-  return { asked, assigned, store };
+  return { asked, assigned, store, held };
 }
 
 afterEach(cleanup);
@@ -77,6 +85,34 @@ describe('the meter picker', () => {
     });
     await waitFor(() => {
       expect(assigned).toEqual([{ jobId: 5, meterId: '4712' }]);
+    });
+  });
+
+  it('Enter typed before the matches arrive waits for them, never picks from an older list', async () => {
+    const { asked, assigned, held } = setup('en', { hold: true });
+    const input = screen.getByRole('combobox');
+    await act(async () => {
+      held.shift()?.();
+      await Promise.resolve();
+    });
+    fireEvent.change(input, { target: { value: '47' } });
+    await act(async () => {
+      held.shift()?.();
+      await Promise.resolve();
+    });
+    expect(screen.getAllByRole('option')).toHaveLength(3);
+    // Typed on: the list still shows 4711, 4712, 4799 when the arrow and Enter land.
+    fireEvent.change(input, { target: { value: '4799' } });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(assigned).toEqual([]);
+    expect(asked.at(-1)).toBe('4799');
+    await act(async () => {
+      held.shift()?.();
+      await Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(assigned).toEqual([{ jobId: 5, meterId: '4799' }]);
     });
   });
 
