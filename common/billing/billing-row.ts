@@ -2,8 +2,22 @@
 // is none), or a photo that matched no meter.
 import type { PlausibilityLevel } from './plausibility-config';
 
-export const CONFIRMATIONS = ['ai_accepted', 'corrected', 'typed'] as const;
-/** How the billed reading was confirmed: the AI's value accepted, corrected, or typed by hand. */
+/**
+ * How the billed reading came to be, for an auditor (docs/billing.md, "Export"):
+ * - auto_accepted: the AI's reading passed every check and nobody looked at it;
+ * - confirmed: a person confirmed the AI's reading as it was;
+ * - corrected: a person replaced the AI's reading with their own;
+ * - typed: a person typed the reading by hand (no photo read);
+ * - estimated: nobody read the meter; the reading is an estimate (average daily use × days,
+ *   read type "estimated").
+ */
+export const CONFIRMATIONS = [
+  'auto_accepted',
+  'confirmed',
+  'corrected',
+  'typed',
+  'estimated',
+] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
 
 export const READ_TYPES = ['actual', 'customer', 'estimated', 'verified', 'no_read'] as const;

@@ -126,7 +126,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
     return {
       ...result,
       state: 'confirmed',
-      confirmation: chosen.reviewAction === 'corrected' ? 'corrected' : 'ai_accepted',
+      confirmation: chosen.reviewAction === 'corrected' ? 'corrected' : 'confirmed',
       note: '',
     };
   }
@@ -138,5 +138,5 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       note: (chosen.check && checkReasons(chosen.check)) || 'The reading waits for review.',
     };
   }
-  return { ...result, state: 'confirmed', confirmation: 'ai_accepted', note: '' };
+  return { ...result, state: 'confirmed', confirmation: 'auto_accepted', note: '' };
 }

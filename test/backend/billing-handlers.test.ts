@@ -142,7 +142,7 @@ describe('meters', () => {
     value(await d.bridge.review({ id: detail.chosenJobId ?? 0, action: 'accept' }));
     const after = value(await d.bridge.meterDetail({ meterId: fx.flagged }));
     expect(after.state).toBe('confirmed');
-    expect(after.confirmation).toBe('ai_accepted');
+    expect(after.confirmation).toBe('confirmed');
   });
 
   it('a photo is assigned by hand; an unknown meter is refused', async () => {

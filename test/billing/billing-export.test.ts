@@ -58,7 +58,7 @@ describe('the default template', () => {
     expect(result).toEqual({ path: target(), rows: 1, unmatched: 0, replaced: 0 });
     const [, line] = readFileSync(target(), 'utf8').slice(1).split('\r\n');
     expect(line).toBe(
-      `000451,4711,R12,3,2026-11-11T09:30:15+01:00,00127.500,00127.5,ai_accepted,actual,,27.500,00100.000,2026-10-12,ok,,yes,R12/000451_20261111.jpg,${'ab'.repeat(32)},task-1`,
+      `000451,4711,R12,3,2026-11-11T09:30:15+01:00,00127.500,00127.5,auto_accepted,actual,,27.500,00100.000,2026-10-12,ok,,yes,R12/000451_20261111.jpg,${'ab'.repeat(32)},task-1`,
     );
   });
 

@@ -11,7 +11,7 @@ export function billingRow(overrides: Partial<BillingRow> = {}): BillingRow {
     readAt: '2026-11-11T09:30:15+01:00',
     reading: '00127.5',
     aiReading: '00127.5',
-    confirmation: 'ai_accepted',
+    confirmation: 'auto_accepted',
     readType: 'actual',
     skipCode: null,
     skipNote: null,

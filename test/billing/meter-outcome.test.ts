@@ -48,7 +48,7 @@ describe('meterOutcome', () => {
       null,
       null,
     ],
-    ['a plausible reading', NONE, [photo(1)], 'confirmed', '00011.5', 'ai_accepted'],
+    ['a plausible reading', NONE, [photo(1)], 'confirmed', '00011.5', 'auto_accepted'],
     [
       'a flagged reading',
       NONE,
@@ -63,7 +63,7 @@ describe('meterOutcome', () => {
       [photo(1, { plausibility: 'error', reviewAction: 'accepted' })],
       'confirmed',
       '00011.5',
-      'ai_accepted',
+      'confirmed',
     ],
     [
       'a corrected reading',
