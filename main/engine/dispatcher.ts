@@ -26,6 +26,7 @@ export interface DispatcherDeps {
   /** The context of the current run (its signal ends with the run). */
   context(): EngineContext;
   readonly deployment: Deployment;
+  /** Paused by the person: no new uploads; tasks at the service are still polled. */
   paused(): boolean;
   running(): boolean;
   /** The run's first quota and AI status reads have answered (or failed). */
@@ -103,9 +104,10 @@ export class Dispatcher {
     if (!this.d.running()) return;
     const now = this.d.clock.now();
     const { holds } = this.d;
-    if (!this.d.paused() && !holds.pollsHeld) {
+    if (!holds.pollsHeld) {
+      // Tasks already at the service are paid for: a pause stops sending, never collecting.
       this.dispatchPolls(now);
-      if (!holds.uploadsHeld) this.dispatchUploads(now);
+      if (!this.d.paused() && !holds.uploadsHeld) this.dispatchUploads(now);
     }
     this.sleep(now);
   }
@@ -269,7 +271,7 @@ export class Dispatcher {
   private sleep(now: number): void {
     const { store, holds } = this.d;
     const candidates = [store.jobs.nextPollAt()];
-    if (!holds.view().quota) candidates.push(store.jobs.nextQueuedAt());
+    if (!holds.view().quota && !this.d.paused()) candidates.push(store.jobs.nextQueuedAt());
     const next = Math.min(...candidates.filter((t): t is number => t !== null));
     if (!Number.isFinite(next)) {
       this.wake.clear();

@@ -137,7 +137,6 @@ export class Engine extends EventEmitter<EngineEvents> {
       clock: this.clock,
       store: this.store,
       quietMs: this.config.quietReportMs,
-      paused: () => this.paused,
       log: (line, message) => this.emit('log', line, message),
     });
     this.holds = new Holds({

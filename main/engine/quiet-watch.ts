@@ -13,8 +13,6 @@ export interface QuietWatchOptions {
   readonly store: Store;
   /** Nothing ended for this long while tasks are at the service: say why. */
   readonly quietMs: number;
-  /** Paused by the person: nothing is asked, so nothing is seen finishing; not the service's doing. */
-  paused(): boolean;
   log(line: string, message?: EngineMessage): void;
 }
 
@@ -48,7 +46,9 @@ export class QuietWatch {
     const now = this.o.clock.now();
     const c = this.o.store.jobs.counts();
     const finals = c.done + c.failed + c.rejected;
-    if (finals !== this.finals || c.submitted === 0 || this.o.paused()) {
+    // A pause stops sending only: tasks at the service are still asked about, so a quiet spell
+    // while paused is the service's doing as much as one while running.
+    if (finals !== this.finals || c.submitted === 0) {
       this.finals = finals;
       this.quietSince = now;
       this.said = '';
