@@ -34,7 +34,7 @@ export function ProgressPanel(): React.JSX.Element | null {
   const finished = finishedOf(counts);
   const pending = pendingOf(counts);
   const rate = ratePerMinute(samples);
-  const eta = etaMs(pending, rate);
+  const eta = etaMs(counts, rate);
   const segments: Segment[] = [
     { key: 'done', count: counts.done },
     { key: 'failed', count: counts.failed },

@@ -14,7 +14,8 @@ export const WINDOW_MS = 120_000;
  * (photos read before come back at once) promised a run of minutes "about 5 s left".
  */
 const MIN_SPAN_MS = 15_000;
-const MIN_FINISHED = 5;
+/** Readings after the first one: a few, so one batch coming back at once is not taken as the pace. */
+const MIN_FINISHED = 10;
 
 /**
  * Photos the run is through with (read or failed). Files not sent are not photos of the run: they
@@ -44,19 +45,31 @@ export function addSample(samples: readonly Sample[], sample: Sample): Sample[] 
   return [...(base ? [base] : []), ...kept, sample];
 }
 
-/** Finished photos per minute over the window, or null while there is too little to say. */
+/**
+ * Finished photos per minute over the window, or null while there is too little to say. Measured
+ * from the first reading seen, not from the start: the wait for the first answer is the service's
+ * reading time, not the pace, and counting it promised "about 6 min" to a run that ended seconds
+ * later.
+ */
 export function ratePerMinute(samples: readonly Sample[]): number | null {
-  const first = samples[0];
+  const start = samples[0];
   const last = samples.at(-1);
-  if (!first || !last) return null;
+  if (!start || !last) return null;
+  const first = samples.find((s) => s.finished > start.finished);
+  if (!first) return null;
   const span = last.at - first.at;
   const done = last.finished - first.finished;
   if (span < MIN_SPAN_MS || done < MIN_FINISHED) return null;
   return (done / span) * 60_000;
 }
 
-/** Milliseconds until the pending jobs are through at the current rate, or null. */
-export function etaMs(pending: number, perMinute: number | null): number | null {
-  if (pending === 0 || perMinute === null || perMinute <= 0) return null;
+/**
+ * Milliseconds until the pending photos are through at the current rate, or null. Once nothing
+ * waits to be sent, the photos left are read side by side at the service and end within about
+ * one reading time: the rate would claim many times that ("26 s" with 3.6 s left).
+ */
+export function etaMs(counts: StateCounts, perMinute: number | null): number | null {
+  const pending = pendingOf(counts);
+  if (pending === 0 || counts.queued === 0 || perMinute === null || perMinute <= 0) return null;
   return (pending / perMinute) * 60_000;
 }

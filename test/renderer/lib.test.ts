@@ -26,6 +26,7 @@ import { keyRefused, quotaResetAt, waitText } from '../../renderer/lib/holds';
 import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../renderer/lib/throughput';
 import { doneJob, job, quotaInfo, statusOf } from './stub-bridge';
 import { quotedMessage } from '../../common/job-messages';
+import { emptyCounts } from '../../common/job-record';
 
 const service: ServiceView = {
   kind: 'remote',
@@ -229,10 +230,34 @@ describe('throughput', () => {
     // The first answers of a run come fast (photos read before): too early for an ETA.
     s = addSample(s, { at: 10_000, finished: 50 });
     expect(ratePerMinute(s)).toBeNull();
-    s = addSample(s, { at: 20_000, finished: 100 });
-    expect(ratePerMinute(s)).toBe(300);
-    expect(etaMs(600, 300)).toBe(120_000);
-    expect(etaMs(0, 300)).toBeNull();
+    s = addSample(s, { at: 16_000, finished: 100 });
+    expect(ratePerMinute(s)).toBe(360);
+    const counts = { ...emptyCounts(), queued: 500, submitted: 100, total: 700, done: 100 };
+    expect(etaMs(counts, 300)).toBe(120_000);
+    expect(etaMs({ ...counts, queued: 0, submitted: 0 }, 300)).toBeNull();
+  });
+
+  it('measures from the first reading: the wait for it is not the pace', () => {
+    // The service takes 20 s for the first answer, then reads two photos a second.
+    let s = addSample([], { at: 0, finished: 0 });
+    s = addSample(s, { at: 10_000, finished: 0 });
+    s = addSample(s, { at: 20_000, finished: 2 });
+    s = addSample(s, { at: 35_000, finished: 32 });
+    expect(ratePerMinute(s)).toBe(120);
+    // Fewer than a few readings after the first: no rate yet, however long it took.
+    expect(
+      ratePerMinute([
+        { at: 0, finished: 0 },
+        { at: 5_000, finished: 1 },
+        { at: 60_000, finished: 6 },
+      ]),
+    ).toBeNull();
+  });
+
+  it('claims no ETA once every photo left is at the service (read side by side)', () => {
+    const tail = { ...emptyCounts(), submitted: 13, done: 187, total: 200 };
+    expect(etaMs(tail, 30)).toBeNull();
+    expect(etaMs({ ...tail, queued: 1, total: 201 }, 30)).toBe(28_000);
   });
 
   it('keeps a sliding window with one baseline and starts over when the count drops', () => {
