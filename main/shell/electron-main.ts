@@ -2,11 +2,12 @@
 // registration, the OS services and automatic updates; the engine, the queue and the key store
 // run in the backend's utility process (docs/architecture.md). Everything it calls is plain Node
 // in main/desktop, main/ipc and the electron-free helpers here, tested without Electron.
-import { app, type BrowserWindow } from 'electron';
+import { app, Menu, type BrowserWindow } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_PAGE_URL, EVENT_CHANNEL } from '../../common/ipc/channels';
 import { appChangedEvent, type AppEvent } from '../../common/ipc/app-event';
+import { APP_ID, appMenuTemplate } from '../desktop/app-menu';
 import { BackendSupervisor } from '../desktop/backend-supervisor';
 import { createWindowCalls } from '../desktop/window-calls';
 import { windowStateFile } from '../desktop/window-state';
@@ -49,6 +50,11 @@ function focusWindow(): void {
 
 function start(): RunningInstance {
   installGuards();
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({ platform: process.platform, development: !app.isPackaged }),
+    ),
+  );
   const backend = new BackendSupervisor({
     spawn: () =>
       spawnUtilityBackend(
@@ -117,6 +123,9 @@ function start(): RunningInstance {
 
 // Chromium's own data (and the single-instance lock) beside the queue, in one per-user folder.
 app.setPath('userData', dataDir);
+// Windows shows a notification only for an app whose AppUserModelID has a Start-menu shortcut:
+// the NSIS installer's shortcut carries electron-builder's appId.
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 const first = launchSingleInstance(app, {
   argv: process.argv,
   cwd: process.cwd(),
