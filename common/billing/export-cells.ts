@@ -5,8 +5,10 @@
 // - Numbers (readings, consumption, sequence) are "number" cells: a writer may leave them unquoted
 //   and un-neutralised because they match NUMBER_CELL and nothing else.
 // - Dates follow the template; a time is added to read dates that have one when includeTime is
-//   set; a camera's offset is kept in ISO and dropped in the other formats (as the photo shows it).
+//   set. read_at follows one time-zone rule, the office's local time (export-read-at.ts): ISO
+//   carries the office's offset, the other formats the local wall time.
 import { parseIsoStamp } from './calendar';
+import { officeIso, officeTimeZone } from './export-read-at';
 import type { BillingRow } from './billing-row';
 import type { ExportField, ExportTemplate } from './export-template';
 
@@ -34,12 +36,16 @@ const NUMBER_FIELDS: ReadonlySet<ExportField> = new Set([
   'previous_reading',
 ]);
 
-/** The row's cells in the template's column order. */
-export function templateCells(row: BillingRow, template: ExportTemplate): string[] {
-  return template.columns.map((c) => cell(row, c.field, template));
+/** The row's cells in the template's column order; `zone` is the office's time zone. */
+export function templateCells(
+  row: BillingRow,
+  template: ExportTemplate,
+  zone: string = officeTimeZone(),
+): string[] {
+  return template.columns.map((c) => cell(row, c.field, template, zone));
 }
 
-function cell(row: BillingRow, field: ExportField, t: ExportTemplate): string {
+function cell(row: BillingRow, field: ExportField, t: ExportTemplate, zone: string): string {
   switch (field) {
     case 'meter_id':
       return row.meterId ?? '';
@@ -52,7 +58,7 @@ function cell(row: BillingRow, field: ExportField, t: ExportTemplate): string {
     case 'sequence':
       return row.sequence === null ? '' : plainNumber(row.sequence, t);
     case 'read_at':
-      return row.readAt === null ? '' : formatDate(row.readAt, t, t.includeTime);
+      return row.readAt === null ? '' : readAtCell(row.readAt, t, zone);
     case 'reading':
       return readingCell(row.reading, row.registerDecimals, t);
     case 'ai_reading':
@@ -120,6 +126,11 @@ function plainNumber(value: number, t: ExportTemplate): string {
 /** At most three decimals, no exponent, no trailing zeros. */
 function trimmed(value: number): string {
   return value.toFixed(3).replace(/\.?0+$/, '');
+}
+
+/** A read date in the office's local time (export-read-at.ts), in the template's format. */
+export function readAtCell(stamp: string, t: ExportTemplate, zone: string): string {
+  return formatDate(officeIso(stamp, zone), t, t.includeTime);
 }
 
 export function formatDate(stamp: string, t: ExportTemplate, withTime: boolean): string {

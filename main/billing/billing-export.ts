@@ -11,6 +11,7 @@ import {
   templateKinds,
   type ExportCellKind,
 } from '../../common/billing/export-cells';
+import { officeTimeZone } from '../../common/billing/export-read-at';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
 import { columnLetter } from '../../common/billing/row-problem';
 import { formatCell, openExportFile } from '../export/csv';
@@ -19,6 +20,8 @@ import { countUnencodable, encodeWindows1252, firstUnencodable } from './windows
 export interface BillingExportOptions {
   /** Cancels the export; the target is left untouched. */
   signal?: AbortSignal;
+  /** The office's time zone for read_at (common/billing/export-read-at.ts); this computer's by default. */
+  timeZone?: string;
 }
 
 export interface BillingExportResult {
@@ -55,7 +58,7 @@ export async function exportBilling(
   template: ExportTemplate = DEFAULT_EXPORT_TEMPLATE,
   options: BillingExportOptions = {},
 ): Promise<BillingExportResult> {
-  const { signal } = options;
+  const { signal, timeZone = officeTimeZone() } = options;
   signal?.throwIfAborted();
   const file = await openExportFile(outPath);
   const encoder = new RowEncoder(template);
@@ -68,7 +71,11 @@ export async function exportBilling(
       if (row.unmatched && !template.includeUnmatched) continue;
       result.rows++;
       if (row.unmatched) result.unmatched++;
-      pending += encoder.line(templateCells(row, template), result.rows + 1, encoder.kinds);
+      pending += encoder.line(
+        templateCells(row, template, timeZone),
+        result.rows + 1,
+        encoder.kinds,
+      );
       if (pending.length >= CHUNK_CHARS) {
         await file.write(encoder.encode(pending));
         pending = '';

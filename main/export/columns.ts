@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { readingCell } from '../../common/billing/export-cells';
+import { officeIso, officeTimeZone } from '../../common/billing/export-read-at';
 import { exportStatusOf, type JobState } from '../../common/job';
 import type { CellKind } from './csv';
 
@@ -52,6 +53,8 @@ export interface ExportRecord {
 /** How the cells are written: the decimal mark follows the file's separator. */
 export interface CellOptions {
   readonly decimalMark: '.' | ',';
+  /** The office's time zone: read_at is its local time (common/billing/export-read-at.ts). */
+  readonly timeZone: string;
 }
 
 interface Column {
@@ -97,7 +100,11 @@ export const COLUMNS: readonly Column[] = [
     cell: (r) => (r.copyOf === null ? '' : portablePath(r.copyOf)),
   },
   { header: 'meter_id', kind: 'text', cell: (r) => r.meterId ?? '' },
-  { header: 'read_at', kind: 'text', cell: (r) => r.readAt ?? '' },
+  {
+    header: 'read_at',
+    kind: 'text',
+    cell: (r, o) => (r.readAt === null ? '' : officeIso(r.readAt, o.timeZone)),
+  },
 ];
 
 export const HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
@@ -106,6 +113,9 @@ export const HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
 export const COLUMN_KINDS: readonly CellKind[] = COLUMNS.map((c) => c.kind);
 
 /** The raw cell values of one record, in HEADERS order (neutralising is the writer's job). */
-export function toCells(rec: ExportRecord, options: CellOptions = { decimalMark: '.' }): string[] {
+export function toCells(
+  rec: ExportRecord,
+  options: CellOptions = { decimalMark: '.', timeZone: officeTimeZone() },
+): string[] {
   return COLUMNS.map((c) => c.cell(rec, options));
 }

@@ -1,6 +1,7 @@
 // The billing CSV export: records in, one finished file out (or no file at all).
 
 import path from 'node:path';
+import { officeTimeZone } from '../../common/billing/export-read-at';
 import { COLUMN_KINDS, HEADERS, toCells, type ExportRecord } from './columns';
 import { CsvFileWriter, type CsvDelimiter } from './csv';
 
@@ -11,6 +12,8 @@ export interface ExportOptions {
   delimiter?: CsvDelimiter;
   /** Cancels the export; the target is left untouched and the rejection is the signal's reason. */
   signal?: AbortSignal;
+  /** The office's time zone for read_at (common/billing/export-read-at.ts); this computer's by default. */
+  timeZone?: string;
 }
 
 export interface ExportResult {
@@ -38,7 +41,10 @@ export async function exportCsv(
   let rows = 0;
   try {
     await writer.writeRow(HEADERS);
-    const cells = { decimalMark: writer.delimiter === ';' ? ',' : '.' } as const;
+    const cells = {
+      decimalMark: writer.delimiter === ';' ? ',' : '.',
+      timeZone: options.timeZone ?? officeTimeZone(),
+    } as const;
     for await (const record of records) {
       signal?.throwIfAborted();
       await writer.writeRow(toCells(record, cells), COLUMN_KINDS);

@@ -39,6 +39,9 @@ const GERMAN: ExportTemplate = {
   includeUnmatched: false,
 };
 
+/** The office's time zone of these tests: read_at is written in it. */
+const BERLIN = { timeZone: 'Europe/Berlin' };
+
 function target(name = 'out.csv'): string {
   return path.join(dir, name);
 }
@@ -54,7 +57,7 @@ describe('the default template', () => {
   });
 
   it('writes one row per meter with "." decimals, register decimals and leading zeros', async () => {
-    const result = await exportBilling([billingRow()], target());
+    const result = await exportBilling([billingRow()], target(), undefined, BERLIN);
     expect(result).toEqual({ path: target(), rows: 1, unmatched: 0, replaced: 0 });
     const [, line] = readFileSync(target(), 'utf8').slice(1).split('\r\n');
     expect(line).toBe(
@@ -201,7 +204,7 @@ describe('other template choices', () => {
         { field: 'address', header: 'Addr' },
       ],
     };
-    await exportBilling([billingRow({ address: 'a\tb' })], target(), template);
+    await exportBilling([billingRow({ address: 'a\tb' })], target(), template, BERLIN);
     expect(readFileSync(target(), 'utf8')).toBe(
       'Read\tPrev\tAddr\r\n11/11/2026 09:30:15\t10/12/2026\t"a\tb"\r\n',
     );

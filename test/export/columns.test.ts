@@ -4,8 +4,14 @@ import { JOB_STATES } from '../../common/job';
 import { COLUMN_KINDS, HEADERS, toCells, type CellOptions } from '../../main/export/columns';
 import { record } from './helpers';
 
-function cellsByHeader(...args: Parameters<typeof toCells>): Record<string, string> {
-  const cells = toCells(...args);
+/** The office's time zone of these tests: read_at is written in it. */
+const BERLIN = 'Europe/Berlin';
+
+function cellsByHeader(
+  rec: Parameters<typeof toCells>[0],
+  options: CellOptions = { decimalMark: '.', timeZone: BERLIN },
+): Record<string, string> {
+  const cells = toCells(rec, options);
   return Object.fromEntries(HEADERS.map((h, i) => [h, cells[i] ?? '<missing>']));
 }
 
@@ -86,7 +92,7 @@ describe('export columns', () => {
   });
 
   it("a ';' file writes the decimal comma (Excel there reads 0951.302 as 951302), with the register's decimals", () => {
-    const semicolon: CellOptions = { decimalMark: ',' };
+    const semicolon: CellOptions = { decimalMark: ',', timeZone: BERLIN };
     const cells = (r: Partial<Parameters<typeof record>[0]>, o: CellOptions = semicolon) =>
       Object.fromEntries(HEADERS.map((h, i) => [h, toCells(record(r), o)[i]]));
     expect(cells({ billedReading: '0951.302', aiReading: '0951.302' })).toMatchObject({
@@ -98,9 +104,18 @@ describe('export columns', () => {
     ).toMatchObject({ reading: '00123,400', ai_reading: '00128,000' });
     // Leading zeros stay; a ',' file keeps the point.
     expect(
-      cells({ billedReading: '00042', aiReading: '00042' }, { decimalMark: '.' }).reading,
+      cells({ billedReading: '00042', aiReading: '00042' }, { decimalMark: '.', timeZone: BERLIN })
+        .reading,
     ).toBe('00042');
     expect(cells({ billedReading: '-', aiReading: '-' }).reading).toBe('');
+  });
+
+  it("writes read_at in the office's local time with its offset, as the billing export does", () => {
+    const utc = record({ readAt: '2024-01-01T23:30:00.000Z' });
+    expect(cellsByHeader(utc).read_at).toBe('2024-01-02T00:30:00+01:00');
+    expect(cellsByHeader(record({ readAt: '2024-07-01T08:15:00' })).read_at).toBe(
+      '2024-07-01T08:15:00+02:00',
+    );
   });
 
   it("says 'confirmed' for a reading a person confirmed, as the window does", () => {

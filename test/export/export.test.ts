@@ -248,11 +248,11 @@ describe('exportCsv round trip', () => {
         fc.constantFrom(',' as const, ';' as const),
         async (records, bom, delimiter) => {
           const target = path.join(dir, `prop-${run++}.csv`);
-          await exportCsv(records, target, { bom, delimiter });
+          await exportCsv(records, target, { bom, delimiter, timeZone: 'UTC' });
           const [header, ...rows] = readCsv(target, { bom, delimiter });
           expect(header).toEqual(HEADERS);
           const decimalMark = delimiter === ';' ? ',' : '.';
-          const written = records.map((r) => toCells(r, { decimalMark }));
+          const written = records.map((r) => toCells(r, { decimalMark, timeZone: 'UTC' }));
           // Each cell reads back exactly as written, or with the neutralising apostrophe in front
           // when (and only when) it starts like a formula.
           expect(rows).toEqual(written.map((cells) => cells.map(expectedCell)));
