@@ -44,6 +44,22 @@ const noMainFolders = (layerName, ...folders) =>
     message: `${layerName} must not import main/${folder}/ (${MAIN_FOLDERS[folder]}): it sits above it.`,
   }));
 
+const SQLITE_OPENERS = [
+  'main/store/**',
+  'test/store/**',
+  'scripts/chaos/queue-probe.ts',
+  'test/engine/crash-recovery.slow.test.ts',
+];
+const PG_OPENERS = ['main/office/store/**', 'test/office/**'];
+const onlySqliteInStore = {
+  name: 'better-sqlite3',
+  message: 'Only main/store/ opens SQLite: use the store (openStore, queue-backup.ts).',
+};
+const onlyPgInOfficeStore = ['pg', 'pg-pool'].map((name) => ({
+  name,
+  message: 'Only main/office/store/ opens PostgreSQL: use the office store (office-store.ts).',
+}));
+
 /** Lower layers of main/: plain Node building blocks the engine, the CLI and the backend use. */
 const LOWER_MAIN = [
   'main/store/**',
@@ -229,29 +245,32 @@ export default tseslint.config(
   layer(['sandbox/**'], noElectron, noMain, noCommon, noRenderer, noPreload),
   // SQLite only through main/store/: one module owns the schema, and every connection gets the
   // SQLite build db.ts selects (a bare one elsewhere loaded npm's build, which the packaged app
-  // cannot). A rule of its own, so the layer blocks above do not override it. The exceptions are
-  // tests that must read a queue from outside or build an older schema (and the chaos runner's
-  // probe, which reads a killed child's queue as it is).
+  // cannot). The exceptions are tests that must read a queue from outside or build an older schema
+  // (and the chaos runner's probe, which reads a killed child's queue as it is).
+  // PostgreSQL likewise only through main/office/store/ (office mode's one repository module), and
+  // the office tests, which connect as other roles to look behind it.
+  // A rule of its own, so the layer blocks above do not override it; one rule for both stores, in
+  // three blocks (a later block's options replace an earlier one's).
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    ignores: [
-      'main/store/**',
-      'test/store/**',
-      'scripts/chaos/queue-probe.ts',
-      'test/engine/crash-recovery.slow.test.ts',
-    ],
+    ignores: [...SQLITE_OPENERS, ...PG_OPENERS],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          paths: [
-            {
-              name: 'better-sqlite3',
-              message: 'Only main/store/ opens SQLite: use the store (openStore, queue-backup.ts).',
-            },
-          ],
-        },
+        { paths: [onlySqliteInStore, ...onlyPgInOfficeStore] },
       ],
+    },
+  },
+  {
+    files: SQLITE_OPENERS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: onlyPgInOfficeStore }],
+    },
+  },
+  {
+    files: PG_OPENERS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [onlySqliteInStore] }],
     },
   },
 );

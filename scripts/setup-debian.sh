@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The system packages MeterDesk needs on Debian (12 or 13) and Ubuntu, for `npm ci` and `npm test`:
 # the compiler and libsecret headers for the native modules, a keyring daemon for the keychain
-# tests, Chromium and Xvfb for the browser and Electron tests. Run once, as root or with sudo:
+# tests, Chromium and Xvfb for the browser and Electron tests, PostgreSQL for the office tests
+# (each starts a throwaway cluster of its own; the package's own cluster is not used). Run once, as
+# root or with sudo:
 #
 #   sudo bash scripts/setup-debian.sh
 #
@@ -14,6 +16,7 @@ APT_PACKAGES=(
   libsecret-1-dev                              # keytar's keychain backend (Secret Service)
   gnome-keyring dbus dbus-x11                  # a real keychain for the tests (scripts/with-keyring.sh)
   chromium xvfb fonts-dejavu-core fontconfig   # browser tests; Electron under Xvfb
+  postgresql                                   # office mode's tests: initdb + pg_ctl (test/office)
 )
 MIN_NODE_MAJOR=20
 MIN_NODE_MINOR=19

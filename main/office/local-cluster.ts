@@ -1,0 +1,149 @@
+// A throwaway PostgreSQL cluster on this machine: `initdb` into a temporary folder, `pg_ctl start` on
+// a free loopback port with its socket in that folder, stopped and removed after. For the office
+// tests, the office benchmark and (later) the office demo; never for an office's real database.
+// PostgreSQL refuses to run as root, so under root (CI) the server runs as 'nobody'.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const NOBODY = 65534;
+
+export interface LocalCluster {
+  readonly host: string;
+  readonly port: number;
+  /** The superuser's name and password (scram-sha-256 over TCP, as a real server asks). */
+  readonly superuser: string;
+  readonly password: string;
+  /** A connection URL; the superuser and the `postgres` database unless told otherwise. */
+  url(opts?: { user?: string; password?: string; database?: string }): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The folder of PostgreSQL's server programs, or null where none is installed: Debian's
+ * /usr/lib/postgresql/<version>/bin (newest first), else `initdb` on PATH.
+ */
+export function findPostgresBin(): string | null {
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian)
+      .filter((v) => existsSync(path.join(debian, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0] !== undefined) return path.join(debian, versions[0], 'bin');
+  }
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir && existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl'))) {
+      return dir;
+    }
+  }
+  return null;
+}
+
+/** Why no local cluster can start here, or null when one can. */
+export function localClusterUnavailable(): string | null {
+  if (process.platform === 'win32') return 'the throwaway cluster is set up for POSIX systems';
+  return findPostgresBin() === null
+    ? 'no PostgreSQL installed (no /usr/lib/postgresql/*/bin/initdb, no initdb on PATH; Debian: apt install postgresql)'
+    : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+export async function startLocalCluster(): Promise<LocalCluster> {
+  const bin = findPostgresBin();
+  if (bin === null) throw new Error(localClusterUnavailable() ?? 'no PostgreSQL');
+  const asRoot = process.getuid?.() === 0;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'meterdesk-pg-'));
+  const data = path.join(dir, 'data');
+  const superuser = 'postgres';
+  const password = randomBytes(12).toString('hex');
+  const as = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
+  const pg = (program: string, args: string[]) =>
+    run(path.join(bin, program), args, { ...as, cwd: dir, env: { ...process.env, LC_ALL: 'C' } });
+  try {
+    await writeFile(path.join(dir, 'pwfile'), `${password}\n`);
+    if (asRoot) {
+      await chmod(dir, 0o700);
+      await chown(dir, NOBODY, NOBODY);
+      await chown(path.join(dir, 'pwfile'), NOBODY, NOBODY);
+    }
+    await pg('initdb', [
+      ...['-D', data, '-U', superuser, '--pwfile', path.join(dir, 'pwfile')],
+      ...[
+        '--auth-local=trust',
+        '--auth-host=scram-sha-256',
+        '-E',
+        'UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
+    ]);
+    // A port picked free may be taken before the server binds it: try a few.
+    let port = 0;
+    for (let attempt = 0; ; attempt++) {
+      port = await freePort();
+      const options = [
+        `-p ${port}`,
+        `-k ${dir}`,
+        '-c listen_addresses=127.0.0.1',
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        '-c max_connections=120',
+      ].join(' ');
+      try {
+        await pg('pg_ctl', [
+          '-D',
+          data,
+          '-l',
+          path.join(dir, 'server.log'),
+          '-o',
+          options,
+          '-w',
+          'start',
+        ]);
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+    const host = '127.0.0.1';
+    return {
+      host,
+      port,
+      superuser,
+      password,
+      url: (opts = {}) => {
+        const user = encodeURIComponent(opts.user ?? superuser);
+        const secret = encodeURIComponent(opts.password ?? password);
+        return `postgres://${user}:${secret}@${host}:${port}/${opts.database ?? 'postgres'}`;
+      },
+      stop: async () => {
+        await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await pg('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
