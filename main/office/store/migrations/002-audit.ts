@@ -1,0 +1,75 @@
+import { DESK_ROLE, type OfficeMigration } from './migration';
+
+/**
+ * Audit by trigger: every insert, update and delete of a route, meter, reading, decision or review
+ * lease is written to `audit` with the row before and after, the desk's person
+ * (`set_config('app.user', ..., true)` in the same transaction), the database role and the time.
+ * The trigger function runs as the schema's owner (SECURITY DEFINER) so that desks, who may only
+ * read `audit`, cannot write, change or delete its rows themselves. Every update bumps the row's
+ * version here too, so an edit that forgot to cannot slip past another desk's version check.
+ */
+export const officeMigration002: OfficeMigration = {
+  version: 2,
+  name: 'audit trail and versions',
+  up: `
+CREATE TABLE audit (
+  id bigserial PRIMARY KEY,
+  table_name text NOT NULL,
+  op text NOT NULL CHECK (op IN ('INSERT', 'UPDATE', 'DELETE')),
+  row_key text NOT NULL,
+  before jsonb,
+  after jsonb,
+  desk_user text,
+  db_user text NOT NULL,
+  at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE INDEX audit_by_row ON audit (table_name, row_key, id);
+
+CREATE FUNCTION audit_row() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  key_column text := TG_ARGV[0];
+  old_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END;
+  new_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE to_jsonb(NEW) END;
+BEGIN
+  INSERT INTO public.audit (table_name, op, row_key, before, after, desk_user, db_user)
+  VALUES (TG_TABLE_NAME, TG_OP, COALESCE(new_row, old_row) ->> key_column, old_row, new_row,
+          NULLIF(current_setting('app.user', true), ''), session_user);
+  RETURN NULL;
+END $$;
+REVOKE ALL ON FUNCTION audit_row() FROM PUBLIC;
+
+CREATE FUNCTION bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.version := OLD.version + 1;
+  RETURN NEW;
+END $$;
+
+CREATE TRIGGER routes_audit AFTER INSERT OR UPDATE OR DELETE ON routes
+  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
+CREATE TRIGGER meters_audit AFTER INSERT OR UPDATE OR DELETE ON meters
+  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
+CREATE TRIGGER readings_audit AFTER INSERT OR UPDATE OR DELETE ON readings
+  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
+CREATE TRIGGER decisions_audit AFTER INSERT OR UPDATE OR DELETE ON decisions
+  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
+CREATE TRIGGER review_leases_audit AFTER INSERT OR UPDATE OR DELETE ON review_leases
+  FOR EACH ROW EXECUTE FUNCTION audit_row('meter_id');
+
+CREATE TRIGGER routes_version BEFORE UPDATE ON routes
+  FOR EACH ROW EXECUTE FUNCTION bump_version();
+CREATE TRIGGER meters_version BEFORE UPDATE ON meters
+  FOR EACH ROW EXECUTE FUNCTION bump_version();
+CREATE TRIGGER photos_version BEFORE UPDATE ON photos
+  FOR EACH ROW EXECUTE FUNCTION bump_version();
+CREATE TRIGGER readings_version BEFORE UPDATE ON readings
+  FOR EACH ROW EXECUTE FUNCTION bump_version();
+CREATE TRIGGER decisions_version BEFORE UPDATE ON decisions
+  FOR EACH ROW EXECUTE FUNCTION bump_version();
+CREATE TRIGGER review_leases_version BEFORE UPDATE ON review_leases
+  FOR EACH ROW EXECUTE FUNCTION bump_version();
+
+REVOKE ALL ON audit FROM PUBLIC;
+GRANT SELECT ON audit TO ${DESK_ROLE};
+`,
+};

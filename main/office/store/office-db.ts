@@ -1,0 +1,115 @@
+// The one place MeterDesk opens PostgreSQL (ESLint refuses `pg` elsewhere): a small pool per
+// desk. Every statement is short and parameterised; nothing holds a transaction open while a
+// person or the network is waited for (claims and reviews are leases, not locks).
+import pg from 'pg';
+import { redactOfficeText } from '../office-url';
+
+export type OfficePool = pg.Pool;
+export type OfficeClient = pg.PoolClient;
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+export interface OfficeDbOptions {
+  /** Who this desk is, for the server's activity list (`application_name`). */
+  desk?: string;
+  /** Connections at most; a desk needs few (its outbox publishes one statement at a time). */
+  max?: number;
+  /** How long a connection attempt may take before the office counts as unreachable. */
+  connectMs?: number;
+}
+
+/** A pool on the office database; nothing connects until the first statement. */
+export function openOfficeDb(url: string, opts: OfficeDbOptions = {}): OfficePool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 4,
+    connectionTimeoutMillis: opts.connectMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    // A statement that waits longer than this is a fault, not work: no statement here waits on
+    // another's lock for long (SKIP LOCKED, leases).
+    statement_timeout: 15_000,
+    application_name: `MeterDesk ${opts.desk ?? ''}`.trim().slice(0, 63),
+  });
+  // An idle connection the server dropped must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Runs `work` in one short transaction on one connection, with `app.user` set for the audit
+ * trigger. The caller never waits for anything but the database inside it.
+ */
+export async function inTransaction<T>(
+  pool: OfficePool,
+  user: string,
+  work: (client: OfficeClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT set_config('app.user', $1, true)`, [user]);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** What went wrong talking to the office database, in a few classes the desk acts on. */
+export type OfficeFailure =
+  | 'unreachable'
+  | 'wrongPassword'
+  | 'noSuchDatabase'
+  | 'tlsRequired'
+  | 'permissionDenied'
+  | 'schemaNewer'
+  | 'other';
+
+export class OfficeError extends Error {
+  constructor(
+    readonly failure: OfficeFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OfficeError';
+  }
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** Sorts a driver error into an OfficeFailure; the message has the URL's password taken out. */
+export function classifyOfficeError(error: unknown, url: string): OfficeError {
+  if (error instanceof OfficeError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const raw = error instanceof Error ? error.message : String(error);
+  const message = redactOfficeText(raw, url);
+  const failure: OfficeFailure =
+    typeof code !== 'string'
+      ? /timeout|terminated|Connection terminated/i.test(raw)
+        ? 'unreachable'
+        : 'other'
+      : NETWORK_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P03'
+        ? 'unreachable'
+        : code === '28P01'
+          ? 'wrongPassword'
+          : code === '3D000'
+            ? 'noSuchDatabase'
+            : code === '28000' && /no encryption|SSL off/i.test(raw)
+              ? 'tlsRequired'
+              : code === '42501'
+                ? 'permissionDenied'
+                : 'other';
+  return new OfficeError(failure, message);
+}
