@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watchCommand } from '../../main/cli/commands/watch';
 import { captureIo } from '../helpers/cli-io';
+import { handlesSignal, signalNote } from '../helpers/os-signals';
 import { harness, waitFor, type Harness } from '../helpers/engine-harness';
 
 const run = promisify(execFile);
@@ -41,52 +42,56 @@ const photosIn = (dir: string): string[] =>
   readdirSync(dir).filter((n) => /\.(jpe?g|png|webp)$/i.test(n));
 
 describe('meter-desk watch', () => {
-  it('reads photos as they arrive, stops cleanly on SIGTERM, and reads nothing twice after a restart', async () => {
-    const hh = await harness({ photos: 4, duplicates: 0, subfolders: false });
-    h = hh;
-    const inbox = join(hh.dir, 'inbox');
-    mkdirSync(inbox);
-    const first = startWatch(hh, inbox);
-    await waitFor(() => first.out.stderr.includes(`Watching ${inbox}`), 30_000);
+  it.skipIf(!handlesSignal('SIGTERM'))(
+    `reads photos as they arrive, stops cleanly on SIGTERM, and reads nothing twice after a restart${signalNote('SIGTERM')}`,
+    async () => {
+      const hh = await harness({ photos: 4, duplicates: 0, subfolders: false });
+      h = hh;
+      const inbox = join(hh.dir, 'inbox');
+      mkdirSync(inbox);
+      const first = startWatch(hh, inbox);
+      await waitFor(() => first.out.stderr.includes(`Watching ${inbox}`), 30_000);
 
-    const [a, b, c, d] = photosIn(hh.photos);
-    if (!a || !b || !c || !d) throw new Error('not enough sample photos');
-    copyFileSync(join(hh.photos, a), join(inbox, a));
-    copyFileSync(join(hh.photos, b), join(inbox, b));
-    // A slow copy: half now, the rest a moment later; the photo is read whole or not at all.
-    const bytes = readFileSync(join(hh.photos, c));
-    writeFileSync(join(inbox, c), bytes.subarray(0, bytes.length >> 1));
-    await new Promise((r) => setTimeout(r, 100));
-    await appendFile(join(inbox, c), bytes.subarray(bytes.length >> 1));
-    await waitFor(() => hh.sandbox.ledger.counts().tasksCreated >= 3, 60_000);
+      const [a, b, c, d] = photosIn(hh.photos);
+      if (!a || !b || !c || !d) throw new Error('not enough sample photos');
+      copyFileSync(join(hh.photos, a), join(inbox, a));
+      copyFileSync(join(hh.photos, b), join(inbox, b));
+      // A slow copy: half now, the rest a moment later; the photo is read whole or not at all.
+      const bytes = readFileSync(join(hh.photos, c));
+      writeFileSync(join(inbox, c), bytes.subarray(0, bytes.length >> 1));
+      await new Promise((r) => setTimeout(r, 100));
+      await appendFile(join(inbox, c), bytes.subarray(bytes.length >> 1));
+      await waitFor(() => hh.sandbox.ledger.counts().tasksCreated >= 3, 60_000);
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(first.out.stderr).toContain('Stopping (SIGTERM)');
-    expect(first.out.stdout).toMatch(/photos queued/);
-    expect(first.out.stderr).not.toMatch(/rejected|truncated/i);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(first.out.stderr).toContain('Stopping (SIGTERM)');
+      expect(first.out.stdout).toMatch(/photos queued/);
+      expect(first.out.stderr).not.toMatch(/rejected|truncated/i);
 
-    // Whatever was still out is read to the end before the restart.
-    const between = hh.open({}, 'between the runs');
-    await between.engine.start();
-    expect(await between.engine.waitSettled()).toBe('complete');
-    expect(between.store.jobs.counts().done).toBe(3);
-    await between.close();
+      // Whatever was still out is read to the end before the restart.
+      const between = hh.open({}, 'between the runs');
+      await between.engine.start();
+      expect(await between.engine.waitSettled()).toBe('complete');
+      expect(between.store.jobs.counts().done).toBe(3);
+      await between.close();
 
-    // Restarted with one more photo and a copy of one already read under a new name: only the
-    // new photo is sent; the copy is answered from its twin by SHA-256.
-    copyFileSync(join(hh.photos, d), join(inbox, d));
-    copyFileSync(join(hh.photos, a), join(inbox, `copy of ${a}`));
-    const second = startWatch(hh, inbox);
-    await waitFor(() => hh.sandbox.ledger.counts().tasksCreated >= 4, 60_000);
-    await waitFor(() => /3 already in the list/.test(second.out.stdout), 30_000);
-    await waitFor(() => /1 identical to photos already read/.test(second.out.stdout), 30_000);
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
-    expect(hh.sandbox.ledger.counts().tasksCreated).toBe(4);
-    const window = hh.open({}, 'check');
-    expect(window.store.jobs.counts().total).toBe(5);
-  }, 120_000);
+      // Restarted with one more photo and a copy of one already read under a new name: only the
+      // new photo is sent; the copy is answered from its twin by SHA-256.
+      copyFileSync(join(hh.photos, d), join(inbox, d));
+      copyFileSync(join(hh.photos, a), join(inbox, `copy of ${a}`));
+      const second = startWatch(hh, inbox);
+      await waitFor(() => hh.sandbox.ledger.counts().tasksCreated >= 4, 60_000);
+      await waitFor(() => /3 already in the list/.test(second.out.stdout), 30_000);
+      await waitFor(() => /1 identical to photos already read/.test(second.out.stdout), 30_000);
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+      expect(hh.sandbox.ledger.counts().tasksCreated).toBe(4);
+      const window = hh.open({}, 'check');
+      expect(window.store.jobs.counts().total).toBe(5);
+    },
+    120_000,
+  );
 
   it('exits 5 naming the owner when the window has the queue, and 2 for a file given as a folder', async () => {
     const hh = await harness({ photos: 1, duplicates: 0, subfolders: false });

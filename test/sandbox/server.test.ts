@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, DEFAULT_API_KEY } from '../../sandbox';
+import { handlesSignal, signalNote } from '../helpers/os-signals';
 import { call, postTask, uniqueJpeg } from './helpers';
 
 describe('close()', () => {
@@ -72,29 +73,32 @@ describe('seed', () => {
 });
 
 describe('sandbox/cli.ts', () => {
-  it('starts standalone, prints the URL and the key, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (c: Buffer) => {
-        out += c.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m?.[1] !== undefined && out.includes('API key:')) resolve(m[1]);
+  it.skipIf(!handlesSignal('SIGTERM'))(
+    `starts standalone, prints the URL and the key, and stops on SIGTERM${signalNote('SIGTERM')}`,
+    async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
+        cwd: new URL('../..', import.meta.url).pathname,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.on('exit', (code) => {
-        reject(new Error(`cli exited early (${String(code)}): ${out}`));
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /listening on (http:\/\/\S+)/.exec(out);
+          if (m?.[1] !== undefined && out.includes('API key:')) resolve(m[1]);
+        });
+        child.on('exit', (code) => {
+          reject(new Error(`cli exited early (${String(code)}): ${out}`));
+        });
       });
-    });
-    expect(out).toContain(`API key: ${DEFAULT_API_KEY}`);
-    const res = await fetch(`${url}/api/open/quota`, {
-      headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` },
-    });
-    expect(res.status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  });
+      expect(out).toContain(`API key: ${DEFAULT_API_KEY}`);
+      const res = await fetch(`${url}/api/open/quota`, {
+        headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` },
+      });
+      expect(res.status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+  );
 });

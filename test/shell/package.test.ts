@@ -218,16 +218,19 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
     const pkg = JSON.parse(extractFile(asar, 'package.json').toString('utf8')) as {
       main: string;
       productName: string;
+      homepage?: string;
       devDependencies?: unknown;
     };
     expect(pkg.main).toBe('dist/main/electron-main.js');
     expect(pkg.productName).toBe('MeterDesk');
+    // The deb's package URL, in a clone with no git remote too.
+    expect(pkg.homepage).toMatch(/^https:\/\//);
     expect(files).toContain(`/${pkg.main}`);
     expect(existsSync(join(out, 'linux-unpacked', 'meter-desk'))).toBe(true);
     const yml = readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8');
     expect(yml).toMatch(/^appId: com\.meterdesk\.desktop$/m);
     expect(yml).toMatch(/target: nsis/);
-    expect(yml).toMatch(/target: dmg/);
+    expect(yml).toMatch(/- dmg\n\s+- zip/);
     expect(yml).toMatch(/- AppImage\n\s+- deb/);
   });
 });
