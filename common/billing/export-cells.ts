@@ -145,6 +145,8 @@ export function formatDate(stamp: string, t: ExportTemplate, withTime: boolean):
       return time === null ? parts.date : `${parts.date}T${time}${parts.offset ?? ''}`;
     case 'dd.mm.yyyy':
       return `${dd}.${mm}.${yyyy}${time === null ? '' : ` ${time}`}`;
+    case 'dd/mm/yyyy':
+      return `${dd}/${mm}/${yyyy}${time === null ? '' : ` ${time}`}`;
     case 'mm/dd/yyyy':
       return `${mm}/${dd}/${yyyy}${time === null ? '' : ` ${time}`}`;
   }

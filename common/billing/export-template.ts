@@ -34,7 +34,7 @@ export type ExportField = (typeof EXPORT_FIELDS)[number];
 
 export const EXPORT_DELIMITERS = [',', ';', '\t'] as const;
 export const DECIMAL_MARKS = ['.', ','] as const;
-export const DATE_FORMATS = ['iso', 'dd.mm.yyyy', 'mm/dd/yyyy'] as const;
+export const DATE_FORMATS = ['iso', 'dd.mm.yyyy', 'dd/mm/yyyy', 'mm/dd/yyyy'] as const;
 /** "utf-8-bom" is what Excel needs to read UTF-8; "windows-1252" is for older importers. */
 export const EXPORT_ENCODINGS = ['utf-8-bom', 'utf-8', 'windows-1252'] as const;
 

@@ -12,9 +12,15 @@ import {
   type ExportCellKind,
 } from '../../common/billing/export-cells';
 import { officeTimeZone } from '../../common/billing/export-read-at';
+import {
+  dialectTemplate,
+  SHEET_DIALECT_SETTING,
+  storedDialect,
+} from '../../common/billing/export-dialect';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
 import { columnLetter } from '../../common/billing/row-problem';
 import { formatCell, openExportFile } from '../export/csv';
+import type { Store } from '../store/store';
 import { countUnencodable, encodeWindows1252, firstUnencodable } from './windows-1252';
 
 export interface BillingExportOptions {
@@ -49,6 +55,11 @@ export class UnencodableError extends Error {
   }
 }
 
+/** The template an export uses when none is saved or given: the loaded sheet's dialect. */
+export function defaultBillingTemplate(store: Pick<Store, 'settings'>): ExportTemplate {
+  return dialectTemplate(storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null)));
+}
+
 const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 const CHUNK_CHARS = 256 * 1024;
 
@@ -71,8 +82,10 @@ export async function exportBilling(
       if (row.unmatched && !template.includeUnmatched) continue;
       result.rows++;
       if (row.unmatched) result.unmatched++;
+      // A reading without its consumption is never billable, whatever the row was built from.
+      const billable = row.useOnBill && (row.reading === null || row.consumption !== null);
       pending += encoder.line(
-        templateCells(row, template, timeZone),
+        templateCells({ ...row, useOnBill: billable }, template, timeZone),
         result.rows + 1,
         encoder.kinds,
       );

@@ -4,6 +4,7 @@
 // checks). Everything here runs in the process that owns the queue.
 import { suggestMapping, type ColumnMapping } from '../../common/billing/column-mapping';
 import { compileFilePattern } from '../../common/billing/file-pattern';
+import { SHEET_DIALECT_SETTING, sheetDialect } from '../../common/billing/export-dialect';
 import type { EncodingGuess } from '../../common/billing/encoding-guess';
 import type { RowProblem } from '../../common/billing/row-problem';
 import type { SkipCode } from '../../common/billing/billing-row';
@@ -69,6 +70,8 @@ export async function loadRouteSheet(
     },
     parsed.meters,
   );
+  // The default billing export follows this sheet's dialect (common/billing/export-dialect.ts).
+  store.settings.set(SHEET_DIALECT_SETTING, sheetDialect({ ...inspected, mapping }));
   await readMissingDates(store);
   const match = matchPhotos(store, { all: true });
   // The sheet's new baselines change the checks of every meter that has photos.

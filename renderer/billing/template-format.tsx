@@ -7,6 +7,7 @@ import type { TemplatePartProps } from './template-patch';
 const DATE_WORDS: Record<(typeof DATE_FORMATS)[number], string> = {
   iso: 'ISO (2026-10-12)',
   'dd.mm.yyyy': 'dd.mm.yyyy',
+  'dd/mm/yyyy': 'dd/mm/yyyy',
   'mm/dd/yyyy': 'mm/dd/yyyy',
 };
 

@@ -1,6 +1,7 @@
 // `meter-desk run --route` end to end, in-process against the sandbox over HTTP: the sheet is
 // checked before anything is sent, every photo is matched and checked, and the billing export has
-// one row per meter in the default template's columns; `meter-desk routes` shows the progress.
+// one row per meter in the default template's columns, in the sheet's dialect (";", decimal comma,
+// its ISO dates, UTF-8 with BOM); `meter-desk routes` shows the progress.
 import { parse } from 'csv-parse/sync';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,8 +62,9 @@ describe('meter-desk run --route', () => {
     );
     expect(code, io.all()).toBe(0);
     const text = readFileSync(out, 'utf8');
-    expect(text.split('\r\n')[0]).toBe(`\uFEFF${DEFAULT_COLUMNS}`);
-    const rows = parse<Record<string, string>>(text, { bom: true, columns: true });
+    // The sheet is ";"-separated with decimal commas: so is its export.
+    expect(text.split('\r\n')[0]).toBe(`\uFEFF${DEFAULT_COLUMNS.replaceAll(',', ';')}`);
+    const rows = parse<Record<string, string>>(text, { bom: true, columns: true, delimiter: ';' });
     const meters = rows.filter((r) => r.meter_id !== '');
     expect(meters).toHaveLength(9);
     // The copy of a photo is not a second reading of its meter.
@@ -72,9 +74,13 @@ describe('meter-desk run --route', () => {
     const read = meters.filter((r) => r.meter_id !== '9999');
     for (const r of read) {
       expect(r.reading, r.meter_id).toBe(r.ai_reading);
+      expect(r.reading, r.meter_id).not.toContain('.');
+      expect(r.previous_reading, r.meter_id).not.toContain('.');
+      expect(r.previous_read_at, r.meter_id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       // A formula in the sheet is text in the export, never something a spreadsheet runs.
       expect(r.account?.startsWith("'=")).toBe(true);
     }
+    expect(read.some((r) => /^\d+,\d+$/.test(r.reading ?? ''))).toBe(true);
     if (high) {
       expect(read.find((r) => r.meter_id === high)).toMatchObject({
         plausibility: 'warning',

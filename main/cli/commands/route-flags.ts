@@ -5,14 +5,11 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ColumnMapping } from '../../../common/billing/column-mapping';
-import {
-  DEFAULT_EXPORT_TEMPLATE,
-  type ExportTemplate,
-} from '../../../common/billing/export-template';
+import type { ExportTemplate } from '../../../common/billing/export-template';
 import { compileFilePattern } from '../../../common/billing/file-pattern';
 import { describeProblems } from '../../../common/billing/row-problem-english';
 import { encodingGuessEnglish } from '../../../common/billing/encoding-guess';
-import { exportBilling } from '../../billing/billing-export';
+import { defaultBillingTemplate, exportBilling } from '../../billing/billing-export';
 import {
   billingRows,
   meterReadings,
@@ -37,7 +34,8 @@ export interface RoutePlan {
   readonly route: string | null;
   readonly mapping: ColumnMapping | undefined;
   readonly pattern: string | null;
-  readonly template: ExportTemplate;
+  /** The --template file's; null: the default template in the loaded sheet's dialect. */
+  readonly template: ExportTemplate | null;
 }
 
 /** Reads and checks the route flags; a bad file or pattern is a usage error naming it. */
@@ -60,7 +58,7 @@ export async function routePlan(values: {
     if (!read.ok) throw new UsageError(`--mapping ${values.mapping}: ${read.errors.join(' ')}`);
     mapping = read.value;
   }
-  let template = DEFAULT_EXPORT_TEMPLATE;
+  let template: ExportTemplate | null = null;
   if (values.template !== undefined) {
     const read = await readExportTemplateFile(values.template);
     if (!read.ok) throw new UsageError(`--template ${values.template}: ${read.errors.join(' ')}`);
@@ -111,11 +109,15 @@ export function progressLine(r: Omit<RouteProgress, 'route'>): string {
 export async function exportForBilling(
   store: Store,
   out: string,
-  template: ExportTemplate,
+  template: ExportTemplate | null,
   io: CliIo,
   json: boolean,
 ): Promise<{ path: string; rows: number; unmatched: number; flagged: string[] }> {
-  const written = await exportBilling(billingRows(store), out, template);
+  const written = await exportBilling(
+    billingRows(store),
+    out,
+    template ?? defaultBillingTemplate(store),
+  );
   const { routes } = routeProgress(store);
   const total = progressTotal(routes);
   const notes = [...summaryNotes(store)];
