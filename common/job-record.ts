@@ -1,4 +1,4 @@
-import type { PlausibilityLevel } from './billing/plausibility-config';
+import type { CheckLevel } from './billing/plausibility-inputs';
 import type { MatchHow, ReadingCheck } from './billing/reading-check';
 import type { ReadDateNote } from './billing/read-date-notes';
 import type { FailureKind, JobState } from './job';
@@ -60,7 +60,7 @@ export interface JobRecord {
   /** Why the read date is less than sure (a file time, no time zone), as a code the edges word. */
   readAtNote: ReadDateNote | null;
   /** The plausibility of the reading for its meter; null without a meter or a reading. */
-  plausibility: PlausibilityLevel | null;
+  plausibility: CheckLevel | null;
   plausibilityDetail: ReadingCheck | null;
 }
 

@@ -2,7 +2,7 @@
 // never a baseline until a person confirmed it: otherwise one misread digit would make the next,
 // correct reading look wrong, and the misread would be billed twice over.
 import { parseIsoStamp } from './calendar';
-import type { PlausibilityLevel } from './plausibility-config';
+import type { CheckLevel } from './plausibility-inputs';
 import type { Baseline } from './plausibility-types';
 
 export interface HistoryReading {
@@ -10,7 +10,7 @@ export interface HistoryReading {
   reading: string | null;
   readAt: string | null;
   /** The plausibility outcome; null for readings the billing system supplied (already billed). */
-  level: PlausibilityLevel | null;
+  level: CheckLevel | null;
   /** A person accepted, corrected or typed the reading after it was checked. */
   confirmedByPerson: boolean;
 }

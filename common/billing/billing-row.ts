@@ -1,6 +1,6 @@
 // One record of the billing export: a meter with its reading for the period (or the reason there
 // is none), or a photo that matched no meter.
-import type { PlausibilityLevel } from './plausibility-config';
+import type { CheckLevel } from './plausibility-inputs';
 
 /**
  * How the billed reading came to be, for an auditor (docs/billing.md, "Export"):
@@ -51,7 +51,7 @@ export interface BillingRow {
   previousReadAt: string | null;
   /** Decimals the register shows: readings and consumption are written with that many. */
   registerDecimals: number | null;
-  plausibility: PlausibilityLevel | null;
+  plausibility: CheckLevel | null;
   /** The flagged rules' sentences. */
   reasons: string;
   useOnBill: boolean;

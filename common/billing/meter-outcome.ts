@@ -3,8 +3,8 @@
 // billing export and the window's meter states all read it from here.
 import { billedReading } from './billed-reading';
 import type { Confirmation, SkipCode } from './billing-row';
-import type { PlausibilityLevel } from './plausibility-config';
-import { checkReasons } from './plausibility-english';
+import type { CheckLevel } from './plausibility-inputs';
+import { checkReasons, uncheckedEnglish } from './plausibility-english';
 import type { ReadingCheck } from './reading-check';
 
 /** A photo of the meter, as far as billing cares. */
@@ -18,7 +18,7 @@ export interface MeterPhoto {
   /** What a person did with it. */
   reviewAction: 'accepted' | 'corrected' | null;
   reviewedReading: string | null;
-  plausibility: PlausibilityLevel | null;
+  plausibility: CheckLevel | null;
   check: ReadingCheck | null;
   /** Still to be looked at by a person (historical result or a flagged rule). */
   toReview: boolean;
@@ -36,13 +36,22 @@ export interface MeterEntry {
 /**
  * - confirmed: a reading billing can use (checked and plausible, or confirmed by a person, or
  *   typed by hand);
+ * - not_checked: a reading some checks could not run on (no previous reading or date, no average
+ *   daily use, no register set-up): it passed nothing and waits for a person to confirm it;
  * - flagged: a reading that waits for a person (a rule fired, a historical result, or several
  *   different photos of the meter);
  * - skipped: recorded as not readable, with a code;
  * - pending: a photo is on its way;
  * - missing: no usable photo and nothing recorded: back to the field.
  */
-export const METER_STATES = ['confirmed', 'flagged', 'skipped', 'pending', 'missing'] as const;
+export const METER_STATES = [
+  'confirmed',
+  'not_checked',
+  'flagged',
+  'skipped',
+  'pending',
+  'missing',
+] as const;
 export type MeterState = (typeof METER_STATES)[number];
 
 export interface MeterOutcome {
@@ -128,6 +137,14 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       state: 'confirmed',
       confirmation: chosen.reviewAction === 'corrected' ? 'corrected' : 'confirmed',
       note: '',
+    };
+  }
+  if (chosen.plausibility === 'not_checked') {
+    return {
+      ...result,
+      state: 'not_checked',
+      confirmation: null,
+      note: uncheckedEnglish(chosen.check?.unchecked ?? []),
     };
   }
   if (chosen.toReview || chosen.plausibility === 'warning' || chosen.plausibility === 'error') {

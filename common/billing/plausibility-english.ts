@@ -3,6 +3,7 @@
 // worded by today's templates; the window words the same codes from its own catalogue.
 import { humanDateOf } from './calendar';
 import { DEFAULT_PLAUSIBILITY_CONFIG } from './plausibility-config';
+import { CHECKS_OFF, type CheckInput } from './plausibility-inputs';
 import { amount, percent, since, times } from './plausibility-text';
 import { readDateEnglish } from './read-date-checks';
 import type { ReadingCheck } from './reading-check';
@@ -173,7 +174,41 @@ export function unknownRule(code: string, params: Params): string {
   return `"${code}"${values.length > 0 ? ` (${values.join(', ')})` : ''}`;
 }
 
-/** The flagged results and read-date flags in English, joined: the export's "reasons". */
-export function checkReasons(check: Pick<ReadingCheck, 'flagged' | 'dateFlags'>): string {
-  return [...check.flagged.map(ruleEnglish), ...check.dateFlags.map(readDateEnglish)].join(' ');
+const INPUT_ENGLISH: Readonly<Record<CheckInput, string>> = {
+  previous_reading: 'no previous reading',
+  previous_date: 'no previous read date',
+  avg_daily_use: 'no average daily use',
+  register: 'no register set-up (digits)',
+};
+
+const RULE_NAMES: Readonly<Record<string, string>> = {
+  format: 'format',
+  dates: 'dates',
+  negative: 'negative consumption',
+  rollover: 'rollover',
+  high_low: 'high/low',
+  zero: 'zero consumption',
+  daily_jump: 'daily jump',
+};
+
+/** Why a reading is not checked, naming the checks that could not run; '' when all could. */
+export function uncheckedEnglish(inputs: readonly CheckInput[]): string {
+  if (inputs.length === 0) return '';
+  const rules = [...new Set(inputs.flatMap((i) => CHECKS_OFF[i]))];
+  const names = rules.map((r) => RULE_NAMES[r] ?? r).join(', ');
+  const why = inputs.map((i) => INPUT_ENGLISH[i]).join(', ');
+  return `Not checked (${why}): the ${names} checks could not run; a person must confirm the reading.`;
+}
+
+/** The flagged results, read-date flags and checks that could not run, in English: the export's "reasons". */
+export function checkReasons(
+  check: Pick<ReadingCheck, 'flagged' | 'dateFlags'> & Pick<Partial<ReadingCheck>, 'unchecked'>,
+): string {
+  return [
+    ...check.flagged.map(ruleEnglish),
+    ...check.dateFlags.map(readDateEnglish),
+    uncheckedEnglish(check.unchecked ?? []),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -1,5 +1,6 @@
 // What the plausibility rules read and what they answer.
 import type { PlausibilityLevel } from './plausibility-config';
+import type { CheckInput, CheckLevel } from './plausibility-inputs';
 
 export const RULES = [
   'format',
@@ -43,7 +44,11 @@ export interface PlausibilityInput {
 export interface PlausibilityOutcome {
   /** The worst level of the results. */
   level: PlausibilityLevel;
-  /** False when any rule raised an error: billing must not use the reading unconfirmed. */
+  /** `level`, or not_checked when it is ok but some rules lacked an input. */
+  checkLevel: CheckLevel;
+  /** The inputs the check lacked (their rules said "not checked"). */
+  unchecked: CheckInput[];
+  /** False on an error or when not checked: billing must not use the reading unconfirmed. */
   useOnBill: boolean;
   /** Units since the previous reading (rollover included), null when it cannot be computed. */
   consumption: number | null;

@@ -1,6 +1,7 @@
 // Is a reading fit for the bill? Every rule answers (ok, warning or error, with a sentence and a
 // code); missing inputs make a rule say so at level ok, never throw. The outcome is the worst
-// level, and an error keeps the reading off the bill until a person confirms it.
+// level, and an error keeps the reading off the bill until a person confirms it; so does a
+// missing input (no previous date, average or register): a check that could not run is no pass.
 import {
   DEFAULT_PLAUSIBILITY_CONFIG,
   type PlausibilityConfig,
@@ -11,6 +12,7 @@ import { ruleEnglish } from './plausibility-english';
 import { gatherFacts } from './plausibility-facts';
 import { datesRule, formatRule } from './plausibility-format';
 import type { PlausibilityInput, PlausibilityOutcome, RuleResult } from './plausibility-types';
+import { missingInputs, worstCheckLevel } from './plausibility-inputs';
 import { dailyJumpRule, highLowRule, notChecked, zeroRule } from './plausibility-usage';
 
 const RANK: Readonly<Record<PlausibilityLevel, number>> = { ok: 0, warning: 1, error: 2 };
@@ -47,9 +49,13 @@ export function checkReading(
         ];
   const results = [format, dates, step.negative, step.rollover, ...usage];
   const level = worstLevel(results.map((r) => r.level));
+  const unchecked = missingInputs(input);
+  const checkLevel = worstCheckLevel([level, unchecked.length > 0 ? 'not_checked' : 'ok']);
   return {
     level,
-    useOnBill: level !== 'error',
+    checkLevel,
+    unchecked,
+    useOnBill: checkLevel === 'ok' || checkLevel === 'warning',
     consumption: step.consumption,
     rolledOver: step.rolledOver,
     days: facts.days,

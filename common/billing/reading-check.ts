@@ -1,7 +1,7 @@
 // What MeterDesk concluded about one photo's reading for its meter: the plausibility rules'
 // outcome against the baseline, and the read-date and duplicate notes, as the queue stores it
 // (jobs.plausibility_detail) and the window shows it.
-import type { PlausibilityLevel } from './plausibility-config';
+import type { CheckInput, CheckLevel } from './plausibility-inputs';
 import type { ReadDateNote } from './read-date-notes';
 import type { ReadDateCode } from './read-date-checks';
 import type { Baseline, RuleResult } from './plausibility-types';
@@ -11,7 +11,9 @@ export const MATCH_HOWS = ['pattern', 'token', 'folder', 'manual'] as const;
 export type MatchHow = (typeof MATCH_HOWS)[number];
 
 export interface ReadingCheck {
-  level: PlausibilityLevel;
+  level: CheckLevel;
+  /** The inputs the rules lacked (not checked); absent in checks stored before it existed. */
+  unchecked?: CheckInput[];
   useOnBill: boolean;
   /** Units since the baseline (rollover included); null when it cannot be computed. */
   consumption: number | null;

@@ -4,7 +4,7 @@ import type { Confirmation, SkipCode } from '../billing/billing-row';
 import type { ColumnMapping } from '../billing/column-mapping';
 import type { MeterState } from '../billing/meter-outcome';
 import type { MeterField, MeterRecord } from '../billing/meter-record';
-import type { PlausibilityLevel } from '../billing/plausibility-config';
+import type { CheckLevel } from '../billing/plausibility-inputs';
 import type { MatchHow, ReadingCheck } from '../billing/reading-check';
 import type { RowProblem } from '../billing/row-problem';
 import type { EncodingGuess } from '../billing/encoding-guess';
@@ -54,6 +54,8 @@ export interface RouteProgressView {
   readonly route: string | null;
   readonly meters: number;
   readonly confirmed: number;
+  /** Read, but some checks could not run (common/billing/plausibility-inputs.ts). */
+  readonly not_checked: number;
   readonly flagged: number;
   readonly skipped: number;
   readonly pending: number;
@@ -85,6 +87,7 @@ export interface BillingOverview {
 export const METER_FILTERS = [
   'all',
   'flagged',
+  'not_checked',
   'confirmed',
   'skipped',
   'pending',
@@ -105,7 +108,7 @@ export interface MeterRow {
   readonly reading: string | null;
   readonly aiReading: string | null;
   readonly confirmation: Confirmation | null;
-  readonly plausibility: PlausibilityLevel | null;
+  readonly plausibility: CheckLevel | null;
   readonly skipCode: SkipCode | null;
   /** The photo used (or proposed), to open in the detail. */
   readonly jobId: number | null;

@@ -8,9 +8,9 @@ import {
   DEFAULT_PLAUSIBILITY_CONFIG,
   validatePlausibilityConfig,
   type PlausibilityConfig,
-  type PlausibilityLevel,
 } from '../../common/billing/plausibility-config';
-import { checkReading, worstLevel } from '../../common/billing/plausibility';
+import { checkReading } from '../../common/billing/plausibility';
+import { worstCheckLevel, type CheckLevel } from '../../common/billing/plausibility-inputs';
 import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
 import type { ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord } from '../../common/job-record';
@@ -72,7 +72,7 @@ export function checkPhoto(
   photos: readonly JobRecord[],
   config: PlausibilityConfig,
   dateFlags: ReadingCheck['dateFlags'],
-): { level: PlausibilityLevel; detail: ReadingCheck } | null {
+): { level: CheckLevel; detail: ReadingCheck } | null {
   const reading = billedReading(job);
   const readAt = dateOf(job);
   if (job.state !== 'done' || reading === null || readAt === null) return null;
@@ -89,12 +89,13 @@ export function checkPhoto(
     config,
   );
   const flagged = outcome.results.filter((r) => r.level !== 'ok');
-  const level = worstLevel([outcome.level, ...dateFlags.map(() => 'warning' as const)]);
+  const level = worstCheckLevel([outcome.checkLevel, ...dateFlags.map(() => 'warning' as const)]);
   return {
     level,
     detail: {
       level,
-      useOnBill: outcome.useOnBill,
+      useOnBill: outcome.useOnBill && level !== 'not_checked',
+      unchecked: outcome.unchecked,
       consumption: outcome.consumption,
       rolledOver: outcome.rolledOver,
       baseline,
@@ -150,8 +151,7 @@ function routeDateFlags(
  */
 export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date): number[] {
   const config = plausibilityConfig(store);
-  const updates: { id: number; level: PlausibilityLevel | null; detail: ReadingCheck | null }[] =
-    [];
+  const updates: { id: number; level: CheckLevel | null; detail: ReadingCheck | null }[] = [];
   const routes = new Map<string | null, JobRecord[]>();
   const work: { meter: StoredMeter; photos: JobRecord[] }[] = [];
   for (const meterId of new Set(meterIds)) {

@@ -167,10 +167,19 @@ export interface MissingMeter {
 /** Per route, how many meters are confirmed, flagged, skipped, pending or missing. */
 /** All routes together: what the CLI's summary lines count. */
 export function progressTotal(routes: readonly RouteCounts[]): RouteCounts {
-  const total = { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 };
+  const total = {
+    meters: 0,
+    confirmed: 0,
+    not_checked: 0,
+    flagged: 0,
+    skipped: 0,
+    pending: 0,
+    missing: 0,
+  };
   for (const r of routes) {
     total.meters += r.meters;
     total.confirmed += r.confirmed;
+    total.not_checked += r.not_checked;
     total.flagged += r.flagged;
     total.skipped += r.skipped;
     total.pending += r.pending;
@@ -189,6 +198,7 @@ export function routeProgress(store: Store): { routes: RouteProgress[]; missing:
         route: meter.route,
         meters: 0,
         confirmed: 0,
+        not_checked: 0,
         flagged: 0,
         skipped: 0,
         pending: 0,

@@ -1,5 +1,5 @@
 import type { FailureKind, JobState } from '../../common/job';
-import type { PlausibilityLevel } from '../../common/billing/plausibility-config';
+import type { CheckLevel } from '../../common/billing/plausibility-inputs';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
 import { storedReadDateNote } from '../../common/billing/read-date-notes';
 import type { JobRecord, ResultSummary } from '../../common/job-record';
@@ -51,7 +51,7 @@ export interface JobRow {
   read_at_source: 'exif' | 'file_time' | null;
   read_at_note_code: string | null;
   read_at_note_params: string | null;
-  plausibility: PlausibilityLevel | null;
+  plausibility: CheckLevel | null;
   plausibility_detail: string | null;
 }
 

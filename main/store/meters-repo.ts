@@ -5,7 +5,7 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { MeterRecord } from '../../common/billing/meter-record';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
-import type { PlausibilityLevel } from '../../common/billing/plausibility-config';
+import type { CheckLevel } from '../../common/billing/plausibility-inputs';
 import type { SkipCode } from '../../common/billing/billing-row';
 import { systemClock, type Clock } from '../time/clock';
 
@@ -302,7 +302,7 @@ export class MetersRepo {
   }
 
   setPlausibility(
-    items: readonly { id: number; level: PlausibilityLevel | null; detail: ReadingCheck | null }[],
+    items: readonly { id: number; level: CheckLevel | null; detail: ReadingCheck | null }[],
   ): number[] {
     return this.db.transaction(() =>
       items

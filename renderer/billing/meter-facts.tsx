@@ -6,9 +6,14 @@ import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
-import { dateNoteLine, ruleLine } from './rule-words';
+import { dateNoteLine, ruleLine, uncheckedLine } from './rule-words';
 
-const LEVEL_TONE = { ok: 'tag-ok', warning: 'tag-attn', error: 'tag-attn' } as const;
+const LEVEL_TONE = {
+  ok: 'tag-ok',
+  not_checked: 'tag-attn',
+  warning: 'tag-attn',
+  error: 'tag-attn',
+} as const;
 
 export function MeterFacts({
   detail,
@@ -27,6 +32,7 @@ export function MeterFacts({
     readAt: meter.previousReadAt,
   };
   const reasons = [...(check?.flagged ?? []), ...(check?.dateFlags ?? [])];
+  const unchecked = uncheckedLine(check?.unchecked ?? [], t);
   const readAt = job?.readAt ?? null;
   const readMs = readAt ? Date.parse(readAt) : NaN;
   const dateNote = job?.readAtNote ?? check?.dateNote ?? null;
@@ -139,10 +145,11 @@ export function MeterFacts({
           )}
         </dd>
       </dl>
-      {reasons.length > 0 && (
+      {(reasons.length > 0 || unchecked !== null) && (
         <div className="rule-reasons" role="note" data-testid="facts-rules">
           <p className="label">{t('detail.rules')}</p>
           <ul>
+            {unchecked !== null && <li data-testid="facts-unchecked">{unchecked}</li>}
             {reasons.map((r) => {
               const line = ruleLine(r, t, lang);
               return 'worded' in line ? (

@@ -10,6 +10,7 @@ import { useLang } from '../i18n/use-lang';
 
 const TONE: Record<MeterRow['state'], string> = {
   confirmed: 'tag-ok',
+  not_checked: 'tag-attn',
   flagged: 'tag-attn',
   skipped: '',
   pending: '',
@@ -22,6 +23,8 @@ function countOf(filter: MeterFilter, s: ReturnType<typeof useCounts>): number |
   if (filter === 'all') return s.totals.meters;
   if (filter === 'two_photos') return s.twoPhotos;
   if (filter === 'unmatched') return s.unmatchedPhotos;
+  // "Flagged" lists every meter that waits for a person, the not-checked ones too.
+  if (filter === 'flagged') return s.totals.flagged + s.totals.not_checked;
   return s.totals[filter];
 }
 

@@ -7,6 +7,7 @@ import { useLang } from '../i18n/use-lang';
 
 const SEGMENT: Record<MeterState, string> = {
   confirmed: 'seg-done',
+  not_checked: 'seg-unchecked',
   flagged: 'seg-review',
   skipped: 'seg-rejected',
   pending: 'seg-active',

@@ -3,6 +3,8 @@
 // English does (plausibility-english.ts). A code not worded here is shown quoted with its params.
 import type { TFunction } from 'i18next';
 import { unknownRule } from '../../common/billing/plausibility-english';
+import { CHECKS_OFF, type CheckInput } from '../../common/billing/plausibility-inputs';
+import type { RuleName } from '../../common/billing/plausibility-types';
 import { times } from '../../common/billing/plausibility-text';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
 import { formatAmount, formatDay, formatReading } from '../i18n/format';
@@ -197,4 +199,17 @@ export function dateNoteLine(note: ReadDateNote, t: BillingT): RuleLine {
     case 'quoted':
       return { quoted: note.params.text };
   }
+}
+
+/** The checks named in the window's language, joined ("high/low, daily jump"). */
+export function ruleNames(rules: readonly RuleName[], t: BillingT): string {
+  return rules.map((r) => t(`ruleNames.${r}`)).join(', ');
+}
+
+/** Why a reading is not checked, naming the checks that could not run; null when all could. */
+export function uncheckedLine(inputs: readonly CheckInput[], t: BillingT): string | null {
+  if (inputs.length === 0) return null;
+  const rules = [...new Set(inputs.flatMap((i) => CHECKS_OFF[i]))];
+  const why = inputs.map((i) => t(`unchecked.inputs.${i}`)).join(', ');
+  return t('unchecked.line', { why, checks: ruleNames(rules, t) });
 }

@@ -3,9 +3,15 @@
 // row-numbered problems (nothing was loaded) or what was loaded and matched.
 import { useState } from 'react';
 import type { ColumnMapping } from '../../common/billing/column-mapping';
-import { METER_FIELDS, type MeterField } from '../../common/billing/meter-record';
+import {
+  METER_FIELDS,
+  REQUIRED_METER_FIELDS,
+  type MeterField,
+} from '../../common/billing/meter-record';
+import { checksOffWithout } from '../../common/billing/plausibility-inputs';
 import type { SheetPreview } from '../../common/ipc';
 import { Dialog } from '../components/dialog';
+import { ruleNames } from './rule-words';
 import { encodingGuessWords, rowProblemWords } from './sheet-words';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
@@ -76,10 +82,25 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
           {t('sheet.required')}
         </p>
       )}
+      <p className="muted small">{t('sheet.checksOffLead')}</p>
       <div className="mapping-grid" role="group" aria-label={t('sheet.column')}>
         {METER_FIELDS.map((field) => (
           <label key={field} className="mapping-row">
-            <span>{t(`sheet.fields.${field}`)}</span>
+            <span>
+              {t(`sheet.fields.${field}`)}{' '}
+              <span className="muted small">
+                (
+                {REQUIRED_METER_FIELDS.includes(field)
+                  ? t('sheet.requiredTag')
+                  : t('sheet.optionalTag')}
+                )
+              </span>
+              {!fields[field] && checksOffWithout(field).length > 0 && (
+                <span className="mapping-off small" data-testid={`checks-off-${field}`}>
+                  {t('sheet.checksOff', { checks: ruleNames(checksOffWithout(field), t) })}
+                </span>
+              )}
+            </span>
             <select
               className="input"
               value={fields[field] ?? ''}

@@ -19,7 +19,11 @@ function whyFlagged(job: JobRecord, t: DeskT): string {
     return t('review.whyStale');
   }
   // The meter's plausibility rules say why (the detail lists each rule that fired).
-  if (job.plausibility === 'warning' || job.plausibility === 'error') {
+  if (
+    job.plausibility === 'warning' ||
+    job.plausibility === 'error' ||
+    job.plausibility === 'not_checked'
+  ) {
     return t('review.whyRule');
   }
   return t('review.whyFlagged');

@@ -136,7 +136,16 @@ describe('route sheets on the queue', () => {
     expect(store.jobs.counts().toReview).toBe(1);
     const { routes, missing } = routeProgress(store);
     expect(routes).toEqual([
-      { route: '12', meters: 4, confirmed: 2, flagged: 1, skipped: 0, pending: 0, missing: 1 },
+      {
+        route: '12',
+        meters: 4,
+        confirmed: 2,
+        not_checked: 0,
+        flagged: 1,
+        skipped: 0,
+        pending: 0,
+        missing: 1,
+      },
     ]);
     expect(missing.map((m) => m.meterId)).toEqual(['4714']);
   });

@@ -19,7 +19,7 @@ const OVERVIEW: BillingOverview = {
   sheets: [{ name: 'route.csv', meters: 30, loadedAt: '' }],
   pattern: null,
   routes: [],
-  totals: { meters: 30, confirmed: 20, flagged: 3, skipped: 2, pending: 1, missing: 4 },
+  totals: { meters: 30, confirmed: 20, not_checked: 0, flagged: 3, skipped: 2, pending: 1, missing: 4 },
   unmatchedPhotos: 0,
   twoPhotos: 0,
   notSent: 0,

@@ -85,6 +85,7 @@ function fake(): Fake {
     totals: {
       meters: f.rows.length,
       confirmed: f.rows.filter((r) => r.state === 'confirmed').length,
+      not_checked: f.rows.filter((r) => r.state === 'not_checked').length,
       flagged: f.rows.filter((r) => r.state === 'flagged').length,
       skipped: 0,
       pending: 0,

@@ -67,9 +67,15 @@ function* unmatchedPhotos(store: Store): Generator<MeterRow> {
   }
 }
 
+/** "Flagged" is every meter that waits for a person: a rule fired, or its checks could not run. */
+const WAITING: readonly MeterRow['state'][] = ['flagged', 'not_checked'];
+
 function keeps(row: MeterRow, filter: MeterFilter, needle: string): boolean {
-  if (filter === 'two_photos' ? row.photos < 2 : filter !== 'all' && filter !== row.state)
-    return false;
+  if (filter === 'two_photos') {
+    if (row.photos < 2) return false;
+  } else if (filter === 'flagged') {
+    if (!WAITING.includes(row.state)) return false;
+  } else if (filter !== 'all' && filter !== row.state) return false;
   if (!needle) return true;
   return [row.meterId, row.account, row.address, row.photo].some((v) =>
     v?.toLowerCase().includes(needle),
@@ -104,7 +110,15 @@ export function billingOverview(store: Store): BillingOverview {
     string | null,
     { -readonly [K in keyof RouteProgressView]: RouteProgressView[K] }
   >();
-  const totals = { meters: 0, confirmed: 0, flagged: 0, skipped: 0, pending: 0, missing: 0 };
+  const totals = {
+    meters: 0,
+    confirmed: 0,
+    not_checked: 0,
+    flagged: 0,
+    skipped: 0,
+    pending: 0,
+    missing: 0,
+  };
   const flaggedMeters: string[] = [];
   let twoPhotos = 0;
   for (const r of meterReadings(store)) {
@@ -113,6 +127,7 @@ export function billingOverview(store: Store): BillingOverview {
       route: key,
       meters: 0,
       confirmed: 0,
+      not_checked: 0,
       flagged: 0,
       skipped: 0,
       pending: 0,
@@ -124,7 +139,7 @@ export function billingOverview(store: Store): BillingOverview {
     totals.meters++;
     totals[r.outcome.state]++;
     if (r.outcome.others > 0) twoPhotos++;
-    if (r.outcome.state === 'flagged' && flaggedMeters.length < FLAGGED_NAMED)
+    if (WAITING.includes(r.outcome.state) && flaggedMeters.length < FLAGGED_NAMED)
       flaggedMeters.push(r.meter.meterId);
   }
   const unmatched = [...unmatchedPhotos(store)].length;

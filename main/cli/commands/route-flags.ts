@@ -100,7 +100,8 @@ export async function applyRoutePlan(
 
 export function progressLine(r: Omit<RouteProgress, 'route'>): string {
   return (
-    `${r.meters} meters: ${r.confirmed} confirmed, ${r.flagged} flagged, ${r.skipped} skipped, ` +
+    `${r.meters} meters: ${r.confirmed} confirmed, ${r.not_checked} not checked, ` +
+    `${r.flagged} flagged, ${r.skipped} skipped, ` +
     `${r.pending} pending, ${r.missing} missing`
   );
 }
@@ -140,6 +141,7 @@ function* summaryNotes(store: Store): Generator<string> {
     const where = `meter ${meter.meterId}${meter.route ? ` (route ${meter.route})` : ''}`;
     const check = outcome.chosen?.check;
     if (outcome.state === 'flagged') yield `flagged: ${where}: ${outcome.note}`;
+    else if (outcome.state === 'not_checked') yield `not checked: ${where}: ${outcome.note}`;
     else if (outcome.state === 'missing') yield `missing: ${where}: ${outcome.note}`;
     else if (check?.rolledOver)
       yield `rolled over: ${where}: ${outcome.reading ?? ''} after ${check.baseline?.reading ?? '?'} (${String(check.consumption)} used), accepted`;

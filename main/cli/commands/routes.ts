@@ -41,11 +41,12 @@ export async function routesCommand(argv: string[], io: CliIo): Promise<number> 
     }
     io.out(
       table([
-        ['route', 'meters', 'confirmed', 'flagged', 'skipped', 'pending', 'missing'],
+        ['route', 'meters', 'confirmed', 'not checked', 'flagged', 'skipped', 'pending', 'missing'],
         ...routes.map((r) => [
           r.route ?? '(no route)',
           String(r.meters),
           String(r.confirmed),
+          String(r.not_checked),
           String(r.flagged),
           String(r.skipped),
           String(r.pending),

@@ -22,6 +22,7 @@ export const billing: Words<typeof en> = {
   },
   states: {
     confirmed: 'Abgelesen und bestätigt',
+    not_checked: 'Nicht geprüft',
     flagged: 'Auffällig',
     skipped: 'Nicht abgelesen',
     pending: 'Wird gelesen',
@@ -32,6 +33,7 @@ export const billing: Words<typeof en> = {
     label: 'Zähler anzeigen',
     all: 'Alle Zähler',
     flagged: 'Auffällig',
+    not_checked: 'Nicht geprüft',
     confirmed: 'Bestätigt',
     skipped: 'Nicht abgelesen',
     pending: 'Wird gelesen',
@@ -66,6 +68,11 @@ export const billing: Words<typeof en> = {
     saved: 'Die Zuordnung Ihrer letzten Ableseliste passt: prüfen und laden.',
     suggested: 'MeterDesk schlägt für jedes erkannte Feld eine Spalte vor. Wählen Sie die übrigen.',
     required: 'Wählen Sie die Spalte mit der Zählernummer.',
+    requiredTag: 'Pflicht',
+    optionalTag: 'optional',
+    checksOff: 'Ohne sie nicht geprüft: {{checks}}',
+    checksOffLead:
+      'Ein Stand, dessen Prüfungen nicht alle laufen können, wird als „Nicht geprüft“ markiert und erst abgerechnet, wenn Sie ihn bestätigen.',
     column: 'Spalte in der Liste',
     none: '– nicht in der Liste –',
     dateOrder: 'Datumsangaben wie 03/04/2026 sind',
@@ -183,6 +190,25 @@ export const billing: Words<typeof en> = {
       not_whole_in: '„{{text}}“ ist keine ganze Zahl von {{min}} bis {{max}}',
     },
   },
+  /** Prüfungen, die nicht laufen konnten (common/billing/plausibility-inputs.ts). */
+  unchecked: {
+    line: 'Nicht geprüft ({{why}}): Die Prüfungen {{checks}} konnten nicht laufen. Bestätigen Sie den Stand selbst.',
+    inputs: {
+      previous_reading: 'kein vorheriger Stand',
+      previous_date: 'kein vorheriges Ablesedatum',
+      avg_daily_use: 'kein Tagesdurchschnitt',
+      register: 'keine Angabe der Zählwerksstellen',
+    },
+  },
+  ruleNames: {
+    format: 'Format',
+    dates: 'Datum',
+    negative: 'negativer Verbrauch',
+    rollover: 'Zählerüberlauf',
+    high_low: 'Hoch/Niedrig',
+    zero: 'Nullverbrauch',
+    daily_jump: 'Tagessprung',
+  },
   rule: {
     notANumber: 'Der Zählerstand „{{reading}}“ ist keine Zahl.',
     tooLong: 'Der Zählerstand {{reading}} hat mehr als {{max}} Stellen.',
@@ -268,7 +294,7 @@ export const billing: Words<typeof en> = {
     consumption: 'Verbrauch',
     rolledOver: 'nach Zählerüberlauf',
     plausibility: 'Plausibilität',
-    level: { ok: 'Plausibel', warning: 'Warnung', error: 'Fehler' },
+    level: { ok: 'Plausibel', not_checked: 'Nicht geprüft', warning: 'Warnung', error: 'Fehler' },
     rules: 'Warum auffällig',
     matched: 'Zugeordnet über',
     how: {

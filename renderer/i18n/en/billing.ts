@@ -20,6 +20,7 @@ export const billing = {
   },
   states: {
     confirmed: 'Read and confirmed',
+    not_checked: 'Not checked',
     flagged: 'Flagged',
     skipped: 'Skipped',
     pending: 'Being read',
@@ -30,6 +31,7 @@ export const billing = {
     label: 'Show meters',
     all: 'All meters',
     flagged: 'Flagged',
+    not_checked: 'Not checked',
     confirmed: 'Confirmed',
     skipped: 'Skipped',
     pending: 'Being read',
@@ -63,6 +65,11 @@ export const billing = {
     saved: 'The mapping of your last route sheet fits: check it and load.',
     suggested: 'MeterDesk suggests a column for each field it recognised. Choose the others.',
     required: 'Choose the column that holds the meter number.',
+    requiredTag: 'required',
+    optionalTag: 'optional',
+    checksOff: 'Without it, not checked: {{checks}}',
+    checksOffLead:
+      'A reading whose checks cannot all run is marked “Not checked” and is not billed until you confirm it.',
     column: 'Column in the sheet',
     none: '– not in the sheet –',
     dateOrder: 'Dates like 03/04/2026 are',
@@ -179,6 +186,25 @@ export const billing = {
     },
   },
   /** Plausibility sentences, from a rule's code and params (renderer/billing/rule-words.ts). */
+  /** Checks that could not run (common/billing/plausibility-inputs.ts). */
+  unchecked: {
+    line: 'Not checked ({{why}}): the {{checks}} checks could not run. Confirm the reading yourself.',
+    inputs: {
+      previous_reading: 'no previous reading',
+      previous_date: 'no previous read date',
+      avg_daily_use: 'no average daily use',
+      register: 'no register set-up',
+    },
+  },
+  ruleNames: {
+    format: 'format',
+    dates: 'dates',
+    negative: 'negative consumption',
+    rollover: 'rollover',
+    high_low: 'high/low',
+    zero: 'zero consumption',
+    daily_jump: 'daily jump',
+  },
   rule: {
     notANumber: 'The reading "{{reading}}" is not a number.',
     tooLong: 'The reading {{reading}} has more than {{max}} digits.',
@@ -261,7 +287,7 @@ export const billing = {
     consumption: 'Consumption',
     rolledOver: 'after the register rolled over',
     plausibility: 'Plausibility',
-    level: { ok: 'Plausible', warning: 'Warning', error: 'Error' },
+    level: { ok: 'Plausible', not_checked: 'Not checked', warning: 'Warning', error: 'Error' },
     rules: 'Why it was flagged',
     matched: 'Matched by',
     how: {
