@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { isSkippedFile, isSkippedFolder } from '../scan';
-import { fileSystemTypeOf, isNetworkFileSystem } from './file-system-type';
+import { isOnNetworkShare } from './file-system-type';
 
 /** Between looks at a polled share's files (chokidar's default for binary files is 0.3 s). */
 export const SHARE_POLL_MS = 2_000;
@@ -21,9 +21,10 @@ export function pollsFolder(folder: string, mountinfo?: string | null): boolean 
   } catch {
     // not there now: judged by its name
   }
-  return isNetworkFileSystem(
-    mountinfo === undefined ? fileSystemTypeOf(real) : fileSystemTypeOf(real, mountinfo),
-  );
+  // A given mount table is Linux's (tests); otherwise this system's own tables.
+  return mountinfo === undefined
+    ? isOnNetworkShare(real)
+    : isOnNetworkShare(real, { platform: 'linux', mountinfo });
 }
 
 export interface FileEventHandlers {
