@@ -5,6 +5,7 @@ import type { Benchmark } from './benchmark';
 import { renderTable } from './lib/table';
 import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
+import { officeClaimsBenchmark } from './office-claims';
 import { routesBenchmark } from './routes';
 import { scanBenchmark } from './scan';
 import { storeBenchmark } from './store';
@@ -20,6 +21,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   uiBenchmark,
   memoryBenchmark,
   routesBenchmark,
+  officeClaimsBenchmark,
 ];
 
 function usage(): string {

@@ -1,0 +1,78 @@
+// A clerk's decision on a meter of the office, checked against the version the clerk saw: a second
+// clerk's change to the same meter is refused with who changed it and what, never written over.
+import { inTransaction, type OfficePool } from './office-db';
+import type { DecisionKind } from './publish';
+
+export interface MeterDecision {
+  meterId: number;
+  /** The meter's version when the clerk opened it. */
+  version: number;
+  key: string;
+  kind: DecisionKind;
+  desk: string;
+  clerk: string;
+  reading: string | null;
+  skipCode: string | null;
+  note: string | null;
+  at: Date;
+}
+
+export interface LastChange {
+  clerk: string;
+  desk: string;
+  kind: DecisionKind | null;
+  reading: string | null;
+  at: Date;
+  version: number;
+}
+
+export type MeterEdit = { ok: true; version: number } | { ok: false; changedBy: LastChange };
+
+export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEdit> {
+  return inTransaction(pool, d.clerk, async (c) => {
+    const updated = await c.query<{ version: number }>(
+      `UPDATE meters SET review_state = 'decided', updated_by = $3, updated_at = $4
+        WHERE id = $1 AND version = $2 RETURNING version`,
+      [d.meterId, d.version, d.clerk, d.at],
+    );
+    const row = updated.rows[0];
+    if (!row) {
+      const last = await c.query<{
+        updated_by: string;
+        updated_at: Date;
+        version: number;
+        kind: DecisionKind | null;
+        reading: string | null;
+        desk: string | null;
+      }>(
+        `SELECT m.updated_by, m.updated_at, m.version, d.kind, d.reading, d.desk
+           FROM meters m
+           LEFT JOIN LATERAL (SELECT kind, reading, desk FROM decisions
+                               WHERE meter_id = m.id ORDER BY id DESC LIMIT 1) d ON true
+          WHERE m.id = $1`,
+        [d.meterId],
+      );
+      const l = last.rows[0];
+      if (!l) throw new Error(`no meter ${d.meterId} in the office`);
+      return {
+        ok: false,
+        changedBy: {
+          clerk: l.updated_by,
+          desk: l.desk ?? '',
+          kind: l.kind,
+          reading: l.reading,
+          at: l.updated_at,
+          version: l.version,
+        },
+      };
+    }
+    await c.query(
+      `INSERT INTO decisions (idempotency_key, kind, meter_id, reading, skip_code, note, desk,
+         clerk, decided_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [d.key, d.kind, d.meterId, d.reading, d.skipCode, d.note, d.desk, d.clerk, d.at],
+    );
+    await c.query('DELETE FROM review_leases WHERE meter_id = $1', [d.meterId]);
+    return { ok: true, version: row.version };
+  });
+}

@@ -1,0 +1,83 @@
+// The desk's one interface to the office database (design: a small web service could later sit
+// in front of it for a remote office without touching the rest). Every call is one short
+// statement or transaction; every failure comes back as an OfficeError with the password removed.
+import { decideMeter, type MeterDecision, type MeterEdit } from './meter-edits';
+import { migrateOffice, officeSchemaVersion, type OfficeMigrated } from './migrate-office';
+import { OFFICE_MIGRATIONS } from './migrations';
+import {
+  classifyOfficeError,
+  OfficeError,
+  openOfficeDb,
+  type OfficeDbOptions,
+  type OfficePool,
+} from './office-db';
+import { loadOfficeRoute, type RouteLoad } from './office-routes';
+import { claimPhoto, releasePhoto, type ClaimRequest, type PhotoClaim } from './photo-claims';
+import {
+  publishDecision,
+  publishReading,
+  type Published,
+  type PublishedDecision,
+  type PublishedReading,
+} from './publish';
+import {
+  leaseHolder,
+  leaseNextFlagged,
+  renewLease,
+  type LeaseRequest,
+  type ReviewLease,
+} from './review-leases';
+
+export interface OfficeStore {
+  /** Creates or migrates the schema (the owner role's URL); safe to run again. */
+  migrate(): Promise<OfficeMigrated>;
+  /** Refuses (OfficeError) unless the office's schema is the one this MeterDesk knows. */
+  checkSchema(): Promise<number>;
+  claimPhoto(req: ClaimRequest): Promise<PhotoClaim>;
+  releasePhoto(sha256: string, desk: string): Promise<boolean>;
+  publishReading(r: PublishedReading): Promise<Published>;
+  publishDecision(d: PublishedDecision): Promise<Published>;
+  decideMeter(d: MeterDecision): Promise<MeterEdit>;
+  loadRoute(load: RouteLoad): Promise<{ routeId: number }>;
+  leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
+  renewLease(meterId: number, req: LeaseRequest): Promise<boolean>;
+  leaseHolder(meterId: number, now: Date): ReturnType<typeof leaseHolder>;
+  close(): Promise<void>;
+}
+
+export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): OfficeStore {
+  const pool: OfficePool = openOfficeDb(url, opts);
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw classifyOfficeError(error, url);
+    }
+  };
+  return {
+    migrate: () => guard(() => migrateOffice(pool)),
+    checkSchema: () =>
+      guard(async () => {
+        const version = await officeSchemaVersion(pool);
+        if (version !== OFFICE_MIGRATIONS.length) {
+          throw new OfficeError(
+            version > OFFICE_MIGRATIONS.length ? 'schemaNewer' : 'other',
+            version > OFFICE_MIGRATIONS.length
+              ? `the office database has schema ${version}; this MeterDesk knows ${OFFICE_MIGRATIONS.length}: update MeterDesk`
+              : `the office database has schema ${version}, not ${OFFICE_MIGRATIONS.length}: run meter-desk office init`,
+          );
+        }
+        return version;
+      }),
+    claimPhoto: (req) => guard(() => claimPhoto(pool, req)),
+    releasePhoto: (sha256, desk) => guard(() => releasePhoto(pool, sha256, desk)),
+    publishReading: (r) => guard(() => publishReading(pool, r)),
+    publishDecision: (d) => guard(() => publishDecision(pool, d)),
+    decideMeter: (d) => guard(() => decideMeter(pool, d)),
+    loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
+    leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
+    renewLease: (meterId, req) => guard(() => renewLease(pool, meterId, req)),
+    leaseHolder: (meterId, now) => guard(() => leaseHolder(pool, meterId, now)),
+    close: () => pool.end(),
+  };
+}

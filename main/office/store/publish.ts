@@ -1,0 +1,162 @@
+// What a desk publishes to the office through its outbox: each photo's reading and each decision,
+// every one with an idempotency key, so that publishing again (after a lost answer, a restart, a
+// database back from an outage) changes nothing. One short transaction each, with `app.user` set
+// for the audit trail.
+import { inTransaction, type OfficeClient, type OfficePool } from './office-db';
+
+export interface PublishedReading {
+  /** Unique per desk and event (the outbox's key): publishing twice writes one row. */
+  key: string;
+  sha256: string;
+  desk: string;
+  /** The person at the desk, for the audit trail. */
+  user: string;
+  fileName: string;
+  status: string;
+  reading: string | null;
+  resultSource: string | null;
+  toReview: boolean;
+  taskId: string | null;
+  aiVersion: string | null;
+  readAt: string | null;
+  /** The meter, when the desk matched the photo to one of a loaded route's meters. */
+  meterNumber: string | null;
+  publishedAt: Date;
+}
+
+export const DECISION_KINDS = [
+  'confirm',
+  'correct',
+  'type',
+  'skip',
+  'exchange',
+  'reread',
+  'estimate',
+  'undo',
+] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+
+export interface PublishedDecision {
+  key: string;
+  kind: DecisionKind;
+  desk: string;
+  clerk: string;
+  /** The photo decided on (a confirm or correct); null for a meter-only decision. */
+  sha256: string | null;
+  fileName: string | null;
+  meterNumber: string | null;
+  reading: string | null;
+  skipCode: string | null;
+  note: string | null;
+  decidedAt: Date;
+}
+
+/** Whether the row was new; false when this key was published before (nothing changed). */
+export type Published = { written: boolean };
+
+// The meter a desk names by number: unique per route; a number on two routes is left unlinked
+// rather than guessed.
+const METER_BY_NUMBER = `(SELECT CASE WHEN count(*) = 1 THEN min(id) END FROM meters WHERE meter_number = $1)`;
+
+async function ensurePhoto(
+  c: OfficeClient,
+  sha256: string,
+  desk: string,
+  fileName: string,
+  at: Date,
+  taskId: string | null,
+): Promise<void> {
+  // A photo read before the office knew it (or read while the office was unreachable) enters the
+  // index as read; a claim this desk held ends.
+  await c.query(
+    `INSERT INTO photos AS p (sha256, state, desk, file_name, claimed_at, lease_until, task_id)
+     VALUES ($1, 'read', $2, $3, $4, NULL, $5)
+     ON CONFLICT (sha256) DO UPDATE
+       SET state = 'read', desk = EXCLUDED.desk, lease_until = NULL,
+           task_id = COALESCE(EXCLUDED.task_id, p.task_id)
+       WHERE p.state <> 'read'`,
+    [sha256, desk, fileName, at, taskId],
+  );
+}
+
+export function publishReading(pool: OfficePool, r: PublishedReading): Promise<Published> {
+  return inTransaction(pool, r.user, async (c) => {
+    const seen = await c.query('SELECT 1 FROM readings WHERE idempotency_key = $1', [r.key]);
+    if ((seen.rowCount ?? 0) > 0) return { written: false };
+    await ensurePhoto(c, r.sha256, r.desk, r.fileName, r.publishedAt, r.taskId);
+    const meter = await c.query<{ id: string | null }>(`SELECT ${METER_BY_NUMBER} AS id`, [
+      r.meterNumber,
+    ]);
+    const meterId = meter.rows[0]?.id ?? null;
+    const inserted = await c.query(
+      `INSERT INTO readings (idempotency_key, sha256, meter_id, desk, file_name, status, reading,
+         result_source, to_review, task_id, ai_version, read_at, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+      [
+        r.key,
+        r.sha256,
+        meterId,
+        r.desk,
+        r.fileName,
+        r.status,
+        r.reading,
+        r.resultSource,
+        r.toReview,
+        r.taskId,
+        r.aiVersion,
+        r.readAt,
+        r.publishedAt,
+      ],
+    );
+    if (meterId !== null && r.toReview) {
+      await c.query(
+        `UPDATE meters SET review_state = 'flagged', updated_by = $2, updated_at = $3
+          WHERE id = $1 AND review_state = 'open'`,
+        [meterId, r.user, r.publishedAt],
+      );
+    }
+    return { written: (inserted.rowCount ?? 0) > 0 };
+  });
+}
+
+export function publishDecision(pool: OfficePool, d: PublishedDecision): Promise<Published> {
+  return inTransaction(pool, d.clerk, async (c) => {
+    const seen = await c.query('SELECT 1 FROM decisions WHERE idempotency_key = $1', [d.key]);
+    if ((seen.rowCount ?? 0) > 0) return { written: false };
+    if (d.sha256 !== null) {
+      await ensurePhoto(c, d.sha256, d.desk, d.fileName ?? d.sha256, d.decidedAt, null);
+    }
+    const meter = await c.query<{ id: string | null }>(`SELECT ${METER_BY_NUMBER} AS id`, [
+      d.meterNumber,
+    ]);
+    const meterId = meter.rows[0]?.id ?? null;
+    const inserted = await c.query(
+      `INSERT INTO decisions (idempotency_key, kind, sha256, meter_id, meter_number, reading,
+         skip_code, note, desk, clerk, decided_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+      [
+        d.key,
+        d.kind,
+        d.sha256,
+        meterId,
+        d.meterNumber,
+        d.reading,
+        d.skipCode,
+        d.note,
+        d.desk,
+        d.clerk,
+        d.decidedAt,
+      ],
+    );
+    if (meterId !== null && d.kind !== 'undo') {
+      await c.query(
+        `UPDATE meters SET review_state = 'decided', updated_by = $2, updated_at = $3 WHERE id = $1`,
+        [meterId, d.clerk, d.decidedAt],
+      );
+      await c.query('DELETE FROM review_leases WHERE meter_id = $1', [meterId]);
+    }
+    return { written: (inserted.rowCount ?? 0) > 0 };
+  });
+}

@@ -1,0 +1,40 @@
+// An office at the newest schema with N desks, each on its own pool (its own connections), as
+// separate PCs would be.
+import { createHash } from 'node:crypto';
+import { migrateOffice } from '../../main/office/store/migrate-office';
+import { openOfficeDb } from '../../main/office/store/office-db';
+import { openOfficeStore, type OfficeStore } from '../../main/office/store/office-store';
+import type { OfficeCluster, TestOffice } from './pg-cluster';
+
+export interface MigratedOffice extends TestOffice {
+  desks: OfficeStore[];
+  close(): Promise<void>;
+}
+
+export async function migratedOffice(
+  cluster: OfficeCluster,
+  desks: number,
+): Promise<MigratedOffice> {
+  const office = await cluster.newOffice();
+  const owner = openOfficeDb(office.ownerUrl);
+  await migrateOffice(owner);
+  await owner.end();
+  const stores: OfficeStore[] = [];
+  for (let i = 0; i < desks; i++) {
+    stores.push(openOfficeStore(await office.deskUrl(`d${i}`), { desk: `desk-${i}`, max: 2 }));
+  }
+  return {
+    ...office,
+    desks: stores,
+    close: async () => {
+      await Promise.all(stores.map((s) => s.close()));
+    },
+  };
+}
+
+export function sha(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export const T0 = new Date('2026-03-02T08:00:00Z');
+export const minutes = (n: number): Date => new Date(T0.getTime() + n * 60_000);

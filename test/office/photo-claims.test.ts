@@ -1,0 +1,139 @@
+// The office-wide photo index on a real server, with every desk on connections of its own.
+import { describe, expect, it } from 'vitest';
+import type { PhotoClaim } from '../../main/office/store/photo-claims';
+import { migratedOffice, minutes, sha } from './office-fixture';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+
+const office = useOfficeCluster();
+const LEASE = 10 * 60_000;
+
+describe.skipIf(officeSkip !== null)('claiming photos in the office index', () => {
+  it('gives each photo to exactly one of 16 desks claiming the same photos at once', async () => {
+    const o = await migratedOffice(office(), 16);
+    try {
+      const photos = Array.from({ length: 24 }, (_, i) => sha(`photo ${i}`));
+      const claims = await Promise.all(
+        o.desks.flatMap((desk, d) =>
+          photos.map(async (photo) => ({
+            photo,
+            desk: `desk-${d}`,
+            claim: await desk.claimPhoto({
+              sha256: photo,
+              desk: `desk-${d}`,
+              fileName: `${photo.slice(0, 6)}.jpg`,
+              now: minutes(0),
+              leaseMs: LEASE,
+            }),
+          })),
+        ),
+      );
+      for (const photo of photos) {
+        const mine = claims.filter((c) => c.photo === photo && c.claim.kind === 'ours');
+        expect(mine, photo).toHaveLength(1);
+        const winner = mine[0]?.desk;
+        // Every other desk is told who sends it, to wait for that desk's reading.
+        const others = claims.filter((c) => c.photo === photo && c.claim.kind !== 'ours');
+        expect(others).toHaveLength(15);
+        for (const c of others) expect(c.claim).toMatchObject({ kind: 'held', desk: winner });
+      }
+    } finally {
+      await o.close();
+    }
+  });
+
+  it("frees a crashed desk's claim when its lease runs out, not before", async () => {
+    const o = await migratedOffice(office(), 2);
+    const [anna, ben] = o.desks;
+    if (!anna || !ben) throw new Error('two desks');
+    try {
+      const photo = sha('a photo anna never sent');
+      const req = { sha256: photo, fileName: 'x.jpg', leaseMs: LEASE };
+      expect(await anna.claimPhoto({ ...req, desk: 'anna', now: minutes(0) })).toMatchObject({
+        kind: 'ours',
+      });
+      expect(await ben.claimPhoto({ ...req, desk: 'ben', now: minutes(9) })).toEqual({
+        kind: 'held',
+        desk: 'anna',
+        leaseUntil: minutes(10),
+      });
+      expect(await ben.claimPhoto({ ...req, desk: 'ben', now: minutes(10) })).toEqual({
+        kind: 'ours',
+        leaseUntil: minutes(20),
+      });
+      // Anna, back from a crash, renews nothing she lost.
+      expect((await anna.claimPhoto({ ...req, desk: 'anna', now: minutes(11) })).kind).toBe('held');
+    } finally {
+      await o.close();
+    }
+  });
+
+  it("hands a photo already read to the next desk with that desk's reading", async () => {
+    const o = await migratedOffice(office(), 2);
+    const [anna, ben] = o.desks;
+    if (!anna || !ben) throw new Error('two desks');
+    try {
+      const photo = sha('read once');
+      await anna.claimPhoto({
+        sha256: photo,
+        desk: 'anna',
+        fileName: 'a.jpg',
+        now: minutes(0),
+        leaseMs: LEASE,
+      });
+      await anna.publishReading({
+        key: 'anna:reading:1',
+        sha256: photo,
+        desk: 'anna',
+        user: 'Anna',
+        fileName: 'a.jpg',
+        status: 'finished',
+        reading: '00123',
+        resultSource: 'ai',
+        toReview: false,
+        taskId: 'task-1',
+        aiVersion: 'v3',
+        readAt: null,
+        meterNumber: null,
+        publishedAt: minutes(1),
+      });
+      const claim: PhotoClaim = await ben.claimPhoto({
+        sha256: photo,
+        desk: 'ben',
+        fileName: 'copy of a.jpg',
+        now: minutes(2),
+        leaseMs: LEASE,
+      });
+      expect(claim).toEqual({
+        kind: 'read',
+        desk: 'anna',
+        taskId: 'task-1',
+        reading: {
+          status: 'finished',
+          reading: '00123',
+          resultSource: 'ai',
+          toReview: false,
+          taskId: 'task-1',
+          desk: 'anna',
+        },
+      });
+    } finally {
+      await o.close();
+    }
+  });
+
+  it('lets a released photo be claimed by another desk at once', async () => {
+    const o = await migratedOffice(office(), 2);
+    const [anna, ben] = o.desks;
+    if (!anna || !ben) throw new Error('two desks');
+    try {
+      const photo = sha('given back');
+      const req = { sha256: photo, fileName: 'g.jpg', leaseMs: LEASE, now: minutes(0) };
+      await anna.claimPhoto({ ...req, desk: 'anna' });
+      expect(await ben.releasePhoto(photo, 'ben')).toBe(false);
+      expect(await anna.releasePhoto(photo, 'anna')).toBe(true);
+      expect((await ben.claimPhoto({ ...req, desk: 'ben' })).kind).toBe('ours');
+    } finally {
+      await o.close();
+    }
+  });
+});

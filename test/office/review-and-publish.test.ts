@@ -1,0 +1,180 @@
+// Review split between clerks (leases with SKIP LOCKED), edits checked by version, and publishing
+// with idempotency keys, on a real server with each desk on connections of its own.
+import { describe, expect, it } from 'vitest';
+import type { OfficeStore } from '../../main/office/store/office-store';
+import type { PublishedReading } from '../../main/office/store/publish';
+import { migratedOffice, minutes, sha } from './office-fixture';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+
+const office = useOfficeCluster();
+const LEASE = 20 * 60_000;
+
+function reading(n: number, over: Partial<PublishedReading> = {}): PublishedReading {
+  return {
+    key: `desk-0:reading:${n}`,
+    sha256: sha(`photo ${n}`),
+    desk: 'desk-0',
+    user: 'Anna',
+    fileName: `M${n}.jpg`,
+    status: 'finished',
+    reading: '00100',
+    resultSource: 'ai',
+    toReview: true,
+    taskId: `t${n}`,
+    aiVersion: null,
+    readAt: null,
+    meterNumber: `M${n}`,
+    publishedAt: minutes(0),
+    ...over,
+  };
+}
+
+/** A route of `n` meters, each with a flagged reading published. */
+async function flaggedRoute(desk: OfficeStore, n: number): Promise<void> {
+  await desk.loadRoute({
+    routeKey: 'R-7',
+    sheetSha256: null,
+    user: 'Anna',
+    at: minutes(0),
+    meters: Array.from({ length: n }, (_, i) => ({
+      meterNumber: `M${i}`,
+      sequence: i + 1,
+      wholeDigits: 5,
+      decimals: 0,
+      previousReading: '00090',
+      previousReadAt: '2026-01-02',
+    })),
+  });
+  for (let i = 0; i < n; i++) await desk.publishReading(reading(i));
+}
+
+describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => {
+  it('gives 8 clerks asking at once 8 different flagged meters, and a run-out lease back', async () => {
+    const o = await migratedOffice(office(), 8);
+    try {
+      const [first] = o.desks;
+      if (!first) throw new Error('desks');
+      await flaggedRoute(first, 10);
+      const leases = await Promise.all(
+        o.desks.map((desk, i) =>
+          desk.leaseNextFlagged({
+            desk: `desk-${i}`,
+            clerk: `clerk ${i}`,
+            now: minutes(1),
+            leaseMs: LEASE,
+          }),
+        ),
+      );
+      const meters = leases.map((l) => l?.meterNumber);
+      expect(meters.every((m) => m !== undefined)).toBe(true);
+      expect(new Set(meters).size).toBe(8);
+      // Two left; then none until a lease runs out.
+      const more = { desk: 'desk-0', clerk: 'clerk 0', leaseMs: LEASE };
+      expect(await first.leaseNextFlagged({ ...more, now: minutes(2) })).not.toBeNull();
+      expect(await first.leaseNextFlagged({ ...more, now: minutes(2) })).not.toBeNull();
+      expect(await first.leaseNextFlagged({ ...more, now: minutes(2) })).toBeNull();
+      const taken = leases[3];
+      if (!taken) throw new Error('lease');
+      expect(await first.leaseHolder(taken.meterId, minutes(9))).toMatchObject({
+        clerk: 'clerk 3',
+      });
+      // Clerk 3's desk crashed: at 21 minutes its meter is free again (the first to run out).
+      const back = await first.leaseNextFlagged({ ...more, now: minutes(21) });
+      expect(back?.meterNumber).toBe(leases[0]?.meterNumber);
+    } finally {
+      await o.close();
+    }
+  });
+
+  it("refuses a second clerk's change to the same meter, saying who changed it and what", async () => {
+    const o = await migratedOffice(office(), 2);
+    const [anna, ben] = o.desks;
+    if (!anna || !ben) throw new Error('two desks');
+    try {
+      await flaggedRoute(anna, 1);
+      const lease = await anna.leaseNextFlagged({
+        desk: 'anna',
+        clerk: 'Anna',
+        now: minutes(1),
+        leaseMs: LEASE,
+      });
+      if (!lease) throw new Error('lease');
+      // Both opened the meter at the version publishing left it.
+      const seen = 2;
+      const decision = { meterId: lease.meterId, version: seen, skipCode: null, note: null };
+      expect(
+        await anna.decideMeter({
+          ...decision,
+          key: 'a1',
+          kind: 'correct',
+          desk: 'anna',
+          clerk: 'Anna',
+          reading: '00105',
+          at: minutes(2),
+        }),
+      ).toEqual({ ok: true, version: 3 });
+      expect(
+        await ben.decideMeter({
+          ...decision,
+          key: 'b1',
+          kind: 'correct',
+          desk: 'ben',
+          clerk: 'Ben',
+          reading: '00999',
+          at: minutes(3),
+        }),
+      ).toEqual({
+        ok: false,
+        changedBy: {
+          clerk: 'Anna',
+          desk: 'anna',
+          kind: 'correct',
+          reading: '00105',
+          at: minutes(2),
+          version: 3,
+        },
+      });
+      // The decision ended Anna's lease.
+      expect(await anna.leaseHolder(lease.meterId, minutes(4))).toBeNull();
+    } finally {
+      await o.close();
+    }
+  });
+});
+
+describe.skipIf(officeSkip !== null)('publishing with idempotency keys', () => {
+  it('writes a reading and a decision once however often they are published', async () => {
+    const o = await migratedOffice(office(), 1);
+    const [desk] = o.desks;
+    if (!desk) throw new Error('desk');
+    const admin = office().adminOn(o.database);
+    try {
+      const r = reading(1, { meterNumber: null });
+      expect(await desk.publishReading(r)).toEqual({ written: true });
+      expect(await desk.publishReading(r)).toEqual({ written: false });
+      const d = {
+        key: 'desk-0:decision:1',
+        kind: 'correct' as const,
+        desk: 'desk-0',
+        clerk: 'Anna',
+        sha256: r.sha256,
+        fileName: r.fileName,
+        meterNumber: null,
+        reading: '00101',
+        skipCode: null,
+        note: null,
+        decidedAt: minutes(1),
+      };
+      await Promise.all([desk.publishDecision(d), desk.publishDecision(d)]).catch(() => undefined);
+      expect(await desk.publishDecision(d)).toEqual({ written: false });
+      const counts = await admin.query<{ readings: number; decisions: number; audit: number }>(
+        `SELECT (SELECT count(*)::int FROM readings) AS readings,
+                (SELECT count(*)::int FROM decisions) AS decisions,
+                (SELECT count(*)::int FROM audit WHERE desk_user = 'Anna') AS audit`,
+      );
+      expect(counts.rows[0]).toEqual({ readings: 1, decisions: 1, audit: 2 });
+    } finally {
+      await o.close();
+    }
+  });
+});
