@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { generateSampleFolder, type GenerateSampleFolderOptions } from '../../sandbox/samples';
+import type { GenerateSampleFolderOptions } from '../../sandbox/samples';
 import { readJsonFile } from '../config/json-file';
 
 /**
@@ -45,6 +45,9 @@ export async function ensureSampleFolder(
   const stamp = join(folder, SAMPLE_STAMP);
   const made = readJsonFile(stamp) as { photos?: unknown } | null;
   if (typeof made?.photos === 'number') return { folder, photos: made.photos };
+  // Loaded here, not at start: the sample photos are drawn with sharp (a native module), and a
+  // sharp that cannot load must cost this one sandbox feature, never the whole backend.
+  const { generateSampleFolder } = await import('../../sandbox/samples');
   const manifest = await generateSampleFolder(folder, {
     count: photos,
     seed: 7,
