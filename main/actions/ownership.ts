@@ -16,6 +16,8 @@ export type ActionName =
   | 'assign meter'
   | 'skip meter'
   | 'type reading'
+  | 'decide meter'
+  | 'undo meter decision'
   | 'load route sheet'
   | 'set file pattern'
   | 'save template';
@@ -23,7 +25,7 @@ export type ActionName =
 /**
  * The writes that are safe while another process runs an engine on the queue: each is one
  * guarded statement on rows that engine never writes again (a finished photo's review, a meter's
- * skip or typed reading, a photo's meter chosen by hand, a setting only exports read), and the
+ * decision and its undo, a photo's meter chosen by hand, a setting only exports read), and the
  * checks they re-run are recomputed whole from the rows, whoever writes last. So a clerk can
  * review while a run reads more. Everything else is refused: adds and retries queue photos the
  * owner would send on behalf of a process it does not know (and its run would not end where its
@@ -36,6 +38,8 @@ export const SAFE_BESIDE_OWNER: ReadonlySet<ActionName> = new Set<ActionName>([
   'assign meter',
   'skip meter',
   'type reading',
+  'decide meter',
+  'undo meter decision',
   'save template',
 ]);
 

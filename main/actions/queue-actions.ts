@@ -7,6 +7,8 @@ import type { SkipCode } from '../../common/billing/billing-row';
 import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { AddSummary } from '../../common/engine-status';
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
+import type { DecisionRequest } from '../../common/billing/decision-rules';
+import { decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import * as routes from '../billing/routes';
 import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { Store } from '../store/store';
@@ -73,18 +75,37 @@ export class QueueActions {
   /** A meter nobody could read; false for a meter not in the loaded sheets. */
   recordSkip(meterId: string, code: SkipCode, note: string | null): boolean {
     const store = this.write('skip meter');
-    if (!routes.recordSkip(store, meterId, code, note)) return false;
+    if (!routes.recordSkip(store, meterId, code, note, this.now())) return false;
     this.changed(store.meters.photoIdsOf(meterId));
     return true;
   }
 
-  /** A reading typed for a meter without a usable photo; its photos' checks follow. */
-  typeReading(meterId: string, reading: string): boolean {
+  /** A reading typed for a meter, read on `readAt` (a local date; the route's read day without). */
+  typeReading(meterId: string, reading: string, readAt?: string): boolean {
     const store = this.write('type reading');
-    if (!routes.typeReading(store, meterId, reading)) return false;
-    const photos = store.meters.photoIdsOf(meterId);
-    this.changed([...photos, ...routes.readingsChanged(store, photos, this.now())]);
+    if (!routes.typeReading(store, meterId, reading, this.now(), readAt)) return false;
+    this.meterChanged(store, meterId);
     return true;
+  }
+
+  /**
+   * A clerk's decision for a meter (common/billing/decision-rules.ts): typed, skip, exchange,
+   * re-read or estimate. Null for a meter not in the loaded sheets; a problem when the rules
+   * refuse it now.
+   */
+  decideMeter(meterId: string, request: DecisionRequest): ReturnType<typeof decideMeter> {
+    const store = this.write('decide meter');
+    const made = decideMeter(store, meterId, request, this.site.clock.now());
+    if (made?.ok) this.meterChanged(store, meterId);
+    return made;
+  }
+
+  /** Takes the meter's decision back; the one before it is the meter's again. */
+  undoMeterDecision(meterId: string): ReturnType<typeof undoMeterDecision> {
+    const store = this.write('undo meter decision');
+    const undone = undoMeterDecision(store, meterId);
+    if (undone?.ok) this.meterChanged(store, meterId);
+    return undone;
   }
 
   /** Loads a route sheet (all or nothing); every photo not confirmed is matched and checked. */
@@ -129,6 +150,12 @@ export class QueueActions {
   private write(action: ActionName): Store {
     refuseIfOwnedElsewhere(this.site, action);
     return this.site.store();
+  }
+
+  /** A meter's decision changed: its photos' checks follow, and the engine hears of them. */
+  private meterChanged(store: Store, meterId: string): void {
+    const photos = store.meters.photoIdsOf(meterId);
+    this.changed([...photos, ...routes.readingsChanged(store, photos, this.now())]);
   }
 
   private changed(ids: readonly number[]): void {

@@ -3,20 +3,20 @@
 // each route's progress with the list of meters still missing.
 import { billedReading } from '../../common/billing/billed-reading';
 import type { BillingRow } from '../../common/billing/billing-row';
-import {
-  meterOutcome,
-  type MeterOutcome,
-  type MeterPhoto,
-  type MeterState,
-} from '../../common/billing/meter-outcome';
+import { decidedOutcome, type DecidedOutcome } from '../../common/billing/decided-outcome';
+import { decisionNoteEnglish } from '../../common/billing/decision-english';
+import type { MeterPhoto, MeterState } from '../../common/billing/meter-outcome';
 import { checkReasons } from '../../common/billing/plausibility-english';
 import type { JobRecord } from '../../common/job-record';
 import type { StoredMeter } from '../store/meters-repo';
 import type { Store } from '../store/store';
+import { plausibilityConfig } from './assess';
+import { fieldVisit, type MissingMeter } from './field-list';
 
 export interface MeterReading {
   meter: StoredMeter;
-  outcome: MeterOutcome;
+  /** Where it stands, its decision taken into account (common/billing/decided-outcome.ts). */
+  outcome: DecidedOutcome;
 }
 
 function photoOf(job: JobRecord): MeterPhoto {
@@ -48,8 +48,9 @@ export function* meterReadings(store: Store): Generator<MeterReading> {
     if (photos) photos.push(photoOf(job));
     else byMeter.set(job.meterId, [photoOf(job)]);
   }
+  const config = plausibilityConfig(store);
   for (const meter of store.meters.inRouteOrder()) {
-    yield { meter, outcome: meterOutcome(meter, byMeter.get(meter.meterId) ?? []) };
+    yield { meter, outcome: decidedOutcome(meter, byMeter.get(meter.meterId) ?? [], config) };
   }
 }
 
@@ -61,13 +62,13 @@ export function meterReading(store: Store, meterId: string): MeterReading | null
     .map((id) => store.jobs.get(id))
     .filter((j): j is JobRecord => j !== undefined)
     .map(photoOf);
-  return { meter, outcome: meterOutcome(meter, photos) };
+  return { meter, outcome: decidedOutcome(meter, photos, plausibilityConfig(store)) };
 }
 
 function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
   const chosen = outcome.chosen;
   const job = chosen ? store.jobs.get(chosen.jobId) : undefined;
-  const check = chosen?.check ?? null;
+  const check = outcome.check;
   const copies =
     outcome.copies === 0
       ? ''
@@ -75,28 +76,31 @@ function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
   // The outcome's note repeats the rules' sentences when they are why it is flagged.
   const reasons = check === null ? '' : checkReasons(check);
   const note = outcome.note === reasons ? '' : outcome.note;
-  const read = outcome.reading !== null;
+  const decided = outcome.notes.map(decisionNoteEnglish).join(' ');
   return {
     meterId: meter.meterId,
     account: meter.account,
     address: meter.address,
     route: meter.route,
     sequence: meter.sequence,
-    readAt: job?.readAt ?? (outcome.confirmation === 'typed' ? meter.typedAt : null),
+    readAt: outcome.readAt ?? job?.readAt ?? null,
     reading: outcome.reading,
     aiReading: chosen?.aiReading ?? null,
     confirmation: outcome.confirmation,
-    readType: read ? 'actual' : 'no_read',
+    readType: outcome.readType,
     skipCode: meter.skipCode,
     skipNote: meter.skipNote,
-    consumption: check?.consumption ?? null,
+    consumption: outcome.consumption,
     previousReading: check?.baseline?.reading ?? meter.previousReading,
     previousReadAt: check?.baseline?.readAt ?? meter.previousReadAt,
     registerDecimals: meter.registerDecimals,
     plausibility: check?.level ?? null,
-    reasons: [reasons, outcome.state === 'confirmed' ? '' : note, copies].filter(Boolean).join(' '),
-    // Billing may use a reading that is confirmed: checked and plausible, or by a person.
-    useOnBill: outcome.state === 'confirmed',
+    reasons: [decided, reasons, outcome.state === 'confirmed' ? '' : note, copies]
+      .filter(Boolean)
+      .join(' '),
+    // Billing may use a reading that is confirmed (checked and plausible, or by a person) and
+    // whose consumption is known: a reading without one is never billed as it is.
+    useOnBill: outcome.state === 'confirmed' && outcome.consumption !== null,
     photo: chosen?.relPath ?? null,
     photoSha256: chosen?.sha256 ?? null,
     taskId: chosen?.taskId ?? null,
@@ -154,15 +158,7 @@ export interface RouteProgress extends RouteCounts {
   route: string | null;
 }
 
-export interface MissingMeter {
-  meterId: string;
-  account: string | null;
-  address: string | null;
-  route: string | null;
-  sequence: number | null;
-  /** Why there is no reading: no photo, the photo could not be read. */
-  note: string;
-}
+export type { MissingMeter } from './field-list';
 
 /** Per route, how many meters are confirmed, flagged, skipped, pending or missing. */
 /** All routes together: what the CLI's summary lines count. */
@@ -208,16 +204,8 @@ export function routeProgress(store: Store): { routes: RouteProgress[]; missing:
     }
     r.meters++;
     r[outcome.state]++;
-    if (outcome.state === 'missing') {
-      missing.push({
-        meterId: meter.meterId,
-        account: meter.account,
-        address: meter.address,
-        route: meter.route,
-        sequence: meter.sequence,
-        note: outcome.note,
-      });
-    }
+    const visit = fieldVisit(store, meter, outcome);
+    if (visit) missing.push(visit);
   }
   return { routes: [...routes.values()], missing };
 }

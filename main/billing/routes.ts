@@ -11,6 +11,7 @@ import type { SkipCode } from '../../common/billing/billing-row';
 import type { Store } from '../store/store';
 import { assessMeters, metersOfJobs } from './assess';
 import { FILE_PATTERN_SETTING, matchPhotos, readMissingDates, type MatchReport } from './matching';
+import { decideMeter } from './meter-decisions';
 import { inspectRouteSheet, parseRouteSheet } from './route-sheet';
 
 export type SheetLoad =
@@ -153,17 +154,37 @@ export function assignMeter(
   return true;
 }
 
-/** A meter that could not be read: recorded with a skip code (and no reading). */
+/**
+ * A meter that could not be read: recorded with a skip code (and no reading); false for an
+ * unknown meter or an "other" without a note. A decision like the others (meter-decisions.ts).
+ */
 export function recordSkip(
   store: Store,
   meterId: string,
   code: SkipCode,
   note: string | null,
+  now: Date,
 ): boolean {
-  return store.meters.skip(meterId, code, note?.trim() || null);
+  const made = decideMeter(store, meterId, { kind: 'skip', code, note: note ?? undefined }, +now);
+  return made?.ok === true;
 }
 
-/** A reading typed by a clerk for a meter without a usable photo. */
-export function typeReading(store: Store, meterId: string, reading: string): boolean {
-  return store.meters.typeReading(meterId, reading.trim());
+/**
+ * A reading typed by a clerk, read on `readAt` (a local date; the route's read day without
+ * one); false for an unknown meter.
+ */
+export function typeReading(
+  store: Store,
+  meterId: string,
+  reading: string,
+  now: Date,
+  readAt?: string,
+): boolean {
+  const made = decideMeter(
+    store,
+    meterId,
+    { kind: 'typed', reading: reading.trim(), readAt },
+    +now,
+  );
+  return made?.ok === true;
 }

@@ -7,11 +7,17 @@ import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check'
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
 import type { CheckLevel } from '../../common/billing/plausibility-inputs';
 import type { SkipCode } from '../../common/billing/billing-row';
+import { parseDecision, type StoredDecision } from '../../common/billing/meter-decision';
 import { systemClock, type Clock } from '../time/clock';
+import { CURRENT_DECISION } from './meter-decisions-repo';
 
-/** A meter as the queue holds it: the sheet's fields and the clerk's entry. */
+/**
+ * A meter as the queue holds it: the sheet's fields and the clerk's decision
+ * (meter-decisions-repo.ts); a skip's or a typed reading's fields are repeated beside it.
+ */
 export interface StoredMeter extends MeterRecord {
   sheetId: number;
+  decision: StoredDecision | null;
   skipCode: SkipCode | null;
   skipNote: string | null;
   typedReading: string | null;
@@ -39,16 +45,29 @@ interface MeterRow {
   previous_reading: string | null;
   previous_read_at: string | null;
   avg_daily_use: number | null;
-  skip_code: SkipCode | null;
-  skip_note: string | null;
-  typed_reading: string | null;
-  typed_at: string | null;
+  decision_id: number | null;
+  decision_kind: string | null;
+  decision_params: string | null;
+  decision_at: string | null;
+}
+
+/** Meters with their decision (the newest not undone). */
+const WITH_DECISION = `SELECT meters.*, d.id AS decision_id, d.kind AS decision_kind,
+    d.params AS decision_params, d.made_at AS decision_at
+  FROM meters LEFT JOIN meter_decisions d ON d.id = (${CURRENT_DECISION})`;
+
+function decisionOf(r: MeterRow): StoredDecision | null {
+  if (r.decision_id === null || r.decision_kind === null) return null;
+  const decision = parseDecision(r.decision_kind, r.decision_params ?? '');
+  return decision === null ? null : { id: r.decision_id, madeAt: r.decision_at ?? '', decision };
 }
 
 export const ROUTE_DATE_SAMPLE = 400;
 
 function toMeter(r: MeterRow): StoredMeter {
   const previous = r.previous_reading === null ? NaN : Number(r.previous_reading.replace(',', '.'));
+  const stored = decisionOf(r);
+  const d = stored?.decision;
   return {
     meterId: r.meter_id,
     sheetId: r.sheet_id,
@@ -62,10 +81,11 @@ function toMeter(r: MeterRow): StoredMeter {
     previousReadingValue: Number.isFinite(previous) ? previous : null,
     previousReadAt: r.previous_read_at,
     avgDailyUse: r.avg_daily_use,
-    skipCode: r.skip_code,
-    skipNote: r.skip_note,
-    typedReading: r.typed_reading,
-    typedAt: r.typed_at,
+    decision: stored,
+    skipCode: d?.kind === 'skip' ? d.code : null,
+    skipNote: d?.kind === 'skip' ? d.note : null,
+    typedReading: d?.kind === 'typed' ? d.reading : null,
+    typedAt: d?.kind === 'typed' ? (stored?.madeAt ?? null) : null,
   };
 }
 
@@ -99,30 +119,19 @@ export class MetersRepo {
            previous_read_at = excluded.previous_read_at, avg_daily_use = excluded.avg_daily_use,
            updated_at = excluded.updated_at`,
       ),
-      get: db.prepare<[string], MeterRow>('SELECT * FROM meters WHERE meter_id = ?'),
+      get: db.prepare<[string], MeterRow>(`${WITH_DECISION} WHERE meters.meter_id = ?`),
       ids: db.prepare<[], { meter_id: string; account: string | null }>(
         'SELECT meter_id, account FROM meters',
       ),
       inRouteOrder: db.prepare<[], MeterRow>(
         // Walking order: route, then sequence (meters without one last), then id.
-        `SELECT * FROM meters ORDER BY route IS NULL, route, sequence IS NULL, sequence, meter_id`,
+        `${WITH_DECISION}
+          ORDER BY route IS NULL, route, sequence IS NULL, sequence, meters.meter_id`,
       ),
       count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM meters'),
       sheets: db.prepare<[], RouteSheetInfo>(
         `SELECT id, name, loaded_at AS loadedAt, meters, encoding, delimiter
            FROM route_sheets ORDER BY id`,
-      ),
-      setSkip: db.prepare(
-        `UPDATE meters SET skip_code = @code, skip_note = @note, typed_reading = NULL,
-           typed_at = NULL, entry_at = @now WHERE meter_id = @meterId`,
-      ),
-      setTyped: db.prepare(
-        `UPDATE meters SET typed_reading = @reading, typed_at = @now, skip_code = NULL,
-           skip_note = NULL, entry_at = @now WHERE meter_id = @meterId`,
-      ),
-      clearEntry: db.prepare(
-        `UPDATE meters SET skip_code = NULL, skip_note = NULL, typed_reading = NULL,
-           typed_at = NULL, entry_at = @now WHERE meter_id = @meterId`,
       ),
       // Matching never moves a photo whose reading a person confirmed, and a file-name rule
       // never undoes what a person chose by hand.
@@ -250,20 +259,6 @@ export class MetersRepo {
     } catch {
       return null;
     }
-  }
-
-  /** A meter that could not be read gets a skip code (and no reading); false for an unknown id. */
-  skip(meterId: string, code: SkipCode, note: string | null): boolean {
-    return this.s.setSkip.run({ meterId, code, note, now: this.now() }).changes === 1;
-  }
-
-  /** A reading typed by a clerk (no usable photo); false for an unknown id. */
-  typeReading(meterId: string, reading: string): boolean {
-    return this.s.setTyped.run({ meterId, reading, now: this.now() }).changes === 1;
-  }
-
-  clearEntry(meterId: string): boolean {
-    return this.s.clearEntry.run({ meterId, now: this.now() }).changes === 1;
   }
 
   /**

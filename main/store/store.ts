@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../time/clock';
 import { openDatabase } from './db';
 import { JobQueries } from './job-query';
 import { jobsRepo, type JobsRepo } from './jobs-repo';
+import { MeterDecisionsRepo } from './meter-decisions-repo';
 import { MetersRepo } from './meters-repo';
 import { QueueOwnership, type OwnerInfo } from './queue-owner';
 import { RootsRepo } from './roots-repo';
@@ -14,6 +15,8 @@ export interface Store {
   readonly db: Database.Database;
   readonly jobs: JobsRepo;
   readonly meters: MetersRepo;
+  /** What clerks decided per meter (typed, skip, exchange, re-read, estimate), with undo. */
+  readonly decisions: MeterDecisionsRepo;
   readonly roots: RootsRepo;
   readonly settings: SettingsRepo;
   readonly queries: JobQueries;
@@ -54,6 +57,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     db,
     jobs: jobsRepo(db, clock),
     meters: new MetersRepo(db, clock),
+    decisions: new MeterDecisionsRepo(db, clock),
     roots: new RootsRepo(db, clock),
     settings: new SettingsRepo(db),
     queries: new JobQueries(db),

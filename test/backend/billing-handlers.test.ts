@@ -171,8 +171,12 @@ describe('meters', () => {
 
   it('a typed reading takes a decimal comma and is recorded as typed', async () => {
     const id = fx.meters[1]?.id ?? '';
-    const typed = value(await d.bridge.typeReading({ meterId: id, reading: '00012,5' }));
-    expect(typed.reading).toBe('00012.5');
+    // The meter's true reading, as a German clerk types it: billable, its consumption known.
+    const reading = fx.meters[1]?.reading ?? '';
+    const typed = value(
+      await d.bridge.typeReading({ meterId: id, reading: reading.replace('.', ',') }),
+    );
+    expect(typed.reading).toBe(reading);
     expect(typed.confirmation).toBe('typed');
     const bad = await d.bridge.typeReading({ meterId: id, reading: '12.3.4' });
     expect(bad.ok ? null : bad.error.code).toBe('invalid_request');
@@ -241,7 +245,8 @@ describe('exports', () => {
     const lines = text.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Zählernummer;Zählerstand;Grund');
     expect(lines).toContain(`${fx.missing};;locked`);
-    expect(lines.some((l) => l.startsWith(`${fx.meters[1]?.id ?? ''};00012,5`))).toBe(true);
+    const typed = (fx.meters[1]?.reading ?? '').replace('.', ',');
+    expect(lines.some((l) => l.startsWith(`${fx.meters[1]?.id ?? ''};${typed}`))).toBe(true);
     expect(written.rows).toBe(lines.length - 1);
     expect(written.readings).toBe(written.rows - written.skipped);
   });
@@ -252,8 +257,11 @@ describe('exports', () => {
     const out = join(d.dir, 'missing.csv');
     d.os.saveAnswers.push(out);
     const written = value(await d.bridge.exportMissing());
-    // Every meter has a reading or a skip by now: the file holds the header only.
-    expect(written).toMatchObject({ canceled: false, rows: 0 });
-    expect((await readFile(out, 'utf8')).split(/\r?\n/)[0]).toContain('meter_id');
+    // Every meter has a reading or a skip by now: only the locked one needs a visit.
+    expect(written).toMatchObject({ canceled: false, rows: 1 });
+    const lines = (await readFile(out, 'utf8')).split(/\r?\n/);
+    expect(lines[0]).toContain('meter_id');
+    expect(lines[1]).toContain(`${fx.missing},`);
+    expect(lines[1]).toContain('Skipped: locked (Keller zu).,skip');
   });
 });

@@ -178,7 +178,7 @@ describe('route sheets on the queue', () => {
       name: 'v1.csv',
       now: NOW,
     });
-    expect(recordSkip(store, '7', 'locked', 'gate locked')).toBe(true);
+    expect(recordSkip(store, '7', 'locked', 'gate locked', NOW)).toBe(true);
     const again = await loadRouteSheet(
       store,
       sheet('v2.csv', ['7;A2;1;1;5;0;00020;2026-10-15;1', '8;B;1;2;5;0;00005;2026-10-15;1']),
@@ -195,13 +195,13 @@ describe('route sheets on the queue', () => {
       skipNote: 'gate locked',
     });
     expect(meterReading(store, '7')?.outcome.state).toBe('skipped');
-    expect(typeReading(store, '8', ' 00031 ')).toBe(true);
+    expect(typeReading(store, '8', ' 00031 ', NOW)).toBe(true);
     expect(meterReading(store, '8')?.outcome).toMatchObject({
       state: 'confirmed',
       reading: '00031',
       confirmation: 'typed',
     });
-    expect(recordSkip(store, 'nope', 'other', null)).toBe(false);
+    expect(recordSkip(store, 'nope', 'other', null, NOW)).toBe(false);
   });
 
   it('a pattern matches by it alone; a confirmed or hand-matched photo keeps its meter', async () => {

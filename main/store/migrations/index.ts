@@ -9,6 +9,8 @@ import { migration008 } from './008-drop-needs-review';
 import { migration009 } from './009-message-codes';
 import { migration010 } from './010-read-date-note-codes';
 import { migration011 } from './011-byte-counts';
+import { migration012 } from './012-meter-decisions';
+import { migration013 } from './013-meter-entry-columns';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -24,4 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
+  migration013,
 ];

@@ -1,0 +1,80 @@
+// What a clerk decides for a meter: a reading typed by hand (with its read date), a skip code, a
+// meter exchange (the old meter's final reading and the new one's start), a re-read by the field
+// crew, or an estimate. The queue keeps every decision (meter_decisions, migration 012): the
+// newest one not undone is the meter's; undoing it brings back the one before.
+import { z } from 'zod';
+import { SKIP_CODES, type SkipCode } from './billing-row';
+
+export const DECISION_KINDS = ['typed', 'skip', 'exchange', 'reread', 'estimate'] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+
+/** Why a reader goes back to a meter. */
+export const REREAD_REASONS = ['implausible', 'unreadable', 'wrong_meter', 'other'] as const;
+export type RereadReason = (typeof REREAD_REASONS)[number];
+
+/** Skips that need someone to go back (and so go on the field list). */
+export const VISIT_SKIPS: readonly SkipCode[] = ['no_access', 'locked', 'dog', 'buried'];
+
+const reading = z.string().regex(/^\d{1,16}(\.\d{1,6})?$/);
+/** A local date (yyyy-mm-dd): the day the reading belongs to, never a UTC stamp's day. */
+export const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const PARAMS = {
+  typed: z.strictObject({ reading, readAt: localDay.nullable() }),
+  skip: z.strictObject({ code: z.enum(SKIP_CODES), note: z.string().max(500).nullable() }),
+  exchange: z.strictObject({ oldFinal: reading, newStart: reading, reading: reading.nullable() }),
+  reread: z.strictObject({
+    reason: z.enum(REREAD_REASONS),
+    note: z.string().max(500).nullable(),
+    /** Photos added after this job id are the re-read (0: any). */
+    afterJobId: z.int().min(0),
+    /** The photo that was not good enough, for the field list. */
+    photoJobId: z.int().min(1).nullable(),
+  }),
+  estimate: z.strictObject({
+    reading,
+    readAt: localDay,
+    days: z.int().min(0),
+    consumption: z.number().min(0),
+    avgDailyUse: z.number().min(0),
+    /** Estimates in a row, this one included: billing offices look again at the second. */
+    consecutive: z.int().min(1),
+  }),
+} as const;
+
+type ParamsOf<K extends DecisionKind> = z.infer<(typeof PARAMS)[K]>;
+
+export type MeterDecision = {
+  [K in DecisionKind]: { readonly kind: K } & Readonly<ParamsOf<K>>;
+}[DecisionKind];
+
+export type DecisionOf<K extends DecisionKind> = Extract<MeterDecision, { kind: K }>;
+
+/** A decision as the queue keeps it. */
+export interface StoredDecision {
+  readonly id: number;
+  readonly madeAt: string;
+  readonly decision: MeterDecision;
+}
+
+/** The stored row's params as JSON (the kind is its own column). */
+export function decisionParams(decision: MeterDecision): string {
+  return JSON.stringify(decision, (key, value: unknown) => (key === 'kind' ? undefined : value));
+}
+
+/** A stored row back to a decision; null for a kind or params this build does not know. */
+export function parseDecision(kind: string, paramsJson: string): MeterDecision | null {
+  const k = DECISION_KINDS.find((d) => d === kind);
+  if (k === undefined) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(paramsJson);
+  } catch {
+    return null;
+  }
+  const parsed = PARAMS[k].safeParse(raw);
+  return parsed.success ? ({ kind: k, ...parsed.data } as MeterDecision) : null;
+}
+
+/** The estimates a meter needs before it is looked at again (the second warns). */
+export const ESTIMATES_WARN_AT = 2;

@@ -1,0 +1,67 @@
+// Which meters a reader goes back to, and why: no usable photo, sent for re-read (with the
+// reason, the photo and the previous reading), or skipped for a reason a visit can fix (no
+// access, a dog). The list is in walking order (meter-readings.ts) and written by
+// missing-export.ts for `meter-desk routes --missing` and the window's "Export missing meters".
+import type { DecidedOutcome } from '../../common/billing/decided-outcome';
+import { REREAD_REASON_ENGLISH, SKIP_ENGLISH } from '../../common/billing/decision-english';
+import { VISIT_SKIPS } from '../../common/billing/meter-decision';
+import type { StoredMeter } from '../store/meters-repo';
+import type { Store } from '../store/store';
+
+/** Why a meter is on the field list. */
+export type FieldWhy = 'no_reading' | 'reread' | 'skip';
+
+export interface MissingMeter {
+  meterId: string;
+  account: string | null;
+  address: string | null;
+  route: string | null;
+  sequence: number | null;
+  why: FieldWhy;
+  /** Why, in a sentence (the CSV's and the CLI's English). */
+  note: string;
+  /** The photo that was not good enough (a re-read's), below its folder. */
+  photo: string | null;
+  previousReading: string | null;
+  previousReadAt: string | null;
+}
+
+function reasonOf(
+  meter: StoredMeter,
+  outcome: DecidedOutcome,
+): { why: FieldWhy; note: string } | null {
+  const d = meter.decision?.decision;
+  if (outcome.rereadPending && d?.kind === 'reread') {
+    const note = d.note ? ` (${d.note})` : '';
+    return { why: 'reread', note: `Re-read: ${REREAD_REASON_ENGLISH[d.reason]}${note}.` };
+  }
+  if (outcome.state === 'missing') return { why: 'no_reading', note: outcome.note };
+  if (outcome.state === 'skipped' && d?.kind === 'skip' && VISIT_SKIPS.includes(d.code)) {
+    const note = d.note ? ` (${d.note})` : '';
+    return { why: 'skip', note: `Skipped: ${SKIP_ENGLISH[d.code]}${note}.` };
+  }
+  return null;
+}
+
+/** The meter's line on the field list, or null when nobody needs to go. */
+export function fieldVisit(
+  store: Store,
+  meter: StoredMeter,
+  outcome: DecidedOutcome,
+): MissingMeter | null {
+  const reason = reasonOf(meter, outcome);
+  if (!reason) return null;
+  const d = meter.decision?.decision;
+  const photoId = d?.kind === 'reread' ? d.photoJobId : null;
+  return {
+    meterId: meter.meterId,
+    account: meter.account,
+    address: meter.address,
+    route: meter.route,
+    sequence: meter.sequence,
+    ...reason,
+    photo: photoId === null ? null : (store.jobs.get(photoId)?.relPath ?? null),
+    previousReading: meter.previousReading,
+    previousReadAt: meter.previousReadAt,
+  };
+}

@@ -1,0 +1,76 @@
+// A clerk's decision for a meter, made against the queue: the facts the rules need are gathered
+// here (the meter, its chosen photo, the route's read day, its earlier estimates), the rules in
+// common/billing/decision-rules.ts decide, and the decision is kept (meter-decisions-repo.ts).
+// Undo takes the newest back. The actions layer calls these and then has the checks follow.
+import { billedReading } from '../../common/billing/billed-reading';
+import {
+  canUndo,
+  decide,
+  type Decided,
+  type DecisionProblem,
+  type DecisionRequest,
+} from '../../common/billing/decision-rules';
+import type { StoredDecision } from '../../common/billing/meter-decision';
+import type { Store } from '../store/store';
+import { meterReading } from './meter-readings';
+
+/** yyyy-mm-dd of this moment on this machine's calendar (the office's), not UTC's. */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * The day a route was read: the middle one of its photos' read dates (each the camera's own
+ * date, as it was written), else today on this machine's calendar.
+ */
+export function routeReadDay(store: Store, route: string | null, nowMs: number): string {
+  const days = store.meters
+    .routeReadDates(route)
+    .map((p) => p.readAt.slice(0, 10))
+    .sort();
+  return days[Math.floor(days.length / 2)] ?? localDay(nowMs);
+}
+
+/** Null for a meter not in the loaded sheets. */
+export function decideMeter(
+  store: Store,
+  meterId: string,
+  request: DecisionRequest,
+  nowMs: number,
+): (Decided & { ok: false }) | { ok: true; stored: StoredDecision } | null {
+  const found = meterReading(store, meterId);
+  if (!found) return null;
+  const { meter, outcome } = found;
+  const chosen = outcome.chosen;
+  const decided = decide(request, {
+    previousReading: meter.previousReading,
+    previousReadAt: meter.previousReadAt,
+    avgDailyUse: meter.avgDailyUse,
+    registerDecimals: meter.registerDecimals,
+    current: meter.decision,
+    photoReading: chosen ? billedReading(chosen) : null,
+    photoJobId: chosen?.jobId ?? null,
+    lastJobId: store.decisions.lastJobId(),
+    readDay: routeReadDay(store, meter.route, nowMs),
+    estimates: request.kind === 'estimate' ? store.decisions.ofKind(meter.meterId, 'estimate') : [],
+  });
+  if (!decided.ok) return decided;
+  return { ok: true, stored: store.decisions.add(meter.meterId, decided.decision) };
+}
+
+/** Takes the meter's decision back; null for a meter not in the loaded sheets. */
+export function undoMeterDecision(
+  store: Store,
+  meterId: string,
+): { ok: true; undone: StoredDecision } | { ok: false; problem: DecisionProblem } | null {
+  const meter = store.meters.get(meterId);
+  if (!meter) return null;
+  const problem = canUndo(meter.decision);
+  if (problem) return { ok: false, problem };
+  const undone = store.decisions.undo(meter.meterId);
+  return undone
+    ? { ok: true, undone }
+    : { ok: false, problem: { code: 'nothing_to_undo', params: {} } };
+}
