@@ -3,6 +3,12 @@
 
 export type UpdatePhase = 'off' | 'idle' | 'checking' | 'downloading' | 'ready' | 'failed';
 
+/**
+ * Why updates are off although a feed is named (main/desktop/update-policy.ts): an ad-hoc signed
+ * macOS build (Squirrel.Mac refuses it), or a deb the package manager updates.
+ */
+export type UpdateHold = 'unsigned-mac' | 'package-manager';
+
 export interface UpdateView {
   /** The running version. */
   readonly currentVersion: string;
@@ -15,6 +21,8 @@ export interface UpdateView {
   readonly percent: number | null;
   /** Why updates are off, or what went wrong, in plain words. */
   readonly detail: string | null;
+  /** Off for this kind of installation: the window says so in its update line. */
+  readonly held?: UpdateHold;
   /** When the feed last answered or failed (ms since the epoch). */
   readonly checkedAt: number | null;
 }

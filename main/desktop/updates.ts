@@ -4,13 +4,19 @@
 // This class drives an updater given to it and keeps what the window shows (UpdateView); the
 // Electron shell hands it electron-updater's autoUpdater (main/shell/auto-update.ts), the tests a
 // real electron-updater against a local feed.
-import type { UpdatePhase, UpdateView } from '../../common/ipc/update-view';
+import type { UpdateHold, UpdatePhase, UpdateView } from '../../common/ipc/update-view';
 import type { UpdateFeed } from './update-feed';
+import { HOLD_ENGLISH } from './update-policy';
 
 /** The part of electron-updater's AppUpdater this uses. */
 export interface UpdaterPort {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
+  /**
+   * Differential downloads fetch byte ranges through an HTTP client of their own that follows
+   * redirects past the https-only guard (update-guard.ts): always off, whole files only.
+   */
+  disableDifferentialDownload: boolean;
   setFeedURL(options: { provider: 'generic'; url: string }): void;
   /** Resolves once the feed answered; the download it starts goes on in `downloadPromise`. */
   checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>;
@@ -31,6 +37,8 @@ export interface UpdateServiceOptions {
   /** null: no updater can run here (an unpackaged app); updates stay off with `offReason`. */
   readonly updater: UpdaterPort | null;
   readonly offReason?: string;
+  /** Off for this kind of installation although a feed is named (update-policy.ts). */
+  readonly held?: UpdateHold | null;
   readonly onChange?: (view: UpdateView) => void;
   readonly log?: (line: string) => void;
   /** After start, before the first check (the window and engine come first). Default 10 s. */
@@ -48,16 +56,20 @@ export class UpdateService {
   constructor(private readonly options: UpdateServiceOptions) {
     this.now = options.now ?? Date.now;
     const { feed, updater } = options;
+    const held = feed.kind === 'feed' ? (options.held ?? null) : null;
     const off =
       feed.kind === 'off'
         ? feed.why
         : feed.kind === 'invalid'
           ? feed.problem
-          : updater
-            ? null
-            : (options.offReason ??
-              'Automatic updates are not available in this copy of MeterDesk.');
+          : held
+            ? HOLD_ENGLISH[held]
+            : updater
+              ? null
+              : (options.offReason ??
+                'Automatic updates are not available in this copy of MeterDesk.');
     this.state = {
+      ...(held && { held }),
       currentVersion: options.currentVersion,
       phase: off === null ? 'idle' : 'off',
       feedHost: feed.kind === 'feed' && off === null ? new URL(feed.url).host : null,
@@ -81,6 +93,7 @@ export class UpdateService {
     }
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = true;
+    updater.disableDifferentialDownload = true;
     updater.setFeedURL({ provider: 'generic', url: feed.url });
     updater.on('checking-for-update', () => {
       if (this.state.phase !== 'ready') this.set('checking');

@@ -73,4 +73,19 @@ describe('the update line under the app name', () => {
     expect(line.getAttribute('title')).toBe('getaddrinfo ENOTFOUND updates.example.org');
     store.getState().stop();
   });
+
+  it('says in the line when this installation keeps updates off, in its own words', async () => {
+    const { bridge, set } = bridgeWith({ ...OFF, held: 'unsigned-mac', detail: 'English' });
+    const { store } = await renderApp(bridge);
+    const line = await screen.findByTestId('update-status');
+    expect(line.textContent).toBe('Version 0.1.0 · Updates off until this Mac version is signed');
+    expect(line.getAttribute('title')).toMatch(/Developer ID signature/);
+    expect(line.hasAttribute('data-i18n-title')).toBe(false);
+    set({ ...OFF, held: 'package-manager', detail: 'English' });
+    bridge.emit({ appChanged: true });
+    await waitFor(() => {
+      expect(line.textContent).toBe('Version 0.1.0 · Updates through your package manager');
+    });
+    store.getState().stop();
+  });
 });

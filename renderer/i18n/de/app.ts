@@ -36,6 +36,12 @@ export const app: Words<typeof en> = {
     percent: '({{percent}} %)',
     ready: 'Update {{version}} bereit: wird beim Beenden von MeterDesk installiert',
     failed: 'Suche nach Updates fehlgeschlagen',
+    heldUnsignedMac: 'Updates aus, bis diese Mac-Version signiert ist',
+    heldUnsignedMacWhy:
+      'macOS lehnt Updates für eine App ohne Developer-ID-Signatur ab. Installieren Sie neue Versionen aus dem dmg.',
+    heldPackage: 'Updates über Ihre Paketverwaltung',
+    heldPackageWhy:
+      'Als deb-Paket installiert: neue Versionen kommen über apt, so wie Ihre IT sie verteilt.',
   },
   duration: {
     s: '{{n}} s',

@@ -37,6 +37,12 @@ export const app = {
     percent: '({{percent}} %)',
     ready: 'Update {{version}} ready: installed when you quit MeterDesk',
     failed: 'Update check failed',
+    heldUnsignedMac: 'Updates off until this Mac version is signed',
+    heldUnsignedMacWhy:
+      'macOS refuses updates to an app without a Developer ID signature. Install new versions from the dmg.',
+    heldPackage: 'Updates through your package manager',
+    heldPackageWhy:
+      'Installed as a deb package: new versions come through apt, as your IT distributes them.',
   },
   duration: {
     s: '{{n}} s',
