@@ -72,6 +72,8 @@ const LOWER_MAIN = [
   'main/files/**',
   'main/secrets/**',
   'main/watch/**',
+  'main/office/**',
+  'main/photo-checks/**',
 ];
 
 const layer = (files, ...patterns) => ({

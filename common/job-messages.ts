@@ -23,6 +23,13 @@ export const JOB_MESSAGES = {
   retryRequested: 'Retry requested',
   sameAs: 'Same photo as {file}: result reused, not uploaded again',
   scannedAgain: 'Scanned again: the file is a readable photo now',
+  // The quality check before upload (main/engine/photo-gate.ts): a held photo is not sent.
+  heldTooSmall:
+    'Held, not sent: too small to read ({side} px on its short side, at least {min} px wanted)',
+  heldTooDark: 'Held, not sent: too dark to read',
+  heldBlownOut: 'Held, not sent: overexposed, the meter is blown out',
+  heldBlurred: 'Held, not sent: blurred',
+  sentAnyway: 'Sent anyway: the quality check was overruled',
   /**
    * Words MeterDesk did not write from a template: the service's own (a failed task's
    * error_message), or a line of an older queue that no template matched. Shown as written.

@@ -3,6 +3,7 @@ import type { MatchHow, ReadingCheck } from './billing/reading-check';
 import type { ReadDateNote } from './billing/read-date-notes';
 import type { FailureKind, JobState } from './job';
 import type { JobMessage } from './job-messages';
+import type { HoldReason } from './photo-checks';
 
 /** One file MeterDesk knows about, as the engine stores it and the UI shows it. */
 export interface JobRecord {
@@ -62,6 +63,8 @@ export interface JobRecord {
   /** The plausibility of the reading for its meter; null without a meter or a reading. */
   plausibility: CheckLevel | null;
   plausibilityDetail: ReadingCheck | null;
+  /** Why the quality check holds this queued photo back (not sent, no quota spent); null if not. */
+  holdReason: HoldReason | null;
 }
 
 export interface ResultSummary {
@@ -87,7 +90,12 @@ export interface JobEvent {
   message: JobMessage;
 }
 
-export type StateCounts = Record<JobState, number> & { toReview: number; total: number };
+/** `held`: queued photos the quality check holds back, not counted in `queued`. */
+export type StateCounts = Record<JobState, number> & {
+  toReview: number;
+  total: number;
+  held: number;
+};
 
 /** The counts of an empty queue, a fresh object each time. */
 export function emptyCounts(): StateCounts {
@@ -100,5 +108,6 @@ export function emptyCounts(): StateCounts {
     rejected: 0,
     toReview: 0,
     total: 0,
+    held: 0,
   };
 }

@@ -15,6 +15,13 @@ export const JOB_TRANSITIONS = {
   rescan: { from: ['rejected'], to: ['queued', 'rejected'] },
   /** Identical content already read: the result is copied, nothing is uploaded. */
   reuseResult: { from: ['queued'], to: ['done'] },
+  /**
+   * The quality check before upload measured the photo: it may go, or it is held with a reason
+   * (still queued, never picked for an upload: it costs no quota).
+   */
+  checkPhoto: { from: ['queued'], to: ['queued'] },
+  /** A person sends a held photo anyway: it is picked like one that passed. */
+  sendAnyway: { from: ['queued'], to: ['queued'] },
   /** Picked for an upload (with its attempt counted). */
   startUpload: { from: ['queued'], to: ['uploading'] },
   /** The photo on disk changed while it was being uploaded: what is sent is what is there now. */

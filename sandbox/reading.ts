@@ -14,6 +14,24 @@ export interface MeterReading {
 export interface ImageReading extends MeterReading {
   /** 'marker': taken from the embedded marker; 'hash': derived from the sha256. */
   readonly source: 'marker' | 'hash';
+  /**
+   * Why no service could read this photo (blurred, dark, ...), when the generator marked it so:
+   * its task fails, as a real service's would, and nothing is charged.
+   */
+  readonly unreadable?: string;
+}
+
+export const UNREADABLE_MARKER = 'METERDESK:unreadable=';
+const UNREADABLE_BYTES = Buffer.from(UNREADABLE_MARKER, 'latin1');
+const UNREADABLE_TAIL = /^([a-z_]{1,24});/;
+
+/** The reason of the first `METERDESK:unreadable=<why>;` marker in the bytes, or null. */
+export function findUnreadableMarker(bytes: Uint8Array): string | null {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = buf.indexOf(UNREADABLE_BYTES);
+  if (at < 0) return null;
+  const start = at + UNREADABLE_BYTES.length;
+  return UNREADABLE_TAIL.exec(buf.toString('latin1', start, start + 25))?.[1] ?? null;
 }
 
 export const READING_MARKER = 'METERDESK:reading=';
@@ -53,6 +71,8 @@ export function readingFromHash(sha256Hex: string): MeterReading {
 
 /** The reading the simulated AI will report for these bytes. */
 export function readImageReading(bytes: Uint8Array, sha256Hex: string): ImageReading {
+  const unreadable = findUnreadableMarker(bytes);
+  if (unreadable !== null) return { ...readingFromHash(sha256Hex), source: 'hash', unreadable };
   const marked = findReadingMarker(bytes);
   if (marked) return { ...marked, source: 'marker' };
   return { ...readingFromHash(sha256Hex), source: 'hash' };

@@ -38,6 +38,8 @@ export interface AiPort {
 }
 
 export const AI_FAILURE_MESSAGE = 'The AI service could not read this image (simulated failure).';
+export const UNREADABLE_MESSAGE =
+  'The meter cannot be read on this image (blurred, too dark, overexposed or too small).';
 
 export class TaskEngine implements AiHooks<TaskRecord> {
   private seq = 0;
@@ -146,6 +148,10 @@ export class TaskEngine implements AiHooks<TaskRecord> {
   completed(task: TaskRecord, outcome: { failed: boolean; version: string }): void {
     if (outcome.failed) {
       this.finishFailed(task, 'ai_error', AI_FAILURE_MESSAGE);
+      return;
+    }
+    if (task.given.unreadable !== undefined) {
+      this.finishFailed(task, 'unreadable_image', UNREADABLE_MESSAGE);
       return;
     }
     const result: CachedResult = {

@@ -20,7 +20,9 @@ export type ActionName =
   | 'undo meter decision'
   | 'load route sheet'
   | 'set file pattern'
-  | 'save template';
+  | 'save template'
+  | 'send anyway'
+  | 'set photo checks';
 
 /**
  * The writes that are safe while another process runs an engine on the queue: each is one

@@ -11,6 +11,8 @@ import type { DecisionRequest } from '../../common/billing/decision-rules';
 import { decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import * as routes from '../billing/routes';
 import { addPaths, type AddPathsOptions } from '../engine/add-paths';
+import type { PhotoCheckThresholds } from '../../common/photo-checks';
+import { writeThresholds } from '../photo-checks/thresholds';
 import type { Store } from '../store/store';
 import { refuseIfOwnedElsewhere, type ActionName } from './ownership';
 import type { ActionSite } from './site';
@@ -55,6 +57,18 @@ export class QueueActions {
     const retried = this.write('retry').jobs.retryFailed(ids);
     this.changed(ids ?? []);
     return retried;
+  }
+
+  /** Held photos sent anyway, overruling the quality check; how many will go. */
+  sendHeldAnyway(ids: readonly number[]): number {
+    const sent = this.write('send anyway').jobs.sendHeldAnyway(ids);
+    this.changed(sent);
+    return sent.length;
+  }
+
+  /** The office's quality-check thresholds; photos checked from now on are judged by them. */
+  setPhotoCheckThresholds(thresholds: PhotoCheckThresholds): void {
+    writeThresholds(this.write('set photo checks').settings, thresholds);
   }
 
   /** Removes photos from the list; `kept`: those in flight, left alone (guarded in SQL). */

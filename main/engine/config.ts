@@ -56,6 +56,11 @@ export interface EngineConfig {
   taskTimeoutMs: number;
   /** Tasks at the service and none ended for this long: the run says the service's wait reason. */
   quietReportMs: number;
+  /**
+   * The quality check before upload (main/engine/photo-gate.ts): photos too small, dark, blown out
+   * or blurred are held instead of sent. Off here; the app and `meter-desk run` turn it on.
+   */
+  photoChecks: boolean;
 }
 
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
@@ -82,4 +87,5 @@ export const DEFAULT_ENGINE_CONFIG: EngineConfig = {
   permissionRecheckMs: 10 * 60_000,
   taskTimeoutMs: 30 * 60_000,
   quietReportMs: 10_000,
+  photoChecks: false,
 };

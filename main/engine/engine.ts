@@ -2,6 +2,7 @@ import { EventEmitter, setMaxListeners } from 'node:events';
 import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
+import type { PhotoMeasures } from '../../common/photo-checks';
 import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
@@ -17,6 +18,7 @@ import type { Operation, UploadSituation } from './error-policy';
 import type { EngineEvents } from './events';
 import { handleFailure } from './failures';
 import { Holds } from './holds';
+import { PhotoGate } from './photo-gate';
 import { QuietWatch } from './quiet-watch';
 import { QuotaSpentCheck } from './quota-spent';
 import { ServiceState } from './service-state';
@@ -33,6 +35,8 @@ export interface EngineOptions {
   serviceId: string;
   clock?: Clock;
   random?: () => number;
+  /** Measures a photo for the quality check (tests); by default in a worker thread. */
+  measurePhoto?: (path: string) => Promise<PhotoMeasures>;
 }
 
 /**
@@ -63,6 +67,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly feed: StatusFeed;
   private readonly loop: Dispatcher;
   private readonly quiet: QuietWatch;
+  private readonly gate: PhotoGate;
 
   constructor(opts: EngineOptions) {
     super();
@@ -130,6 +135,16 @@ export class Engine extends EventEmitter<EngineEvents> {
       changed,
       rowsChanged: (ids) => {
         this.feed.changed(ids);
+      },
+      log,
+    });
+    this.gate = new PhotoGate({
+      store: this.store,
+      on: this.config.photoChecks,
+      measure: opts.measurePhoto,
+      changed,
+      passed: () => {
+        this.loop.kick();
       },
       log,
     });
@@ -278,6 +293,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.running = true;
     this.holds.start();
     this.quiet.start();
+    this.gate.start();
     this.preflighted = false;
     const preflight = this.service.preflight(this.abort.signal, true).finally(() => {
       this.preflighted = true;
@@ -313,6 +329,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.loop.stop();
     this.holds.stop();
     this.quiet.stop();
+    await this.gate.stop();
     this.service.stop();
     await Promise.allSettled([...this.inflight]);
     this.feed.flush();
@@ -349,6 +366,7 @@ export class Engine extends EventEmitter<EngineEvents> {
    */
   queueChanged(ids: readonly number[] = []): void {
     if (ids.length > 0) this.feed.changed(ids);
+    this.gate.kick();
     this.service.updateQuotaWarning();
     this.loop.kick();
     this.feed.schedule();

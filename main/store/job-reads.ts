@@ -19,7 +19,16 @@ export function jobReads({ db, events, rowById }: JobsContext) {
       `SELECT state, n, review FROM job_counts WHERE root_id = ?`,
     ),
     pendingDistinct: db.prepare<[], { n: number }>(
-      `SELECT COUNT(DISTINCT sha256) AS n FROM jobs WHERE state IN ('queued', 'uploading')`,
+      `SELECT COUNT(DISTINCT sha256) AS n FROM jobs
+        WHERE state IN ('queued', 'uploading') AND photo_check IS NOT 'held'`,
+    ),
+    // A partial index (migration 015): held photos only, never a scan of the queue.
+    held: db.prepare<[], { n: number }>(
+      `SELECT COUNT(*) AS n FROM jobs WHERE state = 'queued' AND photo_check = 'held'`,
+    ),
+    heldByRoot: db.prepare<[number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM jobs
+        WHERE state = 'queued' AND photo_check = 'held' AND root_id = ?`,
     ),
     inFlightTasks: db.prepare<[], { n: number }>(
       `SELECT COUNT(DISTINCT task_id) AS n FROM jobs WHERE state = 'submitted'`,
@@ -44,6 +53,9 @@ export function jobReads({ db, events, rowById }: JobsContext) {
         out.toReview += r.review;
         out.total += r.n;
       }
+      // Held photos wait for a person, not for the engine: a run with only those left is over.
+      out.held = (rootId === undefined ? s.held.get() : s.heldByRoot.get(rootId))?.n ?? 0;
+      out.queued -= out.held;
       return out;
     },
 

@@ -3,6 +3,7 @@ import type { CheckLevel } from '../../common/billing/plausibility-inputs';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
 import { storedReadDateNote } from '../../common/billing/read-date-notes';
 import type { JobRecord, ResultSummary } from '../../common/job-record';
+import { isHoldReason, type PhotoCheckState } from '../../common/photo-checks';
 import { errorOf } from './job-events';
 
 /** A jobs row exactly as SQLite returns it. */
@@ -53,6 +54,8 @@ export interface JobRow {
   read_at_note_params: string | null;
   plausibility: CheckLevel | null;
   plausibility_detail: string | null;
+  photo_check: PhotoCheckState | null;
+  hold_reason: string | null;
 }
 
 /** Damaged JSON must not take the row down with it (one bad row never blocks the rest). */
@@ -119,5 +122,9 @@ export function toJobRecord(r: JobRow): JobRecord {
     readAtNote: storedReadDateNote(r.read_at_note_code, r.read_at_note_params),
     plausibility: r.plausibility,
     plausibilityDetail: parseObject(r.plausibility_detail) as ReadingCheck | null,
+    holdReason:
+      r.state === 'queued' && r.photo_check === 'held' && isHoldReason(r.hold_reason)
+        ? r.hold_reason
+        : null,
   };
 }

@@ -18,28 +18,31 @@ export interface Submission {
 /** The sending side: which photos go next, their uploads, tasks created, and jobs put back. */
 export function jobUploads({ db, now: stamp, events }: JobsContext) {
   const s = {
-    dueUploads: db.prepare<[number, number], JobRow>(
+    dueUploads: db.prepare<[number, number, number], JobRow>(
       `SELECT * FROM jobs j
         WHERE j.state = 'queued' AND j.next_attempt_at <= ?
           AND j.id = (SELECT MIN(m.id) FROM jobs m WHERE m.sha256 = j.sha256 AND m.state = 'queued')
           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.sha256 = j.sha256
                             AND k.state IN ('uploading', 'submitted'))
+          AND (? = 0 OR j.photo_check IN ('passed', 'sent_anyway'))
         ORDER BY j.next_attempt_at, j.id
         LIMIT ?`,
     ),
     // Jobs put back in the queue (next_attempt_at set; never-sent ones have 0): a range of the
     // (state, next_attempt_at) index, so the never-sent backlog is not scanned.
-    dueAgain: db.prepare<[number, number], JobRow>(
+    dueAgain: db.prepare<[number, number, number], JobRow>(
       `SELECT * FROM jobs j
         WHERE j.state = 'queued' AND j.next_attempt_at > 0 AND j.next_attempt_at <= ?
           AND j.id = (SELECT MIN(m.id) FROM jobs m WHERE m.sha256 = j.sha256 AND m.state = 'queued')
           AND NOT EXISTS (SELECT 1 FROM jobs k WHERE k.sha256 = j.sha256
                             AND k.state IN ('uploading', 'submitted'))
+          AND (? = 0 OR j.photo_check IN ('passed', 'sent_anyway'))
         ORDER BY j.next_attempt_at, j.id
         LIMIT ?`,
     ),
-    nextQueuedAt: db.prepare<[], { at: number | null }>(
-      `SELECT MIN(next_attempt_at) AS at FROM jobs WHERE state = 'queued'`,
+    nextQueuedAt: db.prepare<[number], { at: number | null }>(
+      `SELECT MIN(next_attempt_at) AS at FROM jobs
+        WHERE state = 'queued' AND (? = 0 OR photo_check IN ('passed', 'sent_anyway'))`,
     ),
     markUploading: db.prepare(
       `UPDATE jobs SET ${setState('startUpload')}, upload_attempts = upload_attempts + 1,
@@ -73,25 +76,34 @@ export function jobUploads({ db, now: stamp, events }: JobsContext) {
     ),
   };
 
+  // Off unless the engine runs the quality check: then only photos that passed (or a person sent
+  // anyway) are picked, and the others wait for their check beside the uploads.
+  let checksFirst = 0;
+
   return {
+    /** Whether queued photos wait for the quality check before they are picked. */
+    photoChecksFirst(on: boolean): void {
+      checksFirst = on ? 1 : 0;
+    },
+
     /** Queued jobs ready to upload, one per distinct content, none whose twin is already in flight. */
     dueUploads(now: number, limit: number): JobRecord[] {
       // Photos sent before go first once due (cut off by a crash, answer lost, retried): their
       // task may exist at the service, and sent again soon it comes back from the cache, free.
       // Behind a long backlog of never-sent photos the resend came minutes later, after an AI
       // version bump had made it a fresh, charged reading.
-      const again = s.dueAgain.all(now, limit);
+      const again = s.dueAgain.all(now, checksFirst, limit);
       if (again.length >= limit) return again.map(toJobRecord);
       const taken = new Set(again.map((r) => r.id));
       const rest = s.dueUploads
-        .all(now, limit + again.length)
+        .all(now, checksFirst, limit + again.length)
         .filter((r) => !taken.has(r.id))
         .slice(0, limit - again.length);
       return [...again, ...rest].map(toJobRecord);
     },
 
     nextQueuedAt(): number | null {
-      return s.nextQueuedAt.get()?.at ?? null;
+      return s.nextQueuedAt.get(checksFirst)?.at ?? null;
     },
 
     /** Returns the ids that really moved (a job removed meanwhile is skipped). */

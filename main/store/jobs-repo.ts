@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../time/clock';
 import { jobIntake, type JobIntake } from './job-intake';
 import { jobPersonActions, type JobPersonActions } from './job-person-actions';
+import { jobPhotoChecks, type JobPhotoChecks } from './job-photo-checks';
 import { jobReads, type JobReads } from './job-reads';
 import { jobResults, type JobResults } from './job-results';
 import { jobUploads, type JobUploads } from './job-uploads';
@@ -16,7 +17,12 @@ export type { TaskResult } from './job-results';
  * public method is one transaction, so a killed process leaves every job in a state it can
  * resume from.
  */
-export type JobsRepo = JobIntake & JobUploads & JobResults & JobPersonActions & JobReads;
+export type JobsRepo = JobIntake &
+  JobUploads &
+  JobResults &
+  JobPersonActions &
+  JobReads &
+  JobPhotoChecks;
 
 export function jobsRepo(db: Database.Database, clock: Clock = systemClock): JobsRepo {
   const context = jobsContext(db, clock);
@@ -26,5 +32,6 @@ export function jobsRepo(db: Database.Database, clock: Clock = systemClock): Job
     ...jobResults(context),
     ...jobPersonActions(context),
     ...jobReads(context),
+    ...jobPhotoChecks(context),
   };
 }

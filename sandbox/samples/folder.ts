@@ -1,8 +1,9 @@
 // A whole folder of sample photos, as a meter reader's phone or camera would leave it.
 import { availableParallelism } from 'node:os';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeBadFiles } from './bad-files';
+import { flawPhoto, PHOTO_FLAWS } from './flaws';
 import type { SampleManifestEntry, SampleManifest } from './manifest';
 import { summarizeManifest } from './manifest';
 import type { SampleFormat } from './marker';
@@ -24,6 +25,11 @@ export interface GenerateSampleFolderOptions {
   duplicates?: number;
   /** Photo width in pixels. Default 640. */
   width?: number;
+  /**
+   * Photos no service could read, on top: flawed copies of the first photos (blurred, dark,
+   * overexposed, tiny, in turn), marked unreadable. Default 0.
+   */
+  flawed?: number;
   /** Photos rendered at once. Default: twice the number of CPUs. */
   concurrency?: number;
 }
@@ -94,6 +100,8 @@ export async function generateSampleFolder(
     entries.push({ ...source, relPath, duplicateOf: source.relPath });
   }
 
+  entries.push(...(await writeFlawedPhotos(root, entries.slice(0, count), options.flawed ?? 0)));
+
   if (options.includeBadFiles) {
     entries.push(...(await writeBadFiles(root, seed, width, subfolders ? 'Building A' : '')));
   }
@@ -123,4 +131,29 @@ function planPhoto(
     format,
     seed: rng.int(0, 2 ** 31 - 1),
   };
+}
+
+/** Flawed copies of the given photos, one flaw after the other, named like any other photo. */
+async function writeFlawedPhotos(
+  root: string,
+  sources: readonly SampleManifestEntry[],
+  n: number,
+): Promise<SampleManifestEntry[]> {
+  const out: SampleManifestEntry[] = [];
+  for (let i = 0; i < n && sources.length > 0; i++) {
+    const source = sources[i % sources.length];
+    const flaw = PHOTO_FLAWS[i % PHOTO_FLAWS.length];
+    if (!source || !flaw || source.expected.outcome !== 'accepted') continue;
+    const format = source.expected.format;
+    const bytes = await flawPhoto(
+      await readFile(path.join(root, ...source.relPath.split('/'))),
+      format,
+      flaw,
+    );
+    const ext = format === 'jpeg' ? 'jpg' : format;
+    const relPath = `IMG_${String(9001 + i)}.${ext}`;
+    await writeFile(path.join(root, relPath), bytes);
+    out.push({ ...source, relPath, size: bytes.length, reading: null, meterType: null, flaw });
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ export {
   type SampleFormat,
 } from './marker';
 export { generateSampleFolder, type GenerateSampleFolderOptions } from './folder';
+export { flawPhoto, PHOTO_FLAWS, TINY_SHORT_SIDE, type PhotoFlaw } from './flaws';
 export type {
   SampleManifest,
   SampleManifestEntry,

@@ -23,6 +23,8 @@ export interface SampleManifestEntry {
   meterType: string | null;
   /** For a byte-identical copy: the relPath of the file it copies. */
   duplicateOf: string | null;
+  /** A photo no service could read (sandbox/samples/flaws.ts): what is wrong with it. */
+  flaw?: 'blurred' | 'dark' | 'overexposed' | 'tiny';
 }
 
 export interface SampleManifest {

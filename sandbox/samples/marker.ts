@@ -36,6 +36,22 @@ export function embedReadingMarker(
   meterType: string,
 ): Buffer {
   const marker = Buffer.from(readingMarker(reading, meterType), 'latin1');
+  return embedMarkerBytes(buf, format, marker);
+}
+
+/**
+ * The marker of a photo no service could read (blurred, dark, blown out, tiny): the sandbox
+ * fails its task as a real service would, and charges nothing.
+ */
+export const UNREADABLE_MARKER = `${MARKER_PREFIX}unreadable=`;
+
+export function embedUnreadableMarker(buf: Buffer, format: SampleFormat, why: string): Buffer {
+  if (!/^[a-z_]{1,24}$/.test(why)) throw new Error(`unreadable reason must be a-z_: ${why}`);
+  const marker = Buffer.from(`${UNREADABLE_MARKER}${why};`, 'latin1');
+  return embedMarkerBytes(buf, format, marker);
+}
+
+function embedMarkerBytes(buf: Buffer, format: SampleFormat, marker: Buffer): Buffer {
   switch (format) {
     case 'jpeg':
       return embedInJpeg(buf, marker);

@@ -61,6 +61,7 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
     readAtNote: null,
     plausibility: null,
     plausibilityDetail: null,
+    holdReason: null,
     ...patch,
   };
 }

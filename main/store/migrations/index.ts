@@ -11,6 +11,7 @@ import { migration010 } from './010-read-date-note-codes';
 import { migration011 } from './011-byte-counts';
 import { migration012 } from './012-meter-decisions';
 import { migration013 } from './013-meter-entry-columns';
+import { migration015 } from './015-photo-checks';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration015,
 ];

@@ -57,6 +57,12 @@ export const states: Words<typeof en> = {
     undoneToCorrected: 'Prüfung zurückgenommen: wieder korrigiert auf {{reading}}',
     retryRequested: 'Erneuter Versuch angefordert',
     sameAs: 'Gleiches Foto wie {{file}}: Ergebnis übernommen, nicht erneut hochgeladen',
+    heldTooSmall:
+      'Zurückgehalten, nicht gesendet: zu klein zum Ablesen ({{side}} px an der kurzen Seite, mindestens {{min}} px erwünscht)',
+    heldTooDark: 'Zurückgehalten, nicht gesendet: zu dunkel zum Ablesen',
+    heldBlownOut: 'Zurückgehalten, nicht gesendet: überbelichtet, der Zähler ist überstrahlt',
+    heldBlurred: 'Zurückgehalten, nicht gesendet: unscharf',
+    sentAnyway: 'Trotzdem gesendet: die Bildprüfung wurde übergangen',
     scannedAgain: 'Erneut geprüft: Die Datei ist jetzt ein lesbares Foto',
     waitingForNetwork: 'Wartet auf das Netzwerk',
     waitingForQuota: 'Wartet auf Kontingent',

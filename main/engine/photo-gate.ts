@@ -1,0 +1,99 @@
+// The quality check before upload, beside the uploads: queued photos are measured in a worker
+// thread (main/photo-checks/) a few at a time; one that passes is picked by the dispatcher like
+// any other, one that fails is held with its reason and costs no quota. The loop keeps sending
+// the photos that passed while the rest are still being checked.
+import { logged, type EngineMessage } from '../../common/engine-messages';
+import { holdReasonOf, type PhotoMeasures } from '../../common/photo-checks';
+import { CheckPool } from '../photo-checks/check-pool';
+import { readThresholds } from '../photo-checks/thresholds';
+import type { UncheckedPhoto } from '../store/job-photo-checks';
+import type { Store } from '../store/store';
+
+/** Photos handed to the worker at once: one being measured, the next one ready behind it. */
+const CHECKS_AT_ONCE = 2;
+
+export interface PhotoGateDeps {
+  readonly store: Store;
+  /** false: photos go unchecked, and photos held before are sent (`--no-photo-checks`). */
+  readonly on: boolean;
+  /** Measures a photo; by default in a worker thread. */
+  readonly measure?: (path: string) => Promise<PhotoMeasures>;
+  readonly changed: (ids: readonly number[]) => void;
+  /** A photo passed: the dispatcher may send it now. */
+  readonly passed: () => void;
+  readonly log: (line: string, message?: EngineMessage) => void;
+}
+
+export class PhotoGate {
+  private readonly checking = new Set<number>();
+  private readonly inflight = new Set<Promise<void>>();
+  private pool: CheckPool | null = null;
+  private running = false;
+
+  constructor(private readonly d: PhotoGateDeps) {
+    d.store.jobs.photoChecksFirst(d.on);
+  }
+
+  start(): void {
+    if (!this.d.on) {
+      const sent = this.d.store.jobs.sendHeldAnyway(this.d.store.jobs.heldPhotoIds());
+      if (sent.length > 0) this.d.changed(sent);
+      return;
+    }
+    this.running = true;
+    this.kick();
+  }
+
+  /** Looks for photos to check (photos were added, or a check ended). */
+  kick(): void {
+    if (!this.running) return;
+    const room = CHECKS_AT_ONCE - this.checking.size;
+    if (room <= 0) return;
+    const next = this.d.store.jobs
+      .uncheckedPhotos(CHECKS_AT_ONCE + this.checking.size)
+      .filter((p) => !this.checking.has(p.id))
+      .slice(0, room);
+    for (const photo of next) this.check(photo);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.allSettled([...this.inflight]);
+    await this.pool?.close();
+    this.pool = null;
+  }
+
+  private measure(path: string): Promise<PhotoMeasures> {
+    if (this.d.measure) return this.d.measure(path);
+    this.pool ??= new CheckPool(1);
+    return this.pool.measure(path);
+  }
+
+  private check(photo: UncheckedPhoto): void {
+    this.checking.add(photo.id);
+    const work = this.measure(photo.path)
+      // A photo the checker cannot decode is the service's to judge: it is not held.
+      .then(
+        (measures) => measures,
+        () => null,
+      )
+      .then((measures) => {
+        if (!this.running) return;
+        const thresholds = readThresholds(this.d.store.settings);
+        const hold = measures ? holdReasonOf(measures, thresholds) : null;
+        const outcome = { measures, hold, minShortSide: thresholds.minShortSide };
+        if (this.d.store.jobs.recordCheck(photo.id, outcome)) this.d.changed([photo.id]);
+        if (!hold) this.d.passed();
+      })
+      .catch((error: unknown) => {
+        const detail = error instanceof Error ? error.message : String(error);
+        this.d.log(...logged('unexpectedError', { detail }));
+      })
+      .finally(() => {
+        this.checking.delete(photo.id);
+        this.inflight.delete(work);
+        this.kick();
+      });
+    this.inflight.add(work);
+  }
+}

@@ -1,0 +1,96 @@
+// A few worker threads measuring photos (check-worker.ts), so the checks run beside the uploads
+// and never on the engine's loop. Workers start on the first photo and end when idle.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PhotoMeasures } from '../../common/photo-checks';
+import type { CheckReply, CheckRequest } from './check-protocol';
+
+interface Pending {
+  readonly resolve: (m: PhotoMeasures) => void;
+  readonly reject: (e: Error) => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+}
+
+/**
+ * The worker's file: from the sources (tsx, vitest) the TypeScript one through tsx's loader; from
+ * a bundle (the app's backend, the CLI) the worker bundle scripts/build.js writes beside it.
+ */
+export function checkWorkerEntry(): { source: string; eval: boolean } {
+  // esbuild leaves import.meta empty in the CommonJS backend bundle: __dirname is its folder.
+  const self = (import.meta as { url?: string }).url;
+  if (self?.endsWith('.ts')) {
+    // Node 20 ignores --import in a worker's execArgv: the worker registers tsx itself.
+    const worker = new URL('./check-worker.ts', self).href;
+    const source = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(worker)}); });`;
+    return { source, eval: true };
+  }
+  const dir = self ? dirname(fileURLToPath(self)) : __dirname;
+  return { source: join(dir, 'photo-check-worker.cjs'), eval: false };
+}
+
+export class CheckPool {
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  private turn = 0;
+
+  constructor(private readonly size = 1) {}
+
+  /** Measures one photo in a worker; rejects when the photo cannot be decoded. */
+  measure(path: string): Promise<PhotoMeasures> {
+    const slot = this.slot();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.postMessage({ id, path } satisfies CheckRequest);
+    });
+  }
+
+  /** Ends the workers; photos still being measured are rejected. */
+  async close(): Promise<void> {
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  private slot(): Slot {
+    if (this.slots.length < this.size) {
+      const slot = this.start();
+      this.slots.push(slot);
+      return slot;
+    }
+    this.turn = (this.turn + 1) % this.slots.length;
+    const slot = this.slots[this.turn];
+    if (!slot) throw new Error('check pool has no worker');
+    return slot;
+  }
+
+  private start(): Slot {
+    const entry = checkWorkerEntry();
+    const worker = new Worker(entry.source, { eval: entry.eval });
+    const slot: Slot = { worker, pending: new Map() };
+    // An idle worker must not keep the process alive (the CLI ends when the run does).
+    worker.unref();
+    worker.on('message', (reply: CheckReply) => {
+      const p = slot.pending.get(reply.id);
+      if (!p) return;
+      slot.pending.delete(reply.id);
+      if (reply.ok) p.resolve(reply.measures);
+      else p.reject(new Error(reply.message));
+    });
+    const fail = (error: Error): void => {
+      for (const p of slot.pending.values()) p.reject(error);
+      slot.pending.clear();
+      const at = this.slots.indexOf(slot);
+      if (at >= 0) this.slots.splice(at, 1);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      fail(new Error(`photo check worker ended (${String(code)})`));
+    });
+    return slot;
+  }
+}

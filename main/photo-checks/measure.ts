@@ -1,0 +1,81 @@
+// Measures a photo for the quality check: one decode to a greyscale copy of about 1,000 px (sharp
+// shrinks JPEGs while decoding, so a 12-megapixel photo is never held whole), then the histogram
+// shares and the variance of the Laplacian in one pass over those pixels.
+import type SharpModule from 'sharp';
+import type { PhotoMeasures } from '../../common/photo-checks';
+
+/** The long side of the copy the check measures: where the blur threshold is meant to hold. */
+export const MEASURE_SIDE = 1000;
+
+const DARK_BELOW = 32;
+const BRIGHT_ABOVE = 245;
+
+type Sharp = typeof SharpModule;
+let sharpModule: Promise<Sharp> | undefined;
+
+/** sharp is native and heavy: loaded on the first photo, not when the module is imported. */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
+
+/** Greyscale pixels, one byte each, row after row. */
+export interface GreyImage {
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Histogram shares and the variance of the 4-neighbour Laplacian of a greyscale image. */
+export function measureGrey(img: GreyImage, shortSide: number): PhotoMeasures {
+  const { data, width, height } = img;
+  let dark = 0;
+  let bright = 0;
+  let total = 0;
+  for (const v of data) {
+    if (v < DARK_BELOW) dark++;
+    else if (v > BRIGHT_ABOVE) bright++;
+    total += v;
+  }
+  let sum = 0;
+  let sumSq = 0;
+  let n = 0;
+  for (let y = 1; y < height - 1; y++) {
+    const row = y * width;
+    for (let x = 1; x < width - 1; x++) {
+      const i = row + x;
+      const lap =
+        (data[i - 1] ?? 0) +
+        (data[i + 1] ?? 0) +
+        (data[i - width] ?? 0) +
+        (data[i + width] ?? 0) -
+        4 * (data[i] ?? 0);
+      sum += lap;
+      sumSq += lap * lap;
+      n++;
+    }
+  }
+  const pixels = Math.max(1, data.length);
+  const mean = n > 0 ? sum / n : 0;
+  return {
+    shortSide,
+    darkShare: dark / pixels,
+    brightShare: bright / pixels,
+    meanLevel: total / pixels,
+    sharpness: n > 0 ? sumSq / n - mean * mean : 0,
+  };
+}
+
+/** Decodes the photo at `path` to its reduced greyscale copy and measures it. */
+export async function measurePhoto(path: string): Promise<PhotoMeasures> {
+  const sharp = await loadSharp();
+  const image = sharp(path, { failOn: 'none' });
+  const meta = await image.metadata();
+  const shortSide = Math.min(meta.width, meta.height);
+  const { data, info } = await image
+    .resize(MEASURE_SIDE, MEASURE_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return measureGrey({ data, width: info.width, height: info.height }, shortSide);
+}

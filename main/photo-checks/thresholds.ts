@@ -1,0 +1,32 @@
+// The office's thresholds for the quality check, kept in the queue's settings table so the window
+// and `meter-desk run` on the same queue hold photos alike.
+import {
+  DEFAULT_PHOTO_CHECK_THRESHOLDS,
+  PHOTO_CHECK_LIMITS,
+  type PhotoCheckThresholds,
+} from '../../common/photo-checks';
+import type { SettingsRepo } from '../store/settings-repo';
+
+const KEY = 'photoCheckThresholds';
+
+/** A stored value within its bounds, the default where it is missing or out of them. */
+function within(name: keyof PhotoCheckThresholds, value: unknown): number {
+  const { min, max } = PHOTO_CHECK_LIMITS[name];
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
+    ? value
+    : DEFAULT_PHOTO_CHECK_THRESHOLDS[name];
+}
+
+export function readThresholds(settings: SettingsRepo): PhotoCheckThresholds {
+  const stored = settings.get<Record<string, unknown>>(KEY, {});
+  return {
+    minShortSide: within('minShortSide', stored.minShortSide),
+    maxDarkShare: within('maxDarkShare', stored.maxDarkShare),
+    maxBrightShare: within('maxBrightShare', stored.maxBrightShare),
+    minSharpness: within('minSharpness', stored.minSharpness),
+  };
+}
+
+export function writeThresholds(settings: SettingsRepo, thresholds: PhotoCheckThresholds): void {
+  settings.set(KEY, thresholds);
+}
