@@ -9,12 +9,15 @@
 // - npm ci writes node_modules/.package-lock.json before the install scripts build the native
 //   modules, which are then newer than it; npm list then ignores it, and electron-builder's
 //   collector keeps only the direct dependencies. Its content is exact, so it is marked current.
+// - The native modules are this machine's: a build for another architecture or system is refused
+//   (scripts/package-args.js).
 // Nothing is published from here (--publish never): IT copies release/ to its update feed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { foreignBuild } from './package-args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -22,6 +25,12 @@ const require = createRequire(import.meta.url);
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const refused = foreignBuild(process.argv.slice(2), process.platform, process.arch);
+if (refused !== null) {
+  console.error(`npm run package: ${refused}`);
+  process.exit(2);
 }
 
 run(process.execPath, [join(ROOT, 'scripts', 'build.js')]);
