@@ -14,6 +14,7 @@ import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
 import { writeThresholds } from '../photo-checks/thresholds';
 import type { Store } from '../store/store';
+import { keepForOffice, officeMeterDecision } from './office-decisions';
 import { refuseIfOwnedElsewhere, type ActionName } from './ownership';
 import type { ActionSite } from './site';
 
@@ -39,6 +40,8 @@ export class QueueActions {
   review(id: number, action: 'accepted' | 'corrected', reading: string | null): boolean {
     const store = this.write('review');
     if (!store.jobs.review(id, action, reading)) return false;
+    const kind = action === 'accepted' ? 'confirm' : 'correct';
+    keepForOffice(store, this.site.clock, { kind, jobId: id, reading });
     // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
     this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
     return true;
@@ -48,6 +51,7 @@ export class QueueActions {
   undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
     const store = this.write('undo review');
     if (!store.jobs.undoReview(id, undone, restore)) return false;
+    keepForOffice(store, this.site.clock, { kind: 'undo', jobId: id });
     this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
     return true;
   }
@@ -90,6 +94,11 @@ export class QueueActions {
   recordSkip(meterId: string, code: SkipCode, note: string | null): boolean {
     const store = this.write('skip meter');
     if (!routes.recordSkip(store, meterId, code, note, this.now())) return false;
+    keepForOffice(
+      store,
+      this.site.clock,
+      officeMeterDecision(meterId, { kind: 'skip', code, note: note ?? undefined }),
+    );
     this.changed(store.meters.photoIdsOf(meterId));
     return true;
   }
@@ -98,6 +107,7 @@ export class QueueActions {
   typeReading(meterId: string, reading: string, readAt?: string): boolean {
     const store = this.write('type reading');
     if (!routes.typeReading(store, meterId, reading, this.now(), readAt)) return false;
+    keepForOffice(store, this.site.clock, officeMeterDecision(meterId, { kind: 'typed', reading }));
     this.meterChanged(store, meterId);
     return true;
   }
@@ -110,7 +120,10 @@ export class QueueActions {
   decideMeter(meterId: string, request: DecisionRequest): ReturnType<typeof decideMeter> {
     const store = this.write('decide meter');
     const made = decideMeter(store, meterId, request, this.site.clock.now());
-    if (made?.ok) this.meterChanged(store, meterId);
+    if (made?.ok) {
+      keepForOffice(store, this.site.clock, officeMeterDecision(meterId, request));
+      this.meterChanged(store, meterId);
+    }
     return made;
   }
 
@@ -118,7 +131,10 @@ export class QueueActions {
   undoMeterDecision(meterId: string): ReturnType<typeof undoMeterDecision> {
     const store = this.write('undo meter decision');
     const undone = undoMeterDecision(store, meterId);
-    if (undone?.ok) this.meterChanged(store, meterId);
+    if (undone?.ok) {
+      keepForOffice(store, this.site.clock, { kind: 'undo', meterNumber: meterId });
+      this.meterChanged(store, meterId);
+    }
     return undone;
   }
 

@@ -22,6 +22,11 @@ export interface LocalCluster {
   readonly password: string;
   /** A connection URL; the superuser and the `postgres` database unless told otherwise. */
   url(opts?: { user?: string; password?: string; database?: string }): string;
+  /** Stops the server and keeps its data: the office database goes away for a while. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port, as it was. */
+  resume(): Promise<void>;
+  /** Stops the server and removes everything. */
   stop(): Promise<void>;
 }
 
@@ -96,10 +101,7 @@ export async function startLocalCluster(): Promise<LocalCluster> {
         '--no-sync',
       ],
     ]);
-    // A port picked free may be taken before the server binds it: try a few.
-    let port = 0;
-    for (let attempt = 0; ; attempt++) {
-      port = await freePort();
+    const start = (port: number) => {
       const options = [
         `-p ${port}`,
         `-k ${dir}`,
@@ -109,17 +111,23 @@ export async function startLocalCluster(): Promise<LocalCluster> {
         '-c full_page_writes=off',
         '-c max_connections=120',
       ].join(' ');
+      return pg('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        path.join(dir, 'server.log'),
+        '-o',
+        options,
+        '-w',
+        'start',
+      ]);
+    };
+    // A port picked free may be taken before the server binds it: try a few.
+    let port = 0;
+    for (let attempt = 0; ; attempt++) {
+      port = await freePort();
       try {
-        await pg('pg_ctl', [
-          '-D',
-          data,
-          '-l',
-          path.join(dir, 'server.log'),
-          '-o',
-          options,
-          '-w',
-          'start',
-        ]);
+        await start(port);
         break;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -135,6 +143,12 @@ export async function startLocalCluster(): Promise<LocalCluster> {
         const user = encodeURIComponent(opts.user ?? superuser);
         const secret = encodeURIComponent(opts.password ?? password);
         return `postgres://${user}:${secret}@${host}:${port}/${opts.database ?? 'postgres'}`;
+      },
+      halt: async () => {
+        await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      },
+      resume: async () => {
+        await start(port);
       },
       stop: async () => {
         await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

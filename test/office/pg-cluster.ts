@@ -35,6 +35,12 @@ export interface OfficeCluster {
   adminOn(database: string): pg.Pool;
 }
 
+/** An idle connection the server drops (a test halts it) must not fail the file. */
+function quiet(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** Registers the cluster's start and stop for this file; call at the top level of a test file. */
 export function useOfficeCluster(): () => OfficeCluster {
   let current: OfficeCluster | null = null;
@@ -44,7 +50,7 @@ export function useOfficeCluster(): () => OfficeCluster {
   beforeAll(async () => {
     if (officeSkip) return;
     const cluster = await startLocalCluster();
-    const admin = new pg.Pool({ connectionString: cluster.url(), max: 2 });
+    const admin = quiet(new pg.Pool({ connectionString: cluster.url(), max: 2 }));
     pools.push(admin);
     await admin.query(`CREATE ROLE ${OWNER} LOGIN PASSWORD '${SECRET}'`);
     await admin.query(`CREATE ROLE ${DESK_ROLE} NOLOGIN`);
@@ -53,7 +59,7 @@ export function useOfficeCluster(): () => OfficeCluster {
       cluster,
       admin,
       adminOn: (database) => {
-        const pool = new pg.Pool({ connectionString: cluster.url({ database }), max: 2 });
+        const pool = quiet(new pg.Pool({ connectionString: cluster.url({ database }), max: 2 }));
         pools.push(pool);
         return pool;
       },

@@ -12,6 +12,8 @@ import { migration011 } from './011-byte-counts';
 import { migration012 } from './012-meter-decisions';
 import { migration013 } from './013-meter-entry-columns';
 import { migration015 } from './015-photo-checks';
+import { migration020 } from './020-office-outbox';
+import { migration021 } from './021-office-reading-trigger';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -30,4 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration015,
+  migration020,
+  migration021,
 ];

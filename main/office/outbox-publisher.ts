@@ -1,0 +1,186 @@
+// Drains this desk's office outbox (main/store/office-outbox.ts) to the office database, oldest
+// first, on its own timers: the engine never waits for it, and while the office is unreachable
+// entries simply stay (the desk keeps reading and reviewing). An outage does not use up an entry's
+// attempts; an entry the office refuses for its own reasons waits longer each time and never
+// blocks the entries behind it.
+import { z } from 'zod';
+import type { OfficeOutbox, OutboxEntry } from '../store/office-outbox';
+import { Timer, type Clock } from '../time/clock';
+import { OfficeError } from './store/office-db';
+import type { OfficeStore } from './store/office-store';
+import { DECISION_KINDS } from './store/publish';
+
+const readingPayload = z.object({
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  fileName: z.string(),
+  status: z.string(),
+  reading: z.string().nullable(),
+  resultSource: z.string().nullable(),
+  toReview: z.boolean(),
+  taskId: z.string().nullable(),
+  aiVersion: z.string().nullable(),
+  readAt: z.string().nullable(),
+  meterNumber: z.string().nullable(),
+});
+
+const decisionPayload = z.object({
+  kind: z.enum(DECISION_KINDS),
+  clerk: z.string(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+  fileName: z.string().nullable(),
+  meterNumber: z.string().nullable(),
+  reading: z.string().nullable(),
+  skipCode: z.string().nullable(),
+  note: z.string().nullable(),
+  decidedAt: z.string(),
+});
+
+export interface PublisherOptions {
+  outbox: OfficeOutbox;
+  office: OfficeStore;
+  clock: Clock;
+  /** How often the outbox is looked at for readings the trigger added (ms). */
+  pollMs?: number;
+  /** Told when the office becomes unreachable or reachable again, and after each drain. */
+  onState?: (state: PublisherState) => void;
+}
+
+export interface PublisherState {
+  reachable: boolean;
+  /** The failure class of the last outage (never a message: it could carry the address). */
+  failure: string | null;
+  pending: number;
+  published: number;
+}
+
+const BATCH = 50;
+const OUTAGE_FIRST_MS = 1_000;
+const OUTAGE_MAX_MS = 60_000;
+const REFUSED_MAX_MS = 10 * 60_000;
+
+export class OutboxPublisher {
+  private readonly timer: Timer;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private outageMs = 0;
+  private reachable = true;
+  private failure: string | null = null;
+
+  constructor(private readonly opts: PublisherOptions) {
+    this.timer = new Timer(
+      opts.clock,
+      () => {
+        this.kick();
+      },
+      { weak: true },
+    );
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  /** Something was added: publish it soon (unless the office is known to be away). */
+  nudge(): void {
+    if (!this.stopped && this.outageMs === 0) this.kick();
+  }
+
+  /** Stops after the entry in flight; what is left stays in the outbox for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timer.clear();
+    await this.running;
+  }
+
+  /**
+   * Publishes every due entry now; resolves when the outbox is empty of due entries or the office
+   * is unreachable. Tests and `run`'s last drain call it directly.
+   */
+  async drain(): Promise<PublisherState> {
+    await this.running;
+    this.running = this.publishDue();
+    await this.running;
+    this.running = null;
+    return this.state();
+  }
+
+  state(): PublisherState {
+    const counts = this.opts.outbox.counts();
+    return {
+      reachable: this.reachable,
+      failure: this.failure,
+      pending: counts.pending,
+      published: counts.published,
+    };
+  }
+
+  private kick(): void {
+    if (this.stopped || this.running) return;
+    this.running = this.publishDue().finally(() => {
+      this.running = null;
+      if (this.stopped) return;
+      const wait = this.outageMs > 0 ? this.outageMs : (this.opts.pollMs ?? 2_000);
+      this.timer.set(wait);
+    });
+  }
+
+  private async publishDue(): Promise<void> {
+    for (;;) {
+      const entries = this.opts.outbox.due(BATCH);
+      if (entries.length === 0) break;
+      for (const entry of entries) {
+        if (!(await this.publishOne(entry))) {
+          this.opts.onState?.(this.state());
+          return;
+        }
+      }
+      if (entries.length < BATCH) break;
+    }
+    this.opts.onState?.(this.state());
+  }
+
+  /** false: the office is unreachable; stop until the outage wait is over. */
+  private async publishOne(entry: OutboxEntry): Promise<boolean> {
+    const { outbox, office } = this.opts;
+    try {
+      if (entry.kind === 'reading') {
+        const r = readingPayload.parse(entry.payload);
+        const desk = outbox.desk();
+        await office.publishReading({
+          ...r,
+          key: entry.key,
+          desk: desk?.desk ?? entry.key.split(':')[0] ?? '',
+          user: desk?.clerk ?? '',
+          publishedAt: new Date(this.opts.clock.now()),
+        });
+      } else {
+        const d = decisionPayload.parse(entry.payload);
+        await office.publishDecision({
+          ...d,
+          key: entry.key,
+          desk: outbox.desk()?.desk ?? entry.key.split(':')[0] ?? '',
+          decidedAt: new Date(d.decidedAt),
+        });
+      }
+      outbox.markPublished(entry.id);
+      this.reachable = true;
+      this.outageMs = 0;
+      return true;
+    } catch (error) {
+      if (error instanceof OfficeError && error.failure === 'unreachable') {
+        this.reachable = false;
+        this.failure = error.failure;
+        this.outageMs = Math.min(OUTAGE_MAX_MS, Math.max(OUTAGE_FIRST_MS, this.outageMs * 2));
+        return false;
+      }
+      const failure = error instanceof OfficeError ? error.failure : 'badEntry';
+      const wait = Math.min(REFUSED_MAX_MS, OUTAGE_FIRST_MS * 2 ** Math.min(entry.attempts, 20));
+      outbox.markFailed(entry.id, failure, wait);
+      return true;
+    }
+  }
+}

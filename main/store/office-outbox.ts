@@ -1,0 +1,161 @@
+// This desk's office outbox (migrations 020, 021): readings enter it by trigger as jobs finish,
+// decisions from the action layer; the office publisher (main/office/) drains it to PostgreSQL.
+// Every entry keeps the idempotency key it was written with, so publishing again after a lost
+// answer or a restart changes nothing in the office. Writes are local and synchronous: nothing
+// here waits for the office database.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Clock } from '../time/clock';
+
+export type OutboxKind = 'reading' | 'decision';
+
+export interface OutboxEntry {
+  id: number;
+  key: string;
+  kind: OutboxKind;
+  /** The entry's JSON as written: a reading's or a decision's fields. */
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export interface OfficeDesk {
+  desk: string;
+  clerk: string;
+}
+
+/** A person's decision on a photo (confirm, correct, undo) or on a meter (skip, type, ...). */
+export interface OutboxDecision {
+  kind: string;
+  jobId?: number;
+  meterNumber?: string | null;
+  reading?: string | null;
+  skipCode?: string | null;
+  note?: string | null;
+}
+
+export interface OutboxCounts {
+  pending: number;
+  published: number;
+  /** Pending entries that failed at least once (kept, retried with a growing wait). */
+  failing: number;
+}
+
+export class OfficeOutbox {
+  private readonly s;
+
+  constructor(
+    db: Database.Database,
+    private readonly clock: Clock,
+  ) {
+    this.s = {
+      desk: db.prepare<[], OfficeDesk>('SELECT desk, clerk FROM office_desk'),
+      setDesk: db.prepare(
+        `INSERT INTO office_desk (one, desk, clerk, since) VALUES (1, ?, ?, ?)
+         ON CONFLICT (one) DO UPDATE SET desk = excluded.desk, clerk = excluded.clerk`,
+      ),
+      stop: db.prepare('DELETE FROM office_desk'),
+      job: db.prepare<
+        [number],
+        { sha256: string | null; rel_path: string; meter_id: string | null }
+      >('SELECT sha256, rel_path, meter_id FROM jobs WHERE id = ?'),
+      add: db.prepare(
+        `INSERT INTO office_outbox (idem_key, kind, payload, created_at) VALUES (?, ?, ?, ?)`,
+      ),
+      due: db.prepare<
+        [number, number],
+        { id: number; idem_key: string; kind: OutboxKind; payload: string; attempts: number }
+      >(
+        `SELECT id, idem_key, kind, payload, attempts FROM office_outbox
+          WHERE published_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+      ),
+      published: db.prepare('UPDATE office_outbox SET published_at = ? WHERE id = ?'),
+      failed: db.prepare(
+        `UPDATE office_outbox SET attempts = attempts + 1, last_failure = ?, next_attempt_at = ?
+          WHERE id = ?`,
+      ),
+      counts: db.prepare<[], OutboxCounts>(
+        `SELECT COALESCE(SUM(published_at IS NULL), 0) AS pending,
+                COALESCE(SUM(published_at IS NOT NULL), 0) AS published,
+                COALESCE(SUM(published_at IS NULL AND attempts > 0), 0) AS failing
+           FROM office_outbox`,
+      ),
+    };
+  }
+
+  /** As which desk this queue publishes; null: office mode is off for it. */
+  desk(): OfficeDesk | null {
+    return this.s.desk.get() ?? null;
+  }
+
+  /** Turns publishing on (or renames the desk); from now on readings and decisions are kept. */
+  publishAs(desk: OfficeDesk): void {
+    this.s.setDesk.run(desk.desk, desk.clerk, this.stamp());
+  }
+
+  /** Turns publishing off; entries not yet published stay and go once it is on again. */
+  stopPublishing(): void {
+    this.s.stop.run();
+  }
+
+  /** Keeps a decision for the office; false (nothing kept) while this queue does not publish. */
+  addDecision(d: OutboxDecision): boolean {
+    const desk = this.desk();
+    if (!desk) return false;
+    const job = d.jobId === undefined ? undefined : this.s.job.get(d.jobId);
+    const payload = {
+      kind: d.kind,
+      clerk: desk.clerk,
+      sha256: job?.sha256 ?? null,
+      fileName: job?.rel_path ?? null,
+      meterNumber: d.meterNumber ?? job?.meter_id ?? null,
+      reading: d.reading ?? null,
+      skipCode: d.skipCode ?? null,
+      note: d.note ?? null,
+      decidedAt: this.stamp(),
+    };
+    if (payload.sha256 === null && payload.meterNumber === null) return false;
+    const key = `${desk.desk}:decision:${randomUUID()}`;
+    this.s.add.run(key, 'decision', JSON.stringify(payload), payload.decidedAt);
+    return true;
+  }
+
+  /** The oldest entries due to be published (a failed one waits out its backoff). */
+  due(limit: number): OutboxEntry[] {
+    return this.s.due.all(this.clock.now(), limit).map((row) => ({
+      id: row.id,
+      key: row.idem_key,
+      kind: row.kind,
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      attempts: row.attempts,
+    }));
+  }
+
+  markPublished(id: number): void {
+    this.s.published.run(this.stamp(), id);
+  }
+
+  /** A failed publish: `failure` is a class (never a message that could carry an address). */
+  markFailed(id: number, failure: string, retryInMs: number): void {
+    this.s.failed.run(failure, this.clock.now() + retryInMs, id);
+  }
+
+  counts(): OutboxCounts {
+    return this.s.counts.get() ?? { pending: 0, published: 0, failing: 0 };
+  }
+
+  private stamp(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+}
+
+const outboxes = new WeakMap<Database.Database, OfficeOutbox>();
+
+/** The outbox of a queue connection, made once per connection (its statements prepared once). */
+export function officeOutboxOf(db: Database.Database, clock: Clock): OfficeOutbox {
+  let outbox = outboxes.get(db);
+  if (!outbox) {
+    outbox = new OfficeOutbox(db, clock);
+    outboxes.set(db, outbox);
+  }
+  return outbox;
+}

@@ -1,0 +1,132 @@
+// The desk's office outbox end to end: a real queue file, the real action layer, a real
+// PostgreSQL that goes away and comes back. The desk keeps working while the office is away;
+// when it returns every reading and decision is published once, also when a publish is repeated.
+import { afterEach, describe, expect, it } from 'vitest';
+import { QueueActions } from '../../main/actions/queue-actions';
+import { OutboxPublisher } from '../../main/office/outbox-publisher';
+import { openOfficeStore } from '../../main/office/store/office-store';
+import { officeOutboxOf } from '../../main/store/office-outbox';
+import { openStore, type Store } from '../../main/store/store';
+import { createManualClock } from '../helpers/manual-clock';
+import { tempDir } from '../helpers/tmp';
+import { migratedOffice, sha, T0 } from './office-fixture';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+
+const office = useOfficeCluster();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function queue(): Store {
+  const t = tempDir('meterdesk-outbox-');
+  const store = openStore(`${t.dir}/queue.sqlite`);
+  cleanups.push(() => {
+    store.close();
+    t.cleanup();
+  });
+  return store;
+}
+
+/** A photo sent and then read by the service, as the engine leaves it (state by state). */
+function readPhoto(store: Store, name: string, reading: string, at: string): number {
+  const root = Number(
+    store.db
+      .prepare(
+        `INSERT INTO roots (path, kind, added_at) VALUES ('/photos', 'folder', ?)
+         ON CONFLICT (path) DO UPDATE SET kind = kind RETURNING id`,
+      )
+      .pluck()
+      .get(at),
+  );
+  const id = Number(
+    store.db
+      .prepare(
+        `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, sha256, state, task_id,
+           created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, 'submitted', ?, ?, ?)`,
+      )
+      .run(root, `/photos/${name}`, name, sha(name), `task-${name}`, at, at).lastInsertRowid,
+  );
+  store.db
+    .prepare(
+      `UPDATE jobs SET state = 'done', final_reading = ?, result_source = 'ai',
+         is_latest_ai_version = 1, updated_at = ? WHERE id = ?`,
+    )
+    .run(reading, at, id);
+  return id;
+}
+
+describe.skipIf(officeSkip !== null)('the office outbox', () => {
+  it('keeps working while the office is away, then publishes everything exactly once', async () => {
+    const cluster = office();
+    const o = await migratedOffice(cluster, 0);
+    const admin = cluster.adminOn(o.database);
+    const clock = createManualClock(T0.getTime());
+    const store = queue();
+    const outbox = officeOutboxOf(store.db, clock);
+    outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
+    const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1', connectMs: 2_000 });
+    const publisher = new OutboxPublisher({ outbox, office: desk, clock });
+    cleanups.push(() => desk.close());
+    const actions = new QueueActions({ store: () => store, engine: () => null, clock });
+
+    const first = readPhoto(store, 'a.jpg', '00120', '2026-03-02T08:00:00.000Z');
+    readPhoto(store, 'b.jpg', '00340', '2026-03-02T08:00:01.000Z');
+    expect(actions.review(first, 'corrected', '00121')).toBe(true);
+    expect(outbox.counts()).toEqual({ pending: 3, published: 0, failing: 0 });
+
+    await cluster.cluster.halt();
+    try {
+      const away = await publisher.drain();
+      expect(away).toMatchObject({ reachable: false, failure: 'unreachable', pending: 3 });
+      // The desk goes on: a photo read and a reading confirmed while the office is away.
+      const third = readPhoto(store, 'c.jpg', '00560', '2026-03-02T08:05:00.000Z');
+      expect(actions.review(third, 'accepted', null)).toBe(true);
+      expect(outbox.counts()).toMatchObject({ pending: 5, failing: 0 });
+    } finally {
+      await cluster.cluster.resume();
+    }
+
+    const back = await publisher.drain();
+    expect(back).toMatchObject({ reachable: true, pending: 0, published: 5 });
+    // An answer lost on the way back: the desk publishes the same entries again.
+    store.db.prepare('UPDATE office_outbox SET published_at = NULL').run();
+    expect(await publisher.drain()).toMatchObject({ pending: 0 });
+
+    const rows = await admin.query<{
+      what: string;
+      file: string;
+      value: string | null;
+      by: string;
+    }>(
+      `SELECT 'reading' AS what, file_name AS file, reading AS value, desk AS by FROM readings
+       UNION ALL
+       SELECT kind, p.file_name, d.reading, d.clerk FROM decisions d JOIN photos p USING (sha256)
+       ORDER BY 1, 2`,
+    );
+    expect(rows.rows).toEqual([
+      { what: 'confirm', file: 'c.jpg', value: null, by: 'anna' },
+      { what: 'correct', file: 'a.jpg', value: '00121', by: 'anna' },
+      { what: 'reading', file: 'a.jpg', value: '00120', by: 'anna@pc1' },
+      { what: 'reading', file: 'b.jpg', value: '00340', by: 'anna@pc1' },
+      { what: 'reading', file: 'c.jpg', value: '00560', by: 'anna@pc1' },
+    ]);
+    const photos = await admin.query<{ state: string; n: number }>(
+      `SELECT state, count(*)::int AS n FROM photos GROUP BY state`,
+    );
+    expect(photos.rows).toEqual([{ state: 'read', n: 3 }]);
+  });
+
+  it('keeps nothing for the office while the queue does not publish', () => {
+    const clock = createManualClock(T0.getTime());
+    const store = queue();
+    const actions = new QueueActions({ store: () => store, engine: () => null, clock });
+    const id = readPhoto(store, 'a.jpg', '00120', '2026-03-02T08:00:00.000Z');
+    expect(actions.review(id, 'accepted', null)).toBe(true);
+    expect(officeOutboxOf(store.db, clock).counts()).toEqual({
+      pending: 0,
+      published: 0,
+      failing: 0,
+    });
+  });
+});
