@@ -50,8 +50,9 @@ export const skipRequest = z.strictObject({
   note: z.string().max(500).optional(),
 });
 
-export const billingExportRequest = z.strictObject({
-  templateJson,
-  /** "finished": confirmed and skipped meters only (the default); "all": every meter. */
-  scope: z.enum(['finished', 'all']),
-});
+/** "finished": confirmed and skipped meters only (the default); "all": every meter. */
+const billingScope = z.enum(['finished', 'all']);
+
+export const billingExportRequest = z.strictObject({ templateJson, scope: billingScope });
+
+export const billingPreviewRequest = z.strictObject({ scope: billingScope });

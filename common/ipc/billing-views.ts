@@ -1,6 +1,7 @@
 // What the backend answers about route sheets, meters and the billing export, as the window sees
 // it: plain data, shaped for the billing screens (renderer/billing/).
-import type { Confirmation, SkipCode } from '../billing/billing-row';
+import type { BillingRow, Confirmation, SkipCode } from '../billing/billing-row';
+import type { SheetDialect } from '../billing/export-dialect';
 import type { ColumnMapping } from '../billing/column-mapping';
 import type { MeterState } from '../billing/meter-outcome';
 import type { MeterField, MeterRecord } from '../billing/meter-record';
@@ -156,6 +157,16 @@ export interface BillingWritten extends FileWritten {
   readonly skipped: number;
   readonly unmatched: number;
   readonly replaced: number;
+}
+
+/** What the billing export's dialog previews and explains before anything is written. */
+export interface BillingPreview {
+  /** The first rows of the export in its scope, as records (the window writes them as lines). */
+  readonly rows: readonly BillingRow[];
+  /** The loaded sheet's dialect: without a saved template the export follows it. */
+  readonly dialect: SheetDialect | null;
+  /** The office's time zone, read_at's (common/billing/export-read-at.ts). */
+  readonly timeZone: string;
 }
 
 export type Saved<T> = ({ readonly canceled: false } & T) | { readonly canceled: true };

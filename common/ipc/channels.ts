@@ -42,6 +42,7 @@ export const CHANNEL_NAMES = [
   'exportTemplate',
   'exportMissing',
   'exportBilling',
+  'billingPreview',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

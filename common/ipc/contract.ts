@@ -49,6 +49,7 @@ import type {
 import type { UpdateView } from './update-view';
 import {
   billingExportRequest,
+  billingPreviewRequest,
   filePattern,
   mappingJson,
   meterId,
@@ -59,6 +60,7 @@ import {
 } from './billing-schemas';
 import type {
   BillingOverview,
+  BillingPreview,
   BillingWritten,
   FileWritten,
   MeterChoice,
@@ -218,6 +220,8 @@ export const CONTRACT = {
   exportMissing: channel(empty, DEADLINES.bulk).returns<Saved<FileWritten>>(),
   /** Main shows the save dialog; the backend writes one row per meter with the template. */
   exportBilling: channel(billingExportRequest, DEADLINES.bulk).returns<Saved<BillingWritten>>(),
+  /** The export's first rows in a scope, the sheet's dialect and the office's time zone. */
+  billingPreview: channel(billingPreviewRequest).returns<BillingPreview>(),
 } as const satisfies Record<ChannelName, ChannelSpec>;
 
 export type Contract = typeof CONTRACT;

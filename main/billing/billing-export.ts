@@ -1,25 +1,27 @@
 // The billing export: one row per meter (and, when the template says so, per unmatched photo),
-// in the template's columns, delimiter, decimal mark, dates and encoding. Text cells go through
-// the CSV writer's formula neutralising and quoting (main/export/csv.ts); number cells are
-// written as they are, which is safe because they can only hold digits, a sign and a mark.
+// in the template's columns, delimiter, decimal mark, dates and encoding. Lines are made by
+// common/billing/export-line.ts (formula neutralising and quoting; number cells as they are,
+// safe because they can only hold digits, a sign and a mark), the same the window's preview shows.
 // The file appears complete or not at all.
 import type { BillingRow } from '../../common/billing/billing-row';
 import {
-  NUMBER_CELL,
   templateCells,
   templateHeaders,
   templateKinds,
   type ExportCellKind,
 } from '../../common/billing/export-cells';
+import { billingLine } from '../../common/billing/export-line';
 import { officeTimeZone } from '../../common/billing/export-read-at';
 import {
   dialectTemplate,
   SHEET_DIALECT_SETTING,
   storedDialect,
+  type SheetDialect,
 } from '../../common/billing/export-dialect';
+import type { BillingPreview } from '../../common/ipc/billing-views';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
 import { columnLetter } from '../../common/billing/row-problem';
-import { formatCell, openExportFile } from '../export/csv';
+import { openExportFile } from '../export/csv';
 import type { Store } from '../store/store';
 import { countUnencodable, encodeWindows1252, firstUnencodable } from './windows-1252';
 
@@ -55,9 +57,30 @@ export class UnencodableError extends Error {
   }
 }
 
+/** The loaded sheet's dialect, as its load kept it (common/billing/export-dialect.ts). */
+function dialectOf(store: Pick<Store, 'settings'>): SheetDialect | null {
+  return storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null));
+}
+
 /** The template an export uses when none is saved or given: the loaded sheet's dialect. */
 export function defaultBillingTemplate(store: Pick<Store, 'settings'>): ExportTemplate {
-  return dialectTemplate(storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null)));
+  return dialectTemplate(dialectOf(store));
+}
+
+/** Rows the export dialog previews: the first of the export's rows, so reading stays short. */
+export const PREVIEW_ROWS = 5;
+
+/** What the dialog previews: the first rows of `rows`, the sheet's dialect, the office's zone. */
+export function billingPreview(
+  store: Pick<Store, 'settings'>,
+  rows: Iterable<BillingRow>,
+): BillingPreview {
+  const first: BillingRow[] = [];
+  for (const row of rows) {
+    if (first.length >= PREVIEW_ROWS) break;
+    first.push(row);
+  }
+  return { rows: first, dialect: dialectOf(store), timeZone: officeTimeZone() };
 }
 
 const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
@@ -118,21 +141,16 @@ class RowEncoder {
 
   line(cells: readonly string[], row: number, kinds: readonly ExportCellKind[] | null): string {
     const { delimiter, encoding, unencodable } = this.template;
-    let text = '';
-    for (let i = 0; i < cells.length; i++) {
-      const value = cells[i] ?? '';
-      if (encoding === 'windows-1252') {
+    if (encoding === 'windows-1252') {
+      cells.forEach((value, i) => {
         const bad = firstUnencodable(value);
-        if (bad !== null) {
-          if (unencodable === 'error')
-            throw new UnencodableError(row, columnLetter(i), this.headers[i] ?? '', bad);
-          this.replaced += countUnencodable(value);
-        }
-      }
-      if (i > 0) text += delimiter;
-      text += csvCell(value, kinds?.[i] ?? 'text', delimiter);
+        if (bad === null) return;
+        if (unencodable === 'error')
+          throw new UnencodableError(row, columnLetter(i), this.headers[i] ?? '', bad);
+        this.replaced += countUnencodable(value);
+      });
     }
-    return `${text}\r\n`;
+    return `${billingLine(cells, kinds, delimiter)}\r\n`;
   }
 
   encode(text: string): Uint8Array {
@@ -140,14 +158,4 @@ class RowEncoder {
       ? encodeWindows1252(text)
       : Buffer.from(text, 'utf8');
   }
-}
-
-/** One cell as it appears in the file. */
-export function csvCell(value: string, kind: ExportCellKind, delimiter: string): string {
-  if (kind === 'number' && NUMBER_CELL.test(value)) return value;
-  const formatted = formatCell(value, 'text');
-  // formatCell quotes for "," ";" and line breaks; a tab only splits cells in a tab-separated file.
-  if (delimiter === '\t' && value.includes('\t') && !formatted.startsWith('"'))
-    return `"${formatted}"`;
-  return formatted;
 }

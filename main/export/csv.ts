@@ -14,6 +14,7 @@
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { needsNeutralising, textCell } from '../../common/billing/export-line';
 import { AtomicFile } from '../files/atomic-file';
 
 export const CSV_DELIMITERS = [',', ';'] as const;
@@ -30,8 +31,6 @@ export interface CsvWriterOptions {
 }
 
 const NUMERIC = /^\d+(\.\d+)?$/;
-const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",;\r\n]/;
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
 /** Rows are batched into chunks of about this many UTF-16 units before they reach the disk. */
@@ -42,16 +41,12 @@ export function isNumericReading(value: string): boolean {
   return NUMERIC.test(value);
 }
 
-/** True when a spreadsheet could interpret the text as a formula. */
-export function needsNeutralising(value: string): boolean {
-  return FORMULA_TRIGGER.test(value);
-}
+export { needsNeutralising };
 
 /** One cell as it appears in the file (neutralised, quoted when needed), without the delimiter. */
 export function formatCell(value: string, kind: CellKind = 'text'): string {
   if (kind === 'numeric' && NUMERIC.test(value)) return value;
-  const safe = FORMULA_TRIGGER.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return textCell(value);
 }
 
 /** One record as it appears in the file, CRLF included. Missing kinds mean text. */

@@ -2,7 +2,7 @@
 // meters ("finished and reviewed only" by default), a warning that names the flagged meters, and
 // the template (choose, save, import, export; decimal mark and separator among its settings).
 // The notice afterwards counts readings, not rows.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { exportTemplateJson } from '../../common/billing/export-template';
 import { Dialog } from '../components/dialog';
@@ -11,7 +11,9 @@ import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
 import { useApp, useAppApi } from '../store/context';
+import type { BillingPreview } from '../../common/ipc';
 import { ExportCounts, ExportScopeChoice, type ExportScope } from './export-contents';
+import { ExportPreview } from './export-preview';
 import { TemplateFieldset } from './template-fieldset';
 import { useExportTemplate } from './use-export-template';
 
@@ -29,7 +31,24 @@ export function BillingExportDialog({
   const { billing, busy } = useApp(useShallow((s) => ({ billing: s.billing, busy: s.busy })));
   const [scope, setScope] = useState<ExportScope>('finished');
   const [error, setError] = useState<string | null>(null);
-  const templateState = useExportTemplate(billing?.templateJson ?? null, setError);
+  const [preview, setPreview] = useState<BillingPreview | null>(null);
+  useEffect(() => {
+    let current = true;
+    void api
+      .getState()
+      .billingPreview(scope)
+      .then((reply) => {
+        if (current && reply.ok) setPreview(reply.value);
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, scope]);
+  const templateState = useExportTemplate(
+    billing?.templateJson ?? null,
+    preview?.dialect ?? null,
+    setError,
+  );
   const { template, problem } = templateState;
   const totals = billing?.totals;
   const flagged = billing?.flaggedMeters ?? [];
@@ -90,6 +109,11 @@ export function BillingExportDialog({
         moreFlagged={moreFlagged}
       />
       <TemplateFieldset {...templateState} />
+      <ExportPreview
+        preview={preview}
+        template={template}
+        followsSheet={templateState.followsSheet}
+      />
       {error && (
         <p className="field-problem" role="alert">
           {error}

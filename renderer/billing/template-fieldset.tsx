@@ -1,7 +1,6 @@
 // The template part of the billing export: its actions (save, import, export, reset), what the
 // last one did, the validator's verdict, a one-line summary and the editor, folded by default.
 import { useState } from 'react';
-import { DEFAULT_EXPORT_TEMPLATE } from '../../common/billing/export-template';
 import { formatCount } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
@@ -14,6 +13,7 @@ export function TemplateFieldset({
   problem,
   note,
   templateAction,
+  defaultTemplate,
 }: ExportTemplateState): React.JSX.Element {
   const t = useT('billing');
   const lang = useLang();
@@ -54,7 +54,7 @@ export function TemplateFieldset({
           type="button"
           className="btn btn-small btn-quiet"
           onClick={() => {
-            setTemplate(DEFAULT_EXPORT_TEMPLATE);
+            setTemplate(defaultTemplate);
           }}
         >
           {t('template.reset')}

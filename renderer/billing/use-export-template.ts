@@ -1,6 +1,8 @@
-// The billing export's template: the one saved (or the default), the validator's verdict, and
-// what the clerk does with it (save, import from a file, export to a file).
-import { useState } from 'react';
+// The billing export's template: the one saved (or the default in the loaded sheet's dialect),
+// the validator's verdict, and what the clerk does with it (save, import from a file, export to
+// a file).
+import { useMemo, useState } from 'react';
+import { dialectTemplate, type SheetDialect } from '../../common/billing/export-dialect';
 import {
   DEFAULT_EXPORT_TEMPLATE,
   exportTemplateJson,
@@ -28,17 +30,35 @@ export interface ExportTemplateState {
   /** What the last template action did, for the clerk. */
   readonly note: string | null;
   readonly templateAction: (action: TemplateAction) => Promise<void>;
+  /** What "reset" gives: the default template in the loaded sheet's dialect. */
+  readonly defaultTemplate: ExportTemplate;
+  /** The template in use is that default, untouched (no saved one, not edited). */
+  readonly followsSheet: boolean;
 }
 
-/** `setError` shows a failure where the dialog shows its errors. */
+/**
+ * `dialect`: the loaded sheet's, which may arrive after the dialog opened; until the clerk
+ * changes the template, one without a saved template follows it. `setError` shows a failure
+ * where the dialog shows its errors.
+ */
 export function useExportTemplate(
   savedJson: string | null,
+  dialect: SheetDialect | null,
   setError: (error: string | null) => void,
 ): ExportTemplateState {
   const t = useT('billing');
   const errorsT = useT('errors');
   const api = useAppApi();
-  const [template, setTemplate] = useState(() => savedTemplate(savedJson));
+  const defaultTemplate = useMemo(() => dialectTemplate(dialect), [dialect]);
+  const base = useMemo(
+    () => (savedJson === null ? defaultTemplate : savedTemplate(savedJson)),
+    [savedJson, defaultTemplate],
+  );
+  const [own, setOwn] = useState<ExportTemplate | null>(null);
+  const template = own ?? base;
+  const setTemplate: ExportTemplateState['setTemplate'] = (next) => {
+    setOwn((current) => (typeof next === 'function' ? next(current ?? base) : next));
+  };
   const [note, setNote] = useState<string | null>(null);
   const checked = validateExportTemplate(template);
   const problem = checked.ok ? null : checked.errors.join(' ');
@@ -70,5 +90,13 @@ export function useExportTemplate(
     }
   };
 
-  return { template, setTemplate, problem, note, templateAction };
+  return {
+    template,
+    setTemplate,
+    problem,
+    note,
+    templateAction,
+    defaultTemplate,
+    followsSheet: own === null && savedJson === null && dialect !== null,
+  };
 }

@@ -6,6 +6,7 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { SkipCode } from '../../common/billing/billing-row';
 import type {
   BillingOverview,
+  BillingPreview,
   BillingWritten,
   FileWritten,
   MeterChoice,
@@ -79,6 +80,8 @@ export interface BillingSlice {
   exportTemplate(json: string): Promise<Result<FileWritten | null>>;
   exportMissing(): Promise<Result<FileWritten | null>>;
   exportBilling(json: string, scope: 'finished' | 'all'): Promise<Result<BillingWritten | null>>;
+  /** The export's first rows in the scope, the sheet's dialect and the office's time zone. */
+  billingPreview(scope: 'finished' | 'all'): Promise<Result<BillingPreview>>;
 }
 
 export const createBillingSlice: SliceCreator<BillingSlice> = (
@@ -347,6 +350,8 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       if (!reply.ok) return reply;
       return ok(reply.value.canceled ? null : reply.value);
     },
+
+    billingPreview: (scope) => bridge.billingPreview({ scope }),
 
     async exportBilling(json, scope) {
       set({ busy: true });

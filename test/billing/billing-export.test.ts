@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
-import { csvCell, exportBilling, UnencodableError } from '../../main/billing/billing-export';
+import { billingCell } from '../../common/billing/export-line';
+import { exportBilling, UnencodableError } from '../../main/billing/billing-export';
 import { CsvExportError } from '../../main/export/csv';
 import { decodeWindows1252 } from '../../main/billing/windows-1252';
 import { tempDir } from '../helpers/tmp';
@@ -119,10 +120,10 @@ describe('hostile values', () => {
   });
 
   it('quotes tabs in a tab-separated file', () => {
-    expect(csvCell('a\tb', 'text', '\t')).toBe('"a\tb"');
-    expect(csvCell('a\tb', 'text', ',')).toBe('a\tb');
-    expect(csvCell('-12,5', 'number', ';')).toBe('-12,5');
-    expect(csvCell('-1+2', 'number', ';')).toBe("'-1+2");
+    expect(billingCell('a\tb', 'text', '\t')).toBe('"a\tb"');
+    expect(billingCell('a\tb', 'text', ',')).toBe('a\tb');
+    expect(billingCell('-12,5', 'number', ';')).toBe('-12,5');
+    expect(billingCell('-1+2', 'number', ';')).toBe("'-1+2");
   });
 });
 

@@ -281,7 +281,7 @@ describe('the queue', () => {
     mkdirSync(folder);
     writeFileSync(
       join(folder, 'IMG_9001.jpg'),
-      await renderMeterPhoto({ reading: '00777.123', format: 'jpeg', width: 160, seed: 9001 }),
+      await renderMeterPhoto({ reading: '00777.123', format: 'jpeg', width: 480, seed: 9001 }),
     );
     desk.backend.sandbox()?.control.setAi({ failureRate: 1 });
     value(await desk.bridge.addPaths({ paths: [folder] }));
@@ -355,7 +355,7 @@ describe('files outside the queue', () => {
     mkdirSync(folder);
     writeFileSync(
       join(folder, 'IMG_9101.jpg'),
-      await renderMeterPhoto({ reading: '00042.5', format: 'jpeg', width: 160, seed: 9101 }),
+      await renderMeterPhoto({ reading: '00042.5', format: 'jpeg', width: 480, seed: 9101 }),
     );
     desk.os.folderAnswers.push([folder], null);
     const added = value(await desk.bridge.addFolders());
@@ -571,6 +571,9 @@ describe('routes and billing', () => {
     desk.os.saveAnswers.push(join(desk.dir, 'billing.csv'));
     const billed = value(await b.exportBilling({ templateJson: json, scope: 'all' }));
     expect(billed.canceled ? 0 : billed.rows).toBe(ids.length);
+    const preview = value(await b.billingPreview({ scope: 'all' }));
+    expect(preview.rows[0]?.meterId).toBe(rows[0]?.meterId);
+    expect(preview.dialect).toMatchObject({ delimiter: ',', decimalMark: '.' });
   });
 });
 

@@ -17,7 +17,7 @@ import {
 import type { MeterDetail, SheetChoice } from '../../../common/ipc/billing-views';
 import type { BillingRow } from '../../../common/billing/billing-row';
 import { readingInputText } from '../../../common/billing/reading-input';
-import { exportBilling, UnencodableError } from '../../billing/billing-export';
+import { billingPreview, exportBilling, UnencodableError } from '../../billing/billing-export';
 import { billingRows, routeProgress } from '../../billing/meter-readings';
 import { writeMissingMeters } from '../../billing/missing-export';
 import { readingForMeter } from '../../billing/typed-reading';
@@ -46,6 +46,7 @@ type BillingHandlers = Pick<
   | 'writeTemplateFile'
   | 'writeMissing'
   | 'writeBilling'
+  | 'billingPreview'
 >;
 
 const SAMPLE_ROWS = 5;
@@ -167,6 +168,8 @@ export function billingHandlers(state: BackendState): BillingHandlers {
       }),
 
     billingOverview: () => state.use(() => billingOverview(state.store)),
+    billingPreview: ({ scope }) =>
+      state.use(() => billingPreview(state.store, scoped(state.store, scope))),
     listMeters: (query) => state.use(() => listMeters(state.store, query)),
     findMeters: ({ query, limit }) => state.use(() => findMeters(state.store, query, limit ?? 12)),
     meterDetail: ({ meterId }) => state.use(() => detail(meterId)),

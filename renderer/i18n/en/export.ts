@@ -22,4 +22,48 @@ export const exporting = {
   comma: 'Comma separated (,)',
   semicolon: 'Semicolon separated (;) — for Excel where the decimal mark is a comma',
   bom: 'Add a byte order mark (Excel then reads accents and symbols correctly)',
+  /** The billing export's preview and what each of its columns holds (renderer/billing/export-preview.tsx). */
+  preview: {
+    title: 'The first rows, as the file will hold them',
+    none: 'This export has no rows yet.',
+    format: '{{encoding}} · separator {{delimiter}} · decimal mark {{mark}} · dates {{dates}}',
+    tab: 'TAB',
+    readAt:
+      'read_at is the local time of this computer’s time zone ({{zone}}), the office’s; ISO dates carry its offset. Times kept in UTC and cameras’ other offsets are converted to it; a camera time without an offset is taken as local.',
+    followsSheet: 'Separator, decimal mark, dates and encoding follow the loaded route sheet.',
+    fieldsTitle: 'What each column holds',
+  },
+  encodings: {
+    'utf-8-bom': 'UTF-8 with BOM',
+    'utf-8': 'UTF-8',
+    'windows-1252': 'Windows-1252',
+  },
+  fields: {
+    meter_id: 'The meter number from the route sheet.',
+    account: 'The account number from the route sheet.',
+    address: 'The address from the route sheet.',
+    route: 'The route from the route sheet.',
+    sequence: 'The place in the walking order.',
+    read_at: 'When the meter was read: the photo’s time, or the day a typed reading was read.',
+    reading:
+      'The reading to bill: a person’s correction or typed reading when there is one, else what the AI read. Leading zeros are kept.',
+    ai_reading: 'What the AI read from the photo, beside the billed reading for audits.',
+    confirmation:
+      'How the reading came to be: auto_accepted (passed every check, nobody looked at it), confirmed (a person confirmed the AI’s reading), corrected (a person changed it), typed (typed by hand), estimated (estimated, not read).',
+    read_type: 'actual, customer, estimated, verified or no_read.',
+    skip_code: 'Why the meter was not read: no_access, locked, dog, buried, damaged or other.',
+    skip_note: 'The note written with the skip.',
+    consumption: 'Units used since the previous reading, a rollover included; empty when unknown.',
+    previous_reading: 'The reading the consumption is counted from.',
+    previous_read_at: 'The date of that previous reading.',
+    plausibility:
+      'What the checks found: ok, warning, error or not_checked (a check could not run).',
+    reasons: 'Why the reading was flagged, in sentences.',
+    use_on_bill: 'yes when billing may use the reading as it is, else no.',
+    photo: 'The photo’s path below the folder that was added.',
+    photo_sha256: 'The photo’s SHA-256: which file was read, for audits.',
+    task_id: 'The reading service’s task for the photo.',
+    unmatched: 'yes for a photo that matched no meter of the route sheet.',
+    duplicate_of: 'For a photo that repeats another: the meter or photo it repeats.',
+  },
 } as const;

@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+// The billing export dialog shows the file's first lines before anything is written, exactly as
+// the writer makes them (the template being edited, the sheet's dialect, read_at in the office's
+// time zone), and explains each column in the window's language.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXPORT_FIELDS } from '../../common/billing/export-template';
+import type { BillingOverview, BillingPreview, Result } from '../../common/ipc';
+import { BillingExportDialog } from '../../renderer/billing/billing-export';
+import { en } from '../../renderer/i18n/catalogues';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { StoreProvider } from '../../renderer/store/context';
+import { createAppStore } from '../../renderer/store/create-store';
+import { billingRow } from '../billing/billing-rows';
+import { stubBridge } from './stub-bridge';
+
+afterEach(cleanup);
+
+const GERMAN_SHEET: BillingPreview = {
+  rows: [
+    billingRow({ readAt: '2026-11-10T23:30:00.000Z', address: 'Hauptstraße 1; Hinterhaus' }),
+    billingRow({ meterId: '=cmd', reading: '00042', registerDecimals: 0, consumption: 3 }),
+  ],
+  dialect: { encoding: 'windows-1252', delimiter: ';', decimalMark: ',', dateFormat: 'dd.mm.yyyy' },
+  timeZone: 'Europe/Berlin',
+};
+
+async function setup(language: 'en' | 'de' = 'en', templateJson: string | null = null) {
+  const sent: unknown[] = [];
+  const scopes: unknown[] = [];
+  const base = stubBridge([]);
+  const bridge = new Proxy(base, {
+    get(target, prop, receiver) {
+      if (prop === 'billingOverview')
+        return async (): Promise<Result<BillingOverview>> => {
+          const value = (await base.billingOverview());
+          return value.ok ? { ok: true, value: { ...value.value, templateJson } } : value;
+        };
+      if (prop === 'billingPreview')
+        return (r: { scope: string }): Promise<Result<BillingPreview>> => {
+          scopes.push(r.scope);
+          return Promise.resolve({ ok: true, value: GERMAN_SHEET });
+        };
+      if (prop === 'exportBilling')
+        return (r: unknown) => {
+          sent.push(r);
+          return Promise.resolve({ ok: true, value: { canceled: true } });
+        };
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  const store = createAppStore(bridge, { refreshMs: 10 });
+  await store.getState().refreshBilling();
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <StoreProvider store={store}>
+        <BillingExportDialog onClose={() => undefined} kindSwitch={null} />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  await act(async () => {
+    await Promise.resolve();
+  });
+  return { sent, scopes };
+}
+
+const previewText = (): string => screen.getByTestId('billing-preview').textContent;
+
+describe('the billing export preview', () => {
+  it("shows the first lines in the sheet's dialect, as the file will hold them", async () => {
+    const { sent } = await setup();
+    const [header, first, second] = previewText().split('\n');
+    expect(header?.startsWith('meter_id;account;route;sequence;read_at;reading;')).toBe(true);
+    // read_at in the office's zone, dotted; decimal comma; a formula neutralised; ";" quoted.
+    expect(first).toContain(';4711;R12;3;11.11.2026 00:30:00;00127,500;00127,5;auto_accepted;');
+    expect(second?.startsWith("'=cmd;")).toBe(true);
+    expect(screen.getByTestId('billing-preview-format').textContent).toBe(
+      'Windows-1252 · separator ; · decimal mark , · dates dd.mm.yyyy · Separator, decimal mark, dates and encoding follow the loaded route sheet.',
+    );
+    expect(screen.getByTestId('billing-preview-read-at').textContent).toContain('(Europe/Berlin)');
+    // The export sent is the one previewed: the sheet's dialect.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('billing-export-run'));
+      await Promise.resolve();
+    });
+    const json = (sent[0] as { templateJson: string }).templateJson;
+    expect(JSON.parse(json)).toMatchObject({
+      delimiter: ';',
+      decimalMark: ',',
+      dateFormat: 'dd.mm.yyyy',
+      encoding: 'windows-1252',
+    });
+  });
+
+  it('follows the template as it is edited, and the scope as it is chosen', async () => {
+    const { scopes } = await setup();
+    fireEvent.click(screen.getByTestId('template-edit'));
+    fireEvent.change(screen.getByTestId('template-delimiter'), { target: { value: '\t' } });
+    expect(previewText().split('\n')[0]?.startsWith('meter_id\taccount\troute')).toBe(true);
+    expect(screen.getByTestId('billing-preview-format').textContent).not.toContain('follow');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('billing-scope-all'));
+      await Promise.resolve();
+    });
+    expect(scopes).toEqual(['finished', 'all']);
+  });
+
+  it('a saved template wins over the sheet', async () => {
+    const saved = JSON.stringify({
+      version: 1,
+      name: 'Office',
+      columns: [{ field: 'meter_id', header: 'Zähler' }],
+    });
+    await setup('en', saved);
+    expect(previewText().split('\n')).toEqual(['Zähler', '000451', "'=cmd"]);
+  });
+
+  it('explains every column, in English and in German', async () => {
+    await setup();
+    const fields = screen.getByTestId('billing-fields');
+    expect(fields.querySelectorAll('dd')).toHaveLength(19);
+    expect(fields.textContent).toContain('auto_accepted (passed every check, nobody looked at it)');
+    for (const field of EXPORT_FIELDS) expect(en.export.fields[field]).toMatch(/\.$/);
+    cleanup();
+    await setup('de');
+    expect(screen.getByTestId('billing-fields').textContent).toContain(
+      'confirmed (eine Person hat den KI-Stand bestätigt)',
+    );
+    expect(screen.getByTestId('billing-preview-format').textContent).toContain('Trennzeichen ;');
+  });
+});
