@@ -54,7 +54,11 @@ const targets = {
       }),
       build({
         ...app,
-        entryPoints: { 'main/backend-process': 'main/shell/backend-process.ts' },
+        entryPoints: {
+          'main/backend-process': 'main/shell/backend-process.ts',
+          // The photo checks' worker thread, beside the backend that starts it.
+          'main/photo-check-worker': 'main/photo-checks/check-worker.ts',
+        },
         outdir,
         format: 'cjs',
         outExtension: { '.js': '.cjs' },
@@ -74,14 +78,25 @@ const targets = {
       logLevel: 'info',
     }),
   cli: () =>
-    build({
-      ...node,
-      packages: 'external',
-      entryPoints: { 'cli/main': 'main/cli/main.ts' },
-      outdir,
-      format: 'esm',
-      target: 'node20',
-    }),
+    Promise.all([
+      build({
+        ...node,
+        packages: 'external',
+        entryPoints: { 'cli/main': 'main/cli/main.ts' },
+        outdir,
+        format: 'esm',
+        target: 'node20',
+      }),
+      build({
+        ...node,
+        packages: 'external',
+        entryPoints: { 'cli/photo-check-worker': 'main/photo-checks/check-worker.ts' },
+        outdir,
+        format: 'cjs',
+        outExtension: { '.js': '.cjs' },
+        target: 'node20',
+      }),
+    ]),
   renderer: async () => {
     // What ships is React's production build, whatever NODE_ENV the caller's shell (or a test
     // runner, which sets "test") brings: Vite builds for development when NODE_ENV says so.

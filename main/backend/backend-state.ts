@@ -356,6 +356,8 @@ export class BackendState {
   private async target(mode: ServiceKind): Promise<EngineTarget | null> {
     const { business, batchMode, maxConcurrency, baseUrl } = this.settingsValue;
     const config = {
+      // The window checks photos before paying for them (tests may turn it off).
+      photoChecks: true,
       ...this.options.engineConfig,
       business,
       batchMode,

@@ -15,6 +15,7 @@ export function countsLine(c: StateCounts): string {
     `queued ${c.queued}`,
     `in flight ${c.uploading + c.submitted}`,
   ];
+  if (c.held) parts.push(`held ${c.held}`);
   if (c.toReview) parts.push(`to review ${c.toReview}`);
   return parts.join(' · ');
 }

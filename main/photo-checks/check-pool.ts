@@ -30,7 +30,12 @@ export function checkWorkerEntry(): { source: string; eval: boolean } {
     return { source, eval: true };
   }
   const dir = self ? dirname(fileURLToPath(self)) : __dirname;
-  return { source: join(dir, 'photo-check-worker.cjs'), eval: false };
+  // A worker cannot start from inside the app's archive: electron-builder.yml unpacks it.
+  const file = join(dir, 'photo-check-worker.cjs').replace(
+    /app\.asar([\\/])/,
+    'app.asar.unpacked$1',
+  );
+  return { source: file, eval: false };
 }
 
 export class CheckPool {

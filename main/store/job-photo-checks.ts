@@ -60,6 +60,9 @@ export function jobPhotoChecks({ db, now: stamp, events }: JobsContext) {
     heldIds: db.prepare<[], { id: number }>(
       `SELECT id FROM jobs WHERE state = 'queued' AND photo_check = 'held'`,
     ),
+    heldDistinct: db.prepare<[], { n: number }>(
+      `SELECT COUNT(DISTINCT sha256) AS n FROM jobs WHERE state = 'queued' AND photo_check = 'held'`,
+    ),
     heldByReason: db.prepare<[], { reason: string; n: number }>(
       `SELECT hold_reason AS reason, COUNT(*) AS n FROM jobs
         WHERE state = 'queued' AND photo_check = 'held' GROUP BY hold_reason`,
@@ -112,6 +115,11 @@ export function jobPhotoChecks({ db, now: stamp, events }: JobsContext) {
     /** Every held photo's id (a run without checks sends them all). */
     heldPhotoIds(): number[] {
       return s.heldIds.all().map((r) => r.id);
+    },
+
+    /** Distinct held photos: each would have cost a reading (identical copies go once). */
+    heldDistinctPhotos(): number {
+      return s.heldDistinct.get()?.n ?? 0;
     },
 
     /** Held photos per reason. */

@@ -56,7 +56,7 @@ describe('closing and reopening', () => {
     value(await first.bridge.validateConnection({ baseUrl: remote.url, apiKey: KEY, save: true }));
     const sample = join(t.dir, 'photos');
     const { generateSampleFolder } = await import('../../sandbox/samples');
-    await generateSampleFolder(sample, { count: 3, seed: 3, width: 120, duplicates: 0 });
+    await generateSampleFolder(sample, { count: 3, seed: 3, width: 480, duplicates: 0 });
     value(await first.bridge.addPaths({ paths: [sample] }));
     await until(
       async () => value(await first.bridge.snapshot()).status.counts.done === 3,

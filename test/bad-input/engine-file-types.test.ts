@@ -47,25 +47,25 @@ describe('every kind of file, from folder to CSV', () => {
     const jpeg = await renderMeterPhoto({
       reading: '01234.567',
       format: 'jpeg',
-      width: 160,
+      width: 480,
       seed: 1,
     });
     const big = await renderMeterPhoto({
       reading: '00020.480',
       format: 'jpeg',
-      width: 160,
+      width: 480,
       seed: 2,
     });
     const png = await renderMeterPhoto({
       reading: '00777.001',
       format: 'png',
-      width: 160,
+      width: 480,
       seed: 3,
     });
     const webp = await renderMeterPhoto({
       reading: '04242.424',
       format: 'webp',
-      width: 160,
+      width: 480,
       seed: 4,
     });
     const tiff = await sharp(jpeg).tiff().toBuffer();

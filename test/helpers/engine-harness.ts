@@ -38,6 +38,8 @@ export async function harness(opts: {
   badFiles?: boolean;
   duplicates?: number;
   subfolders?: boolean;
+  /** Photos no service could read on top (blurred, dark, overexposed, tiny): sandbox/samples/flaws.ts. */
+  flawed?: number;
   sandbox?: SandboxOptions;
 }): Promise<Harness> {
   const t = tempDir('meterdesk-engine-');
@@ -48,7 +50,9 @@ export async function harness(opts: {
     includeBadFiles: opts.badFiles ?? false,
     duplicates: opts.duplicates ?? 2,
     subfolders: opts.subfolders ?? true,
-    width: 160,
+    // A short side of 360 px: above the 320 px the quality check before upload wants.
+    width: 480,
+    ...(opts.flawed && { flawed: opts.flawed }),
   });
   const sandbox = await createSandbox({ ai: FAST_AI, ...opts.sandbox });
   const sessions: Session[] = [];

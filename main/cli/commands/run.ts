@@ -9,18 +9,23 @@ import { exportJobs } from '../../export/export-jobs';
 import { openSession, type Session, type SessionOptions } from '../../actions/session';
 import { QueueInUseError } from '../../store/queue-owner';
 import { EXIT, UsageError } from '../exit-codes';
+import { heldLines } from '../held-summary';
 import type { CliIo } from '../output';
 import { countsLine, followProgress } from '../progress';
 import { resolveService, type ServiceChoice } from '../service';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
+import { OFFICE_FLAGS, officeForRun } from './office';
 import { applyRoutePlan, exportForBilling, ROUTE_FLAGS, routePlan } from './route-flags';
 
 const BATCH_MODES: readonly BatchMode[] = ['auto', 'always', 'never'];
 
 export const RUN_USAGE = `meter-desk run <folder|file>... [--export out.csv] [--base-url URL] [--business B]
     [--batch auto|always|never] [--db FILE] [--max-wait SECONDS] [--wait] [--no-bom] [--delimiter ';'] [--json]
+    [--no-photo-checks] (sends photos the quality check would hold: too small, dark, overexposed, blurred)
     [--route sheet.csv [--mapping columns.json] [--pattern '{meter}_{date}.jpg'] [--template billing.json]]
-    (with --route, --export writes the billing export: one row per meter)`;
+    (with --route, --export writes the billing export: one row per meter)
+    [--office URL] [--desk NAME] (office mode: publish readings and decisions to the office's PostgreSQL;
+    also METER_DESK_OFFICE_URL; the desk's name defaults to user@host)`;
 
 export function describeAdd(s: AddSummary): string {
   const parts = [`${s.queued} photos queued`];
@@ -113,8 +118,10 @@ export async function runCommand(
       'max-wait': { type: 'string' },
       wait: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      'no-photo-checks': { type: 'boolean', default: false },
       ...CSV_FLAGS,
       ...ROUTE_FLAGS,
+      ...OFFICE_FLAGS,
     },
   });
   if (positionals.length === 0) throw new UsageError(`Nothing to read.\nUsage: ${RUN_USAGE}`);
@@ -135,9 +142,21 @@ export async function runCommand(
     }));
   const session = await openForService(
     service,
-    { batchMode: batch, business: values.business ?? null },
+    {
+      batchMode: batch,
+      business: values.business ?? null,
+      photoChecks: !values['no-photo-checks'],
+    },
     'meter-desk run',
     { wait: values.wait, io, ownsSandbox: !preset },
+  );
+  // Office mode publishes through the queue's outbox; the engine never waits for it.
+  const office = await officeForRun(values, session.store, io, values.json).catch(
+    async (error: unknown) => {
+      await session.close();
+      if (!preset) await service.sandbox?.close();
+      throw error;
+    },
   );
   const stopProgress = values.json ? () => undefined : followProgress(session.engine, io);
   const onSignal = (): void => {
@@ -158,7 +177,11 @@ export async function runCommand(
     await session.engine.stop();
     stopProgress();
     const counts = session.engine.status().counts;
-    if (!values.json) io.out(`${OUTCOME_TEXT[outcome]}\n${countsLine(counts)}\n`);
+    const held = {
+      byReason: session.store.jobs.heldByReason(),
+      quotaSaved: session.store.jobs.heldDistinctPhotos(),
+    };
+    if (!values.json) io.out(`${OUTCOME_TEXT[outcome]}\n${countsLine(counts)}\n${heldLines(held)}`);
     const billing = session.store.meters.count() > 0 && plan.route !== null;
     let exported: unknown = null;
     if (values.export && billing) {
@@ -174,11 +197,14 @@ export async function runCommand(
       exported = photos;
       if (!values.json) io.out(`Exported ${photos.rows} rows to ${photos.path}\n`);
     }
-    if (values.json) io.out(`${JSON.stringify({ outcome, counts, added, export: exported })}\n`);
+    if (values.json) {
+      io.out(`${JSON.stringify({ outcome, counts, held, added, export: exported })}\n`);
+    }
     return exitCodeFor(outcome);
   } finally {
     process.off('SIGINT', onSignal);
     stopProgress();
+    await office?.finish(10_000);
     await session.close();
     if (!preset) await service.sandbox?.close();
   }
