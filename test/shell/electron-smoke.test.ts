@@ -10,9 +10,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeterDeskBridge } from '../../common/ipc/bridge';
 import { electronTarget, installedElectron, prepareNatives } from '../../scripts/prepare-natives';
 import { tempDir } from '../helpers/tmp';
+import { type PageGlobals, readSampleFolder, rootPaths } from './helpers/app-page';
 import { buildInto, ROOT } from './helpers/build';
 
 /** The Electron executable, found the way scripts/start.js finds it (never downloading it). */
@@ -29,16 +29,6 @@ const REQUIRED = process.env.METER_DESK_REQUIRE_ELECTRON === '1';
 const exe = electronBinary();
 const reason = exe ? null : 'no Electron binary is installed (ELECTRON_SKIP_BINARY_DOWNLOAD)';
 if (reason && !REQUIRED) console.warn(`Skipping the Electron smoke test: ${reason}.`);
-
-/** What the page's globals look like from here (this file is compiled without the DOM lib). */
-interface PageGlobals {
-  meterDesk: MeterDeskBridge;
-  require?: unknown;
-  process?: unknown;
-  location: { href: string };
-  open(url: string): unknown;
-  Image: new () => { src: string; naturalWidth: number; decode(): Promise<void> };
-}
 
 describe.skipIf(reason !== null && !REQUIRED)('MeterDesk in Electron', () => {
   let t: ReturnType<typeof tempDir>;
@@ -84,35 +74,7 @@ describe.skipIf(reason !== null && !REQUIRED)('MeterDesk in Electron', () => {
   });
 
   it('onboards with the sandbox, reads the sample folder and shows a photo', async () => {
-    const started = await page.evaluate(() =>
-      (globalThis as unknown as PageGlobals).meterDesk.startSandbox({ photos: 4 }),
-    );
-    expect(started.ok).toBe(true);
-    if (!started.ok) return;
-    await page.evaluate(
-      (folder) => (globalThis as unknown as PageGlobals).meterDesk.addPaths({ paths: [folder] }),
-      started.value.sampleFolder,
-    );
-    await expect
-      .poll(
-        async () =>
-          page.evaluate(async () => {
-            const snap = await (globalThis as unknown as PageGlobals).meterDesk.snapshot();
-            return snap.ok ? snap.value.status.counts.done : 0;
-          }),
-        { timeout: 60_000 },
-      )
-      .toBeGreaterThan(0);
-    const shown = await page.evaluate(async () => {
-      const g = globalThis as unknown as PageGlobals;
-      const page1 = await g.meterDesk.queryJobs({ filter: 'done', limit: 1 });
-      const job = page1.ok ? page1.value.rows[0] : undefined;
-      if (!job) return { reading: null, width: 0 };
-      const img = new g.Image();
-      img.src = `meterdesk-photo://job/${String(job.id)}`;
-      await img.decode();
-      return { reading: job.aiReading, width: img.naturalWidth };
-    });
+    const shown = await readSampleFolder(page, 4);
     expect(shown.reading).toMatch(/^\d{1,7}(\.\d{1,3})?$/);
     expect(shown.width).toBeGreaterThan(0);
   }, 120_000);
@@ -123,16 +85,7 @@ describe.skipIf(reason !== null && !REQUIRED)('MeterDesk in Electron', () => {
     const second = spawn(exe ?? '', [appDir, folder], { env, stdio: 'ignore' });
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
     expect(code).toBe(0);
-    await expect
-      .poll(
-        async () =>
-          page.evaluate(async () => {
-            const roots = await (globalThis as unknown as PageGlobals).meterDesk.listRoots();
-            return roots.ok ? roots.value.map((r) => r.path) : [];
-          }),
-        { timeout: 30_000 },
-      )
-      .toContain(folder);
+    await expect.poll(() => rootPaths(page), { timeout: 30_000 }).toContain(folder);
     expect(app.windows()).toHaveLength(1);
   });
 
