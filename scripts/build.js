@@ -24,9 +24,12 @@ const { values } = parseArgs({
 const outdir = values.outdir;
 const wanted = new Set((values.only ?? 'main,preload,cli,renderer').split(','));
 
-/** Electron 45 runs Node 22 and Chromium 140. */
-const ELECTRON_NODE = 'node22';
-const ELECTRON_CHROME = 'chrome140';
+/**
+ * Floors for the syntax esbuild may leave as it is: Electron 45 runs Node 24 and a Chromium newer
+ * than 150 (Electron 43 already shipped Chromium 150 and Node 24.18, by its release notes).
+ */
+const ELECTRON_NODE = 'node24';
+const ELECTRON_CHROME = 'chrome150';
 
 /** Native modules (and electron itself): required at run time from node_modules. */
 const NATIVE_EXTERNALS = ['electron', 'better-sqlite3', 'keytar', 'sharp'];

@@ -27,7 +27,7 @@ export type NativeModuleName = (typeof NATIVE_MODULES)[number]['name'];
 export interface RuntimeId {
   readonly runtime: 'electron' | 'node';
   readonly version: string;
-  /** NODE_MODULE_VERSION, e.g. "140" for Electron 45, "115" for Node 20. */
+  /** NODE_MODULE_VERSION, e.g. "150" for Electron 45, "115" for Node 20. */
   readonly abi: string;
   readonly platform: string;
   readonly arch: string;

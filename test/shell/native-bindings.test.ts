@@ -41,7 +41,7 @@ afterEach(() => {
 const ELECTRON: RuntimeId = {
   runtime: 'electron',
   version: '45.4.1',
-  abi: '140',
+  abi: '150',
   platform: 'linux',
   arch: 'x64',
 };
@@ -86,14 +86,14 @@ describe('selectNativeBindings', () => {
 
   it('knows Electron from process.versions, in main and utility processes alike', () => {
     const id = currentRuntime(
-      { ...process.versions, electron: '45.4.1', modules: '140' },
+      { ...process.versions, electron: '45.4.1', modules: '150' },
       'win32',
       'arm64',
     );
     expect(id).toEqual({
       runtime: 'electron',
       version: '45.4.1',
-      abi: '140',
+      abi: '150',
       platform: 'win32',
       arch: 'arm64',
     });
@@ -103,7 +103,7 @@ describe('selectNativeBindings', () => {
     const dir = folder(stampFor(ELECTRON, KEYTAR_ENTRY));
     expect(selectNativeBindings(dir, ELECTRON)).toEqual({
       kind: 'folder',
-      runtime: 'Electron 45.4.1 (ABI 140)',
+      runtime: 'Electron 45.4.1 (ABI 150)',
       bindings: {
         'better-sqlite3': join(dir, 'better_sqlite3.node'),
         keytar: join(dir, 'keytar.node'),
@@ -126,8 +126,8 @@ describe('selectNativeBindings', () => {
   it.each([
     [
       'another Electron',
-      { ...ELECTRON, version: '44.0.0' },
-      'built for Electron 44.0.0 (ABI 140), not Electron 45.4.1 (ABI 140)',
+      { ...ELECTRON, version: '44.0.0', abi: '149' },
+      'built for Electron 44.0.0 (ABI 149), not Electron 45.4.1 (ABI 150)',
     ],
     [
       'the Node stand-in',
@@ -136,8 +136,8 @@ describe('selectNativeBindings', () => {
     ],
     [
       'another ABI',
-      { ...ELECTRON, abi: '139' },
-      'built for ABI 139, and Electron 45.4.1 (ABI 140) needs ABI 140',
+      { ...ELECTRON, abi: '149' },
+      'built for ABI 149, and Electron 45.4.1 (ABI 150) needs ABI 150',
     ],
     [
       'another architecture',

@@ -64,7 +64,7 @@ describe('npm start', () => {
       JSON.stringify({
         runtime: 'electron',
         version: '45.4.1',
-        abi: '140',
+        abi: '150',
         platform: process.platform,
         arch: process.arch,
         modules: {
