@@ -5,6 +5,7 @@ import type { Benchmark } from './benchmark';
 import { renderTable } from './lib/table';
 import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
+import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
 import { routesBenchmark } from './routes';
 import { scanBenchmark } from './scan';
@@ -22,6 +23,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   memoryBenchmark,
   routesBenchmark,
   officeClaimsBenchmark,
+  plausibilityBenchmark,
 ];
 
 function usage(): string {

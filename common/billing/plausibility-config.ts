@@ -16,6 +16,13 @@ export interface PlausibilityBand {
   lowPercent: number;
 }
 
+export interface PlausibilitySpread {
+  /** Natural month-to-month variation of daily use (log scale) for a meter without history. */
+  sigma: number;
+  /** How many σ away from the expected consumption a reading is flagged. */
+  z: number;
+}
+
 export interface PlausibilityConfig {
   version: 1;
   /** Shown in sentences: "412 m³ since …". */
@@ -25,6 +32,14 @@ export interface PlausibilityConfig {
   bands: PlausibilityBand[];
   /** Deviations from the expected consumption up to this many units are never flagged. */
   absoluteTolerance: number;
+  /**
+   * High/low by the meter's own variation instead of the fixed bands: consumption/expected is
+   * flagged beyond e^(±z·σ), σ the spread of its earlier periods' daily use (or `sigma` without
+   * them). Absent or null: the bands above (as before).
+   */
+  spread?: PlausibilitySpread | null;
+  /** Flag a reading that differs from the expected one in exactly one digit or by a power of ten. */
+  misreadSignature?: boolean;
   dailyJump: {
     /** Flag when units per day exceed this multiple of the average daily use; null: off. */
     maxFactor: number | null;
@@ -51,6 +66,8 @@ export const DEFAULT_PLAUSIBILITY_CONFIG: PlausibilityConfig = {
     { below: null, highPercent: 50, lowPercent: 20 },
   ],
   absoluteTolerance: 0,
+  spread: { sigma: 0.35, z: 2.7 },
+  misreadSignature: true,
   dailyJump: { maxFactor: 5, maxUnitsPerDay: null },
   levels: {
     high: 'warning',
@@ -59,6 +76,16 @@ export const DEFAULT_PLAUSIBILITY_CONFIG: PlausibilityConfig = {
     dailyJump: 'error',
     tooFewDigits: 'warning',
   },
+};
+
+/**
+ * The published fixed bands alone, without the meter's own band and the misread signature: the
+ * rules as they were before issue 22 (the plausibility benchmark's "before").
+ */
+export const FIXED_BANDS_CONFIG: PlausibilityConfig = {
+  ...DEFAULT_PLAUSIBILITY_CONFIG,
+  spread: null,
+  misreadSignature: false,
 };
 
 const MAX_CONFIG_CHARS = 16 * 1024;
@@ -80,6 +107,11 @@ const configSchema = z.strictObject({
     .min(1)
     .max(20),
   absoluteTolerance: z.number().min(0).max(1e9),
+  spread: z
+    .strictObject({ sigma: z.number().positive().max(5), z: z.number().positive().max(10) })
+    .nullable()
+    .optional(),
+  misreadSignature: z.boolean().optional(),
   dailyJump: z.strictObject({
     maxFactor: positive.nullable(),
     maxUnitsPerDay: positive.nullable(),

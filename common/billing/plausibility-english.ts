@@ -159,6 +159,19 @@ export const PLAUSIBILITY_ENGLISH: Readonly<Record<string, (p: Params) => string
     return `${amount(num(p, 'perDay'))} ${unit}/day is within the daily limit of ${amount(num(p, 'limit'))} ${unit}/day.`;
   },
   'daily_jump.exceeded': dailyJump,
+  'misread.not_checked': notChecked,
+  'misread.off': () => 'The misread signature is not checked (turned off).',
+  'misread.no_expectation': () =>
+    'Without an expected consumption there is no misread signature to look for.',
+  'misread.none': () => 'No sign of a misread digit.',
+  'misread.rolling_digit': (p) => {
+    const unit = unitOf(p);
+    return `${amount(num(p, 'consumption'))} ${unit} against the expected ${amount(num(p, 'expected'))} ${unit}: the reading ${str(p, 'reading')} looks like a drum caught turning; ${str(p, 'likely')} fits the expected use.`;
+  },
+  'misread.one_digit': (p) => {
+    const unit = unitOf(p);
+    return `${amount(num(p, 'consumption'))} ${unit} against the expected ${amount(num(p, 'expected'))} ${unit}: the reading ${str(p, 'reading')} differs from the expected ${str(p, 'expectedReading')} in one digit only (digit ${str(p, 'position')} from the right): a misread digit?`;
+  },
 };
 
 /** One result in English; a code no template knows is said as its code and params. */
@@ -189,6 +202,7 @@ const RULE_NAMES: Readonly<Record<string, string>> = {
   high_low: 'high/low',
   zero: 'zero consumption',
   daily_jump: 'daily jump',
+  misread: 'misread signature',
 };
 
 /** Why a reading is not checked, naming the checks that could not run; '' when all could. */

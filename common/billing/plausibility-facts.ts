@@ -3,6 +3,7 @@
 import { daysBetween, parseIsoStamp, type IsoParts } from './calendar';
 import { parseExact, type ExactDecimal } from './exact-decimal';
 import { bandFor, type PlausibilityBand, type PlausibilityConfig } from './plausibility-config';
+import { spreadFor, type Spread } from './plausibility-spread';
 import type { PlausibilityInput } from './plausibility-types';
 
 export interface ParsedReading extends ExactDecimal {
@@ -22,6 +23,8 @@ export interface Facts {
   days: number | null;
   /** avgDailyUse × days, when both are known and days > 0. */
   expected: number | null;
+  /** The meter's own band (config.spread), or null for the fixed bands. */
+  spread: Spread | null;
 }
 
 export function parseReading(text: string): ParsedReading | null {
@@ -47,6 +50,7 @@ export function gatherFacts(input: PlausibilityInput, config: PlausibilityConfig
     previousAt,
     days,
     expected,
+    spread: spreadFor(input, config),
   };
 }
 
@@ -65,11 +69,23 @@ export interface HighLowVerdict {
 }
 
 export function highLow(facts: Facts, consumption: number, expected: number): HighLowVerdict {
-  const band = bandFor(facts.config, expected);
-  const upper = round((expected * (100 + band.highPercent)) / 100);
-  const lower = round((expected * (100 - band.lowPercent)) / 100);
+  const { spread } = facts;
+  const band =
+    spread === null
+      ? bandFor(facts.config, expected)
+      : {
+          below: null,
+          highPercent: Math.round((spread.high - 1) * 100),
+          lowPercent: Math.round((1 - spread.low) * 100),
+        };
+  const upper = round(
+    spread === null ? (expected * (100 + band.highPercent)) / 100 : expected * spread.high,
+  );
+  const lower = round(
+    spread === null ? (expected * (100 - band.lowPercent)) / 100 : expected * spread.low,
+  );
   const deviation = ((consumption - expected) / expected) * 100;
-  const within = Math.abs(consumption - expected) <= facts.config.absoluteTolerance;
+  const within = Math.abs(consumption - expected) <= toleranceOf(facts);
   const verdict = within ? 'ok' : consumption > upper ? 'high' : consumption < lower ? 'low' : 'ok';
   return { verdict, band, upper, lower, deviation };
 }
@@ -94,4 +110,16 @@ export function dailyLimit(facts: Facts): DailyLimit | null {
 /** Units per day, counting a same-day read as one day (a jump within a day is still a jump). */
 export function perDay(consumption: number, days: number): number {
   return consumption / Math.max(days, 1);
+}
+
+/**
+ * Deviations never flagged: the configured tolerance, and with the meter's own band at least two
+ * units of the register's last digit (a reading is truncated, so a small expected consumption on
+ * a whole-m³ register cannot be met exactly).
+ */
+function toleranceOf(facts: Facts): number {
+  const configured = facts.config.absoluteTolerance;
+  if (facts.spread === null) return configured;
+  const decimals = facts.input.registerDecimals ?? facts.reading?.decimals ?? 0;
+  return Math.max(configured, 2 * 10 ** -decimals);
 }

@@ -20,9 +20,9 @@ export type CheckLevel = PlausibilityLevel | 'not_checked';
 
 /** The rules each missing input switches off. */
 export const CHECKS_OFF: Readonly<Record<CheckInput, readonly RuleName[]>> = {
-  previous_reading: ['negative', 'rollover', 'high_low', 'zero', 'daily_jump'],
-  previous_date: ['high_low', 'daily_jump', 'rollover'],
-  avg_daily_use: ['high_low', 'daily_jump', 'rollover'],
+  previous_reading: ['negative', 'rollover', 'high_low', 'zero', 'daily_jump', 'misread'],
+  previous_date: ['high_low', 'daily_jump', 'rollover', 'misread'],
+  avg_daily_use: ['high_low', 'daily_jump', 'rollover', 'misread'],
   register: ['format', 'rollover'],
 };
 

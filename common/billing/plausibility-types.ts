@@ -10,6 +10,7 @@ export const RULES = [
   'high_low',
   'zero',
   'daily_jump',
+  'misread',
 ] as const;
 export type RuleName = (typeof RULES)[number];
 
@@ -37,6 +38,11 @@ export interface PlausibilityInput {
   registerDecimals: number | null;
   previous: Baseline | null;
   avgDailyUse: number | null;
+  /**
+   * Confirmed readings before `previous`, oldest first (earlier periods): the bands follow the
+   * meter's own variation from them.
+   */
+  history?: readonly Baseline[];
   /** The meter was exchanged since `previous`: the old meter's reading is no baseline. */
   meterExchanged?: boolean;
 }

@@ -13,6 +13,7 @@ import { gatherFacts } from './plausibility-facts';
 import { datesRule, formatRule } from './plausibility-format';
 import type { PlausibilityInput, PlausibilityOutcome, RuleResult } from './plausibility-types';
 import { missingInputs, worstCheckLevel } from './plausibility-inputs';
+import { misreadRule } from './plausibility-misread';
 import { dailyJumpRule, highLowRule, notChecked, zeroRule } from './plausibility-usage';
 
 const RANK: Readonly<Record<PlausibilityLevel, number>> = { ok: 0, warning: 1, error: 2 };
@@ -39,13 +40,14 @@ export function checkReading(
   const step = consumptionStep(facts, blocked);
   const usage: RuleResult[] =
     step.consumption === null
-      ? (['high_low', 'zero', 'daily_jump'] as const).map((rule) =>
+      ? (['high_low', 'zero', 'daily_jump', 'misread'] as const).map((rule) =>
           notChecked(rule, step.missing ?? 'no consumption'),
         )
       : [
           highLowRule(facts, step.consumption),
           zeroRule(facts, step.consumption),
           dailyJumpRule(facts, step.consumption),
+          misreadRule(facts, step.consumption),
         ];
   const results = [format, dates, step.negative, step.rollover, ...usage];
   const level = worstLevel(results.map((r) => r.level));

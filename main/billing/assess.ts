@@ -12,6 +12,7 @@ import {
 import { checkReading } from '../../common/billing/plausibility';
 import { worstCheckLevel, type CheckLevel } from '../../common/billing/plausibility-inputs';
 import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
+import type { Baseline } from '../../common/billing/plausibility-types';
 import type { ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord } from '../../common/job-record';
 import type { StoredMeter } from '../store/meters-repo';
@@ -66,6 +67,26 @@ function historyFor(
   return history;
 }
 
+/**
+ * The readings before the baseline a person or the rules accepted, oldest first: the periods the
+ * meter's own variation is measured from (common/billing/plausibility-spread.ts).
+ */
+function earlierPeriods(
+  history: readonly HistoryReading[],
+  baseline: Baseline,
+): { reading: string; readAt: string }[] {
+  const before = Date.parse(baseline.readAt ?? '');
+  if (!Number.isFinite(before)) return [];
+  return history
+    .filter((h) => h.level === null || h.level === 'ok' || h.confirmedByPerson)
+    .flatMap((h) =>
+      h.reading !== null && h.readAt !== null && Date.parse(h.readAt) < before
+        ? [{ reading: h.reading, readAt: h.readAt }]
+        : [],
+    )
+    .sort((a, b) => Date.parse(a.readAt) - Date.parse(b.readAt));
+}
+
 export function checkPhoto(
   meter: StoredMeter,
   job: JobRecord,
@@ -76,7 +97,8 @@ export function checkPhoto(
   const reading = billedReading(job);
   const readAt = dateOf(job);
   if (job.state !== 'done' || reading === null || readAt === null) return null;
-  const { baseline } = pickBaseline(historyFor(meter, job, photos), readAt);
+  const history = historyFor(meter, job, photos);
+  const { baseline } = pickBaseline(history, readAt);
   const outcome = checkReading(
     {
       reading,
@@ -84,6 +106,7 @@ export function checkPhoto(
       registerDigits: meter.registerDigits,
       registerDecimals: meter.registerDecimals,
       previous: baseline,
+      history: baseline ? earlierPeriods(history, baseline) : [],
       avgDailyUse: meter.avgDailyUse,
     },
     config,

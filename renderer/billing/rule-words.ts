@@ -163,6 +163,24 @@ function dates(code: string, p: Params, t: BillingT, lang: Spoken): string | nul
   return days > 0 ? t('rule.readDateAfter', values) : t('rule.readDateBefore', values);
 }
 
+/** The misread signatures (common/billing/plausibility-misread.ts). */
+function misread(code: string, p: Params, t: BillingT, lang: Spoken): string | null {
+  const consumption = num(p, 'consumption');
+  const expected = num(p, 'expected');
+  const reading = p.reading;
+  if (consumption === null || expected === null || typeof reading !== 'string') return null;
+  const values = {
+    consumption: formatAmount(consumption, lang),
+    expected: formatAmount(expected, lang),
+    reading: formatReading(reading, lang),
+  };
+  if (code === 'misread.rolling_digit' && typeof p.likely === 'string')
+    return t('rule.misreadRolling', { ...values, likely: formatReading(p.likely, lang) });
+  const position = num(p, 'position');
+  if (typeof p.expectedReading !== 'string' || position === null) return null;
+  return t('rule.misreadDigit', { ...values, expectedReading: p.expectedReading, position });
+}
+
 export function ruleLine(
   r: { code: string; params?: Params },
   t: BillingT,
@@ -177,6 +195,8 @@ export function ruleLine(
   else if (r.code === 'negative.previous_invalid' && typeof p.previous === 'string')
     worded = t('rule.previousInvalid', { previous: p.previous });
   else if (r.code === 'zero.consumption') worded = zero(p, t, lang);
+  else if (r.code === 'misread.rolling_digit' || r.code === 'misread.one_digit')
+    worded = misread(r.code, p, t, lang);
   else if (r.code.startsWith('format.'))
     worded = format(r.code.slice('format.'.length), p, t, lang);
   else if (r.code.startsWith('dates.') || r.code.startsWith('read_date.'))

@@ -52,12 +52,17 @@ describe('checkReading: inputs the rules lack', () => {
   it('the English reasons name what was missing and which checks could not run', () => {
     const text = checkReasons({ flagged: [], dateFlags: [], unchecked: ['previous_date'] });
     expect(text).toBe(
-      'Not checked (no previous read date): the high/low, daily jump, rollover checks could not run; a person must confirm the reading.',
+      'Not checked (no previous read date): the high/low, daily jump, rollover, misread signature checks could not run; a person must confirm the reading.',
     );
   });
 
   it('the mapping step learns from the same table which checks a column switches off', () => {
-    expect(checksOffWithout('previousReadAt')).toEqual(['high_low', 'daily_jump', 'rollover']);
+    expect(checksOffWithout('previousReadAt')).toEqual([
+      'high_low',
+      'daily_jump',
+      'rollover',
+      'misread',
+    ]);
     expect(checksOffWithout('address')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Shared by the plausibility tests: a default reading and a compact way to run one case.
 import {
-  DEFAULT_PLAUSIBILITY_CONFIG,
+  FIXED_BANDS_CONFIG,
   type PlausibilityConfig,
 } from '../../common/billing/plausibility-config';
 import { checkReading } from '../../common/billing/plausibility';
@@ -21,11 +21,15 @@ export const BASE: PlausibilityInput = {
   avgDailyUse: 0.9,
 };
 
+/**
+ * One case against the published fixed bands (the meter's own band and the misread signature
+ * have their tests in plausibility-misread.test.ts).
+ */
 export function check(
   input: Partial<PlausibilityInput>,
   config: Partial<PlausibilityConfig> = {},
 ): PlausibilityOutcome {
-  return checkReading({ ...BASE, ...input }, { ...DEFAULT_PLAUSIBILITY_CONFIG, ...config });
+  return checkReading({ ...BASE, ...input }, { ...FIXED_BANDS_CONFIG, ...config });
 }
 
 export function codes(outcome: PlausibilityOutcome): Partial<Record<RuleName, string>> {

@@ -58,7 +58,10 @@ describe('negative consumption and its tolerance', () => {
       high_low: 'high_low.not_checked:ok',
       zero: 'zero.not_checked:ok',
       daily_jump: 'daily_jump.not_checked:ok',
+      misread: 'misread.not_checked:ok',
     });
+    // A check that could not run is no pass (issue 22, item 1).
+    expect(outcome).toMatchObject({ checkLevel: 'not_checked', useOnBill: false });
   });
 
   it('warns about a previous reading that is not a number', () => {

@@ -39,6 +39,7 @@ export const billing: Words<typeof en> = {
     pending: 'Wird gelesen',
     missing: 'Ohne Foto',
     two_photos: 'Zwei Fotos für einen Zähler',
+    reread: 'Zur Nachablesung',
     unmatched: 'Fotos ohne Zähler',
     search: 'Zähler, Konto oder Adresse suchen',
     empty: 'Hier sind keine Zähler.',
@@ -208,6 +209,7 @@ export const billing: Words<typeof en> = {
     high_low: 'Hoch/Niedrig',
     zero: 'Nullverbrauch',
     daily_jump: 'Tagessprung',
+    misread: 'Ablesefehler-Muster',
   },
   rule: {
     notANumber: 'Der Zählerstand „{{reading}}“ ist keine Zahl.',
@@ -242,6 +244,10 @@ export const billing: Words<typeof en> = {
       '{{consumption}} m³ in {{count}} Tag liegen {{deviation}} unter dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze −{{limit}} %).',
     low_other:
       '{{consumption}} m³ in {{count}} Tagen liegen {{deviation}} unter dem erwarteten Verbrauch von {{expected}} m³ ({{perDay}} m³/Tag × {{count}}; Grenze −{{limit}} %).',
+    misreadRolling:
+      '{{consumption}} m³ statt der erwarteten {{expected}} m³: Der Stand {{reading}} sieht nach einer Walze mitten im Umspringen aus; {{likely}} passt zum erwarteten Verbrauch.',
+    misreadDigit:
+      '{{consumption}} m³ statt der erwarteten {{expected}} m³: Der Stand {{reading}} weicht vom erwarteten {{expectedReading}} nur in einer Ziffer ab ({{position}}. Ziffer von rechts): eine falsch gelesene Ziffer?',
     jumpFactor:
       '{{consumption}} m³ sind das {{factor}}-Fache des üblichen Verbrauchs von {{avg}} m³/Tag (Grenze {{maxFactor}}-fach): eine falsch abgelesene Ziffer?',
     jumpFactorSince:

@@ -37,6 +37,7 @@ export const billing = {
     pending: 'Being read',
     missing: 'No photo',
     two_photos: 'Two photos for one meter',
+    reread: 'To re-read',
     unmatched: 'Photos without a meter',
     search: 'Find a meter, account or address',
     empty: 'No meters here.',
@@ -204,6 +205,7 @@ export const billing = {
     high_low: 'high/low',
     zero: 'zero consumption',
     daily_jump: 'daily jump',
+    misread: 'misread signature',
   },
   rule: {
     notANumber: 'The reading "{{reading}}" is not a number.',
@@ -236,6 +238,10 @@ export const billing = {
       '{{consumption}} m³ in {{count}} day is {{deviation}} below the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit −{{limit}}%).',
     low_other:
       '{{consumption}} m³ in {{count}} days is {{deviation}} below the expected {{expected}} m³ ({{perDay}} m³/day × {{count}}; limit −{{limit}}%).',
+    misreadRolling:
+      '{{consumption}} m³ against the expected {{expected}} m³: the reading {{reading}} looks like a drum caught turning; {{likely}} fits the expected use.',
+    misreadDigit:
+      '{{consumption}} m³ against the expected {{expected}} m³: the reading {{reading}} differs from the expected {{expectedReading}} in one digit only (digit {{position}} from the right): a misread digit?',
     jumpFactor:
       '{{consumption}} m³ is {{factor}} the usual {{avg}} m³/day (limit {{maxFactor}}): a misread digit?',
     jumpFactorSince:
