@@ -5,6 +5,7 @@ import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
 import { demoCommand } from './commands/demo';
 import { exportCommand, statusCommand } from './commands/local';
 import { loginCommand, logoutCommand } from './commands/login';
+import { OFFICE_USAGE, officeCommand } from './commands/office';
 import { RUN_USAGE, runCommand } from './commands/run';
 import { ROUTES_USAGE, routesCommand } from './commands/routes';
 import { sandboxCommand } from './commands/sandbox';
@@ -27,6 +28,7 @@ Usage:
   meter-desk logout --base-url URL
   meter-desk sandbox [--port N]                   run the built-in sandbox service
   meter-desk demo [--count N] [--seed N] [--dir DIR]
+  ${OFFICE_USAGE}
 
 The service is --base-url or METER_DESK_BASE_URL; the key is METER_DESK_API_KEY or the keychain
 entry written by "meter-desk login". With no service configured, "run" uses the built-in sandbox.
@@ -50,6 +52,7 @@ const COMMANDS: Record<string, Command> = {
   logout: logoutCommand,
   sandbox: sandboxCommand,
   demo: demoCommand,
+  office: officeCommand,
 };
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {

@@ -1,0 +1,83 @@
+// A desk in office mode: its queue publishes (office_desk), its outbox drains to the office on the
+// publisher's own timers, and nothing here blocks the engine. An office unreachable at start is
+// not an error: the desk works and its outbox waits (docs/office.md).
+import os from 'node:os';
+import { officeOutboxOf } from '../store/office-outbox';
+import type { Store } from '../store/store';
+import type { Clock } from '../time/clock';
+import { redactOfficeUrl } from './office-url';
+import { OutboxPublisher, type PublisherState } from './outbox-publisher';
+import { OfficeError } from './store/office-db';
+import { openOfficeStore, type OfficeStore } from './store/office-store';
+
+/** The desk's name when none is given: the OS user at this computer. */
+export function defaultDeskName(): string {
+  let user = 'user';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // A user without a passwd entry (some containers): the environment's name, else 'user'.
+    user = process.env.USER ?? process.env.USERNAME ?? user;
+  }
+  return `${user}@${os.hostname()}`;
+}
+
+export interface OfficeDeskOptions {
+  store: Store;
+  url: string;
+  desk: string;
+  clock: Clock;
+  /** One line for the person at the desk; never carries the password. */
+  say: (line: string) => void;
+}
+
+export interface OfficeDesk {
+  readonly office: OfficeStore;
+  readonly publisher: OutboxPublisher;
+  /** Publishes what is due (waiting at most `budgetMs`), stops and closes; what is left waits. */
+  finish(budgetMs: number): Promise<PublisherState>;
+}
+
+export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDesk> {
+  const where = redactOfficeUrl(opts.url);
+  const outbox = officeOutboxOf(opts.store.db, opts.clock);
+  outbox.publishAs({ desk: opts.desk, clerk: opts.desk.split('@')[0] ?? opts.desk });
+  const office = openOfficeStore(opts.url, { desk: opts.desk, max: 2 });
+  try {
+    await office.checkSchema();
+    opts.say(`Office: publishing to ${where} as ${opts.desk}.`);
+  } catch (error) {
+    if (!(error instanceof OfficeError) || error.failure !== 'unreachable') {
+      await office.close();
+      throw error;
+    }
+    opts.say(
+      `Office: ${where} is not reachable; working on, readings and decisions wait in this desk's outbox.`,
+    );
+  }
+  const publisher = new OutboxPublisher({ outbox, office, clock: opts.clock });
+  publisher.start();
+  return {
+    office,
+    publisher,
+    finish: async (budgetMs) => {
+      await publisher.stop();
+      let timer: NodeJS.Timeout | undefined;
+      const budget = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('late');
+        }, budgetMs);
+      });
+      const drained = await Promise.race([publisher.drain(), budget]);
+      clearTimeout(timer);
+      const state = drained === 'late' ? publisher.state() : drained;
+      await office.close().catch(() => undefined);
+      opts.say(
+        state.pending === 0
+          ? `Office: ${state.published} entries published, none waiting.`
+          : `Office: ${state.pending} entries wait in this desk's outbox; they go with the next run that reaches ${where}.`,
+      );
+      return state;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// `meter-desk office init` and `run --office` against a real PostgreSQL: the schema made once and
+// safe to make again; failures in plain words with their exit codes; a run publishing every
+// reading to the office; and the password in no line printed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../main/cli/main';
+import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
+import { captureIo } from '../helpers/cli-io';
+import { expectedReadings, harness, type Harness } from '../helpers/engine-harness';
+import { officeSkip, useOfficeCluster, type TestOffice } from './pg-cluster';
+
+const office = useOfficeCluster();
+const LATEST = OFFICE_MIGRATIONS.length;
+
+function passwordOf(url: string): string {
+  return decodeURIComponent(new URL(url).password);
+}
+
+describe.skipIf(officeSkip !== null)('meter-desk office init', () => {
+  it('creates the schema, and a second run changes nothing; the password is never printed', async () => {
+    const o = await office().newOffice();
+    const first = captureIo({});
+    expect(await main(['office', 'init', '--office', o.ownerUrl], first)).toBe(0);
+    expect(first.stdout()).toMatch(new RegExp(`schema 0 -> ${LATEST}`));
+    expect(first.stdout()).toContain('meterdesk_owner:***@');
+    // The same through the environment.
+    const again = captureIo({ METER_DESK_OFFICE_URL: o.ownerUrl });
+    expect(await main(['office', 'init'], again)).toBe(0);
+    expect(again.stdout()).toContain(`schema ${LATEST}, already up to date`);
+    for (const io of [first, again]) expect(io.all()).not.toContain(passwordOf(o.ownerUrl));
+  });
+
+  it('says a wrong password, a missing database and an unreachable server apart', async () => {
+    const o = await office().newOffice();
+    const wrong = o.ownerUrl.replace(':owner-secret-1@', ':not-the-secret@');
+    const missing = o.ownerUrl.replace(`/${o.database}`, '/no_such_office');
+    const away = `postgres://meterdesk_owner:secret-away@127.0.0.1:1/${o.database}`;
+    const cases: [string, number, string][] = [
+      [wrong, 3, 'refused the user name or password'],
+      [missing, 2, 'no such database'],
+      [away, 4, 'not reachable'],
+    ];
+    for (const [url, code, words] of cases) {
+      const io = captureIo({});
+      expect(await main(['office', 'init', '--office', url], io), url).toBe(code);
+      expect(io.stderr()).toContain(words);
+      expect(io.all()).not.toContain(passwordOf(url));
+    }
+    const notUrl = captureIo({});
+    expect(await main(['office', 'init', '--office', 'host=x password=hunter2'], notUrl)).toBe(2);
+    expect(notUrl.all()).not.toContain('hunter2');
+  });
+});
+
+describe.skipIf(officeSkip !== null)('meter-desk run --office', () => {
+  let h: Harness;
+  let o: TestOffice;
+  beforeAll(async () => {
+    h = await harness({ photos: 4, duplicates: 0, subfolders: false });
+    o = await office().newOffice();
+    expect(await main(['office', 'init', '--office', o.ownerUrl], captureIo({}))).toBe(0);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("publishes every reading of the run to the office as this desk's", async () => {
+    const deskUrl = await o.deskUrl('anna');
+    const io = captureIo({
+      METER_DESK_BASE_URL: h.sandbox.url,
+      METER_DESK_API_KEY: h.sandbox.apiKey,
+      METER_DESK_OFFICE_URL: deskUrl,
+    });
+    const code = await main(['run', h.photos, '--db', h.dbFile, '--desk', 'anna@pc1'], io);
+    expect(code, io.all()).toBe(0);
+    expect(io.stderr()).toContain('Office: publishing to');
+    expect(io.stderr()).toMatch(/Office: \d+ entries published, none waiting/);
+    expect(io.all()).not.toContain(passwordOf(deskUrl));
+    const admin = office().adminOn(o.database);
+    const readings = await admin.query<{ desk: string; n: number }>(
+      'SELECT desk, count(*)::int AS n FROM readings GROUP BY desk',
+    );
+    expect(readings.rows).toEqual([
+      { desk: 'anna@pc1', n: [...expectedReadings(h.manifest)].length },
+    ]);
+  });
+});
