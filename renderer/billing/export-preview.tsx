@@ -28,14 +28,22 @@ export function ExportPreview({
     dates: template.dateFormat === 'iso' ? 'ISO' : template.dateFormat,
   });
   return (
-    <section className="export-preview" aria-label={t('preview.title')}>
+    <div className="export-preview">
       <p className="label">{t('preview.title')}</p>
       <p className="muted small" data-testid="billing-preview-format">
         {format}
         {followsSheet && ` · ${t('preview.followsSheet')}`}
       </p>
       {preview && lines.length > 1 ? (
-        <pre className="export-preview-lines" data-testid="billing-preview" data-i18n-skip="data">
+        // A region of its own that takes focus, so the keyboard can scroll wide lines too.
+        <pre
+          className="export-preview-lines"
+          role="region"
+          aria-label={t('preview.title')}
+          tabIndex={0}
+          data-testid="billing-preview"
+          data-i18n-skip="data"
+        >
           {lines.join('\n')}
         </pre>
       ) : (
@@ -52,7 +60,12 @@ export function ExportPreview({
         }}
       >
         <summary>{t('preview.fieldsTitle')}</summary>
-        <dl data-testid="billing-fields">
+        <dl
+          role="region"
+          aria-label={t('preview.fieldsTitle')}
+          tabIndex={0}
+          data-testid="billing-fields"
+        >
           {template.columns.map((c) => (
             <div key={c.header} className="export-field">
               <dt data-i18n-skip="data">{c.header}</dt>
@@ -61,6 +74,6 @@ export function ExportPreview({
           ))}
         </dl>
       </details>
-    </section>
+    </div>
   );
 }

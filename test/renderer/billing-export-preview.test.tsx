@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXPORT_FIELDS } from '../../common/billing/export-template';
 import type { BillingOverview, BillingPreview, Result } from '../../common/ipc';
 import { BillingExportDialog } from '../../renderer/billing/billing-export';
-import { en } from '../../renderer/i18n/catalogues';
+import { en, PSEUDO } from '../../renderer/i18n/catalogues';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
@@ -26,7 +26,10 @@ const GERMAN_SHEET: BillingPreview = {
   timeZone: 'Europe/Berlin',
 };
 
-async function setup(language: 'en' | 'de' = 'en', templateJson: string | null = null) {
+async function setup(
+  language: 'en' | 'de' | typeof PSEUDO = 'en',
+  templateJson: string | null = null,
+) {
   const sent: unknown[] = [];
   const scopes: unknown[] = [];
   const base = stubBridge([]);
@@ -34,7 +37,7 @@ async function setup(language: 'en' | 'de' = 'en', templateJson: string | null =
     get(target, prop, receiver) {
       if (prop === 'billingOverview')
         return async (): Promise<Result<BillingOverview>> => {
-          const value = (await base.billingOverview());
+          const value = await base.billingOverview();
           return value.ok ? { ok: true, value: { ...value.value, templateJson } } : value;
         };
       if (prop === 'billingPreview')
@@ -67,6 +70,18 @@ async function setup(language: 'en' | 'de' = 'en', templateJson: string | null =
 
 const previewText = (): string => screen.getByTestId('billing-preview').textContent;
 
+/** Text of the preview's part the window says itself (data skipped), node by node. */
+function ownWords(root: Element): string[] {
+  const words: string[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement?.closest('[data-i18n-skip]')) continue;
+    const text = node.textContent?.trim() ?? '';
+    if (/\p{L}/u.test(text)) words.push(text);
+  }
+  return words;
+}
+
 describe('the billing export preview', () => {
   it("shows the first lines in the sheet's dialect, as the file will hold them", async () => {
     const { sent } = await setup();
@@ -76,7 +91,7 @@ describe('the billing export preview', () => {
     expect(first).toContain(';4711;R12;3;11.11.2026 00:30:00;00127,500;00127,5;auto_accepted;');
     expect(second?.startsWith("'=cmd;")).toBe(true);
     expect(screen.getByTestId('billing-preview-format').textContent).toBe(
-      'Windows-1252 · separator ; · decimal mark , · dates dd.mm.yyyy · Separator, decimal mark, dates and encoding follow the loaded route sheet.',
+      'Windows-1252 · separator “;” · decimal mark “,” · dates dd.mm.yyyy · Separator, decimal mark, dates and encoding follow the loaded route sheet.',
     );
     expect(screen.getByTestId('billing-preview-read-at').textContent).toContain('(Europe/Berlin)');
     // The export sent is the one previewed: the sheet's dialect.
@@ -127,6 +142,15 @@ describe('the billing export preview', () => {
     expect(screen.getByTestId('billing-fields').textContent).toContain(
       'confirmed (eine Person hat den KI-Stand bestätigt)',
     );
-    expect(screen.getByTestId('billing-preview-format').textContent).toContain('Trennzeichen ;');
+    expect(screen.getByTestId('billing-preview-format').textContent).toContain('Trennzeichen „;“');
+  });
+
+  it('takes every word of its own from the catalogues (pseudo-locale)', async () => {
+    await setup(PSEUDO);
+    const root = screen.getByTestId('billing-preview').parentElement;
+    if (!root) throw new Error('no preview');
+    const words = ownWords(root);
+    expect(words.length).toBeGreaterThan(20);
+    expect(words.filter((w) => !w.includes('⟦'))).toEqual([]);
   });
 });

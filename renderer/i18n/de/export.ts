@@ -27,7 +27,8 @@ export const exporting: Words<typeof en> = {
   preview: {
     title: 'Die ersten Zeilen, wie sie in der Datei stehen werden',
     none: 'Dieser Export hat noch keine Zeilen.',
-    format: '{{encoding}} · Trennzeichen {{delimiter}} · Dezimalzeichen {{mark}} · Datum {{dates}}',
+    format:
+      '{{encoding}} · Trennzeichen „{{delimiter}}“ · Dezimalzeichen „{{mark}}“ · Datum {{dates}}',
     tab: 'TAB',
     readAt:
       'read_at ist die Ortszeit der Zeitzone dieses Computers ({{zone}}), der des Büros; ISO-Daten tragen ihren Versatz. In UTC gespeicherte Zeiten und andere Versätze der Kameras werden umgerechnet; eine Kamerazeit ohne Versatz gilt als Ortszeit.',

@@ -26,7 +26,7 @@ export const exporting = {
   preview: {
     title: 'The first rows, as the file will hold them',
     none: 'This export has no rows yet.',
-    format: '{{encoding}} · separator {{delimiter}} · decimal mark {{mark}} · dates {{dates}}',
+    format: '{{encoding}} · separator “{{delimiter}}” · decimal mark “{{mark}}” · dates {{dates}}',
     tab: 'TAB',
     readAt:
       'read_at is the local time of this computer’s time zone ({{zone}}), the office’s; ISO dates carry its offset. Times kept in UTC and cameras’ other offsets are converted to it; a camera time without an offset is taken as local.',
