@@ -47,6 +47,7 @@ import type {
   WatchFolderView,
 } from './views';
 import type { UpdateView } from './update-view';
+import { photoCheckThresholds, type PhotoChecksView } from './photo-check-schemas';
 import {
   billingExportRequest,
   billingPreviewRequest,
@@ -127,6 +128,11 @@ export const CONTRACT = {
   retryNow: channel(empty).returns<EngineStatus>(),
   /** Failed jobs back into the queue: the given ones, or all. */
   retryFailed: channel(z.strictObject({ ids: jobIds.optional() })).returns<{ retried: number }>(),
+  /** Photos the quality check held, sent anyway (a person overrules it). */
+  sendHeldAnyway: channel(z.strictObject({ ids: jobIds })).returns<{ sent: number }>(),
+  /** The quality check's thresholds, with what it measured on the office's recent photos. */
+  photoChecks: channel(empty).returns<PhotoChecksView>(),
+  setPhotoCheckThresholds: channel(photoCheckThresholds).returns<PhotoChecksView>(),
   remove: channel(z.strictObject({ ids: jobIds })).returns<RemoveOutcome>(),
   review: channel(
     z.discriminatedUnion('action', [

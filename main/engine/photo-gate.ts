@@ -75,7 +75,11 @@ export class PhotoGate {
       // A photo the checker cannot decode is the service's to judge: it is not held.
       .then(
         (measures) => measures,
-        () => null,
+        (error: unknown) => {
+          const detail = `photo check of ${photo.path}: ${error instanceof Error ? error.message : String(error)}`;
+          this.d.log(...logged('unexpectedError', { detail }));
+          return null;
+        },
       )
       .then((measures) => {
         if (!this.running) return;

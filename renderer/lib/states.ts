@@ -45,7 +45,10 @@ export interface StateLook {
 type StatesT = TFunction<'states'>;
 const EN = englishT('states');
 
-const STATE_STYLE: Record<JobState | 'waiting', { icon: IconName; tone: Tone }> = {
+/** A row's look: its state, or waiting at the service, or held back by the quality check. */
+type Look = JobState | 'waiting' | 'held';
+
+const STATE_STYLE: Record<Look, { icon: IconName; tone: Tone }> = {
   queued: { icon: 'clock', tone: 'neutral' },
   uploading: { icon: 'upload', tone: 'busy' },
   submitted: { icon: 'hourglass', tone: 'busy' },
@@ -53,10 +56,11 @@ const STATE_STYLE: Record<JobState | 'waiting', { icon: IconName; tone: Tone }> 
   failed: { icon: 'cross', tone: 'bad' },
   rejected: { icon: 'ban', tone: 'muted' },
   waiting: { icon: 'pause', tone: 'warn' },
+  held: { icon: 'warning', tone: 'warn' },
 };
 
 /** How a state is shown, in the words of `t` (English by default). */
-export function stateLook(state: JobState | 'waiting', t: StatesT = EN): StateLook {
+export function stateLook(state: Look, t: StatesT = EN): StateLook {
   return {
     ...STATE_STYLE[state],
     label: t(`state.${state}.label`),
@@ -108,6 +112,7 @@ export function serviceWaitReason(
  * its AI is offline) is "Waiting", not "Reading".
  */
 export function lookOf(job: JobRecord, aiOffline = false, t: StatesT = EN): StateLook {
+  if (job.holdReason) return stateLook('held', t);
   if (job.state !== 'submitted') return stateLook(job.state, t);
   const reason = serviceWaitReason(job, t);
   const waiting = stateLook('waiting', t);
@@ -132,6 +137,10 @@ export function errorText(
   bannersT: TFunction<'banners'> = englishT('banners'),
   lang?: string,
 ): string {
+  // A held photo's line says why (too small, dark, blown out, blurred), in the window's words.
+  if (job.holdReason && job.errorMessage) {
+    return jobLineText(jobWords(job.errorMessage, t, bannersT, lang));
+  }
   if (job.state !== 'failed' && job.state !== 'rejected') return '';
   // MeterDesk's own sentence in the window's words; the service's or the scanner's as written.
   const message =

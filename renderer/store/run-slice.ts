@@ -20,6 +20,8 @@ export interface RunSlice {
   resume(): Promise<void>;
   retryNow(): Promise<void>;
   retryFailed(ids?: readonly number[]): Promise<void>;
+  /** Held photos sent anyway (the quality check overruled). */
+  sendHeldAnyway(ids: readonly number[]): Promise<void>;
   remove(ids: readonly number[]): Promise<void>;
   openLocation(target: { jobId: number } | { path: string }): Promise<void>;
   exportCsv(request: ExportRequest): Promise<Result<null>>;
@@ -101,6 +103,15 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
         return;
       }
       get().notifyWords('info', { kind: 'retried', count: reply.value.retried });
+      await get().refreshTable();
+    },
+
+    async sendHeldAnyway(ids) {
+      const reply = await bridge.sendHeldAnyway({ ids: [...ids] });
+      if (!reply.ok) {
+        get().notifyError(reply.error);
+        return;
+      }
       await get().refreshTable();
     },
 

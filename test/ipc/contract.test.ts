@@ -577,6 +577,22 @@ describe('routes and billing', () => {
   });
 });
 
+describe('the quality check before upload', () => {
+  it('photoChecks, setPhotoCheckThresholds and sendHeldAnyway answer', async () => {
+    const b = desk.bridge;
+    const view = value(await b.photoChecks());
+    expect(view.thresholds).toEqual(view.defaults);
+    const stricter = { ...view.thresholds, minSharpness: 150 };
+    expect(value(await b.setPhotoCheckThresholds(stricter)).thresholds).toEqual(stricter);
+    expect(value(await b.photoChecks()).thresholds).toEqual(stricter);
+    value(await b.setPhotoCheckThresholds(view.defaults));
+    const first = value(await b.queryJobs({ offset: 0, limit: 1 })).rows[0]?.id ?? 1;
+    // Nothing in the sample folder is held: nothing is sent again.
+    expect(value(await b.sendHeldAnyway({ ids: [first] }))).toEqual({ sent: 0 });
+    expect((await b.setPhotoCheckThresholds({ ...stricter, maxDarkShare: 2 })).ok).toBe(false);
+  });
+});
+
 describe('the contract as a whole', () => {
   it('every channel answered ok at least once', () => {
     expect(CHANNEL_NAMES.filter((c) => !desk.succeeded.has(c))).toEqual([]);

@@ -4,6 +4,7 @@ import type { BackendState } from '../backend-state';
 import { billingHandlers } from './billing';
 import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
+import { photoCheckHandlers } from './photo-checks';
 import { runHandlers } from './run';
 import { serviceHandlers } from './service';
 
@@ -16,6 +17,7 @@ export function createHandlers(
   return {
     ...runHandlers(state, appVersion),
     ...jobHandlers(state),
+    ...photoCheckHandlers(state),
     ...fileHandlers(state),
     ...serviceHandlers(state, samples),
     ...billingHandlers(state),

@@ -13,7 +13,14 @@ export const states: Words<typeof en> = {
       help: 'Kein Foto, das der Dienst annimmt; es wurde nie gesendet.',
     },
     waiting: { label: 'Wartet', help: 'Wartet beim Dienst.' },
+    held: {
+      label: 'Zurückgehalten',
+      help: 'Nicht gesendet: die Bildprüfung vor dem Hochladen hält es zurück, es kostet kein Kontingent. Trotzdem senden, wenn es lesbar ist.',
+    },
   },
+  sendAnyway: 'Trotzdem senden',
+  sendAnywayHelp:
+    'Sendet dieses Foto, obwohl die Bildprüfung es zurückhält; es kostet eine Ablesung.',
   waitingBecause: 'Wartet beim Dienst: {{reason}}',
   waitingForAi: 'Wartet, bis der KI-Dienst wieder bereit ist.',
   failure: {

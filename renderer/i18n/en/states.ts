@@ -43,7 +43,13 @@ export const states = {
     failed: { label: 'Failed', help: 'No reading could be obtained.' },
     rejected: { label: 'Not sent', help: 'Not a photo the service accepts; it was never sent.' },
     waiting: { label: 'Waiting', help: 'Waiting at the service.' },
+    held: {
+      label: 'Held',
+      help: 'Not sent: the quality check before upload holds it back, so it costs no quota. Send it anyway if it can be read.',
+    },
   },
+  sendAnyway: 'Send anyway',
+  sendAnywayHelp: 'Sends this photo although the quality check holds it back; it costs a reading.',
   waitingBecause: 'Waiting at the service: {{reason}}',
   waitingForAi: 'Waiting for the AI service to be back online.',
   failure: {

@@ -7,9 +7,20 @@ import { Icon } from '../../components/icon';
 
 export function DetailActions({ job }: { job: JobRecord }): React.JSX.Element {
   const t = useT('desk');
+  const tStates = useT('states');
   const api = useAppApi();
   return (
     <div className="detail-actions">
+      {job.holdReason && (
+        <button
+          type="button"
+          className="btn"
+          title={tStates('sendAnywayHelp')}
+          onClick={() => void api.getState().sendHeldAnyway([job.id])}
+        >
+          <Icon name="upload" /> {tStates('sendAnyway')}
+        </button>
+      )}
       {job.state === 'failed' && (
         <button
           type="button"
