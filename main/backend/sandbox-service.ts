@@ -54,6 +54,8 @@ export async function ensureSampleFolder(
     includeBadFiles: true,
     subfolders: true,
     duplicates: 2,
+    // Blurred, dark, overexposed and tiny: the quality check holds them instead of paying.
+    flawed: 4,
     ...options,
   });
   // The stamp is a dot-file: the scanner passes over it like other hidden files.

@@ -47,6 +47,8 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
     includeBadFiles: true,
     subfolders: true,
     duplicates: 2,
+    // Blurred, dark, overexposed and tiny: the quality check holds them instead of paying.
+    flawed: 4,
   });
   const route = await writeDemoRoute(dir, photos, manifest.files, new Date());
   io.err(`Route sheet for these meters: ${route.sheet}\n`);
@@ -99,12 +101,12 @@ function printSummary(
         if (job.aiReading === expectedReading) right++;
         check = job.aiReading === expectedReading ? 'ok' : `expected ${expectedReading}`;
       }
+      const said = job.state === 'rejected' || job.holdReason !== null;
       rows.push([
         job.relPath,
-        job.state,
+        job.holdReason === null ? job.state : 'held',
         job.aiReading ?? '',
-        job.resultSource ??
-          (job.state === 'rejected' && job.errorMessage ? jobText(job.errorMessage) : ''),
+        job.resultSource ?? (said && job.errorMessage ? jobText(job.errorMessage) : ''),
         check,
       ]);
     }
