@@ -1,6 +1,8 @@
 // Review of one reading: accept what the AI read, or type the correct value (validated as a
 // reading). The AI's reading stays beside the correction. Keyboard: A accepts, E edits, Enter
-// saves, Escape goes back to the table.
+// saves, Escape goes back to the table. In a walking-order review it says where the clerk is on
+// the route, keeps the focus after each review (A and Ctrl+Z go on working) and says when the
+// route is done.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { JobRecord } from '../../common/job-record';
 import { describeError } from '../lib/errors';
@@ -8,24 +10,31 @@ import { typedReading } from '../lib/reading';
 import { useApp, useAppApi } from '../store/context';
 import type { ReviewRequest } from '../store/detail-slice';
 import { useT } from '../i18n/i18n';
+import { formatCount } from '../i18n/format';
+import { useLang } from '../i18n/use-lang';
 import { baseName } from '../lib/format';
 import { Icon } from './icon';
 import { TABLE_ID } from './job-table';
 
 type DeskT = ReturnType<typeof useT<'desk'>>;
 
+function staleResult(job: JobRecord): boolean {
+  return job.resultSource === 'cached_stale' || job.isLatestAiVersion === false;
+}
+
+/** The meter's plausibility rules say why (the detail lists each rule that fired). */
+function ruleFired(job: JobRecord): boolean {
+  return (
+    !staleResult(job) &&
+    (job.plausibility === 'warning' ||
+      job.plausibility === 'error' ||
+      job.plausibility === 'not_checked')
+  );
+}
+
 function whyFlagged(job: JobRecord, t: DeskT): string {
-  if (job.resultSource === 'cached_stale' || job.isLatestAiVersion === false) {
-    return t('review.whyStale');
-  }
-  // The meter's plausibility rules say why (the detail lists each rule that fired).
-  if (
-    job.plausibility === 'warning' ||
-    job.plausibility === 'error' ||
-    job.plausibility === 'not_checked'
-  ) {
-    return t('review.whyRule');
-  }
+  if (staleResult(job)) return t('review.whyStale');
+  if (ruleFired(job)) return t('review.whyRule');
   return t('review.whyFlagged');
 }
 
@@ -83,6 +92,38 @@ function UndoLine(): React.JSX.Element | null {
   );
 }
 
+/** "Route reviewed" once the walk ended on this photo. */
+function WalkDone({ jobId }: { jobId: number }): React.JSX.Element | null {
+  const t = useT('desk');
+  const end = useApp((s) => s.walkEnd);
+  if (end?.jobId !== jobId) return null;
+  return (
+    <p className="walk-done tone-ok" role="status" data-testid="walk-done">
+      <Icon name="check" /> {t('review.walkDone', { count: end.reviewed })}
+    </p>
+  );
+}
+
+/** "Meter 3 of 4 · seq 280": where this photo's meter is in the walk. */
+function WalkPosition({ jobId }: { jobId: number }): React.JSX.Element | null {
+  const t = useT('desk');
+  const lang = useLang();
+  const stops = useApp((s) => s.walkStops);
+  const at = stops.findIndex((s) => s.jobId === jobId);
+  const stop = stops[at];
+  if (!stop) return null;
+  const place = {
+    at: formatCount(at + 1, lang),
+    total: formatCount(stops.length, lang),
+    seq: stop.sequence === null ? '' : formatCount(stop.sequence, lang),
+  };
+  return (
+    <span className="walk-position" data-testid="walk-position">
+      {stop.sequence === null ? t('review.walkAt', place) : t('review.walkAtSeq', place)}
+    </span>
+  );
+}
+
 export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
@@ -93,6 +134,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
   // Only an "edit" asked for while this box is up takes the focus, not one from before it mounted.
   const seenNonce = useRef(editNonce);
   const inputRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLElement>(null);
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -117,6 +159,21 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
       ? s.meterOfDetail.meter
       : null,
   );
+
+  // Walking, each meter is shown with the box at the panel's foot: the rules that fired, listed
+  // just above it, and the photo (kept at the top) are in view with it.
+  const meterShown = register?.meterId ?? null;
+  useEffect(() => {
+    if (!walking) return;
+    const toFoot = (): void => {
+      boxRef.current?.scrollIntoView({ block: 'end' });
+    };
+    toFoot();
+    window.addEventListener('resize', toFoot);
+    return () => {
+      window.removeEventListener('resize', toFoot);
+    };
+  }, [walking, job.id, meterShown]);
   const typed = typedReading(text, register, tStates);
   const problem = typed.ok ? null : typed.problem;
   const showProblem = touched && problem !== null;
@@ -127,10 +184,13 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
 
   const run = async (request: ReviewRequest): Promise<void> => {
     setSaving(true);
-    const reviewed = await api.getState().review(job.id, request, !walking);
+    // Moves on as the A key does: the next flagged meter when walking, else the next row.
+    const reviewed = await api.getState().review(job.id, request);
     setSaving(false);
     if (!reviewed.ok) setError(describeError(reviewed.error));
-    else if (walking) await api.getState().nextInWalkingOrder();
+    // Walking, the review box stays the clerk's place (A, E and Ctrl+Z work from it); the
+    // correction field would keep Ctrl+Z for its own text.
+    else if (walking || api.getState().walkEnd) boxRef.current?.focus({ preventScroll: true });
     else backToTable();
   };
 
@@ -142,17 +202,30 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
   };
 
   return (
-    <section className="review" aria-labelledby={`${ids}-title`} data-testid="review-box">
-      <h3 id={`${ids}-title`} className="section-title">
-        {job.toReview ? (
-          <>
-            <Icon name="flag" /> {t('review.toReview')}
-          </>
-        ) : (
-          t('review.title')
-        )}
-      </h3>
-      {job.toReview && <p className="review-why">{whyFlagged(job, t)}</p>}
+    <section
+      ref={boxRef}
+      className="review"
+      aria-labelledby={`${ids}-title`}
+      tabIndex={-1}
+      data-testid="review-box"
+    >
+      <WalkDone jobId={job.id} />
+      <div className="review-head">
+        <h3 id={`${ids}-title`} className="section-title">
+          {job.toReview ? (
+            <>
+              <Icon name="flag" /> {t('review.toReview')}
+            </>
+          ) : (
+            t('review.title')
+          )}
+        </h3>
+        <WalkPosition jobId={job.id} />
+      </div>
+      {/* Walking, the rules that fired are listed just above: the box does not say it again. */}
+      {job.toReview && !(walking && ruleFired(job)) && (
+        <p className="review-why">{whyFlagged(job, t)}</p>
+      )}
       {job.reviewAction && (
         <p className="review-done tone-ok" data-testid="review-done">
           <Icon name="check" />{' '}
@@ -194,7 +267,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
             placeholder={job.aiReading ?? '12345.678'}
             value={text}
             aria-invalid={showProblem}
-            aria-describedby={showProblem ? `${ids}-problem` : `${ids}-hint`}
+            aria-describedby={showProblem ? `${ids}-problem` : walking ? undefined : `${ids}-hint`}
             aria-keyshortcuts="E"
             onChange={(e) => {
               setText(e.target.value);
@@ -220,14 +293,17 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
             {t('review.saveCorrection')}
           </button>
         </div>
+        {/* Walking, the window's height goes to the photo and the rules: the hints wait. */}
         {showProblem ? (
           <p id={`${ids}-problem`} className="field-problem" role="alert">
             {problem}
           </p>
         ) : (
-          <p id={`${ids}-hint`} className="hint muted">
-            {t('review.keptBeside')}
-          </p>
+          !walking && (
+            <p id={`${ids}-hint`} className="hint muted">
+              {t('review.keptBeside')}
+            </p>
+          )
         )}
         {error && (
           <p className="field-problem" role="alert">
@@ -236,7 +312,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
         )}
       </form>
       <UndoLine />
-      <p className="keys muted">{t('review.keys')}</p>
+      {!walking && <p className="keys muted">{t('review.keys')}</p>}
     </section>
   );
 }

@@ -41,6 +41,13 @@ export type SheetStep =
       readonly result: SheetLoadView & { ok: true };
     };
 
+/** A flagged meter of a walking-order review, fixed when the walk starts. */
+export interface WalkStop {
+  readonly meterId: string;
+  readonly jobId: number;
+  readonly sequence: number | null;
+}
+
 export interface BillingSlice {
   billing: BillingOverview | null;
   meterFilter: MeterFilter;
@@ -53,6 +60,10 @@ export interface BillingSlice {
   meterAlone: boolean;
   /** Review in walking order: after each review the next flagged meter's photo is shown. */
   walking: boolean;
+  /** The walk's flagged meters as it started, in walking order: "meter 3 of 4" counts in these. */
+  walkStops: readonly WalkStop[];
+  /** The walk ended on this photo with every flagged meter reviewed ("route reviewed"). */
+  walkEnd: { readonly jobId: number; readonly reviewed: number } | null;
   refreshBilling(): Promise<void>;
   /** Reads now and after pushes that change rows or the app; returns the stop function. */
   watchBilling(): () => void;
@@ -68,7 +79,8 @@ export interface BillingSlice {
   showMeterOfJob(meterId: string | null): Promise<void>;
   assignMeter(jobId: number, meterId: string): Promise<Result<null>>;
   recordSkip(meterId: string, code: SkipCode, note: string): Promise<Result<null>>;
-  typeReading(meterId: string, reading: string): Promise<Result<null>>;
+  /** `readAt`: the local day it was read (the form offers the route's read day). */
+  typeReading(meterId: string, reading: string, readAt?: string): Promise<Result<null>>;
   openMeterRow(row: MeterRow): void;
   startWalkingReview(): Promise<void>;
   stopWalkingReview(): void;
@@ -134,6 +146,8 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
     meterOfDetail: null,
     meterAlone: false,
     walking: false,
+    walkStops: [],
+    walkEnd: null,
 
     async refreshBilling() {
       const started = now();
@@ -274,9 +288,13 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       return ok(null);
     },
 
-    async typeReading(meterId, reading) {
+    async typeReading(meterId, reading, readAt) {
       const newest = meterReplies.ticket();
-      const reply = await bridge.typeReading({ meterId, reading: reading.trim() });
+      const reply = await bridge.typeReading({
+        meterId,
+        reading: reading.trim(),
+        ...(readAt && { readAt }),
+      });
       if (!reply.ok) return reply;
       if (newest()) set({ meterOfDetail: reply.value });
       await afterChange();
@@ -294,22 +312,29 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
     },
 
     async startWalkingReview() {
-      set({ walking: true, meterFilter: 'flagged', meterSearch: '' });
+      set({ walking: true, walkEnd: null, meterFilter: 'flagged', meterSearch: '' });
       await reloadList();
+      const stops = (get().meterPage?.rows ?? []).flatMap((r) =>
+        r.jobId !== null && r.meterId !== null
+          ? [{ meterId: r.meterId, jobId: r.jobId, sequence: r.sequence }]
+          : [],
+      );
       const first = get().meterPage?.rows.find((r) => r.jobId !== null);
+      set({ walkStops: stops });
       if (first) get().openMeterRow(first);
-      else set({ walking: false });
+      else set({ walking: false, walkStops: [] });
     },
 
     stopWalkingReview() {
-      set({ walking: false });
+      set({ walking: false, walkStops: [], walkEnd: null });
     },
 
     async nextInWalkingOrder() {
       const shown = get().meterOfDetail?.meter.meterId ?? null;
       const before = get().meterPage?.rows ?? [];
       const at = before.findIndex((r) => r.meterId === shown);
-      await reloadList();
+      // The counts with the list: the route panel's "flagged" must not lag the walk.
+      await get().refreshBilling();
       const rows = get().meterPage?.rows ?? [];
       // The meter just reviewed left the flagged list: the next is the one after it in walking order.
       const later = before.slice(at + 1).map((r) => r.meterId);
@@ -317,7 +342,12 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
         rows.find((r) => r.jobId !== null && later.includes(r.meterId)) ??
         rows.find((r) => r.jobId !== null && r.meterId !== shown);
       if (!next) {
-        set({ walking: false });
+        const jobId = get().selectedId;
+        set({
+          walking: false,
+          walkEnd: jobId === null ? null : { jobId, reviewed: get().walkStops.length },
+          walkStops: [],
+        });
         return false;
       }
       get().openMeterRow(next);

@@ -40,7 +40,8 @@ export interface DetailSlice {
   jobChanged(id: number): void;
   /**
    * Reviews the job shown in the detail (named by id, so a selection that moved on meanwhile is
-   * never reviewed by mistake); on success moves to the next row (keyboard review).
+   * never reviewed by mistake); on success moves on: to the next flagged meter in a
+   * walking-order review, else to the next row (keyboard review).
    */
   review(id: number, request: ReviewRequest, advance?: boolean): Promise<Result<null>>;
   startEdit(): void;
@@ -109,7 +110,10 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
       get().scheduleTableRefresh();
       if (get().selectedId !== id) return ok(null);
       await get().loadDetail(id);
-      if (advance) await get().moveSelection(1, true);
+      if (!advance) return ok(null);
+      // The A key and the Confirm button go to the same next photo.
+      if (get().walking) await get().nextInWalkingOrder();
+      else await get().moveSelection(1, true);
       return ok(null);
     },
 

@@ -3,7 +3,7 @@
 // it (';', decimal comma), and is set up so the checks find something: the first meter's reading
 // is far above its usual use (flagged), one meter has no photo (missing) and the last photo has
 // no meter (unmatched). The other readings are exactly what their meters use.
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateSampleFolder } from '../../sandbox/samples';
 
@@ -34,7 +34,16 @@ function asReading(value: number, like: string): string {
 
 export async function writeRouteFixture(
   dir: string,
-  { count = 5, spare = false }: { count?: number; spare?: boolean } = {},
+  {
+    count = 5,
+    spare = false,
+    flagged = 1,
+  }: {
+    count?: number;
+    spare?: boolean;
+    /** How many meters, from the first, are flagged. */
+    flagged?: number;
+  } = {},
 ): Promise<RouteFixture> {
   const photos = join(dir, 'photos');
   const manifest = await generateSampleFolder(photos, {
@@ -46,7 +55,16 @@ export async function writeRouteFixture(
     width: 320,
     concurrency: 2,
   });
-  const files = manifest.files.filter((f) => f.reading !== null);
+  // Named after the meter, as readers' apps do: a camera's own IMG_0001 is no meter number.
+  const files = await Promise.all(
+    manifest.files
+      .filter((f) => f.reading !== null)
+      .map(async (f) => {
+        const relPath = f.relPath.replace(/^IMG_/, 'meter_');
+        await rename(join(photos, f.relPath), join(photos, relPath));
+        return { ...f, relPath };
+      }),
+  );
   const idOf = (relPath: string): string => /(\d{4})\.[a-z]+$/i.exec(relPath)?.[1] ?? '';
   const previousAt = new Date(Date.now() - DAYS * DAY_MS).toISOString().slice(0, 10);
   const unmatched = files[files.length - 1];
@@ -76,7 +94,7 @@ export async function writeRouteFixture(
   };
   files.slice(0, -1).forEach((f, i) => {
     const reading = f.reading ?? '0';
-    lines.push(line(idOf(f.relPath), i, reading, i === 0));
+    lines.push(line(idOf(f.relPath), i, reading, i < flagged));
     meters.push({ id: idOf(f.relPath), reading, relPath: f.relPath });
   });
   // With `spare`, 9998 is the meter the unmatched photo shows (a clerk assigns it by hand).

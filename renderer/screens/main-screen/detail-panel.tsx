@@ -23,12 +23,13 @@ export function DetailPanel(): React.JSX.Element {
   const tBanners = useT('banners');
   const lang = useLang();
   useUndoShortcut();
-  const { detail, detailError, selectedId, meterAlone } = useApp(
+  const { detail, detailError, selectedId, meterAlone, walking } = useApp(
     useShallow((s) => ({
       detail: s.detail,
       detailError: s.detailError,
       selectedId: s.selectedId,
       meterAlone: s.meterAlone && s.meterOfDetail !== null,
+      walking: s.walking,
     })),
   );
 
@@ -64,7 +65,7 @@ export function DetailPanel(): React.JSX.Element {
   const waitReason = serviceWaitReason(job, tStates, tBanners);
   return (
     <aside
-      className="detail"
+      className={walking ? 'detail detail-walking' : 'detail'}
       aria-label={t('detail.label')}
       aria-busy={stale}
       data-testid="detail-panel"

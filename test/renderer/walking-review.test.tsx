@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+// Walking-order review in the window (issue 22, item 6): the box says where the clerk is on the
+// route, the A key goes to the next flagged meter as the Confirm button does (not the next table
+// row), after a correction the focus stays with the review so Ctrl+Z undoes it, and the end of
+// the route is said.
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MeterRow } from '../../common/ipc';
+import { doneJob, stubBridge, type StubBridge } from './stub-bridge';
+import { renderApp } from './render-app';
+
+afterEach(cleanup);
+// jsdom lays nothing out and has no scrollIntoView (the review box scrolls itself into view).
+const hadScroll = Object.hasOwn(Element.prototype, 'scrollIntoView');
+beforeAll(() => {
+  if (!hadScroll) Element.prototype.scrollIntoView = () => undefined;
+});
+afterAll(() => {
+  if (!hadScroll) Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+});
+
+function meterRow(meterId: string, sequence: number, jobId: number, flagged: boolean): MeterRow {
+  return {
+    meterId,
+    account: null,
+    address: null,
+    route: 'Nord',
+    sequence,
+    state: flagged ? 'flagged' : 'confirmed',
+    reading: null,
+    aiReading: null,
+    confirmation: null,
+    plausibility: null,
+    skipCode: null,
+    jobId,
+    photo: null,
+    photos: 1,
+    note: '',
+  };
+}
+
+/**
+ * Three photos in table order 1, 2, 3; their meters A1 (seq 280), A2, A3 (seq 300). A1 and A3
+ * are flagged, A2 is not: the next table row after A1 is not the next flagged meter.
+ */
+function route(): StubBridge {
+  const base = stubBridge([
+    doneJob(1, '00001.5', { toReview: true, meterId: 'A1' }),
+    doneJob(2, '00002.5', { meterId: 'A2' }),
+    doneJob(3, '00003.5', { toReview: true, meterId: 'A3' }),
+  ]);
+  const rows = [meterRow('A1', 280, 1, true), meterRow('A2', 290, 2, false)];
+  rows.push(meterRow('A3', 300, 3, true));
+  const flagged = (): MeterRow[] => rows.filter((r) => r.state === 'flagged');
+  const answers: Record<string, (request: never) => unknown> = {
+    billingOverview: async () => {
+      const reply = await base.billingOverview();
+      if (!reply.ok) return reply;
+      const { totals } = reply.value;
+      const counted = { ...totals, meters: rows.length, flagged: flagged().length };
+      return { ok: true, value: { ...reply.value, totals: counted } };
+    },
+    listMeters: (q: { filter: string }) => {
+      const shown = q.filter === 'flagged' ? flagged() : rows;
+      return Promise.resolve({ ok: true, value: { rows: shown, total: shown.length } });
+    },
+    // The meter leaves the flagged list; the review keeps its time, so it can be undone.
+    review: async (r: { id: number }) => {
+      const reply = await base.review(r as never);
+      if (!reply.ok) return reply;
+      const at = rows.findIndex((m) => m.jobId === r.id);
+      const reviewed = rows[at];
+      if (reviewed) rows[at] = { ...reviewed, state: 'confirmed' };
+      return { ok: true, value: { ...reply.value, reviewedAt: '2026-11-27T05:00:00.000Z' } };
+    },
+    undoReview: (r: { id: number }) => {
+      base.calls.push({ channel: 'undoReview', request: r });
+      const undone = base.jobs.find((j) => j.id === r.id);
+      return Promise.resolve({ ok: true, value: { ...undone, reviewAction: null } });
+    },
+  };
+  return new Proxy(base, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && prop in answers) return answers[prop];
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
+describe('walking-order review', () => {
+  it('says where the clerk is, A goes to the next flagged meter, the focus and Ctrl+Z stay', async () => {
+    const bridge = route();
+    const { store } = await renderApp(bridge);
+    const user = userEvent.setup();
+    await store.getState().startWalkingReview();
+    expect(store.getState().selectedId).toBe(1);
+    expect((await screen.findByTestId('walk-position')).textContent).toBe('Meter 1 of 2 · seq 280');
+
+    // A, as the button: the next flagged meter (A3, photo 3), not the next row (photo 2).
+    await user.keyboard('a');
+    await waitFor(() => {
+      expect(store.getState().selectedId).toBe(3);
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('walk-position').textContent).toBe('Meter 2 of 2 · seq 300');
+    });
+
+    // A correction: the route is done, said so, and the focus is the review's, not the field's.
+    await user.click(screen.getByTestId('correct-input'));
+    await user.keyboard('4.5{Enter}');
+    expect((await screen.findByTestId('walk-done')).textContent).toContain(
+      'Route reviewed: all 2 flagged meters are done.',
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('review-box'));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => {
+      expect(bridge.calls.filter((c) => c.channel === 'undoReview')).toMatchObject([
+        { request: { id: 3 } },
+      ]);
+    });
+    store.getState().stop();
+  });
+});
