@@ -43,7 +43,7 @@ beforeAll(async () => {
         keychainService: KEYCHAIN_SERVICE,
         engineConfig: FAST_ENGINE,
         sandbox: { ai: FAST_AI },
-        samples: { width: 480, concurrency: 2 },
+        samples: { width: 480, concurrency: 2, flawed: 0 },
       });
       pids.push(child.pid());
       lastKill = () => {

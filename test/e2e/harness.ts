@@ -195,7 +195,7 @@ export async function openTestWindow(
     main: mainServicesInProcess(os),
     engineConfig: { ...FAST_ENGINE, ...options.engineConfig },
     sandbox: { ai: { latencyMs: 150, jitterMs: 50 }, ...options.sandbox },
-    samples: { width: 480, concurrency: 2, ...options.samples },
+    samples: { width: 480, concurrency: 2, flawed: 0, ...options.samples },
     eventIntervalMs: 100,
   });
   const redact = (text: string): string => backend.redact(text);

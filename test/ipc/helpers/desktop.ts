@@ -120,7 +120,7 @@ export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop
     main: mainServicesInProcess(os),
     engineConfig: { ...FAST_ENGINE, ...options.engineConfig },
     sandbox: { ai: FAST_AI },
-    samples: { width: 480, concurrency: 2 },
+    samples: { width: 480, concurrency: 2, flawed: 0 },
     eventIntervalMs: 50,
     watch: options.watch ?? { stableMs: 300, checkEveryMs: 200 },
   });
