@@ -2,7 +2,8 @@
 // as a whole token (runs of letters and digits; "12345" matches IMG_12345_a.jpg, not 112345.jpg),
 // else in a folder name, nearest folder first. With a configured pattern, only the pattern
 // decides. Matching looks tokens up in maps built once per route sheet, so a photo costs the same
-// with 100 meters or 100,000.
+// with 100 meters or 100,000. A camera's own numbering (IMG_0001, DSC_0042, PXL_20261120_…) is
+// never taken for a number-only meter id: meters 0001–0045 matched five readers' IMG_0001… once.
 import { matchFilePattern, type FilePattern } from './file-pattern';
 
 export interface MeterIndex {
@@ -71,7 +72,8 @@ export function matchFileName(
   const parts = pathParts(relPath);
   const fileName = parts[parts.length - 1] ?? '';
   if (pattern) return byPattern(index, parts.join('/'), fileName, pattern);
-  const inName = idsInName(index, stripExtension(fileName));
+  const stem = stripExtension(fileName);
+  const inName = idsInName(index, stem, cameraCounters(stem));
   if (inName.length === 1) return { meterId: inName[0] ?? '', how: 'token' };
   if (inName.length > 1) return { ambiguous: inName };
   for (let i = parts.length - 2; i >= 0; i--) {
@@ -112,7 +114,11 @@ function byPattern(
  * Meter ids whose tokens appear consecutively in `name`. A match inside a longer match is dropped
  * ("12-345" wins over "345"), so an id is ambiguous only with another id beside it.
  */
-function idsInName(index: MeterIndex, name: string): string[] {
+function idsInName(
+  index: MeterIndex,
+  name: string,
+  counters: ReadonlySet<number> = new Set(),
+): string[] {
   const tokens = name.toLowerCase().match(TOKEN) ?? [];
   const covered: { from: number; to: number }[] = [];
   const ids: string[] = [];
@@ -120,12 +126,31 @@ function idsInName(index: MeterIndex, name: string): string[] {
     for (let i = 0; i + width <= tokens.length; i++) {
       const hits = index.byKey.get(tokens.slice(i, i + width).join(' '));
       if (!hits) continue;
+      // A number-only id in the camera's counter is the camera's, not the meter's.
+      if (width === 1 && counters.has(i)) continue;
       if (covered.some((c) => i >= c.from && i + width <= c.to && c.to - c.from > width)) continue;
       covered.push({ from: i, to: i + width });
       for (const id of hits) if (!ids.includes(id)) ids.push(id);
     }
   }
   return ids;
+}
+
+/**
+ * File names cameras and phones give by themselves: a maker's prefix and a counter
+ * (IMG_0001, DSC_0042, DSCN0042 (one token), P1000123, GOPR0001, DJI_0001), or a date and time
+ * (PXL_20261120_093015123, IMG_20261120_093015, IMG-20261120-WA0001), with a copy mark at most
+ * ("IMG_0001 (2)", "IMG_0001-1", "IMG_0001_edited").
+ */
+const CAMERA_NAME =
+  /^(?:img|dsc|dscf|pxl|mvimg|vid|imag|cimg|pict|sam|dji|gopr|gp|wp|photo|p)[_-]?(?:\d{3,7}|\d{8}[_-](?:\d{6,9}(?:[_-]\d{1,3})?|wa\d{4}))(?:[_-](?:edited|\d{1,2})|\s?\(\d{1,2}\))?$/i;
+
+/** The positions of the tokens of `stem` that are a camera's counter or time stamp. */
+export function cameraCounters(stem: string): Set<number> {
+  if (!CAMERA_NAME.test(stem.trim())) return new Set();
+  const tokens = stem.toLowerCase().match(TOKEN) ?? [];
+  const numeric = tokens.flatMap((t, i) => (/^\d+$/.test(t) ? [i] : []));
+  return new Set(numeric);
 }
 
 function pathParts(relPath: string): string[] {

@@ -108,7 +108,7 @@ describe('route sheets on the queue', () => {
       '01015.000',
       '2026-11-20T09:00:00+01:00',
     );
-    const high = await photo('route-12/IMG_4712.jpg', '02045.000', '2026-11-20T09:05:00+01:00');
+    const high = await photo('route-12/4712.jpg', '02045.000', '2026-11-20T09:05:00+01:00');
     const folder = await photo('4713/photo.jpg', '00300.000', '2026-11-20T09:10:00+01:00');
     const stranger = await photo('route-12/IMG_9999.jpg', '00001.000', '2026-11-20T09:15:00+01:00');
     const loaded = await loadRouteSheet(

@@ -56,7 +56,18 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
   io.err(`Sandbox service on ${sandbox.url}\n`);
   try {
     const code = await runCommand(
-      [photos, '--route', route.sheet, '--export', billing, ...(values.json ? ['--json'] : [])],
+      [
+        photos,
+        '--route',
+        route.sheet,
+        // The sample photos carry the camera's numbering, which this demo's sheet uses as meter
+        // numbers; only a pattern says so (a camera counter is never a meter number by itself).
+        '--pattern',
+        '*{meter}.*',
+        '--export',
+        billing,
+        ...(values.json ? ['--json'] : []),
+      ],
       io,
       {
         baseUrl: sandbox.url,
