@@ -6,15 +6,14 @@
 // says so and measures nothing.
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { localClusterUnavailable, startLocalCluster } from '../main/office/local-cluster';
 import { openOfficeStore, type OfficeStore } from '../main/office/store/office-store';
 import type { Benchmark, BenchOptions } from './benchmark';
 import { loadNow, machineInfo, type MachineInfo } from './lib/machine';
 import { writeResult } from './lib/results';
+import { runAloneIfMain } from './lib/run-alone';
 import { percentile } from './lib/stats';
-import { renderTable, type BenchTable } from './lib/table';
+import type { BenchTable } from './lib/table';
 import { codeVersion } from './throughput';
 
 const DESKS = 16;
@@ -187,21 +186,4 @@ export const officeClaimsBenchmark: Benchmark = {
   },
 };
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
-  officeClaimsBenchmark
-    .run({
-      quick: values.quick,
-      jobs: undefined,
-      log: (line) => process.stderr.write(`   ${line}\n`),
-    })
-    .then((table) => {
-      process.stdout.write(`${renderTable(table)}\n`);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exitCode = 1;
-    });
-}
+runAloneIfMain(officeClaimsBenchmark, import.meta.url);

@@ -1,8 +1,6 @@
 // Routes: how long a route sheet takes to load (inspect + parse) and what memory it needs, and what
 // matching photo names to meters costs per photo, at 10,000 and 100,000 meters (the index makes a
 // photo's cost independent of the sheet's size). Run alone with `npx tsx bench/routes.ts [--quick]`.
-import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { compileFilePattern } from '../common/billing/file-pattern';
@@ -13,9 +11,10 @@ import { measureQueueLoad, type QueueLoadFigures } from './lib/queue-load';
 import { loadNow, machineInfo, type MachineInfo } from './lib/machine';
 import { MemorySampler } from './lib/memory-sampler';
 import { writeResult } from './lib/results';
+import { runAloneIfMain } from './lib/run-alone';
 import { meterIdOf, photoNames, routeSheet, type SheetDialect } from './lib/route-sheets';
 import { median } from './lib/stats';
-import { renderTable, type BenchTable, type Cell } from './lib/table';
+import type { BenchTable, Cell } from './lib/table';
 import { codeVersion } from './throughput';
 
 export const TARGET_LOAD_MS = 5000;
@@ -276,21 +275,4 @@ export const routesBenchmark: Benchmark = {
   },
 };
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
-  routesBenchmark
-    .run({
-      quick: values.quick,
-      jobs: undefined,
-      log: (line) => process.stderr.write(`   ${line}\n`),
-    })
-    .then((table) => {
-      process.stdout.write(`${renderTable(table)}\n`);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exitCode = 1;
-    });
-}
+runAloneIfMain(routesBenchmark, import.meta.url);

@@ -38,3 +38,18 @@ export function sha(text: string): string {
 
 export const T0 = new Date('2026-03-02T08:00:00Z');
 export const minutes = (n: number): Date => new Date(T0.getTime() + n * 60_000);
+
+/** Runs `work` with two desks (anna and ben) on a fresh office, closed after. */
+export async function withTwoDesks(
+  cluster: OfficeCluster,
+  work: (anna: OfficeStore, ben: OfficeStore, office: MigratedOffice) => Promise<void>,
+): Promise<void> {
+  const o = await migratedOffice(cluster, 2);
+  const [anna, ben] = o.desks;
+  try {
+    if (!anna || !ben) throw new Error('two desks');
+    await work(anna, ben, o);
+  } finally {
+    await o.close();
+  }
+}

@@ -1,7 +1,7 @@
 // The office-wide photo index on a real server, with every desk on connections of its own.
 import { describe, expect, it } from 'vitest';
 import type { PhotoClaim } from '../../main/office/store/photo-claims';
-import { migratedOffice, minutes, sha } from './office-fixture';
+import { migratedOffice, minutes, sha, withTwoDesks } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -42,10 +42,7 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
   });
 
   it("frees a crashed desk's claim when its lease runs out, not before", async () => {
-    const o = await migratedOffice(office(), 2);
-    const [anna, ben] = o.desks;
-    if (!anna || !ben) throw new Error('two desks');
-    try {
+    await withTwoDesks(office(), async (anna, ben) => {
       const photo = sha('a photo anna never sent');
       const req = { sha256: photo, fileName: 'x.jpg', leaseMs: LEASE };
       expect(await anna.claimPhoto({ ...req, desk: 'anna', now: minutes(0) })).toMatchObject({
@@ -62,16 +59,11 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
       });
       // Anna, back from a crash, renews nothing she lost.
       expect((await anna.claimPhoto({ ...req, desk: 'anna', now: minutes(11) })).kind).toBe('held');
-    } finally {
-      await o.close();
-    }
+    });
   });
 
   it("hands a photo already read to the next desk with that desk's reading", async () => {
-    const o = await migratedOffice(office(), 2);
-    const [anna, ben] = o.desks;
-    if (!anna || !ben) throw new Error('two desks');
-    try {
+    await withTwoDesks(office(), async (anna, ben) => {
       const photo = sha('read once');
       await anna.claimPhoto({
         sha256: photo,
@@ -116,24 +108,17 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
           desk: 'anna',
         },
       });
-    } finally {
-      await o.close();
-    }
+    });
   });
 
   it('lets a released photo be claimed by another desk at once', async () => {
-    const o = await migratedOffice(office(), 2);
-    const [anna, ben] = o.desks;
-    if (!anna || !ben) throw new Error('two desks');
-    try {
+    await withTwoDesks(office(), async (anna, ben) => {
       const photo = sha('given back');
       const req = { sha256: photo, fileName: 'g.jpg', leaseMs: LEASE, now: minutes(0) };
       await anna.claimPhoto({ ...req, desk: 'anna' });
       expect(await ben.releasePhoto(photo, 'ben')).toBe(false);
       expect(await anna.releasePhoto(photo, 'anna')).toBe(true);
       expect((await ben.claimPhoto({ ...req, desk: 'ben' })).kind).toBe('ours');
-    } finally {
-      await o.close();
-    }
+    });
   });
 });

@@ -1,19 +1,5 @@
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { expect, it } from 'vitest';
-
-// The real eslint.config.js, minus type information (the probe files do not exist on disk).
-const eslint = new ESLint({
-  cwd: process.cwd(),
-  overrideConfig: [tseslint.configs.disableTypeChecked],
-});
-
-async function refused(file: string, source: string): Promise<boolean> {
-  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: file });
-  return (result?.messages ?? []).some(
-    (m) => m.ruleId === '@typescript-eslint/no-restricted-imports',
-  );
-}
+import { importRefused as refused } from '../helpers/import-refused';
 
 it('lets only main/store/ import better-sqlite3', async () => {
   const raw = `import Database from 'better-sqlite3';`;

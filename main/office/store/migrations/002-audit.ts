@@ -8,6 +8,30 @@ import { DESK_ROLE, type OfficeMigration } from './migration';
  * read `audit`, cannot write, change or delete its rows themselves. Every update bumps the row's
  * version here too, so an edit that forgot to cannot slip past another desk's version check.
  */
+/** Each audited table with the column that names its row. */
+const AUDITED = {
+  routes: 'id',
+  meters: 'id',
+  readings: 'id',
+  decisions: 'id',
+  review_leases: 'meter_id',
+} as const;
+const VERSIONED = ['routes', 'meters', 'photos', 'readings', 'decisions', 'review_leases'];
+
+function triggers(): string {
+  const audit = Object.entries(AUDITED).map(
+    ([table, key]) =>
+      `CREATE TRIGGER ${table}_audit AFTER INSERT OR UPDATE OR DELETE ON ${table}\n` +
+      `  FOR EACH ROW EXECUTE FUNCTION audit_row('${key}');`,
+  );
+  const version = VERSIONED.map(
+    (table) =>
+      `CREATE TRIGGER ${table}_version BEFORE UPDATE ON ${table}\n` +
+      '  FOR EACH ROW EXECUTE FUNCTION bump_version();',
+  );
+  return [...audit, '', ...version, ''].join('\n');
+}
+
 export const officeMigration002: OfficeMigration = {
   version: 2,
   name: 'audit trail and versions',
@@ -45,30 +69,7 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE TRIGGER routes_audit AFTER INSERT OR UPDATE OR DELETE ON routes
-  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
-CREATE TRIGGER meters_audit AFTER INSERT OR UPDATE OR DELETE ON meters
-  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
-CREATE TRIGGER readings_audit AFTER INSERT OR UPDATE OR DELETE ON readings
-  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
-CREATE TRIGGER decisions_audit AFTER INSERT OR UPDATE OR DELETE ON decisions
-  FOR EACH ROW EXECUTE FUNCTION audit_row('id');
-CREATE TRIGGER review_leases_audit AFTER INSERT OR UPDATE OR DELETE ON review_leases
-  FOR EACH ROW EXECUTE FUNCTION audit_row('meter_id');
-
-CREATE TRIGGER routes_version BEFORE UPDATE ON routes
-  FOR EACH ROW EXECUTE FUNCTION bump_version();
-CREATE TRIGGER meters_version BEFORE UPDATE ON meters
-  FOR EACH ROW EXECUTE FUNCTION bump_version();
-CREATE TRIGGER photos_version BEFORE UPDATE ON photos
-  FOR EACH ROW EXECUTE FUNCTION bump_version();
-CREATE TRIGGER readings_version BEFORE UPDATE ON readings
-  FOR EACH ROW EXECUTE FUNCTION bump_version();
-CREATE TRIGGER decisions_version BEFORE UPDATE ON decisions
-  FOR EACH ROW EXECUTE FUNCTION bump_version();
-CREATE TRIGGER review_leases_version BEFORE UPDATE ON review_leases
-  FOR EACH ROW EXECUTE FUNCTION bump_version();
-
+${triggers()}
 REVOKE ALL ON audit FROM PUBLIC;
 GRANT SELECT ON audit TO ${DESK_ROLE};
 `,
