@@ -69,7 +69,7 @@ try {
         time(rounds, () => listMeters(store, { filter: 'flagged' })),
         time(rounds, () => listMeters(store, { filter: 'all' })),
         time(rounds, () => findMeters(store, mid.slice(0, 6), 12)),
-        time(rounds, () => meterDetail(store, mid)),
+        time(rounds, () => meterDetail(store, mid, Date.now())),
       ];
       console.log(`${String(n)} | ${figures.map((f) => f.toFixed(1)).join(' | ')}`);
     } finally {

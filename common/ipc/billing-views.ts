@@ -10,6 +10,9 @@ import type { MatchHow, ReadingCheck } from '../billing/reading-check';
 import type { RowProblem } from '../billing/row-problem';
 import type { EncodingGuess } from '../billing/encoding-guess';
 import type { DateOrder } from '../billing/sheet-values';
+import type { DecisionNote } from '../billing/decided-outcome';
+import type { DecisionKind, StoredDecision } from '../billing/meter-decision';
+import type { ReadType } from '../billing/billing-row';
 
 /** A route sheet the clerk chose, before it is loaded: enough to map its columns. */
 export interface SheetPreview {
@@ -77,6 +80,8 @@ export interface BillingOverview {
   readonly unmatchedPhotos: number;
   /** Meters with more than one different photo. */
   readonly twoPhotos: number;
+  /** Meters sent for re-read whose new photo has not come back. */
+  readonly rereads?: number;
   /** Photos still waiting to be sent or read (queued, uploading, submitted). */
   readonly notSent: number;
   /** Up to 20 meters that wait for review, in walking order, for the export's warning. */
@@ -94,6 +99,7 @@ export const METER_FILTERS = [
   'pending',
   'missing',
   'two_photos',
+  'reread',
   'unmatched',
 ] as const;
 export type MeterFilter = (typeof METER_FILTERS)[number];
@@ -116,6 +122,10 @@ export interface MeterRow {
   readonly photo: string | null;
   readonly photos: number;
   readonly note: string;
+  /** The clerk's decision for the meter (common/billing/meter-decision.ts), if any. */
+  readonly decision?: DecisionKind | null;
+  /** Sent for re-read, no new photo yet (the "re-read" filter). */
+  readonly rereadPending?: boolean;
 }
 
 export interface MeterPage {
@@ -144,6 +154,17 @@ export interface MeterDetail {
   readonly chosenJobId: number | null;
   readonly check: ReadingCheck | null;
   readonly matchHow: MatchHow | null;
+  // The decision's part (issue 22): optional so that a view built without decisions (a test's
+  // stand-in backend) stays valid; the backend always sends them.
+  /** The clerk's decision, undone with undoMeterDecision. */
+  readonly decision?: StoredDecision | null;
+  readonly readType?: ReadType;
+  /** Units billed since the previous reading (a decision's, or the check's); null when unknown. */
+  readonly consumption?: number | null;
+  readonly decisionNotes?: readonly DecisionNote[];
+  readonly rereadPending?: boolean;
+  /** The route's read day (a local date): a typed reading's or an estimate's date unless changed. */
+  readonly readDay?: string;
 }
 
 export interface FileWritten {

@@ -40,6 +40,8 @@ export const CHANNEL_NAMES = [
   'assignMeter',
   'recordSkip',
   'typeReading',
+  'decideMeter',
+  'undoMeterDecision',
   'saveTemplate',
   'importTemplate',
   'exportTemplate',

@@ -48,6 +48,8 @@ import type {
 } from './views';
 import type { UpdateView } from './update-view';
 import { photoCheckThresholds, type PhotoChecksView } from './photo-check-schemas';
+import { decideMeterRequest, type DecisionAnswer } from './decision-schemas';
+import { localDay } from '../billing/meter-decision';
 import {
   billingExportRequest,
   billingPreviewRequest,
@@ -215,7 +217,13 @@ export const CONTRACT = {
   assignMeter: channel(z.strictObject({ jobId, meterId: meterId.nullable() })).returns<JobRecord>(),
   recordSkip: channel(skipRequest).returns<MeterDetail>(),
   /** A reading typed by hand for a meter whose photo failed or is missing. */
-  typeReading: channel(z.strictObject({ meterId, reading: typedReading })).returns<MeterDetail>(),
+  typeReading: channel(
+    z.strictObject({ meterId, reading: typedReading, readAt: localDay.optional() }),
+  ).returns<MeterDetail>(),
+  /** A clerk's decision for a meter: typed, skip, exchange, re-read or estimate. */
+  decideMeter: channel(decideMeterRequest).returns<DecisionAnswer>(),
+  /** Takes the meter's decision back; the one before it is the meter's again. */
+  undoMeterDecision: channel(z.strictObject({ meterId })).returns<DecisionAnswer>(),
   /** Keeps this export template in the queue for the next export. */
   saveTemplate: channel(z.strictObject({ templateJson })).returns<{ templateJson: string }>(),
   /** Main shows the open dialog; the backend reads and checks the template file. */

@@ -1,6 +1,6 @@
 // What a clerk records for a meter without a usable reading: the reading typed by hand (from the
 // field card or the photo), or a skip code with a note (no access, locked, damaged, other...).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SKIP_CODES, type SkipCode } from '../../common/billing/billing-row';
 import type { RegisterSetup } from '../../common/billing/reading-input';
 import { describeError } from '../lib/errors';
@@ -8,13 +8,23 @@ import { typedReading } from '../lib/reading';
 import { useT } from '../i18n/i18n';
 import { useAppApi } from '../store/context';
 
-/** The reading typed for a meter, held to its register as the route sheet sets it up. */
+/**
+ * The reading typed for a meter, held to its register as the route sheet sets it up, with the
+ * day it was read: `readDay` (the route's read day, a local date) unless the clerk changes it.
+ */
 export function HandEntry({
   meter,
+  readDay,
 }: {
   meter: RegisterSetup & { readonly meterId: string };
+  readDay?: string | undefined;
 }): React.JSX.Element {
   const t = useT('billing');
+  const tDecisions = useT('decisions');
+  const [readAt, setReadAt] = useState(readDay ?? '');
+  useEffect(() => {
+    setReadAt(readDay ?? '');
+  }, [readDay, meter.meterId]);
   const tStates = useT('states');
   const { meterId } = meter;
   const errorsT = useT('errors');
@@ -29,7 +39,7 @@ export function HandEntry({
       setError(input.problem);
       return;
     }
-    const typed = await api.getState().typeReading(meterId, input.reading);
+    const typed = await api.getState().typeReading(meterId, input.reading, readAt || undefined);
     if (!typed.ok) setError(describeError(typed.error, errorsT));
     else setText('');
   };
@@ -58,6 +68,23 @@ export function HandEntry({
           {t('hand.save')}
         </button>
       </div>
+      {readDay !== undefined && (
+        <div className="review-row">
+          <label htmlFor={`${id}-date`} className="label">
+            {tDecisions('readAt')}
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            className="input"
+            value={readAt}
+            onChange={(e) => {
+              setReadAt(e.target.value);
+            }}
+            data-testid="hand-date"
+          />
+        </div>
+      )}
       <p
         id={`${id}-hint`}
         className={error ? 'field-problem' : 'hint muted'}

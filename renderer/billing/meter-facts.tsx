@@ -27,6 +27,11 @@ export function MeterFacts({
   const { meter } = detail;
   // The photo shown has its own check; a meter shown alone, its chosen photo's.
   const check = job ? job.plausibilityDetail : detail.check;
+  // A person's decision (a typed reading, an exchange, an estimate) sets what is billed.
+  const kind = detail.decision?.decision.kind;
+  const decided = kind === 'typed' || kind === 'exchange' || kind === 'estimate';
+  const consumption = decided ? (detail.consumption ?? null) : (check?.consumption ?? null);
+  const tDecisions = useT('decisions');
   const previous = check?.baseline ?? {
     reading: meter.previousReading,
     readAt: meter.previousReadAt,
@@ -102,12 +107,17 @@ export function MeterFacts({
             </dd>
           </>
         )}
-        {check?.consumption != null && (
+        {consumption !== null && (
           <>
             <dt>{t('detail.consumption')}</dt>
             <dd className="num" data-testid="facts-consumption">
-              {formatAmount(check.consumption, lang)} m³
-              {check.rolledOver && <span className="muted"> ({t('detail.rolledOver')})</span>}
+              {formatAmount(consumption, lang)} m³
+              {!decided && check?.rolledOver && (
+                <span className="muted"> ({t('detail.rolledOver')})</span>
+              )}
+              {detail.readType === 'estimated' && (
+                <span className="muted"> ({tDecisions('readType.estimated')})</span>
+              )}
             </dd>
           </>
         )}

@@ -22,6 +22,7 @@ function countOf(filter: MeterFilter, s: ReturnType<typeof useCounts>): number |
   if (!s) return null;
   if (filter === 'all') return s.totals.meters;
   if (filter === 'two_photos') return s.twoPhotos;
+  if (filter === 'reread') return s.rereads ?? 0;
   if (filter === 'unmatched') return s.unmatchedPhotos;
   // "Flagged" lists every meter that waits for a person, the not-checked ones too.
   if (filter === 'flagged') return s.totals.flagged + s.totals.not_checked;

@@ -3,13 +3,18 @@
 // A meter shown without a photo (a row of the meter list) gets the same below MeterAlone.
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { MeterDetail } from '../../common/ipc';
 import type { JobRecord } from '../../common/job-record';
 import { Icon } from '../components/icon';
 import { useT } from '../i18n/i18n';
 import { useApp, useAppApi } from '../store/context';
 import { HandEntry, SkipForm } from './meter-entry';
 import { MeterFacts } from './meter-facts';
+import { MeterDecisions } from './meter-decisions';
 import { MeterPicker } from './meter-picker';
+
+/** The meter's reading was typed by hand: the form stays to change it. */
+const typedBy = (detail: MeterDetail): boolean => detail.decision?.decision.kind === 'typed';
 
 /** The photo's meter and its check, shown above the review so the clerk reads both together. */
 export function MeterSummary({ job }: { job: JobRecord }): React.JSX.Element | null {
@@ -72,10 +77,13 @@ export function MeterActions({ job }: { job: JobRecord }): React.JSX.Element | n
           </button>
         )
       )}
-      {shown && noReading && shown.state !== 'confirmed' && <HandEntry meter={shown.meter} />}
+      {shown && noReading && (shown.state !== 'confirmed' || typedBy(shown)) && (
+        <HandEntry meter={shown.meter} readDay={shown.readDay} />
+      )}
       {shown && shown.state !== 'confirmed' && shown.state !== 'skipped' && (
         <SkipForm meterId={job.meterId} />
       )}
+      {shown && <MeterDecisions detail={shown} photoReading={!noReading} />}
     </section>
   );
 }
@@ -87,6 +95,7 @@ export function MeterAlone(): React.JSX.Element | null {
   const detail = useApp((s) => s.meterOfDetail);
   if (!detail) return null;
   const open = detail.state !== 'confirmed' && detail.state !== 'skipped';
+  const photoReading = detail.chosenJobId !== null && detail.decision?.decision.kind !== 'typed';
   return (
     <aside className="detail" aria-label={t('detail.title')} data-testid="meter-alone">
       <div className="detail-head">
@@ -111,8 +120,9 @@ export function MeterAlone(): React.JSX.Element | null {
         </p>
       )}
       <MeterFacts detail={detail} job={null} />
-      {open && <HandEntry meter={detail.meter} />}
+      {(open || typedBy(detail)) && <HandEntry meter={detail.meter} readDay={detail.readDay} />}
       {open && <SkipForm meterId={detail.meter.meterId} />}
+      <MeterDecisions detail={detail} photoReading={photoReading} />
     </aside>
   );
 }

@@ -3,6 +3,7 @@
 import { app as deApp } from './de/app';
 import { banners as deBanners } from './de/banners';
 import { billing as deBilling } from './de/billing';
+import { decisions as deDecisions } from './de/decisions';
 import { desk as deDesk } from './de/desk';
 import { engine as deEngine } from './de/engine';
 import { errors as deErrors } from './de/errors';
@@ -13,6 +14,7 @@ import { watch as deWatch } from './de/watch';
 import { app as enApp } from './en/app';
 import { banners as enBanners } from './en/banners';
 import { billing as enBilling } from './en/billing';
+import { decisions as enDecisions } from './en/decisions';
 import { desk as enDesk } from './en/desk';
 import { engine as enEngine } from './en/engine';
 import { errors as enErrors } from './en/errors';
@@ -26,6 +28,7 @@ export const en = {
   app: enApp,
   banners: enBanners,
   billing: enBilling,
+  decisions: enDecisions,
   desk: enDesk,
   engine: enEngine,
   errors: enErrors,
@@ -39,6 +42,7 @@ export const de: Catalogue = {
   app: deApp,
   banners: deBanners,
   billing: deBilling,
+  decisions: deDecisions,
   desk: deDesk,
   engine: deEngine,
   errors: deErrors,

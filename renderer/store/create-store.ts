@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MeterDeskBridge } from '../../common/ipc';
 import { createBillingSlice } from './billing-slice';
+import { createDecisionSlice } from './decision-slice';
 import { createDetailSlice } from './detail-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createRunSlice } from './run-slice';
@@ -35,5 +36,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createNoticesSlice(set, get, deps),
     ...createUpdateSlice(set, get, deps),
     ...createBillingSlice(set, get, deps),
+    ...createDecisionSlice(set, get, deps),
   }));
 }

@@ -13,6 +13,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { MeterDeskBridge } from '../../common/ipc';
 import type { BillingSlice } from './billing-slice';
+import type { DecisionSlice } from './decision-slice';
 import type { DetailSlice } from './detail-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { RunSlice } from './run-slice';
@@ -30,7 +31,8 @@ export type AppState = SessionSlice &
   ServiceSlice &
   NoticesSlice &
   UpdateSlice &
-  BillingSlice;
+  BillingSlice &
+  DecisionSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

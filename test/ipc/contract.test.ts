@@ -554,6 +554,11 @@ describe('routes and billing', () => {
     expect(value(await b.assignMeter({ jobId: job?.id ?? 0, meterId: first })).meterId).toBe(first);
     value(await b.recordSkip({ meterId: first, code: 'no_access' }));
     value(await b.typeReading({ meterId: rows[1]?.meterId ?? first, reading: '00012.5' }));
+    const reread = value(
+      await b.decideMeter({ meterId: first, decision: { kind: 'reread', reason: 'implausible' } }),
+    );
+    expect(reread.done && reread.detail.decision?.decision.kind).toBe('reread');
+    expect(value(await b.undoMeterDecision({ meterId: first })).done).toBe(true);
     const template = value(await b.billingOverview()).templateJson;
     const json = value(
       await b.saveTemplate({

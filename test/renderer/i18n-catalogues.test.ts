@@ -28,6 +28,7 @@ describe('catalogues', () => {
         'app',
         'banners',
         'billing',
+        'decisions',
         'desk',
         'engine',
         'errors',

@@ -13,6 +13,7 @@ import type {
 import { billedReading } from '../../../common/billing/billed-reading';
 import { meterReading, meterReadings, type MeterReading } from '../../billing/meter-readings';
 import { FILE_PATTERN_SETTING } from '../../billing/matching';
+import { routeReadDay } from '../../billing/meter-decisions';
 import type { Store } from '../../store/store';
 import { TEMPLATE_SETTING } from '../../actions/queue-actions';
 
@@ -35,6 +36,8 @@ function rowOf({ meter, outcome }: MeterReading): MeterRow {
     photo: outcome.chosen?.relPath ?? null,
     photos: outcome.chosen ? 1 + outcome.copies + outcome.others : 0,
     note: outcome.note,
+    decision: meter.decision?.decision.kind ?? null,
+    rereadPending: outcome.rereadPending,
   };
 }
 
@@ -63,6 +66,8 @@ function* unmatchedPhotos(store: Store): Generator<MeterRow> {
       photo: job.relPath,
       photos: 1,
       note: '',
+      decision: null,
+      rereadPending: false,
     };
   }
 }
@@ -73,6 +78,8 @@ const WAITING: readonly MeterRow['state'][] = ['flagged', 'not_checked'];
 function keeps(row: MeterRow, filter: MeterFilter, needle: string): boolean {
   if (filter === 'two_photos') {
     if (row.photos < 2) return false;
+  } else if (filter === 'reread') {
+    if (!row.rereadPending) return false;
   } else if (filter === 'flagged') {
     if (!WAITING.includes(row.state)) return false;
   } else if (filter !== 'all' && filter !== row.state) return false;
@@ -121,6 +128,7 @@ export function billingOverview(store: Store): BillingOverview {
   };
   const flaggedMeters: string[] = [];
   let twoPhotos = 0;
+  let rereads = 0;
   for (const r of meterReadings(store)) {
     const key = r.meter.route;
     const route = routes.get(key) ?? {
@@ -139,6 +147,7 @@ export function billingOverview(store: Store): BillingOverview {
     totals.meters++;
     totals[r.outcome.state]++;
     if (r.outcome.others > 0) twoPhotos++;
+    if (r.outcome.rereadPending) rereads++;
     if (WAITING.includes(r.outcome.state) && flaggedMeters.length < FLAGGED_NAMED)
       flaggedMeters.push(r.meter.meterId);
   }
@@ -154,6 +163,7 @@ export function billingOverview(store: Store): BillingOverview {
     totals,
     unmatchedPhotos: unmatched,
     twoPhotos,
+    rereads,
     notSent,
     flaggedMeters,
     templateJson: store.settings.get<string | null>(TEMPLATE_SETTING, null),
@@ -185,7 +195,7 @@ export function findMeters(store: Store, query: string, limit: number): MeterCho
   return [...byId, ...other].slice(0, limit);
 }
 
-export function meterDetail(store: Store, meterId: string): MeterDetail | null {
+export function meterDetail(store: Store, meterId: string, nowMs: number): MeterDetail | null {
   const found = meterReading(store, meterId);
   if (!found) return null;
   const { meter, outcome } = found;
@@ -197,7 +207,13 @@ export function meterDetail(store: Store, meterId: string): MeterDetail | null {
     confirmation: outcome.confirmation,
     note: outcome.note,
     chosenJobId: chosen?.jobId ?? null,
-    check: chosen?.check ?? null,
+    check: outcome.check,
     matchHow: chosen ? (store.jobs.get(chosen.jobId)?.matchHow ?? null) : null,
+    decision: meter.decision,
+    readType: outcome.readType,
+    consumption: outcome.consumption,
+    decisionNotes: outcome.notes,
+    rereadPending: outcome.rereadPending,
+    readDay: routeReadDay(store, meter.route, nowMs),
   };
 }

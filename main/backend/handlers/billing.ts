@@ -28,6 +28,7 @@ import { AppError } from '../../ipc/app-error';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { billingOverview, findMeters, listMeters, meterDetail } from './billing-meters';
+import { systemClock } from '../../time/clock';
 
 type BillingHandlers = Pick<
   BackendHandlers,
@@ -84,7 +85,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
   /** Route sheets the person chose in main's open dialog this session. */
   const chosen = new Set<string>();
   const detail = (meterId: string): MeterDetail => {
-    const found = meterDetail(state.store, meterId);
+    const found = meterDetail(state.store, meterId, systemClock.now());
     if (!found) throw unknownMeter(meterId);
     return found;
   };
@@ -203,12 +204,12 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         return detail(meterId);
       }),
 
-    typeReading: ({ meterId, reading }) =>
+    typeReading: ({ meterId, reading, readAt }) =>
       state.use(() => {
         const typed = readingForMeter(state.store, meterId, reading);
         if (!typed.ok) throw new AppError('invalid_request', readingInputText(typed.problem));
         const text = typed.reading;
-        if (!state.actions.typeReading(meterId, text)) throw unknownMeter(meterId);
+        if (!state.actions.typeReading(meterId, text, readAt)) throw unknownMeter(meterId);
         changed(state.store.meters.photoIdsOf(meterId));
         return detail(meterId);
       }),

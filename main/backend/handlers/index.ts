@@ -2,6 +2,7 @@ import type { GenerateSampleFolderOptions } from '../../../sandbox/samples';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { billingHandlers } from './billing';
+import { billingDecisionHandlers } from './billing-decisions';
 import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
 import { photoCheckHandlers } from './photo-checks';
@@ -21,6 +22,7 @@ export function createHandlers(
     ...fileHandlers(state),
     ...serviceHandlers(state, samples),
     ...billingHandlers(state),
+    ...billingDecisionHandlers(state),
     ping: () => Promise.resolve(null),
     close: async () => {
       await state.close();

@@ -1,0 +1,31 @@
+// Requests and answers of a meter's decisions (common/billing/decision-rules.ts): the window asks
+// for one of the five kinds, or for the meter's decision to be undone, and hears back the meter in
+// full or why the rules refuse it now (a code the window words).
+import { z } from 'zod';
+import { SKIP_CODES } from '../billing/billing-row';
+import type { DecisionProblem } from '../billing/decision-rules';
+import { localDay, REREAD_REASONS } from '../billing/meter-decision';
+import { meterId, typedReading } from './billing-schemas';
+import type { MeterDetail } from './billing-views';
+
+const note = z.string().max(500).optional();
+
+export const decisionRequest = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('typed'), reading: typedReading, readAt: localDay.optional() }),
+  z.strictObject({ kind: z.literal('skip'), code: z.enum(SKIP_CODES), note }),
+  z.strictObject({
+    kind: z.literal('exchange'),
+    oldFinal: typedReading,
+    newStart: typedReading,
+    reading: typedReading.optional(),
+  }),
+  z.strictObject({ kind: z.literal('reread'), reason: z.enum(REREAD_REASONS), note }),
+  z.strictObject({ kind: z.literal('estimate'), readAt: localDay.optional() }),
+]);
+
+export const decideMeterRequest = z.strictObject({ meterId, decision: decisionRequest });
+
+/** The meter after the decision (or its undo), or why it was not made. */
+export type DecisionAnswer =
+  | { readonly done: true; readonly detail: MeterDetail }
+  | { readonly done: false; readonly problem: DecisionProblem };

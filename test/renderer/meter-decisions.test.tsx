@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+// A meter's decisions in the detail (issue 22, items 3 and 4): the exchange, re-read and estimate
+// forms send what the clerk typed (German decimal commas as dots), a refusal comes back as a code
+// and is said in the window's language, the decision that stands is shown with its Undo, and a
+// typed reading carries the route's read day unless the clerk changes it.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MeterDetail, Result } from '../../common/ipc';
+import type { DecisionAnswer } from '../../common/ipc/decision-schemas';
+import { HandEntry } from '../../renderer/billing/meter-entry';
+import { MeterDecisions } from '../../renderer/billing/meter-decisions';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { StoreProvider } from '../../renderer/store/context';
+import { createAppStore } from '../../renderer/store/create-store';
+import { stubBridge } from './stub-bridge';
+
+const DETAIL: MeterDetail = {
+  meter: {
+    meterId: 'M1',
+    account: null,
+    address: null,
+    route: 'R',
+    sequence: 1,
+    registerDigits: 5,
+    registerDecimals: 1,
+    previousReading: '00100.0',
+    previousReadingValue: 100,
+    previousReadAt: '2026-10-23',
+    avgDailyUse: 1.5,
+    skipCode: null,
+    skipNote: null,
+    typedReading: null,
+    typedAt: null,
+  },
+  state: 'flagged',
+  reading: '00012.0',
+  confirmation: null,
+  note: '',
+  chosenJobId: 7,
+  check: null,
+  matchHow: 'token',
+  decision: null,
+  readType: 'actual',
+  consumption: null,
+  decisionNotes: [],
+  rereadPending: false,
+  readDay: '2026-11-20',
+};
+
+function setup(answer: (channel: string) => DecisionAnswer, detail: MeterDetail = DETAIL) {
+  const base = stubBridge([]);
+  const sent: { channel: string; request: unknown }[] = [];
+  const reply =
+    (channel: string) =>
+    (request: unknown): Promise<Result<DecisionAnswer>> => {
+      sent.push({ channel, request });
+      return Promise.resolve({ ok: true, value: answer(channel) });
+    };
+  const bridge = new Proxy(base, {
+    get(target, prop, receiver) {
+      if (prop === 'decideMeter' || prop === 'undoMeterDecision') return reply(prop);
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  const store = createAppStore(bridge, { refreshMs: 10 });
+  render(
+    <I18nextProvider i18n={createI18n('de')}>
+      <StoreProvider store={store}>
+        <MeterDecisions detail={detail} photoReading />
+        <HandEntry meter={detail.meter} readDay={detail.readDay} />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  return { sent, base, user: userEvent.setup() };
+}
+
+afterEach(cleanup);
+
+describe('meter decisions in the German window', () => {
+  it('sends an exchange with decimal commas as dots and says a refusal in German', async () => {
+    const { sent, user } = setup(() => ({
+      done: false,
+      problem: {
+        code: 'old_final_below_previous',
+        params: { oldFinal: '00090.0', previous: '00100.0' },
+      },
+    }));
+    await user.click(screen.getByTestId('decision-open-exchange'));
+    await user.type(screen.getByTestId('exchange-oldFinal'), '00090,0');
+    await user.type(screen.getByTestId('exchange-newStart'), '00002,0');
+    await user.click(screen.getByTestId('decision-save'));
+    await waitFor(() => {
+      expect(sent).toEqual([
+        {
+          channel: 'decideMeter',
+          request: {
+            meterId: 'M1',
+            decision: { kind: 'exchange', oldFinal: '00090.0', newStart: '00002.0' },
+          },
+        },
+      ]);
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Der Endstand des alten Zählers 00090,0 liegt unter seinem Vorstand 00100,0.',
+    );
+    // Refused: the form stays open for the clerk to correct it.
+    expect(screen.getByTestId('exchange-form')).toBeTruthy();
+  });
+
+  it('sends a re-read with its reason and closes the form when it is made', async () => {
+    const { sent, user } = setup(() => ({ done: true, detail: DETAIL }));
+    await user.click(screen.getByTestId('decision-open-reread'));
+    await user.selectOptions(screen.getByTestId('reread-reason'), 'unreadable');
+    await user.type(screen.getByTestId('reread-note'), 'Glas beschlagen');
+    await user.click(screen.getByTestId('decision-save'));
+    await waitFor(() => {
+      expect(screen.queryByTestId('reread-form')).toBeNull();
+    });
+    expect(sent[0]?.request).toEqual({
+      meterId: 'M1',
+      decision: { kind: 'reread', reason: 'unreadable', note: 'Glas beschlagen' },
+    });
+  });
+
+  it('estimates for the route’s read day and shows the standing estimate with its warning and Undo', async () => {
+    const estimated: MeterDetail = {
+      ...DETAIL,
+      decision: {
+        id: 3,
+        madeAt: '2026-11-23T10:00:00.000Z',
+        decision: {
+          kind: 'estimate',
+          reading: '00145.0',
+          readAt: '2026-11-20',
+          days: 28,
+          consumption: 42,
+          avgDailyUse: 1.5,
+          consecutive: 2,
+        },
+      },
+      decisionNotes: [
+        { code: 'estimated', params: { avgDailyUse: 1.5, days: 28 } },
+        { code: 'estimates_in_a_row', params: { count: 2 } },
+      ],
+    };
+    const { sent, user } = setup(() => ({ done: true, detail: DETAIL }), estimated);
+    expect(screen.getByTestId('decision-now').textContent).toContain(
+      'Geschätzt: 00145,0 zum 20.11.2026',
+    );
+    expect(screen.getByTestId('decision-notes').textContent).toContain(
+      '2. Schätzung in Folge: Zähler ablesen lassen.',
+    );
+    await user.click(screen.getByTestId('decision-open-estimate'));
+    expect(screen.getByTestId<HTMLInputElement>('estimate-date').value).toBe('2026-11-20');
+    await user.click(screen.getByTestId('decision-save'));
+    await user.click(screen.getByTestId('decision-undo'));
+    await waitFor(() => {
+      expect(sent.map((s) => s.channel)).toEqual(['decideMeter', 'undoMeterDecision']);
+    });
+    expect(sent[0]?.request).toEqual({
+      meterId: 'M1',
+      decision: { kind: 'estimate', readAt: '2026-11-20' },
+    });
+  });
+
+  it('a typed reading carries the route’s read day, or the day the clerk chose', async () => {
+    const { base, user } = setup(() => ({ done: true, detail: DETAIL }));
+    const typed = () => base.calls.filter((c) => c.channel === 'typeReading').map((c) => c.request);
+    expect(screen.getByTestId<HTMLInputElement>('hand-date').value).toBe('2026-11-20');
+    await user.type(screen.getByTestId('hand-reading'), '00130,5{Enter}');
+    await waitFor(() => {
+      expect(typed()).toEqual([{ meterId: 'M1', reading: '00130.5', readAt: '2026-11-20' }]);
+    });
+    await user.clear(screen.getByTestId('hand-date'));
+    await user.type(screen.getByTestId('hand-date'), '2026-11-19');
+    await user.type(screen.getByTestId('hand-reading'), '00131{Enter}');
+    await waitFor(() => {
+      expect(typed()[1]).toEqual({ meterId: 'M1', reading: '00131', readAt: '2026-11-19' });
+    });
+  });
+});
