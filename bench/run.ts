@@ -7,6 +7,7 @@ import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
+import { photoChecksBenchmark } from './photo-checks';
 import { routesBenchmark } from './routes';
 import { scanBenchmark } from './scan';
 import { storeBenchmark } from './store';
@@ -24,6 +25,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   routesBenchmark,
   officeClaimsBenchmark,
   plausibilityBenchmark,
+  photoChecksBenchmark,
 ];
 
 function usage(): string {

@@ -41,6 +41,7 @@ export class PhotoGate {
       return;
     }
     this.running = true;
+    if (!this.d.measure) this.workers().warm();
     this.kick();
   }
 
@@ -65,8 +66,12 @@ export class PhotoGate {
 
   private measure(path: string): Promise<PhotoMeasures> {
     if (this.d.measure) return this.d.measure(path);
+    return this.workers().measure(path);
+  }
+
+  private workers(): CheckPool {
     this.pool ??= new CheckPool(1);
-    return this.pool.measure(path);
+    return this.pool;
   }
 
   private check(photo: UncheckedPhoto): void {

@@ -55,6 +55,11 @@ export class CheckPool {
     });
   }
 
+  /** Starts the workers now, so the run's first photo does not wait for one to start. */
+  warm(): void {
+    while (this.slots.length < this.size) this.slots.push(this.start());
+  }
+
   /** Ends the workers; photos still being measured are rejected. */
   async close(): Promise<void> {
     const slots = this.slots.splice(0);

