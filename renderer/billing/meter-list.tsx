@@ -1,12 +1,13 @@
 // The meters in walking order with where each stands, filtered: flagged, confirmed, skipped, no
 // photo, two photos for one meter, photos without a meter. A row opens its photo (or the meter
-// alone) in the detail.
+// alone) in the detail. The list is one Tab stop; the arrow keys move through it.
 import { useShallow } from 'zustand/react/shallow';
 import { METER_FILTERS, type MeterFilter, type MeterRow } from '../../common/ipc';
 import { useT } from '../i18n/i18n';
 import { formatCount, formatReading } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
 import { useLang } from '../i18n/use-lang';
+import { useRovingFocus } from '../hooks/use-roving-focus';
 
 const TONE: Record<MeterRow['state'], string> = {
   confirmed: 'tag-ok',
@@ -29,6 +30,16 @@ function countOf(filter: MeterFilter, s: ReturnType<typeof useCounts>): number |
   return s.totals[filter];
 }
 
+/** A reading nobody looked at passed the checks; only a person's review says "confirmed by you". */
+function stateWord(r: MeterRow, t: ReturnType<typeof useT<'billing'>>): string {
+  if (r.state !== 'confirmed') return t(`states.${r.state}`);
+  if (r.confirmation === 'auto_accepted') return t('states.passedChecks');
+  if (r.confirmation === 'confirmed' || r.confirmation === 'corrected') {
+    return t('states.confirmedByYou');
+  }
+  return t('states.confirmed');
+}
+
 function useCounts() {
   return useApp((s) => s.billing);
 }
@@ -48,6 +59,8 @@ export function MeterList(): React.JSX.Element {
     })),
   );
   const rows = page?.rows ?? [];
+  // The list is one Tab stop: the arrow keys go through the meters.
+  const roving = useRovingFocus(rows.length);
   return (
     <section className="meter-list" aria-label={t('filters.label')}>
       <div className="filters" role="group" aria-label={t('filters.label')}>
@@ -79,17 +92,29 @@ export function MeterList(): React.JSX.Element {
       {rows.length === 0 ? (
         <p className="muted small">{t('filters.empty')}</p>
       ) : (
-        <div className="meter-rows" role="list" data-testid="meter-rows">
-          {rows.map((r) => {
+        <div
+          className="meter-rows"
+          role="listbox"
+          aria-label={t('filters.label')}
+          onKeyDown={roving.onKeyDown}
+          data-testid="meter-rows"
+        >
+          {rows.map((r, i) => {
             const active =
               (r.jobId !== null && r.jobId === selectedId) ||
               (selectedId === null && r.meterId !== null && r.meterId === meterShown);
             return (
               <button
                 type="button"
-                role="listitem"
+                role="option"
+                aria-selected={active}
+                tabIndex={roving.tabIndexOf(i)}
+                data-roving
                 key={r.meterId ?? `photo-${String(r.jobId)}`}
                 className={`meter-row${active ? ' meter-row-active' : ''}`}
+                onFocus={() => {
+                  roving.focused(i);
+                }}
                 onClick={() => {
                   api.getState().openMeterRow(r);
                 }}
@@ -99,7 +124,7 @@ export function MeterList(): React.JSX.Element {
                 <span className="num muted">{r.sequence ?? ''}</span>
                 <span className="mono">{r.meterId ?? r.photo ?? ''}</span>
                 <span className="ellipsis">{r.address ?? (r.meterId ? '' : r.photo)}</span>
-                <span className={`tag ${TONE[r.state]}`}>{t(`states.${r.state}`)}</span>
+                <span className={`tag ${TONE[r.state]}`}>{stateWord(r, t)}</span>
                 <span className="num">{r.reading ? formatReading(r.reading, lang) : '–'}</span>
               </button>
             );

@@ -13,6 +13,12 @@ import { RouteProgress } from './route-progress';
 import { SheetDialog } from './sheet-dialog';
 import { useLang } from '../i18n/use-lang';
 
+/** A sheet loaded again (an update) is one sheet: its newest load, where it was first listed. */
+function latestSheets<T extends { readonly name: string }>(sheets: readonly T[]): T[] {
+  const newest = new Map(sheets.map((s) => [s.name, s]));
+  return [...newest.values()];
+}
+
 export function RoutePanel(): React.JSX.Element | null {
   const t = useT('billing');
   const lang = useLang();
@@ -90,7 +96,7 @@ export function RoutePanel(): React.JSX.Element | null {
       ) : (
         <>
           <p className="muted small" data-testid="route-sheets">
-            {billing.sheets
+            {latestSheets(billing.sheets)
               .map((s) => t('panel.sheet', { name: s.name, meters: formatCount(s.meters, lang) }))
               .join(' · ')}
           </p>

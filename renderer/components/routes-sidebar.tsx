@@ -1,4 +1,5 @@
-// The folders (routes) that were added, each with its own progress; choosing one filters the table.
+// The folders (routes) that were added, each with its own progress (and a mark on a watched one);
+// choosing one filters the table.
 import { useShallow } from 'zustand/react/shallow';
 import type { RootSummary } from '../../common/ipc';
 import { baseName, formatCount } from '../lib/format';
@@ -6,16 +7,20 @@ import { finishedOf, photosOf } from '../lib/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { ActivityLog } from './activity-log';
 import { Icon } from './icon';
+import { MiddleCut } from './middle-cut';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
 
 function RouteItem({
   root,
   active,
+  watched,
   onPick,
 }: {
   root: RootSummary;
   active: boolean;
+  /** A watch folder: new photos in it are added by themselves. */
+  watched: boolean;
   onPick: () => void;
 }): React.JSX.Element {
   const { counts } = root;
@@ -35,10 +40,12 @@ function RouteItem({
         data-i18n-title="data"
       >
         <span className="route-name">
-          <Icon name="folder" />{' '}
-          <span className="ellipsis" data-i18n-skip="data">
-            {baseName(root.path)}
-          </span>
+          <Icon name="folder" /> <MiddleCut text={baseName(root.path)} />
+          {watched && (
+            <span className="tag route-watched" data-testid="route-watched">
+              {t('routes.watched')}
+            </span>
+          )}
         </span>
         <span className="route-meta muted">
           {formatCount(finished, lang)} / {formatCount(photos, lang)}
@@ -60,8 +67,13 @@ function RouteItem({
 export function RoutesSidebar(): React.JSX.Element {
   const api = useAppApi();
   const t = useT('app');
-  const { roots, rootId, total } = useApp(
-    useShallow((s) => ({ roots: s.roots, rootId: s.query.rootId, total: s.status.counts.total })),
+  const { roots, rootId, total, watchFolders } = useApp(
+    useShallow((s) => ({
+      roots: s.roots,
+      rootId: s.query.rootId,
+      total: s.status.counts.total,
+      watchFolders: s.settings.watchFolders,
+    })),
   );
   const pick = (id: number | null): void => {
     api.getState().setQuery({ rootId: id });
@@ -90,6 +102,7 @@ export function RoutesSidebar(): React.JSX.Element {
             key={root.id}
             root={root}
             active={rootId === root.id}
+            watched={watchFolders.includes(root.path)}
             onPick={() => {
               pick(root.id);
             }}

@@ -107,6 +107,7 @@ export const app: Words<typeof en> = {
     toReview: '{{n, number}} zu prüfen',
     failed: '{{n, number}} fehlgeschlagen',
     addFolder: 'Ordner hinzufügen …',
+    watched: 'Überwacht',
     dropHint: 'oder Ordner irgendwo in dieses Fenster ziehen',
   },
   progress: {

@@ -21,7 +21,9 @@ export const billing: Words<typeof en> = {
     hideMeters: 'Zähler ausblenden',
   },
   states: {
-    confirmed: 'Abgelesen und bestätigt',
+    confirmed: 'Prüfung bestanden oder bestätigt',
+    passedChecks: 'Prüfung bestanden',
+    confirmedByYou: 'Von Ihnen bestätigt',
     not_checked: 'Nicht geprüft',
     flagged: 'Auffällig',
     skipped: 'Nicht abgelesen',
@@ -200,6 +202,13 @@ export const billing: Words<typeof en> = {
       avg_daily_use: 'kein Tagesdurchschnitt',
       register: 'keine Angabe der Zählwerksstellen',
     },
+  },
+  /** Verschiedene Fotos eines Zählers aus mehreren Ordnern oder von mehreren Tagen. */
+  spread: {
+    line: 'Verschiedene Fotos dieses Zählers {{where}}: Prüfen Sie, welches ihn zeigt.',
+    folders: 'aus den Ordnern {{folders}}',
+    days: 'aufgenommen am {{days}}',
+    and: ' und ',
   },
   ruleNames: {
     format: 'Format',

@@ -131,7 +131,7 @@ export const desk: Words<typeof en> = {
       business: {
         water_v3_meter: 'Wasserzähler',
         water_v3_foreign: 'Wasserzähler, Fremddienst (je Konto freigeschaltet)',
-        cax: 'CAX-Dienst',
+        cax: 'Anderer Lesedienst des Anbieters (Code cax)',
       },
       perUpload: 'Fotos pro Upload',
       perUploadHint:

@@ -11,6 +11,7 @@ export const watch: Words<typeof en> = {
   notAbsolute:
     'Bitte einen vollständigen Ordnerpfad eingeben, z. B. /home/anna/Zählerfotos oder D:\\Zählerfotos.',
   duplicate: 'Dieser Ordner wird bereits überwacht.',
+  browse: 'Durchsuchen…',
   add: 'Ordner überwachen',
   remove: 'Nicht mehr überwachen',
   removeLabel: '{{path}} nicht mehr überwachen',

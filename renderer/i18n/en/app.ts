@@ -108,6 +108,7 @@ export const app = {
     toReview: '{{n, number}} to review',
     failed: '{{n, number}} failed',
     addFolder: 'Add folder…',
+    watched: 'Watched',
     dropHint: 'or drop folders anywhere on this window',
   },
   progress: {

@@ -19,7 +19,9 @@ export const billing = {
     hideMeters: 'Hide meters',
   },
   states: {
-    confirmed: 'Read and confirmed',
+    confirmed: 'Passed checks or confirmed',
+    passedChecks: 'Passed checks',
+    confirmedByYou: 'Confirmed by you',
     not_checked: 'Not checked',
     flagged: 'Flagged',
     skipped: 'Skipped',
@@ -196,6 +198,13 @@ export const billing = {
       avg_daily_use: 'no average daily use',
       register: 'no register set-up',
     },
+  },
+  /** One meter's different photos from several folders or days. */
+  spread: {
+    line: 'Different photos of this meter {{where}}: check which one shows it.',
+    folders: 'from the folders {{folders}}',
+    days: 'taken on {{days}}',
+    and: ' and ',
   },
   ruleNames: {
     format: 'format',

@@ -129,7 +129,7 @@ export const desk = {
       business: {
         water_v3_meter: 'Water meters',
         water_v3_foreign: 'Water meters, foreign service (enabled per account)',
-        cax: 'CAX service',
+        cax: 'Another reading service of the provider (code cax)',
       },
       perUpload: 'Photos per upload',
       perUploadHint:

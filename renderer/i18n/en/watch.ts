@@ -8,6 +8,7 @@ export const watch = {
   pathHint: 'A full folder path, e.g. /home/anna/Meter photos or D:\\Meter photos.',
   notAbsolute: 'Enter a full folder path, e.g. /home/anna/Meter photos or D:\\Meter photos.',
   duplicate: 'This folder is already watched.',
+  browse: 'Browse…',
   add: 'Watch folder',
   remove: 'Stop watching',
   removeLabel: 'Stop watching {{path}}',

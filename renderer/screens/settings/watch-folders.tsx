@@ -122,6 +122,25 @@ export function WatchFolders(): React.JSX.Element {
           </p>
         </div>
         <div className="form-actions">
+          <button
+            type="button"
+            className="btn"
+            data-testid="browse-watch-folder"
+            onClick={() => {
+              void api
+                .getState()
+                .chooseDataFolder()
+                .then((chosen) => {
+                  if (!chosen.ok) api.getState().notifyError(chosen.error);
+                  else if (chosen.value !== null) {
+                    setProblem(null);
+                    setPath(chosen.value);
+                  }
+                });
+            }}
+          >
+            <Icon name="folder" /> {t('browse')}
+          </button>
           <button type="submit" className="btn" disabled={saving} aria-busy={saving}>
             <Icon name="plus" /> {saving ? t('saving') : t('add')}
           </button>

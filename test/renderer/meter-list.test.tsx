@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+// The meter list (issue 22, item 8): a reading nobody looked at "passed checks", one a person
+// confirmed or corrected is "confirmed by you" (never "read and confirmed" for both); the list is
+// one Tab stop and the arrow keys go through its meters.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Confirmation } from '../../common/billing/billing-row';
+import type { MeterRow } from '../../common/ipc';
+import { MeterList } from '../../renderer/billing/meter-list';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { StoreProvider } from '../../renderer/store/context';
+import { createAppStore } from '../../renderer/store/create-store';
+import { stubBridge } from './stub-bridge';
+
+afterEach(cleanup);
+
+function confirmedRow(meterId: string, confirmation: Confirmation): MeterRow {
+  return {
+    meterId,
+    account: null,
+    address: null,
+    route: 'Nord',
+    sequence: 1,
+    state: 'confirmed',
+    reading: '00012.5',
+    aiReading: '00012.5',
+    confirmation,
+    plausibility: 'ok',
+    skipCode: null,
+    jobId: 1,
+    photo: null,
+    photos: 1,
+    note: '',
+  };
+}
+
+async function showList(lang: 'en' | 'de') {
+  const store = createAppStore(stubBridge([]), { refreshMs: 20 });
+  await store.getState().start();
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <StoreProvider store={store}>
+        <MeterList />
+        <button type="button">after the list</button>
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  act(() => {
+    store.setState({
+      meterPage: {
+        rows: [
+          confirmedRow('A1', 'auto_accepted'),
+          confirmedRow('A2', 'confirmed'),
+          confirmedRow('A3', 'corrected'),
+        ],
+        total: 3,
+      },
+    });
+  });
+  return store;
+}
+
+async function shownStates(lang: 'en' | 'de'): Promise<string[]> {
+  const store = await showList(lang);
+  const rows = screen.getAllByTestId('meter-row');
+  const states = rows.map((r) => r.querySelector('.tag')?.textContent ?? '');
+  store.getState().stop();
+  return states;
+}
+
+describe('the meter list', () => {
+  it('says who confirmed a reading, in English and German', async () => {
+    expect(await shownStates('en')).toEqual([
+      'Passed checks',
+      'Confirmed by you',
+      'Confirmed by you',
+    ]);
+    cleanup();
+    expect(await shownStates('de')).toEqual([
+      'Prüfung bestanden',
+      'Von Ihnen bestätigt',
+      'Von Ihnen bestätigt',
+    ]);
+  });
+
+  it('is one Tab stop; the arrow keys, Home and End move through the meters', async () => {
+    const store = await showList('en');
+    const user = userEvent.setup();
+    const rows = screen.getAllByTestId('meter-row');
+    // The filters and the search come first; then the list, once.
+    const stops: string[] = [];
+    for (let i = 0; i < 12 && stops.at(-1) !== 'after the list'; i += 1) {
+      await user.tab();
+      stops.push(document.activeElement?.textContent ?? '');
+    }
+    expect(stops.filter((s) => s.includes('A1') || s.includes('A2') || s.includes('A3'))).toEqual([
+      rows[0]?.textContent,
+    ]);
+    rows[0]?.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(rows[1]);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(rows[2]);
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(rows[0]);
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(rows[0]);
+    await user.keyboard('{ArrowDown}{Tab}{Shift>}{Tab}{/Shift}');
+    expect(document.activeElement).toBe(rows[1]);
+    store.getState().stop();
+  });
+});
