@@ -2,10 +2,13 @@
 // safe to make again; failures in plain words with their exit codes; a run publishing every
 // reading to the office; and the password in no line printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { watchCommand } from '../../main/cli/commands/watch';
 import { main } from '../../main/cli/main';
 import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
 import { captureIo } from '../helpers/cli-io';
-import { expectedReadings, harness, type Harness } from '../helpers/engine-harness';
+import { expectedReadings, harness, waitFor, type Harness } from '../helpers/engine-harness';
 import { officeSkip, useOfficeCluster, type TestOffice } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -82,5 +85,54 @@ describe.skipIf(officeSkip !== null)('meter-desk run --office', () => {
     expect(readings.rows).toEqual([
       { desk: 'anna@pc1', n: [...expectedReadings(h.manifest)].length },
     ]);
+  });
+
+  it('publishes what a watched folder reads, and says so when stopped', async () => {
+    const deskUrl = await o.deskUrl('ben');
+    const inbox = join(h.dir, 'inbox');
+    mkdirSync(inbox);
+    const io = captureIo({
+      METER_DESK_BASE_URL: h.sandbox.url,
+      METER_DESK_API_KEY: h.sandbox.apiKey,
+      METER_DESK_OFFICE_URL: deskUrl,
+    });
+    const stop = new AbortController();
+    const args = [
+      inbox,
+      '--db',
+      join(h.dir, 'watch.sqlite'),
+      '--stable',
+      '0.2',
+      '--desk',
+      'ben@pc2',
+    ];
+    const watching = watchCommand(args, io, { signal: stop.signal });
+    const admin = office().adminOn(o.database);
+    const byBen = async (): Promise<number> =>
+      (
+        await admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM readings WHERE desk = 'ben@pc2'`,
+        )
+      ).rows[0]?.n ?? 0;
+    try {
+      await waitFor(
+        () => io.stderr().includes(`Watching ${inbox}`),
+        30_000,
+        () => io.all(),
+      );
+      for (const name of readdirSync(h.photos))
+        copyFileSync(join(h.photos, name), join(inbox, name));
+      const expected = [...expectedReadings(h.manifest)].length;
+      // A hang guard, not a measurement: the publisher looks at the outbox every 2 s.
+      for (let tries = 0; (await byBen()) < expected && tries < 300; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await byBen()).toBe(expected);
+    } finally {
+      stop.abort();
+      expect(await watching).toBe(0);
+    }
+    expect(io.stderr()).toMatch(/Office: \d+ entries published, none waiting/);
+    expect(io.all()).not.toContain(passwordOf(deskUrl));
   });
 });

@@ -14,9 +14,11 @@ import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { countsLine, holdLine } from '../progress';
 import { resolveService } from '../service';
+import { OFFICE_FLAGS, officeForRun } from './office';
 import { describeAdd, openForService } from './run';
 
 export const WATCH_USAGE = `meter-desk watch <folder>... [--base-url URL] [--business B] [--db FILE] [--stable SECONDS] [--wait]
+    [--office URL] [--desk NAME]
     (adds new photos as they arrive, once unchanged for --stable seconds, default 3; Ctrl-C stops)`;
 
 /** Stops when asked: SIGINT and SIGTERM in a terminal, the signal in tests. */
@@ -108,6 +110,7 @@ export async function watchCommand(
       db: { type: 'string' },
       stable: { type: 'string' },
       wait: { type: 'boolean', default: false },
+      ...OFFICE_FLAGS,
     },
   });
   const folders = await checkFolders(positionals);
@@ -123,6 +126,14 @@ export async function watchCommand(
     { business: values.business ?? null },
     'meter-desk watch',
     { wait: values.wait, io, ownsSandbox: true },
+  );
+  // Office mode publishes through the queue's outbox; the engine never waits for it.
+  const office = await officeForRun(values, session.store, io, false).catch(
+    async (error: unknown) => {
+      await session.close();
+      await service.sandbox?.close();
+      throw error;
+    },
   );
   const stop = stopRequest(options.signal);
   const report = reportStates(io);
@@ -158,6 +169,7 @@ export async function watchCommand(
     stopHolds();
     stop.end();
     await watcher.close();
+    await office?.finish(10_000);
     await session.close();
     await service.sandbox?.close();
   }
