@@ -1,5 +1,7 @@
 // Actions on the run and its jobs: add, pause/resume, retry, remove, show in folder, export.
 // Each is one bridge call; the outcome lands in the store or as a notice.
+import type { PhotoChecksView } from '../../common/ipc/photo-check-schemas';
+import type { PhotoCheckThresholds } from '../../common/photo-checks';
 import { ok, type AddSummary, type DroppedFile, type Result } from '../../common/ipc';
 import type { JobSelection } from '../lib/selection';
 import { selectQuota } from './status-slice';
@@ -22,6 +24,10 @@ export interface RunSlice {
   retryFailed(ids?: readonly number[]): Promise<void>;
   /** Held photos sent anyway (the quality check overruled). */
   sendHeldAnyway(ids: readonly number[]): Promise<void>;
+  /** The quality check's thresholds and the office's recent photos' measures (Settings). */
+  photoChecks: PhotoChecksView | null;
+  loadPhotoChecks(): Promise<void>;
+  savePhotoCheckThresholds(thresholds: PhotoCheckThresholds): Promise<void>;
   remove(ids: readonly number[]): Promise<void>;
   openLocation(target: { jobId: number } | { path: string }): Promise<void>;
   exportCsv(request: ExportRequest): Promise<Result<null>>;
@@ -104,6 +110,20 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
       }
       get().notifyWords('info', { kind: 'retried', count: reply.value.retried });
       await get().refreshTable();
+    },
+
+    photoChecks: null,
+
+    async loadPhotoChecks() {
+      const reply = await bridge.photoChecks();
+      if (reply.ok) set({ photoChecks: reply.value });
+      else get().notifyError(reply.error);
+    },
+
+    async savePhotoCheckThresholds(thresholds) {
+      const reply = await bridge.setPhotoCheckThresholds(thresholds);
+      if (reply.ok) set({ photoChecks: reply.value });
+      else get().notifyError(reply.error);
     },
 
     async sendHeldAnyway(ids) {

@@ -18,6 +18,27 @@ export const states: Words<typeof en> = {
       help: 'Nicht gesendet: die Bildprüfung vor dem Hochladen hält es zurück, es kostet kein Kontingent. Trotzdem senden, wenn es lesbar ist.',
     },
   },
+  checks: {
+    title: 'Bildprüfung vor dem Hochladen',
+    intro:
+      'Ein Foto außerhalb dieser Grenzen wird zurückgehalten, nicht gesendet, und kostet kein Kontingent. Die Balken zeigen Ihre eigenen letzten Fotos; die Linie ist die Grenze.',
+    minShortSide: 'Kurze Seite mindestens (px)',
+    maxDarkShare: 'Dunkle Pixel höchstens (%)',
+    maxBrightShare: 'Überstrahlte Pixel höchstens (%)',
+    minSharpness: 'Schärfe mindestens',
+    spread: '{{name}}: Ihre letzten Fotos, mit der Grenze markiert',
+    wouldHold:
+      'Mit diesen Grenzen würden {{held, number}} Ihrer letzten {{count, number}} geprüften Fotos zurückgehalten',
+    noPhotos: 'Noch keine Fotos geprüft: die Balken füllen sich, sobald Fotos hinzukommen.',
+    save: 'Grenzen speichern',
+    defaults: 'Standardwerte',
+    reason: {
+      too_small: 'zu klein',
+      too_dark: 'zu dunkel',
+      blown_out: 'überbelichtet',
+      blurred: 'unscharf',
+    },
+  },
   sendAnyway: 'Trotzdem senden',
   sendAnywayHelp:
     'Sendet dieses Foto, obwohl die Bildprüfung es zurückhält; es kostet eine Ablesung.',

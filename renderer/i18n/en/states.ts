@@ -48,6 +48,27 @@ export const states = {
       help: 'Not sent: the quality check before upload holds it back, so it costs no quota. Send it anyway if it can be read.',
     },
   },
+  checks: {
+    title: 'Photo checks before upload',
+    intro:
+      'A photo outside these limits is held, not sent, so it costs no quota. The bars show your own recent photos; the line is the limit.',
+    minShortSide: 'Short side at least (px)',
+    maxDarkShare: 'Dark pixels at most (%)',
+    maxBrightShare: 'Blown-out pixels at most (%)',
+    minSharpness: 'Sharpness at least',
+    spread: '{{name}}: your recent photos, with the limit marked',
+    wouldHold:
+      'With these limits {{held, number}} of your last {{count, number}} checked photos would be held',
+    noPhotos: 'No photos checked yet: the bars fill as photos are added.',
+    save: 'Save limits',
+    defaults: 'Defaults',
+    reason: {
+      too_small: 'too small',
+      too_dark: 'too dark',
+      blown_out: 'overexposed',
+      blurred: 'blurred',
+    },
+  },
   sendAnyway: 'Send anyway',
   sendAnywayHelp: 'Sends this photo although the quality check holds it back; it costs a reading.',
   waitingBecause: 'Waiting at the service: {{reason}}',

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/i18n';
 import { useApp, useAppApi } from '../../store/context';
+import { PhotoChecksCard } from './photo-checks-card';
 import { SettingsForm } from './settings-form';
 import { WatchFolders } from './watch-folders';
 
@@ -46,6 +47,7 @@ export function SettingsScreen(): React.JSX.Element {
       <div className="settings-grid">
         <SettingsForm />
         <WatchFolders />
+        <PhotoChecksCard />
       </div>
     </main>
   );
