@@ -6,10 +6,31 @@ import type { JobRecord } from '../../common/job-record';
 import { baseName, dirName } from '../lib/format';
 import { errorQuotes, errorText, lookOf, serviceWaitReason, sourceWords } from '../lib/states';
 import { useT } from '../i18n/i18n';
+import { meterTypeWords } from '../lib/meter-type-words';
 import { useLang } from '../i18n/use-lang';
 import { Icon } from './icon';
 
 export const ROW_HEIGHT = 34;
+
+/** The meter type in the window's language; one only the service knows, as it wrote it. */
+function MeterTypeCell({
+  type,
+  t,
+}: {
+  type: string | null;
+  t: ReturnType<typeof useT<'desk'>>;
+}): React.JSX.Element {
+  const words = type === null ? '' : meterTypeWords(type, t);
+  return words === null ? (
+    <div role="gridcell" className="td td-type" data-i18n-skip>
+      {type}
+    </div>
+  ) : (
+    <div role="gridcell" className="td td-type">
+      {words}
+    </div>
+  );
+}
 
 export function rowDomId(id: number): string {
   return `job-row-${String(id)}`;
@@ -107,9 +128,7 @@ export const JobRow = memo(function JobRow({
           <span className="sr-only">{t('table.aiRead', { reading: job.aiReading })}</span>
         )}
       </div>
-      <div role="gridcell" className="td td-type" data-i18n-skip>
-        {job.meterType ?? ''}
-      </div>
+      <MeterTypeCell type={job.meterType} t={t} />
       <div
         role="gridcell"
         className={`td td-source${job.resultSource === 'cached_stale' ? ' tone-warn' : ''}`}

@@ -64,6 +64,10 @@ export const desk: Words<typeof en> = {
     fit: 'Einpassen',
     zoom: '{{zoom}} %',
   },
+  meterTypes: {
+    pointer: 'Zeigerwerk',
+    roller: 'Rollenzählwerk',
+  },
   review: {
     title: 'Prüfung',
     toReview: 'Zu prüfen',

@@ -64,6 +64,10 @@ export const desk = {
     fit: 'Fit',
     zoom: '{{zoom}} %',
   },
+  meterTypes: {
+    pointer: 'dial',
+    roller: 'roller',
+  },
   review: {
     title: 'Review',
     toReview: 'To review',

@@ -1,6 +1,7 @@
 // What the detail panel knows of a photo: the service's summary, where the reading came from,
 // which AI read it, the meter type, the file and the service's task.
 import type { JobDetail } from '../../../common/ipc';
+import { meterTypeWords } from '../../lib/meter-type-words';
 import type { JobRecord } from '../../../common/job-record';
 import { formatBytes } from '../../lib/format';
 import { sourceWords } from '../../lib/states';
@@ -20,7 +21,10 @@ function summaryWords(job: JobRecord, t: DeskT): { text: string; quoted: boolean
   if (!text) return null;
   if (job.resultSource === 'fresh' && job.aiReading && job.meterType) {
     return {
-      text: t('detail.summary', { reading: job.aiReading, type: job.meterType }),
+      text: t('detail.summary', {
+        reading: job.aiReading,
+        type: meterTypeWords(job.meterType, t) ?? job.meterType,
+      }),
       quoted: false,
     };
   }
@@ -79,7 +83,11 @@ export function DetailFacts({ detail }: { detail: JobDetail }): React.JSX.Elemen
       <dt>{t('detail.aiVersion')}</dt>
       <dd>{aiVersionText(detail.job, currentAi, t)}</dd>
       <dt>{t('detail.meterType')}</dt>
-      <dd data-i18n-skip>{job.meterType ?? '–'}</dd>
+      {job.meterType !== null && meterTypeWords(job.meterType, t) !== null ? (
+        <dd>{meterTypeWords(job.meterType, t)}</dd>
+      ) : (
+        <dd data-i18n-skip>{job.meterType ?? '–'}</dd>
+      )}
       <dt>{t('detail.file')}</dt>
       <dd>
         {job.format ? <span data-i18n-skip>{job.format}</span> : t('detail.unknownType')} ·{' '}
