@@ -1,0 +1,84 @@
+// What a desk does with a photo before uploading it, in office mode: claim its SHA-256 in the
+// office index, so that a photo is paid for once in the office. Built for the engine's upload
+// step to ask (not wired in yet: docs/office.md, "What is left"). The answer never waits long:
+// an office that does not answer within `answerMs` counts as unreachable, and for `outageMs` after
+// that the gate answers "send" at once without asking, so an outage costs the engine one short
+// wait, not one per photo. Sending without a claim pays a photo at most once more, and only if
+// another desk sends the same photo during the outage.
+import { Timer, type Clock } from '../time/clock';
+import { OfficeError } from './store/office-db';
+import type { OfficeStore } from './store/office-store';
+import type { OfficeReading } from './store/photo-claims';
+
+export type ClaimVerdict =
+  /** Upload it. `claimed` false: the office was unreachable, nobody was asked. */
+  | { kind: 'send'; claimed: boolean }
+  /** Another desk is sending it: wait for its reading (ask again after `until`). */
+  | { kind: 'wait'; desk: string; until: Date }
+  /** Already read in the office: take this reading instead of paying again. */
+  | { kind: 'read'; desk: string; reading: OfficeReading | null };
+
+export interface ClaimGateOptions {
+  office: Pick<OfficeStore, 'claimPhoto'>;
+  desk: string;
+  clock: Clock;
+  /** A claim's lease: longer than an upload takes; renewed by claiming again. */
+  leaseMs?: number;
+  /** How long a claim may take before the office counts as unreachable. */
+  answerMs?: number;
+  /** How long an outage is assumed to last before the office is asked again. */
+  outageMs?: number;
+}
+
+export class ClaimGate {
+  private outageUntil = 0;
+
+  constructor(private readonly opts: ClaimGateOptions) {}
+
+  /** Whether the last claims found the office unreachable (for the desk's status line). */
+  get officeAway(): boolean {
+    return this.opts.clock.now() < this.outageUntil;
+  }
+
+  async check(sha256: string, fileName: string): Promise<ClaimVerdict> {
+    const { clock } = this.opts;
+    if (this.officeAway) return { kind: 'send', claimed: false };
+    try {
+      const claim = await this.withinAnswerTime(
+        this.opts.office.claimPhoto({
+          sha256,
+          desk: this.opts.desk,
+          fileName,
+          now: new Date(clock.now()),
+          leaseMs: this.opts.leaseMs ?? 15 * 60_000,
+        }),
+      );
+      if (claim.kind === 'ours') return { kind: 'send', claimed: true };
+      if (claim.kind === 'held') return { kind: 'wait', desk: claim.desk, until: claim.leaseUntil };
+      return { kind: 'read', desk: claim.desk, reading: claim.reading };
+    } catch (error) {
+      if (error instanceof OfficeError && error.failure !== 'unreachable') throw error;
+      this.outageUntil = clock.now() + (this.opts.outageMs ?? 30_000);
+      return { kind: 'send', claimed: false };
+    }
+  }
+
+  private withinAnswerTime<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = new Timer(this.opts.clock, () => {
+        reject(new OfficeError('unreachable', 'the office did not answer a claim in time'));
+      });
+      timer.set(this.opts.answerMs ?? 1_500);
+      work.then(
+        (value) => {
+          timer.clear();
+          resolve(value);
+        },
+        (error: unknown) => {
+          timer.clear();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+}
