@@ -62,4 +62,6 @@ export interface BillingRow {
   unmatched: boolean;
   /** Set when this photo repeats another (the meter id or photo it duplicates). */
   duplicateOf: string | null;
+  /** The route sheet's cells no field takes, by header, as written (absent: none). */
+  sheetCells?: Readonly<Record<string, string>>;
 }

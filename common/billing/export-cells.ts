@@ -10,7 +10,7 @@
 import { parseIsoStamp } from './calendar';
 import { officeIso, officeTimeZone } from './export-read-at';
 import type { BillingRow } from './billing-row';
-import type { ExportField, ExportTemplate } from './export-template';
+import { SHEET_FIELD, type ExportField, type ExportTemplate } from './export-template';
 
 export type ExportCellKind = 'number' | 'text';
 
@@ -28,7 +28,7 @@ export function templateKinds(template: ExportTemplate): ExportCellKind[] {
   return template.columns.map((c) => (NUMBER_FIELDS.has(c.field) ? 'number' : 'text'));
 }
 
-const NUMBER_FIELDS: ReadonlySet<ExportField> = new Set([
+const NUMBER_FIELDS: ReadonlySet<string> = new Set<ExportField>([
   'sequence',
   'reading',
   'ai_reading',
@@ -42,7 +42,12 @@ export function templateCells(
   template: ExportTemplate,
   zone: string = officeTimeZone(),
 ): string[] {
-  return template.columns.map((c) => cell(row, c.field, template, zone));
+  // A sheet's column carries its cells as written: text, neutralised like any other.
+  return template.columns.map((c) =>
+    c.field === SHEET_FIELD
+      ? (row.sheetCells?.[c.source] ?? '')
+      : cell(row, c.field, template, zone),
+  );
 }
 
 function cell(row: BillingRow, field: ExportField, t: ExportTemplate, zone: string): string {

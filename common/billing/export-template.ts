@@ -38,9 +38,21 @@ export const DATE_FORMATS = ['iso', 'dd.mm.yyyy', 'dd/mm/yyyy', 'mm/dd/yyyy'] as
 /** "utf-8-bom" is what Excel needs to read UTF-8; "windows-1252" is for older importers. */
 export const EXPORT_ENCODINGS = ['utf-8-bom', 'utf-8', 'windows-1252'] as const;
 
-export interface TemplateColumn {
-  field: ExportField;
-  header: string;
+/** A column that carries a route sheet's column MeterDesk does not know, named by its header. */
+export const SHEET_FIELD = 'sheet';
+
+export type TemplateColumn =
+  | { field: ExportField; header: string }
+  | {
+      field: typeof SHEET_FIELD;
+      /** The route sheet's header whose cells the column carries, as written. */
+      source: string;
+      header: string;
+    };
+
+/** One name per column of a template: its field, or "sheet:" and the sheet's header. */
+export function columnKey(column: TemplateColumn): string {
+  return column.field === SHEET_FIELD ? `${SHEET_FIELD}:${column.source}` : column.field;
 }
 
 export interface ExportTemplate {
@@ -102,19 +114,23 @@ export const DEFAULT_EXPORT_TEMPLATE: ExportTemplate = {
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 const D = DEFAULT_EXPORT_TEMPLATE;
 
+const headerSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_HEADER_CHARS)
+  .regex(NO_CONTROL, 'must not contain control characters or line breaks');
+
 const templateSchema = z.strictObject({
   version: z.literal(1),
   name: z.string().min(1).max(100).regex(NO_CONTROL, 'must not contain control characters'),
   columns: z
     .array(
       z.strictObject({
-        field: z.enum(EXPORT_FIELDS),
-        header: z
-          .string()
-          .trim()
-          .min(1)
-          .max(MAX_HEADER_CHARS)
-          .regex(NO_CONTROL, 'must not contain control characters or line breaks'),
+        field: z.enum([...EXPORT_FIELDS, SHEET_FIELD]),
+        /** The sheet's header a "sheet" column carries; no other column has one. */
+        source: headerSchema.optional(),
+        header: headerSchema,
       }),
     )
     .min(1)
@@ -132,8 +148,19 @@ const templateSchema = z.strictObject({
 export function validateExportTemplate(value: unknown): Checked<ExportTemplate> {
   const checked = checkWithSchema(templateSchema, value, 'export template');
   if (!checked.ok) return checked;
-  const template: ExportTemplate = checked.value;
   const errors: string[] = [];
+  const columns: TemplateColumn[] = [];
+  checked.value.columns.forEach(({ field, source, header }, i) => {
+    if (field === SHEET_FIELD && source !== undefined) columns.push({ field, source, header });
+    else if (field !== SHEET_FIELD && source === undefined) columns.push({ field, header });
+    else
+      errors.push(
+        field === SHEET_FIELD
+          ? `"columns[${i + 1}]" carries a route sheet's column: name it in "source".`
+          : `"columns[${i + 1}].source" is only for a column with "field": "${SHEET_FIELD}".`,
+      );
+  });
+  const template: ExportTemplate = { ...checked.value, columns };
   const seen = new Map<string, number>();
   template.columns.forEach((column, i) => {
     const key = column.header.toLowerCase();

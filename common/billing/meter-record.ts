@@ -19,6 +19,11 @@ export interface MeterRecord {
   previousReadAt: string | null;
   /** Units (m³) per day from earlier periods. */
   avgDailyUse: number | null;
+  /**
+   * The cells of the sheet's columns no field takes (an order id, a note), by header, as written:
+   * an export template may carry them through. Absent or {} when there are none.
+   */
+  sheetCells?: Readonly<Record<string, string>>;
 }
 
 /** The fields a column of a route sheet can fill, in the order the window lists them. */

@@ -188,6 +188,8 @@ export interface BillingPreview {
   readonly dialect: SheetDialect | null;
   /** The office's time zone, read_at's (common/billing/export-read-at.ts). */
   readonly timeZone: string;
+  /** The loaded sheet's columns no field takes, which a template can carry through. */
+  readonly sheetColumns: readonly string[];
 }
 
 export type Saved<T> = ({ readonly canceled: false } & T) | { readonly canceled: true };

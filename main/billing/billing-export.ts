@@ -72,7 +72,7 @@ export const PREVIEW_ROWS = 5;
 
 /** What the dialog previews: the first rows of `rows`, the sheet's dialect, the office's zone. */
 export function billingPreview(
-  store: Pick<Store, 'settings'>,
+  store: Pick<Store, 'settings' | 'meters'>,
   rows: Iterable<BillingRow>,
 ): BillingPreview {
   const first: BillingRow[] = [];
@@ -80,7 +80,12 @@ export function billingPreview(
     if (first.length >= PREVIEW_ROWS) break;
     first.push(row);
   }
-  return { rows: first, dialect: dialectOf(store), timeZone: officeTimeZone() };
+  return {
+    rows: first,
+    dialect: dialectOf(store),
+    timeZone: officeTimeZone(),
+    sheetColumns: store.meters.otherHeaders(),
+  };
 }
 
 const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);

@@ -106,6 +106,7 @@ function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
     taskId: chosen?.taskId ?? null,
     unmatched: false,
     duplicateOf: null,
+    sheetCells: meter.sheetCells ?? {},
   };
 }
 

@@ -23,6 +23,7 @@ import {
 import { clip, type DateOrder } from '../../common/billing/sheet-values';
 import { resolveColumns } from './route-sheet-columns';
 import { recordsToMeters } from './route-sheet-rows';
+import { keepOtherColumns } from './sheet-other-columns';
 import { decodeSheet, type SheetEncoding } from './sheet-encoding';
 import { parseRecords, sniffDelimiter, type SheetDelimiter } from './sheet-records';
 
@@ -62,6 +63,8 @@ export type ParseResult =
       meters: MeterRecord[];
       warnings: RowProblem[];
       moreWarnings: number;
+      /** The columns no field takes, whose cells the meters carry (MeterRecord.sheetCells). */
+      otherHeaders: string[];
     } & SheetFormat)
   | { ok: false; problems: RowProblem[]; moreProblems: number };
 
@@ -140,7 +143,15 @@ export function parseRouteSheetBytes(
       params: { count: blankRows },
     });
   }
-  return { ok: true, meters, warnings: warnings.items, moreWarnings: warnings.more, ...format };
+  const other = keepOtherColumns(headers, columns, dataRows, meters);
+  return {
+    ok: true,
+    meters,
+    warnings: warnings.items,
+    moreWarnings: warnings.more,
+    otherHeaders: other.headers,
+    ...format,
+  };
 }
 
 type TableRead =

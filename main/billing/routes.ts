@@ -10,7 +10,14 @@ import type { RowProblem } from '../../common/billing/row-problem';
 import type { SkipCode } from '../../common/billing/billing-row';
 import type { Store } from '../store/store';
 import { assessMeters, metersOfJobs } from './assess';
-import { FILE_PATTERN_SETTING, matchPhotos, readMissingDates, type MatchReport } from './matching';
+import {
+  CAMERA_COUNTERS_SETTING,
+  FILE_PATTERN_SETTING,
+  matchPhotos,
+  readMissingDates,
+  setSheetFolders,
+  type MatchReport,
+} from './matching';
 import { decideMeter } from './meter-decisions';
 import { inspectRouteSheet, parseRouteSheet } from './route-sheet';
 
@@ -42,7 +49,13 @@ export type SheetLoad =
 export async function loadRouteSheet(
   store: Store,
   source: string | Uint8Array,
-  opts: { name: string; mapping?: ColumnMapping; now: Date },
+  opts: {
+    name: string;
+    mapping?: ColumnMapping;
+    now: Date;
+    /** The folders (absolute) whose photos it matches; none given: every folder. */
+    folders?: readonly string[];
+  },
 ): Promise<SheetLoad> {
   const inspected = await inspectRouteSheet(source);
   if (!inspected.ok)
@@ -68,11 +81,13 @@ export async function loadRouteSheet(
       mapping,
       encoding: parsed.encoding,
       delimiter: parsed.delimiter,
+      otherHeaders: parsed.otherHeaders,
     },
     parsed.meters,
   );
   // The default billing export follows this sheet's dialect (common/billing/export-dialect.ts).
   store.settings.set(SHEET_DIALECT_SETTING, sheetDialect({ ...inspected, mapping }));
+  setSheetFolders(store, loaded.sheetId, opts.folders ?? []);
   await readMissingDates(store);
   const match = matchPhotos(store, { all: true });
   // The sheet's new baselines change the checks of every meter that has photos.
@@ -103,6 +118,14 @@ export function setFilePattern(
   const match = matchPhotos(store, { all: true });
   assessMeters(store, match.meters, now);
   return { ok: true, match };
+}
+
+/** Whether a camera's own numbering (IMG_0001) may be a meter number; every photo is matched again. */
+export function setCameraCounters(store: Store, on: boolean, now: Date): MatchReport {
+  store.settings.set(CAMERA_COUNTERS_SETTING, on);
+  const match = matchPhotos(store, { all: true });
+  assessMeters(store, match.meters, now);
+  return match;
 }
 
 /** New photos were added: their dates are read, they are matched, their meters checked. */

@@ -45,6 +45,7 @@ interface MeterRow {
   previous_reading: string | null;
   previous_read_at: string | null;
   avg_daily_use: number | null;
+  sheet_cells: string | null;
   decision_id: number | null;
   decision_kind: string | null;
   decision_params: string | null;
@@ -64,6 +65,31 @@ function decisionOf(r: MeterRow): StoredDecision | null {
 
 export const ROUTE_DATE_SAMPLE = 400;
 
+/** Stored JSON of the sheet's other cells; {} for none, or for anything but an object of texts. */
+function sheetCellsOf(json: string | null): Readonly<Record<string, string>> {
+  if (json === null) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** A JSON array of texts, or [] for anything else. */
+function textsOf(json: string | null | undefined): string[] {
+  if (json === null || json === undefined) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 function toMeter(r: MeterRow): StoredMeter {
   const previous = r.previous_reading === null ? NaN : Number(r.previous_reading.replace(',', '.'));
   const stored = decisionOf(r);
@@ -81,6 +107,7 @@ function toMeter(r: MeterRow): StoredMeter {
     previousReadingValue: Number.isFinite(previous) ? previous : null,
     previousReadAt: r.previous_read_at,
     avgDailyUse: r.avg_daily_use,
+    sheetCells: sheetCellsOf(r.sheet_cells),
     decision: stored,
     skipCode: d?.kind === 'skip' ? d.code : null,
     skipNote: d?.kind === 'skip' ? d.note : null,
@@ -98,8 +125,9 @@ export class MetersRepo {
   ) {
     this.s = {
       addSheet: db.prepare(
-        `INSERT INTO route_sheets (name, loaded_at, meters, mapping, encoding, delimiter)
-         VALUES (@name, @now, @meters, @mapping, @encoding, @delimiter)`,
+        `INSERT INTO route_sheets (name, loaded_at, meters, mapping, encoding, delimiter,
+           other_headers)
+         VALUES (@name, @now, @meters, @mapping, @encoding, @delimiter, @otherHeaders)`,
       ),
       exists: db.prepare<[string], { n: number }>(
         'SELECT COUNT(*) AS n FROM meters WHERE meter_id = ?',
@@ -108,16 +136,16 @@ export class MetersRepo {
       upsert: db.prepare(
         `INSERT INTO meters (meter_id, sheet_id, account, address, route, sequence,
            register_digits, register_decimals, previous_reading, previous_read_at, avg_daily_use,
-           updated_at)
+           sheet_cells, updated_at)
          VALUES (@meterId, @sheetId, @account, @address, @route, @sequence, @registerDigits,
-           @registerDecimals, @previousReading, @previousReadAt, @avgDailyUse, @now)
+           @registerDecimals, @previousReading, @previousReadAt, @avgDailyUse, @sheetCells, @now)
          ON CONFLICT (meter_id) DO UPDATE SET sheet_id = excluded.sheet_id,
            account = excluded.account, address = excluded.address, route = excluded.route,
            sequence = excluded.sequence, register_digits = excluded.register_digits,
            register_decimals = excluded.register_decimals,
            previous_reading = excluded.previous_reading,
            previous_read_at = excluded.previous_read_at, avg_daily_use = excluded.avg_daily_use,
-           updated_at = excluded.updated_at`,
+           sheet_cells = excluded.sheet_cells, updated_at = excluded.updated_at`,
       ),
       get: db.prepare<[string], MeterRow>(`${WITH_DECISION} WHERE meters.meter_id = ?`),
       ids: db.prepare<[], { meter_id: string; account: string | null }>(
@@ -152,8 +180,11 @@ export class MetersRepo {
       photosOf: db.prepare<[string], { id: number }>(
         `SELECT id FROM jobs WHERE meter_id = ? ORDER BY id`,
       ),
-      candidates: db.prepare<[number], { id: number; rel_path: string; meter_id: string | null }>(
-        `SELECT id, rel_path, meter_id FROM jobs WHERE state <> 'rejected'
+      candidates: db.prepare<
+        [number],
+        { id: number; path: string; rel_path: string; meter_id: string | null }
+      >(
+        `SELECT id, path, rel_path, meter_id FROM jobs WHERE state <> 'rejected'
             AND review_action IS NULL AND (match_how IS NULL OR match_how <> 'manual')
             AND (? = 1 OR meter_id IS NULL) ORDER BY id`,
       ),
@@ -179,6 +210,9 @@ export class MetersRepo {
       mapping: db.prepare<[], { mapping: string }>(
         'SELECT mapping FROM route_sheets ORDER BY id DESC LIMIT 1',
       ),
+      otherHeaders: db.prepare<[], { other_headers: string | null }>(
+        'SELECT other_headers FROM route_sheets ORDER BY id DESC LIMIT 1',
+      ),
     };
   }
 
@@ -188,7 +222,14 @@ export class MetersRepo {
 
   /** Records a sheet and its meters: new ones added, known ones updated (all or nothing). */
   loadSheet(
-    sheet: { name: string; mapping: ColumnMapping; encoding: string; delimiter: string },
+    sheet: {
+      name: string;
+      mapping: ColumnMapping;
+      encoding: string;
+      delimiter: string;
+      /** The sheet's columns no field takes, whose cells the meters carry (sheetCells). */
+      otherHeaders?: readonly string[];
+    },
     meters: readonly MeterRecord[],
   ): { sheetId: number; added: number; updated: number } {
     const now = this.now();
@@ -201,6 +242,7 @@ export class MetersRepo {
           mapping: JSON.stringify(sheet.mapping),
           encoding: sheet.encoding,
           delimiter: sheet.delimiter,
+          otherHeaders: JSON.stringify(sheet.otherHeaders ?? []),
         }).lastInsertRowid,
       );
       let updated = 0;
@@ -220,6 +262,10 @@ export class MetersRepo {
           previousReading: m.previousReading?.replace(',', '.') ?? null,
           previousReadAt: m.previousReadAt,
           avgDailyUse: m.avgDailyUse,
+          sheetCells:
+            m.sheetCells && Object.keys(m.sheetCells).length > 0
+              ? JSON.stringify(m.sheetCells)
+              : null,
           now,
         });
       }
@@ -251,6 +297,11 @@ export class MetersRepo {
   }
 
   /** The column mapping the last sheet was loaded with (the window offers it again). */
+  /** The latest sheet's columns no field takes, in the sheet's order; [] before any. */
+  otherHeaders(): string[] {
+    return textsOf(this.s.otherHeaders.get()?.other_headers);
+  }
+
   lastMapping(): ColumnMapping | null {
     const row = this.s.mapping.get();
     if (!row) return null;
@@ -334,10 +385,12 @@ export class MetersRepo {
    * The photos matching may (re)assign: not confirmed, not chosen by hand; only those without a
    * meter unless `all` (a new file-name pattern looks at every one).
    */
-  matchCandidates(all: boolean): { id: number; relPath: string; meterId: string | null }[] {
+  matchCandidates(
+    all: boolean,
+  ): { id: number; path: string; relPath: string; meterId: string | null }[] {
     return this.s.candidates
       .all(all ? 1 : 0)
-      .map((r) => ({ id: r.id, relPath: r.rel_path, meterId: r.meter_id }));
+      .map((r) => ({ id: r.id, path: r.path, relPath: r.rel_path, meterId: r.meter_id }));
   }
 
   /** The meters some photo is matched to (only their readings need checking). */

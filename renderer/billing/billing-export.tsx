@@ -108,7 +108,7 @@ export function BillingExportDialog({
         flagged={flagged}
         moreFlagged={moreFlagged}
       />
-      <TemplateFieldset {...templateState} />
+      <TemplateFieldset {...templateState} sheetColumns={preview?.sheetColumns ?? []} />
       <ExportPreview
         preview={preview}
         template={template}

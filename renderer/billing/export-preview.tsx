@@ -4,7 +4,7 @@
 // columns holds. Folded by default, so the dialog still fits a small window.
 import { useState } from 'react';
 import { previewLines } from '../../common/billing/export-line';
-import type { ExportTemplate } from '../../common/billing/export-template';
+import { columnKey, SHEET_FIELD, type ExportTemplate } from '../../common/billing/export-template';
 import type { BillingPreview } from '../../common/ipc';
 import { useT } from '../i18n/i18n';
 
@@ -67,9 +67,13 @@ export function ExportPreview({
           data-testid="billing-fields"
         >
           {template.columns.map((c) => (
-            <div key={c.header} className="export-field">
+            <div key={columnKey(c)} className="export-field">
               <dt data-i18n-skip="data">{c.header}</dt>
-              <dd>{t(`fields.${c.field}`)}</dd>
+              <dd>
+                {c.field === SHEET_FIELD
+                  ? t('fields.sheet', { source: c.source })
+                  : t(`fields.${c.field}`)}
+              </dd>
             </div>
           ))}
         </dl>

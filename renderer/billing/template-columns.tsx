@@ -1,8 +1,11 @@
-// The export template's columns: which of the fixed set are in, their order and header names.
+// The export template's columns: which of the fixed set and of the route sheet's own columns
+// (carried through as written) are in, their order and header names.
 import {
+  columnKey,
   EXPORT_FIELDS,
-  type ExportField,
+  SHEET_FIELD,
   type ExportTemplate,
+  type TemplateColumn,
 } from '../../common/billing/export-template';
 import { useT } from '../i18n/i18n';
 import type { TemplatePartProps } from './template-patch';
@@ -18,85 +21,119 @@ function move(
   return next;
 }
 
-export function TemplateColumns({ template, onChange }: TemplatePartProps): React.JSX.Element {
+export function TemplateColumns({
+  template,
+  onChange,
+  sheetColumns,
+}: TemplatePartProps & {
+  /** The loaded sheet's columns no field takes: each can be carried through. */
+  sheetColumns: readonly string[];
+}): React.JSX.Element {
   const t = useT('billing');
-  const included = new Set(template.columns.map((c) => c.field));
-  const left = EXPORT_FIELDS.filter((f) => !included.has(f));
-  const toggle = (field: ExportField, on: boolean): void => {
-    onChange((tp) => ({
-      ...tp,
-      columns: on
-        ? [...tp.columns, { field, header: field }]
-        : tp.columns.filter((c) => c.field !== field),
-    }));
+  const words = useT('export');
+  const included = new Set(template.columns.map(columnKey));
+  const left: TemplateColumn[] = [
+    ...EXPORT_FIELDS.map((field): TemplateColumn => ({ field, header: field })),
+    ...sheetColumns.map((source): TemplateColumn => ({
+      field: SHEET_FIELD,
+      source,
+      header: source,
+    })),
+  ].filter((c) => !included.has(columnKey(c)));
+  /** What the clerk sees a column called: its field, or the sheet's header. */
+  const nameOf = (c: TemplateColumn): string => (c.field === SHEET_FIELD ? c.source : c.field);
+  const add = (column: TemplateColumn): void => {
+    onChange((tp) => ({ ...tp, columns: [...tp.columns, column] }));
+  };
+  const remove = (key: string): void => {
+    onChange((tp) => ({ ...tp, columns: tp.columns.filter((c) => columnKey(c) !== key) }));
   };
   return (
     <>
       <p className="label">{t('template.columns')}</p>
       <ol className="template-columns">
-        {template.columns.map((c, i) => (
-          <li key={c.field} className="template-column">
-            <input
-              type="checkbox"
-              checked
-              aria-label={t('template.include', { field: c.field })}
-              onChange={() => {
-                toggle(c.field, false);
-              }}
-            />
-            <span className="mono small">{c.field}</span>
-            <input
-              className="input"
-              value={c.header}
-              maxLength={100}
-              aria-label={t('template.header', { field: c.field })}
-              onChange={(e) => {
-                const header = e.target.value;
-                onChange((tp) => ({
-                  ...tp,
-                  columns: tp.columns.map((x) => (x.field === c.field ? { ...x, header } : x)),
-                }));
-              }}
-              data-testid={`template-header-${c.field}`}
-            />
-            <button
-              type="button"
-              className="btn btn-icon btn-quiet btn-small"
-              aria-label={t('template.up', { field: c.field })}
-              disabled={i === 0}
-              onClick={() => {
-                onChange((tp) => ({ ...tp, columns: move(tp.columns, i, -1) }));
-              }}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="btn btn-icon btn-quiet btn-small"
-              aria-label={t('template.down', { field: c.field })}
-              disabled={i === template.columns.length - 1}
-              onClick={() => {
-                onChange((tp) => ({ ...tp, columns: move(tp.columns, i, 1) }));
-              }}
-            >
-              ↓
-            </button>
-          </li>
-        ))}
-        {left.map((f) => (
-          <li key={f} className="template-column template-column-off">
-            <input
-              type="checkbox"
-              checked={false}
-              aria-label={t('template.include', { field: f })}
-              onChange={() => {
-                toggle(f, true);
-              }}
-              data-testid={`template-include-${f}`}
-            />
-            <span className="mono small muted">{f}</span>
-          </li>
-        ))}
+        {template.columns.map((c, i) => {
+          const key = columnKey(c);
+          const name = nameOf(c);
+          return (
+            <li key={key} className="template-column">
+              <input
+                type="checkbox"
+                checked
+                aria-label={t('template.include', { field: name })}
+                onChange={() => {
+                  remove(key);
+                }}
+              />
+              <span
+                className="mono small"
+                data-i18n-skip={c.field === SHEET_FIELD ? 'data' : undefined}
+              >
+                {name}
+                {c.field === SHEET_FIELD && (
+                  <span className="muted"> {words('preview.fromSheet')}</span>
+                )}
+              </span>
+              <input
+                className="input"
+                value={c.header}
+                maxLength={100}
+                aria-label={t('template.header', { field: name })}
+                onChange={(e) => {
+                  const header = e.target.value;
+                  onChange((tp) => ({
+                    ...tp,
+                    columns: tp.columns.map((x) => (columnKey(x) === key ? { ...x, header } : x)),
+                  }));
+                }}
+                data-testid={`template-header-${key}`}
+              />
+              <button
+                type="button"
+                className="btn btn-icon btn-quiet btn-small"
+                aria-label={t('template.up', { field: name })}
+                disabled={i === 0}
+                onClick={() => {
+                  onChange((tp) => ({ ...tp, columns: move(tp.columns, i, -1) }));
+                }}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn btn-icon btn-quiet btn-small"
+                aria-label={t('template.down', { field: name })}
+                disabled={i === template.columns.length - 1}
+                onClick={() => {
+                  onChange((tp) => ({ ...tp, columns: move(tp.columns, i, 1) }));
+                }}
+              >
+                ↓
+              </button>
+            </li>
+          );
+        })}
+        {left.map((c) => {
+          const key = columnKey(c);
+          const name = nameOf(c);
+          return (
+            <li key={key} className="template-column template-column-off">
+              <input
+                type="checkbox"
+                checked={false}
+                aria-label={t('template.include', { field: name })}
+                onChange={() => {
+                  add(c);
+                }}
+                data-testid={`template-include-${key}`}
+              />
+              <span className="mono small muted">
+                {name}
+                {c.field === SHEET_FIELD && ` ${words('preview.fromSheet')}`}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </>
   );

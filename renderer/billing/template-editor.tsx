@@ -6,7 +6,11 @@ import { TemplateColumns } from './template-columns';
 import { TemplateFormat } from './template-format';
 import type { TemplatePartProps } from './template-patch';
 
-export function TemplateEditor({ template, onChange }: TemplatePartProps): React.JSX.Element {
+export function TemplateEditor({
+  template,
+  onChange,
+  sheetColumns,
+}: TemplatePartProps & { sheetColumns: readonly string[] }): React.JSX.Element {
   const t = useT('billing');
   return (
     <div className="template-editor" data-testid="template-editor">
@@ -24,7 +28,7 @@ export function TemplateEditor({ template, onChange }: TemplatePartProps): React
         />
       </label>
       <TemplateFormat template={template} onChange={onChange} />
-      <TemplateColumns template={template} onChange={onChange} />
+      <TemplateColumns template={template} onChange={onChange} sheetColumns={sheetColumns} />
     </div>
   );
 }

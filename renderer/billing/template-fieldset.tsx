@@ -14,7 +14,11 @@ export function TemplateFieldset({
   note,
   templateAction,
   defaultTemplate,
-}: ExportTemplateState): React.JSX.Element {
+  sheetColumns,
+}: ExportTemplateState & {
+  /** The loaded sheet's columns no field takes, which the editor offers to carry through. */
+  sheetColumns: readonly string[];
+}): React.JSX.Element {
   const t = useT('billing');
   const lang = useLang();
   const n = (v: number): string => formatCount(v, lang);
@@ -95,6 +99,7 @@ export function TemplateFieldset({
       </p>
       {editing && (
         <TemplateEditor
+          sheetColumns={sheetColumns}
           template={template}
           onChange={(patch) => {
             setTemplate(patch);

@@ -19,11 +19,16 @@ afterEach(cleanup);
 
 const GERMAN_SHEET: BillingPreview = {
   rows: [
-    billingRow({ readAt: '2026-11-10T23:30:00.000Z', address: 'Hauptstraße 1; Hinterhaus' }),
+    billingRow({
+      readAt: '2026-11-10T23:30:00.000Z',
+      address: 'Hauptstraße 1; Hinterhaus',
+      sheetCells: { Auftragsnummer: 'A-0001' },
+    }),
     billingRow({ meterId: '=cmd', reading: '00042', registerDecimals: 0, consumption: 3 }),
   ],
   dialect: { encoding: 'windows-1252', delimiter: ';', decimalMark: ',', dateFormat: 'dd.mm.yyyy' },
   timeZone: 'Europe/Berlin',
+  sheetColumns: ['Auftragsnummer'],
 };
 
 async function setup(
@@ -152,5 +157,18 @@ describe('the billing export preview', () => {
     const words = ownWords(root);
     expect(words.length).toBeGreaterThan(20);
     expect(words.filter((w) => !w.includes('⟦'))).toEqual([]);
+  });
+
+  it("offers the sheet's own columns in the editor and carries them through", async () => {
+    await setup();
+    fireEvent.click(screen.getByTestId('template-edit'));
+    fireEvent.click(screen.getByTestId('template-include-sheet:Auftragsnummer'));
+    const [header, first, second] = previewText().split('\n');
+    expect(header?.endsWith(';task_id;Auftragsnummer')).toBe(true);
+    expect(first?.endsWith(';task-1;A-0001')).toBe(true);
+    expect(second?.endsWith(';task-1;')).toBe(true);
+    expect(screen.getByTestId('billing-fields').textContent).toContain(
+      'The route sheet’s column “Auftragsnummer”, carried through as written.',
+    );
   });
 });

@@ -12,6 +12,7 @@ import { migration011 } from './011-byte-counts';
 import { migration012 } from './012-meter-decisions';
 import { migration013 } from './013-meter-entry-columns';
 import { migration015 } from './015-photo-checks';
+import { migration018 } from './018-sheet-cells';
 import { migration020 } from './020-office-outbox';
 import { migration021 } from './021-office-reading-trigger';
 import type { Migration } from './migration';
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration015,
+  migration018,
   migration020,
   migration021,
 ];

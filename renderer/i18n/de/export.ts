@@ -35,6 +35,7 @@ export const exporting: Words<typeof en> = {
     followsSheet:
       'Trennzeichen, Dezimalzeichen, Datum und Kodierung folgen der geladenen Ableseliste.',
     fieldsTitle: 'Was jede Spalte enthält',
+    fromSheet: '(Ableseliste)',
   },
   encodings: {
     'utf-8-bom': 'UTF-8 mit BOM',
@@ -71,5 +72,6 @@ export const exporting: Words<typeof en> = {
     unmatched: 'yes für ein Foto, das zu keinem Zähler der Ableseliste passt.',
     duplicate_of:
       'Bei einem Foto, das ein anderes wiederholt: der Zähler oder das Foto, das es wiederholt.',
+    sheet: 'Die Spalte „{{source}}“ der Ableseliste, unverändert übernommen.',
   },
 } as const;

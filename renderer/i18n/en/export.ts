@@ -32,6 +32,7 @@ export const exporting = {
       'read_at is the local time of this computer’s time zone ({{zone}}), the office’s; ISO dates carry its offset. Times kept in UTC and cameras’ other offsets are converted to it; a camera time without an offset is taken as local.',
     followsSheet: 'Separator, decimal mark, dates and encoding follow the loaded route sheet.',
     fieldsTitle: 'What each column holds',
+    fromSheet: '(route sheet)',
   },
   encodings: {
     'utf-8-bom': 'UTF-8 with BOM',
@@ -65,5 +66,6 @@ export const exporting = {
     task_id: 'The reading service’s task for the photo.',
     unmatched: 'yes for a photo that matched no meter of the route sheet.',
     duplicate_of: 'For a photo that repeats another: the meter or photo it repeats.',
+    sheet: 'The route sheet’s column “{{source}}”, carried through as written.',
   },
 } as const;
