@@ -11,7 +11,7 @@ import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
 
 interface Segment {
-  readonly key: 'done' | 'failed' | 'rejected' | 'active' | 'queued';
+  readonly key: 'done' | 'failed' | 'rejected' | 'active' | 'queued' | 'held';
   readonly count: number;
 }
 
@@ -26,6 +26,7 @@ export function ProgressPanel(): React.JSX.Element | null {
   );
   const t = useT('app');
   const bannersT = useT('banners');
+  const tStates = useT('states');
   const lang = useLang();
   const { counts, paused } = status;
   // A minute is fine enough for "in 5 h 12 min"; the countdowns in the banners tick by the second.
@@ -42,6 +43,8 @@ export function ProgressPanel(): React.JSX.Element | null {
     { key: 'active', count: counts.uploading + counts.submitted },
     { key: 'queued', count: counts.queued },
   ];
+  // Held back by the quality check: waiting for a person, not for the run (shown once there are).
+  if (counts.held > 0) segments.push({ key: 'held', count: counts.held });
   const pct = (n: number): string => `${String((n / counts.total) * 100)}%`;
   const waiting =
     pending > 0 && !paused
@@ -99,7 +102,8 @@ export function ProgressPanel(): React.JSX.Element | null {
         {segments.map((seg) => (
           <li key={seg.key} data-testid={`count-${seg.key}`}>
             <span className={`swatch seg-${seg.key}`} aria-hidden="true" />
-            {t(`progress.${seg.key}`)} <strong>{formatCount(seg.count, lang)}</strong>
+            {seg.key === 'held' ? tStates('state.held.label') : t(`progress.${seg.key}`)}{' '}
+            <strong>{formatCount(seg.count, lang)}</strong>
           </li>
         ))}
         <li data-testid="count-review">

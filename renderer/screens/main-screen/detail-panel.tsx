@@ -60,7 +60,7 @@ export function DetailPanel(): React.JSX.Element {
   // While the next photo loads, the previous one stays (dimmed, its actions off): no flash.
   const stale = detail.job.id !== selectedId;
   const { job, events, root } = detail;
-  const look = stateLook(job.state, tStates);
+  const look = stateLook(job.holdReason ? 'held' : job.state, tStates);
   const error = errorText(job, tStates, tBanners, lang);
   const waitReason = serviceWaitReason(job, tStates, tBanners);
   return (
