@@ -1,6 +1,8 @@
 // The run at a glance: one bar with a segment per outcome, counts by state, throughput and ETA.
+// With a folder chosen in the folder list, the bar and counts are that drop's own (the ETA is
+// the queue's, so it is left out there).
 import { useShallow } from 'zustand/react/shallow';
-import { formatCount, formatDuration, formatRate } from '../lib/format';
+import { baseName, formatCount, formatDuration, formatRate } from '../lib/format';
 import { etaMs, finishedOf, pendingOf, photosOf, ratePerMinute } from '../lib/throughput';
 import { useNow } from '../hooks/use-now';
 import { waitText } from '../lib/holds';
@@ -16,26 +18,28 @@ interface Segment {
 }
 
 export function ProgressPanel(): React.JSX.Element | null {
-  const { status, samples, quota, ai } = useApp(
+  const { status, samples, quota, ai, folder } = useApp(
     useShallow((s) => ({
       status: s.status,
       samples: s.samples,
       quota: selectQuota(s),
       ai: selectAi(s),
+      folder: s.roots.find((r) => r.id === s.query.rootId) ?? null,
     })),
   );
   const t = useT('app');
   const bannersT = useT('banners');
   const tStates = useT('states');
   const lang = useLang();
-  const { counts, paused } = status;
+  const { paused } = status;
+  const counts = folder ? folder.counts : status.counts;
   // A minute is fine enough for "in 5 h 12 min"; the countdowns in the banners tick by the second.
   const now = useNow(30_000);
   if (counts.total === 0) return null;
   const finished = finishedOf(counts);
   const pending = pendingOf(counts);
   const rate = ratePerMinute(samples);
-  const eta = etaMs(counts, rate);
+  const eta = folder ? null : etaMs(counts, rate);
   const segments: Segment[] = [
     { key: 'done', count: counts.done },
     { key: 'failed', count: counts.failed },
@@ -51,7 +55,7 @@ export function ProgressPanel(): React.JSX.Element | null {
       ? waitText({ status, quota, ai, t: bannersT, appT: t, lang }, now)
       : null;
   let pace: string;
-  if (pending === 0) pace = t('progress.allDone');
+  if (pending === 0) pace = folder ? t('progress.folderDone') : t('progress.allDone');
   else if (paused) pace = t('progress.paused');
   else if (waiting !== null) pace = waiting;
   else if (rate === null) pace = t('progress.measuring');
@@ -60,7 +64,20 @@ export function ProgressPanel(): React.JSX.Element | null {
     if (eta !== null) pace += ` · ${t('progress.eta', { eta: formatDuration(eta, t) })}`;
   }
   return (
-    <section className="progress-panel" aria-label={t('progress.label')}>
+    <section
+      className="progress-panel"
+      aria-label={
+        folder ? t('progress.folderLabel', { name: baseName(folder.path) }) : t('progress.label')
+      }
+    >
+      {folder && (
+        <p className="progress-folder muted small" data-testid="progress-folder">
+          {t('progress.folder')}{' '}
+          <strong data-i18n-skip="data" title={folder.path}>
+            {baseName(folder.path)}
+          </strong>
+        </p>
+      )}
       <div className="progress-head">
         <p className="progress-title">
           <Trans
