@@ -21,6 +21,29 @@ function move(
   return next;
 }
 
+/** Whether a column is in the template. */
+function IncludeBox({
+  label,
+  checked,
+  onToggle,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onToggle: () => void;
+  testId?: string;
+}): React.JSX.Element {
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      aria-label={label}
+      onChange={onToggle}
+      data-testid={testId}
+    />
+  );
+}
+
 export function TemplateColumns({
   template,
   onChange,
@@ -57,11 +80,10 @@ export function TemplateColumns({
           const name = nameOf(c);
           return (
             <li key={key} className="template-column">
-              <input
-                type="checkbox"
+              <IncludeBox
+                label={t('template.include', { field: name })}
                 checked
-                aria-label={t('template.include', { field: name })}
-                onChange={() => {
+                onToggle={() => {
                   remove(key);
                 }}
               />
@@ -118,14 +140,13 @@ export function TemplateColumns({
           const name = nameOf(c);
           return (
             <li key={key} className="template-column template-column-off">
-              <input
-                type="checkbox"
+              <IncludeBox
+                label={t('template.include', { field: name })}
                 checked={false}
-                aria-label={t('template.include', { field: name })}
-                onChange={() => {
+                onToggle={() => {
                   add(c);
                 }}
-                data-testid={`template-include-${key}`}
+                testId={`template-include-${key}`}
               />
               <span className="mono small muted">
                 {name}
