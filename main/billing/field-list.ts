@@ -53,12 +53,13 @@ export function fieldVisit(
   if (!reason) return null;
   const d = meter.decision?.decision;
   const photoId = d?.kind === 'reread' ? d.photoJobId : null;
+  const { meterId, account, address, route, sequence } = meter;
   return {
-    meterId: meter.meterId,
-    account: meter.account,
-    address: meter.address,
-    route: meter.route,
-    sequence: meter.sequence,
+    meterId,
+    account,
+    address,
+    route,
+    sequence,
     ...reason,
     photo: photoId === null ? null : (store.jobs.get(photoId)?.relPath ?? null),
     previousReading: meter.previousReading,

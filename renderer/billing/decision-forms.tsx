@@ -13,44 +13,75 @@ import { formatAmount, formatDay } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
 import { useAppApi } from '../store/context';
 import { decisionProblemWords } from './decision-words';
+import { CodeSelect, TextField } from './form-fields';
 
 interface FormProps {
   readonly detail: MeterDetail;
   readonly onDone: () => void;
 }
 
-/** Sends a decision; null when it was made, else what to say. */
-function useDecide(meterId: string): (req: DecisionRequest) => Promise<string | null> {
+type FormName = 'exchange' | 'reread' | 'estimate';
+
+/**
+ * A decision's form: its title, its fields, the rules' problem (cleared as the clerk types),
+ * Save and Cancel. `request` is what Save sends, or what to say instead when a field is wrong.
+ */
+function DecisionForm({
+  name,
+  detail,
+  onDone,
+  request,
+  children,
+}: FormProps & {
+  readonly name: FormName;
+  readonly request: () => DecisionRequest | { readonly problem: string };
+  readonly children: React.ReactNode;
+}): React.JSX.Element {
   const api = useAppApi();
   const t = useT('decisions');
   const errorsT = useT('errors');
   const lang = useLang();
-  return async (req) => {
-    const reply = await api.getState().decideMeter(meterId, req);
-    if (!reply.ok) return describeError(reply.error, errorsT);
-    return reply.value.done ? null : decisionProblemWords(reply.value.problem, t, lang);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (): Promise<void> => {
+    const req = request();
+    if ('problem' in req) {
+      setProblem(req.problem);
+      return;
+    }
+    const reply = await api.getState().decideMeter(detail.meter.meterId, req);
+    if (!reply.ok) setProblem(describeError(reply.error, errorsT));
+    else if (!reply.value.done) setProblem(decisionProblemWords(reply.value.problem, t, lang));
+    else onDone();
   };
-}
-
-function Problem({ text }: { text: string | null }): React.JSX.Element | null {
-  return text ? (
-    <p className="field-problem" role="alert">
-      {text}
-    </p>
-  ) : null;
-}
-
-function Actions({ save, onCancel }: { save: string; onCancel: () => void }): React.JSX.Element {
-  const t = useT('decisions');
   return (
-    <div className="form-actions">
-      <button type="submit" className="btn" data-testid="decision-save">
-        {save}
-      </button>
-      <button type="button" className="btn btn-quiet" onClick={onCancel}>
-        {t('cancel')}
-      </button>
-    </div>
+    <form
+      className="review-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      onChange={() => {
+        setProblem(null);
+      }}
+      noValidate
+      data-testid={`${name}-form`}
+    >
+      <h4 className="label">{t(`${name}.title`)}</h4>
+      {children}
+      {problem && (
+        <p className="field-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn" data-testid="decision-save">
+          {t(`${name}.save`)}
+        </button>
+        <button type="button" className="btn btn-quiet" onClick={onDone}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -64,32 +95,23 @@ export function ExchangeForm({
   const t = useT('decisions');
   const tStates = useT('states');
   const id = useId();
-  const decide = useDecide(detail.meter.meterId);
   const [fields, setFields] = useState({ oldFinal: '', newStart: '', reading: '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (e: React.SyntheticEvent): Promise<void> => {
-    e.preventDefault();
+  const request = (): DecisionRequest | { problem: string } => {
     const oldFinal = typedReading(fields.oldFinal, detail.meter, tStates);
     const newStart = typedReading(fields.newStart, detail.meter, tStates);
     const now =
       fields.reading.trim() === '' && photoReading
         ? null
         : typedReading(fields.reading, detail.meter, tStates);
-    for (const r of [oldFinal, newStart, now]) {
-      if (r && !r.ok) {
-        setProblem(r.problem);
-        return;
-      }
-    }
-    if (!oldFinal.ok || !newStart.ok || (now && !now.ok)) return;
-    const said = await decide({
+    if (!oldFinal.ok) return oldFinal;
+    if (!newStart.ok) return newStart;
+    if (now && !now.ok) return now;
+    return {
       kind: 'exchange',
       oldFinal: oldFinal.reading,
       newStart: newStart.reading,
-      ...(now?.ok && { reading: now.reading }),
-    });
-    if (said) setProblem(said);
-    else onDone();
+      ...(now && { reading: now.reading }),
+    };
   };
   const field = (key: keyof typeof fields, label: string): React.JSX.Element => (
     <>
@@ -104,97 +126,55 @@ export function ExchangeForm({
         value={fields[key]}
         onChange={(e) => {
           setFields({ ...fields, [key]: e.target.value });
-          setProblem(null);
         }}
         data-testid={`exchange-${key}`}
       />
     </>
   );
   return (
-    <form
-      className="review-form"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      data-testid="exchange-form"
-    >
-      <h4 className="label">{t('exchange.title')}</h4>
+    <DecisionForm name="exchange" detail={detail} onDone={onDone} request={request}>
       <div className="skip-grid">
         {field('oldFinal', t('exchange.oldFinal'))}
         {field('newStart', t('exchange.newStart'))}
         {field('reading', t('exchange.reading'))}
       </div>
       {photoReading && <p className="hint muted">{t('exchange.readingHint')}</p>}
-      <Problem text={problem} />
-      <Actions save={t('exchange.save')} onCancel={onDone} />
-    </form>
+    </DecisionForm>
   );
 }
 
 export function RereadForm({ detail, onDone }: FormProps): React.JSX.Element {
   const t = useT('decisions');
   const id = useId();
-  const decide = useDecide(detail.meter.meterId);
   const [reason, setReason] = useState<RereadReason>('implausible');
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (e: React.SyntheticEvent): Promise<void> => {
-    e.preventDefault();
-    const said = await decide({
-      kind: 'reread',
-      reason,
-      ...(note.trim() && { note: note.trim() }),
-    });
-    if (said) setProblem(said);
-    else onDone();
-  };
+  const request = (): DecisionRequest => ({
+    kind: 'reread',
+    reason,
+    ...(note.trim() && { note: note.trim() }),
+  });
   return (
-    <form
-      className="review-form"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      data-testid="reread-form"
-    >
-      <h4 className="label">{t('reread.title')}</h4>
+    <DecisionForm name="reread" detail={detail} onDone={onDone} request={request}>
       <div className="skip-grid">
-        <label htmlFor={`${id}-reason`} className="label">
-          {t('reread.reason')}
-        </label>
-        <select
+        <CodeSelect
           id={`${id}-reason`}
-          className="input"
+          label={t('reread.reason')}
+          codes={REREAD_REASONS}
+          words={(r) => t(`reread.reasons.${r}`)}
           value={reason}
-          onChange={(e) => {
-            const next = REREAD_REASONS.find((r) => r === e.target.value);
-            if (next) setReason(next);
-            setProblem(null);
-          }}
-          data-testid="reread-reason"
-        >
-          {REREAD_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`reread.reasons.${r}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-note`} className="label">
-          {t('reread.note')}
-        </label>
-        <input
+          onChange={setReason}
+          testId="reread-reason"
+        />
+        <TextField
           id={`${id}-note`}
-          className="input"
-          maxLength={500}
+          label={t('reread.note')}
           value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            setProblem(null);
-          }}
-          data-testid="reread-note"
+          onChange={setNote}
+          testId="reread-note"
         />
       </div>
       <p className="hint muted">{t('reread.hint')}</p>
-      <Problem text={problem} />
-      <Actions save={t('reread.save')} onCancel={onDone} />
-    </form>
+    </DecisionForm>
   );
 }
 
@@ -202,38 +182,19 @@ export function EstimateForm({ detail, onDone }: FormProps): React.JSX.Element {
   const t = useT('decisions');
   const lang = useLang();
   const id = useId();
-  const decide = useDecide(detail.meter.meterId);
   const [readAt, setReadAt] = useState(detail.readDay ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
   const { avgDailyUse, previousReadAt } = detail.meter;
-  const submit = async (e: React.SyntheticEvent): Promise<void> => {
-    e.preventDefault();
-    const said = await decide({ kind: 'estimate', ...(readAt && { readAt }) });
-    if (said) setProblem(said);
-    else onDone();
-  };
+  const request = (): DecisionRequest => ({ kind: 'estimate', ...(readAt && { readAt }) });
   return (
-    <form
-      className="review-form"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      data-testid="estimate-form"
-    >
-      <h4 className="label">{t('estimate.title')}</h4>
+    <DecisionForm name="estimate" detail={detail} onDone={onDone} request={request}>
       <div className="skip-grid">
-        <label htmlFor={`${id}-date`} className="label">
-          {t('estimate.date')}
-        </label>
-        <input
+        <TextField
           id={`${id}-date`}
           type="date"
-          className="input"
+          label={t('estimate.date')}
           value={readAt}
-          onChange={(e) => {
-            setReadAt(e.target.value);
-            setProblem(null);
-          }}
-          data-testid="estimate-date"
+          onChange={setReadAt}
+          testId="estimate-date"
         />
       </div>
       <p className="hint muted">
@@ -244,8 +205,6 @@ export function EstimateForm({ detail, onDone }: FormProps): React.JSX.Element {
             })
           : t('estimate.noBasis')}
       </p>
-      <Problem text={problem} />
-      <Actions save={t('estimate.save')} onCancel={onDone} />
-    </form>
+    </DecisionForm>
   );
 }

@@ -7,6 +7,7 @@ import { describeError } from '../lib/errors';
 import { typedReading } from '../lib/reading';
 import { useT } from '../i18n/i18n';
 import { useAppApi } from '../store/context';
+import { CodeSelect, TextField } from './form-fields';
 
 /**
  * The reading typed for a meter, held to its register as the route sheet sets it up, with the
@@ -70,18 +71,13 @@ export function HandEntry({
       </div>
       {readDay !== undefined && (
         <div className="review-row">
-          <label htmlFor={`${id}-date`} className="label">
-            {tDecisions('readAt')}
-          </label>
-          <input
+          <TextField
             id={`${id}-date`}
             type="date"
-            className="input"
+            label={tDecisions('readAt')}
             value={readAt}
-            onChange={(e) => {
-              setReadAt(e.target.value);
-            }}
-            data-testid="hand-date"
+            onChange={setReadAt}
+            testId="hand-date"
           />
         </div>
       )}
@@ -118,40 +114,28 @@ export function SkipForm({ meterId }: { meterId: string }): React.JSX.Element {
     <form className="review-form" onSubmit={(e) => void submit(e)} noValidate>
       <h3 className="section-title">{t('skip.title')}</h3>
       <div className="skip-grid">
-        <label htmlFor={`${id}-code`} className="label">
-          {t('skip.code')}
-        </label>
-        <select
+        <CodeSelect
           id={`${id}-code`}
-          className="input"
+          label={t('skip.code')}
+          codes={SKIP_CODES}
+          words={(c) => t(`skip.codes.${c}`)}
           value={code}
-          onChange={(e) => {
-            const next = SKIP_CODES.find((c) => c === e.target.value);
-            if (next) setCode(next);
+          onChange={(next) => {
+            setCode(next);
             setError(null);
           }}
-          data-testid="skip-code"
-        >
-          {SKIP_CODES.map((c) => (
-            <option key={c} value={c}>
-              {t(`skip.codes.${c}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-note`} className="label">
-          {t('skip.note')}
-        </label>
-        <input
+          testId="skip-code"
+        />
+        <TextField
           id={`${id}-note`}
-          className="input"
-          maxLength={500}
+          label={t('skip.note')}
           value={note}
           placeholder={t('skip.notePlaceholder')}
-          onChange={(e) => {
-            setNote(e.target.value);
+          onChange={(next) => {
+            setNote(next);
             setError(null);
           }}
-          data-testid="skip-note"
+          testId="skip-note"
         />
       </div>
       <div className="form-actions">

@@ -7,15 +7,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QueueActions } from '../../main/actions/queue-actions';
 import { billingRows, meterReading, routeProgress } from '../../main/billing/meter-readings';
-import { photosAdded, readingsChanged } from '../../main/billing/routes';
-import type { TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
 import { createManualClock } from '../helpers/manual-clock';
 import { tempDir } from '../helpers/tmp';
-import { singleTask } from '../store/queue-fixture';
-import { writeMissingMeters } from '../../main/billing/missing-export';
+import { MISSING_HEADER, writeMissingMeters } from '../../main/billing/missing-export';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRow } from './billing-rows';
+import { readPhoto } from './read-photo';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 let store: Store;
@@ -53,42 +51,9 @@ afterEach(() => {
 });
 
 /** A photo named after its meter, read by the service as `reading` on `readAt`. */
-async function photo(relPath: string, reading: string, readAt: string): Promise<number> {
-  store.jobs.insertScanned([
-    {
-      rootId,
-      path: `/photos/${relPath}`,
-      relPath,
-      size: 100,
-      mtimeMs: 1,
-      accepted: { sha256: `sha-${String(++sha)}`.padEnd(64, '0'), format: 'jpeg' },
-      rejected: null,
-    },
-  ]);
-  const job = [...store.queries.iterate({})].find((j) => j.relPath === relPath);
-  if (!job) throw new Error('not inserted');
-  store.meters.setReadDates([{ id: job.id, readAt, source: 'exif', note: null }]);
-  await photosAdded(store, new Date(NOW));
-  store.jobs.markUploading([job.id]);
-  store.jobs.markSubmitted([{ id: job.id, submission: singleTask(`task-${String(job.id)}`) }]);
-  const result: TaskResult = {
-    taskId: `task-${String(job.id)}`,
-    state: 'done',
-    remoteStatus: 'done',
-    finalReading: reading,
-    meterType: 'pointer',
-    resultSource: 'fresh',
-    isLatestAiVersion: true,
-    aiVersion: 'v1',
-    resultSummary: null,
-    errorMessage: null,
-    failureKind: null,
-    serviceFailureKind: null,
-    remoteCreatedAt: null,
-  };
-  store.jobs.applyResults([{ jobId: job.id, result }]);
-  readingsChanged(store, [job.id], new Date(NOW));
-  return job.id;
+function photo(relPath: string, reading: string, readAt: string): Promise<number> {
+  const sha256 = `sha-${String(++sha)}`.padEnd(64, '0');
+  return readPhoto(store, { rootId, relPath, reading, readAt, sha256, now: new Date(NOW) });
 }
 
 /** The CSV's cells (none of these hold a comma or a quote). */
@@ -181,12 +146,8 @@ describe('meter decisions', () => {
     });
     const csv = await writeMissingMeters(join(dir, 'field.csv'), missing);
     const lines = readMissingFile(csv.path);
-    expect(lines[0]).toEqual([
-      'meter_id',
-      'account',
-      'address',
-      'route',
-      'sequence',
+    expect(lines[0]).toEqual(MISSING_HEADER);
+    expect(MISSING_HEADER.slice(5)).toEqual([
       'why',
       'visit',
       'photo',

@@ -8,16 +8,13 @@ import { billingRows, meterReading, routeProgress } from '../../main/billing/met
 import {
   assignMeter,
   loadRouteSheet,
-  photosAdded,
-  readingsChanged,
   recordSkip,
   setFilePattern,
   typeReading,
 } from '../../main/billing/routes';
-import type { TaskResult } from '../../main/store/jobs-repo';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
-import { singleTask } from '../store/queue-fixture';
+import { readPhoto } from './read-photo';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 let store: Store;
@@ -48,51 +45,9 @@ function sheet(name: string, rows: string[]): string {
 }
 
 /** A photo read by the service: the reading, the day it was taken, its content. */
-async function photo(
-  relPath: string,
-  reading: string | null,
-  readAt: string,
-  sha?: string,
-): Promise<number> {
+function photo(relPath: string, reading: string | null, readAt: string, sha?: string) {
   const sha256 = sha ?? `sha-${String(++nextSha)}`.padEnd(64, '0');
-  store.jobs.insertScanned([
-    {
-      rootId,
-      path: `/photos/${relPath}`,
-      relPath,
-      size: 100,
-      mtimeMs: 1,
-      accepted: { sha256, format: 'jpeg' },
-      rejected: null,
-    },
-  ]);
-  const job = [...store.queries.iterate({})].find((j) => j.relPath === relPath);
-  if (!job) throw new Error('not inserted');
-  store.meters.setReadDates([{ id: job.id, readAt, source: 'exif', note: null }]);
-  // As the engine's addPaths does: with sheets loaded, new photos are matched at once.
-  await photosAdded(store, NOW);
-  if (reading === null || job.state === 'done') return job.id;
-  store.jobs.markUploading([job.id]);
-  const taskId = `task-${String(job.id)}`;
-  store.jobs.markSubmitted([{ id: job.id, submission: singleTask(taskId) }]);
-  const result: TaskResult = {
-    taskId,
-    state: 'done',
-    remoteStatus: 'done',
-    finalReading: reading,
-    meterType: 'pointer',
-    resultSource: 'fresh',
-    isLatestAiVersion: true,
-    aiVersion: 'v1',
-    resultSummary: null,
-    errorMessage: null,
-    failureKind: null,
-    serviceFailureKind: null,
-    remoteCreatedAt: null,
-  };
-  store.jobs.applyResults([{ jobId: job.id, result }]);
-  readingsChanged(store, [job.id], NOW);
-  return job.id;
+  return readPhoto(store, { rootId, relPath, reading, readAt, sha256, now: NOW });
 }
 
 const job = (id: number) => {

@@ -5,18 +5,13 @@
 import { expect, it } from 'vitest';
 import { meterReading } from '../../../main/billing/meter-readings';
 import { openStore } from '../../../main/store/store';
-import { AT, olderQueues, rowsOf, type OlderQueue } from './older-queue';
+import { addRouteSheet, AT, olderQueues, rowsOf, type OlderQueue } from './older-queue';
 
 const olderQueue = olderQueues();
 
 /** A sheet with four meters as schema 11 kept them: skipped, typed, both (skip wins), neither. */
 function fill(q: OlderQueue): void {
-  q.db
-    .prepare(
-      `INSERT INTO route_sheets (id, name, loaded_at, meters, mapping, encoding, delimiter)
-       VALUES (1, 'r.csv', ?, 4, '{}', 'utf-8', ';')`,
-    )
-    .run(AT);
+  addRouteSheet(q.db, 4);
   const meter = q.db.prepare(
     `INSERT INTO meters (meter_id, sheet_id, route, sequence, previous_reading, previous_read_at,
        skip_code, skip_note, typed_reading, typed_at, entry_at, updated_at)

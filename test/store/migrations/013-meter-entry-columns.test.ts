@@ -2,7 +2,7 @@
 // go; every other column of every meter, and the decisions, are as they were.
 import { expect, it } from 'vitest';
 import { openStore } from '../../../main/store/store';
-import { AT, olderQueues, rowsOf } from './older-queue';
+import { addRouteSheet, AT, olderQueues, rowsOf } from './older-queue';
 
 const olderQueue = olderQueues();
 
@@ -10,12 +10,7 @@ const GONE = ['skip_code', 'skip_note', 'typed_reading', 'typed_at', 'entry_at']
 
 it('013 drops the old entry columns and keeps the rest', () => {
   const q = olderQueue(12);
-  q.db
-    .prepare(
-      `INSERT INTO route_sheets (id, name, loaded_at, meters, mapping, encoding, delimiter)
-       VALUES (1, 'r.csv', ?, 2, '{}', 'utf-8', ';')`,
-    )
-    .run(AT);
+  addRouteSheet(q.db, 2);
   const meter = q.db.prepare(
     `INSERT INTO meters (meter_id, sheet_id, account, route, sequence, register_digits,
        register_decimals, previous_reading, previous_read_at, avg_daily_use, updated_at)

@@ -67,3 +67,11 @@ export function olderQueues(): (version: number) => OlderQueue {
     return queue;
   };
 }
+
+/** Route sheet 1 (schema 6 and later), for the meters a test writes to belong to. */
+export function addRouteSheet(db: Database.Database, meters: number): void {
+  db.prepare(
+    `INSERT INTO route_sheets (id, name, loaded_at, meters, mapping, encoding, delimiter)
+     VALUES (1, 'r.csv', ?, ?, '{}', 'utf-8', ';')`,
+  ).run(AT, meters);
+}
