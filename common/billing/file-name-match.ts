@@ -68,12 +68,14 @@ export function matchFileName(
   index: MeterIndex,
   relPath: string,
   pattern?: FilePattern,
+  /** The office says its cameras' numbers are its meter numbers (off by default). */
+  opts: { cameraCounters?: boolean } = {},
 ): FileMatch {
   const parts = pathParts(relPath);
   const fileName = parts[parts.length - 1] ?? '';
   if (pattern) return byPattern(index, parts.join('/'), fileName, pattern);
   const stem = stripExtension(fileName);
-  const inName = idsInName(index, stem, cameraCounters(stem));
+  const inName = idsInName(index, stem, opts.cameraCounters ? new Set() : cameraCounters(stem));
   if (inName.length === 1) return { meterId: inName[0] ?? '', how: 'token' };
   if (inName.length > 1) return { ambiguous: inName };
   for (let i = parts.length - 2; i >= 0; i--) {

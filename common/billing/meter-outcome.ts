@@ -24,6 +24,8 @@ export interface MeterPhoto {
   toReview: boolean;
   readAt: string | null;
   taskId: string | null;
+  /** The folder the photo lies in ("/"-separated); absent where the caller does not know it. */
+  folder?: string;
 }
 
 export interface MeterEntry {
@@ -66,6 +68,38 @@ export interface MeterOutcome {
   others: number;
   /** Why the meter is flagged or missing, in a sentence; '' when confirmed. */
   note: string;
+  /** Its different photos come from several folders or days (a reader's mix-up, or a re-read). */
+  spread?: PhotoSpread | null;
+}
+
+/** Where and when a meter's different photos were taken, when that is more than one of either. */
+export interface PhotoSpread {
+  /** The folders, by their last name ("Tour 3"), or in full where two share it. */
+  folders: string[];
+  /** yyyy-mm-dd, oldest first. */
+  days: string[];
+}
+
+function lastName(folder: string): string {
+  return folder.split('/').filter(Boolean).pop() ?? folder;
+}
+
+export function photoSpread(groups: readonly (readonly MeterPhoto[])[]): PhotoSpread | null {
+  const photos = groups.map((g) => g[0]).filter((p): p is MeterPhoto => p !== undefined);
+  const folders = [...new Set(photos.flatMap((p) => (p.folder === undefined ? [] : [p.folder])))];
+  const days = [...new Set(photos.flatMap((p) => (p.readAt ? [p.readAt.slice(0, 10)] : [])))];
+  if (folders.length < 2 && days.length < 2) return null;
+  const names = folders.map(lastName);
+  const shared = names.some((n, i) => names.indexOf(n) !== i);
+  return { folders: (shared ? folders : names).sort(), days: days.sort() };
+}
+
+export function photoSpreadEnglish(spread: PhotoSpread): string {
+  const parts = [
+    spread.folders.length > 1 ? `from the folders ${spread.folders.join(', ')}` : '',
+    spread.days.length > 1 ? `taken on ${spread.days.join(', ')}` : '',
+  ].filter(Boolean);
+  return parts.join(' and ');
 }
 
 /** The newest read date first; photos without one last. */
@@ -124,11 +158,14 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
   };
   const byPerson = chosen.reviewAction !== null;
   if (groups.length > 1 && confirmedGroups.length !== 1) {
+    const spread = photoSpread(groups);
+    const where = spread === null ? '' : `, ${photoSpreadEnglish(spread)}`;
     return {
       ...result,
       state: 'flagged',
       confirmation: null,
-      note: `${String(groups.length)} different photos of this meter: confirm the right one.`,
+      note: `${String(groups.length)} different photos of this meter${where}: confirm the right one.`,
+      spread,
     };
   }
   if (byPerson) {

@@ -3,7 +3,7 @@
 import type { BillingRow, Confirmation, SkipCode } from '../billing/billing-row';
 import type { SheetDialect } from '../billing/export-dialect';
 import type { ColumnMapping } from '../billing/column-mapping';
-import type { MeterState } from '../billing/meter-outcome';
+import type { MeterState, PhotoSpread } from '../billing/meter-outcome';
 import type { MeterField, MeterRecord } from '../billing/meter-record';
 import type { CheckLevel } from '../billing/plausibility-inputs';
 import type { MatchHow, ReadingCheck } from '../billing/reading-check';
@@ -151,6 +151,8 @@ export interface MeterDetail {
   readonly reading: string | null;
   readonly confirmation: Confirmation | null;
   readonly note: string;
+  /** Its different photos come from several folders or days (common/billing/meter-outcome.ts). */
+  readonly spread?: PhotoSpread | null;
   readonly chosenJobId: number | null;
   readonly check: ReadingCheck | null;
   readonly matchHow: MatchHow | null;

@@ -20,6 +20,7 @@ export type ActionName =
   | 'undo meter decision'
   | 'load route sheet'
   | 'set file pattern'
+  | 'set camera counters'
   | 'save template'
   | 'send anyway'
   | 'set photo checks';

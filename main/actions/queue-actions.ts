@@ -141,12 +141,19 @@ export class QueueActions {
   /** Loads a route sheet (all or nothing); every photo not confirmed is matched and checked. */
   async loadRouteSheet(
     source: string | Uint8Array,
-    opts: { name: string; mapping?: ColumnMapping },
+    opts: { name: string; mapping?: ColumnMapping; folders?: readonly string[] },
   ): Promise<routes.SheetLoad> {
     const store = this.write('load route sheet');
     const loaded = await routes.loadRouteSheet(store, source, { ...opts, now: this.now() });
     if (loaded.ok) this.changed(loaded.match.changed);
     return loaded;
+  }
+
+  /** Whether a camera's own numbering may be a meter number; every photo is matched again. */
+  setCameraCounters(on: boolean): ReturnType<typeof routes.setCameraCounters> {
+    const match = routes.setCameraCounters(this.write('set camera counters'), on, this.now());
+    this.changed(match.changed);
+    return match;
   }
 
   /** Sets (null: clears) the file-name pattern; every photo is matched again by it. */

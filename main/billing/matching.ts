@@ -1,7 +1,11 @@
 // Which meter each photo belongs to: from the file name (a configured pattern, or a meter id as a
 // whole token), else from a folder name; and when each photo was taken (EXIF, else file time).
 // Matching looks up an index built once per call: a cost per photo, never a scan of the meters.
-import { buildMeterIndex, matchFileName } from '../../common/billing/file-name-match';
+import {
+  buildMeterIndex,
+  matchFileName,
+  type MeterIndex,
+} from '../../common/billing/file-name-match';
 import { compileFilePattern, type FilePattern } from '../../common/billing/file-pattern';
 import type { MatchHow } from '../../common/billing/reading-check';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
@@ -10,6 +14,62 @@ import { readPhotoDate } from './photo-date';
 
 /** Where the queue keeps the office's file-name pattern (the source text). */
 export const FILE_PATTERN_SETTING = 'filePattern';
+/** Whether a camera's own numbering (IMG_0001) may be a meter number (off unless the office says so). */
+export const CAMERA_COUNTERS_SETTING = 'cameraCountersAreMeters';
+/** The folders each route sheet matches ({ sheet id: absolute folders }); a sheet without any matches all. */
+export const SHEET_FOLDERS_SETTING = 'sheetFolders';
+
+type SheetFolders = Record<string, string[]>;
+
+export function sheetFolders(store: Store): SheetFolders {
+  return store.settings.get<SheetFolders>(SHEET_FOLDERS_SETTING, {});
+}
+
+/** Keeps a sheet to these folders (none: every folder, as before folders could be given). */
+export function setSheetFolders(store: Store, sheetId: number, folders: readonly string[]): void {
+  const key = String(sheetId);
+  const others = Object.entries(sheetFolders(store)).filter(([id]) => id !== key);
+  const mine = folders.length === 0 ? [] : [[key, folders.map(normalFolder)] as const];
+  store.settings.set(SHEET_FOLDERS_SETTING, Object.fromEntries([...others, ...mine]));
+}
+
+function normalFolder(path: string): string {
+  return path.replaceAll('\\', '/').replace(/\/+$/, '');
+}
+
+/** A folder holds a photo when the photo lies in it or below it. */
+function holds(folder: string, path: string): boolean {
+  const p = normalFolder(path);
+  return p === folder || p.startsWith(`${folder}/`);
+}
+
+/**
+ * The meter index a photo at `path` is matched against: the meters of the sheets kept to a folder
+ * that holds it, and of the sheets kept to none. Built once per set of sheets.
+ */
+function indexFinder(store: Store): (path: string) => MeterIndex {
+  const folders = sheetFolders(store);
+  const bySheet = new Map<number, { meterId: string; account: string | null }[]>();
+  for (const m of store.meters.inRouteOrder()) {
+    const list = bySheet.get(m.sheetId) ?? [];
+    list.push({ meterId: m.meterId, account: m.account });
+    bySheet.set(m.sheetId, list);
+  }
+  const kept = [...bySheet.keys()].filter((id) => (folders[String(id)] ?? []).length > 0);
+  const cache = new Map<string, MeterIndex>();
+  return (path) => {
+    const sheets = [...bySheet.keys()].filter(
+      (id) => !kept.includes(id) || (folders[String(id)] ?? []).some((f) => holds(f, path)),
+    );
+    const key = sheets.join(',');
+    let index = cache.get(key);
+    if (!index) {
+      index = buildMeterIndex(sheets.flatMap((id) => bySheet.get(id) ?? []));
+      cache.set(key, index);
+    }
+    return index;
+  };
+}
 
 export function savedPattern(store: Store): FilePattern | null {
   const source = store.settings.get<string | null>(FILE_PATTERN_SETTING, null);
@@ -31,17 +91,19 @@ export interface MatchReport {
 /**
  * Matches photos to the loaded meters. `all`: every photo not confirmed or chosen by hand (after
  * a new pattern or sheet); otherwise only those without a meter. Photos no meter claims are left
- * without one (and those that had one lose it, when `all`).
+ * without one (and those that had one lose it, when `all`). A photo is matched only against the
+ * sheets kept to a folder that holds it, and the sheets kept to none.
  */
 export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
   const report: MatchReport = { changed: [], meters: [], matched: 0, unmatched: 0, ambiguous: 0 };
   if (store.meters.count() === 0) return report;
-  const index = buildMeterIndex(store.meters.ids());
+  const indexFor = indexFinder(store);
   const pattern = savedPattern(store) ?? undefined;
+  const cameraCounters = store.settings.get<boolean>(CAMERA_COUNTERS_SETTING, false);
   const items: { id: number; meterId: string | null; how: MatchHow | null }[] = [];
   const touched = new Set<string>();
   for (const c of store.meters.matchCandidates(opts.all)) {
-    const found = matchFileName(index, c.relPath, pattern);
+    const found = matchFileName(indexFor(c.path), c.relPath, pattern, { cameraCounters });
     if ('meterId' in found) {
       report.matched++;
       items.push({ id: c.id, meterId: found.meterId, how: found.how });

@@ -33,6 +33,7 @@ function photoOf(job: JobRecord): MeterPhoto {
     toReview: job.toReview,
     readAt: job.readAt,
     taskId: job.taskId,
+    folder: job.path.replaceAll('\\', '/').replace(/\/[^/]*$/, ''),
   };
 }
 

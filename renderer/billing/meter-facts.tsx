@@ -6,7 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
-import { dateNoteLine, ruleLine, uncheckedLine } from './rule-words';
+import { dateNoteLine, ruleLine, spreadLine, uncheckedLine } from './rule-words';
 
 const LEVEL_TONE = {
   ok: 'tag-ok',
@@ -38,6 +38,7 @@ export function MeterFacts({
   };
   const reasons = [...(check?.flagged ?? []), ...(check?.dateFlags ?? [])];
   const unchecked = uncheckedLine(check?.unchecked ?? [], t);
+  const spread = detail.spread ? spreadLine(detail.spread, t, lang) : null;
   const readAt = job?.readAt ?? null;
   const readMs = readAt ? Date.parse(readAt) : NaN;
   const dateNote = job?.readAtNote ?? check?.dateNote ?? null;
@@ -155,6 +156,11 @@ export function MeterFacts({
           )}
         </dd>
       </dl>
+      {spread !== null && (
+        <p className="hint" role="note" data-testid="facts-spread">
+          {spread}
+        </p>
+      )}
       {(reasons.length > 0 || unchecked !== null) && (
         <div className="rule-reasons" role="note" data-testid="facts-rules">
           <p className="label">{t('detail.rules')}</p>

@@ -233,3 +233,18 @@ export function uncheckedLine(inputs: readonly CheckInput[], t: BillingT): strin
   const why = inputs.map((i) => t(`unchecked.inputs.${i}`)).join(', ');
   return t('unchecked.line', { why, checks: ruleNames(rules, t) });
 }
+
+/** A meter's different photos from several folders or days, named (PhotoSpread). */
+export function spreadLine(
+  spread: { folders: readonly string[]; days: readonly string[] },
+  t: BillingT,
+  lang: Spoken,
+): string {
+  const parts = [
+    spread.folders.length > 1 ? t('spread.folders', { folders: spread.folders.join(', ') }) : '',
+    spread.days.length > 1
+      ? t('spread.days', { days: spread.days.map((d) => formatDay(d, lang)).join(', ') })
+      : '',
+  ].filter(Boolean);
+  return t('spread.line', { where: parts.join(t('spread.and')) });
+}

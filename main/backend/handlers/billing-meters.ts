@@ -170,12 +170,19 @@ export function billingOverview(store: Store): BillingOverview {
   };
 }
 
-/** Meters whose id, account or address contains the text, in walking order; ids first. */
+/**
+ * Meters whose id, account or address contains the text, in walking order; ids first, and in
+ * each the meters still without a photo first (the photo in hand most likely shows one of them).
+ */
 export function findMeters(store: Store, query: string, limit: number): MeterChoice[] {
   const needle = query.trim().toLowerCase();
+  const photographed = new Set(store.meters.metersWithPhotos().map((id) => id.toLowerCase()));
   const byId: MeterChoice[] = [];
   const other: MeterChoice[] = [];
+  const byIdLater: MeterChoice[] = [];
+  const otherLater: MeterChoice[] = [];
   for (const m of store.meters.inRouteOrder()) {
+    const later = photographed.has(m.meterId.toLowerCase());
     const choice = {
       meterId: m.meterId,
       account: m.account,
@@ -183,16 +190,12 @@ export function findMeters(store: Store, query: string, limit: number): MeterCho
       route: m.route,
       sequence: m.sequence,
     };
-    if (m.meterId.toLowerCase().includes(needle)) byId.push(choice);
-    else if (
-      needle &&
-      [m.account, m.address].some((v) => v?.toLowerCase().includes(needle)) &&
-      other.length < limit
-    )
-      other.push(choice);
+    if (m.meterId.toLowerCase().includes(needle)) (later ? byIdLater : byId).push(choice);
+    else if (needle && [m.account, m.address].some((v) => v?.toLowerCase().includes(needle)))
+      (later ? otherLater : other).push(choice);
     if (byId.length >= limit) break;
   }
-  return [...byId, ...other].slice(0, limit);
+  return [...byId, ...byIdLater, ...other, ...otherLater].slice(0, limit);
 }
 
 export function meterDetail(store: Store, meterId: string, nowMs: number): MeterDetail | null {
@@ -206,6 +209,7 @@ export function meterDetail(store: Store, meterId: string, nowMs: number): Meter
     reading: outcome.reading,
     confirmation: outcome.confirmation,
     note: outcome.note,
+    spread: outcome.spread ?? null,
     chosenJobId: chosen?.jobId ?? null,
     check: outcome.check,
     matchHow: chosen ? (store.jobs.get(chosen.jobId)?.matchHow ?? null) : null,

@@ -61,9 +61,8 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
         '--route',
         route.sheet,
         // The sample photos carry the camera's numbering, which this demo's sheet uses as meter
-        // numbers; only a pattern says so (a camera counter is never a meter number by itself).
-        '--pattern',
-        '*{meter}.*',
+        // numbers; only the office can say so (a camera counter is no meter number by itself).
+        '--camera-counters',
         '--export',
         billing,
         ...(values.json ? ['--json'] : []),

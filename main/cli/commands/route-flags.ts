@@ -3,7 +3,7 @@
 // before anything is sent; then the sheet loaded (all or nothing), and at the end the billing
 // export (one row per meter) with a summary of what was flagged and why.
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { ColumnMapping } from '../../../common/billing/column-mapping';
 import type { ExportTemplate } from '../../../common/billing/export-template';
 import { compileFilePattern } from '../../../common/billing/file-pattern';
@@ -28,12 +28,15 @@ export const ROUTE_FLAGS = {
   mapping: { type: 'string' },
   pattern: { type: 'string' },
   template: { type: 'string' },
+  'camera-counters': { type: 'boolean', default: false },
 } as const;
 
 export interface RoutePlan {
   readonly route: string | null;
   readonly mapping: ColumnMapping | undefined;
   readonly pattern: string | null;
+  /** --camera-counters: the office's cameras number photos by meter (IMG_0042 is meter 0042). */
+  readonly cameraCounters: boolean;
   /** The --template file's; null: the default template in the loaded sheet's dialect. */
   readonly template: ExportTemplate | null;
 }
@@ -44,6 +47,7 @@ export async function routePlan(values: {
   mapping?: string | undefined;
   pattern?: string | undefined;
   template?: string | undefined;
+  'camera-counters'?: boolean | undefined;
 }): Promise<RoutePlan> {
   const { route, pattern } = values;
   if (route !== undefined && !existsSync(route))
@@ -64,15 +68,27 @@ export async function routePlan(values: {
     if (!read.ok) throw new UsageError(`--template ${values.template}: ${read.errors.join(' ')}`);
     template = read.value;
   }
-  return { route: route ?? null, mapping, pattern: pattern ?? null, template };
+  return {
+    route: route ?? null,
+    mapping,
+    pattern: pattern ?? null,
+    cameraCounters: values['camera-counters'] === true,
+    template,
+  };
 }
 
-/** Sets the pattern and loads the sheet into the queue; a bad sheet loads nothing. */
+/**
+ * Sets the pattern and loads the sheet into the queue; a bad sheet loads nothing. The sheet is
+ * kept to `folders`, the folders and files of this run: photos elsewhere in the queue (another
+ * reader's folder, last month's) are not matched to its meters.
+ */
 export async function applyRoutePlan(
   actions: QueueActions,
   plan: RoutePlan,
   io: CliIo,
+  folders: readonly string[] = [],
 ): Promise<void> {
+  if (plan.cameraCounters) actions.setCameraCounters(true);
   if (plan.pattern !== null) {
     const set = actions.setFilePattern(plan.pattern);
     if (!set.ok) throw new UsageError(`--pattern: ${set.error}`);
@@ -81,6 +97,7 @@ export async function applyRoutePlan(
   const loaded = await actions.loadRouteSheet(plan.route, {
     name: basename(plan.route),
     ...(plan.mapping && { mapping: plan.mapping }),
+    folders: folders.map((f) => resolve(f)),
   });
   if (!loaded.ok) {
     const lines = describeProblems(loaded.problems, loaded.moreProblems);
