@@ -11,7 +11,7 @@ import { openDetail, startOnSandbox } from './window-steps';
 
 describeInBrowser('held photos', (site) => {
   it('holds unreadable photos with their reasons and sends one anyway', async () => {
-    const win = await openTestWindow(site());
+    const win = await openTestWindow(site(), { engineConfig: { photoChecks: true } });
     try {
       const { page } = win;
       await startOnSandbox(win);
