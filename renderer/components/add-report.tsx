@@ -1,6 +1,7 @@
 // What adding did, shown at once: new photos found, photos not sent and why, photos already in the
 // list, and a warning when the new run is larger than the quota left today.
-import { quotaWarning } from '../../common/quota-warning';
+import { liveQuotaWarning, quotaWarning } from '../../common/quota-warning';
+import { useShallow } from 'zustand/react/shallow';
 import type { AddSummary } from '../../common/engine-status';
 import type { FailureKind } from '../../common/job';
 import type { TFunction } from 'i18next';
@@ -12,6 +13,9 @@ import { jobWords } from '../lib/job-words';
 import { failureWords } from '../lib/states';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
+import { waitingPhotos } from './quota-widget';
+import { quotaLeft } from '../lib/banners';
+import { selectQuota } from '../store/status-slice';
 
 /**
  * Why files were not sent, precisely: the scanner's reasons ("a truncated JPEG"), then, for files
@@ -43,6 +47,18 @@ function rejectedReasons(
 export function AddReport(): React.JSX.Element | null {
   const api = useAppApi();
   const report = useApp((s) => s.lastAdd);
+  // The quota as it is now: a warning made when the photos were added goes once the quota is
+  // reset or the photos are read, as the quota widget's does.
+  const live = useApp(
+    useShallow((s) => {
+      const quota = selectQuota(s);
+      return {
+        known: quota !== null,
+        remaining: quota?.isUnlimited ? null : quotaLeft(quota, s.status.holds.quota).remaining,
+        waiting: waitingPhotos(s.status.counts),
+      };
+    }),
+  );
   const t = useT('app');
   const statesT = useT('states');
   const bannersT = useT('banners');
@@ -51,7 +67,8 @@ export function AddReport(): React.JSX.Element | null {
   const { summary, quotaRemaining } = report;
   const reasons = rejectedReasons(summary, statesT, bannersT, lang);
   const found = summary.queued + summary.reused;
-  const overQuota = quotaWarning(quotaRemaining, summary.queued);
+  const atAdd = quotaWarning(quotaRemaining, summary.queued);
+  const overQuota = live.known ? liveQuotaWarning(atAdd, live.remaining, live.waiting) : atAdd;
   return (
     <section
       className="add-report"

@@ -18,7 +18,7 @@ import { Icon } from './icon';
 import { WidgetFrame } from './widget-frame';
 
 /** Photos that will still cost a reading: queued and on their way (cached ones may be free). */
-function waitingPhotos(counts: { queued: number; uploading: number }): number {
+export function waitingPhotos(counts: { queued: number; uploading: number }): number {
   return counts.queued + counts.uploading;
 }
 

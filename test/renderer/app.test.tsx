@@ -138,9 +138,11 @@ describe('banners and reports', () => {
   });
 
   it('shows what a drop added, with reasons and a quota warning', async () => {
-    // The quota as the engine last read it and pushed it; the window asks for none itself.
+    // The quota as the engine last read it and pushed it, with the ten photos queued; the
+    // window asks for none itself.
+    const queued = Array.from({ length: 10 }, (_, i) => job(i + 1));
     const bridge = stubBridge([job(1)], {
-      status: statusOf([job(1)], { quota: quotaInfo({ remaining: 4, used: 496 }) }),
+      status: statusOf(queued, { quota: quotaInfo({ remaining: 4, used: 496 }) }),
     });
     Object.assign(bridge, {
       addDroppedFiles: (files: readonly { name: string }[]) => {
@@ -181,6 +183,11 @@ describe('banners and reports', () => {
     expect(report.textContent).toContain('3 photos were already in the list');
     expect(screen.getByTestId('add-quota-warning').textContent).toContain('5 photos will wait');
     expect(screen.queryByText('Drop to add these photos')).toBeNull();
+    // The quota is reset (a new day): the warning made at the drop goes, as the widget's does.
+    act(() => {
+      store.setState({ status: statusOf(queued, { quota: quotaInfo({ remaining: 500 }) }) });
+    });
+    expect(screen.queryByTestId('add-quota-warning')).toBeNull();
     store.getState().stop();
   });
 });
