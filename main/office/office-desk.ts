@@ -7,6 +7,7 @@ import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
+import { publishRoutes } from './route-publish';
 import { OfficeError } from './store/office-db';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
 
@@ -62,6 +63,15 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     publisher,
     finish: async (budgetMs) => {
       await publisher.stop();
+      // The sheets this run loaded (or any loaded while the office was away): not from the outbox,
+      // an upsert of what the queue holds, so it is safe to repeat.
+      const routes = await publishRoutes(
+        opts.store,
+        office,
+        opts.desk,
+        new Date(opts.clock.now()),
+      ).catch(() => 0);
+      if (routes > 0) opts.say(`Office: ${routes} route${routes === 1 ? '' : 's'} up to date.`);
       let timer: NodeJS.Timeout | undefined;
       const budget = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => {

@@ -28,10 +28,16 @@ export function loadOfficeRoute(pool: OfficePool, load: RouteLoad): Promise<{ ro
        ON CONFLICT (route_key) DO UPDATE
          SET sheet_sha256 = EXCLUDED.sheet_sha256, updated_by = EXCLUDED.updated_by,
              updated_at = EXCLUDED.updated_at
+         WHERE r.sheet_sha256 IS DISTINCT FROM EXCLUDED.sheet_sha256
        RETURNING id`,
       [load.routeKey, load.sheetSha256, load.user, load.at],
     );
-    const routeId = Number(route.rows[0]?.id);
+    // The same sheet again changes nothing on the route (no new version, no audit row).
+    const id =
+      route.rows[0]?.id ??
+      (await c.query<{ id: string }>('SELECT id FROM routes WHERE route_key = $1', [load.routeKey]))
+        .rows[0]?.id;
+    const routeId = Number(id);
     const m = load.meters;
     await c.query(
       `INSERT INTO meters AS m (route_id, meter_number, sequence, whole_digits, decimals,
