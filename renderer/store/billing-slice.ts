@@ -69,7 +69,8 @@ export interface BillingSlice {
   watchBilling(): () => void;
   setMeterFilter(filter: MeterFilter, search?: string): Promise<void>;
   chooseRouteSheet(): Promise<void>;
-  loadRouteSheet(mapping: ColumnMapping): Promise<void>;
+  /** `folders`: the sheet matches only the photos in these (none: every folder). */
+  loadRouteSheet(mapping: ColumnMapping, folders?: readonly string[]): Promise<void>;
   closeSheetStep(): void;
   setFilePattern(pattern: string | null): Promise<Result<null>>;
   findMeters(query: string): Promise<Result<readonly MeterChoice[]>>;
@@ -134,6 +135,9 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
     await get().refreshBilling();
     const meterId = get().meterOfDetail?.meter.meterId ?? null;
     if (meterId) await get().loadMeterOfDetail(meterId);
+    // The photo shown too: a sheet loaded again checks its reading anew (its level, to review).
+    const shown = get().selectedId;
+    if (shown !== null) await get().loadDetail(shown);
     get().scheduleTableRefresh();
   };
 
@@ -198,7 +202,7 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       }
     },
 
-    async loadRouteSheet(mapping) {
+    async loadRouteSheet(mapping, folders) {
       const step = get().sheetStep;
       if (step.kind !== 'mapping' && !(step.kind === 'problems' && step.preview)) return;
       const preview = step.kind === 'mapping' ? step.preview : step.preview;
@@ -206,6 +210,7 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       const reply = await bridge.loadRouteSheet({
         path: preview.path,
         mappingJson: JSON.stringify(mapping),
+        ...(folders && { folders: [...folders] }),
       });
       if (!reply.ok) {
         // The request failed, not the sheet: a notice like every other failed request, and the

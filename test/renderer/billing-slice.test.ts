@@ -193,6 +193,18 @@ describe('the billing slice', () => {
     expect(store.getState().sheetStep.kind).toBe('idle');
   });
 
+  it('a sheet loaded again reads the shown photo anew: its check may have changed', async () => {
+    const f = fake();
+    const store = createAppStore(f.bridge, { refreshMs: 10 });
+    store.getState().select(2);
+    await store.getState().chooseRouteSheet();
+    const before = f.bridge.calls.filter((c) => c.channel === 'jobDetail').length;
+    await store.getState().loadRouteSheet({ version: 1, fields: { meterId: 'Gerät Nr.' } });
+    const after = f.bridge.calls.filter((c) => c.channel === 'jobDetail');
+    expect(after.length).toBeGreaterThan(before);
+    expect(after.at(-1)?.request).toEqual({ id: 2 });
+  });
+
   it('a sheet the backend cannot read shows its problems without a mapping step', async () => {
     const f = fake();
     f.choice = {
