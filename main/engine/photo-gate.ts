@@ -4,7 +4,7 @@
 // the photos that passed while the rest are still being checked.
 import { logged, type EngineMessage } from '../../common/engine-messages';
 import { holdReasonOf, type PhotoMeasures } from '../../common/photo-checks';
-import { CheckPool } from '../photo-checks/check-pool';
+import { sharedCheckPool, type CheckPool } from '../photo-checks/check-pool';
 import { readThresholds } from '../photo-checks/thresholds';
 import type { UncheckedPhoto } from '../store/job-photo-checks';
 import type { Store } from '../store/store';
@@ -27,7 +27,6 @@ export interface PhotoGateDeps {
 export class PhotoGate {
   private readonly checking = new Set<number>();
   private readonly inflight = new Set<Promise<void>>();
-  private pool: CheckPool | null = null;
   private running = false;
 
   constructor(private readonly d: PhotoGateDeps) {
@@ -60,8 +59,6 @@ export class PhotoGate {
   async stop(): Promise<void> {
     this.running = false;
     await Promise.allSettled([...this.inflight]);
-    await this.pool?.close();
-    this.pool = null;
   }
 
   private measure(path: string): Promise<PhotoMeasures> {
@@ -70,8 +67,7 @@ export class PhotoGate {
   }
 
   private workers(): CheckPool {
-    this.pool ??= new CheckPool(1);
-    return this.pool;
+    return sharedCheckPool();
   }
 
   private check(photo: UncheckedPhoto): void {

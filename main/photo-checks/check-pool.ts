@@ -104,3 +104,15 @@ export class CheckPool {
     return slot;
   }
 }
+
+let shared: CheckPool | undefined;
+
+/**
+ * The process's one pool: engines come and go (a settings change restarts the window's, tests open
+ * dozens), and each would otherwise pay for a worker's start. Its idle worker keeps no process
+ * alive (unref), and one that ends is started again on the next photo.
+ */
+export function sharedCheckPool(): CheckPool {
+  shared ??= new CheckPool(1);
+  return shared;
+}
