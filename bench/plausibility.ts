@@ -2,8 +2,6 @@
 // many misreads, leaks and empty homes they catch, on a simulated route of a few thousand meters
 // (bench/lib/meter-population.ts). Pure computation, no service. Run alone with
 // `npx tsx bench/plausibility.ts [--quick]`.
-import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { checkReading } from '../common/billing/plausibility';
 import {
   DEFAULT_PLAUSIBILITY_CONFIG,
@@ -13,7 +11,8 @@ import {
 import type { Benchmark, BenchOptions } from './benchmark';
 import { MISREAD_KINDS, simulateRoute, type SimMeter } from './lib/meter-population';
 import { writeResult } from './lib/results';
-import { renderTable, type BenchTable, type Cell } from './lib/table';
+import { runAloneIfMain } from './lib/run-alone';
+import type { BenchTable, Cell } from './lib/table';
 
 const SEED = 22;
 export const TARGETS = { misreadCaught: 98, normalFlagged: 3, leakEmptyCaught: 95 } as const;
@@ -155,21 +154,4 @@ export const plausibilityBenchmark: Benchmark = {
   },
 };
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
-  plausibilityBenchmark
-    .run({
-      quick: values.quick,
-      jobs: undefined,
-      log: (line) => process.stderr.write(`   ${line}\n`),
-    })
-    .then((table) => {
-      process.stdout.write(`${renderTable(table)}\n`);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exitCode = 1;
-    });
-}
+runAloneIfMain(plausibilityBenchmark, import.meta.url);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClaimGate } from '../../main/office/claim-gate';
 import { createManualClock } from '../helpers/manual-clock';
-import { sha, T0, withTwoDesks } from './office-fixture';
+import { publishedReading, sha, T0, withTwoDesks } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -17,22 +17,9 @@ describe.skipIf(officeSkip !== null)('the claim gate before upload', () => {
       const photo = sha('the same photo on two desks');
       expect(await anna.check(photo, 'a.jpg')).toEqual({ kind: 'send', claimed: true });
       expect(await ben.check(photo, 'copy.jpg')).toMatchObject({ kind: 'wait', desk: 'anna' });
-      await annaDb.publishReading({
-        key: 'anna:reading:1',
-        sha256: photo,
-        desk: 'anna',
-        user: 'Anna',
-        fileName: 'a.jpg',
-        status: 'finished',
-        reading: '00042',
-        resultSource: 'ai',
-        toReview: false,
-        taskId: 't1',
-        aiVersion: null,
-        readAt: null,
-        meterNumber: null,
-        publishedAt: T0,
-      });
+      await annaDb.publishReading(
+        publishedReading(1, { sha256: photo, desk: 'anna', reading: '00042', taskId: 't1' }),
+      );
       expect(await ben.check(photo, 'copy.jpg')).toMatchObject({
         kind: 'read',
         desk: 'anna',

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { migrateOffice } from '../../main/office/store/migrate-office';
 import { openOfficeDb } from '../../main/office/store/office-db';
 import { openOfficeStore, type OfficeStore } from '../../main/office/store/office-store';
+import type { PublishedReading } from '../../main/office/store/publish';
 import type { OfficeCluster, TestOffice } from './pg-cluster';
 
 export interface MigratedOffice extends TestOffice {
@@ -52,4 +53,28 @@ export async function withTwoDesks(
   } finally {
     await o.close();
   }
+}
+
+/** Photo n's reading as desk-0 publishes it (flagged, matched to meter Mn), with changes. */
+export function publishedReading(
+  n: number,
+  over: Partial<PublishedReading> = {},
+): PublishedReading {
+  return {
+    key: `desk-0:reading:${n}`,
+    sha256: sha(`photo ${n}`),
+    desk: 'desk-0',
+    user: 'Anna',
+    fileName: `M${n}.jpg`,
+    status: 'finished',
+    reading: '00100',
+    resultSource: 'ai',
+    toReview: true,
+    taskId: `t${n}`,
+    aiVersion: null,
+    readAt: null,
+    meterNumber: `M${n}`,
+    publishedAt: minutes(0),
+    ...over,
+  };
 }

@@ -1,7 +1,7 @@
 // The office-wide photo index on a real server, with every desk on connections of its own.
 import { describe, expect, it } from 'vitest';
 import type { PhotoClaim } from '../../main/office/store/photo-claims';
-import { migratedOffice, minutes, sha, withTwoDesks } from './office-fixture';
+import { migratedOffice, minutes, publishedReading, sha, withTwoDesks } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -72,22 +72,20 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
         now: minutes(0),
         leaseMs: LEASE,
       });
-      await anna.publishReading({
-        key: 'anna:reading:1',
-        sha256: photo,
-        desk: 'anna',
-        user: 'Anna',
-        fileName: 'a.jpg',
-        status: 'finished',
-        reading: '00123',
-        resultSource: 'ai',
-        toReview: false,
-        taskId: 'task-1',
-        aiVersion: 'v3',
-        readAt: null,
-        meterNumber: null,
-        publishedAt: minutes(1),
-      });
+      await anna.publishReading(
+        publishedReading(1, {
+          key: 'anna:reading:1',
+          sha256: photo,
+          desk: 'anna',
+          fileName: 'a.jpg',
+          reading: '00123',
+          toReview: false,
+          taskId: 'task-1',
+          aiVersion: 'v3',
+          meterNumber: null,
+          publishedAt: minutes(1),
+        }),
+      );
       const claim: PhotoClaim = await ben.claimPhoto({
         sha256: photo,
         desk: 'ben',

@@ -2,32 +2,11 @@
 // with idempotency keys, on a real server with each desk on connections of its own.
 import { describe, expect, it } from 'vitest';
 import type { OfficeStore } from '../../main/office/store/office-store';
-import type { PublishedReading } from '../../main/office/store/publish';
-import { migratedOffice, minutes, sha, withTwoDesks } from './office-fixture';
+import { migratedOffice, minutes, publishedReading, withTwoDesks } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
 const LEASE = 20 * 60_000;
-
-function reading(n: number, over: Partial<PublishedReading> = {}): PublishedReading {
-  return {
-    key: `desk-0:reading:${n}`,
-    sha256: sha(`photo ${n}`),
-    desk: 'desk-0',
-    user: 'Anna',
-    fileName: `M${n}.jpg`,
-    status: 'finished',
-    reading: '00100',
-    resultSource: 'ai',
-    toReview: true,
-    taskId: `t${n}`,
-    aiVersion: null,
-    readAt: null,
-    meterNumber: `M${n}`,
-    publishedAt: minutes(0),
-    ...over,
-  };
-}
 
 /** A route of `n` meters, each with a flagged reading published. */
 async function flaggedRoute(desk: OfficeStore, n: number): Promise<void> {
@@ -45,7 +24,7 @@ async function flaggedRoute(desk: OfficeStore, n: number): Promise<void> {
       previousReadAt: '2026-01-02',
     })),
   });
-  for (let i = 0; i < n; i++) await desk.publishReading(reading(i));
+  for (let i = 0; i < n; i++) await desk.publishReading(publishedReading(i));
 }
 
 describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => {
@@ -145,7 +124,7 @@ describe.skipIf(officeSkip !== null)('publishing with idempotency keys', () => {
     if (!desk) throw new Error('desk');
     const admin = office().adminOn(o.database);
     try {
-      const r = reading(1, { meterNumber: null });
+      const r = publishedReading(1, { meterNumber: null });
       expect(await desk.publishReading(r)).toEqual({ written: true });
       expect(await desk.publishReading(r)).toEqual({ written: false });
       const d = {
