@@ -3,6 +3,7 @@ import type { StateCounts } from '../../common/job-record';
 import type { Engine } from '../engine/engine';
 import type { EngineStatus } from '../../common/engine-status';
 import type { CliIo } from './output';
+import { addSample, etaMs, finishedOf, ratePerMinute, type Sample } from '../../common/throughput';
 
 const BAR_WIDTH = 28;
 const PLAIN_EVERY_MS = 5_000;
@@ -18,6 +19,20 @@ export function countsLine(c: StateCounts): string {
   if (c.held) parts.push(`held ${c.held}`);
   if (c.toReview) parts.push(`to review ${c.toReview}`);
   return parts.join(' · ');
+}
+
+/**
+ * The time left, by the window's rule (common/throughput.ts: nothing until a few readings came
+ * back, nothing once every photo left is at the service), or '' while there is none to claim.
+ */
+export function etaPart(samples: readonly Sample[], counts: StateCounts): string {
+  const eta = etaMs(counts, ratePerMinute(samples));
+  if (eta === null) return '';
+  const s = Math.max(1, Math.round(eta / 1000));
+  if (s < 60) return `about ${String(s)} s left`;
+  const min = Math.round(s / 60);
+  if (min < 60) return `about ${String(min)} min left`;
+  return `about ${String(Math.floor(min / 60))} h ${String(min % 60)} min left`;
 }
 
 /** What the run is waiting for, in words, or '' while it simply works. */
@@ -47,8 +62,13 @@ export function holdLine(s: EngineStatus, now = Date.now()): string {
  * Follows an engine on the terminal: one redrawn bar on a TTY, a plain line every few seconds
  * (and on every change of hold) otherwise. Log lines are printed as they come.
  */
-export function followProgress(engine: Engine, io: CliIo): () => void {
+export function followProgress(
+  engine: Engine,
+  io: CliIo,
+  now: () => number = Date.now,
+): () => void {
   let lastPlain = 0;
+  let samples: Sample[] = [];
   let lastHold = '';
   let barShown = false;
   const clearBar = (): void => {
@@ -59,20 +79,23 @@ export function followProgress(engine: Engine, io: CliIo): () => void {
     const c = s.counts;
     const final = c.done + c.failed + c.rejected;
     const hold = holdLine(s);
+    samples = addSample(samples, { at: now(), finished: finishedOf(c) });
+    const eta = hold ? '' : etaPart(samples, c);
+    const tail = hold ? ` | ${hold}` : eta ? ` | ${eta}` : '';
     if (io.isTty) {
       const ratio = c.total ? final / c.total : 0;
       const filled = Math.round(ratio * BAR_WIDTH);
       const bar = '█'.repeat(filled) + '░'.repeat(BAR_WIDTH - filled);
       io.err(
-        `\r\x1b[2K${bar} ${String(Math.floor(ratio * 100)).padStart(3)}% ${countsLine(c)}${hold ? ` | ${hold}` : ''}`,
+        `\r\x1b[2K${bar} ${String(Math.floor(ratio * 100)).padStart(3)}% ${countsLine(c)}${tail}`,
       );
       barShown = true;
       return;
     }
-    const now = Date.now();
-    if (hold !== lastHold || now - lastPlain >= PLAIN_EVERY_MS) {
-      io.err(`${final}/${c.total} final · ${countsLine(c)}${hold ? ` | ${hold}` : ''}\n`);
-      lastPlain = now;
+    const at = now();
+    if (hold !== lastHold || at - lastPlain >= PLAIN_EVERY_MS) {
+      io.err(`${final}/${c.total} final · ${countsLine(c)}${tail}\n`);
+      lastPlain = at;
       lastHold = hold;
     }
   };

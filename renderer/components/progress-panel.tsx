@@ -3,7 +3,7 @@
 // the queue's, so it is left out there).
 import { useShallow } from 'zustand/react/shallow';
 import { baseName, formatCount, formatDuration, formatRate } from '../lib/format';
-import { etaMs, finishedOf, pendingOf, photosOf, ratePerMinute } from '../lib/throughput';
+import { etaMs, finishedOf, pendingOf, photosOf, ratePerMinute } from '../../common/throughput';
 import { useNow } from '../hooks/use-now';
 import { waitText } from '../lib/holds';
 import { useApp } from '../store/context';

@@ -3,7 +3,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { RootSummary } from '../../common/ipc';
 import { baseName, formatCount } from '../lib/format';
-import { finishedOf, photosOf } from '../lib/throughput';
+import { finishedOf, photosOf } from '../../common/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { ActivityLog } from './activity-log';
 import { Icon } from './icon';

@@ -5,7 +5,7 @@ import type { JobFilter } from '../../common/job-query';
 import type { StateCounts } from '../../common/job-record';
 import { MAX_SEARCH_CHARS } from '../../common/ipc';
 import { formatCount } from '../lib/format';
-import { pendingOf } from '../lib/throughput';
+import { pendingOf } from '../../common/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { Icon } from './icon';
 import { useT } from '../i18n/i18n';

@@ -2,7 +2,7 @@
 // the person can do. Pure, so each state's wording is tested without a window.
 import type { AiInfo, EngineHolds, EngineStatus, QuotaInfo } from '../../common/engine-status';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
-import { pendingOf } from './throughput';
+import { pendingOf } from '../../common/throughput';
 import type { TFunction } from 'i18next';
 import { englishT } from '../i18n/english';
 import { quotaIsDaily } from '../../common/quota-pools';

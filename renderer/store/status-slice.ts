@@ -9,7 +9,7 @@ import {
   type QuotaInfo,
 } from '../../common/engine-status';
 import { emptyCounts } from '../../common/job-record';
-import { addSample, finishedOf, type Sample } from '../lib/throughput';
+import { addSample, finishedOf, type Sample } from '../../common/throughput';
 import type { AppState, SliceCreator } from './types';
 
 export interface StatusSlice {

@@ -23,7 +23,7 @@ import {
 import { billedReading } from '../../common/billing/billed-reading';
 import { errorText, lookOf, sourceWords } from '../../renderer/lib/states';
 import { keyRefused, quotaResetAt, waitText } from '../../renderer/lib/holds';
-import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../renderer/lib/throughput';
+import { addSample, etaMs, ratePerMinute, WINDOW_MS } from '../../common/throughput';
 import { doneJob, job, quotaInfo, statusOf } from './stub-bridge';
 import { quotedMessage } from '../../common/job-messages';
 import { emptyCounts } from '../../common/job-record';

@@ -1,6 +1,7 @@
-// Throughput and ETA from the finished count over time. A sliding window (the last two minutes)
-// follows a run that speeds up or stalls, and nothing is claimed until enough has been seen.
-import type { StateCounts } from '../../common/job-record';
+// Throughput and ETA from the finished count over time, for the window's progress panel and the
+// CLI's progress line. A sliding window (the last two minutes) follows a run that speeds up or
+// stalls, and nothing is claimed until enough has been seen.
+import type { StateCounts } from './job-record';
 
 export interface Sample {
   readonly at: number;
