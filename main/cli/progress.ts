@@ -22,6 +22,20 @@ export function countsLine(c: StateCounts): string {
 }
 
 /**
+ * One line per drop (a folder or the files given together) when a run had more than one, so a
+ * folder left behind is seen, not only the whole queue; '' for a single drop.
+ */
+export function dropLines(drops: readonly { path: string; counts: StateCounts }[]): string {
+  if (drops.length < 2) return '';
+  return drops
+    .map(({ path, counts: c }) => {
+      const final = c.done + c.failed + c.rejected;
+      return `  ${path}: ${String(final)}/${String(c.total)} final · ${countsLine(c)}\n`;
+    })
+    .join('');
+}
+
+/**
  * The time left, by the window's rule (common/throughput.ts: nothing until a few readings came
  * back, nothing once every photo left is at the service), or '' while there is none to claim.
  */

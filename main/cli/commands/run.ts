@@ -11,7 +11,7 @@ import { QueueInUseError } from '../../store/queue-owner';
 import { EXIT, UsageError } from '../exit-codes';
 import { heldLines } from '../held-summary';
 import type { CliIo } from '../output';
-import { countsLine, followProgress } from '../progress';
+import { countsLine, dropLines, followProgress } from '../progress';
 import { resolveService, type ServiceChoice } from '../service';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
 import { OFFICE_FLAGS, officeForRun } from './office';
@@ -182,7 +182,15 @@ export async function runCommand(
       byReason: session.store.jobs.heldByReason(),
       quotaSaved: session.store.jobs.heldDistinctPhotos(),
     };
-    if (!values.json) io.out(`${OUTCOME_TEXT[outcome]}\n${countsLine(counts)}\n${heldLines(held)}`);
+    const drops = added.rootIds.flatMap((id) => {
+      const root = session.store.roots.get(id);
+      return root ? [{ path: root.path, counts: session.store.jobs.counts(id) }] : [];
+    });
+    if (!values.json) {
+      io.out(
+        `${OUTCOME_TEXT[outcome]}\n${countsLine(counts)}\n${dropLines(drops)}${heldLines(held)}`,
+      );
+    }
     const billing = session.store.meters.count() > 0 && plan.route !== null;
     let exported: unknown = null;
     if (values.export && billing) {
