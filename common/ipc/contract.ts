@@ -198,7 +198,12 @@ export const CONTRACT = {
   chooseRouteSheet: channel(empty).returns<SheetChoice>(),
   /** Loads the chosen sheet with the mapping the clerk confirmed: all of it or nothing. */
   loadRouteSheet: channel(
-    z.strictObject({ path: absolutePath, mappingJson }),
+    // folders: the sheet matches only the photos in these (none given: every folder).
+    z.strictObject({
+      path: absolutePath,
+      mappingJson,
+      folders: z.array(absolutePath).max(1000).optional(),
+    }),
     DEADLINES.bulk,
   ).returns<SheetLoadView>(),
   /** Sets (null: clears) the file-name pattern; every photo not confirmed is matched again. */

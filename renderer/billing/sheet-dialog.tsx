@@ -20,6 +20,50 @@ import { useLang } from '../i18n/use-lang';
 
 const DELIMITER_WORDS: Record<string, string> = { '\t': 'TAB' };
 
+/**
+ * The folders a new sheet is kept to unless the clerk says otherwise: those added on the day the
+ * newest was (today's readers' folders, dropped before the sheet), not last month's.
+ */
+export function defaultSheetFolders(roots: readonly { path: string; addedAt: string }[]): string[] {
+  const day = (at: string): string => new Date(at).toDateString();
+  const newest = [...roots].sort((a, b) => b.addedAt.localeCompare(a.addedAt))[0];
+  return newest
+    ? roots.filter((r) => day(r.addedAt) === day(newest.addedAt)).map((r) => r.path)
+    : [];
+}
+
+function FolderChoice({
+  chosen,
+  onChange,
+}: {
+  chosen: readonly string[];
+  onChange: (folders: string[]) => void;
+}): React.JSX.Element | null {
+  const t = useT('billing');
+  const roots = useApp((s) => s.roots);
+  if (roots.length === 0) return null;
+  return (
+    <fieldset className="sheet-folders" data-testid="sheet-folders">
+      <legend>{t('sheet.foldersTitle')}</legend>
+      <p className="muted small">{t('sheet.foldersHint')}</p>
+      {roots.map((r) => (
+        <label key={r.id} className="choice">
+          <input
+            type="checkbox"
+            checked={chosen.includes(r.path)}
+            onChange={(e) => {
+              onChange(e.target.checked ? [...chosen, r.path] : chosen.filter((p) => p !== r.path));
+            }}
+          />{' '}
+          <span data-i18n-skip="data" title={r.path}>
+            {r.path.split(/[\\/]/).filter(Boolean).pop() ?? r.path}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element {
   const t = useT('billing');
   const api = useAppApi();
@@ -28,6 +72,7 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
     preview.mapping.dateOrder ?? preview.dateOrderHint ?? 'day_first',
   );
   const [busy, setBusy] = useState(false);
+  const [folders, setFolders] = useState<string[]>(() => defaultSheetFolders(api.getState().roots));
   const close = (): void => {
     api.getState().closeSheetStep();
   };
@@ -43,7 +88,7 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
   };
   const load = async (): Promise<void> => {
     setBusy(true);
-    await api.getState().loadRouteSheet({ version: 1, fields, dateOrder });
+    await api.getState().loadRouteSheet({ version: 1, fields, dateOrder }, folders);
     setBusy(false);
   };
   return (
@@ -139,6 +184,7 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
             : t('sheet.hintMonthFirst')}
         </p>
       )}
+      <FolderChoice chosen={folders} onChange={setFolders} />
       <h3 className="section-title">{t('sheet.preview')}</h3>
       {/* Scrolls both ways: focusable, so the keyboard can scroll it too. */}
       <div className="sheet-preview" tabIndex={0} role="region" aria-label={t('sheet.preview')}>

@@ -129,7 +129,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         };
       }),
 
-    loadRouteSheet: ({ path, mappingJson }) =>
+    loadRouteSheet: ({ path, mappingJson, folders }) =>
       state.use(async () => {
         if (!chosen.has(path)) {
           throw new AppError(
@@ -142,6 +142,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         const loaded = await state.actions.loadRouteSheet(path, {
           name: basename(path),
           mapping: mapping.value,
+          ...(folders && { folders }),
         });
         if (!loaded.ok) {
           return { ok: false, problems: loaded.problems, moreProblems: loaded.moreProblems };

@@ -71,6 +71,9 @@ export const billing: Words<typeof en> = {
     saved: 'Die Zuordnung Ihrer letzten Ableseliste passt: prüfen und laden.',
     suggested: 'MeterDesk schlägt für jedes erkannte Feld eine Spalte vor. Wählen Sie die übrigen.',
     required: 'Wählen Sie die Spalte mit der Zählernummer.',
+    foldersTitle: 'Fotos dieser Route',
+    foldersHint:
+      'Die Liste wird nur den Fotos in den angehakten Ordnern zugeordnet (vorgewählt: die zuletzt hinzugefügten). Keiner angehakt: alle Ordner.',
     requiredTag: 'Pflicht',
     optionalTag: 'optional',
     checksOff: 'Ohne sie nicht geprüft: {{checks}}',

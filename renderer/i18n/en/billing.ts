@@ -68,6 +68,9 @@ export const billing = {
     saved: 'The mapping of your last route sheet fits: check it and load.',
     suggested: 'MeterDesk suggests a column for each field it recognised. Choose the others.',
     required: 'Choose the column that holds the meter number.',
+    foldersTitle: 'Photos of this route',
+    foldersHint:
+      'The sheet matches only the photos in the folders ticked (those added with the newest by default). None ticked: every folder.',
     requiredTag: 'required',
     optionalTag: 'optional',
     checksOff: 'Without it, not checked: {{checks}}',
