@@ -28,4 +28,6 @@ export interface PhotoChecksView {
   /** The most recently checked photos' measures, newest first, at most MEASURES_SHOWN. */
   readonly measures: readonly PhotoMeasures[];
   readonly held: Partial<Record<HoldReason, number>>;
+  /** Distinct held photos: the readings they did not cost (identical copies go once). */
+  readonly quotaSaved: number;
 }

@@ -11,6 +11,7 @@ import { selectAi, selectQuota } from '../store/status-slice';
 import { Trans } from 'react-i18next';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
+import { HeldNote } from './held-note';
 
 interface Segment {
   readonly key: 'done' | 'failed' | 'rejected' | 'active' | 'queued' | 'held';
@@ -128,6 +129,7 @@ export function ProgressPanel(): React.JSX.Element | null {
           {t('progress.review')} <strong>{formatCount(counts.toReview, lang)}</strong>
         </li>
       </ul>
+      <HeldNote held={counts.held} />
     </section>
   );
 }

@@ -34,6 +34,11 @@ describeInBrowser('held photos', (site) => {
         { timeout: 90_000 },
       );
       await page.getByRole('button', { name: 'Dismiss', exact: true }).click();
+      await eventually(async () => {
+        expect(await page.getByTestId('held-note').textContent()).toBe(
+          '4 held, not sent: 1 too small, 1 too dark, 1 overexposed, 1 blurred · quota saved: 4',
+        );
+      });
       expect(await page.getByText('Held, not sent: blurred').count()).toBeGreaterThan(0);
       await openDetail(win, page.locator('[role="row"]', { hasText: 'Held, not sent: blurred' }));
       expect(await win.axe()).toEqual([]);

@@ -18,6 +18,7 @@ function view(state: BackendState): PhotoChecksView {
     defaults: DEFAULT_PHOTO_CHECK_THRESHOLDS,
     measures: store.jobs.recentMeasures(MEASURES_SHOWN),
     held: store.jobs.heldByReason(),
+    quotaSaved: store.jobs.heldDistinctPhotos(),
   };
 }
 

@@ -39,6 +39,8 @@ export const states: Words<typeof en> = {
       blurred: 'unscharf',
     },
   },
+  heldNote:
+    '{{count, number}} zurückgehalten, nicht gesendet: {{reasons}} · Kontingent gespart: {{saved, number}}',
   sendAnyway: 'Trotzdem senden',
   sendAnywayHelp:
     'Sendet dieses Foto, obwohl die Bildprüfung es zurückhält; es kostet eine Ablesung.',

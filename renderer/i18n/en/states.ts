@@ -69,6 +69,7 @@ export const states = {
       blurred: 'blurred',
     },
   },
+  heldNote: '{{count, number}} held, not sent: {{reasons}} · quota saved: {{saved, number}}',
   sendAnyway: 'Send anyway',
   sendAnywayHelp: 'Sends this photo although the quality check holds it back; it costs a reading.',
   waitingBecause: 'Waiting at the service: {{reason}}',
