@@ -56,6 +56,22 @@ export const METER_STATES = [
 ] as const;
 export type MeterState = (typeof METER_STATES)[number];
 
+/** How many meters are in each state, and in all. */
+export type MeterCounts = Record<MeterState, number> & { meters: number };
+
+/** Counts that start at zero, for a route or for all routes. */
+export function noMeters(): MeterCounts {
+  return {
+    meters: 0,
+    confirmed: 0,
+    not_checked: 0,
+    flagged: 0,
+    skipped: 0,
+    pending: 0,
+    missing: 0,
+  };
+}
+
 export interface MeterOutcome {
   state: MeterState;
   /** The photo whose reading is used (or proposed, when flagged); null without one. */

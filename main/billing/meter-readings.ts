@@ -5,7 +5,12 @@ import { billedReading } from '../../common/billing/billed-reading';
 import type { BillingRow } from '../../common/billing/billing-row';
 import { decidedOutcome, type DecidedOutcome } from '../../common/billing/decided-outcome';
 import { decisionNoteEnglish } from '../../common/billing/decision-english';
-import type { MeterPhoto, MeterState } from '../../common/billing/meter-outcome';
+import {
+  METER_STATES,
+  noMeters,
+  type MeterPhoto,
+  type MeterState,
+} from '../../common/billing/meter-outcome';
 import { checkReasons } from '../../common/billing/plausibility-english';
 import type { JobRecord } from '../../common/job-record';
 import type { StoredMeter } from '../store/meters-repo';
@@ -165,23 +170,10 @@ export type { MissingMeter } from './field-list';
 /** Per route, how many meters are confirmed, flagged, skipped, pending or missing. */
 /** All routes together: what the CLI's summary lines count. */
 export function progressTotal(routes: readonly RouteCounts[]): RouteCounts {
-  const total = {
-    meters: 0,
-    confirmed: 0,
-    not_checked: 0,
-    flagged: 0,
-    skipped: 0,
-    pending: 0,
-    missing: 0,
-  };
+  const total = noMeters();
   for (const r of routes) {
     total.meters += r.meters;
-    total.confirmed += r.confirmed;
-    total.not_checked += r.not_checked;
-    total.flagged += r.flagged;
-    total.skipped += r.skipped;
-    total.pending += r.pending;
-    total.missing += r.missing;
+    for (const s of METER_STATES) total[s] += r[s];
   }
   return total;
 }
@@ -192,16 +184,7 @@ export function routeProgress(store: Store): { routes: RouteProgress[]; missing:
   for (const { meter, outcome } of meterReadings(store)) {
     let r = routes.get(meter.route);
     if (!r) {
-      r = {
-        route: meter.route,
-        meters: 0,
-        confirmed: 0,
-        not_checked: 0,
-        flagged: 0,
-        skipped: 0,
-        pending: 0,
-        missing: 0,
-      };
+      r = { route: meter.route, ...noMeters() };
       routes.set(meter.route, r);
     }
     r.meters++;

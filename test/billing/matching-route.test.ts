@@ -7,16 +7,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findMeters } from '../../main/backend/handlers/billing-meters';
 import { meterReading } from '../../main/billing/meter-readings';
-import {
-  loadRouteSheet,
-  photosAdded,
-  readingsChanged,
-  setCameraCounters,
-} from '../../main/billing/routes';
-import type { TaskResult } from '../../main/store/jobs-repo';
+import { loadRouteSheet, setCameraCounters } from '../../main/billing/routes';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
-import { singleTask } from '../store/queue-fixture';
+import { readPhoto } from './read-photo';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 let store: Store;
@@ -49,55 +43,24 @@ function sheet(): string {
   return file;
 }
 
-/** A photo in `folder`, read by the service as `reading` on `day`. */
-async function photo(folder: string, name: string, reading: string, day: string): Promise<number> {
-  const rootId = store.roots.ensure(folder, 'folder').id;
-  const sha256 = `sha-${String(++sha)}`.padEnd(64, '0');
-  store.jobs.insertScanned([
-    {
-      rootId,
-      path: `${folder}/${name}`,
-      relPath: name,
-      size: 1,
-      mtimeMs: 1,
-      accepted: { sha256, format: 'jpeg' },
-      rejected: null,
-    },
-  ]);
-  const job = [...store.queries.iterate({})].find((j) => j.path === `${folder}/${name}`);
-  if (!job) throw new Error('not inserted');
-  store.meters.setReadDates([
-    { id: job.id, readAt: `${day}T09:00:00+01:00`, source: 'exif', note: null },
-  ]);
-  await photosAdded(store, NOW);
-  store.jobs.markUploading([job.id]);
-  store.jobs.markSubmitted([{ id: job.id, submission: singleTask(`t${String(job.id)}`) }]);
-  const result: TaskResult = {
-    taskId: `t${String(job.id)}`,
-    state: 'done',
-    remoteStatus: 'done',
-    finalReading: reading,
-    meterType: 'pointer',
-    resultSource: 'fresh',
-    isLatestAiVersion: true,
-    aiVersion: 'v1',
-    resultSummary: null,
-    errorMessage: null,
-    failureKind: null,
-    serviceFailureKind: null,
-    remoteCreatedAt: null,
-  };
-  store.jobs.applyResults([{ jobId: job.id, result }]);
-  readingsChanged(store, [job.id], NOW);
-  return job.id;
+/** A photo in the folder /photos/`folder`, read by the service as `reading` on `day`. */
+function photo(folder: string, name: string, reading: string, day: string): Promise<number> {
+  return readPhoto(store, {
+    rootId: store.roots.ensure('/photos', 'folder').id,
+    relPath: `${folder}/${name}`,
+    reading,
+    readAt: `${day}T09:00:00+01:00`,
+    sha256: `sha-${String(++sha)}`.padEnd(64, '0'),
+    now: NOW,
+  });
 }
 
 const meterOf = (id: number): string | null => store.jobs.get(id)?.meterId ?? null;
 
 describe('a route sheet kept to its folders', () => {
   it('matches only the photos of the folders it was given', async () => {
-    const mine = await photo('/photos/Tour 1', '0001.jpg', '00115', '2026-11-20');
-    const other = await photo('/photos/Tour 5', '0002.jpg', '00215', '2026-11-20');
+    const mine = await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
+    const other = await photo('Tour 5', '0002.jpg', '00215', '2026-11-20');
     const loaded = await loadRouteSheet(store, sheet(), {
       name: 'tour.csv',
       now: NOW,
@@ -107,16 +70,16 @@ describe('a route sheet kept to its folders', () => {
     expect(meterOf(mine)).toBe('0001');
     expect(meterOf(other)).toBeNull();
     // A photo added later to another folder is not matched either.
-    const later = await photo('/photos/Tour 3', '0003.jpg', '00315', '2026-11-20');
+    const later = await photo('Tour 3', '0003.jpg', '00315', '2026-11-20');
     expect(meterOf(later)).toBeNull();
-    const inside = await photo('/photos/Tour 1/Keller', '0003.jpg', '00315', '2026-11-20');
+    const inside = await photo('Tour 1/Keller', '0003.jpg', '00315', '2026-11-20');
     expect(meterOf(inside)).toBe('0003');
   });
 
   it("one meter's different photos from two folders and days are flagged, naming them", async () => {
     await loadRouteSheet(store, sheet(), { name: 'tour.csv', now: NOW });
-    await photo('/photos/Tour 1', '0001.jpg', '00115', '2026-11-20');
-    await photo('/photos/Tour 4', '0001_b.jpg', '00116', '2026-11-21');
+    await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
+    await photo('Tour 4', '0001_b.jpg', '00116', '2026-11-21');
     const found = meterReading(store, '0001');
     expect(found?.outcome.state).toBe('flagged');
     expect(found?.outcome.spread).toEqual({
@@ -132,7 +95,7 @@ describe('a route sheet kept to its folders', () => {
 describe('camera counters', () => {
   it('IMG_0002 is meter 0002 only when the office says its cameras number by meter', async () => {
     await loadRouteSheet(store, sheet(), { name: 'tour.csv', now: NOW });
-    const counter = await photo('/photos/Tour 1', 'IMG_0002.jpg', '00215', '2026-11-20');
+    const counter = await photo('Tour 1', 'IMG_0002.jpg', '00215', '2026-11-20');
     expect(meterOf(counter)).toBeNull();
     setCameraCounters(store, true, NOW);
     expect(meterOf(counter)).toBe('0002');
@@ -142,7 +105,7 @@ describe('camera counters', () => {
 describe('the meter picker', () => {
   it('offers the meters still without a photo first', async () => {
     await loadRouteSheet(store, sheet(), { name: 'tour.csv', now: NOW });
-    await photo('/photos/Tour 1', '0001.jpg', '00115', '2026-11-20');
+    await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
     expect(findMeters(store, '', 10).map((m) => m.meterId)).toEqual(['0002', '0003', '0001']);
     expect(findMeters(store, '000', 10).map((m) => m.meterId)).toEqual(['0002', '0003', '0001']);
   });

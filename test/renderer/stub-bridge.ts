@@ -1,6 +1,7 @@
 // A MeterDeskBridge for component and store tests: an in-memory list of jobs answering the
 // contract's calls (paging, filters, search, sort, review) and a way to push events. The real
 // engine behind the real bridge is exercised by the end-to-end tests in test/e2e.
+import { noMeters } from '../../common/billing/meter-outcome';
 import type {
   AppEvent,
   JobDetail,
@@ -276,15 +277,7 @@ export function stubBridge(
         sheets: [],
         pattern: null,
         routes: [],
-        totals: {
-          meters: 0,
-          confirmed: 0,
-          not_checked: 0,
-          flagged: 0,
-          skipped: 0,
-          pending: 0,
-          missing: 0,
-        },
+        totals: noMeters(),
         unmatchedPhotos: 0,
         twoPhotos: 0,
         notSent: 0,

@@ -1,6 +1,7 @@
 // The window's views of the meters: the overview for the route panel and the export dialog, the
 // filtered meter list, the picker's search and one meter in full. Each reads the queue in one pass
 // in walking order (main/billing/meter-readings.ts).
+import { noMeters } from '../../../common/billing/meter-outcome';
 import type {
   BillingOverview,
   MeterChoice,
@@ -117,30 +118,13 @@ export function billingOverview(store: Store): BillingOverview {
     string | null,
     { -readonly [K in keyof RouteProgressView]: RouteProgressView[K] }
   >();
-  const totals = {
-    meters: 0,
-    confirmed: 0,
-    not_checked: 0,
-    flagged: 0,
-    skipped: 0,
-    pending: 0,
-    missing: 0,
-  };
+  const totals = noMeters();
   const flaggedMeters: string[] = [];
   let twoPhotos = 0;
   let rereads = 0;
   for (const r of meterReadings(store)) {
     const key = r.meter.route;
-    const route = routes.get(key) ?? {
-      route: key,
-      meters: 0,
-      confirmed: 0,
-      not_checked: 0,
-      flagged: 0,
-      skipped: 0,
-      pending: 0,
-      missing: 0,
-    };
+    const route = routes.get(key) ?? { route: key, ...noMeters() };
     routes.set(key, route);
     route.meters++;
     route[r.outcome.state]++;
