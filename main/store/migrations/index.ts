@@ -11,6 +11,7 @@ import { migration010 } from './010-read-date-note-codes';
 import { migration011 } from './011-byte-counts';
 import { migration012 } from './012-meter-decisions';
 import { migration013 } from './013-meter-entry-columns';
+import { migration014 } from './014-not-checked-to-review';
 import { migration015 } from './015-photo-checks';
 import { migration018 } from './018-sheet-cells';
 import { migration020 } from './020-office-outbox';
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
   migration015,
   migration018,
   migration020,
