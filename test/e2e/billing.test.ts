@@ -92,6 +92,19 @@ describeInBrowser('routes and billing', (site) => {
       await page.getByTestId('meter-filter-missing').click();
       await page.locator('[data-testid="meter-row"][data-meter="9999"]').click();
       await page.getByTestId('meter-alone').waitFor();
+      // Its sheet row has no previous read date: an estimate is refused, saying why; a re-read
+      // is recorded and undone again. What stands is the skip below.
+      await page.getByTestId('decision-open-estimate').click();
+      const estimate = page.getByTestId('estimate-form');
+      await page.getByTestId('decision-save').click();
+      expect(await estimate.getByRole('alert').textContent()).toContain('No previous reading');
+      await estimate.scrollIntoViewIfNeeded();
+      await bothThemes(win, 'route-decision');
+      await page.getByTestId('decision-open-reread').click();
+      await page.getByTestId('decision-save').click();
+      expect(await page.getByTestId('decision-now').textContent()).toContain('Sent for re-read');
+      await page.getByTestId('decision-undo').click();
+      await page.getByTestId('decision-now').waitFor({ state: 'detached' });
       await page.getByTestId('skip-code').selectOption('locked');
       await page.getByTestId('skip-note').fill('Kellertür verschlossen');
       await bothThemes(win, 'route-meter');

@@ -48,7 +48,7 @@ export const decisions: Catalogue['decisions'] = {
     date: 'Schätzung zum',
     hint: 'Tagesdurchschnitt {{avg}} × Tage seit {{date}}.',
     noBasis:
-      'Für diesen Zähler stehen kein Vorstand und kein Tagesdurchschnitt in der Ableseliste.',
+      'In der Ableseliste fehlen für diesen Zähler Vorstand, Ablesedatum oder Tagesdurchschnitt.',
     save: 'Schätzung speichern',
   },
   readAt: 'Abgelesen am',

@@ -47,7 +47,8 @@ export const decisions = {
     title: 'Estimate',
     date: 'Estimate for',
     hint: 'Average daily use {{avg}} × the days since {{date}}.',
-    noBasis: 'This meter has no previous reading and average daily use on the route sheet.',
+    noBasis:
+      "The route sheet lacks this meter's previous reading, its date or its average daily use.",
     save: 'Save estimate',
   },
   readAt: 'Read on',
