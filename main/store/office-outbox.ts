@@ -1,4 +1,4 @@
-// This desk's office outbox (migrations 020, 021): readings enter it by trigger as jobs finish,
+// This desk's office outbox (migrations 018, 019): readings enter it by trigger as jobs finish,
 // decisions from the action layer; the office publisher (main/office/) drains it to PostgreSQL.
 // Every entry keeps the idempotency key it was written with, so publishing again after a lost
 // answer or a restart changes nothing in the office. Writes are local and synchronous: nothing

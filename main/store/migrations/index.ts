@@ -13,9 +13,9 @@ import { migration012 } from './012-meter-decisions';
 import { migration013 } from './013-meter-entry-columns';
 import { migration014 } from './014-not-checked-to-review';
 import { migration015 } from './015-photo-checks';
-import { migration018 } from './018-sheet-cells';
-import { migration020 } from './020-office-outbox';
-import { migration021 } from './021-office-reading-trigger';
+import { migration017 } from './017-sheet-cells';
+import { migration018 } from './018-office-outbox';
+import { migration019 } from './019-office-reading-trigger';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -35,7 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration017,
   migration018,
-  migration020,
-  migration021,
+  migration019,
 ];

@@ -1,4 +1,4 @@
-// Migration 021 on a queue written by schema 20: readings finished before it are not published
+// Migration 019 on a queue written by schema 18: readings finished before it are not published
 // after the fact by the trigger; a job finishing after it enters the outbox, once, with its
 // reading, and only while the queue publishes (a row in office_desk).
 import { expect, it } from 'vitest';
@@ -27,8 +27,8 @@ function finish(q: OlderQueue, id: number, at: string): void {
     .run(at, id);
 }
 
-it('021 puts a reading finished while the queue publishes into the outbox, once', () => {
-  const q = olderQueue(20);
+it('019 puts a reading finished while the queue publishes into the outbox, once', () => {
+  const q = olderQueue(18);
   const root = q.addRoot('/photos');
   addJob(q, root, 'before.jpg', 'done');
   const later = addJob(q, root, 'later.jpg', 'submitted');
@@ -36,7 +36,7 @@ it('021 puts a reading finished while the queue publishes into the outbox, once'
     .prepare(`INSERT INTO office_desk (one, desk, clerk, since) VALUES (1, 'anna@pc1', 'anna', ?)`)
     .run(AT);
   const jobs = rowsOf(q.db, 'jobs');
-  expect(q.migrateTo(21)).toBe(21);
+  expect(q.migrateTo(19)).toBe(19);
   expect(rowsOf(q.db, 'jobs')).toEqual(jobs);
   expect(rowsOf(q.db, 'office_outbox')).toEqual([]);
 
@@ -66,8 +66,8 @@ it('021 puts a reading finished while the queue publishes into the outbox, once'
   });
 });
 
-it('021 keeps nothing while the queue does not publish', () => {
-  const q = olderQueue(21);
+it('019 keeps nothing while the queue does not publish', () => {
+  const q = olderQueue(19);
   const id = addJob(q, q.addRoot('/photos'), 'a.jpg', 'submitted');
   finish(q, id, AT);
   expect(rowsOf(q.db, 'office_outbox')).toEqual([]);

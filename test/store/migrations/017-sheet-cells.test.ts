@@ -8,7 +8,7 @@ import { AT, olderQueues, rowsOf } from './older-queue';
 const olderQueue = olderQueues();
 
 it('018 adds the sheet cells and other headers, empty, and keeps the rest', () => {
-  const q = olderQueue(17);
+  const q = olderQueue(16);
   q.db
     .prepare(
       `INSERT INTO route_sheets (id, name, loaded_at, meters, mapping, encoding, delimiter)
@@ -25,7 +25,7 @@ it('018 adds the sheet cells and other headers, empty, and keeps the rest', () =
   const meters = rowsOf(q.db, 'meters');
   const sheets = rowsOf(q.db, 'route_sheets');
 
-  expect(q.migrateTo(18)).toBe(18);
+  expect(q.migrateTo(17)).toBe(17);
   expect(rowsOf(q.db, 'meters', ['sheet_cells'])).toEqual(meters);
   expect(rowsOf(q.db, 'route_sheets', ['other_headers'])).toEqual(sheets);
   expect(rowsOf(q.db, 'meters').map((r) => r.sheet_cells)).toEqual([null, null]);

@@ -7,8 +7,8 @@ import type { Migration } from './migration';
  * The entry is the reading as it was then: a re-read later is an entry of its own (its key names
  * the job and the moment).
  */
-export const migration021: Migration = {
-  version: 21,
+export const migration019: Migration = {
+  version: 19,
   name: 'office outbox entries for readings',
   up: `
     CREATE TRIGGER office_outbox_reading AFTER UPDATE OF state ON jobs

@@ -1,12 +1,12 @@
-// Migration 020 on a queue written by schema 15: the office outbox and the desk row arrive empty
+// Migration 018 on a queue written by schema 17: the office outbox and the desk row arrive empty
 // (a desk publishes only once told to), and the queue's jobs are untouched.
 import { expect, it } from 'vitest';
 import { AT, olderQueues, rowsOf } from './older-queue';
 
 const olderQueue = olderQueues();
 
-it('020 adds an empty office outbox and leaves the jobs as they were', () => {
-  const q = olderQueue(15);
+it('018 adds an empty office outbox and leaves the jobs as they were', () => {
+  const q = olderQueue(17);
   const root = q.addRoot('/photos');
   q.db
     .prepare(
@@ -15,7 +15,7 @@ it('020 adds an empty office outbox and leaves the jobs as they were', () => {
     )
     .run(root, 'a'.repeat(64), AT, AT);
   const jobs = rowsOf(q.db, 'jobs');
-  expect(q.migrateTo(20)).toBe(20);
+  expect(q.migrateTo(18)).toBe(18);
   expect(rowsOf(q.db, 'jobs')).toEqual(jobs);
   expect(rowsOf(q.db, 'office_outbox')).toEqual([]);
   expect(rowsOf(q.db, 'office_desk')).toEqual([]);

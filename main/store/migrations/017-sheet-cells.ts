@@ -6,8 +6,8 @@ import type { Migration } from './migration';
  * (`meters.sheet_cells`, a JSON object; null when it had none), per sheet those headers in their
  * order (`route_sheets.other_headers`, a JSON array; null for sheets loaded before).
  */
-export const migration018: Migration = {
-  version: 18,
+export const migration017: Migration = {
+  version: 17,
   name: 'route sheet cells carried through',
   up: `
     ALTER TABLE meters ADD COLUMN sheet_cells TEXT;

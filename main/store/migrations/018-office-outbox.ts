@@ -6,8 +6,8 @@ import type { Migration } from './migration';
  * (each entry carries its idempotency key from the moment it is written). `office_desk` holds at
  * most one row: this queue publishes, and as which desk; with none, nothing is written here.
  */
-export const migration020: Migration = {
-  version: 20,
+export const migration018: Migration = {
+  version: 18,
   name: 'office outbox',
   up: `
     CREATE TABLE office_outbox (
