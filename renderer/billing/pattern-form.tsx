@@ -40,6 +40,8 @@ export function PatternForm(): React.JSX.Element {
           spellCheck={false}
           autoComplete="off"
           placeholder="{meter}_{date}.jpg"
+          // An example pattern, the same in every language (its words are in the hint).
+          data-i18n-placeholder="data"
           aria-invalid={error !== null}
           aria-describedby={`${id}-hint`}
           onChange={(e) => {

@@ -5,8 +5,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { writeRouteFixture } from '../helpers/route-fixture';
-import { eventually, openTestWindow } from './harness';
+import { writeRouteFixture, type RouteFixture } from '../helpers/route-fixture';
+import { eventually, openTestWindow, type TestWindow } from './harness';
+import { unmarkedWords } from './unmarked-words';
 import { describeInBrowser } from './browser-suite';
 import { startOnSandbox, waitForCount } from './window-steps';
 
@@ -72,23 +73,28 @@ async function expectReviewFits(page: Page): Promise<void> {
 const focused = (page: Page): Promise<string | undefined> =>
   page.evaluate<string | undefined>('document.activeElement?.dataset.testid');
 
+/** A route of six photos with three flagged meters, its sheet loaded through the mapping step. */
+async function routeWithThreeFlagged(win: TestWindow): Promise<RouteFixture> {
+  const { page } = win;
+  const fx = await writeRouteFixture(join(win.dir, 'work'), { count: 6, flagged: 3 });
+  await startOnSandbox(win);
+  await win.drop([fx.photos]);
+  await waitForCount(win, 'done', 6);
+  win.os.openAnswers.push(fx.sheet);
+  await page.getByTestId('load-route-sheet').click();
+  await page.getByTestId('map-meterId').selectOption(fx.clerkFields.meterId ?? '');
+  await page.getByTestId('map-previousReadAt').selectOption(fx.clerkFields.previousReadAt ?? '');
+  await page.getByTestId('sheet-load').click();
+  await page.getByTestId('sheet-close').click();
+  return fx;
+}
+
 describeInBrowser('walking-order review', (site) => {
   it('guides through the flagged meters and fits 1,024 and 1,440 px at 900 px high', async () => {
     const win = await openTestWindow(site(), { viewport: { width: 1024, height: 900 } });
     try {
       const { page } = win;
-      const fx = await writeRouteFixture(join(win.dir, 'work'), { count: 6, flagged: 3 });
-      await startOnSandbox(win);
-      await win.drop([fx.photos]);
-      await waitForCount(win, 'done', 6);
-      win.os.openAnswers.push(fx.sheet);
-      await page.getByTestId('load-route-sheet').click();
-      await page.getByTestId('map-meterId').selectOption(fx.clerkFields.meterId ?? '');
-      await page
-        .getByTestId('map-previousReadAt')
-        .selectOption(fx.clerkFields.previousReadAt ?? '');
-      await page.getByTestId('sheet-load').click();
-      await page.getByTestId('sheet-close').click();
+      const fx = await routeWithThreeFlagged(win);
       const flagged = fx.meters.slice(0, 3).map((m) => m.id);
 
       // The first flagged meter, and where it is on the route.
@@ -143,6 +149,27 @@ describeInBrowser('walking-order review', (site) => {
       expect(await win.axe()).toEqual([]);
     } finally {
       await win.close();
+    }
+  }, 240_000);
+
+  it('words the walk from the catalogues: German, and nothing unmarked in the pseudo-locale', async () => {
+    for (const language of ['de-DE', 'en-XA']) {
+      const win = await openTestWindow(site(), { language });
+      try {
+        const { page } = win;
+        await routeWithThreeFlagged(win);
+        await page.getByTestId('walking-review').click();
+        const position = page.getByTestId('walk-position');
+        await position.waitFor();
+        if (language === 'de-DE') {
+          expect(await position.textContent()).toBe('Zähler 1 von 3 · Reihenfolge 1');
+        } else {
+          expect(await position.textContent()).toMatch(/^⟦.*⟧$/);
+          expect(await unmarkedWords(page)).toEqual([]);
+        }
+      } finally {
+        await win.close();
+      }
     }
   }, 240_000);
 });
