@@ -12,28 +12,11 @@ import type {
 } from '../../common/ipc';
 import { createAppStore } from '../../renderer/store/create-store';
 import { doneJob, stubBridge, type StubBridge } from './stub-bridge';
+import { meterRow } from './meter-rows';
 
 const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
 
-function row(meterId: string, sequence: number, state: MeterRow['state'], jobId: number | null) {
-  return {
-    meterId,
-    account: null,
-    address: null,
-    route: 'Nord',
-    sequence,
-    state,
-    reading: null,
-    aiReading: null,
-    confirmation: null,
-    plausibility: null,
-    skipCode: null,
-    jobId,
-    photo: null,
-    photos: jobId === null ? 0 : 1,
-    note: '',
-  } satisfies MeterRow;
-}
+const row = meterRow;
 
 const preview: SheetPreview = {
   path: '/sheets/route.csv',

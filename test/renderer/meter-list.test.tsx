@@ -13,27 +13,13 @@ import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
 import { stubBridge } from './stub-bridge';
+import { meterRow } from './meter-rows';
 
 afterEach(cleanup);
 
 function confirmedRow(meterId: string, confirmation: Confirmation): MeterRow {
-  return {
-    meterId,
-    account: null,
-    address: null,
-    route: 'Nord',
-    sequence: 1,
-    state: 'confirmed',
-    reading: '00012.5',
-    aiReading: '00012.5',
-    confirmation,
-    plausibility: 'ok',
-    skipCode: null,
-    jobId: 1,
-    photo: null,
-    photos: 1,
-    note: '',
-  };
+  const row = meterRow(meterId, 1, 'confirmed', 1);
+  return { ...row, reading: '00012.5', aiReading: '00012.5', confirmation, plausibility: 'ok' };
 }
 
 async function showList(lang: 'en' | 'de') {

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MeterRow } from '../../common/ipc';
 import { doneJob, stubBridge, type StubBridge } from './stub-bridge';
+import { meterRow } from './meter-rows';
 import { renderApp } from './render-app';
 
 afterEach(cleanup);
@@ -20,26 +21,6 @@ afterAll(() => {
   if (!hadScroll) Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });
 
-function meterRow(meterId: string, sequence: number, jobId: number, flagged: boolean): MeterRow {
-  return {
-    meterId,
-    account: null,
-    address: null,
-    route: 'Nord',
-    sequence,
-    state: flagged ? 'flagged' : 'confirmed',
-    reading: null,
-    aiReading: null,
-    confirmation: null,
-    plausibility: null,
-    skipCode: null,
-    jobId,
-    photo: null,
-    photos: 1,
-    note: '',
-  };
-}
-
 /**
  * Three photos in table order 1, 2, 3; their meters A1 (seq 280), A2, A3 (seq 300). A1 and A3
  * are flagged, A2 is not: the next table row after A1 is not the next flagged meter.
@@ -50,8 +31,8 @@ function route(): StubBridge {
     doneJob(2, '00002.5', { meterId: 'A2' }),
     doneJob(3, '00003.5', { toReview: true, meterId: 'A3' }),
   ]);
-  const rows = [meterRow('A1', 280, 1, true), meterRow('A2', 290, 2, false)];
-  rows.push(meterRow('A3', 300, 3, true));
+  const rows = [meterRow('A1', 280, 'flagged', 1), meterRow('A2', 290, 'confirmed', 2)];
+  rows.push(meterRow('A3', 300, 'flagged', 3));
   const flagged = (): MeterRow[] => rows.filter((r) => r.state === 'flagged');
   const answers: Record<string, (request: never) => unknown> = {
     billingOverview: async () => {

@@ -1,5 +1,6 @@
 // The fields of "Sending photos" in Settings: kind of reading (the service's business), photos
 // per upload, photos at the service at once, and where the queue is kept. The form owns the values.
+import { browseFolder } from './browse-folder';
 import { useId } from 'react';
 import { KNOWN_BUSINESSES, type BatchMode } from '../../../common/job';
 import { MAX_CONCURRENCY } from '../../../common/ipc';
@@ -149,13 +150,9 @@ export function SendingFields({
             className="btn btn-small"
             data-testid="browse-data-dir"
             onClick={() => {
-              void api
-                .getState()
-                .chooseDataFolder()
-                .then((chosen) => {
-                  if (!chosen.ok) api.getState().notifyError(chosen.error);
-                  else if (chosen.value !== null) onChange({ dataDir: chosen.value });
-                });
+              browseFolder(api, (dataDir) => {
+                onChange({ dataDir });
+              });
             }}
           >
             {t('settings.sending.browse')}

@@ -1,6 +1,7 @@
 // Settings: the folders MeterDesk watches for new photos, each with what it is doing now
 // (watching, unavailable while a card is out or a share offline, photos added). The states are
 // asked for every few seconds while Settings is open; the list itself is a setting.
+import { browseFolder } from './browse-folder';
 import { useEffect, useId, useState } from 'react';
 import type { WatchFolderView } from '../../../common/ipc';
 import { useT } from '../../i18n/i18n';
@@ -127,16 +128,10 @@ export function WatchFolders(): React.JSX.Element {
             className="btn"
             data-testid="browse-watch-folder"
             onClick={() => {
-              void api
-                .getState()
-                .chooseDataFolder()
-                .then((chosen) => {
-                  if (!chosen.ok) api.getState().notifyError(chosen.error);
-                  else if (chosen.value !== null) {
-                    setProblem(null);
-                    setPath(chosen.value);
-                  }
-                });
+              browseFolder(api, (chosen) => {
+                setProblem(null);
+                setPath(chosen);
+              });
             }}
           >
             <Icon name="folder" /> {t('browse')}
