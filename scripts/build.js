@@ -11,7 +11,8 @@
 // nothing else.
 // Usage: node scripts/build.js [--only main,preload,cli,renderer] [--outdir dist]
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -42,6 +43,16 @@ const node = {
 };
 const app = { ...node, external: NATIVE_EXTERNALS, target: ELECTRON_NODE };
 
+/**
+ * The photo-check worker reads meter codes with zxing-wasm, whose WASM it loads from disk beside
+ * itself (main/photo-checks/read-codes.ts): zxing would otherwise fetch it from a CDN.
+ */
+function shipReaderWasm(folder) {
+  const wasm = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
+  mkdirSync(resolve(outdir, folder), { recursive: true });
+  copyFileSync(wasm, resolve(outdir, folder, 'zxing_reader.wasm'));
+}
+
 const targets = {
   main: () =>
     Promise.all([
@@ -65,7 +76,7 @@ const targets = {
         outdir,
         format: 'cjs',
         outExtension: { '.js': '.cjs' },
-      }),
+      }).then(() => shipReaderWasm('main')),
     ]),
   preload: () =>
     build({
@@ -98,7 +109,7 @@ const targets = {
         format: 'cjs',
         outExtension: { '.js': '.cjs' },
         target: 'node20',
-      }),
+      }).then(() => shipReaderWasm('cli')),
     ]),
   renderer: async () => {
     // What ships is React's production build, whatever NODE_ENV the caller's shell (or a test
