@@ -3,6 +3,7 @@ import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { JobRecord } from '../../common/job-record';
 import type { PhotoMeasures } from '../../common/photo-checks';
+import type { PhotoCode } from '../../common/photo-codes';
 import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
@@ -18,6 +19,7 @@ import type { Operation, UploadSituation } from './error-policy';
 import type { EngineEvents } from './events';
 import { handleFailure } from './failures';
 import { Holds } from './holds';
+import { CodeReading } from './code-reading';
 import { PhotoGate } from './photo-gate';
 import { QuietWatch } from './quiet-watch';
 import { QuotaSpentCheck } from './quota-spent';
@@ -37,6 +39,8 @@ export interface EngineOptions {
   random?: () => number;
   /** Measures a photo for the quality check (tests); by default in a worker thread. */
   measurePhoto?: (path: string) => Promise<PhotoMeasures>;
+  /** Reads the codes on a photo (tests); by default in the photo-check worker. */
+  readPhotoCodes?: (path: string) => Promise<PhotoCode[]>;
 }
 
 /**
@@ -68,6 +72,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly loop: Dispatcher;
   private readonly quiet: QuietWatch;
   private readonly gate: PhotoGate;
+  private readonly codes: CodeReading;
 
   constructor(opts: EngineOptions) {
     super();
@@ -138,11 +143,22 @@ export class Engine extends EventEmitter<EngineEvents> {
       },
       log,
     });
+    this.codes = new CodeReading({
+      store: this.store,
+      on: this.config.photoChecks,
+      read: opts.readPhotoCodes,
+      changed,
+      log,
+    });
     this.gate = new PhotoGate({
       store: this.store,
       on: this.config.photoChecks,
       measure: opts.measurePhoto,
-      changed,
+      // A checked photo's codes are read next, beside the uploads.
+      changed: () => {
+        changed();
+        this.codes.kick();
+      },
       passed: () => {
         this.loop.kick();
       },
@@ -294,6 +310,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.holds.start();
     this.quiet.start();
     this.gate.start();
+    this.codes.start();
     this.preflighted = false;
     const preflight = this.service.preflight(this.abort.signal, true).finally(() => {
       this.preflighted = true;
@@ -330,6 +347,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.holds.stop();
     this.quiet.stop();
     await this.gate.stop();
+    await this.codes.stop();
     this.service.stop();
     await Promise.allSettled([...this.inflight]);
     this.feed.flush();

@@ -4,10 +4,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PhotoMeasures } from '../../common/photo-checks';
-import type { CheckReply, CheckRequest } from './check-protocol';
+import type { PhotoCode } from '../../common/photo-codes';
+import type { CheckReply, CheckRequest, CheckTask } from './check-protocol';
+
+type Answer = { readonly measures: PhotoMeasures } | { readonly codes: PhotoCode[] };
 
 interface Pending {
-  readonly resolve: (m: PhotoMeasures) => void;
+  readonly resolve: (a: Answer) => void;
   readonly reject: (e: Error) => void;
 }
 
@@ -46,12 +49,25 @@ export class CheckPool {
   constructor(private readonly size = 1) {}
 
   /** Measures one photo in a worker; rejects when the photo cannot be decoded. */
-  measure(path: string): Promise<PhotoMeasures> {
+  async measure(path: string): Promise<PhotoMeasures> {
+    const answer = await this.ask(path, 'measure');
+    if (!('measures' in answer)) throw new Error('photo check worker answered without measures');
+    return answer.measures;
+  }
+
+  /** Reads the codes on one photo in a worker; rejects when the photo cannot be decoded. */
+  async readCodes(path: string): Promise<PhotoCode[]> {
+    const answer = await this.ask(path, 'codes');
+    if (!('codes' in answer)) throw new Error('photo check worker answered without codes');
+    return answer.codes;
+  }
+
+  private ask(path: string, task: CheckTask): Promise<Answer> {
     const slot = this.slot();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, path } satisfies CheckRequest);
+      slot.worker.postMessage({ id, path, task } satisfies CheckRequest);
     });
   }
 
@@ -88,7 +104,7 @@ export class CheckPool {
       const p = slot.pending.get(reply.id);
       if (!p) return;
       slot.pending.delete(reply.id);
-      if (reply.ok) p.resolve(reply.measures);
+      if (reply.ok) p.resolve(reply);
       else p.reject(new Error(reply.message));
     });
     const fail = (error: Error): void => {

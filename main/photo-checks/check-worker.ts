@@ -1,15 +1,24 @@
 // The worker thread of the photo checks: decoding and measuring a photo takes tens of
-// milliseconds of CPU, which would otherwise stall the engine's loop between uploads.
+// milliseconds of CPU, and reading its codes more, which would otherwise stall the engine's loop
+// between uploads.
 import { parentPort } from 'node:worker_threads';
 import type { CheckReply, CheckRequest } from './check-protocol';
 import { measurePhoto } from './measure';
+import { readPhotoCodes } from './read-codes';
+
+function answer(request: CheckRequest): Promise<CheckReply> {
+  const { id, path } = request;
+  return request.task === 'codes'
+    ? readPhotoCodes(path).then((codes) => ({ id, ok: true, codes }))
+    : measurePhoto(path).then((measures) => ({ id, ok: true, measures }));
+}
 
 const port = parentPort;
 if (port) {
   port.on('message', (request: CheckRequest) => {
-    measurePhoto(request.path).then(
-      (measures) => {
-        port.postMessage({ id: request.id, ok: true, measures } satisfies CheckReply);
+    answer(request).then(
+      (reply) => {
+        port.postMessage(reply);
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../time/clock';
 import { jobIntake, type JobIntake } from './job-intake';
 import { jobPersonActions, type JobPersonActions } from './job-person-actions';
 import { jobPhotoChecks, type JobPhotoChecks } from './job-photo-checks';
+import { jobPhotoCodes, type JobPhotoCodes } from './job-photo-codes';
 import { jobReads, type JobReads } from './job-reads';
 import { jobResults, type JobResults } from './job-results';
 import { jobUploads, type JobUploads } from './job-uploads';
@@ -22,7 +23,8 @@ export type JobsRepo = JobIntake &
   JobResults &
   JobPersonActions &
   JobReads &
-  JobPhotoChecks;
+  JobPhotoChecks &
+  JobPhotoCodes;
 
 export function jobsRepo(db: Database.Database, clock: Clock = systemClock): JobsRepo {
   const context = jobsContext(db, clock);
@@ -33,5 +35,6 @@ export function jobsRepo(db: Database.Database, clock: Clock = systemClock): Job
     ...jobPersonActions(context),
     ...jobReads(context),
     ...jobPhotoChecks(context),
+    ...jobPhotoCodes(context),
   };
 }

@@ -13,6 +13,7 @@ import { migration012 } from './012-meter-decisions';
 import { migration013 } from './013-meter-entry-columns';
 import { migration014 } from './014-not-checked-to-review';
 import { migration015 } from './015-photo-checks';
+import { migration016 } from './016-photo-codes';
 import { migration017 } from './017-sheet-cells';
 import { migration018 } from './018-office-outbox';
 import { migration019 } from './019-office-reading-trigger';
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
   migration017,
   migration018,
   migration019,

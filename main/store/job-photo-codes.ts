@@ -1,0 +1,46 @@
+import { parsePhotoCodes, type PhotoCode } from '../../common/photo-codes';
+import type { JobsContext } from './jobs-context';
+
+/** A checked photo whose codes are to be read. */
+export interface UnreadPhoto {
+  readonly id: number;
+  readonly path: string;
+}
+
+/**
+ * The codes read on each photo (issue 25): read after the quality check, beside the uploads, so
+ * a photo never waits for them; kept per photo for the meter check and the exports.
+ */
+export function jobPhotoCodes({ db, now: stamp }: JobsContext) {
+  const s = {
+    unread: db.prepare<[number], UnreadPhoto>(
+      `SELECT id, path FROM jobs INDEXED BY jobs_codes_unread
+        WHERE photo_codes IS NULL AND photo_check IS NOT NULL ORDER BY id LIMIT ?`,
+    ),
+    record: db.prepare<[string, string, number]>(
+      `UPDATE jobs SET photo_codes = ?, updated_at = ? WHERE id = ? AND photo_codes IS NULL`,
+    ),
+    codes: db.prepare<[number], { codes: string | null }>(
+      `SELECT photo_codes AS codes FROM jobs WHERE id = ?`,
+    ),
+  };
+
+  return {
+    /** Checked photos whose codes are not read yet, oldest first. */
+    unreadCodePhotos(limit: number): UnreadPhoto[] {
+      return s.unread.all(limit);
+    },
+
+    /** Keeps the codes read on a photo ([] when none); false when they were kept already. */
+    recordCodes(id: number, codes: readonly PhotoCode[]): boolean {
+      return s.record.run(JSON.stringify(codes), stamp(), id).changes === 1;
+    },
+
+    /** The codes read on a photo; [] when none were read (or not yet). */
+    photoCodes(id: number): PhotoCode[] {
+      return parsePhotoCodes(s.codes.get(id)?.codes ?? null);
+    },
+  };
+}
+
+export type JobPhotoCodes = ReturnType<typeof jobPhotoCodes>;
