@@ -30,3 +30,64 @@ export function parsePhotoCodes(json: string | null): PhotoCode[] {
     return [];
   }
 }
+
+/** A meter of the route as its codes may name it: by its sticker's code, else by its number. */
+export interface CodedMeter {
+  readonly meterId: string;
+  readonly barcode?: string | null;
+}
+
+/** Which meter a code's text names, by serialKey: the sticker's codes first, then meter numbers. */
+export type MeterCodeIndex = ReadonlyMap<string, string>;
+
+export function meterCodeIndex(meters: Iterable<CodedMeter>): MeterCodeIndex {
+  const byNumber = new Map<string, string>();
+  const byBarcode = new Map<string, string>();
+  for (const m of meters) {
+    byNumber.set(serialKey(m.meterId), m.meterId);
+    if (m.barcode) byBarcode.set(serialKey(m.barcode), m.meterId);
+  }
+  return new Map([...byNumber, ...byBarcode]);
+}
+
+/** The meter of the route a photo's codes name (the first code that names one), or null. */
+export function meterNamedByCodes(
+  codes: readonly PhotoCode[],
+  index: MeterCodeIndex,
+): string | null {
+  for (const c of codes) {
+    const named = index.get(serialKey(c.text));
+    if (named !== undefined) return named;
+  }
+  return null;
+}
+
+/**
+ * A photo whose code names another meter of the route than the one it was matched to: "the code
+ * on the photo says {code}; this photo was matched to {matched}", and the meter it names, where
+ * the photo may be moved. A code naming no meter of the route (a maker's QR code) flags nothing,
+ * nor does one naming the matched meter.
+ */
+export interface CodeMismatch {
+  readonly code: 'codeNamesOtherMeter';
+  readonly params: { readonly code: string; readonly matched: string; readonly named: string };
+}
+
+export function codeMismatch(
+  codes: readonly PhotoCode[],
+  matchedMeterId: string,
+  index: MeterCodeIndex,
+): CodeMismatch | null {
+  const matched = serialKey(matchedMeterId);
+  let other: CodeMismatch | null = null;
+  for (const c of codes) {
+    const named = index.get(serialKey(c.text));
+    if (named === undefined) continue;
+    if (serialKey(named) === matched) return null;
+    other ??= {
+      code: 'codeNamesOtherMeter',
+      params: { code: c.text, matched: matchedMeterId, named },
+    };
+  }
+  return other;
+}

@@ -73,6 +73,19 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'dailyaverage',
     'tagesdurchschnitt',
   ],
+  // A bare "serial" names the meter itself (meterId): the sticker's column says code or barcode.
+  barcode: [
+    'barcode',
+    'meterbarcode',
+    'serialbarcode',
+    'stickercode',
+    'qrcode',
+    'datamatrix',
+    'strichcode',
+    'barcodenummer',
+    'zahlerbarcode',
+    'zaehlerbarcode',
+  ],
 };
 
 const LOOKUP = new Map<string, { field: MeterField; rank: number }>(

@@ -20,6 +20,11 @@ export interface MeterRecord {
   /** Units (m³) per day from earlier periods. */
   avgDailyUse: number | null;
   /**
+   * The serial or barcode on the meter's sticker, as a photo's code carries it (issue 25): a code
+   * naming another meter flags the photo. Absent or null when the sheet has none.
+   */
+  barcode?: string | null;
+  /**
    * The cells of the sheet's columns no field takes (an order id, a note), by header, as written:
    * an export template may carry them through. Absent or {} when there are none.
    */
@@ -38,6 +43,7 @@ export const METER_FIELDS = [
   'previousReading',
   'previousReadAt',
   'avgDailyUse',
+  'barcode',
 ] as const;
 export type MeterField = (typeof METER_FIELDS)[number];
 
@@ -55,6 +61,7 @@ export const METER_FIELD_LABELS: Readonly<Record<MeterField, string>> = {
   previousReading: 'previous reading',
   previousReadAt: 'previous read date',
   avgDailyUse: 'average daily use',
+  barcode: 'serial or barcode',
 };
 
 /** Register set-ups MeterDesk accepts (water meters show 4 to 9 digits and up to 4 decimals). */

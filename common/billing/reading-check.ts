@@ -6,8 +6,8 @@ import type { ReadDateNote } from './read-date-notes';
 import type { ReadDateCode } from './read-date-checks';
 import type { Baseline, RuleResult } from './plausibility-types';
 
-/** How a photo came to belong to a meter. */
-export const MATCH_HOWS = ['pattern', 'token', 'folder', 'manual'] as const;
+/** How a photo came to belong to a meter (code: the serial sticker's code on the photo). */
+export const MATCH_HOWS = ['pattern', 'token', 'folder', 'code', 'manual'] as const;
 export type MatchHow = (typeof MATCH_HOWS)[number];
 
 export interface ReadingCheck {

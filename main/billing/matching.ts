@@ -9,6 +9,7 @@ import {
 import { compileFilePattern, type FilePattern } from '../../common/billing/file-pattern';
 import type { MatchHow } from '../../common/billing/reading-check';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
+import { meterCodeIndex, meterNamedByCodes } from '../../common/photo-codes';
 import type { Store } from '../store/store';
 import { readPhotoDate } from './photo-date';
 
@@ -100,14 +101,20 @@ export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
   const indexFor = indexFinder(store);
   const pattern = savedPattern(store) ?? undefined;
   const cameraCounters = store.settings.get<boolean>(CAMERA_COUNTERS_SETTING, false);
+  // A photo its name matches to no meter is matched by the code on it (a serial sticker).
+  const byCode = meterCodeIndex(store.meters.inRouteOrder());
   const items: { id: number; meterId: string | null; how: MatchHow | null }[] = [];
   const touched = new Set<string>();
   for (const c of store.meters.matchCandidates(opts.all)) {
     const found = matchFileName(indexFor(c.path), c.relPath, pattern, { cameraCounters });
-    if ('meterId' in found) {
+    const byName = 'meterId' in found ? found : null;
+    const meterId = byName
+      ? byName.meterId
+      : meterNamedByCodes(store.jobs.photoCodes(c.id), byCode);
+    if (meterId !== null) {
       report.matched++;
-      items.push({ id: c.id, meterId: found.meterId, how: found.how });
-      touched.add(found.meterId);
+      items.push({ id: c.id, meterId, how: byName ? byName.how : 'code' });
+      touched.add(meterId);
     } else {
       if ('ambiguous' in found) report.ambiguous++;
       else report.unmatched++;

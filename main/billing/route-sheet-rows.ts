@@ -138,6 +138,8 @@ function toMeter(
     previousReadingValue: previous?.value ?? null,
     previousReadAt: optional(ctx, columns, 'previousReadAt', (t) => parseSheetDate(t, dateOrder)),
     avgDailyUse: optional(ctx, columns, 'avgDailyUse', (t) => atLeast(parseSheetNumber(t), 0)),
+    // Only a sheet with the column carries it: the meter's other sheets stay as they were read.
+    ...(columns.barcode === undefined ? {} : { barcode: text(ctx, columns.barcode) }),
   };
   if (meterId === null || ctx.problems.size > before) return { meter: null, meterId };
   if (previous) checkAgainstRegister(ctx, columns.previousReading, previous, meter);

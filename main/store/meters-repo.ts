@@ -45,6 +45,7 @@ interface MeterRow {
   previous_reading: string | null;
   previous_read_at: string | null;
   avg_daily_use: number | null;
+  barcode: string | null;
   sheet_cells: string | null;
   decision_id: number | null;
   decision_kind: string | null;
@@ -107,6 +108,7 @@ function toMeter(r: MeterRow): StoredMeter {
     previousReadingValue: Number.isFinite(previous) ? previous : null,
     previousReadAt: r.previous_read_at,
     avgDailyUse: r.avg_daily_use,
+    barcode: r.barcode,
     sheetCells: sheetCellsOf(r.sheet_cells),
     decision: stored,
     skipCode: d?.kind === 'skip' ? d.code : null,
@@ -136,16 +138,17 @@ export class MetersRepo {
       upsert: db.prepare(
         `INSERT INTO meters (meter_id, sheet_id, account, address, route, sequence,
            register_digits, register_decimals, previous_reading, previous_read_at, avg_daily_use,
-           sheet_cells, updated_at)
+           barcode, sheet_cells, updated_at)
          VALUES (@meterId, @sheetId, @account, @address, @route, @sequence, @registerDigits,
-           @registerDecimals, @previousReading, @previousReadAt, @avgDailyUse, @sheetCells, @now)
+           @registerDecimals, @previousReading, @previousReadAt, @avgDailyUse, @barcode,
+           @sheetCells, @now)
          ON CONFLICT (meter_id) DO UPDATE SET sheet_id = excluded.sheet_id,
            account = excluded.account, address = excluded.address, route = excluded.route,
            sequence = excluded.sequence, register_digits = excluded.register_digits,
            register_decimals = excluded.register_decimals,
            previous_reading = excluded.previous_reading,
            previous_read_at = excluded.previous_read_at, avg_daily_use = excluded.avg_daily_use,
-           sheet_cells = excluded.sheet_cells, updated_at = excluded.updated_at`,
+           barcode = excluded.barcode, sheet_cells = excluded.sheet_cells, updated_at = excluded.updated_at`,
       ),
       get: db.prepare<[string], MeterRow>(`${WITH_DECISION} WHERE meters.meter_id = ?`),
       ids: db.prepare<[], { meter_id: string; account: string | null }>(
@@ -262,6 +265,7 @@ export class MetersRepo {
           previousReading: m.previousReading?.replace(',', '.') ?? null,
           previousReadAt: m.previousReadAt,
           avgDailyUse: m.avgDailyUse,
+          barcode: m.barcode ?? null,
           sheetCells:
             m.sheetCells && Object.keys(m.sheetCells).length > 0
               ? JSON.stringify(m.sheetCells)

@@ -110,6 +110,7 @@ export const billing: Words<typeof en> = {
       previousReading: 'Vorheriger Zählerstand',
       previousReadAt: 'Vorheriges Ablesedatum',
       avgDailyUse: 'Tagesdurchschnitt',
+      barcode: 'Seriennummer oder Barcode',
     },
     /** Fehler einer Ableseliste, aus Code und Parametern (renderer/billing/sheet-words.ts). */
     place: {
@@ -319,6 +320,7 @@ export const billing: Words<typeof en> = {
       pattern: 'Dateinamen-Muster',
       token: 'Zählernummer im Dateinamen',
       folder: 'Ordnernamen',
+      code: 'Code auf dem Foto',
       manual: 'Hand',
     },
     noMeter: 'Kein Zähler der Ableseliste passt zu diesem Foto.',

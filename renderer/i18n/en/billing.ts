@@ -106,6 +106,7 @@ export const billing = {
       previousReading: 'Previous reading',
       previousReadAt: 'Previous read date',
       avgDailyUse: 'Average daily use',
+      barcode: 'Serial or barcode',
     },
     /** Route-sheet problems, from their code and params (renderer/billing/sheet-words.ts). */
     place: {
@@ -312,6 +313,7 @@ export const billing = {
       pattern: 'file-name pattern',
       token: 'meter number in the file name',
       folder: 'folder name',
+      code: 'the code on the photo',
       manual: 'hand',
     },
     noMeter: 'No meter of the route sheet matches this photo.',

@@ -1,6 +1,6 @@
 // Migration 016 on a populated queue written by the schema before it: every job and meter means
 // what it meant (new columns aside); the photos already checked have their codes still to read,
-// the ones not checked yet wait for their check first, and no meter has a serial yet.
+// the ones not checked yet wait for their check first, and no meter has a barcode yet.
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../main/store/store';
 import { AT, addRouteSheet, olderQueues, rowsOf } from './older-queue';
@@ -42,8 +42,8 @@ describe('migration 016: codes read on photos and meter serials', () => {
 
     expect(q.migrateTo(16)).toBe(16);
     expect(rowsOf(q.db, 'jobs', ['photo_codes'])).toEqual(jobs);
-    expect(rowsOf(q.db, 'meters', ['serial'])).toEqual(meters);
-    expect(q.db.prepare('SELECT serial FROM meters').get()).toEqual({ serial: null });
+    expect(rowsOf(q.db, 'meters', ['barcode'])).toEqual(meters);
+    expect(q.db.prepare('SELECT barcode FROM meters').get()).toEqual({ barcode: null });
     q.db.close();
 
     const store = openStore(q.file);
