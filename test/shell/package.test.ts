@@ -140,6 +140,9 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
         '/package.json',
         '/dist/main/electron-main.js',
         '/dist/main/backend-process.cjs',
+        // The photo check's worker and the code reader's WASM, read from disk (never a CDN).
+        '/dist/main/photo-check-worker.cjs',
+        '/dist/main/zxing_reader.wasm',
         '/dist/preload/index.cjs',
         '/dist/renderer/index.html',
         '/dist/renderer/assets/index-[hash].js',
@@ -148,6 +151,10 @@ describe('the packaged Linux app (electron-builder --linux dir)', () => {
         ...KEYTAR_NATIVE,
         '/electron-natives/stamp.json',
       ].sort(),
+    );
+    // A worker starts only from a real file, and the WASM is read beside it: both outside the asar.
+    expect(unpacked).toEqual(
+      expect.arrayContaining(['/dist/main/photo-check-worker.cjs', '/dist/main/zxing_reader.wasm']),
     );
   });
 
