@@ -27,7 +27,8 @@ export interface RunSlice {
   /** The quality check's thresholds and the office's recent photos' measures (Settings). */
   photoChecks: PhotoChecksView | null;
   loadPhotoChecks(): Promise<void>;
-  savePhotoCheckThresholds(thresholds: PhotoCheckThresholds): Promise<void>;
+  /** True when applied; a refusal is a notice and the caller keeps the clerk's numbers. */
+  savePhotoCheckThresholds(thresholds: PhotoCheckThresholds): Promise<boolean>;
   remove(ids: readonly number[]): Promise<void>;
   openLocation(target: { jobId: number } | { path: string }): Promise<void>;
   exportCsv(request: ExportRequest): Promise<Result<null>>;
@@ -124,6 +125,7 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
       const reply = await bridge.setPhotoCheckThresholds(thresholds);
       if (reply.ok) set({ photoChecks: reply.value });
       else get().notifyError(reply.error);
+      return reply.ok;
     },
 
     async sendHeldAnyway(ids) {

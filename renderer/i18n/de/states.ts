@@ -30,7 +30,7 @@ export const states: Words<typeof en> = {
     wouldHold:
       'Mit diesen Grenzen würden {{held, number}} Ihrer letzten {{count, number}} geprüften Fotos zurückgehalten',
     noPhotos: 'Noch keine Fotos geprüft: die Balken füllen sich, sobald Fotos hinzukommen.',
-    save: 'Grenzen speichern',
+    save: 'Grenzen anwenden',
     defaults: 'Standardwerte',
     reason: {
       too_small: 'zu klein',

@@ -60,7 +60,7 @@ export const states = {
     wouldHold:
       'With these limits {{held, number}} of your last {{count, number}} checked photos would be held',
     noPhotos: 'No photos checked yet: the bars fill as photos are added.',
-    save: 'Save limits',
+    save: 'Apply limits',
     defaults: 'Defaults',
     reason: {
       too_small: 'too small',

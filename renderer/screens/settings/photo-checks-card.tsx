@@ -117,8 +117,9 @@ export function PhotoChecksCard(): React.JSX.Element {
             void api
               .getState()
               .savePhotoCheckThresholds(shown)
-              .then(() => {
-                setDraft(null);
+              .then((applied) => {
+                // A refused change stays in the fields (the notice says why) to be corrected.
+                if (applied) setDraft(null);
               });
           }}
         >
