@@ -7,6 +7,7 @@ import type { MeterState, PhotoSpread } from '../billing/meter-outcome';
 import type { MeterField, MeterRecord } from '../billing/meter-record';
 import type { CheckLevel } from '../billing/plausibility-inputs';
 import type { MatchHow, ReadingCheck } from '../billing/reading-check';
+import type { CodeMismatch } from '../photo-codes';
 import type { RowProblem } from '../billing/row-problem';
 import type { EncodingGuess } from '../billing/encoding-guess';
 import type { DateOrder } from '../billing/sheet-values';
@@ -156,6 +157,8 @@ export interface MeterDetail {
   readonly chosenJobId: number | null;
   readonly check: ReadingCheck | null;
   readonly matchHow: MatchHow | null;
+  /** The chosen photo's code names another meter of the route (issue 25); absent: none does. */
+  readonly codeMismatch?: (CodeMismatch & { readonly jobId: number }) | null;
   // The decision's part (issue 22): optional so that a view built without decisions (a test's
   // stand-in backend) stays valid; the backend always sends them.
   /** The clerk's decision, undone with undoMeterDecision. */

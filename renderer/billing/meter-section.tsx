@@ -8,6 +8,7 @@ import type { JobRecord } from '../../common/job-record';
 import { Icon } from '../components/icon';
 import { useT } from '../i18n/i18n';
 import { useApp, useAppApi } from '../store/context';
+import { CodeMismatchNote } from './code-mismatch-note';
 import { HandEntry, SkipForm } from './meter-entry';
 import { MeterFacts } from './meter-facts';
 import { MeterDecisions } from './meter-decisions';
@@ -24,7 +25,12 @@ export function MeterSummary({ job }: { job: JobRecord }): React.JSX.Element | n
     void api.getState().showMeterOfJob(job.meterId);
   }, [api, job.id, job.meterId, job.updatedAt]);
   const shown = job.meterId !== null && detail?.meter.meterId === job.meterId ? detail : null;
-  return shown ? <MeterFacts detail={shown} job={job} /> : null;
+  return shown ? (
+    <>
+      <CodeMismatchNote detail={shown} job={job} />
+      <MeterFacts detail={shown} job={job} />
+    </>
+  ) : null;
 }
 
 /** Below the review: the photo's meter changed or chosen, hand entry and skip codes. */

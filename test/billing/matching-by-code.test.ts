@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { meterDetail } from '../../main/backend/handlers/billing-meters';
 import { loadRouteSheet } from '../../main/billing/routes';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
@@ -67,7 +68,13 @@ describe('matching a photo by its code', () => {
     expect(row(bySticker)).toEqual(['0001', 'code']);
     expect(row(byNumber)).toEqual(['0002', 'code']);
     expect(row(unknown)).toEqual([null, null]);
-    // Its name matches: it keeps that meter (the mismatch is flagged, not decided silently).
+    // Its name matches: it keeps that meter (the mismatch is flagged in the detail, not decided silently).
     expect(row(named)).toEqual(['0002', 'token']);
+    expect(meterDetail(store, '0002', NOW.getTime())?.codeMismatch).toEqual({
+      jobId: named,
+      code: 'codeNamesOtherMeter',
+      params: { code: 'SN-99812', matched: '0002', named: '0001' },
+    });
+    expect(meterDetail(store, '0001', NOW.getTime())?.codeMismatch).toBeNull();
   });
 });

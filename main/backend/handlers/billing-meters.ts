@@ -14,6 +14,7 @@ import type {
 import { billedReading } from '../../../common/billing/billed-reading';
 import { meterReading, meterReadings, type MeterReading } from '../../billing/meter-readings';
 import { FILE_PATTERN_SETTING } from '../../billing/matching';
+import { codeMismatchOfPhoto } from '../../billing/photo-code-check';
 import { routeReadDay } from '../../billing/meter-decisions';
 import type { Store } from '../../store/store';
 import { TEMPLATE_SETTING } from '../../actions/queue-actions';
@@ -197,6 +198,7 @@ export function meterDetail(store: Store, meterId: string, nowMs: number): Meter
     chosenJobId: chosen?.jobId ?? null,
     check: outcome.check,
     matchHow: chosen ? (store.jobs.get(chosen.jobId)?.matchHow ?? null) : null,
+    codeMismatch: chosen ? codeMismatchOfPhoto(store, chosen.jobId, meter.meterId) : null,
     decision: meter.decision,
     readType: outcome.readType,
     consumption: outcome.consumption,

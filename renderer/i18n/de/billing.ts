@@ -330,6 +330,12 @@ export const billing: Words<typeof en> = {
     noPhoto: 'Noch kein Foto dieses Zählers.',
     close: 'Zähler schließen',
   },
+  /** Der Code auf einem Foto (ein Seriennummer-Aufkleber) gegen seinen Zähler. */
+  codes: {
+    namesOtherMeter:
+      'Der Code auf dem Foto lautet {{code}}; dieses Foto wurde dem Zähler {{matched}} zugeordnet.',
+    moveTo: 'Zum Zähler {{meter}} verschieben',
+  },
   picker: {
     label: 'Zähler für dieses Foto',
     change: 'Zähler ändern',

@@ -323,6 +323,11 @@ export const billing = {
     noPhoto: 'No photo of this meter yet.',
     close: 'Close meter',
   },
+  /** The code on a photo (a serial sticker) against its meter (renderer/billing/code-mismatch-note.tsx). */
+  codes: {
+    namesOtherMeter: 'The code on the photo says {{code}}; this photo was matched to {{matched}}.',
+    moveTo: 'Move to meter {{meter}}',
+  },
   picker: {
     label: 'Meter for this photo',
     change: 'Change meter',
