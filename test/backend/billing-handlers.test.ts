@@ -197,11 +197,15 @@ describe('meters', () => {
   it('a bad pattern is refused with its sentence; a good one matches again', async () => {
     const bad = await d.bridge.setFilePattern({ pattern: 'IMG_{nope}' });
     expect(bad.ok ? '' : bad.error.message).toMatch(/nope/);
-    const set = value(await d.bridge.setFilePattern({ pattern: 'IMG_{meter}*' }));
+    // The fixture names photos as readers' apps do (meter_0001.jpg).
+    const set = value(await d.bridge.setFilePattern({ pattern: 'meter_{meter}*' }));
     // The flagged meter's photo was confirmed and the unmatched one assigned by hand: both stay.
     expect(set.matched).toBe(fx.meters.length - 2);
-    expect(value(await d.bridge.billingOverview()).pattern).toBe('IMG_{meter}*');
-    value(await d.bridge.setFilePattern({ pattern: null }));
+    expect(value(await d.bridge.billingOverview()).pattern).toBe('meter_{meter}*');
+    // A pattern no photo fits unmatches them; going back to no pattern matches them again.
+    expect(value(await d.bridge.setFilePattern({ pattern: 'IMG_{meter}*' })).matched).toBe(0);
+    const none = value(await d.bridge.setFilePattern({ pattern: null }));
+    expect(none.matched).toBe(fx.meters.length - 2);
   });
 });
 
