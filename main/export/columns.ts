@@ -48,6 +48,8 @@ export interface ExportRecord {
   readAt: string | null;
   /** Decimals of the meter's register, when known: readings are written with that many. */
   registerDecimals: number | null;
+  /** The codes read on the photo (a serial sticker), each as its text; absent: none read. */
+  photoCodes?: readonly string[];
 }
 
 /** How the cells are written: the decimal mark follows the file's separator. */
@@ -105,6 +107,7 @@ export const COLUMNS: readonly Column[] = [
     kind: 'text',
     cell: (r, o) => (r.readAt === null ? '' : officeIso(r.readAt, o.timeZone)),
   },
+  { header: 'codes', kind: 'text', cell: (r) => (r.photoCodes ?? []).join(' | ') },
 ];
 
 export const HEADERS: readonly string[] = COLUMNS.map((c) => c.header);

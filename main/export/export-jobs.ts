@@ -10,7 +10,11 @@ import { exportCsv, type ExportOptions, type ExportResult } from './export';
 export function toExportRecord(
   job: JobRecord,
   root: RootRecord | undefined,
-  extra: { copyOf: string | null; registerDecimals: number | null } = {
+  extra: {
+    copyOf: string | null;
+    registerDecimals: number | null;
+    photoCodes?: readonly string[];
+  } = {
     copyOf: null,
     registerDecimals: null,
   },
@@ -37,6 +41,7 @@ export function toExportRecord(
     meterId: job.meterId,
     readAt: job.readAt,
     registerDecimals: extra.registerDecimals,
+    photoCodes: extra.photoCodes ?? [],
   };
 }
 
@@ -60,6 +65,7 @@ export async function exportJobs(
       yield toExportRecord(job, roots.get(job.rootId), {
         copyOf: store.jobs.copyOf(job),
         registerDecimals: registerDecimals(job.meterId),
+        photoCodes: store.jobs.photoCodes(job.id).map((c) => c.text),
       });
     }
   }

@@ -37,6 +37,7 @@ describe('export columns', () => {
       'copy_of',
       'meter_id',
       'read_at',
+      'codes',
     ]);
   });
 
@@ -66,6 +67,7 @@ describe('export columns', () => {
         copyOf: `a${path.sep}IMG_6.jpg`,
         meterId: '4711',
         readAt: '2024-01-01T08:15:00+01:00',
+        photoCodes: ['4711-0815', 'SN 99812'],
       }),
     );
     expect(cells).toEqual({
@@ -88,6 +90,7 @@ describe('export columns', () => {
       copy_of: 'a/IMG_6.jpg',
       meter_id: '4711',
       read_at: '2024-01-01T08:15:00+01:00',
+      codes: '4711-0815 | SN 99812',
     });
   });
 
