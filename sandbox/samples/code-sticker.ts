@@ -34,8 +34,9 @@ function escapeXml(s: string): string {
 }
 
 /**
- * The sticker as a PNG `width` pixels wide: the symbol scaled to the label with its modules kept
- * sharp, and the serial in print below it as on a real label.
+ * The sticker as a PNG about `width` pixels wide: the symbol scaled by a whole number (each module
+ * at least 2 pixels, so a printed sticker stays legible on a small photo, as a real one is), and
+ * the serial in print below it as on a real label.
  */
 export async function stickerPng(
   text: string,
@@ -45,10 +46,13 @@ export async function stickerPng(
   const symbol = await sharp(Buffer.from(await codeSvg(text, format)), { density: 72 })
     .flatten({ background: '#ffffff' })
     .toBuffer({ resolveWithObject: true });
-  const margin = Math.round(width * 0.08);
-  const inner = width - 2 * margin;
+  const modules = symbol.info.width;
+  const scale = Math.max(2, Math.floor((width * 0.84) / modules));
+  const inner = modules * scale;
+  const margin = Math.round(inner * 0.08);
+  width = inner + 2 * margin;
   const linear = format === 'Code128';
-  const symbolHeight = linear ? Math.round(inner * 0.35) : inner;
+  const symbolHeight = linear ? Math.round(inner * 0.35) : symbol.info.height * scale;
   const scaled = await sharp(symbol.data)
     .resize(inner, symbolHeight, { fit: 'fill', kernel: 'nearest' })
     .png()

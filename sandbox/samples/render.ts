@@ -1,5 +1,6 @@
 // SVG scene -> pixels -> photo finish -> JPEG/PNG/WEBP with the reading marker embedded.
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
+import { stickerPng, type StickerFormat } from './code-sticker';
 import { embedReadingMarker, type SampleFormat } from './marker';
 import { finishPhoto } from './photo-finish';
 import { createRng, deriveSeed } from './random';
@@ -16,6 +17,30 @@ export interface RenderMeterPhotoOptions {
   seed?: number;
   /** Pixel width; the height is 3/4 of it. Default 640. */
   width?: number;
+  /**
+   * A serial sticker beside the dial (issue 25): its code's text (the meter's serial, or another
+   * meter's for a swapped-meter case) and symbology. None by default.
+   */
+  sticker?: { readonly text: string; readonly format: StickerFormat };
+}
+
+/**
+ * The sticker on the meter's housing, lower right: a fifth of the photo's width for a 2-D code,
+ * more for a barcode, whose bars must stay wider than a pixel on a small photo.
+ */
+async function stickerLayer(
+  sticker: NonNullable<RenderMeterPhotoOptions['sticker']>,
+  width: number,
+  height: number,
+): Promise<OverlayOptions> {
+  const share = sticker.format === 'Code128' ? 0.36 : 0.2;
+  const input = await stickerPng(sticker.text, sticker.format, Math.round(width * share));
+  const { width: w, height: h } = await sharp(input).metadata();
+  return {
+    input,
+    left: Math.max(0, Math.round(width * 0.97) - w),
+    top: Math.max(0, Math.round(height * 0.95) - h),
+  };
 }
 
 export const DEFAULT_PHOTO_WIDTH = 640;
@@ -41,7 +66,8 @@ export async function renderMeterPhoto(options: RenderMeterPhotoOptions): Promis
     .removeAlpha();
   const pixels = await drawing.raw().toBuffer();
   finishPhoto(pixels, width, height, scene.lighting, rng);
-  const photo = sharp(pixels, { raw: { width, height, channels: 3 } });
+  const layers = options.sticker ? [await stickerLayer(options.sticker, width, height)] : [];
+  const photo = sharp(pixels, { raw: { width, height, channels: 3 } }).composite(layers);
   const quality = rng.int(78, 92);
   let encoded: Buffer;
   switch (format) {
