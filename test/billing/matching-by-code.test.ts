@@ -3,7 +3,7 @@
 // the meter number), and a photo its name matches keeps that meter.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { meterDetail } from '../../main/backend/handlers/billing-meters';
 import { loadRouteSheet } from '../../main/billing/routes';
 import { openStore, type Store } from '../../main/store/store';
@@ -11,20 +11,14 @@ import { tempDir } from '../helpers/tmp';
 import { readPhoto } from './read-photo';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
-let store: Store;
-let dir: string;
-let cleanup: () => void;
+const queue = tempDir('meterdesk-match-code-');
+const dir = queue.dir;
+const store: Store = openStore(join(dir, 'queue.sqlite'));
 let sha = 0;
 
-beforeEach(() => {
-  const t = tempDir('meterdesk-match-code-');
-  dir = t.dir;
-  cleanup = t.cleanup;
-  store = openStore(join(dir, 'queue.sqlite'));
-});
-afterEach(() => {
+afterAll(() => {
   store.close();
-  cleanup();
+  queue.cleanup();
 });
 
 function sheet(): string {
