@@ -9,6 +9,7 @@ import { summarizeManifest } from './manifest';
 import type { SampleFormat } from './marker';
 import { createRng, deriveSeed, type Rng } from './random';
 import { randomReading, SAMPLE_METER_TYPES } from './reading';
+import { STICKER_FORMATS } from './code-sticker';
 import { DEFAULT_PHOTO_WIDTH, renderMeterPhoto } from './render';
 
 export interface GenerateSampleFolderOptions {
@@ -30,6 +31,16 @@ export interface GenerateSampleFolderOptions {
    * overexposed, tiny, in turn), marked unreadable. Default 0.
    */
   flawed?: number;
+  /**
+   * Photos of meters with a serial sticker (Code 128, QR or DataMatrix in turn): the first ones.
+   * Each meter's serial is `SN-<seed>-<n>`. Default 0.
+   */
+  stickers?: number;
+  /**
+   * Of the stickered photos, the last ones are swapped-meter cases: the sticker shows the next
+   * stickered photo's serial (the photo was named after one meter but shows another). Default 0.
+   */
+  swapped?: number;
   /** Photos rendered at once. Default: twice the number of CPUs. */
   concurrency?: number;
 }
@@ -67,13 +78,26 @@ export async function generateSampleFolder(
     await mkdir(path.join(root, ...folder.split('/')), { recursive: true });
   }
 
+  const stickers = Math.min(options.stickers ?? 0, count);
+  // A swap needs another stickered meter to show.
+  const swapped = Math.min(options.swapped ?? 0, Math.max(0, stickers - 1));
+  const serialOf = (i: number): string => `SN-${String(seed)}-${String(i + 1)}`;
+  /** The sticker on photo i: its own serial, or for a swapped case the next stickered one's. */
+  const stickerOf = (i: number) => {
+    if (i >= stickers) return undefined;
+    const shown = i >= stickers - swapped ? (i + 1) % stickers : i;
+    const format = STICKER_FORMATS[i % STICKER_FORMATS.length] ?? 'QRCode';
+    return { text: serialOf(shown), format };
+  };
+
   const entries: SampleManifestEntry[] = new Array<SampleManifestEntry>(count);
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let i = next++; i < count; i = next++) {
       const photo = plan[i];
       if (!photo) continue;
-      const data = await renderMeterPhoto({ ...photo, width });
+      const sticker = stickerOf(i);
+      const data = await renderMeterPhoto({ ...photo, width, ...(sticker && { sticker }) });
       await writeFile(path.join(root, ...photo.relPath.split('/')), data);
       entries[i] = {
         relPath: photo.relPath,
@@ -82,6 +106,7 @@ export async function generateSampleFolder(
         reading: photo.reading,
         meterType: photo.meterType,
         duplicateOf: null,
+        ...(sticker && { serial: serialOf(i), code: sticker.text }),
       };
     }
   };

@@ -25,6 +25,10 @@ export interface SampleManifestEntry {
   duplicateOf: string | null;
   /** A photo no service could read (sandbox/samples/flaws.ts): what is wrong with it. */
   flaw?: 'blurred' | 'dark' | 'overexposed' | 'tiny';
+  /** The serial of the meter photographed (its sticker's code when it is not swapped). */
+  serial?: string;
+  /** What the photo's sticker says: the serial, or another photo's meter's for a swapped case. */
+  code?: string;
 }
 
 export interface SampleManifest {
