@@ -137,6 +137,16 @@ export async function photosAdded(store: Store, now: Date, signal?: AbortSignal)
 }
 
 /**
+ * A photo's codes were read (issue 25): one without a meter may be matched by them now, and its
+ * meter checked. Returns the photos that changed.
+ */
+export function codesRead(store: Store, jobId: number, now: Date): number[] {
+  if (store.meters.count() === 0 || store.jobs.get(jobId)?.meterId !== null) return [];
+  const match = matchPhotos(store, { all: false });
+  return [...match.changed, ...assessMeters(store, match.meters, now)];
+}
+
+/**
  * What a queue may have missed before every change went through one place (main/actions/): photos
  * added by an older version, never dated or matched, and checks a review there did not re-run.
  * Returns the photos whose check changed.

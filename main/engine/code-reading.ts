@@ -3,6 +3,7 @@
 // with the photo. Nothing waits for them: a photo that passed is sent while its codes are read.
 import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { PhotoCode } from '../../common/photo-codes';
+import { codesRead } from '../billing/routes';
 import { sharedCheckPool } from '../photo-checks/check-pool';
 import type { UnreadPhoto } from '../store/job-photo-codes';
 import type { Store } from '../store/store';
@@ -14,6 +15,8 @@ export interface CodeReadingDeps {
   /** Reads the codes on a photo; by default in the photo-check worker. */
   readonly read?: (path: string) => Promise<PhotoCode[]>;
   readonly changed: (ids: readonly number[]) => void;
+  /** The engine's clock (ms): a photo matched by its code has its meter checked as of now. */
+  readonly now: () => number;
   readonly log: (line: string, message?: EngineMessage) => void;
 }
 
@@ -52,7 +55,11 @@ export class CodeReading {
         return [];
       })
       .then((codes) => {
-        if (this.d.store.jobs.recordCodes(photo.id, codes)) this.d.changed([photo.id]);
+        if (!this.d.store.jobs.recordCodes(photo.id, codes)) return;
+        // A photo its name matched to no meter may be matched by its code.
+        const matched =
+          codes.length > 0 ? codesRead(this.d.store, photo.id, new Date(this.d.now())) : [];
+        this.d.changed([photo.id, ...matched]);
       })
       .catch((error: unknown) => {
         const detail = error instanceof Error ? error.message : String(error);

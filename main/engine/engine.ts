@@ -147,7 +147,11 @@ export class Engine extends EventEmitter<EngineEvents> {
       store: this.store,
       on: this.config.photoChecks,
       read: opts.readPhotoCodes,
-      changed,
+      // A photo matched by its code changes rows the window shows, not only the counts.
+      changed: (ids) => {
+        this.feed.changed(ids);
+      },
+      now: () => this.clock.now(),
       log,
     });
     this.gate = new PhotoGate({

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meterDetail } from '../../main/backend/handlers/billing-meters';
-import { loadRouteSheet } from '../../main/billing/routes';
+import { codesRead, loadRouteSheet } from '../../main/billing/routes';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
 import { readPhoto } from './read-photo';
@@ -70,5 +70,13 @@ describe('matching a photo by its code', () => {
       params: { code: 'SN-99812', matched: '0002', named: '0001' },
     });
     expect(meterDetail(store, '0001', NOW.getTime())?.codeMismatch).toBeNull();
+
+    // Codes read after the sheet was loaded: the photo is matched then.
+    const later = await photoWithCodes('IMG_0004.jpg', []);
+    expect(row(later)).toEqual([null, null]);
+    expect(codesRead(store, later, NOW)).toEqual([]);
+    const late = await photoWithCodes('IMG_0005.jpg', ['SN-99812']);
+    expect(codesRead(store, late, NOW)).toContain(late);
+    expect(row(late)).toEqual(['0001', 'code']);
   });
 });

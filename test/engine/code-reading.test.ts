@@ -58,6 +58,7 @@ describe('reading the codes on checked photos', () => {
         for (const id of ids) recorded.add(id);
         if (recorded.size === jobs.length) allRead();
       },
+      now: () => Date.parse('2026-11-23T12:00:00Z'),
       log: () => undefined,
     });
     reading.start();
