@@ -58,6 +58,8 @@ export interface BillingRow {
   /** The photo's path below the folder that was added ("/" separated). */
   photo: string | null;
   photoSha256: string | null;
+  /** The codes read on the photo (a serial sticker), their texts; absent: none. */
+  photoCodes?: readonly string[];
   taskId: string | null;
   unmatched: boolean;
   /** Set when this photo repeats another (the meter id or photo it duplicates). */

@@ -100,6 +100,8 @@ function cell(row: BillingRow, field: ExportField, t: ExportTemplate, zone: stri
       return row.unmatched ? 'yes' : 'no';
     case 'duplicate_of':
       return row.duplicateOf ?? '';
+    case 'photo_codes':
+      return (row.photoCodes ?? []).join(' | ');
   }
 }
 

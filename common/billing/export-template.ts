@@ -29,6 +29,7 @@ export const EXPORT_FIELDS = [
   'task_id',
   'unmatched',
   'duplicate_of',
+  'photo_codes',
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 

@@ -5,7 +5,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meterDetail } from '../../main/backend/handlers/billing-meters';
+import { billingRows } from '../../main/billing/meter-readings';
 import { codesRead, loadRouteSheet } from '../../main/billing/routes';
+import { templateCells } from '../../common/billing/export-cells';
+import { DEFAULT_EXPORT_TEMPLATE } from '../../common/billing/export-template';
 import { openStore, type Store } from '../../main/store/store';
 import { tempDir } from '../helpers/tmp';
 import { readPhoto } from './read-photo';
@@ -78,5 +81,16 @@ describe('matching a photo by its code', () => {
     const late = await photoWithCodes('IMG_0005.jpg', ['SN-99812']);
     expect(codesRead(store, late, NOW)).toContain(late);
     expect(row(late)).toEqual(['0001', 'code']);
+
+    // The billing export carries the codes of each row's photo when its template asks for them.
+    const template = {
+      ...DEFAULT_EXPORT_TEMPLATE,
+      columns: [
+        { field: 'photo' as const, header: 'photo' },
+        { field: 'photo_codes' as const, header: 'codes' },
+      ],
+    };
+    const cells = [...billingRows(store)].map((r) => templateCells(r, template, 'Europe/Berlin'));
+    expect(cells).toContainEqual(['IMG_0003.jpg', 'https://maker.example']);
   });
 });

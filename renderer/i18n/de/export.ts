@@ -72,6 +72,8 @@ export const exporting: Words<typeof en> = {
     unmatched: 'yes für ein Foto, das zu keinem Zähler der Ableseliste passt.',
     duplicate_of:
       'Bei einem Foto, das ein anderes wiederholt: der Zähler oder das Foto, das es wiederholt.',
+    photo_codes:
+      'Die auf dem Foto gelesenen Codes (Barcode, QR-Code oder DataMatrix eines Seriennummer-Aufklebers), getrennt durch „ | “.',
     sheet: 'Die Spalte „{{source}}“ der Ableseliste, unverändert übernommen.',
   },
 } as const;

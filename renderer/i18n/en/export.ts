@@ -66,6 +66,8 @@ export const exporting = {
     task_id: 'The reading service’s task for the photo.',
     unmatched: 'yes for a photo that matched no meter of the route sheet.',
     duplicate_of: 'For a photo that repeats another: the meter or photo it repeats.',
+    photo_codes:
+      'The codes read on the photo (a serial sticker’s barcode, QR code or DataMatrix), separated by “ | ”.',
     sheet: 'The route sheet’s column “{{source}}”, carried through as written.',
   },
 } as const;
