@@ -2,6 +2,8 @@
 // that compares them with the meter the photo was matched to. Main reads and stores them, the
 // window and the exports show them.
 
+import { fillFrom } from './fill-template';
+
 /** One code read on a photo: its symbology as zxing names it, and the text it carries. */
 export interface PhotoCode {
   readonly format: string;
@@ -90,4 +92,12 @@ export function codeMismatch(
     };
   }
   return other;
+}
+
+/** The mismatch in English (CLI, log), from the same words as the window's en catalogue. */
+export function codeMismatchEnglish(m: CodeMismatch): string {
+  return fillFrom(
+    'The code on the photo says {code}; this photo was matched to {matched} (the code names {named}).',
+    m.params,
+  );
 }

@@ -23,6 +23,8 @@ interface SheetRow {
   previous: string;
   previousAt: string;
   avgDaily: number;
+  /** The serial on the meter's sticker, where it has one. */
+  barcode: string;
 }
 
 /** A reading with the register's digits (leading zeros) and decimals, as meters show it. */
@@ -96,6 +98,7 @@ export async function writeDemoRoute(
       previous: asReading(previous, digits, decimals),
       previousAt,
       avgDaily: Number(avgDaily.toFixed(3)),
+      barcode: f.serial ?? '',
     });
   });
   // Two meters that went past 99999 since the last read, photographed on route 7.
@@ -120,6 +123,7 @@ export async function writeDemoRoute(
       previous,
       previousAt,
       avgDaily: DAILY,
+      barcode: '',
     });
   }
   // A meter on the route nobody photographed: it goes back to the field.
@@ -134,11 +138,12 @@ export async function writeDemoRoute(
     previous: '01234.500',
     previousAt,
     avgDaily: DAILY,
+    barcode: '',
   });
   expected.set('WM-7999', 'no_photo');
   const comma = (text: string): string => text.replace('.', ',');
   const lines = [
-    'meter_id;account;address;route;sequence;digits;decimals;previous_reading;previous_read_at;avg_daily_use',
+    'meter_id;account;address;route;sequence;digits;decimals;previous_reading;previous_read_at;avg_daily_use;barcode',
     ...rows.map((r) =>
       [
         r.meterId,
@@ -151,6 +156,7 @@ export async function writeDemoRoute(
         comma(r.previous),
         r.previousAt,
         comma(String(r.avgDaily)),
+        r.barcode,
       ].join(';'),
     ),
   ];

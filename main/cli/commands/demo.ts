@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { jobText } from '../../../common/job-messages';
+import { codeMismatchEnglish } from '../../../common/photo-codes';
+import { codeMismatchOfPhoto } from '../../billing/photo-code-check';
 import { createSandbox } from '../../../sandbox';
 import { generateSampleFolder } from '../../../sandbox/samples';
 import { openStore } from '../../store/store';
@@ -49,6 +51,9 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
     duplicates: 2,
     // Blurred, dark, overexposed and tiny: the quality check holds them instead of paying.
     flawed: 4,
+    // Serial stickers on some meters, and one photo named after one meter that shows another's.
+    stickers: 6,
+    swapped: 1,
   });
   const route = await writeDemoRoute(dir, photos, manifest.files, new Date());
   io.err(`Route sheet for these meters: ${route.sheet}\n`);
@@ -121,6 +126,10 @@ function printSummary(
       ]);
     }
     io.out(`\n${table(rows)}\nReadings matching the photos: ${right}/${checked}\n`);
+    for (const job of store.queries.iterate({})) {
+      const swap = job.meterId === null ? null : codeMismatchOfPhoto(store, job.id, job.meterId);
+      if (swap) io.out(`Swapped meter? ${job.relPath}: ${codeMismatchEnglish(swap)}\n`);
+    }
   } finally {
     store.close();
   }
