@@ -3,7 +3,7 @@
 // was answered by) a new photo. Without a decision, or for a skip, it is meterOutcome's answer.
 // The route panel, the meter list, the detail, the field list and the billing export read this.
 import type { ReadType } from './billing-row';
-import { exchangeConsumption, estimateRepeated } from './decision-rules';
+import { estimateRepeated } from './decision-rules';
 import type { MeterDecision, StoredDecision } from './meter-decision';
 import { meterOutcome, type MeterOutcome, type MeterPhoto } from './meter-outcome';
 import type { PlausibilityConfig } from './plausibility-config';
@@ -34,8 +34,8 @@ export interface DecidedOutcome extends MeterOutcome {
   /** Units since the previous reading, as billing gets them; null when unknown. */
   readonly consumption: number | null;
   /**
-   * The checks of the billed reading: its photo's, or those run on a typed reading; null where a
-   * person's decision stands instead (an exchange, an estimate).
+   * The checks of the billed reading: its photo's, or those run on a typed reading or on an
+   * exchange's consumption over both meters; null where a person's estimate stands instead.
    */
   readonly check: ReadingCheck | null;
   readonly notes: readonly DecisionNote[];
@@ -60,6 +60,7 @@ function typedCheck(
   reading: string,
   readAt: string,
   config: PlausibilityConfig,
+  exchange?: { readonly oldFinal: string; readonly newStart: string },
 ): ReadingCheck {
   const baseline =
     meter.previousReading === null
@@ -73,6 +74,7 @@ function typedCheck(
       registerDecimals: meter.registerDecimals,
       previous: baseline,
       avgDailyUse: meter.avgDailyUse,
+      ...(exchange ? { exchange } : {}),
     },
     config,
   );
@@ -119,6 +121,15 @@ function decided(
       const base = meterOutcome(none, photos);
       const reading = d.reading ?? base.reading;
       const confirmation = d.reading !== null ? 'typed' : (base.confirmation ?? 'confirmed');
+      // Checked like any consumption: a mistyped final or start reading shows as too high or low.
+      const readAt = base.chosen?.readAt ?? stored.madeAt;
+      const check =
+        reading === null
+          ? null
+          : typedCheck(meter, reading, readAt, config, {
+              oldFinal: d.oldFinal,
+              newStart: d.newStart,
+            });
       return {
         ...base,
         ...NO_PERSON,
@@ -128,10 +139,8 @@ function decided(
         confirmation: reading === null ? null : confirmation,
         note: '',
         readType: reading === null ? 'no_read' : 'actual',
-        consumption:
-          reading === null
-            ? null
-            : exchangeConsumption(meter.previousReading, d.oldFinal, d.newStart, reading),
+        consumption: check?.consumption ?? null,
+        check,
         notes: [{ code: 'exchanged', params: { oldFinal: d.oldFinal, newStart: d.newStart } }],
       };
     }

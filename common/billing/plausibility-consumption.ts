@@ -2,6 +2,7 @@
 // within the tolerance (a digit caught turning) it is no consumption; beyond it, it is a rollover
 // past all nines only when the consumption that implies passes the high and daily checks (at
 // most one wrap: 10^n − previous + current); otherwise it is an error for a person to look at.
+import { exchangeConsumption } from './decision-rules';
 import { rescale, toNumber } from './exact-decimal';
 import { dailyLimit, highLow, perDay, type Facts } from './plausibility-facts';
 import { allNines } from './plausibility-text';
@@ -48,6 +49,15 @@ export function consumptionStep(facts: Facts, blocked: string | null): Consumpti
       'the reading is not a number',
       negative('ok', 'not_checked', { why: 'the reading is not a number' }),
     );
+  if (input.exchange !== undefined) {
+    const { oldFinal, newStart } = input.exchange;
+    const why = 'the meter was exchanged';
+    const over = exchangeConsumption(input.previous.reading, oldFinal, newStart, reading.text);
+    const neg = negative('ok', 'meter_exchange', { previous: input.previous.reading });
+    if (over === null) return unknown(why, neg);
+    const roll = rollover('ok', 'not_checked', { why });
+    return { negative: neg, rollover: roll, consumption: over, rolledOver: false, missing: null };
+  }
   if (previous === null) {
     const why = 'the previous reading is not a number';
     return unknown(

@@ -45,6 +45,11 @@ export interface PlausibilityInput {
   history?: readonly Baseline[];
   /** The meter was exchanged since `previous`: the old meter's reading is no baseline. */
   meterExchanged?: boolean;
+  /**
+   * A person said the meter was exchanged and with which readings: the consumption runs over both
+   * meters (the old one's since `previous`, the new one's since its start) and is checked as any.
+   */
+  exchange?: { readonly oldFinal: string; readonly newStart: string };
 }
 
 export interface PlausibilityOutcome {

@@ -47,7 +47,10 @@ export function checkReading(
           highLowRule(facts, step.consumption),
           zeroRule(facts, step.consumption),
           dailyJumpRule(facts, step.consumption),
-          misreadRule(facts, step.consumption),
+          // One digit of which meter? Over two meters the misread signature means nothing.
+          input.exchange === undefined
+            ? misreadRule(facts, step.consumption)
+            : notChecked('misread', 'the meter was exchanged'),
         ];
   const results = [format, dates, step.negative, step.rollover, ...usage];
   const level = worstLevel(results.map((r) => r.level));

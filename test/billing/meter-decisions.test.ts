@@ -123,6 +123,21 @@ describe('meter decisions', () => {
     });
   });
 
+  it("an exchange's consumption over both meters is checked like any other", async () => {
+    await photo('M1.jpg', '00012.0', '2026-11-22T09:00:00');
+    actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
+    // 40 m³ in 30 days against 1.5 m³/day: plausible.
+    expect(rowOf('M1')).toMatchObject({ consumption: 40, plausibility: 'ok' });
+    // A final reading typed a digit too long: 1,040 m³ in 30 days is far too high.
+    actions.decideMeter('M1', { kind: 'exchange', oldFinal: '01130.0', newStart: '00002.0' });
+    const check = meterReading(store, 'M1')?.outcome.check;
+    expect(check?.consumption).toBe(1040);
+    expect(check?.flagged.map((r) => r.code)).toEqual(
+      expect.arrayContaining(['high_low.high', 'daily_jump.exceeded']),
+    );
+    expect(rowOf('M1')?.plausibility).toBe('error');
+  });
+
   it('a re-read goes on the field list in walking order and is booked when its photo comes back', async () => {
     const first = await photo('M2.jpg', '09999.0', '2026-11-22T09:00:00');
     expect(actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' })?.ok).toBe(true);
