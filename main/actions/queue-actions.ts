@@ -145,7 +145,7 @@ export class QueueActions {
   ): Promise<routes.SheetLoad> {
     const store = this.write('load route sheet');
     const loaded = await routes.loadRouteSheet(store, source, { ...opts, now: this.now() });
-    if (loaded.ok) this.changed(loaded.match.changed);
+    if (loaded.ok) this.changed(loaded.changed);
     return loaded;
   }
 

@@ -31,6 +31,8 @@ export type SheetLoad =
       warnings: RowProblem[];
       encodingGuess: EncodingGuess | null;
       match: MatchReport;
+      /** The photos whose match or check changed: the window shows them anew. */
+      changed: number[];
     }
   | {
       ok: false;
@@ -91,7 +93,11 @@ export async function loadRouteSheet(
   await readMissingDates(store);
   const match = matchPhotos(store, { all: true });
   // The sheet's new baselines change the checks of every meter that has photos.
-  assessMeters(store, [...store.meters.metersWithPhotos(), ...match.meters], opts.now);
+  const checked = assessMeters(
+    store,
+    [...store.meters.metersWithPhotos(), ...match.meters],
+    opts.now,
+  );
   return {
     ok: true,
     sheetId: loaded.sheetId,
@@ -101,6 +107,7 @@ export async function loadRouteSheet(
     warnings: parsed.warnings,
     encodingGuess: parsed.encodingGuess ?? null,
     match,
+    changed: [...new Set([...match.changed, ...checked])],
   };
 }
 
