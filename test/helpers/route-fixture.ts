@@ -38,11 +38,20 @@ export async function writeRouteFixture(
     count = 5,
     spare = false,
     flagged = 1,
+    stickers = 0,
+    swapped = 0,
+    width = 480,
   }: {
     count?: number;
     spare?: boolean;
     /** How many meters, from the first, are flagged. */
     flagged?: number;
+    /** Photos, from the first, whose meter carries a serial sticker (the sheet's Barcode column). */
+    stickers?: number;
+    /** Of those, the last ones show the next stickered meter's code (a swapped meter). */
+    swapped?: number;
+    /** Photo width; a Code 128 sticker needs room (at 480 px it covers half the photo). */
+    width?: number;
   } = {},
 ): Promise<RouteFixture> {
   const photos = join(dir, 'photos');
@@ -52,8 +61,10 @@ export async function writeRouteFixture(
     formats: ['jpeg'],
     subfolders: false,
     duplicates: 0,
-    // A short side of 360 px: above the 320 px the photo check wants, so none is held.
-    width: 480,
+    stickers,
+    swapped,
+    // 480 px gives a short side of 360 px: above the 320 px the photo check wants, so none is held.
+    width,
     concurrency: 2,
   });
   // Named after the meter, as readers' apps do: a camera's own IMG_0001 is no meter number.
@@ -71,10 +82,10 @@ export async function writeRouteFixture(
   const unmatched = files[files.length - 1];
   if (!unmatched) throw new Error('no sample photos');
   const lines = [
-    'Gerät Nr.;Konto;Route;Reihenfolge;Vorkommastellen;Nachkommastellen;Altstand;Ablesedatum alt;Tagesdurchschnitt',
+    'Gerät Nr.;Konto;Route;Reihenfolge;Vorkommastellen;Nachkommastellen;Altstand;Ablesedatum alt;Tagesdurchschnitt;Barcode',
   ];
   const meters: { id: string; reading: string | null; relPath: string | null }[] = [];
-  const line = (id: string, i: number, reading: string, flagged: boolean): string => {
+  const line = (id: string, i: number, reading: string, flagged: boolean, barcode = ''): string => {
     const value = Number(reading);
     // The flagged meter used six times its usual amount; the others exactly their usual amount.
     const previous = flagged ? value * 0.2 : value * 0.9;
@@ -91,11 +102,12 @@ export async function writeRouteFixture(
       asReading(previous, reading).replace('.', ','),
       previousAt.split('-').reverse().join('.'),
       avg.toFixed(4).replace('.', ','),
+      barcode,
     ].join(';');
   };
   files.slice(0, -1).forEach((f, i) => {
     const reading = f.reading ?? '0';
-    lines.push(line(idOf(f.relPath), i, reading, i < flagged));
+    lines.push(line(idOf(f.relPath), i, reading, i < flagged, f.serial ?? ''));
     meters.push({ id: idOf(f.relPath), reading, relPath: f.relPath });
   });
   // With `spare`, 9998 is the meter the unmatched photo shows (a clerk assigns it by hand).
@@ -103,7 +115,7 @@ export async function writeRouteFixture(
     lines.push(line('9998', 98, unmatched.reading ?? '0', false));
     meters.push({ id: '9998', reading: unmatched.reading, relPath: null });
   }
-  lines.push(['9999', 'K-49999', 'Nord', '100', '5', '1', '00100,0', '', '0,5'].join(';'));
+  lines.push(['9999', 'K-49999', 'Nord', '100', '5', '1', '00100,0', '', '0,5', ''].join(';'));
   meters.push({ id: '9999', reading: null, relPath: null });
   const sheet = join(dir, 'Route Nord.csv');
   await writeFile(sheet, `\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
