@@ -54,6 +54,9 @@ function historyFor(
   const at = Date.parse(dateOf(job) ?? '');
   for (const other of photos) {
     if (other.id === job.id || other.state !== 'done' || other.sha256 === job.sha256) continue;
+    // A photo that carries no check (a copy, or one a re-read or an estimate set aside) is no
+    // reading of its own: never a baseline.
+    if (other.plausibility === null) continue;
     const when = Date.parse(dateOf(other) ?? '');
     if (!Number.isFinite(when) || !Number.isFinite(at) || at - when < PERIOD_GAP_DAYS * DAY_MS)
       continue;
@@ -169,6 +172,16 @@ function routeDateFlags(
 }
 
 /**
+ * A photo the clerk's decision set aside: the one sent for re-read (the photos before it came
+ * back) or any photo of an estimated meter. It is no longer the meter's reading, so it carries no
+ * check and does not wait in the review queue; undo checks it again.
+ */
+function setAside(meter: StoredMeter, job: JobRecord): boolean {
+  const d = meter.decision?.decision;
+  return d?.kind === 'estimate' || (d?.kind === 'reread' && job.id <= d.afterJobId);
+}
+
+/**
  * Checks every photo of these meters again and stores the outcome; returns the job ids whose
  * stored outcome changed. Photos without a meter or a reading carry none.
  */
@@ -201,7 +214,7 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
     for (const job of photos) {
       const copy = job.sha256 !== null && job.state === 'done' && seen.has(job.sha256);
       if (job.sha256 !== null && job.state === 'done') seen.add(job.sha256);
-      if (copy) {
+      if (copy || setAside(meter, job)) {
         updates.push({ id: job.id, level: null, detail: null });
         continue;
       }

@@ -138,6 +138,20 @@ describe('meter decisions', () => {
     expect(rowOf('M1')?.plausibility).toBe('error');
   });
 
+  it('a re-read or an estimate takes the old photo out of the review queue; undo puts it back', async () => {
+    const id = await photo('M2.jpg', '09999.0', '2026-11-22T09:00:00');
+    const toReview = (): boolean | undefined => store.jobs.get(id)?.toReview;
+    expect(toReview()).toBe(true);
+    expect(actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' })?.ok).toBe(true);
+    expect(toReview()).toBe(false);
+    expect(actions.undoMeterDecision('M2')?.ok).toBe(true);
+    expect(toReview()).toBe(true);
+    expect(actions.decideMeter('M2', { kind: 'estimate' })?.ok).toBe(true);
+    expect(toReview()).toBe(false);
+    expect(actions.undoMeterDecision('M2')?.ok).toBe(true);
+    expect(toReview()).toBe(true);
+  });
+
   it('a re-read goes on the field list in walking order and is booked when its photo comes back', async () => {
     const first = await photo('M2.jpg', '09999.0', '2026-11-22T09:00:00');
     expect(actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' })?.ok).toBe(true);
