@@ -1,6 +1,7 @@
 // One record of the billing export: a meter with its reading for the period (or the reason there
 // is none), or a photo that matched no meter.
 import type { CheckLevel } from './plausibility-inputs';
+import type { CheckFlags } from './rule-lines';
 
 /**
  * How the billed reading came to be, for an auditor (docs/billing.md, "Export"):
@@ -52,8 +53,13 @@ export interface BillingRow {
   /** Decimals the register shows: readings and consumption are written with that many. */
   registerDecimals: number | null;
   plausibility: CheckLevel | null;
-  /** The flagged rules' sentences. */
+  /** The flagged rules' sentences, in English. */
   reasons: string;
+  /**
+   * The reasons as parts, so an export in another language words the checks' flags from their
+   * codes (checkReasonsIn); the words before and after them stay English. Absent: `reasons` as is.
+   */
+  reasonParts?: { before: string; check: CheckFlags | null; after: string };
   useOnBill: boolean;
   /** The photo's path below the folder that was added ("/" separated). */
   photo: string | null;

@@ -10,6 +10,7 @@
 import { parseIsoStamp } from './calendar';
 import { officeIso, officeTimeZone } from './export-read-at';
 import type { BillingRow } from './billing-row';
+import { reasonsIn } from './rule-lines';
 import { SHEET_FIELD, type ExportField, type ExportTemplate } from './export-template';
 
 export type ExportCellKind = 'number' | 'text';
@@ -87,7 +88,7 @@ function cell(row: BillingRow, field: ExportField, t: ExportTemplate, zone: stri
     case 'reasons':
       return row.unmatched
         ? [UNMATCHED, row.reasons].filter((s) => s !== '').join(' ')
-        : row.reasons;
+        : reasonsIn(row, t.language ?? 'en');
     case 'use_on_bill':
       return row.useOnBill && !row.unmatched ? 'yes' : 'no';
     case 'photo':

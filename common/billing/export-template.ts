@@ -36,6 +36,9 @@ export type ExportField = (typeof EXPORT_FIELDS)[number];
 export const EXPORT_DELIMITERS = [',', ';', '\t'] as const;
 export const DECIMAL_MARKS = ['.', ','] as const;
 export const DATE_FORMATS = ['iso', 'dd.mm.yyyy', 'dd/mm/yyyy', 'mm/dd/yyyy'] as const;
+/** The language the export's words (its reasons) are written in. */
+export const EXPORT_LANGUAGES = ['en', 'de'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
 /** "utf-8-bom" is what Excel needs to read UTF-8; "windows-1252" is for older importers. */
 export const EXPORT_ENCODINGS = ['utf-8-bom', 'utf-8', 'windows-1252'] as const;
 
@@ -70,6 +73,8 @@ export interface ExportTemplate {
   unencodable: 'error' | 'replace';
   /** Add a row per photo that matched no meter, marked in `unmatched`, `use_on_bill` and `reasons`. */
   includeUnmatched: boolean;
+  /** The language of the reasons column; absent: English, as templates saved before it said. */
+  language?: ExportLanguage;
 }
 
 export const MAX_TEMPLATE_COLUMNS = 50;
@@ -143,6 +148,7 @@ const templateSchema = z.strictObject({
   encoding: z.enum(EXPORT_ENCODINGS).default(D.encoding),
   unencodable: z.enum(['error', 'replace']).default(D.unencodable),
   includeUnmatched: z.boolean().default(D.includeUnmatched),
+  language: z.enum(EXPORT_LANGUAGES).optional(),
 });
 
 /** A template from a value of unknown origin; keys left out take the default template's values. */

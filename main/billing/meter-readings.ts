@@ -104,6 +104,11 @@ function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
     reasons: [decided, reasons, outcome.state === 'confirmed' ? '' : note, copies]
       .filter(Boolean)
       .join(' '),
+    reasonParts: {
+      before: decided,
+      check,
+      after: [outcome.state === 'confirmed' ? '' : note, copies].filter(Boolean).join(' '),
+    },
     // Billing may use a reading that is confirmed (checked and plausible, or by a person) and
     // whose consumption is known: a reading without one is never billed as it is.
     useOnBill: outcome.state === 'confirmed' && outcome.consumption !== null,
