@@ -24,6 +24,14 @@ export function MeterSummary({ job }: { job: JobRecord }): React.JSX.Element | n
   useEffect(() => {
     void api.getState().showMeterOfJob(job.meterId);
   }, [api, job.id, job.meterId, job.updatedAt]);
+  // Whatever loaded another meter meanwhile (a row, a skip, a late answer), the photo's own meter
+  // is what this part shows: asked for again whenever the one held is not it.
+  const held = detail?.meter.meterId ?? null;
+  useEffect(() => {
+    if (job.meterId !== null && held !== job.meterId) {
+      void api.getState().loadMeterOfDetail(job.meterId);
+    }
+  }, [api, job.meterId, held]);
   const shown = job.meterId !== null && detail?.meter.meterId === job.meterId ? detail : null;
   return shown ? (
     <>
