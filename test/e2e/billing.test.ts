@@ -65,11 +65,12 @@ describeInBrowser('routes and billing', (site) => {
       await page.getByTestId('meter-filter-unmatched').click();
       await page.getByTestId('meter-row').first().click();
       const picker = page.getByTestId('meter-picker-input');
-      await picker.click();
-      await page.keyboard.type('9998');
-      await page.getByTestId('meter-option').first().waitFor();
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
+      // Typed into the picker itself (not wherever the focus is): a detail that re-renders under a
+      // busy machine must not send the keys elsewhere.
+      await picker.fill('9998');
+      await page.getByTestId('meter-option').filter({ hasText: '9998' }).first().waitFor();
+      await picker.press('ArrowDown');
+      await picker.press('Enter');
       try {
         await eventually(async () => {
           expect(await page.getByTestId('facts-meter').textContent({ timeout: 5000 })).toBe('9998');
