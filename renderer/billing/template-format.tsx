@@ -1,5 +1,5 @@
-// The export template's file format: separator, decimal mark, date format, encoding, and whether
-// times and photos without a meter go in.
+// The export template's file format: separator, decimal mark, date format, encoding, the reasons'
+// language, and whether times and photos without a meter go in.
 import { DATE_FORMATS } from '../../common/billing/export-template';
 import { useT } from '../i18n/i18n';
 import type { TemplatePartProps } from './template-patch';
@@ -81,6 +81,21 @@ export function TemplateFormat({ template, onChange }: TemplatePartProps): React
             <option value="utf-8-bom">{t('template.utf8bom')}</option>
             <option value="utf-8">{t('template.utf8')}</option>
             <option value="windows-1252">{t('template.windows1252')}</option>
+          </select>
+        </label>
+        <label>
+          <span className="label">{t('template.language')}</span>
+          <select
+            className="input"
+            value={template.language ?? 'en'}
+            onChange={(e) => {
+              const v = e.target.value === 'de' ? 'de' : 'en';
+              onChange((tp) => ({ ...tp, language: v }));
+            }}
+            data-testid="template-language"
+          >
+            <option value="en">{t('template.english')}</option>
+            <option value="de">{t('template.german')}</option>
           </select>
         </label>
       </div>

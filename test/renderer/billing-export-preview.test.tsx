@@ -12,10 +12,19 @@ import { en, PSEUDO } from '../../renderer/i18n/catalogues';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
+import { checkReasons } from '../../common/billing/plausibility-english';
 import { billingRow } from '../billing/billing-rows';
+import { after, check } from '../billing/plausibility-cases';
 import { stubBridge } from './stub-bridge';
 
 afterEach(cleanup);
+
+const HIGH = {
+  flagged: check({ ...after(86), readAt: '2026-10-22', avgDailyUse: 5 }).results.filter(
+    (r) => r.level !== 'ok',
+  ),
+  dateFlags: [],
+};
 
 const GERMAN_SHEET: BillingPreview = {
   rows: [
@@ -25,6 +34,12 @@ const GERMAN_SHEET: BillingPreview = {
       sheetCells: { Auftragsnummer: 'A-0001' },
     }),
     billingRow({ meterId: '=cmd', reading: '00042', registerDecimals: 0, consumption: 3 }),
+    billingRow({
+      meterId: 'Z-HIGH',
+      plausibility: 'warning',
+      reasons: checkReasons(HIGH),
+      reasonParts: { before: '', check: HIGH, after: '' },
+    }),
   ],
   dialect: { encoding: 'windows-1252', delimiter: ';', decimalMark: ',', dateFormat: 'dd.mm.yyyy' },
   timeZone: 'Europe/Berlin',
@@ -126,6 +141,21 @@ describe('the billing export preview', () => {
     expect(scopes).toEqual(['finished', 'all']);
   });
 
+  it('words the reasons in the language the template is given', async () => {
+    const { sent } = await setup();
+    expect(previewText()).toContain('above the expected 50 m³');
+    fireEvent.click(screen.getByTestId('template-edit'));
+    fireEvent.change(screen.getByTestId('template-language'), { target: { value: 'de' } });
+    expect(previewText()).toContain('über dem erwarteten Verbrauch von 50 m³');
+    expect(previewText()).not.toContain('above the expected');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('billing-export-run'));
+      await Promise.resolve();
+    });
+    const json = (sent[0] as { templateJson: string }).templateJson;
+    expect(JSON.parse(json)).toMatchObject({ language: 'de' });
+  });
+
   it('a saved template wins over the sheet', async () => {
     const saved = JSON.stringify({
       version: 1,
@@ -133,7 +163,7 @@ describe('the billing export preview', () => {
       columns: [{ field: 'meter_id', header: 'Zähler' }],
     });
     await setup('en', saved);
-    expect(previewText().split('\n')).toEqual(['Zähler', '000451', "'=cmd"]);
+    expect(previewText().split('\n')).toEqual(['Zähler', '000451', "'=cmd", 'Z-HIGH']);
   });
 
   it('explains every column, in English and in German', async () => {
