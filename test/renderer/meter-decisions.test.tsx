@@ -14,40 +14,10 @@ import { MeterDecisions } from '../../renderer/billing/meter-decisions';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
+import { meterDetail } from './meter-detail';
 import { stubBridge } from './stub-bridge';
 
-const DETAIL: MeterDetail = {
-  meter: {
-    meterId: 'M1',
-    account: null,
-    address: null,
-    route: 'R',
-    sequence: 1,
-    registerDigits: 5,
-    registerDecimals: 1,
-    previousReading: '00100.0',
-    previousReadingValue: 100,
-    previousReadAt: '2026-10-23',
-    avgDailyUse: 1.5,
-    skipCode: null,
-    skipNote: null,
-    typedReading: null,
-    typedAt: null,
-  },
-  state: 'flagged',
-  reading: '00012.0',
-  confirmation: null,
-  note: '',
-  chosenJobId: 7,
-  check: null,
-  matchHow: 'token',
-  decision: null,
-  readType: 'actual',
-  consumption: null,
-  decisionNotes: [],
-  rereadPending: false,
-  readDay: '2026-11-20',
-};
+const DETAIL = meterDetail('M1');
 
 function setup(answer: (channel: string) => DecisionAnswer, detail: MeterDetail = DETAIL) {
   const base = stubBridge([]);

@@ -10,43 +10,8 @@ import { MeterSummary } from '../../renderer/billing/meter-section';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
+import { meterDetail } from './meter-detail';
 import { doneJob, stubBridge } from './stub-bridge';
-
-function meterDetail(meterId: string): MeterDetail {
-  return {
-    meter: {
-      meterId,
-      account: null,
-      address: null,
-      route: 'R',
-      sequence: 1,
-      registerDigits: 5,
-      registerDecimals: 1,
-      previousReading: '00100.0',
-      previousReadingValue: 100,
-      previousReadAt: '2026-10-23',
-      avgDailyUse: 1.5,
-      skipCode: null,
-      skipNote: null,
-      typedReading: null,
-      typedAt: null,
-    },
-    state: 'confirmed',
-    reading: '00112.0',
-    confirmation: null,
-    note: '',
-    chosenJobId: 5,
-    check: null,
-    matchHow: 'manual',
-    decision: null,
-    readType: 'actual',
-    consumption: null,
-    decisionNotes: [],
-    rereadPending: false,
-    readDay: '2026-11-20',
-    codeMismatch: null,
-  };
-}
 
 afterEach(cleanup);
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeterDetail, MeterDeskBridge, Result } from '../../common/ipc';
 import { createAppStore } from '../../renderer/store/create-store';
+import { meterDetail } from './meter-detail';
 import { doneJob, stubBridge } from './stub-bridge';
 
 type Channel = 'jobDetail' | 'meterDetail' | 'queryJobs';
@@ -42,35 +43,6 @@ function heldBridge(channels: readonly Channel[]) {
     setMeter(meterId: string) {
       meterAnswer = meterDetail(meterId);
     },
-  };
-}
-
-function meterDetail(meterId: string): MeterDetail {
-  return {
-    meter: {
-      meterId,
-      account: null,
-      address: null,
-      route: null,
-      sequence: null,
-      registerDigits: null,
-      registerDecimals: null,
-      previousReading: null,
-      previousReadingValue: null,
-      previousReadAt: null,
-      avgDailyUse: null,
-      skipCode: null,
-      skipNote: null,
-      typedReading: null,
-      typedAt: null,
-    },
-    state: 'flagged',
-    reading: null,
-    confirmation: null,
-    note: '',
-    chosenJobId: null,
-    check: null,
-    matchHow: null,
   };
 }
 
