@@ -66,6 +66,8 @@ export class CheckPool {
     const slot = this.slot();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      // A worker with a photo in hand keeps the process alive; an idle one does not.
+      if (slot.pending.size === 0) slot.worker.ref();
       slot.pending.set(id, { resolve, reject });
       slot.worker.postMessage({ id, path, task } satisfies CheckRequest);
     });
@@ -98,12 +100,11 @@ export class CheckPool {
     const entry = checkWorkerEntry();
     const worker = new Worker(entry.source, { eval: entry.eval });
     const slot: Slot = { worker, pending: new Map() };
-    // An idle worker must not keep the process alive (the CLI ends when the run does).
-    worker.unref();
     worker.on('message', (reply: CheckReply) => {
       const p = slot.pending.get(reply.id);
       if (!p) return;
       slot.pending.delete(reply.id);
+      if (slot.pending.size === 0) worker.unref();
       if (reply.ok) p.resolve(reply);
       else p.reject(new Error(reply.message));
     });
@@ -117,6 +118,8 @@ export class CheckPool {
     worker.on('exit', (code) => {
       fail(new Error(`photo check worker ended (${String(code)})`));
     });
+    // Idle from the start. After the listeners: adding a 'message' listener refs the port again.
+    worker.unref();
     return slot;
   }
 }
