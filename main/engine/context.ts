@@ -8,6 +8,9 @@ import type { PollBudget } from './poll-budget';
 import type { EngineConfig } from './config';
 import type { Deployment } from './deployment';
 import type { Operation, UploadSituation } from './error-policy';
+import type { Holds } from './holds';
+import type { ServiceState } from './service-state';
+import type { StatusFeed } from './status-feed';
 
 /** What the upload and poll workers share with the engine that runs them. */
 export interface EngineContext {
@@ -48,4 +51,55 @@ export interface EngineContext {
     jobs: readonly JobRecord[],
     situation?: UploadSituation,
   ): void;
+}
+
+/** The engine's parts a run's context is made of. */
+export interface ContextParts {
+  readonly store: Store;
+  readonly api: MeterApi;
+  readonly config: EngineConfig;
+  readonly now: () => number;
+  readonly random: () => number;
+  readonly pollTiming: PollTiming;
+  readonly pollBudget: PollBudget;
+  readonly listHealth: ListHealth;
+  readonly service: ServiceState;
+  readonly feed: StatusFeed;
+  readonly holds: Holds;
+  readonly log: EngineContext['log'];
+  readonly failed: EngineContext['failed'];
+}
+
+/** A fresh context per start(): its signal ends that run's requests. */
+export function engineContext(p: ContextParts, signal: AbortSignal): EngineContext {
+  const { service, feed, holds } = p;
+  return {
+    store: p.store,
+    api: p.api,
+    config: p.config,
+    now: p.now,
+    random: p.random,
+    signal,
+    pollTiming: p.pollTiming,
+    pollBudget: p.pollBudget,
+    listHealth: p.listHealth,
+    deployment: service.deployment,
+    resultsRead: (results) => {
+      service.resultsRead(results);
+    },
+    changed: (ids) => {
+      feed.changed(ids);
+    },
+    ended: (results) => {
+      service.budget.ended(results);
+    },
+    log: p.log,
+    serviceWaits: () => {
+      service.readSoon();
+    },
+    succeeded: () => {
+      holds.transportOk();
+    },
+    failed: p.failed,
+  };
 }

@@ -1,26 +1,25 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
-import type { JobRecord } from '../../common/job-record';
 import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
 import type { MeterApi } from '../api/client';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
-import { catchUp } from '../billing/routes';
 import { POLL_SHARE, PollTiming } from './backoff';
 import { ListHealth } from './list-health';
 import { PollBudget, workLeftMs } from './poll-budget';
 import { uploadRoute } from './upload-route';
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from './config';
-import type { EngineContext } from './context';
+import { catchUpQueue } from './catch-up';
+import { engineContext, type EngineContext } from './context';
 import { Dispatcher } from './dispatcher';
-import type { Operation, UploadSituation } from './error-policy';
 import type { EngineEvents } from './events';
-import { handleFailure } from './failures';
+import { handleFailure, type FailureArgs, type FailureDeps } from './failures';
 import { Holds } from './holds';
-import { CodeReading } from './code-reading';
-import { PhotoGate } from './photo-gate';
+import type { CodeReading } from './code-reading';
+import type { PhotoGate } from './photo-gate';
+import { photoWork } from './photo-work';
 import { QuietWatch } from './quiet-watch';
 import { QuotaSpentCheck } from './quota-spent';
 import { ServiceState } from './service-state';
@@ -74,6 +73,20 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly gate: PhotoGate;
   private readonly codes: CodeReading;
 
+  private readonly log = (line: string, message?: EngineMessage): void => {
+    this.emit('log', line, message);
+  };
+
+  private readonly kick = (): void => {
+    this.loop.kick();
+  };
+  private readonly rowsChanged = (ids: readonly number[]): void => {
+    this.feed.changed(ids);
+  };
+  private readonly pollFailed = (error: unknown): void => {
+    this.failed(error, 'poll', []);
+  };
+
   constructor(opts: EngineOptions) {
     super();
     this.store = opts.store;
@@ -84,34 +97,18 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.listHealth = new ListHealth({
       listDeadlineMs: this.config.listDeadlineMs,
       listRecheckMs: this.config.listRecheckMs,
-      log: (line, message) => this.emit('log', line, message),
+      log: this.log,
     });
     this.pollBudget = new PollBudget(
       () => this.api.pacer.limits().requests,
-      () => {
-        const route = uploadRoute(this.config, this.service.deployment);
-        return route.ok && route.batch ? POLL_SHARE.batches : POLL_SHARE.singles;
-      },
-      () =>
-        workLeftMs(
-          this.pollTiming.typicalFinishMs(),
-          this.store.jobs.counts(),
-          Math.min(
-            this.config.maxConcurrency,
-            this.api.pacer.limits().concurrency?.limit ?? Infinity,
-          ),
-        ),
+      () => (this.sendsBatches() ? POLL_SHARE.batches : POLL_SHARE.singles),
+      () => workLeftMs(this.pollTiming.typicalFinishMs(), this.store.jobs.counts(), this.slots()),
     );
     this.clock = opts.clock ?? systemClock;
     this.random = opts.random ?? Math.random;
-    const track = (work: Promise<unknown>): void => {
-      this.track(work);
-    };
+    const { log, kick, rowsChanged, pollFailed, track } = this;
     const changed = (): void => {
       this.feed.schedule();
-    };
-    const log = (line: string, message?: EngineMessage): void => {
-      this.emit('log', line, message);
     };
     this.feed = new StatusFeed({
       clock: this.clock,
@@ -134,45 +131,28 @@ export class Engine extends EventEmitter<EngineEvents> {
       running: () => this.running,
       signal: () => this.abort.signal,
       track,
-      failed: (error) => {
-        this.failed(error, 'poll', []);
-      },
+      failed: pollFailed,
       changed,
-      rowsChanged: (ids) => {
-        this.feed.changed(ids);
-      },
+      rowsChanged,
       log,
     });
-    this.codes = new CodeReading({
-      store: this.store,
-      on: this.config.photoChecks,
-      read: opts.readPhotoCodes,
-      // A photo matched by its code changes rows the window shows, not only the counts.
-      changed: (ids) => {
-        this.feed.changed(ids);
-      },
-      now: () => this.clock.now(),
-      log,
-    });
-    this.gate = new PhotoGate({
+    ({ gate: this.gate, codes: this.codes } = photoWork({
       store: this.store,
       on: this.config.photoChecks,
       measure: opts.measurePhoto,
-      // A checked photo's codes are read next, beside the uploads.
-      changed: () => {
-        changed();
-        this.codes.kick();
-      },
-      passed: () => {
-        this.loop.kick();
-      },
+      readCodes: opts.readPhotoCodes,
+      counted: changed,
+      // A photo matched by its code changes rows the window shows, not only the counts.
+      changed: rowsChanged,
+      passed: kick,
+      now: () => this.clock.now(),
       log,
-    });
+    }));
     this.quiet = new QuietWatch({
       clock: this.clock,
       store: this.store,
       quietMs: this.config.quietReportMs,
-      log: (line, message) => this.emit('log', line, message),
+      log: this.log,
     });
     this.holds = new Holds({
       clock: this.clock,
@@ -181,25 +161,17 @@ export class Engine extends EventEmitter<EngineEvents> {
       track,
       probe: () => this.service.probe(this.abort.signal),
       quotaAvailable: () => this.service.quotaAvailable(this.abort.signal),
-      failed: (error) => {
-        this.failed(error, 'poll', []);
-      },
+      failed: pollFailed,
       changed,
-      released: () => {
-        this.loop.kick();
-      },
+      released: kick,
       log,
     });
     this.quotaSpent = new QuotaSpentCheck({
       holds: this.holds,
       service: this.service,
       signal: () => this.abort.signal,
-      kick: () => {
-        this.loop.kick();
-      },
-      failed: (error) => {
-        this.failed(error, 'poll', []);
-      },
+      kick,
+      failed: pollFailed,
       track,
       log,
     });
@@ -227,74 +199,64 @@ export class Engine extends EventEmitter<EngineEvents> {
         taskReadsDenied(this.ctx, this.holds, jobs);
       },
       track,
-      changed: (ids) => {
-        this.feed.changed(ids);
-      },
+      changed: rowsChanged,
     });
     this.ctx = this.makeContext(this.abort.signal);
   }
 
-  /** A fresh context per start(): its signal ends that run's requests. */
-  private makeContext(signal: AbortSignal): EngineContext {
-    return {
-      store: this.store,
-      api: this.api,
-      config: this.config,
-      now: () => this.clock.now(),
-      random: this.random,
-      signal,
-      pollTiming: this.pollTiming,
-      pollBudget: this.pollBudget,
-      listHealth: this.listHealth,
-      deployment: this.service.deployment,
-      resultsRead: (results) => {
-        this.service.resultsRead(results);
-      },
-      changed: (ids) => {
-        this.feed.changed(ids);
-      },
-      ended: (results) => {
-        this.service.budget.ended(results);
-      },
-      log: (line, message) => this.emit('log', line, message),
-      serviceWaits: () => {
-        this.service.readSoon();
-      },
-      succeeded: () => {
-        this.holds.transportOk();
-      },
-      failed: (err, op, jobs, situation) => {
-        this.failed(err, op, jobs, situation);
-      },
-    };
+  private sendsBatches(): boolean {
+    const route = uploadRoute(this.config, this.service.deployment);
+    return route.ok && route.batch;
   }
 
-  private failed(
-    err: unknown,
-    op: Operation,
-    jobs: readonly JobRecord[],
-    situation?: UploadSituation,
-  ): void {
-    handleFailure(
+  /** Tasks the key may have at once: ours, capped by what the service says it allows. */
+  private slots(): number {
+    return Math.min(
+      this.config.maxConcurrency,
+      this.api.pacer.limits().concurrency?.limit ?? Infinity,
+    );
+  }
+
+  /** A fresh context per start(): its signal ends that run's requests. */
+  private makeContext(signal: AbortSignal): EngineContext {
+    return engineContext(
       {
         store: this.store,
-        clock: this.clock,
-        random: this.random,
+        api: this.api,
         config: this.config,
+        random: this.random,
+        pollTiming: this.pollTiming,
+        pollBudget: this.pollBudget,
+        listHealth: this.listHealth,
+        service: this.service,
+        feed: this.feed,
         holds: this.holds,
-        signal: this.abort.signal,
-        deployment: this.service.deployment,
-        log: (line, message) => this.emit('log', line, message),
-        quotaExhausted: (remaining) => {
-          const c = this.store.jobs.counts();
-          return this.service.quotaExhausted(remaining, c.uploading + c.submitted);
+        now: () => this.clock.now(),
+        log: this.log,
+        failed: (...args) => {
+          this.failed(...args);
         },
       },
-      err,
-      op,
-      jobs,
-      situation,
+      signal,
     );
+  }
+
+  private failed(...args: FailureArgs): void {
+    const deps: FailureDeps = {
+      store: this.store,
+      clock: this.clock,
+      random: this.random,
+      config: this.config,
+      holds: this.holds,
+      signal: this.abort.signal,
+      deployment: this.service.deployment,
+      log: this.log,
+      quotaExhausted: (remaining) => {
+        const c = this.store.jobs.counts();
+        return this.service.quotaExhausted(remaining, c.uploading + c.submitted);
+      },
+    };
+    handleFailure(deps, ...args);
   }
 
   // ---- life cycle ---------------------------------------------------------------------------
@@ -319,16 +281,13 @@ export class Engine extends EventEmitter<EngineEvents> {
     const preflight = this.service.preflight(this.abort.signal, true).finally(() => {
       this.preflighted = true;
     });
-    // A queue an older version filled may hold photos never dated, matched or checked.
-    const caughtUp = catchUp(this.store, new Date(this.clock.now()), this.abort.signal).then(
-      (ids) => {
-        this.feed.changed(ids);
-      },
-      (error: unknown) => {
-        const detail = error instanceof Error ? error.message : String(error);
-        this.emit('log', ...logged('unexpectedError', { detail }));
-      },
-    );
+    const caughtUp = catchUpQueue({
+      store: this.store,
+      now: new Date(this.clock.now()),
+      signal: this.abort.signal,
+      changed: this.rowsChanged,
+      log: this.log,
+    });
     this.loop.kick();
     await Promise.all([preflight, caughtUp]);
     this.service.startRefreshing();
@@ -420,7 +379,7 @@ export class Engine extends EventEmitter<EngineEvents> {
     return this.feed.waitSettled(opts.maxOfflineMs ?? Infinity);
   }
 
-  private track(p: Promise<unknown>): void {
+  private readonly track = (p: Promise<unknown>): void => {
     const tracked = p
       .catch((err: unknown) => {
         const detail = err instanceof Error ? err.message : String(err);
@@ -432,5 +391,5 @@ export class Engine extends EventEmitter<EngineEvents> {
         this.feed.schedule();
       });
     this.inflight.add(tracked);
-  }
+  };
 }

@@ -62,13 +62,15 @@ function putBack(f: Failure, afterMs: number, message: JobMessage | null): void 
   }
 }
 
-export function handleFailure(
-  deps: FailureDeps,
+/** A failed request: what failed, the operation, its jobs, and where an upload stood. */
+export type FailureArgs = [
   err: unknown,
   op: Operation,
   jobs: readonly JobRecord[],
   situation?: UploadSituation,
-): void {
+];
+
+export function handleFailure(deps: FailureDeps, ...[err, op, jobs, situation]: FailureArgs): void {
   const f: Failure = {
     deps,
     now: deps.clock.now(),

@@ -1,0 +1,52 @@
+// The work done on a photo before and beside its upload: the quality check (PhotoGate) and then
+// the reading of its codes (CodeReading), wired so a checked photo's codes are read next.
+import type { EngineMessage } from '../../common/engine-messages';
+import type { PhotoMeasures } from '../../common/photo-checks';
+import type { PhotoCode } from '../../common/photo-codes';
+import type { Store } from '../store/store';
+import { CodeReading } from './code-reading';
+import { PhotoGate } from './photo-gate';
+
+export interface PhotoWorkDeps {
+  readonly store: Store;
+  /** false: photos go unchecked and no codes are read (`--no-photo-checks`). */
+  readonly on: boolean;
+  readonly measure?: (path: string) => Promise<PhotoMeasures>;
+  readonly readCodes?: (path: string) => Promise<PhotoCode[]>;
+  /** Only the counts changed (a check ended). */
+  readonly counted: () => void;
+  /** These rows changed (a photo matched by its code). */
+  readonly changed: (ids: readonly number[]) => void;
+  /** A photo passed its check: the dispatcher may send it now. */
+  readonly passed: () => void;
+  readonly now: () => number;
+  readonly log: (line: string, message?: EngineMessage) => void;
+}
+
+export interface PhotoWork {
+  readonly gate: PhotoGate;
+  readonly codes: CodeReading;
+}
+
+export function photoWork(d: PhotoWorkDeps): PhotoWork {
+  const codes = new CodeReading({
+    store: d.store,
+    on: d.on,
+    read: d.readCodes,
+    changed: d.changed,
+    now: d.now,
+    log: d.log,
+  });
+  const gate = new PhotoGate({
+    store: d.store,
+    on: d.on,
+    measure: d.measure,
+    changed: () => {
+      d.counted();
+      codes.kick();
+    },
+    passed: d.passed,
+    log: d.log,
+  });
+  return { gate, codes };
+}
