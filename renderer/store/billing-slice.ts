@@ -41,13 +41,6 @@ export type SheetStep =
       readonly result: SheetLoadView & { ok: true };
     };
 
-/** A flagged meter of a walking-order review, fixed when the walk starts. */
-export interface WalkStop {
-  readonly meterId: string;
-  readonly jobId: number;
-  readonly sequence: number | null;
-}
-
 export interface BillingSlice {
   billing: BillingOverview | null;
   meterFilter: MeterFilter;
@@ -58,12 +51,6 @@ export interface BillingSlice {
   meterOfDetail: MeterDetail | null;
   /** The detail shows a meter without a photo (opened from the meter list). */
   meterAlone: boolean;
-  /** Review in walking order: after each review the next flagged meter's photo is shown. */
-  walking: boolean;
-  /** The walk's flagged meters as it started, in walking order: "meter 3 of 4" counts in these. */
-  walkStops: readonly WalkStop[];
-  /** The walk ended on this photo with every flagged meter reviewed ("route reviewed"). */
-  walkEnd: { readonly jobId: number; readonly reviewed: number } | null;
   refreshBilling(): Promise<void>;
   /** Reads now and after pushes that change rows or the app; returns the stop function. */
   watchBilling(): () => void;
@@ -83,10 +70,6 @@ export interface BillingSlice {
   /** `readAt`: the local day it was read (the form offers the route's read day). */
   typeReading(meterId: string, reading: string, readAt?: string): Promise<Result<null>>;
   openMeterRow(row: MeterRow): void;
-  startWalkingReview(): Promise<void>;
-  stopWalkingReview(): void;
-  /** The next flagged meter after the one shown, in walking order; false at the end. */
-  nextInWalkingOrder(): Promise<boolean>;
   saveTemplate(json: string): Promise<Result<null>>;
   /** The template read from the file the user picked; null when the dialog was canceled. */
   importTemplate(): Promise<Result<string | null>>;
@@ -149,9 +132,6 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
     sheetStep: { kind: 'idle' },
     meterOfDetail: null,
     meterAlone: false,
-    walking: false,
-    walkStops: [],
-    walkEnd: null,
 
     async refreshBilling() {
       const started = now();
@@ -314,49 +294,6 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
         set({ meterAlone: true });
         void get().loadMeterOfDetail(row.meterId);
       }
-    },
-
-    async startWalkingReview() {
-      set({ walking: true, walkEnd: null, meterFilter: 'flagged', meterSearch: '' });
-      await reloadList();
-      const stops = (get().meterPage?.rows ?? []).flatMap((r) =>
-        r.jobId !== null && r.meterId !== null
-          ? [{ meterId: r.meterId, jobId: r.jobId, sequence: r.sequence }]
-          : [],
-      );
-      const first = get().meterPage?.rows.find((r) => r.jobId !== null);
-      set({ walkStops: stops });
-      if (first) get().openMeterRow(first);
-      else set({ walking: false, walkStops: [] });
-    },
-
-    stopWalkingReview() {
-      set({ walking: false, walkStops: [], walkEnd: null });
-    },
-
-    async nextInWalkingOrder() {
-      const shown = get().meterOfDetail?.meter.meterId ?? null;
-      const before = get().meterPage?.rows ?? [];
-      const at = before.findIndex((r) => r.meterId === shown);
-      // The counts with the list: the route panel's "flagged" must not lag the walk.
-      await get().refreshBilling();
-      const rows = get().meterPage?.rows ?? [];
-      // The meter just reviewed left the flagged list: the next is the one after it in walking order.
-      const later = before.slice(at + 1).map((r) => r.meterId);
-      const next =
-        rows.find((r) => r.jobId !== null && later.includes(r.meterId)) ??
-        rows.find((r) => r.jobId !== null && r.meterId !== shown);
-      if (!next) {
-        const jobId = get().selectedId;
-        set({
-          walking: false,
-          walkEnd: jobId === null ? null : { jobId, reviewed: get().walkStops.length },
-          walkStops: [],
-        });
-        return false;
-      }
-      get().openMeterRow(next);
-      return true;
     },
 
     async saveTemplate(json) {

@@ -11,6 +11,7 @@ import { createStatusSlice } from './status-slice';
 import { createTableSlice } from './table-slice';
 import { createUpdateSlice } from './update-slice';
 import type { AppState, StoreDeps } from './types';
+import { createWalkSlice } from './walk-slice';
 
 export type AppStore = StoreApi<AppState>;
 
@@ -36,6 +37,7 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createNoticesSlice(set, get, deps),
     ...createUpdateSlice(set, get, deps),
     ...createBillingSlice(set, get, deps),
+    ...createWalkSlice(set, get, deps),
     ...createDecisionSlice(set, get, deps),
   }));
 }

@@ -22,6 +22,7 @@ import type { SessionSlice } from './session-slice';
 import type { StatusSlice } from './status-slice';
 import type { TableSlice } from './table-slice';
 import type { UpdateSlice } from './update-slice';
+import type { WalkSlice } from './walk-slice';
 
 export type AppState = SessionSlice &
   StatusSlice &
@@ -32,6 +33,7 @@ export type AppState = SessionSlice &
   NoticesSlice &
   UpdateSlice &
   BillingSlice &
+  WalkSlice &
   DecisionSlice;
 
 export interface StoreDeps {
