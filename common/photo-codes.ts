@@ -2,7 +2,7 @@
 // that compares them with the meter the photo was matched to. Main reads and stores them, the
 // window and the exports show them.
 
-import { fillFrom } from './fill-template';
+import { RULE_TEMPLATES_EN } from './billing/rule-templates-en';
 
 /** One code read on a photo: its symbology as zxing names it, and the text it carries. */
 export interface PhotoCode {
@@ -94,10 +94,9 @@ export function codeMismatch(
   return other;
 }
 
-/** The mismatch in English (CLI, log), from the same words as the window's en catalogue. */
+/** The mismatch in English (CLI, CSV, log): the rule's template the window's en catalogue says. */
 export function codeMismatchEnglish(m: CodeMismatch): string {
-  return fillFrom(
-    'The code on the photo says {code}; this photo was matched to {matched} (the code names {named}).',
-    m.params,
+  return RULE_TEMPLATES_EN.codeNamesOtherMeter.replace(/\{\{(\w+)\}\}/g, (_m, name: string) =>
+    name === 'code' || name === 'matched' || name === 'named' ? m.params[name] : '',
   );
 }

@@ -1,6 +1,7 @@
 // The plausibility rules' results in English, from their code and params alone: what the CSV's
 // reasons column, the CLI and the log say. The rules keep no sentence, so a stored result is
 // worded by today's templates; the window words the same codes from its own catalogue.
+import { codeMismatchEnglish } from '../photo-codes';
 import { humanDateOf } from './calendar';
 import { DEFAULT_PLAUSIBILITY_CONFIG } from './plausibility-config';
 import { CHECKS_OFF, type CheckInput } from './plausibility-inputs';
@@ -214,11 +215,16 @@ export function uncheckedEnglish(inputs: readonly CheckInput[]): string {
   return `Not checked (${why}): the ${names} checks could not run; a person must confirm the reading.`;
 }
 
-/** The flagged results, read-date flags and checks that could not run, in English: the export's "reasons". */
+/**
+ * A swapped photo's code, the flagged results, read-date flags and checks that could not run, in
+ * English: the export's "reasons".
+ */
 export function checkReasons(
-  check: Pick<ReadingCheck, 'flagged' | 'dateFlags'> & Pick<Partial<ReadingCheck>, 'unchecked'>,
+  check: Pick<ReadingCheck, 'flagged' | 'dateFlags'> &
+    Pick<Partial<ReadingCheck>, 'unchecked' | 'codeFlag'>,
 ): string {
   return [
+    check.codeFlag ? codeMismatchEnglish(check.codeFlag) : '',
     ...check.flagged.map(ruleEnglish),
     ...check.dateFlags.map(readDateEnglish),
     uncheckedEnglish(check.unchecked ?? []),

@@ -1,6 +1,7 @@
 // What MeterDesk concluded about one photo's reading for its meter: the plausibility rules'
 // outcome against the baseline, and the read-date and duplicate notes, as the queue stores it
 // (jobs.plausibility_detail) and the window shows it.
+import type { CodeMismatch } from '../photo-codes';
 import type { CheckInput, CheckLevel } from './plausibility-inputs';
 import type { ReadDateNote } from './read-date-notes';
 import type { ReadDateCode } from './read-date-checks';
@@ -24,9 +25,14 @@ export interface ReadingCheck {
   flagged: RuleResult[];
   /** Read-date warnings that send the reading to review: in the future, far from the route's. */
   dateFlags: { code: ReadDateCode; params: Record<string, string | number> }[];
+  /**
+   * The code on the photo names another meter of the route (a swapped photo): an error, never
+   * billed until a person confirms it or moves the photo. Absent in checks stored before it existed.
+   */
+  codeFlag?: CodeMismatch | null;
   /** Said, not flagged: the date is the file's time, or has no time zone (a code the edges word). */
   dateNote: ReadDateNote | null;
-  // No sentences: the edges word `flagged` and `dateFlags` (checkReasons in
+  // No sentences: the edges word `flagged`, `dateFlags` and `codeFlag` (checkReasons in
   // plausibility-english.ts, the window's rule-words.ts). Older stored checks also hold a
   // `reasons` and a `text` per result; nothing reads them, and their code + params suffice.
 }

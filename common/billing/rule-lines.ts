@@ -2,6 +2,7 @@
 // (rule-templates-en.ts, rule-templates-de.ts): the window passes its catalogue's t() and number
 // formats, the billing export a filler over the same templates (ruleInLanguage), so both say a
 // rule in one wording per language.
+import { codeMismatchEnglish } from '../photo-codes';
 import type { BillingRow } from './billing-row';
 import { humanDate } from './calendar';
 import type { ExportLanguage } from './export-template';
@@ -198,6 +199,14 @@ function misread(code: string, p: Params, w: Wording): string | null {
   return w.say('misreadDigit', { ...values, expectedReading: p.expectedReading, position });
 }
 
+/** A swapped photo: the code on it names another meter of the route (common/photo-codes.ts). */
+function otherMeter(p: Params, w: Wording): string | null {
+  const { code, matched, named } = p;
+  if (typeof code !== 'string' || typeof matched !== 'string' || typeof named !== 'string')
+    return null;
+  return w.say('codeNamesOtherMeter', { code, matched, named });
+}
+
 /** A flagged rule worded from its code and params; null when no template fits them. */
 export function wordRule(r: { code: string; params?: Params }, w: Wording): RuleLine {
   const p = r.params ?? {};
@@ -214,6 +223,7 @@ export function wordRule(r: { code: string; params?: Params }, w: Wording): Rule
   else if (r.code.startsWith('format.')) worded = format(r.code.slice('format.'.length), p, w);
   else if (r.code.startsWith('dates.') || r.code.startsWith('read_date.'))
     worded = dates(r.code, p, w);
+  else if (r.code === 'codeNamesOtherMeter') worded = otherMeter(p, w);
   return worded === null ? { quoted: unknownRule(r.code, p) } : { worded };
 }
 
@@ -256,7 +266,7 @@ export function exportWording(lang: ExportLanguage): Wording {
 
 /** What of a reading's check its reasons are worded from. */
 export type CheckFlags = Pick<ReadingCheck, 'flagged' | 'dateFlags'> &
-  Pick<Partial<ReadingCheck>, 'unchecked'>;
+  Pick<Partial<ReadingCheck>, 'unchecked' | 'codeFlag'>;
 
 /**
  * The export's reasons for a check in `lang`. English is the CSV's English (plausibility-english.ts);
@@ -269,7 +279,9 @@ export function checkReasonsIn(check: CheckFlags, lang: ExportLanguage): string 
     const line = wordRule(r, w);
     return 'worded' in line ? line.worded : english;
   };
+  const code = check.codeFlag;
   return [
+    code ? said(code, codeMismatchEnglish(code)) : '',
     ...check.flagged.map((r) => said(r, ruleEnglish(r))),
     ...check.dateFlags.map((f) => said(f, readDateEnglish(f))),
     uncheckedEnglish(check.unchecked ?? []),

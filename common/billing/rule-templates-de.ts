@@ -61,4 +61,6 @@ export const RULE_TEMPLATES_DE: Readonly<Record<RuleTemplateKey, string>> = {
     'Aufgenommen am {{taken}}, {{count}} Tag vor den meisten Fotos dieser Route (um den {{around}}): Bitte die Uhr der Kamera prüfen.',
   readDateBefore_other:
     'Aufgenommen am {{taken}}, {{count}} Tage vor den meisten Fotos dieser Route (um den {{around}}): Bitte die Uhr der Kamera prüfen.',
+  codeNamesOtherMeter:
+    'Der Code auf dem Foto ({{code}}) nennt den Zähler {{named}}, nicht {{matched}}: Ist es ein Foto eines anderen Zählers?',
 };

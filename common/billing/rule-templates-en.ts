@@ -55,6 +55,8 @@ export const RULE_TEMPLATES_EN = {
     "Taken {{taken}}, {{count}} day before most of this route's photos (around {{around}}): check the camera's clock.",
   readDateBefore_other:
     "Taken {{taken}}, {{count}} days before most of this route's photos (around {{around}}): check the camera's clock.",
+  codeNamesOtherMeter:
+    'The code on the photo ({{code}}) names meter {{named}}, not {{matched}}: is it a photo of another meter?',
 } as const;
 
 export type RuleTemplateKey = keyof typeof RULE_TEMPLATES_EN;

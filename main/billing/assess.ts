@@ -1,7 +1,7 @@
-// Checks the readings of meters' photos against their meters (plausibility rules, read dates) and
-// stores the outcome on each photo, so the review queue, the filters and the export read it
-// without computing it again. Run for the meters a change touched: a result came in, a photo was
-// matched, a sheet was loaded, a reading was corrected.
+// Checks the readings of meters' photos against their meters (plausibility rules, read dates, the
+// code on the photo) and stores the outcome on each photo, so the review queue, the filters and
+// the export read it without computing it again. Run for the meters a change touched: a result
+// came in, a photo was matched, its codes were read, a sheet was loaded, a reading was corrected.
 import { pickBaseline, type HistoryReading } from '../../common/billing/baseline';
 import { billedReading } from '../../common/billing/billed-reading';
 import {
@@ -15,8 +15,10 @@ import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-
 import type { Baseline } from '../../common/billing/plausibility-types';
 import type { ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord } from '../../common/job-record';
+import type { CodeMismatch } from '../../common/photo-codes';
 import type { StoredMeter } from '../store/meters-repo';
 import type { Store } from '../store/store';
+import { codeMismatchFinder } from './photo-code-check';
 
 /** Earlier photos of a meter count as an earlier period (a baseline) only this far back. */
 const PERIOD_GAP_DAYS = 7;
@@ -90,12 +92,18 @@ function earlierPeriods(
     .sort((a, b) => Date.parse(a.readAt) - Date.parse(b.readAt));
 }
 
+/** What was found about a photo beside its reading: its read date against the route's, its code. */
+export interface PhotoFlags {
+  dateFlags: ReadingCheck['dateFlags'];
+  codeFlag: CodeMismatch | null;
+}
+
 export function checkPhoto(
   meter: StoredMeter,
   job: JobRecord,
   photos: readonly JobRecord[],
   config: PlausibilityConfig,
-  dateFlags: ReadingCheck['dateFlags'],
+  { dateFlags, codeFlag }: PhotoFlags,
 ): { level: CheckLevel; detail: ReadingCheck } | null {
   const reading = billedReading(job);
   const readAt = dateOf(job);
@@ -115,18 +123,24 @@ export function checkPhoto(
     config,
   );
   const flagged = outcome.results.filter((r) => r.level !== 'ok');
-  const level = worstCheckLevel([outcome.checkLevel, ...dateFlags.map(() => 'warning' as const)]);
+  // A photo of another meter is no reading of this one, however plausible: an error.
+  const level = worstCheckLevel([
+    outcome.checkLevel,
+    ...dateFlags.map(() => 'warning' as const),
+    ...(codeFlag ? ['error' as const] : []),
+  ]);
   return {
     level,
     detail: {
       level,
-      useOnBill: outcome.useOnBill && level !== 'not_checked',
+      useOnBill: outcome.useOnBill && level !== 'not_checked' && codeFlag === null,
       unchecked: outcome.unchecked,
       consumption: outcome.consumption,
       rolledOver: outcome.rolledOver,
       baseline,
       flagged,
       dateFlags,
+      codeFlag,
       dateNote: job.readAtNote,
     },
   };
@@ -203,6 +217,7 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
     work.push({ meter, photos });
     routes.set(meter.route, [...(routes.get(meter.route) ?? []), ...photos]);
   }
+  const codeFlagOf = codeMismatchFinder(store);
   const flagsByRoute = new Map<string | null, Map<number, ReadingCheck['dateFlags']>>();
   for (const [route, photos] of routes)
     flagsByRoute.set(route, routeDateFlags(store, route, photos, now));
@@ -218,7 +233,10 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
         updates.push({ id: job.id, level: null, detail: null });
         continue;
       }
-      const checked = checkPhoto(meter, job, photos, config, flags?.get(job.id) ?? []);
+      const checked = checkPhoto(meter, job, photos, config, {
+        dateFlags: flags?.get(job.id) ?? [],
+        codeFlag: job.state === 'done' ? codeFlagOf(job.id, meter.meterId) : null,
+      });
       updates.push({ id: job.id, level: checked?.level ?? null, detail: checked?.detail ?? null });
     }
   }

@@ -144,11 +144,15 @@ export async function photosAdded(store: Store, now: Date, signal?: AbortSignal)
 }
 
 /**
- * A photo's codes were read (issue 25): one without a meter may be matched by them now, and its
- * meter checked. Returns the photos that changed.
+ * A photo's codes were read (issue 25): one without a meter may be matched by them now; its meter
+ * is checked again either way (a code naming another meter flags the reading). Returns the photos
+ * that changed.
  */
 export function codesRead(store: Store, jobId: number, now: Date): number[] {
-  if (store.meters.count() === 0 || store.jobs.get(jobId)?.meterId !== null) return [];
+  if (store.meters.count() === 0) return [];
+  const meterId = store.jobs.get(jobId)?.meterId;
+  if (meterId === undefined) return [];
+  if (meterId !== null) return assessMeters(store, [meterId], now);
   const match = matchPhotos(store, { all: false });
   return [...match.changed, ...assessMeters(store, match.meters, now)];
 }

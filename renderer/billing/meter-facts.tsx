@@ -36,7 +36,11 @@ export function MeterFacts({
     reading: meter.previousReading,
     readAt: meter.previousReadAt,
   };
-  const reasons = [...(check?.flagged ?? []), ...(check?.dateFlags ?? [])];
+  const reasons = [
+    ...(check?.codeFlag ? [check.codeFlag] : []),
+    ...(check?.flagged ?? []),
+    ...(check?.dateFlags ?? []),
+  ];
   const unchecked = uncheckedLine(check?.unchecked ?? [], t);
   const spread = detail.spread ? spreadLine(detail.spread, t, lang) : null;
   const readAt = job?.readAt ?? null;
