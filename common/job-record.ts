@@ -92,7 +92,8 @@ export interface JobEvent {
 
 /** `held`: queued photos the quality check holds back, not counted in `queued`. */
 export type StateCounts = Record<JobState, number> & {
-  toReview: number;
+  /** Photos a person still has to look at (jobs.to_review); a meter's count is flaggedMeters. */
+  photosToReview: number;
   total: number;
   held: number;
 };
@@ -106,7 +107,7 @@ export function emptyCounts(): StateCounts {
     done: 0,
     failed: 0,
     rejected: 0,
-    toReview: 0,
+    photosToReview: 0,
     total: 0,
     held: 0,
   };

@@ -56,6 +56,17 @@ export const METER_STATES = [
 ] as const;
 export type MeterState = (typeof METER_STATES)[number];
 
+/**
+ * A flagged meter: its billable reading needs a person's decision (a rule fired, several photos,
+ * or its checks could not run). Counted per meter; the photo table counts photos to review.
+ */
+export const FLAGGED_METER_STATES: readonly MeterState[] = ['flagged', 'not_checked'];
+
+/** The flagged meters among counts: the route panel, the meter list and the export say this one. */
+export function flaggedMeterCount(counts: Pick<MeterCounts, 'flagged' | 'not_checked'>): number {
+  return counts.flagged + counts.not_checked;
+}
+
 /** How many meters are in each state, and in all. */
 export type MeterCounts = Record<MeterState, number> & { meters: number };
 

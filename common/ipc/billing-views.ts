@@ -65,6 +65,11 @@ export interface RouteProgressView {
   readonly skipped: number;
   readonly pending: number;
   readonly missing: number;
+  /**
+   * Photos of the route's meters a person still has to look at (jobs.to_review), as the photo
+   * table's "Photos to review" counts them: one flagged meter may have several.
+   */
+  readonly photosToReview: number;
 }
 
 /** The route panel and the export dialog: sheets, pattern, progress, counts per filter. */

@@ -41,7 +41,7 @@ export class AttentionTracker {
     if (prev && busyBefore > 0 && busyNow === 0) {
       const c = status.counts;
       const parts = [`${plural(c.done, 'reading')} done`];
-      if (c.toReview) parts.push(`${String(c.toReview)} to review`);
+      if (c.photosToReview) parts.push(`${String(c.photosToReview)} photos to review`);
       if (c.failed) parts.push(`${String(c.failed)} failed`);
       notices.push({
         kind: 'finished',
@@ -79,7 +79,7 @@ export class AttentionTracker {
       busyNow > 0 && runTotal > 0
         ? Math.floor(((finished(status) - this.runBase) / runTotal) * 100) / 100
         : null;
-    const progress: ProgressState = { fraction, badge: status.counts.toReview };
+    const progress: ProgressState = { fraction, badge: status.counts.photosToReview };
     const changed =
       this.lastProgress?.fraction !== progress.fraction ||
       this.lastProgress.badge !== progress.badge;

@@ -22,6 +22,8 @@ export interface MeterReading {
   meter: StoredMeter;
   /** Where it stands, its decision taken into account (common/billing/decided-outcome.ts). */
   outcome: DecidedOutcome;
+  /** Its photos a person still has to look at: a flagged meter may have several, or none. */
+  photosToReview: number;
 }
 
 function photoOf(job: JobRecord): MeterPhoto {
@@ -56,7 +58,12 @@ export function* meterReadings(store: Store): Generator<MeterReading> {
   }
   const config = plausibilityConfig(store);
   for (const meter of store.meters.inRouteOrder()) {
-    yield { meter, outcome: decidedOutcome(meter, byMeter.get(meter.meterId) ?? [], config) };
+    const photos = byMeter.get(meter.meterId) ?? [];
+    yield {
+      meter,
+      outcome: decidedOutcome(meter, photos, config),
+      photosToReview: photos.filter((p) => p.toReview).length,
+    };
   }
 }
 
@@ -68,7 +75,11 @@ export function meterReading(store: Store, meterId: string): MeterReading | null
     .map((id) => store.jobs.get(id))
     .filter((j): j is JobRecord => j !== undefined)
     .map(photoOf);
-  return { meter, outcome: decidedOutcome(meter, photos, plausibilityConfig(store)) };
+  return {
+    meter,
+    outcome: decidedOutcome(meter, photos, plausibilityConfig(store)),
+    photosToReview: photos.filter((p) => p.toReview).length,
+  };
 }
 
 function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {

@@ -17,7 +17,7 @@ export function countsLine(c: StateCounts): string {
     `in flight ${c.uploading + c.submitted}`,
   ];
   if (c.held) parts.push(`held ${c.held}`);
-  if (c.toReview) parts.push(`to review ${c.toReview}`);
+  if (c.photosToReview) parts.push(`photos to review ${c.photosToReview}`);
   return parts.join(' · ');
 }
 

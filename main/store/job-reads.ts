@@ -50,7 +50,7 @@ export function jobReads({ db, events, rowById }: JobsContext) {
       const out = emptyCounts();
       for (const r of rows) {
         out[r.state] = r.n;
-        out.toReview += r.review;
+        out.photosToReview += r.review;
         out.total += r.n;
       }
       // Held photos wait for a person, not for the engine: a run with only those left is over.

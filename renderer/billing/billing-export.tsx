@@ -5,6 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { exportTemplateJson } from '../../common/billing/export-template';
+import { flaggedMeterCount } from '../../common/billing/meter-outcome';
 import { Dialog } from '../components/dialog';
 import { describeError } from '../lib/errors';
 import { useT } from '../i18n/i18n';
@@ -78,7 +79,7 @@ export function BillingExportDialog({
     onClose();
   };
 
-  const moreFlagged = (totals?.flagged ?? 0) - flagged.length;
+  const moreFlagged = (totals ? flaggedMeterCount(totals) : 0) - flagged.length;
   return (
     <Dialog
       title={t('export.title')}

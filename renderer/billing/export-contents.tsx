@@ -1,6 +1,7 @@
 // What a billing export holds before it runs: the counts by outcome, the scope ("finished and
 // reviewed only" or all), and a warning that names the flagged meters it leaves out or includes.
 import type { BillingOverview } from '../../common/ipc';
+import { flaggedMeterCount } from '../../common/billing/meter-outcome';
 import { formatCount } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
@@ -22,7 +23,7 @@ export function ExportCounts({ totals }: { totals: BillingOverview['totals'] }):
           {t('export.skipped')} <strong>{n(totals.skipped)}</strong>
         </li>
         <li>
-          {t('export.toReview')} <strong>{n(totals.flagged)}</strong>
+          {t('export.flaggedMeters')} <strong>{n(flaggedMeterCount(totals))}</strong>
         </li>
         <li>
           {t('export.pending')} <strong>{n(totals.pending)}</strong>

@@ -3,6 +3,7 @@
 // alone) in the detail. The list is one Tab stop; the arrow keys move through it.
 import { useShallow } from 'zustand/react/shallow';
 import { METER_FILTERS, type MeterFilter, type MeterRow } from '../../common/ipc';
+import { flaggedMeterCount } from '../../common/billing/meter-outcome';
 import { useT } from '../i18n/i18n';
 import { formatCount, formatReading } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
@@ -26,7 +27,7 @@ function countOf(filter: MeterFilter, s: ReturnType<typeof useCounts>): number |
   if (filter === 'reread') return s.rereads ?? 0;
   if (filter === 'unmatched') return s.unmatchedPhotos;
   // "Flagged" lists every meter that waits for a person, the not-checked ones too.
-  if (filter === 'flagged') return s.totals.flagged + s.totals.not_checked;
+  if (filter === 'flagged') return flaggedMeterCount(s.totals);
   return s.totals[filter];
 }
 

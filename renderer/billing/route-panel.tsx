@@ -12,6 +12,7 @@ import { PatternForm } from './pattern-form';
 import { RouteProgress } from './route-progress';
 import { SheetDialog } from './sheet-dialog';
 import { useLang } from '../i18n/use-lang';
+import { flaggedMeterCount } from '../../common/billing/meter-outcome';
 
 /** A sheet loaded again (an update) is one sheet: its newest load, where it was first listed. */
 function latestSheets<T extends { readonly name: string }>(sheets: readonly T[]): T[] {
@@ -61,7 +62,7 @@ export function RoutePanel(): React.JSX.Element | null {
           <Icon name="folder" /> {t('title')}
         </h2>
         <div className="route-panel-actions">
-          {loaded && billing.totals.flagged > 0 && (
+          {loaded && flaggedMeterCount(billing.totals) > 0 && (
             <button
               type="button"
               className={walking ? 'btn' : 'btn btn-primary'}

@@ -24,6 +24,13 @@ export function RouteProgress({ route }: { route: RouteProgressView }): React.JS
       <p className="route-progress-head">
         <strong data-i18n-skip="data">{name}</strong>{' '}
         <span className="muted">{t('panel.meters', { n: formatCount(route.meters, lang) })}</span>
+        {route.photosToReview > 0 && (
+          // Photos, not meters: one flagged meter may have several photos to review.
+          <span className="muted" data-testid="route-photos-to-review">
+            {' · '}
+            {t('panel.photosToReview', { count: route.photosToReview })}
+          </span>
+        )}
       </p>
       <div
         className="stackbar"

@@ -126,7 +126,7 @@ export function ProgressPanel(): React.JSX.Element | null {
         ))}
         <li data-testid="count-review">
           <span className="swatch seg-review" aria-hidden="true" />
-          {t('progress.review')} <strong>{formatCount(counts.toReview, lang)}</strong>
+          {t('progress.review')} <strong>{formatCount(counts.photosToReview, lang)}</strong>
         </li>
       </ul>
       <HeldNote held={counts.held} />

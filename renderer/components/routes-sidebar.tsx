@@ -49,8 +49,11 @@ function RouteItem({
         </span>
         <span className="route-meta muted">
           {formatCount(finished, lang)} / {formatCount(photos, lang)}
-          {counts.toReview > 0 && (
-            <span className="route-review"> · {t('routes.toReview', { n: counts.toReview })}</span>
+          {counts.photosToReview > 0 && (
+            <span className="route-review">
+              {' '}
+              · {t('routes.photosToReview', { count: counts.photosToReview })}
+            </span>
           )}
           {counts.failed > 0 && (
             <span className="tone-bad"> · {t('routes.failed', { n: counts.failed })}</span>

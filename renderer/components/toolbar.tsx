@@ -14,7 +14,7 @@ import { useLang } from '../i18n/use-lang';
 const FILTERS: readonly { id: JobFilter; count: (c: StateCounts) => number }[] = [
   { id: 'all', count: (c) => c.total },
   { id: 'in_progress', count: pendingOf },
-  { id: 'to_review', count: (c) => c.toReview },
+  { id: 'to_review', count: (c) => c.photosToReview },
   { id: 'failed', count: (c) => c.failed },
   { id: 'done', count: (c) => c.done },
   { id: 'rejected', count: (c) => c.rejected },
@@ -65,7 +65,7 @@ export function Toolbar({ onStartReview }: { onStartReview: () => void }): React
           <button
             key={f.id}
             type="button"
-            className={`filter${filter === f.id ? ' filter-active' : ''}${f.id === 'to_review' && counts.toReview > 0 ? ' filter-attn' : ''}`}
+            className={`filter${filter === f.id ? ' filter-active' : ''}${f.id === 'to_review' && counts.photosToReview > 0 ? ' filter-attn' : ''}`}
             aria-pressed={filter === f.id}
             onClick={() => {
               api.getState().setQuery({ filter: f.id });
@@ -94,9 +94,9 @@ export function Toolbar({ onStartReview }: { onStartReview: () => void }): React
             }}
           />
         </label>
-        {counts.toReview > 0 && (
+        {counts.photosToReview > 0 && (
           <button type="button" className="btn btn-attn" onClick={onStartReview}>
-            <Icon name="flag" /> {t('toolbar.review', { n: counts.toReview })}
+            <Icon name="flag" /> {t('toolbar.review', { count: counts.photosToReview })}
           </button>
         )}
         {failedAll > 0 && (

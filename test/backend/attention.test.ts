@@ -21,15 +21,15 @@ describe('AttentionTracker', () => {
     expect(t.update(status({ done: 5 })).notices).toEqual([]);
     t.update(status({ done: 5, queued: 10 }));
     t.update(status({ done: 10, submitted: 5 }));
-    const end = t.update(status({ done: 14, failed: 1, toReview: 2 }));
+    const end = t.update(status({ done: 14, failed: 1, photosToReview: 2 }));
     expect(end.notices).toEqual([
       {
         kind: 'finished',
         title: 'All photos are read',
-        body: '14 readings done, 2 to review, 1 failed.',
+        body: '14 readings done, 2 photos to review, 1 failed.',
       },
     ]);
-    expect(t.update(status({ done: 14, failed: 1, toReview: 2 })).notices).toEqual([]);
+    expect(t.update(status({ done: 14, failed: 1, photosToReview: 2 })).notices).toEqual([]);
   });
 
   it('shows this run on the progress bar, not everything ever read', () => {
@@ -38,7 +38,7 @@ describe('AttentionTracker', () => {
     expect(t.update(status({ done: 100, queued: 10 })).progress).toEqual({ fraction: 0, badge: 0 });
     expect(t.update(status({ done: 105, queued: 5 })).progress?.fraction).toBe(0.5);
     expect(t.update(status({ done: 105, queued: 5 })).progress).toBeNull();
-    expect(t.update(status({ done: 110, toReview: 3 })).progress).toEqual({
+    expect(t.update(status({ done: 110, photosToReview: 3 })).progress).toEqual({
       fraction: null,
       badge: 3,
     });

@@ -89,7 +89,7 @@ describe('route sheets on the queue', () => {
     });
     const detail = job(high).plausibilityDetail;
     expect(detail && checkReasons(detail)).toMatch(/above the expected/);
-    expect(store.jobs.counts().toReview).toBe(1);
+    expect(store.jobs.counts().photosToReview).toBe(1);
     const { routes, missing } = routeProgress(store);
     expect(routes).toEqual([
       {

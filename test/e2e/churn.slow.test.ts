@@ -56,7 +56,7 @@ async function churnedFor(churn: { counts(): { elapsedMs: number } }, ms: number
 const CHIPS: readonly [string, (c: StateCounts) => number][] = [
   ['all', (c) => c.total],
   ['in_progress', (c) => c.queued + c.uploading + c.submitted],
-  ['to_review', (c) => c.toReview],
+  ['to_review', (c) => c.photosToReview],
   ['failed', (c) => c.failed],
   ['done', (c) => c.done],
 ];

@@ -95,7 +95,7 @@ describe('engine: files the service refuses or that change on disk', () => {
     h = await harness({ photos: 5, duplicates: 0 });
     const first = h.open({ batchMode: 'never' });
     expect(await runToEnd(first, [h.photos])).toBe('complete');
-    expect(first.engine.status().counts.toReview).toBe(0);
+    expect(first.engine.status().counts.photosToReview).toBe(0);
     // Read by the version the service named before and after (the sandbox starts at
     // water_v3_meter:v3.2); the read after is the one the run's end makes.
     await first.engine.stop();
@@ -116,7 +116,7 @@ describe('engine: files the service refuses or that change on disk', () => {
       expect(all.every((j) => j.resultSource === 'cached_stale' && j.toReview)).toBe(true);
       // Historical: read by an older version the service does not name, and not by today's v4.0.
       expect(all.every((j) => j.aiVersion === null)).toBe(true);
-      expect(second.engine.status().counts.toReview).toBe(5);
+      expect(second.engine.status().counts.photosToReview).toBe(5);
       expect(second.engine.status().ai?.isOnline).toBe(false);
     } finally {
       await second.close();

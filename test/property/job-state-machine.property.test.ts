@@ -353,7 +353,7 @@ class Driver {
     // The aggregate the UI shows agrees with the rows.
     const counts = this.store.jobs.counts();
     for (const s of JOB_STATES) expect(counts[s]).toBe(jobs.filter((j) => j.state === s).length);
-    expect(counts.toReview).toBe(jobs.filter((j) => j.toReview).length);
+    expect(counts.photosToReview).toBe(jobs.filter((j) => j.toReview).length);
     expect(counts.total).toBe(jobs.length);
     expect(this.store.jobs.counts(this.rootId)).toEqual(counts);
   }

@@ -27,6 +27,7 @@ const OVERVIEW: BillingOverview = {
     skipped: 2,
     pending: 1,
     missing: 4,
+    photosToReview: 3,
   },
   unmatchedPhotos: 0,
   twoPhotos: 0,
@@ -85,7 +86,7 @@ describe('the billing export dialog', () => {
     await setup();
     const counts = screen.getByTestId('billing-export-counts').textContent;
     expect(counts).toContain('Finished 20');
-    expect(counts).toContain('To review 3');
+    expect(counts).toContain('Flagged meters 3');
     expect(counts).toContain('No reading yet 4');
     expect(screen.getByRole('radio', { name: 'Finished and reviewed only' })).toHaveProperty(
       'checked',

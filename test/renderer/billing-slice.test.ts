@@ -73,6 +73,7 @@ function fake(): Fake {
       skipped: 0,
       pending: 0,
       missing: 0,
+      photosToReview: 0,
     },
     unmatchedPhotos: 0,
     twoPhotos: 0,

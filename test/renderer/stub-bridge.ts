@@ -82,7 +82,7 @@ export function countsOf(jobs: readonly JobRecord[]): StateCounts {
   const c = emptyCounts();
   for (const j of jobs) {
     c[j.state] += 1;
-    if (j.toReview) c.toReview += 1;
+    if (j.toReview) c.photosToReview += 1;
     c.total += 1;
   }
   return c;
@@ -277,7 +277,7 @@ export function stubBridge(
         sheets: [],
         pattern: null,
         routes: [],
-        totals: noMeters(),
+        totals: { ...noMeters(), photosToReview: 0 },
         unmatchedPhotos: 0,
         twoPhotos: 0,
         notSent: 0,

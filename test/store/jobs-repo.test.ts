@@ -192,12 +192,12 @@ describe('JobsRepo', () => {
         result: doneResult('t-b', '2', { isLatestAiVersion: false, resultSource: 'cached_exact' }),
       },
     ]);
-    expect(store.jobs.counts().toReview).toBe(2);
+    expect(store.jobs.counts().photosToReview).toBe(2);
     // Read by an older AI: which one, the service does not say, so none is recorded.
     expect(store.jobs.get(a.id)?.aiVersion).toBeNull();
     expect(store.jobs.review(a.id, 'accepted', null)).toBe(true);
     expect(store.jobs.review(b.id, 'corrected', '00002.500')).toBe(true);
-    expect(store.jobs.counts().toReview).toBe(0);
+    expect(store.jobs.counts().photosToReview).toBe(0);
     expect(store.jobs.get(b.id)).toMatchObject({ aiReading: '2', reviewedReading: '00002.500' });
     expect(store.jobs.events(b.id).map((e) => e.state)).toEqual([
       'uploading',
@@ -219,7 +219,7 @@ describe('JobsRepo', () => {
       toReview: false,
       aiVersion: null,
     });
-    expect(store.jobs.counts()).toMatchObject({ done: 1, toReview: 0, total: 1 });
+    expect(store.jobs.counts()).toMatchObject({ done: 1, photosToReview: 0, total: 1 });
     store.jobs.remove([a.id]);
     expect(store.jobs.counts()).toMatchObject({ done: 0, total: 0 });
   });

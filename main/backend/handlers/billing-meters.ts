@@ -1,7 +1,7 @@
 // The window's views of the meters: the overview for the route panel and the export dialog, the
 // filtered meter list, the picker's search and one meter in full. Each reads the queue in one pass
 // in walking order (main/billing/meter-readings.ts).
-import { noMeters } from '../../../common/billing/meter-outcome';
+import { FLAGGED_METER_STATES, noMeters } from '../../../common/billing/meter-outcome';
 import type {
   BillingOverview,
   MeterChoice,
@@ -74,16 +74,13 @@ function* unmatchedPhotos(store: Store): Generator<MeterRow> {
   }
 }
 
-/** "Flagged" is every meter that waits for a person: a rule fired, or its checks could not run. */
-const WAITING: readonly MeterRow['state'][] = ['flagged', 'not_checked'];
-
 function keeps(row: MeterRow, filter: MeterFilter, needle: string): boolean {
   if (filter === 'two_photos') {
     if (row.photos < 2) return false;
   } else if (filter === 'reread') {
     if (!row.rereadPending) return false;
   } else if (filter === 'flagged') {
-    if (!WAITING.includes(row.state)) return false;
+    if (row.state === 'unmatched' || !FLAGGED_METER_STATES.includes(row.state)) return false;
   } else if (filter !== 'all' && filter !== row.state) return false;
   if (!needle) return true;
   return [row.meterId, row.account, row.address, row.photo].some((v) =>
@@ -119,21 +116,23 @@ export function billingOverview(store: Store): BillingOverview {
     string | null,
     { -readonly [K in keyof RouteProgressView]: RouteProgressView[K] }
   >();
-  const totals = noMeters();
+  const totals = { ...noMeters(), photosToReview: 0 };
   const flaggedMeters: string[] = [];
   let twoPhotos = 0;
   let rereads = 0;
   for (const r of meterReadings(store)) {
     const key = r.meter.route;
-    const route = routes.get(key) ?? { route: key, ...noMeters() };
+    const route = routes.get(key) ?? { route: key, ...noMeters(), photosToReview: 0 };
     routes.set(key, route);
     route.meters++;
     route[r.outcome.state]++;
     totals.meters++;
     totals[r.outcome.state]++;
+    route.photosToReview += r.photosToReview;
+    totals.photosToReview += r.photosToReview;
     if (r.outcome.others > 0) twoPhotos++;
     if (r.outcome.rereadPending) rereads++;
-    if (WAITING.includes(r.outcome.state) && flaggedMeters.length < FLAGGED_NAMED)
+    if (FLAGGED_METER_STATES.includes(r.outcome.state) && flaggedMeters.length < FLAGGED_NAMED)
       flaggedMeters.push(r.meter.meterId);
   }
   const unmatched = [...unmatchedPhotos(store)].length;

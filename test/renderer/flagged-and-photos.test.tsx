@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+// Flagged meters and photos to review side by side (issue 22, item 8): a route whose one flagged
+// meter has two doubtful photos shows "Flagged 1" with "2 photos to review" in the route panel,
+// and "Photos to review 2" in the photo table's filter, each number under its own name.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { noMeters } from '../../common/billing/meter-outcome';
+import type { BillingOverview } from '../../common/ipc';
+import { RoutePanel } from '../../renderer/billing/route-panel';
+import { Toolbar } from '../../renderer/components/toolbar';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { StoreProvider } from '../../renderer/store/context';
+import { createAppStore } from '../../renderer/store/create-store';
+import { doneJob, stubBridge } from './stub-bridge';
+
+afterEach(cleanup);
+
+const ROUTE = { ...noMeters(), meters: 2, confirmed: 1, flagged: 1, photosToReview: 2 };
+
+async function shown(lang: 'en' | 'de'): Promise<() => void> {
+  const bridge = stubBridge([
+    doneJob(1, '02045.000', { toReview: true, meterId: '4712' }),
+    doneJob(2, '02051.000', { toReview: true, meterId: '4712' }),
+    doneJob(3, '01015.000', { meterId: '4711' }),
+  ]);
+  const store = createAppStore(bridge, { refreshMs: 20 });
+  await store.getState().start();
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <StoreProvider store={store}>
+        <Toolbar onStartReview={() => undefined} />
+        <RoutePanel />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  const empty = await bridge.billingOverview();
+  if (!empty.ok) throw new Error(empty.error.message);
+  const billing: BillingOverview = {
+    ...empty.value,
+    sheets: [{ name: 'r12.csv', meters: 2, loadedAt: '2026-11-26T08:00:00.000Z' }],
+    routes: [{ route: '12', ...ROUTE }],
+    totals: ROUTE,
+    flaggedMeters: ['4712'],
+  };
+  act(() => {
+    store.setState({ billing });
+  });
+  return () => {
+    store.getState().stop();
+  };
+}
+
+describe('flagged meters and photos to review', () => {
+  it('the route panel says 1 flagged meter and 2 photos to review; the table 2 photos', async () => {
+    const stop = await shown('en');
+    expect(screen.getByTestId('meters-flagged').textContent).toBe('Flagged 1');
+    expect(screen.getByTestId('route-photos-to-review').textContent).toBe(' · 2 photos to review');
+    expect(screen.getByTestId('filter-to_review').textContent).toBe('Photos to review 2');
+    expect(screen.getByRole('button', { name: /Review 2 photos/ })).toBeTruthy();
+    stop();
+  });
+
+  it('in German too, photos are Fotos and meters Zähler', async () => {
+    const stop = await shown('de');
+    expect(screen.getByTestId('meters-flagged').textContent).toBe('Auffällig 1');
+    expect(screen.getByTestId('route-photos-to-review').textContent).toBe(' · 2 Fotos zu prüfen');
+    expect(screen.getByTestId('filter-to_review').textContent).toBe('Zu prüfende Fotos 2');
+    stop();
+  });
+});
