@@ -2,6 +2,7 @@ import type { EngineMessage } from '../../common/engine-messages';
 import type { JobRecord } from '../../common/job-record';
 import type { Store } from '../store/store';
 import type { MeterApi } from '../api/client';
+import type { ClaimPhoto } from '../office/claim-gate';
 import type { PollTiming } from './backoff';
 import type { ListHealth } from './list-health';
 import type { PollBudget } from './poll-budget';
@@ -28,6 +29,8 @@ export interface EngineContext {
   readonly listHealth: ListHealth;
   /** What this deployment accepts (list limit, batch size, permissions), as learned so far. */
   readonly deployment: Deployment;
+  /** Office mode: asked before photos are uploaded (upload-claim.ts); null without an office. */
+  readonly claim: ClaimPhoto | null;
   /**
    * Results marked latest arrived (when each photo was sent, when its answer came): which AI
    * version read them is decided by the AI status reads around them (ai-versions.ts).
@@ -68,6 +71,7 @@ export interface ContextParts {
   readonly holds: Holds;
   readonly log: EngineContext['log'];
   readonly failed: EngineContext['failed'];
+  readonly claim: ClaimPhoto | null;
 }
 
 /** A fresh context per start(): its signal ends that run's requests. */
@@ -84,6 +88,7 @@ export function engineContext(p: ContextParts, signal: AbortSignal): EngineConte
     pollBudget: p.pollBudget,
     listHealth: p.listHealth,
     deployment: service.deployment,
+    claim: p.claim,
     resultsRead: (results) => {
       service.resultsRead(results);
     },

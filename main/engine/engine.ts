@@ -72,6 +72,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly quiet: QuietWatch;
   private readonly gate: PhotoGate;
   private readonly codes: CodeReading;
+  private claim: EngineContext['claim'] = null;
 
   private readonly log = (line: string, message?: EngineMessage): void => {
     this.emit('log', line, message);
@@ -233,6 +234,7 @@ export class Engine extends EventEmitter<EngineEvents> {
         holds: this.holds,
         now: () => this.clock.now(),
         log: this.log,
+        claim: this.claim,
         failed: (...args) => {
           this.failed(...args);
         },
@@ -326,6 +328,12 @@ export class Engine extends EventEmitter<EngineEvents> {
     this.paused = false;
     this.loop.kick();
     this.feed.schedule();
+  }
+
+  /** Office mode (set before start): the office is asked before each upload (upload-claim.ts). */
+  claimUploadsWith(claim: EngineContext['claim']): void {
+    this.claim = claim;
+    this.ctx = this.makeContext(this.abort.signal);
   }
 
   /** A hint from the OS that the network may be back: probe now instead of waiting. */

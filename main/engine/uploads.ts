@@ -15,6 +15,7 @@ import type { BatchItem, Task } from '../api/schemas';
 import type { EngineContext } from './context';
 import { pollLater } from './polls';
 import { storeResults, taskResultOf } from './remote-result';
+import { claimedForUpload } from './upload-claim';
 import { taskReadsDenied, uploadRoute } from './upload-route';
 
 export interface UploadUnit {
@@ -156,11 +157,14 @@ export async function runUpload(ctx: EngineContext, unit: UploadUnit): Promise<v
   const ready: JobRecord[] = [];
   for (const j of unit.jobs) if ((await stillThere(ctx, j)) && withinLimit(ctx, j)) ready.push(j);
   const ids = unit.jobs.map((j) => j.id);
-  if (ready.length === 0) {
+  const current = ready.map((j) => ctx.store.jobs.get(j.id) ?? j);
+  // Office mode: a photo another desk sends or has read is not sent here (upload-claim.ts).
+  const jobs =
+    ctx.claim && current.length > 0 ? await claimedForUpload(ctx, ctx.claim, current) : current;
+  if (jobs.length === 0) {
     ctx.changed(ids);
     return;
   }
-  const jobs = ready.map((j) => ctx.store.jobs.get(j.id) ?? j);
   const { business } = ctx.config;
   try {
     if (unit.asBatch) await sendBatch(ctx, jobs);

@@ -1,6 +1,6 @@
 // What a desk does with a photo before uploading it, in office mode: claim its SHA-256 in the
-// office index, so that a photo is paid for once in the office. Built for the engine's upload
-// step to ask (not wired in yet: docs/office.md, "What is left"). The answer never waits long:
+// office index, so that a photo is paid for once in the office. The engine's upload step asks it
+// (main/engine/upload-claim.ts) through `forUpload`. The answer never waits long:
 // an office that does not answer within `answerMs` counts as unreachable, and for `outageMs` after
 // that the gate answers "send" at once without asking, so an outage costs the engine one short
 // wait, not one per photo. Sending without a claim pays a photo at most once more, and only if
@@ -18,6 +18,23 @@ export type ClaimVerdict =
   /** Already read in the office: take this reading instead of paying again. */
   | { kind: 'read'; desk: string; reading: OfficeReading | null };
 
+/** What the engine does with a photo it is about to upload (main/engine/upload-claim.ts). */
+export type UploadVerdict =
+  | { kind: 'send' }
+  /** Another desk is sending it: not now, asked again at `askAgainAt` (ms). */
+  | { kind: 'wait'; desk: string; askAgainAt: number }
+  /** Read in the office already: this desk takes that reading, unsent. */
+  | {
+      kind: 'read';
+      desk: string;
+      reading: string;
+      resultSource: string | null;
+      taskId: string | null;
+    };
+
+/** The engine's hook: asked before each photo is uploaded, only in office mode. */
+export type ClaimPhoto = (photo: { sha256: string; fileName: string }) => Promise<UploadVerdict>;
+
 export interface ClaimGateOptions {
   office: Pick<OfficeStore, 'claimPhoto'>;
   desk: string;
@@ -28,6 +45,11 @@ export interface ClaimGateOptions {
   answerMs?: number;
   /** How long an outage is assumed to last before the office is asked again. */
   outageMs?: number;
+  /**
+   * How soon a photo another desk is sending is asked about again, at the latest when its claim
+   * ends: that desk publishes its reading as soon as it has it, usually long before.
+   */
+  recheckMs?: number;
 }
 
 export class ClaimGate {
@@ -62,6 +84,34 @@ export class ClaimGate {
       return { kind: 'send', claimed: false };
     }
   }
+
+  /**
+   * The claim as the engine acts on it. Never throws: an office that refuses for its own reasons
+   * (a role without its grants) is treated like none, and the photo goes as it would without one.
+   */
+  readonly forUpload: ClaimPhoto = async ({ sha256, fileName }) => {
+    let verdict: ClaimVerdict;
+    try {
+      verdict = await this.check(sha256, fileName);
+    } catch {
+      return { kind: 'send' };
+    }
+    if (verdict.kind === 'send') return { kind: 'send' };
+    if (verdict.kind === 'wait') {
+      const recheck = this.opts.clock.now() + (this.opts.recheckMs ?? 15_000);
+      return {
+        kind: 'wait',
+        desk: verdict.desk,
+        askAgainAt: Math.min(verdict.until.getTime(), recheck),
+      };
+    }
+    const r = verdict.reading;
+    // Marked read without a reading published (only a decision reached the office): paid once
+    // more rather than never read.
+    if (r?.reading == null) return { kind: 'send' };
+    const { desk, reading, resultSource, taskId } = r;
+    return { kind: 'read', desk, reading, resultSource, taskId };
+  };
 
   private withinAnswerTime<T>(work: Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {

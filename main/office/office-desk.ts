@@ -1,11 +1,14 @@
 // A desk in office mode: its queue publishes (office_desk), its outbox drains to the office on the
-// publisher's own timers, and nothing here blocks the engine. An office unreachable at start is
-// not an error: the desk works and its outbox waits (docs/office.md).
+// publisher's own timers, and its claim gate tells the engine before each upload whether another
+// desk sends or read the photo already; nothing here blocks the engine for long. An office
+// unreachable at start is not an error: the desk works, sends without claims, and its outbox waits
+// (docs/office.md).
 import os from 'node:os';
 import { officeOutboxOf } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
+import { ClaimGate, type ClaimGateOptions, type ClaimPhoto } from './claim-gate';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishRoutes } from './route-publish';
 import { OfficeError } from './store/office-db';
@@ -30,11 +33,17 @@ export interface OfficeDeskOptions {
   clock: Clock;
   /** One line for the person at the desk; never carries the password. */
   say: (line: string) => void;
+  /** The claim gate's timings (tests and benchmarks shorten them). */
+  claims?: Pick<ClaimGateOptions, 'leaseMs' | 'answerMs' | 'outageMs' | 'recheckMs'>;
+  /** How often the outbox is looked at (ms). */
+  publishEveryMs?: number;
 }
 
 export interface OfficeDesk {
   readonly office: OfficeStore;
   readonly publisher: OutboxPublisher;
+  /** For the engine (Engine.claimUploadsWith): asked before each photo is uploaded. */
+  readonly claim: ClaimPhoto;
   /** Publishes what is due (waiting at most `budgetMs`), stops and closes; what is left waits. */
   finish(budgetMs: number): Promise<PublisherState>;
 }
@@ -56,11 +65,18 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
       `Office: ${where} is not reachable; working on, readings and decisions wait in this desk's outbox.`,
     );
   }
-  const publisher = new OutboxPublisher({ outbox, office, clock: opts.clock });
+  const publisher = new OutboxPublisher({
+    outbox,
+    office,
+    clock: opts.clock,
+    ...(opts.publishEveryMs !== undefined && { pollMs: opts.publishEveryMs }),
+  });
   publisher.start();
+  const gate = new ClaimGate({ ...opts.claims, office, desk: opts.desk, clock: opts.clock });
   return {
     office,
     publisher,
+    claim: gate.forUpload,
     finish: async (budgetMs) => {
       await publisher.stop();
       // The sheets this run loaded (or any loaded while the office was away): not from the outbox,
@@ -82,6 +98,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
       clearTimeout(timer);
       const state = drained === 'late' ? publisher.state() : drained;
       await office.close().catch(() => undefined);
+      for (const line of officeReadingLines(opts.store)) opts.say(line);
       opts.say(
         state.pending === 0
           ? `Office: ${state.published} entries published, none waiting.`
@@ -90,4 +107,15 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
       return state;
     },
   };
+}
+
+/** What this queue took from, or waits for from, other desks of the office (not paid here). */
+function officeReadingLines(store: Store): string[] {
+  const photos = (n: number): string => `${n} photo${n === 1 ? '' : 's'}`;
+  return store.jobs
+    .officeDesks()
+    .flatMap(({ desk, read, waiting }) => [
+      ...(read > 0 ? [`Office: ${photos(read)} took ${desk}'s readings, not sent again.`] : []),
+      ...(waiting > 0 ? [`Office: ${photos(waiting)} wait for ${desk}'s readings.`] : []),
+    ]);
 }

@@ -56,6 +56,7 @@ export interface JobRow {
   plausibility_detail: string | null;
   photo_check: PhotoCheckState | null;
   hold_reason: string | null;
+  office_desk: string | null;
 }
 
 /** Damaged JSON must not take the row down with it (one bad row never blocks the rest). */

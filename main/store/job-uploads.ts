@@ -46,7 +46,8 @@ export function jobUploads({ db, now: stamp, events }: JobsContext) {
     ),
     markUploading: db.prepare(
       `UPDATE jobs SET ${setState('startUpload')}, upload_attempts = upload_attempts + 1,
-         error_code = NULL, error_params = NULL, updated_at = ? WHERE id = ? AND ${from('startUpload')}`,
+         error_code = NULL, error_params = NULL, office_desk = NULL, updated_at = ?
+       WHERE id = ? AND ${from('startUpload')}`,
     ),
     submitted: db.prepare(
       `UPDATE jobs SET ${setState('submit')}, task_id = @taskId, batch_id = @batchId,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../time/clock';
 import { jobIntake, type JobIntake } from './job-intake';
+import { jobOffice, type JobOffice } from './job-office';
 import { jobPersonActions, type JobPersonActions } from './job-person-actions';
 import { jobPhotoChecks, type JobPhotoChecks } from './job-photo-checks';
 import { jobPhotoCodes, type JobPhotoCodes } from './job-photo-codes';
@@ -24,7 +25,8 @@ export type JobsRepo = JobIntake &
   JobPersonActions &
   JobReads &
   JobPhotoChecks &
-  JobPhotoCodes;
+  JobPhotoCodes &
+  JobOffice;
 
 export function jobsRepo(db: Database.Database, clock: Clock = systemClock): JobsRepo {
   const context = jobsContext(db, clock);
@@ -36,5 +38,6 @@ export function jobsRepo(db: Database.Database, clock: Clock = systemClock): Job
     ...jobReads(context),
     ...jobPhotoChecks(context),
     ...jobPhotoCodes(context),
+    ...jobOffice(context),
   };
 }
