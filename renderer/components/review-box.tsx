@@ -34,6 +34,8 @@ function ruleFired(job: JobRecord): boolean {
 
 function whyFlagged(job: JobRecord, t: DeskT): string {
   if (staleResult(job)) return t('review.whyStale');
+  // A photo of another meter (its code says so) is not a reading that misfits this meter's history.
+  if (job.plausibilityDetail?.codeFlag) return t('review.whyCode');
   if (ruleFired(job)) return t('review.whyRule');
   return t('review.whyFlagged');
 }

@@ -3,6 +3,7 @@
 // flagged in the counts, an error in its check, not billable in the export, its reason in the
 // export's language. Confirming the reading or moving the photo to the meter its code names
 // (the action the window's "Move to meter" calls) clears it; a photo whose code agrees passes.
+// The CLI's run summary names the flagged meter with the same words.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +17,9 @@ import {
   routeProgress,
 } from '../../main/billing/meter-readings';
 import { codesRead, loadRouteSheet } from '../../main/billing/routes';
+import { exportForBilling } from '../../main/cli/commands/route-flags';
 import { openStore, type Store } from '../../main/store/store';
+import { captureIo } from '../helpers/cli-io';
 import { createManualClock } from '../helpers/manual-clock';
 import { tempDir } from '../helpers/tmp';
 import { readPhoto } from './read-photo';
@@ -37,7 +40,7 @@ let sha = 0;
 
 beforeEach(async () => {
   queue = tempDir('meterdesk-swapped-');
-  const clock = createManualClock(NOW);
+  const clock = createManualClock(NOW.getTime());
   store = openStore(join(queue.dir, 'queue.sqlite'), { clock });
   actions = new QueueActions({ store: () => store, engine: () => null, clock });
   const sheet = join(queue.dir, 'tour.csv');
@@ -125,6 +128,11 @@ describe('a photo whose code names another meter of the route', () => {
     expect((await exported('de')).get('0002')?.reasons).toContain(
       'Der Code auf dem Foto (SN-1003) nennt den Zähler 0003, nicht 0002',
     );
+    // The CLI's run summary after the export names it among the flagged meters.
+    const io = captureIo({});
+    await exportForBilling(store, join(queue.dir, 'run.csv'), null, io, false);
+    expect(io.stdout()).toContain('1 confirmed, 0 not checked, 1 flagged');
+    expect(io.stdout()).toContain(`flagged: meter 0002: ${SAYS}`);
   });
 
   it('is flagged when its codes are read after its result came in', async () => {

@@ -1,7 +1,8 @@
 // The meter's identity from its code in the window, for the README's screenshot: a route whose
 // meters carry serial stickers, one photo named after one meter but showing another's sticker.
-// Its detail says both numbers and offers to move the photo to the meter the code names; moving
-// it matches the photo there.
+// Its meter is flagged (an error, with the code's reason under "Why it was flagged", never
+// Plausible); its detail says both numbers and offers to move the photo to the meter the code
+// names; moving it matches the photo there, where its reading passes.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
@@ -50,12 +51,28 @@ describeInBrowser('swapped meter', (site) => {
         { timeout: 60_000 },
       );
       expect(await page.getByTestId('code-move').textContent()).toContain(named);
+      await eventually(async () => {
+        expect(await page.getByTestId('facts-level').first().textContent()).toBe('Error');
+        expect(await page.getByTestId('facts-rules').first().textContent()).toContain(
+          `names meter ${named}, not ${swapped}`,
+        );
+      });
       expect(await win.axe()).toEqual([]);
       await win.screenshot('swapped-meter-light');
+      await page.getByTestId('facts-rules').first().scrollIntoViewIfNeeded();
+      expect(await page.locator('.review-why').first().textContent()).toContain(
+        'The code on this photo names another meter of the route.',
+      );
+      await win.screenshot('swapped-meter-flag-light');
+      await page.getByTestId('code-move').scrollIntoViewIfNeeded();
 
       await page.getByTestId('code-move').click();
       await eventually(async () => {
         expect(await page.getByTestId('facts-meter').first().textContent()).toBe(named);
+        // Where its code names its meter, the photo's check says nothing of another meter.
+        const rules = page.getByTestId('facts-rules');
+        const said = (await rules.count()) > 0 ? await rules.first().textContent() : '';
+        expect(said).not.toContain('names meter');
       });
     } finally {
       await win.close();

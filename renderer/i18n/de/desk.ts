@@ -77,6 +77,8 @@ export const desk: Words<typeof en> = {
       'Dieser Zählerstand passt nicht zum Verlauf des Zählers. Vergleichen Sie ihn mit dem Foto.',
     whyFlagged:
       'Dieser Zählerstand wurde als zweifelhaft markiert. Vergleichen Sie ihn mit dem Foto.',
+    whyCode:
+      'Der Code auf diesem Foto nennt einen anderen Zähler der Route. Bestätigen Sie den Zählerstand, wenn das Foto diesen Zähler zeigt, oder verschieben Sie das Foto zu dem Zähler, den sein Code nennt.',
     corrected: 'Korrigiert auf {{reading}} (die KI las {{ai}})',
     confirmed: 'Bestätigt, wie von der KI gelesen',
     aiReading: 'KI-Zählerstand',

@@ -75,6 +75,8 @@ export const desk = {
       'This is a historical result from an older AI version (the AI was offline). Check it against the photo.',
     whyRule: 'This reading does not fit the meter’s history. Check it against the photo.',
     whyFlagged: 'This reading was flagged as doubtful. Check it against the photo.',
+    whyCode:
+      'The code on this photo names another meter of the route. Confirm the reading if the photo is of this meter, or move the photo to the meter its code names.',
     corrected: 'Corrected to {{reading}} (the AI read {{ai}})',
     confirmed: 'Confirmed as read by the AI',
     aiReading: 'AI reading',
