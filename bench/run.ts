@@ -7,6 +7,7 @@ import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
+import { officeThreeDesksBenchmark } from './office-three-desks';
 import { photoChecksBenchmark } from './photo-checks';
 import { routesBenchmark } from './routes';
 import { scanBenchmark } from './scan';
@@ -24,6 +25,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   memoryBenchmark,
   routesBenchmark,
   officeClaimsBenchmark,
+  officeThreeDesksBenchmark,
   plausibilityBenchmark,
   photoChecksBenchmark,
 ];
