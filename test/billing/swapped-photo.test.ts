@@ -135,6 +135,15 @@ describe('a photo whose code names another meter of the route', () => {
     expect(io.stdout()).toContain(`flagged: meter 0002: ${SAYS}`);
   });
 
+  it('follows the sheet: a sticker the reloaded sheet no longer names flags nothing', async () => {
+    await photo('0002.jpg', ['SN-1003']);
+    expect(stateOf('0002')).toBe('flagged');
+    const sheet = join(queue.dir, 'tour-2.csv');
+    writeFileSync(sheet, SHEET.replace('SN-1003', 'SN-2003'));
+    expect((await loadRouteSheet(store, sheet, { name: 'tour-2.csv', now: NOW })).ok).toBe(true);
+    expect(stateOf('0002')).toBe('confirmed');
+  });
+
   it('is flagged when its codes are read after its result came in', async () => {
     await photo('0002.jpg', ['SN-1003'], true);
     expect(stateOf('0002')).toBe('flagged');
