@@ -48,6 +48,9 @@ export const CHANNEL_NAMES = [
   'exportMissing',
   'exportBilling',
   'billingPreview',
+  'getOffice',
+  'saveOffice',
+  'testOffice',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

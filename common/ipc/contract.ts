@@ -73,6 +73,7 @@ import type {
   SheetChoice,
   SheetLoadView,
 } from './billing-views';
+import { officePassword, officeSettings, type OfficeCheck, type OfficeView } from './office-views';
 
 declare const replyType: unique symbol;
 
@@ -241,6 +242,20 @@ export const CONTRACT = {
   exportBilling: channel(billingExportRequest, DEADLINES.bulk).returns<Saved<BillingWritten>>(),
   /** The export's first rows in a scope, the sheet's dialect and the office's time zone. */
   billingPreview: channel(billingPreviewRequest).returns<BillingPreview>(),
+
+  // Office mode (issue 23; docs/office.md). The password goes in, never out.
+  /** The Office settings, the default desk name and whether a password is saved. */
+  getOffice: channel(empty).returns<OfficeView>(),
+  /** Keeps the settings (null: no office), and the password in the keychain when one is given. */
+  saveOffice: channel(
+    z.strictObject({ settings: officeSettings.nullable(), password: officePassword.optional() }),
+    DEADLINES.service,
+  ).returns<OfficeView>(),
+  /** Connects with these settings and the given (else the saved) password; says what it found. */
+  testOffice: channel(
+    z.strictObject({ settings: officeSettings, password: officePassword.optional() }),
+    DEADLINES.service,
+  ).returns<OfficeCheck>(),
 } as const satisfies Record<ChannelName, ChannelSpec>;
 
 export type Contract = typeof CONTRACT;

@@ -8,3 +8,4 @@ export * from './result';
 export * from './views';
 export * from './update-view';
 export * from './billing-views';
+export * from './office-views';

@@ -598,6 +598,33 @@ describe('the quality check before upload', () => {
   });
 });
 
+describe('the office settings', () => {
+  it('getOffice, testOffice and saveOffice answer, never with the password', async () => {
+    const b = desk.bridge;
+    const password = 'office password 9f3a';
+    secrets.push(password);
+    expect(value(await b.getOffice())).toMatchObject({ settings: null, passwordSaved: false });
+    const settings = {
+      host: '127.0.0.1',
+      port: 1,
+      database: 'meterdesk',
+      user: 'desk_anna',
+      desk: 'anna@pc-7',
+      sslmode: 'disable' as const,
+    };
+    expect(value(await b.testOffice({ settings, password }))).toMatchObject({
+      ok: false,
+      problem: 'unreachable',
+    });
+    expect(value(await b.saveOffice({ settings, password }))).toMatchObject({
+      settings,
+      passwordSaved: true,
+    });
+    expect(value(await b.getOffice())).toMatchObject({ settings, passwordSaved: true });
+    expect(value(await b.saveOffice({ settings: null }))).toMatchObject({ passwordSaved: false });
+  });
+});
+
 describe('the contract as a whole', () => {
   it('every channel answered ok at least once', () => {
     expect(CHANNEL_NAMES.filter((c) => !desk.succeeded.has(c))).toEqual([]);

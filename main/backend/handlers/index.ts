@@ -5,6 +5,7 @@ import { billingHandlers } from './billing';
 import { billingDecisionHandlers } from './billing-decisions';
 import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
+import { officeHandlers } from './office';
 import { photoCheckHandlers } from './photo-checks';
 import { runHandlers } from './run';
 import { serviceHandlers } from './service';
@@ -23,6 +24,7 @@ export function createHandlers(
     ...serviceHandlers(state, samples),
     ...billingHandlers(state),
     ...billingDecisionHandlers(state),
+    ...officeHandlers(state),
     ping: () => Promise.resolve(null),
     close: async () => {
       await state.close();

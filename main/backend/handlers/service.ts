@@ -32,7 +32,7 @@ function view(state: BackendState): SettingsView {
 }
 
 /** Secret-store failures in words the window can show. */
-async function storing<T>(work: () => Promise<T>): Promise<T> {
+export async function storing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

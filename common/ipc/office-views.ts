@@ -1,0 +1,72 @@
+// The window's Office settings (docs/office.md): where the office's PostgreSQL is, who this desk is,
+// and what a connection test found. The password travels into the backend only; what comes back
+// says whether one is saved, never what it is.
+import { z } from 'zod';
+
+export const OFFICE_SSL_MODES = ['disable', 'require', 'verify-full'] as const;
+export type OfficeSslMode = (typeof OFFICE_SSL_MODES)[number];
+
+/** PostgreSQL's own limit for names (NAMEDATALEN - 1). */
+const PG_NAME = z.string().trim().min(1).max(63);
+
+export const officeSettings = z.strictObject({
+  host: z.string().trim().min(1).max(253),
+  port: z.int().min(1).max(65535),
+  database: PG_NAME,
+  user: PG_NAME,
+  /** Who did it, in the office's record (`--desk`; default user@host). */
+  desk: z.string().trim().min(1).max(100),
+  sslmode: z.enum(OFFICE_SSL_MODES),
+});
+export type OfficeSettings = z.infer<typeof officeSettings>;
+
+/** A password is accepted in, never sent out; a kilobyte is a paste accident. */
+export const officePassword = z.string().min(1).max(1024);
+
+export interface OfficeView {
+  /** null: no office; the desk works alone, as without office mode. */
+  readonly settings: OfficeSettings | null;
+  /** The desk name used when none is given: the OS user at this computer. */
+  readonly defaultDesk: string;
+  /** Whether a password is saved for the settings' user at their server. */
+  readonly passwordSaved: boolean;
+}
+
+/**
+ * Why a connection test failed, as a code the window words (renderer i18n `office.problem.*`);
+ * `detail` is the driver's own message, password taken out, shown as data.
+ */
+export const OFFICE_PROBLEMS = [
+  'wrongPassword',
+  'noPassword',
+  'noSuchDatabase',
+  'unreachable',
+  'tlsRequired',
+  'tlsUnavailable',
+  'certificateUntrusted',
+  'schemaMissing',
+  'schemaOlder',
+  'schemaNewer',
+  'permissionDenied',
+  'other',
+] as const;
+export type OfficeProblem = (typeof OFFICE_PROBLEMS)[number];
+
+export interface OfficeProblemParams {
+  readonly host: string;
+  readonly port: number;
+  readonly database: string;
+  readonly user: string;
+  /** The office's schema version and the one this MeterDesk knows (schema problems). */
+  readonly found: number;
+  readonly known: number;
+  readonly detail: string;
+}
+
+export type OfficeCheck =
+  | {
+      readonly ok: true;
+      readonly serverVersion: string;
+      readonly schemaVersion: number;
+    }
+  | { readonly ok: false; readonly problem: OfficeProblem; readonly params: OfficeProblemParams };

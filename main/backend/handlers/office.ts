@@ -1,0 +1,69 @@
+// Handlers for the window's Office settings (docs/office.md): the settings in office.json, the
+// password in the secret store that keeps the API key, and the Test button. The password comes in
+// and is remembered for scrubbing; no answer, log line or error carries it.
+import type { BackendHandlers } from '../backend';
+import type { OfficeSettings, OfficeView } from '../../../common/ipc/office-views';
+import { AppError } from '../../ipc/app-error';
+import { defaultDeskName } from '../../office/office-desk';
+import {
+  loadOfficeSettings,
+  OfficePasswords,
+  officeSettingsFile,
+  saveOfficeSettings,
+} from '../../office/office-settings';
+import { testOfficeConnection } from '../../office/office-test-connection';
+import type { BackendState } from '../backend-state';
+import { describe } from '../start-problems';
+import { storing } from './service';
+
+type OfficeHandlers = Pick<BackendHandlers, 'getOffice' | 'saveOffice' | 'testOffice'>;
+
+export function officeHandlers(state: BackendState): OfficeHandlers {
+  const file = officeSettingsFile(state.defaultDataDir);
+  const passwords = new OfficePasswords(state.secrets.store);
+
+  /** A keychain that cannot be read says "not saved" here; saving says why it failed. */
+  const saved = async (settings: OfficeSettings): Promise<string | null> => {
+    try {
+      return await passwords.get(settings);
+    } catch (error) {
+      state.log(`office password not readable: ${describe(error)}`);
+      return null;
+    }
+  };
+
+  const view = async (settings: OfficeSettings | null): Promise<OfficeView> => ({
+    settings,
+    defaultDesk: defaultDeskName(),
+    passwordSaved: settings !== null && (await saved(settings)) !== null,
+  });
+
+  return {
+    getOffice: () => view(loadOfficeSettings(file)),
+
+    async saveOffice({ settings, password }) {
+      const before = loadOfficeSettings(file);
+      if (password !== undefined) {
+        if (settings === null) {
+          throw new AppError('invalid_request', 'A password needs the office settings it is for.');
+        }
+        state.sawSecret(password);
+        await storing(() => passwords.set(settings, password));
+      }
+      // No office any more: its password is not kept for nothing.
+      if (settings === null && before !== null) {
+        await passwords.delete(before).catch((error: unknown) => {
+          state.log(`office password not removed: ${describe(error)}`);
+        });
+      }
+      saveOfficeSettings(file, settings);
+      return view(settings);
+    },
+
+    async testOffice({ settings, password }) {
+      const secret = password ?? (await saved(settings));
+      if (secret !== null) state.sawSecret(secret);
+      return testOfficeConnection(settings, secret);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// The Office settings' Test button: connects with the fields as entered and says, as a code the
+// window words, what stands in the way (wrong password, no such database, server not reachable,
+// TLS, schema missing or too new) or that all is well, with the server's and the schema's version.
+// classifyOfficeProblem is the one place a driver or network error becomes such a code.
+import type {
+  OfficeCheck,
+  OfficeProblem,
+  OfficeProblemParams,
+  OfficeSettings,
+} from '../../common/ipc/office-views';
+import { officeUrlOf } from './office-settings';
+import { redactOfficeText } from './office-url';
+import { officeSchemaVersion } from './store/migrate-office';
+import { OFFICE_MIGRATIONS } from './store/migrations';
+import { classifyOfficeError, openOfficeDb, type OfficeFailure } from './store/office-db';
+
+/** Node's TLS codes for a certificate it does not trust (unknown CA, self-signed, wrong name). */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+const FROM_FAILURE: Readonly<Record<OfficeFailure, OfficeProblem>> = {
+  unreachable: 'unreachable',
+  wrongPassword: 'wrongPassword',
+  noSuchDatabase: 'noSuchDatabase',
+  tlsRequired: 'tlsRequired',
+  permissionDenied: 'permissionDenied',
+  schemaNewer: 'schemaNewer',
+  other: 'other',
+};
+
+export interface ClassifiedOfficeProblem {
+  readonly problem: OfficeProblem;
+  /** The driver's message with the password taken out. */
+  readonly detail: string;
+}
+
+/**
+ * What a failed connection means for the person at the desk. The store's classes
+ * (classifyOfficeError) first; what they leave as `other` or `unreachable` is told apart here:
+ * a server without TLS, a certificate not trusted, a password the desk never gave.
+ */
+export function classifyOfficeProblem(error: unknown, url: string): ClassifiedOfficeProblem {
+  const base = classifyOfficeError(error, url);
+  const code = (error as { code?: unknown } | null)?.code;
+  const raw = error instanceof Error ? error.message : String(error);
+  const problem: OfficeProblem =
+    typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code)
+      ? 'certificateUntrusted'
+      : /does not support SSL/i.test(raw)
+        ? 'tlsUnavailable'
+        : /client password must be a string|no password/i.test(raw)
+          ? 'noPassword'
+          : FROM_FAILURE[base.failure];
+  return { problem, detail: base.message };
+}
+
+export interface OfficeTestOptions {
+  /** How long the server may take to answer a connection (ms). */
+  readonly connectMs?: number;
+}
+
+/** Connects once, reads the server's and the schema's version, closes. Never throws. */
+export async function testOfficeConnection(
+  settings: OfficeSettings,
+  password: string | null,
+  opts: OfficeTestOptions = {},
+): Promise<OfficeCheck> {
+  const url = officeUrlOf(settings, password);
+  const known = OFFICE_MIGRATIONS.length;
+  const params = (found: number, detail: string): OfficeProblemParams => ({
+    host: settings.host,
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    found,
+    known,
+    detail: redactOfficeText(detail, url),
+  });
+  const pool = openOfficeDb(url, {
+    desk: settings.desk,
+    max: 1,
+    connectMs: opts.connectMs ?? 8_000,
+  });
+  try {
+    const version = await pool.query<{ server_version: string }>('SHOW server_version');
+    const serverVersion = version.rows[0]?.server_version ?? '';
+    const found = await officeSchemaVersion(pool);
+    if (found === 0) return { ok: false, problem: 'schemaMissing', params: params(0, '') };
+    if (found < known) return { ok: false, problem: 'schemaOlder', params: params(found, '') };
+    if (found > known) return { ok: false, problem: 'schemaNewer', params: params(found, '') };
+    return { ok: true, serverVersion, schemaVersion: found };
+  } catch (error) {
+    const { problem, detail } = classifyOfficeProblem(error, url);
+    return { ok: false, problem, params: params(0, detail) };
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,104 @@
+// The Office settings' Test button against a real throwaway PostgreSQL: each way a connection
+// fails is told apart (wrong password, no such database, nothing listening, no password, TLS the
+// server lacks, schema missing or behind), a good one says the server's and schema's version, and
+// the password is in none of the answers.
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import type { OfficeSettings } from '../../common/ipc/office-views';
+import { testOfficeConnection } from '../../main/office/office-test-connection';
+import { migrateOffice } from '../../main/office/store/migrate-office';
+import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
+import { openOfficeDb } from '../../main/office/store/office-db';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+
+const office = useOfficeCluster();
+
+/** A loopback port nothing listens on (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+  });
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function deskOn(database: string, migrated: boolean): Promise<OfficeSettings> {
+  const cluster = office();
+  const made = await cluster.newOffice();
+  if (migrated) {
+    const owner = openOfficeDb(made.ownerUrl);
+    await migrateOffice(owner);
+    await owner.end();
+  }
+  await made.deskUrl('anna');
+  return {
+    host: cluster.cluster.host,
+    port: cluster.cluster.port,
+    database: database === '' ? made.database : database,
+    user: 'desk_anna',
+    desk: 'anna@pc-7',
+    sslmode: 'disable',
+  };
+}
+
+const PASSWORD = 'pw-anna';
+
+describe.skipIf(officeSkip !== null)('testing the office connection', () => {
+  it('says OK with the server and schema version', async () => {
+    const settings = await deskOn('', true);
+    const check = await testOfficeConnection(settings, PASSWORD);
+    expect(check).toEqual({
+      ok: true,
+      serverVersion: expect.stringMatching(/^\d+/) as unknown,
+      schemaVersion: OFFICE_MIGRATIONS.length,
+    });
+  });
+
+  it('tells a wrong password, a missing one and a missing database apart', async () => {
+    const settings = await deskOn('', true);
+    const wrong = await testOfficeConnection(settings, 'not-the-password');
+    expect(wrong).toMatchObject({
+      ok: false,
+      problem: 'wrongPassword',
+      params: { user: 'desk_anna' },
+    });
+    expect(JSON.stringify(wrong)).not.toContain('not-the-password');
+    const missing = await testOfficeConnection(settings, null);
+    expect(missing).toMatchObject({ ok: false, problem: 'noPassword' });
+    const noDb = await testOfficeConnection({ ...settings, database: 'no_such_office' }, PASSWORD);
+    expect(noDb).toMatchObject({
+      ok: false,
+      problem: 'noSuchDatabase',
+      params: { database: 'no_such_office' },
+    });
+    expect(JSON.stringify(noDb)).not.toContain(PASSWORD);
+  });
+
+  it('says the server is not reachable when nothing listens on the port', async () => {
+    const settings = await deskOn('', true);
+    const port = await closedPort();
+    const check = await testOfficeConnection({ ...settings, port }, PASSWORD);
+    expect(check).toMatchObject({ ok: false, problem: 'unreachable', params: { port } });
+  });
+
+  it('says the server has no TLS when the desk requires it', async () => {
+    const settings = await deskOn('', true);
+    const check = await testOfficeConnection({ ...settings, sslmode: 'require' }, PASSWORD);
+    expect(check).toMatchObject({ ok: false, problem: 'tlsUnavailable' });
+  });
+
+  it('says the schema is missing on a database office init never ran on', async () => {
+    const settings = await deskOn('', false);
+    const check = await testOfficeConnection(settings, PASSWORD);
+    expect(check).toMatchObject({
+      ok: false,
+      problem: 'schemaMissing',
+      params: { found: 0, known: OFFICE_MIGRATIONS.length },
+    });
+  });
+});
