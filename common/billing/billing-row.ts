@@ -2,6 +2,8 @@
 // is none), or a photo that matched no meter.
 import type { CheckLevel } from './plausibility-inputs';
 import type { CheckFlags } from './rule-lines';
+import type { DecisionNote } from './decided-outcome';
+import type { OutcomeNote } from './meter-outcome';
 
 /**
  * How the billed reading came to be, for an auditor (docs/billing.md, "Export"):
@@ -56,10 +58,16 @@ export interface BillingRow {
   /** The flagged rules' sentences, in English. */
   reasons: string;
   /**
-   * The reasons as parts, so an export in another language words the checks' flags from their
-   * codes (checkReasonsIn); the words before and after them stay English. Absent: `reasons` as is.
+   * The reasons as codes, so an export in another language words every part from its templates
+   * (export-reasons.ts): the decision's notes, the check, why the meter waits, copies of the photo.
+   * Absent: `reasons` as it is.
    */
-  reasonParts?: { before: string; check: CheckFlags | null; after: string };
+  reasonParts?: {
+    before: readonly DecisionNote[];
+    check: CheckFlags | null;
+    after: readonly OutcomeNote[];
+    copies: number;
+  };
   useOnBill: boolean;
   /** The photo's path below the folder that was added ("/" separated). */
   photo: string | null;

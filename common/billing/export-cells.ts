@@ -10,7 +10,7 @@
 import { parseIsoStamp } from './calendar';
 import { officeIso, officeTimeZone } from './export-read-at';
 import type { BillingRow } from './billing-row';
-import { reasonsIn } from './rule-lines';
+import { reasonsIn } from './export-reasons';
 import { SHEET_FIELD, type ExportField, type ExportTemplate } from './export-template';
 
 export type ExportCellKind = 'number' | 'text';
@@ -18,7 +18,6 @@ export type ExportCellKind = 'number' | 'text';
 /** What a number cell may hold: digits, one optional sign and one decimal mark. */
 export const NUMBER_CELL = /^-?\d+(?:[.,]\d+)?$/;
 
-const UNMATCHED = 'Unmatched photo: no meter of the route sheet.';
 const NO_READING = '-';
 
 export function templateHeaders(template: ExportTemplate): string[] {
@@ -86,9 +85,7 @@ function cell(row: BillingRow, field: ExportField, t: ExportTemplate, zone: stri
     case 'plausibility':
       return row.unmatched ? 'error' : (row.plausibility ?? '');
     case 'reasons':
-      return row.unmatched
-        ? [UNMATCHED, row.reasons].filter((s) => s !== '').join(' ')
-        : reasonsIn(row, t.language ?? 'en');
+      return reasonsIn(row, t.language ?? 'en');
     case 'use_on_bill':
       return row.useOnBill && !row.unmatched ? 'yes' : 'no';
     case 'photo':

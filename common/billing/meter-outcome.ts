@@ -3,7 +3,7 @@
 // billing export and the window's meter states all read it from here.
 import { billedReading } from './billed-reading';
 import type { Confirmation, SkipCode } from './billing-row';
-import type { CheckLevel } from './plausibility-inputs';
+import type { CheckInput, CheckLevel } from './plausibility-inputs';
 import { checkReasons, uncheckedEnglish } from './plausibility-english';
 import type { ReadingCheck } from './reading-check';
 
@@ -95,9 +95,30 @@ export interface MeterOutcome {
   others: number;
   /** Why the meter is flagged or missing, in a sentence; '' when confirmed. */
   note: string;
+  /** The same as a code, for an export in another language (export-reasons.ts); null with ''. */
+  said: OutcomeNote | null;
   /** Its different photos come from several folders or days (a reader's mix-up, or a re-read). */
   spread?: PhotoSpread | null;
 }
+
+/**
+ * Why a meter is flagged or missing, as a code with its params: `note` says it in English, an
+ * export in another language words it from its templates (export-reasons.ts). `skip_note` is the
+ * clerk's own words and `check` the check's reasons, worded from their codes where they are.
+ */
+export type OutcomeNote =
+  | { readonly code: 'skip_note'; readonly text: string }
+  | { readonly code: 'being_read' }
+  | { readonly code: 'unread'; readonly count: number }
+  | { readonly code: 'no_photo' }
+  | {
+      readonly code: 'different_photos';
+      readonly count: number;
+      readonly spread: PhotoSpread | null;
+    }
+  | { readonly code: 'unchecked'; readonly inputs: readonly CheckInput[] }
+  | { readonly code: 'check' }
+  | { readonly code: 'waits_for_review' };
 
 /** Where and when a meter's different photos were taken, when that is more than one of either. */
 export interface PhotoSpread {
@@ -137,7 +158,13 @@ function newestFirst(a: MeterPhoto, b: MeterPhoto): number {
 export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): MeterOutcome {
   const none = { chosen: null, reading: null, confirmation: null, copies: 0, others: 0 };
   if (entry.skipCode !== null) {
-    return { ...none, state: 'skipped', note: entry.skipNote ?? '' };
+    const text = entry.skipNote ?? '';
+    return {
+      ...none,
+      state: 'skipped',
+      note: text,
+      said: text === '' ? null : { code: 'skip_note', text },
+    };
   }
   if (entry.typedReading !== null) {
     return {
@@ -147,6 +174,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       confirmation: 'typed',
       others: photos.filter((p) => p.state === 'done').length,
       note: '',
+      said: null,
     };
   }
   // Byte-identical copies are one photo: never two readings of the meter.
@@ -168,6 +196,11 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
         : failed > 0
           ? `No reading: ${failed === 1 ? 'its photo' : `its ${String(failed)} photos`} could not be read. Type the reading or record a skip.`
           : 'No photo of this meter.',
+      said: onItsWay
+        ? { code: 'being_read' }
+        : failed > 0
+          ? { code: 'unread', count: failed }
+          : { code: 'no_photo' },
     };
   }
   // Among several different photos, the one a person confirmed wins; else the newest, flagged.
@@ -176,7 +209,13 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
   // Of identical copies, the one a person confirmed, else the first added (the original).
   const original = [...group].sort((a, b) => a.jobId - b.jobId)[0];
   const chosen = group.find((p) => p.reviewAction !== null) ?? original ?? null;
-  if (!chosen) return { ...none, state: 'missing', note: 'No photo of this meter.' };
+  if (!chosen)
+    return {
+      ...none,
+      state: 'missing',
+      note: 'No photo of this meter.',
+      said: { code: 'no_photo' },
+    };
   const result = {
     chosen,
     reading: billedReading(chosen),
@@ -192,6 +231,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       state: 'flagged',
       confirmation: null,
       note: `${String(groups.length)} different photos of this meter${where}: confirm the right one.`,
+      said: { code: 'different_photos', count: groups.length, spread },
       spread,
     };
   }
@@ -201,6 +241,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       state: 'confirmed',
       confirmation: chosen.reviewAction === 'corrected' ? 'corrected' : 'confirmed',
       note: '',
+      said: null,
     };
   }
   if (chosen.plausibility === 'not_checked') {
@@ -209,6 +250,7 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       state: 'not_checked',
       confirmation: null,
       note: uncheckedEnglish(chosen.check?.unchecked ?? []),
+      said: { code: 'unchecked', inputs: chosen.check?.unchecked ?? [] },
     };
   }
   if (chosen.toReview || chosen.plausibility === 'warning' || chosen.plausibility === 'error') {
@@ -217,7 +259,11 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
       state: 'flagged',
       confirmation: null,
       note: (chosen.check && checkReasons(chosen.check)) || 'The reading waits for review.',
+      said:
+        chosen.check && checkReasons(chosen.check)
+          ? { code: 'check' }
+          : { code: 'waits_for_review' },
     };
   }
-  return { ...result, state: 'confirmed', confirmation: 'auto_accepted', note: '' };
+  return { ...result, state: 'confirmed', confirmation: 'auto_accepted', note: '', said: null };
 }

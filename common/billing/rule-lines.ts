@@ -2,12 +2,9 @@
 // (rule-templates-en.ts, rule-templates-de.ts): the window passes its catalogue's t() and number
 // formats, the billing export a filler over the same templates (ruleInLanguage), so both say a
 // rule in one wording per language.
-import { codeMismatchEnglish } from '../photo-codes';
-import type { BillingRow } from './billing-row';
 import { humanDate } from './calendar';
 import type { ExportLanguage } from './export-template';
-import { checkReasons, ruleEnglish, uncheckedEnglish, unknownRule } from './plausibility-english';
-import { readDateEnglish } from './read-date-checks';
+import { unknownRule } from './plausibility-english';
 import type { ReadingCheck } from './reading-check';
 import { times } from './plausibility-text';
 import { RULE_TEMPLATES_DE } from './rule-templates-de';
@@ -267,36 +264,3 @@ export function exportWording(lang: ExportLanguage): Wording {
 /** What of a reading's check its reasons are worded from. */
 export type CheckFlags = Pick<ReadingCheck, 'flagged' | 'dateFlags'> &
   Pick<Partial<ReadingCheck>, 'unchecked' | 'codeFlag'>;
-
-/**
- * The export's reasons for a check in `lang`. English is the CSV's English (plausibility-english.ts);
- * another language words each flag from its templates, and says in English what they do not hold.
- */
-export function checkReasonsIn(check: CheckFlags, lang: ExportLanguage): string {
-  if (lang === 'en') return checkReasons(check);
-  const w = exportWording(lang);
-  const said = (r: { code: string; params?: Params }, english: string): string => {
-    const line = wordRule(r, w);
-    return 'worded' in line ? line.worded : english;
-  };
-  const code = check.codeFlag;
-  return [
-    code ? said(code, codeMismatchEnglish(code)) : '',
-    ...check.flagged.map((r) => said(r, ruleEnglish(r))),
-    ...check.dateFlags.map((f) => said(f, readDateEnglish(f))),
-    uncheckedEnglish(check.unchecked ?? []),
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** A row's reasons in the export's language: its checks' flags worded from their codes. */
-export function reasonsIn(
-  row: Pick<BillingRow, 'reasons' | 'reasonParts'>,
-  lang: ExportLanguage,
-): string {
-  const parts = row.reasonParts;
-  if (lang === 'en' || parts === undefined) return row.reasons;
-  const check = parts.check === null ? '' : checkReasonsIn(parts.check, lang);
-  return [parts.before, check, parts.after].filter(Boolean).join(' ');
-}

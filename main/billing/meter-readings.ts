@@ -116,9 +116,12 @@ function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
       .filter(Boolean)
       .join(' '),
     reasonParts: {
-      before: decided,
+      before: outcome.notes,
       check,
-      after: [outcome.state === 'confirmed' ? '' : note, copies].filter(Boolean).join(' '),
+      // The same as the English: the outcome's note where it says more than the check's reasons.
+      after:
+        outcome.state === 'confirmed' || note === '' || outcome.said === null ? [] : [outcome.said],
+      copies: outcome.copies,
     },
     // Billing may use a reading that is confirmed (checked and plausible, or by a person) and
     // whose consumption is known: a reading without one is never billed as it is.

@@ -39,7 +39,7 @@ const FLAGGED: BillingRow = billingRow({
   plausibility: 'warning',
   useOnBill: false,
   reasons: `${checkReasons(flags)} 1 identical copy of the photo.`,
-  reasonParts: { before: '', check: flags, after: '1 identical copy of the photo.' },
+  reasonParts: { before: [], check: flags, after: [], copies: 1 },
 });
 
 const columns: ExportTemplate['columns'] = [

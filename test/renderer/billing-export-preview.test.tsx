@@ -38,7 +38,7 @@ const GERMAN_SHEET: BillingPreview = {
       meterId: 'Z-HIGH',
       plausibility: 'warning',
       reasons: checkReasons(HIGH),
-      reasonParts: { before: '', check: HIGH, after: '' },
+      reasonParts: { before: [], check: HIGH, after: [], copies: 0 },
     }),
   ],
   dialect: { encoding: 'windows-1252', delimiter: ';', decimalMark: ',', dateFormat: 'dd.mm.yyyy' },

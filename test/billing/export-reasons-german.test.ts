@@ -1,0 +1,135 @@
+// A German billing export says everything in German (issue 22, item 5): the checks that could not
+// run, a decision's notes and re-read notes, why a meter waits, identical copies and a photo
+// without a meter are worded from the German set (export-note-templates-de.ts), read back from
+// the written file; an English template writes the English of before, word for word.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
+import { QueueActions } from '../../main/actions/queue-actions';
+import { exportBilling } from '../../main/billing/billing-export';
+import { billingRows } from '../../main/billing/meter-readings';
+import { openStore, type Store } from '../../main/store/store';
+import { createManualClock } from '../helpers/manual-clock';
+import { tempDir } from '../helpers/tmp';
+import { readPhoto } from './read-photo';
+
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+let store: Store;
+let dir: string;
+let cleanup: () => void;
+
+const HEADER =
+  'meter_id;route;sequence;digits;decimals;previous_reading;previous_read_at;avg_daily_use';
+
+beforeEach(async () => {
+  const t = tempDir('meterdesk-reasons-de-');
+  dir = t.dir;
+  cleanup = t.cleanup;
+  const clock = createManualClock(NOW);
+  store = openStore(join(dir, 'queue.sqlite'), { clock });
+  const rootId = store.roots.ensure('/photos', 'folder').id;
+  const actions = new QueueActions({ store: () => store, engine: () => null, clock });
+  const photo = (relPath: string, reading: string, day: string, sha: string): Promise<number> =>
+    readPhoto(store, {
+      rootId,
+      relPath,
+      reading,
+      readAt: `2026-11-${day}T09:00:00`,
+      sha256: sha.repeat(64),
+      now: new Date(NOW),
+    });
+  await photo('M1.jpg', '00012.0', '22', '1'); // lower: the meter was exchanged
+  await photo('M2.jpg', '09999.0', '22', '2'); // sent for re-read
+  await photo('M5.jpg', '00510.0', '22', '5'); // no previous read date: not checked
+  await photo('M6.jpg', '00700.0', '22', '6'); // too high, and an identical copy
+  await photo('M6-copy.jpg', '00700.0', '22', '6');
+  await photo('M7.jpg', '00729.0', '22', '7'); // two different photos on two days
+  await photo('M7-b.jpg', '00731.0', '21', '8');
+  await photo('stranger.jpg', '00001.0', '22', '9'); // no meter
+  const file = join(dir, 'r.csv');
+  const rows = [
+    'M1;R;10;5;1;00100,0;2026-10-23;1,5',
+    'M2;R;20;5;1;00200,0;2026-10-23;2',
+    'M3;R;30;5;1;00300,0;2026-10-23;1',
+    'M4;R;40;5;1;00400,0;2026-10-23;1',
+    'M5;R;50;5;1;00500,0;;1',
+    'M6;R;60;5;1;00600,0;2026-10-23;1',
+    'M7;R;70;5;1;00700,0;2026-10-23;1',
+    'M8;R;80;5;1;00800,0;2026-10-23;1',
+  ];
+  writeFileSync(file, `${[HEADER, ...rows].join('\r\n')}\r\n`);
+  expect((await actions.loadRouteSheet(file, { name: 'r.csv' })).ok).toBe(true);
+  actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
+  actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' });
+  actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' });
+  actions.recordSkip('M4', 'dog', 'Rottweiler');
+});
+afterEach(() => {
+  store.close();
+  cleanup();
+});
+
+const columns: ExportTemplate['columns'] = [
+  { field: 'meter_id', header: 'meter' },
+  { field: 'reasons', header: 'reasons' },
+];
+
+/** meter (or the photo's "-") → reasons, as the written file says them. */
+async function reasonsWritten(language: 'en' | 'de'): Promise<Map<string, string>> {
+  const out = join(dir, `${language}.csv`);
+  await exportBilling(billingRows(store), out, {
+    ...DEFAULT_EXPORT_TEMPLATE,
+    columns,
+    language,
+    includeUnmatched: true,
+  });
+  const text = readFileSync(out).subarray(3).toString('utf8');
+  const rows = parse<Record<string, string>>(text, { columns: true });
+  return new Map(rows.map((r) => [r.meter || '-', r.reasons ?? '']));
+}
+
+// English function words and MeterDesk's English nouns; none is a German word.
+const ENGLISH =
+  /\b(the|of|is|are|was|this|could|not|no|from|and|on|its|a|an|copy|copies|identical|photo|photos|meter|reading|checks?|waits?|review|estimated|exchanged|re-read|sent|unmatched|taken|folders?)\b/i;
+
+describe('the German billing export', () => {
+  it('words every reason and note in German', async () => {
+    const de = await reasonsWritten('de');
+    expect(de.size).toBe(9);
+    for (const [meter, reasons] of de)
+      expect([meter, reasons.match(ENGLISH)?.[0]]).toEqual([meter, undefined]);
+    expect(de.get('M1')).toMatch(
+      /^Zähler gewechselt: Endstand alter Zähler 00130,0, Anfangsstand neuer Zähler 00002,0\./,
+    );
+    expect(de.get('M2')).toBe(
+      'Zur Nachablesung auf der Ableseliste (der Zählerstand passt nicht). Kein Foto dieses Zählers.',
+    );
+    expect(de.get('M3')).toMatch(/^Geschätzt: 1 je Tag × 30 Tage\./);
+    expect(de.get('M4')).toBe('Rottweiler');
+    expect(de.get('M5')).toMatch(/^Nicht geprüft \(kein vorheriges Ablesedatum\): Die Prüfungen /);
+    expect(de.get('M6')).toMatch(/ 1 identische Kopie des Fotos\.$/);
+    expect(de.get('M7')).toBe(
+      '2 verschiedene Fotos dieses Zählers, aufgenommen am 21.11.2026, 22.11.2026: Bitte das richtige bestätigen.',
+    );
+    expect(de.get('M8')).toBe('Kein Foto dieses Zählers.');
+    expect(de.get('-')).toBe('Foto ohne Zähler: Kein Zähler der Ableseliste passt.');
+  });
+
+  it('an English template writes the English of before, word for word', async () => {
+    const en = await reasonsWritten('en');
+    const english = new Map([...billingRows(store)].map((r) => [r.meterId ?? '-', r.reasons]));
+    for (const [meter, reasons] of en)
+      if (meter !== '-') expect([meter, reasons]).toEqual([meter, english.get(meter)]);
+    expect(en.get('M2')).toBe(
+      'Sent for re-read (the reading does not fit). No photo of this meter.',
+    );
+    expect(en.get('M5')).toMatch(/^Not checked \(no previous read date\): the /);
+    expect(en.get('M6')).toMatch(/ 1 identical copy of the photo\.$/);
+    expect(en.get('M7')).toBe(
+      '2 different photos of this meter, taken on 2026-11-21, 2026-11-22: confirm the right one.',
+    );
+    expect(en.get('-')).toBe('Unmatched photo: no meter of the route sheet.');
+  });
+});
