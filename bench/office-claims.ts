@@ -6,25 +6,24 @@
 // says so and measures nothing.
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { localClusterUnavailable, startLocalCluster } from '../main/office/local-cluster';
+import { startLocalCluster } from '../main/office/local-cluster';
 import { openOfficeStore, type OfficeStore } from '../main/office/store/office-store';
 import type { Benchmark, BenchOptions } from './benchmark';
-import { loadNow, machineInfo, type MachineInfo } from './lib/machine';
-import { writeResult } from './lib/results';
+import { loadNow } from './lib/machine';
+import {
+  officeBenchmark,
+  officeBenchStart,
+  officeNotes,
+  type OfficeReportHead,
+} from './lib/office-bench';
 import { runAloneIfMain } from './lib/run-alone';
 import { percentile } from './lib/stats';
 import type { BenchTable } from './lib/table';
-import { codeVersion } from './throughput';
 
 const DESKS = 16;
 const LEASE_MS = 15 * 60_000;
 
-export interface OfficeClaimsReport {
-  readonly benchmark: 'office-claims';
-  readonly quick: boolean;
-  readonly startedAt: string;
-  readonly code: { commit: string; dirty: boolean | null };
-  readonly machine: MachineInfo;
+export interface OfficeClaimsReport extends OfficeReportHead<'office-claims'> {
   readonly loadAfter: number;
   readonly skipped: string | null;
   readonly desks: number;
@@ -117,14 +116,7 @@ async function measure(
 }
 
 export async function runOfficeClaims(options: BenchOptions): Promise<OfficeClaimsReport> {
-  const head = {
-    benchmark: 'office-claims' as const,
-    quick: options.quick,
-    startedAt: new Date().toISOString(),
-    code: codeVersion(),
-    machine: machineInfo(),
-  };
-  const skipped = localClusterUnavailable();
+  const { head, skipped } = officeBenchStart('office-claims', options.quick);
   const photos = options.quick ? 150 : 1500;
   if (skipped) {
     options.log(`skipped: ${skipped}`);
@@ -165,25 +157,21 @@ export function officeClaimsTable(r: OfficeClaimsReport): BenchTable {
         ms(r.maxMs),
       ],
     ],
-    notes: [
-      r.skipped
-        ? `Not measured: ${r.skipped}.`
-        : 'Each claim is one INSERT ... ON CONFLICT DO UPDATE ... WHERE (lease over or given back), autocommit, no transaction held open; every desk claims every photo in its own order, so each photo is fought over by all 16.',
+    notes: officeNotes(
+      r,
+      [
+        'Each claim is one INSERT ... ON CONFLICT DO UPDATE ... WHERE (lease over or given back), autocommit, no transaction held open; every desk claims every photo in its own order, so each photo is fought over by all 16.',
+      ],
       'Targets (issue 23): 0 double claims; claim p95 under 10 ms on a local server.',
-      `Load average ${r.machine.loadAtStart.toFixed(2)} before, ${r.loadAfter.toFixed(2)} after.`,
-    ],
+    ),
   };
 }
 
-export const officeClaimsBenchmark: Benchmark = {
-  name: 'office-claims',
-  description: '16 desks claiming the same photos in the office index (PostgreSQL)',
-  async run(options) {
-    const report = await runOfficeClaims(options);
-    const file = await writeResult(options.quick ? 'office-claims-quick' : 'office-claims', report);
-    options.log(`wrote ${file}`);
-    return officeClaimsTable(report);
-  },
-};
+export const officeClaimsBenchmark: Benchmark = officeBenchmark(
+  'office-claims',
+  '16 desks claiming the same photos in the office index (PostgreSQL)',
+  runOfficeClaims,
+  officeClaimsTable,
+);
 
 runAloneIfMain(officeClaimsBenchmark, import.meta.url);

@@ -10,18 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openSession, type Session } from '../main/actions/session';
-import { localClusterUnavailable, startLocalCluster } from '../main/office/local-cluster';
+import { startLocalCluster } from '../main/office/local-cluster';
 import { startOfficeDesk, type OfficeDesk } from '../main/office/office-desk';
 import { openOfficeStore } from '../main/office/store/office-store';
 import { systemClock } from '../main/time/clock';
 import { createSandbox } from '../sandbox';
 import { generateSampleFolder } from '../sandbox/samples';
 import type { Benchmark, BenchOptions } from './benchmark';
-import { loadNow, machineInfo, type MachineInfo } from './lib/machine';
-import { writeResult } from './lib/results';
+import { loadNow } from './lib/machine';
+import {
+  officeBenchmark,
+  officeBenchStart,
+  officeNotes,
+  type OfficeReportHead,
+} from './lib/office-bench';
 import { runAloneIfMain } from './lib/run-alone';
 import type { BenchTable } from './lib/table';
-import { codeVersion } from './throughput';
 
 const DESKS = 3;
 
@@ -46,12 +50,7 @@ export interface DeskRunFigures {
   readonly wallMs: number;
 }
 
-export interface OfficeThreeDesksReport {
-  readonly benchmark: 'office-three-desks';
-  readonly quick: boolean;
-  readonly startedAt: string;
-  readonly code: { commit: string; dirty: boolean | null };
-  readonly machine: MachineInfo;
+export interface OfficeThreeDesksReport extends OfficeReportHead<'office-three-desks'> {
   readonly loadAfter: number;
   readonly skipped: string | null;
   readonly runs: readonly DeskRunFigures[];
@@ -141,14 +140,7 @@ async function deskRun(
 }
 
 export async function runOfficeThreeDesks(options: BenchOptions): Promise<OfficeThreeDesksReport> {
-  const head = {
-    benchmark: 'office-three-desks' as const,
-    quick: options.quick,
-    startedAt: new Date().toISOString(),
-    code: codeVersion(),
-    machine: machineInfo(),
-  };
-  const skipped = localClusterUnavailable();
+  const { head, skipped } = officeBenchStart('office-three-desks', options.quick);
   if (skipped) {
     options.log(`skipped: ${skipped}`);
     return { ...head, loadAfter: loadNow(), skipped, runs: [] };
@@ -209,29 +201,22 @@ export function officeThreeDesksTable(r: OfficeThreeDesksReport): BenchTable {
       x.unread,
       Math.round(x.wallMs / 100) / 10,
     ]),
-    notes: [
-      r.skipped
-        ? `Not measured: ${r.skipped}.`
-        : 'Each photo is in two desks\u2019 folders (same bytes); the three desks start together on one sandbox (AI 400 \u00b1 100 ms). Without an office a copy read after the first is answered from the service\u2019s cache (free, still uploaded); copies read at the same time are both charged.',
-      'unreachable: the office\u2019s server stopped for the whole run; each desk sends without a claim (what an outage costs: as without an office, at most one extra payment per photo two desks hold).',
+    notes: officeNotes(
+      r,
+      [
+        'Each photo is in two desks\u2019 folders (same bytes); the three desks start together on one sandbox (AI 400 \u00b1 100 ms). Without an office a copy read after the first is answered from the service\u2019s cache (free, still uploaded); copies read at the same time are both charged.',
+        'unreachable: the office\u2019s server stopped for the whole run; each desk sends without a claim (what an outage costs: as without an office, at most one extra payment per photo two desks hold).',
+      ],
       'Target (issue 23): distinct photos paid for once with an office; every copy with its reading.',
-      `Load average ${r.machine.loadAtStart.toFixed(2)} before, ${r.loadAfter.toFixed(2)} after.`,
-    ],
+    ),
   };
 }
 
-export const officeThreeDesksBenchmark: Benchmark = {
-  name: 'office-three-desks',
-  description: 'three desks over overlapping folders, with and without an office (PostgreSQL)',
-  async run(options) {
-    const report = await runOfficeThreeDesks(options);
-    const file = await writeResult(
-      options.quick ? 'office-three-desks-quick' : 'office-three-desks',
-      report,
-    );
-    options.log(`wrote ${file}`);
-    return officeThreeDesksTable(report);
-  },
-};
+export const officeThreeDesksBenchmark: Benchmark = officeBenchmark(
+  'office-three-desks',
+  'three desks over overlapping folders, with and without an office (PostgreSQL)',
+  runOfficeThreeDesks,
+  officeThreeDesksTable,
+);
 
 runAloneIfMain(officeThreeDesksBenchmark, import.meta.url);

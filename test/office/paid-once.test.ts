@@ -115,13 +115,27 @@ function uploadsSince(before: number): Map<string, number> {
   return sent;
 }
 
+/** Runs `work` with desks anna and ben on a fresh office, closed after. */
+async function withAnnaAndBen(
+  work: (anna: Desk, ben: Desk, office: MigratedOffice) => Promise<void>,
+): Promise<void> {
+  const office = await migratedOffice(cluster(), 0);
+  const desks: Desk[] = [];
+  try {
+    for (const name of ['anna', 'ben']) desks.push(await openDesk(office, name));
+    const [anna, ben] = desks;
+    if (!anna || !ben) throw new Error('two desks');
+    await work(anna, ben, office);
+  } finally {
+    await Promise.all(desks.map((d) => d.session.close()));
+    await office.close();
+  }
+}
+
 describe.skipIf(officeSkip !== null)('a photo is paid for once in the office', () => {
   it('a second desk takes the first desk’s readings of the same photos instead of sending them', async () => {
-    const office = await migratedOffice(cluster(), 0);
-    const before = sandbox.ledger.tasks().length;
-    const anna = await openDesk(office, 'anna');
-    const ben = await openDesk(office, 'ben');
-    try {
+    await withAnnaAndBen(async (anna, ben, office) => {
+      const before = sandbox.ledger.tasks().length;
       expect(await readAll(anna, folderOf(1, 4))).toBe('complete');
       expect(await readAll(ben, folderOf(3, 6))).toBe('complete');
 
@@ -148,18 +162,12 @@ describe.skipIf(officeSkip !== null)('a photo is paid for once in the office', (
         { desk: 'anna', n: 4 },
         { desk: 'ben', n: 2 },
       ]);
-    } finally {
-      await Promise.all([anna.session.close(), ben.session.close()]);
-      await office.close();
-    }
+    });
   });
 
   it('two desks at once over overlapping folders: each distinct photo sent once, every copy read', async () => {
-    const office = await migratedOffice(cluster(), 0);
-    const before = sandbox.ledger.tasks().length;
-    const anna = await openDesk(office, 'anna');
-    const ben = await openDesk(office, 'ben');
-    try {
+    await withAnnaAndBen(async (anna, ben) => {
+      const before = sandbox.ledger.tasks().length;
       const outcomes = await Promise.all([
         readAll(anna, folderOf(1, 5)),
         readAll(ben, folderOf(2, 6)),
@@ -191,10 +199,7 @@ describe.skipIf(officeSkip !== null)('a photo is paid for once in the office', (
           `${file}: ${JSON.stringify(whose)}`,
         ).toContainEqual(whose);
       }
-    } finally {
-      await Promise.all([anna.session.close(), ben.session.close()]);
-      await office.close();
-    }
+    });
   });
 
   it('sends without a claim while the office is unreachable, and finishes', async () => {

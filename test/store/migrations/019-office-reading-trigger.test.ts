@@ -2,20 +2,9 @@
 // after the fact by the trigger; a job finishing after it enters the outbox, once, with its
 // reading, and only while the queue publishes (a row in office_desk).
 import { expect, it } from 'vitest';
-import { AT, olderQueues, rowsOf, type OlderQueue } from './older-queue';
+import { addNamedJob, AT, olderQueues, publishAs, rowsOf, type OlderQueue } from './older-queue';
 
 const olderQueue = olderQueues();
-
-function addJob(q: OlderQueue, root: number, name: string, state: string): number {
-  return Number(
-    q.db
-      .prepare(
-        `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, sha256, state, task_id,
-           created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, ?, 't', ?, ?)`,
-      )
-      .run(root, `/photos/${name}`, name, name.padEnd(64, '0'), state, AT, AT).lastInsertRowid,
-  );
-}
 
 /** Finished by an older AI version: to review (the generated column, read through the trigger). */
 function finish(q: OlderQueue, id: number, at: string): void {
@@ -30,11 +19,9 @@ function finish(q: OlderQueue, id: number, at: string): void {
 it('019 puts a reading finished while the queue publishes into the outbox, once', () => {
   const q = olderQueue(18);
   const root = q.addRoot('/photos');
-  addJob(q, root, 'before.jpg', 'done');
-  const later = addJob(q, root, 'later.jpg', 'submitted');
-  q.db
-    .prepare(`INSERT INTO office_desk (one, desk, clerk, since) VALUES (1, 'anna@pc1', 'anna', ?)`)
-    .run(AT);
+  addNamedJob(q, root, 'before.jpg', 'done');
+  const later = addNamedJob(q, root, 'later.jpg', 'submitted');
+  publishAs(q, 'anna@pc1');
   const jobs = rowsOf(q.db, 'jobs');
   expect(q.migrateTo(19)).toBe(19);
   expect(rowsOf(q.db, 'jobs')).toEqual(jobs);
@@ -68,7 +55,7 @@ it('019 puts a reading finished while the queue publishes into the outbox, once'
 
 it('019 keeps nothing while the queue does not publish', () => {
   const q = olderQueue(19);
-  const id = addJob(q, q.addRoot('/photos'), 'a.jpg', 'submitted');
+  const id = addNamedJob(q, q.addRoot('/photos'), 'a.jpg', 'submitted');
   finish(q, id, AT);
   expect(rowsOf(q.db, 'office_outbox')).toEqual([]);
 });

@@ -2,20 +2,9 @@
 // NULL: each photo this desk's own), a reading this desk finishes still enters the outbox, and a
 // reading taken from another desk of the office does not.
 import { expect, it } from 'vitest';
-import { AT, olderQueues, rowsOf, type OlderQueue } from './older-queue';
+import { addNamedJob, olderQueues, publishAs, rowsOf, type OlderQueue } from './older-queue';
 
 const olderQueue = olderQueues();
-
-function addJob(q: OlderQueue, root: number, name: string, state: string): number {
-  return Number(
-    q.db
-      .prepare(
-        `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, sha256, state, task_id,
-           created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, ?, 't', ?, ?)`,
-      )
-      .run(root, `/photos/${name}`, name, name.padEnd(64, '0'), state, AT, AT).lastInsertRowid,
-  );
-}
 
 function finish(q: OlderQueue, id: number, at: string, desk: string | null): void {
   q.db
@@ -29,12 +18,10 @@ function finish(q: OlderQueue, id: number, at: string, desk: string | null): voi
 it('022 keeps every row, publishes this desk’s readings and not those taken from the office', () => {
   const q = olderQueue(21);
   const root = q.addRoot('/photos');
-  addJob(q, root, 'done.jpg', 'done');
-  const own = addJob(q, root, 'own.jpg', 'submitted');
-  const taken = addJob(q, root, 'taken.jpg', 'queued');
-  q.db
-    .prepare(`INSERT INTO office_desk (one, desk, clerk, since) VALUES (1, 'ben@pc2', 'ben', ?)`)
-    .run(AT);
+  addNamedJob(q, root, 'done.jpg', 'done');
+  const own = addNamedJob(q, root, 'own.jpg', 'submitted');
+  const taken = addNamedJob(q, root, 'taken.jpg', 'queued');
+  publishAs(q, 'ben@pc2');
   const jobs = rowsOf(q.db, 'jobs');
   expect(q.migrateTo(22)).toBe(22);
   expect(rowsOf(q.db, 'jobs', ['office_desk'])).toEqual(jobs);
@@ -46,4 +33,7 @@ it('022 keeps every row, publishes this desk’s readings and not those taken fr
   finish(q, taken, '2026-11-21T09:00:01.000Z', 'anna@pc1');
   const keys = q.db.prepare('SELECT idem_key FROM office_outbox').pluck().all();
   expect(keys).toEqual([`ben@pc2:reading:${String(own)}:2026-11-21T09:00:00.000Z`]);
+  // The entry is dropped, not the job's update: both are done, and counted so.
+  const done = q.db.prepare(`SELECT SUM(n) FROM job_counts WHERE state = 'done'`).pluck().get();
+  expect(done).toBe(3);
 });

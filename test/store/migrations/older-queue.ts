@@ -75,3 +75,22 @@ export function addRouteSheet(db: Database.Database, meters: number): void {
      VALUES (1, 'r.csv', ?, ?, '{}', 'utf-8', ';')`,
   ).run(AT, meters);
 }
+
+/** A job for a photo named `name` (its SHA-256 the name, padded), on task 't' (schema 15 and later). */
+export function addNamedJob(q: OlderQueue, root: number, name: string, state: string): number {
+  return Number(
+    q.db
+      .prepare(
+        `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, sha256, state, task_id,
+           created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, ?, 't', ?, ?)`,
+      )
+      .run(root, `/photos/${name}`, name, name.padEnd(64, '0'), state, AT, AT).lastInsertRowid,
+  );
+}
+
+/** The queue publishes to the office as `desk` (schema 18 and later: its office_desk row). */
+export function publishAs(q: OlderQueue, desk: string): void {
+  q.db
+    .prepare(`INSERT INTO office_desk (one, desk, clerk, since) VALUES (1, ?, ?, ?)`)
+    .run(desk, desk.split('@')[0] ?? desk, AT);
+}
