@@ -87,8 +87,33 @@ describe.skipIf(officeSkip !== null)('meter-desk run --office', () => {
     ]);
   });
 
+  it('a second desk running the same photos sends none: it takes the office readings', async () => {
+    const sent = h.sandbox.ledger.tasks().length;
+    const env = {
+      METER_DESK_BASE_URL: h.sandbox.url,
+      METER_DESK_API_KEY: h.sandbox.apiKey,
+      METER_DESK_OFFICE_URL: await o.deskUrl('carl'),
+    };
+    const args = ['run', h.photos, '--db', join(h.dir, 'carl.sqlite'), '--desk', 'carl@pc3'];
+    const io = captureIo(env);
+    expect(await main([...args, '--json'], io), io.all()).toBe(0);
+    expect(h.sandbox.ledger.tasks().length).toBe(sent);
+    const photos = [...expectedReadings(h.manifest)].length;
+    expect(JSON.parse(io.stdout())).toMatchObject({ counts: { done: photos } });
+    // Run again, in words: the desk says whose readings its photos took.
+    const again = captureIo(env);
+    expect(await main(args, again), again.all()).toBe(0);
+    expect(again.stderr()).toContain(
+      `Office: ${photos} photos took anna@pc1's readings, not sent again.`,
+    );
+  });
+
   it('publishes what a watched folder reads, and says so when stopped', async () => {
-    const deskUrl = await o.deskUrl('ben');
+    // An office of its own: in the one above every photo was read already, and a desk takes
+    // those readings instead of reading (and publishing) them again.
+    const own = await office().newOffice();
+    expect(await main(['office', 'init', '--office', own.ownerUrl], captureIo({}))).toBe(0);
+    const deskUrl = await own.deskUrl('ben');
     const inbox = join(h.dir, 'inbox');
     mkdirSync(inbox);
     const io = captureIo({
@@ -107,7 +132,7 @@ describe.skipIf(officeSkip !== null)('meter-desk run --office', () => {
       'ben@pc2',
     ];
     const watching = watchCommand(args, io, { signal: stop.signal });
-    const admin = office().adminOn(o.database);
+    const admin = office().adminOn(own.database);
     const byBen = async (): Promise<number> =>
       (
         await admin.query<{ n: number }>(

@@ -6,7 +6,7 @@ import { defaultDeskName, startOfficeDesk, type OfficeDesk } from '../../office/
 import { isOfficeUrl, redactOfficeText, redactOfficeUrl } from '../../office/office-url';
 import { OfficeError } from '../../office/store/office-db';
 import { openOfficeStore } from '../../office/store/office-store';
-import type { Store } from '../../store/store';
+import type { Session } from '../../actions/session';
 import { systemClock } from '../../time/clock';
 import { AuthError, EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
@@ -90,20 +90,21 @@ export async function officeCommand(argv: string[], io: CliIo): Promise<number> 
 }
 
 /**
- * Office mode for `run` (and later `watch`): null without --office; otherwise the desk publishing
- * through its outbox. Refuses a wrong password or schema before any photo is read.
+ * Office mode for `run` and `watch`: null without --office; otherwise the desk publishing through
+ * its outbox, and the session's engine asking the office before each upload (a photo is paid for
+ * once in the office). Refuses a wrong password or schema before any photo is read.
  */
 export async function officeForRun(
   values: { office?: string | undefined; desk?: string | undefined },
-  store: Store,
+  session: Pick<Session, 'store' | 'engine'>,
   io: CliIo,
   quiet: boolean,
 ): Promise<OfficeDesk | null> {
   const url = officeUrl(values.office, io);
   if (url === null) return null;
   try {
-    return await startOfficeDesk({
-      store,
+    const desk = await startOfficeDesk({
+      store: session.store,
       url,
       desk: values.desk ?? defaultDeskName(),
       clock: systemClock,
@@ -111,6 +112,8 @@ export async function officeForRun(
         if (!quiet) io.err(`${line}\n`);
       },
     });
+    session.engine.claimUploadsWith(desk.claim);
+    return desk;
   } catch (error) {
     const { line, code } = officeFailure(error, url);
     throw code === EXIT.auth ? new AuthError(line) : new UsageError(line);

@@ -151,8 +151,9 @@ export async function runCommand(
     'meter-desk run',
     { wait: values.wait, io, ownsSandbox: !preset },
   );
-  // Office mode publishes through the queue's outbox; the engine never waits for it.
-  const office = await officeForRun(values, session.store, io, values.json).catch(
+  // Office mode publishes through the queue's outbox and claims each photo before it is sent;
+  // the engine never waits long for the office.
+  const office = await officeForRun(values, session, io, values.json).catch(
     async (error: unknown) => {
       await session.close();
       if (!preset) await service.sandbox?.close();

@@ -127,14 +127,13 @@ export async function watchCommand(
     'meter-desk watch',
     { wait: values.wait, io, ownsSandbox: true },
   );
-  // Office mode publishes through the queue's outbox; the engine never waits for it.
-  const office = await officeForRun(values, session.store, io, false).catch(
-    async (error: unknown) => {
-      await session.close();
-      await service.sandbox?.close();
-      throw error;
-    },
-  );
+  // Office mode publishes through the queue's outbox and claims each photo before it is sent;
+  // the engine never waits long for the office.
+  const office = await officeForRun(values, session, io, false).catch(async (error: unknown) => {
+    await session.close();
+    await service.sandbox?.close();
+    throw error;
+  });
   const stop = stopRequest(options.signal);
   const report = reportStates(io);
   const engine = session.engine;
