@@ -8,6 +8,7 @@ import { desk as deDesk } from './de/desk';
 import { engine as deEngine } from './de/engine';
 import { errors as deErrors } from './de/errors';
 import { exporting as deExport } from './de/export';
+import { office as deOffice } from './de/office';
 import { onboarding as deOnboarding } from './de/onboarding';
 import { states as deStates } from './de/states';
 import { watch as deWatch } from './de/watch';
@@ -19,6 +20,7 @@ import { desk as enDesk } from './en/desk';
 import { engine as enEngine } from './en/engine';
 import { errors as enErrors } from './en/errors';
 import { exporting as enExport } from './en/export';
+import { office as enOffice } from './en/office';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { states as enStates } from './en/states';
 import { watch as enWatch } from './en/watch';
@@ -33,6 +35,7 @@ export const en = {
   engine: enEngine,
   errors: enErrors,
   export: enExport,
+  office: enOffice,
   onboarding: enOnboarding,
   states: enStates,
   watch: enWatch,
@@ -47,6 +50,7 @@ export const de: Catalogue = {
   engine: deEngine,
   errors: deErrors,
   export: deExport,
+  office: deOffice,
   onboarding: deOnboarding,
   states: deStates,
   watch: deWatch,

@@ -4,6 +4,7 @@ import { createBillingSlice } from './billing-slice';
 import { createDecisionSlice } from './decision-slice';
 import { createDetailSlice } from './detail-slice';
 import { createNoticesSlice } from './notices-slice';
+import { createOfficeSlice } from './office-slice';
 import { createRunSlice } from './run-slice';
 import { createServiceSlice } from './service-slice';
 import { createSessionSlice } from './session-slice';
@@ -39,5 +40,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createBillingSlice(set, get, deps),
     ...createWalkSlice(set, get, deps),
     ...createDecisionSlice(set, get, deps),
+    ...createOfficeSlice(set, get, deps),
   }));
 }

@@ -16,6 +16,7 @@ import type { BillingSlice } from './billing-slice';
 import type { DecisionSlice } from './decision-slice';
 import type { DetailSlice } from './detail-slice';
 import type { NoticesSlice } from './notices-slice';
+import type { OfficeSlice } from './office-slice';
 import type { RunSlice } from './run-slice';
 import type { ServiceSlice } from './service-slice';
 import type { SessionSlice } from './session-slice';
@@ -34,7 +35,8 @@ export type AppState = SessionSlice &
   UpdateSlice &
   BillingSlice &
   WalkSlice &
-  DecisionSlice;
+  DecisionSlice &
+  OfficeSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

@@ -33,6 +33,7 @@ describe('catalogues', () => {
         'engine',
         'errors',
         'export',
+        'office',
         'onboarding',
         'states',
         'watch',

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/i18n';
 import { useApp, useAppApi } from '../../store/context';
+import { OfficeCard } from './office-card';
 import { PhotoChecksCard } from './photo-checks-card';
 import { SettingsForm } from './settings-form';
 import { WatchFolders } from './watch-folders';
@@ -49,6 +50,7 @@ export function SettingsScreen(): React.JSX.Element {
         <SettingsForm />
         <WatchFolders />
         <PhotoChecksCard />
+        <OfficeCard />
       </div>
     </main>
   );

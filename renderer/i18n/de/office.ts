@@ -1,0 +1,63 @@
+// Deutsche Wörter der Karte „Büro“ in den Einstellungen; dieselben Schlüssel wie en/office.ts.
+import type { Words } from '../catalogue-types';
+import type { office as en } from '../en/office';
+
+export const office: Words<typeof en> = {
+  title: 'Büro',
+  intro:
+    'Mehrere Arbeitsplätze teilen sich für einen Ablesezyklus die PostgreSQL-Datenbank des Büros. Ohne sie arbeitet dieser Platz allein, wie bisher.',
+  use: 'In eine Büro-Datenbank veröffentlichen',
+  host: 'Server',
+  hostHint: 'Ein Name oder eine Adresse, oder eine postgres://-Adresse ohne Passwort einfügen.',
+  port: 'Port',
+  database: 'Datenbank',
+  user: 'Benutzername',
+  password: 'Passwort',
+  passwordSaved: 'Im Schlüsselbund gespeichert. Zum Ersetzen ein neues eingeben.',
+  passwordHint: 'Wird wie der API-Schlüssel im Schlüsselbund aufbewahrt und nie wieder angezeigt.',
+  desk: 'Name des Arbeitsplatzes',
+  deskHint: 'Nennt im Protokoll des Büros, wer es getan hat.',
+  sslmode: 'Verschlüsselung',
+  ssl: {
+    disable: 'Aus (nur in einem Netz, dem Sie vertrauen)',
+    require: 'Verschlüsselt',
+    'verify-full': 'Verschlüsselt, Serverzertifikat geprüft',
+  },
+  test: 'Verbindung testen',
+  testing: 'Verbinde…',
+  save: 'Büro-Einstellungen speichern',
+  saving: 'Speichere…',
+  saved: 'Gespeichert.',
+  savedOff: 'Gespeichert. Dieser Platz arbeitet ohne Büro.',
+  needed: 'Bitte Server, Port, Datenbank, Benutzername und Namen des Arbeitsplatzes ausfüllen.',
+  address: {
+    notPostgres: 'Das ist keine postgres://-Adresse.',
+    hasPassword:
+      'Bitte das Passwort nicht in die Adresse schreiben, sondern in das Feld „Passwort“.',
+  },
+  ok: 'Verbunden: PostgreSQL {{server}}, Büro-Schema {{schema}}. Bereit.',
+  problem: {
+    wrongPassword:
+      'Der Server hat das Passwort für „{{user}}“ abgelehnt. Bitte Passwort (und Benutzernamen) prüfen.',
+    noPassword: 'Der Server verlangt ein Passwort; bitte im Feld „Passwort“ eingeben.',
+    noSuchDatabase:
+      'Auf dem Server gibt es keine Datenbank „{{database}}“. Bitte den Namen mit der IT klären.',
+    unreachable:
+      'Der Server {{host}} antwortet nicht auf Port {{port}}. Bitte Adresse und Port prüfen und ob dieser PC ihn erreichen darf.',
+    tlsRequired:
+      'Der Server nimmt nur verschlüsselte Verbindungen an. Bitte unter Verschlüsselung „Verschlüsselt“ wählen.',
+    tlsUnavailable:
+      'Der Server bietet keine verschlüsselten Verbindungen an. Bitte die IT, TLS einzuschalten, oder in einem vertrauenswürdigen Netz „Aus“ wählen.',
+    certificateUntrusted:
+      'Diesem PC ist das Zertifikat des Servers nicht vertrauenswürdig (unbekannter Aussteller oder anderer Name). Bitte die IT fragen oder „Verschlüsselt“ ohne Prüfung wählen.',
+    schemaMissing:
+      'Die Datenbank ist leer: Die Tabellen des Büros sind noch nicht eingerichtet. Die IT führt einmal „meter-desk office init“ aus.',
+    schemaOlder:
+      'Die Büro-Datenbank hat Schema {{found}}; dieses MeterDesk braucht {{known}}. Die IT aktualisiert sie mit „meter-desk office init“.',
+    schemaNewer:
+      'Die Büro-Datenbank wurde von einem neueren MeterDesk eingerichtet (Schema {{found}}, dieses kennt {{known}}). Bitte MeterDesk auf diesem PC aktualisieren.',
+    permissionDenied:
+      'Der Benutzer „{{user}}“ darf die Tabellen des Büros nicht lesen. Bitte die IT, ihn der Gruppe der Arbeitsplätze hinzuzufügen.',
+    other: 'Die Büro-Datenbank hat die Verbindung abgelehnt:',
+  },
+};

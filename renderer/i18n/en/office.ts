@@ -1,0 +1,59 @@
+// English words of Settings' Office card (docs/office.md): where the office's PostgreSQL is, who
+// this desk is, and what the Test button found. German mirrors every key (de/office.ts).
+export const office = {
+  title: 'Office',
+  intro:
+    'Several desks on one billing cycle share the office’s PostgreSQL database. Without it this desk works alone, as before.',
+  use: 'Publish to an office database',
+  host: 'Server',
+  hostHint: 'A name or address, or paste a postgres:// address without the password.',
+  port: 'Port',
+  database: 'Database',
+  user: 'User name',
+  password: 'Password',
+  passwordSaved: 'Saved in the keychain. Type a new one to replace it.',
+  passwordHint: 'Kept in the keychain like the API key, never shown again.',
+  desk: 'Desk name',
+  deskHint: 'Names who did it in the office’s record.',
+  sslmode: 'Encryption',
+  ssl: {
+    disable: 'Off (only inside a network you trust)',
+    require: 'Encrypted',
+    'verify-full': 'Encrypted, server certificate checked',
+  },
+  test: 'Test connection',
+  testing: 'Connecting…',
+  save: 'Save office settings',
+  saving: 'Saving…',
+  saved: 'Saved.',
+  savedOff: 'Saved. This desk works without an office.',
+  needed: 'Fill in server, port, database, user name and desk name.',
+  address: {
+    notPostgres: 'That is not a postgres:// address.',
+    hasPassword: 'Leave the password out of the address; type it in the password field.',
+  },
+  ok: 'Connected: PostgreSQL {{server}}, office schema {{schema}}. Ready.',
+  problem: {
+    wrongPassword:
+      'The server refused the password for “{{user}}”. Check the password (and the user name).',
+    noPassword: 'The server asks for a password; type it in the password field.',
+    noSuchDatabase: 'There is no database “{{database}}” on the server. Check its name with IT.',
+    unreachable:
+      'The server {{host}} does not answer on port {{port}}. Check the address, the port, and that this PC may reach it.',
+    tlsRequired:
+      'The server accepts only encrypted connections. Choose “Encrypted” under Encryption.',
+    tlsUnavailable:
+      'The server does not offer encrypted connections. Ask IT to turn TLS on, or choose “Off” inside a network you trust.',
+    certificateUntrusted:
+      'The server’s certificate is not trusted by this PC (unknown issuer, or a different name). Ask IT, or choose “Encrypted” without the check.',
+    schemaMissing:
+      'The database is empty: the office’s tables are not set up yet. IT runs “meter-desk office init” once.',
+    schemaOlder:
+      'The office database has schema {{found}}; this MeterDesk needs {{known}}. IT runs “meter-desk office init” to update it.',
+    schemaNewer:
+      'The office database was set up by a newer MeterDesk (schema {{found}}, this one knows {{known}}). Update MeterDesk on this PC.',
+    permissionDenied:
+      'The user “{{user}}” may not read the office’s tables. Ask IT to add it to the desks’ group.',
+    other: 'The office database refused the connection:',
+  },
+} as const;
