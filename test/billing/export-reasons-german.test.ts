@@ -2,35 +2,21 @@
 // run, a decision's notes and re-read notes, why a meter waits, identical copies and a photo
 // without a meter are worded from the German set (export-note-templates-de.ts), read back from
 // the written file; an English template writes the English of before, word for word.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
-import { QueueActions } from '../../main/actions/queue-actions';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRows } from '../../main/billing/meter-readings';
-import { openStore, type Store } from '../../main/store/store';
-import { createManualClock } from '../helpers/manual-clock';
-import { tempDir } from '../helpers/tmp';
+import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from './decision-queue';
 import { readPhoto } from './read-photo';
 
-const NOW = Date.parse('2026-11-23T12:00:00Z');
-let store: Store;
-let dir: string;
-let cleanup: () => void;
-
-const HEADER =
-  'meter_id;route;sequence;digits;decimals;previous_reading;previous_read_at;avg_daily_use';
+let queue: DecisionQueue;
 
 beforeEach(async () => {
-  const t = tempDir('meterdesk-reasons-de-');
-  dir = t.dir;
-  cleanup = t.cleanup;
-  const clock = createManualClock(NOW);
-  store = openStore(join(dir, 'queue.sqlite'), { clock });
-  const rootId = store.roots.ensure('/photos', 'folder').id;
-  const actions = new QueueActions({ store: () => store, engine: () => null, clock });
+  queue = openDecisionQueue('meterdesk-reasons-de-');
+  const { store, rootId, actions } = queue;
   const photo = (relPath: string, reading: string, day: string, sha: string): Promise<number> =>
     readPhoto(store, {
       rootId,
@@ -38,7 +24,7 @@ beforeEach(async () => {
       reading,
       readAt: `2026-11-${day}T09:00:00`,
       sha256: sha.repeat(64),
-      now: new Date(NOW),
+      now: new Date(DECISIONS_NOW),
     });
   await photo('M1.jpg', '00012.0', '22', '1'); // lower: the meter was exchanged
   await photo('M2.jpg', '09999.0', '22', '2'); // sent for re-read
@@ -48,8 +34,7 @@ beforeEach(async () => {
   await photo('M7.jpg', '00729.0', '22', '7'); // two different photos on two days
   await photo('M7-b.jpg', '00731.0', '21', '8');
   await photo('stranger.jpg', '00001.0', '22', '9'); // no meter
-  const file = join(dir, 'r.csv');
-  const rows = [
+  const loaded = await queue.loadSheet([
     'M1;R;10;5;1;00100,0;2026-10-23;1,5',
     'M2;R;20;5;1;00200,0;2026-10-23;2',
     'M3;R;30;5;1;00300,0;2026-10-23;1',
@@ -58,17 +43,15 @@ beforeEach(async () => {
     'M6;R;60;5;1;00600,0;2026-10-23;1',
     'M7;R;70;5;1;00700,0;2026-10-23;1',
     'M8;R;80;5;1;00800,0;2026-10-23;1',
-  ];
-  writeFileSync(file, `${[HEADER, ...rows].join('\r\n')}\r\n`);
-  expect((await actions.loadRouteSheet(file, { name: 'r.csv' })).ok).toBe(true);
+  ]);
+  expect(loaded).toBe(true);
   actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
   actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' });
   actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' });
   actions.recordSkip('M4', 'dog', 'Rottweiler');
 });
 afterEach(() => {
-  store.close();
-  cleanup();
+  queue.close();
 });
 
 const columns: ExportTemplate['columns'] = [
@@ -78,8 +61,8 @@ const columns: ExportTemplate['columns'] = [
 
 /** meter (or the photo's "-") → reasons, as the written file says them. */
 async function reasonsWritten(language: 'en' | 'de'): Promise<Map<string, string>> {
-  const out = join(dir, `${language}.csv`);
-  await exportBilling(billingRows(store), out, {
+  const out = join(queue.dir, `${language}.csv`);
+  await exportBilling(billingRows(queue.store), out, {
     ...DEFAULT_EXPORT_TEMPLATE,
     columns,
     language,
@@ -119,7 +102,9 @@ describe('the German billing export', () => {
 
   it('an English template writes the English of before, word for word', async () => {
     const en = await reasonsWritten('en');
-    const english = new Map([...billingRows(store)].map((r) => [r.meterId ?? '-', r.reasons]));
+    const english = new Map(
+      [...billingRows(queue.store)].map((r) => [r.meterId ?? '-', r.reasons]),
+    );
     for (const [meter, reasons] of en)
       if (meter !== '-') expect([meter, reasons]).toEqual([meter, english.get(meter)]);
     expect(en.get('M2')).toBe(

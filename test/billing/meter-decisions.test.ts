@@ -2,52 +2,39 @@
 // real queue file: a meter exchange billed over both meters, a re-read that goes on the field
 // list and is booked when its photo comes back, estimates that warn at the second, typed readings
 // with their read date and checks, and undo of each.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { QueueActions } from '../../main/actions/queue-actions';
+import type { QueueActions } from '../../main/actions/queue-actions';
 import { billingRows, meterReading, routeProgress } from '../../main/billing/meter-readings';
-import { openStore, type Store } from '../../main/store/store';
-import { createManualClock } from '../helpers/manual-clock';
-import { tempDir } from '../helpers/tmp';
+import type { Store } from '../../main/store/store';
+import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from './decision-queue';
 import { MISSING_HEADER, writeMissingMeters } from '../../main/billing/missing-export';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRow } from './billing-rows';
 import { readPhoto } from './read-photo';
 
-const NOW = Date.parse('2026-11-23T12:00:00Z');
+const NOW = DECISIONS_NOW;
+let queue: DecisionQueue;
 let store: Store;
 let dir: string;
-let cleanup: () => void;
 let actions: QueueActions;
 let rootId: number;
 let sha = 0;
 
-const HEADER =
-  'meter_id;route;sequence;digits;decimals;previous_reading;previous_read_at;avg_daily_use';
-
 beforeEach(async () => {
-  const t = tempDir('meterdesk-decisions-');
-  dir = t.dir;
-  cleanup = t.cleanup;
-  const clock = createManualClock(NOW);
-  store = openStore(join(dir, 'queue.sqlite'), { clock });
-  rootId = store.roots.ensure('/photos', 'folder').id;
-  actions = new QueueActions({ store: () => store, engine: () => null, clock });
-  const file = join(dir, 'r.csv');
-  const rows = [
+  queue = openDecisionQueue('meterdesk-decisions-');
+  ({ store, dir, actions, rootId } = queue);
+  const loaded = await queue.loadSheet([
     'M1;R;10;5;1;00100,0;2026-10-23;1,5',
     'M2;R;20;5;1;00200,0;2026-10-23;2',
     'M3;R;30;5;1;00300,0;2026-10-23;1',
     'M4;R;40;5;1;00400,0;2026-10-23;1',
-  ];
-  writeFileSync(file, `${[HEADER, ...rows].join('\r\n')}\r\n`);
-  const loaded = await actions.loadRouteSheet(file, { name: 'r.csv' });
-  expect(loaded.ok).toBe(true);
+  ]);
+  expect(loaded).toBe(true);
 });
 afterEach(() => {
-  store.close();
-  cleanup();
+  queue.close();
 });
 
 /** A photo named after its meter, read by the service as `reading` on `readAt`. */
@@ -218,9 +205,7 @@ describe('meter decisions', () => {
     expect(meterReading(store, 'M3')?.outcome.notes.map((n) => n.code)).toEqual(['estimated']);
 
     // Next period: the billing system took the estimate as the previous reading.
-    const file = join(dir, 'next.csv');
-    writeFileSync(file, `${HEADER}\r\nM3;R;30;5;1;00330,0;2026-11-22;1\r\n`);
-    return actions.loadRouteSheet(file, { name: 'next.csv' }).then(() => {
+    return queue.loadSheet(['M3;R;30;5;1;00330,0;2026-11-22;1'], 'next.csv').then(() => {
       expect(actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-12-22' })?.ok).toBe(true);
       const notes = meterReading(store, 'M3')?.outcome.notes ?? [];
       expect(notes).toContainEqual({ code: 'estimates_in_a_row', params: { count: 2 } });

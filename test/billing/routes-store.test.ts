@@ -3,7 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flaggedMeterCount } from '../../common/billing/meter-outcome';
 import { checkReasons } from '../../common/billing/plausibility-english';
+import { billingOverview, listMeters } from '../../main/backend/handlers/billing-meters';
 import { billingRows, meterReading, routeProgress } from '../../main/billing/meter-readings';
 import {
   assignMeter,
@@ -241,5 +243,38 @@ describe('route sheets on the queue', () => {
       .run(JSON.stringify(old), high);
     expect(job(high).plausibilityDetail?.flagged[0]?.params).not.toHaveProperty('unit');
     expect(reasons()).toBe(today);
+  });
+});
+
+// Flagged meters and photos to review are two counts of two things (issue 22, item 8): the route
+// panel counts meters, the photo table's "Photos to review" photos, and the overview says both.
+describe('flagged meters and photos to review', () => {
+  it('one meter with two doubtful photos: 1 flagged meter, 2 photos to review', async () => {
+    // Both far above the expected 15 m³ (0.5 m³/day × 30 days), and different photos.
+    await photo('route-12/4712_a.jpg', '02045.000', '2026-11-20T09:00:00+01:00');
+    await photo('route-12/4712_b.jpg', '02051.000', '2026-11-20T09:00:00+01:00');
+    await photo('route-12/4711.jpg', '01015.000', '2026-11-20T09:00:00+01:00');
+    const file = sheet('r12.csv', [
+      '4711;K1;12;1;5;3;01000,000;2026-10-21;0,5',
+      '4712;K2;12;2;5;3;02000,000;2026-10-21;0,5',
+    ]);
+    expect(await loadRouteSheet(store, file, { name: 'r12.csv', now: NOW })).toMatchObject({
+      ok: true,
+      meters: 2,
+    });
+
+    // The photo table counts photos, in the whole queue and in the folder.
+    expect(store.jobs.counts().photosToReview).toBe(2);
+    expect(store.jobs.counts(rootId).photosToReview).toBe(2);
+    // The route panel counts meters, and beside them the photos of the route's meters.
+    const overview = billingOverview(store);
+    expect(overview.routes).toEqual([
+      expect.objectContaining({ route: '12', meters: 2, flagged: 1, photosToReview: 2 }),
+    ]);
+    expect(flaggedMeterCount(overview.totals)).toBe(1);
+    expect(overview.totals.photosToReview).toBe(2);
+    expect(overview.flaggedMeters).toEqual(['4712']);
+    // The meter list's "flagged" filter lists the same one meter.
+    expect(listMeters(store, { filter: 'flagged' }).total).toBe(1);
   });
 });

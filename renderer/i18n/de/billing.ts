@@ -1,3 +1,4 @@
+import { EXPORT_NOTES_DE } from '../../../common/billing/export-note-templates-de';
 import { RULE_TEMPLATES_DE } from '../../../common/billing/rule-templates-de';
 import type { Words } from '../catalogue-types';
 import type { billing as en } from '../en/billing';
@@ -203,12 +204,8 @@ export const billing: Words<typeof en> = {
   /** Prüfungen, die nicht laufen konnten (common/billing/plausibility-inputs.ts). */
   unchecked: {
     line: 'Nicht geprüft ({{why}}): Die Prüfungen {{checks}} konnten nicht laufen. Bestätigen Sie den Stand selbst.',
-    inputs: {
-      previous_reading: 'kein vorheriger Stand',
-      previous_date: 'kein vorheriges Ablesedatum',
-      avg_daily_use: 'kein Tagesdurchschnitt',
-      register: 'keine Angabe der Zählwerksstellen',
-    },
+    // The same words as the German billing export's.
+    inputs: EXPORT_NOTES_DE.unchecked.inputs,
   },
   /** Verschiedene Fotos eines Zählers aus mehreren Ordnern oder von mehreren Tagen. */
   spread: {
@@ -217,16 +214,7 @@ export const billing: Words<typeof en> = {
     days: 'aufgenommen am {{days}}',
     and: ' und ',
   },
-  ruleNames: {
-    format: 'Format',
-    dates: 'Datum',
-    negative: 'negativer Verbrauch',
-    rollover: 'Zählerüberlauf',
-    high_low: 'Hoch/Niedrig',
-    zero: 'Nullverbrauch',
-    daily_jump: 'Tagessprung',
-    misread: 'Ablesefehler-Muster',
-  },
+  ruleNames: EXPORT_NOTES_DE.unchecked.checks,
   rule: RULE_TEMPLATES_DE,
   dateNote: {
     fileTime:

@@ -1,0 +1,45 @@
+// A queue file with a route sheet loaded through the action layer, on a manual clock: where the
+// tests of a clerk's decisions and of what the billing export says of them start.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QueueActions } from '../../main/actions/queue-actions';
+import { openStore, type Store } from '../../main/store/store';
+import { createManualClock } from '../helpers/manual-clock';
+import { tempDir } from '../helpers/tmp';
+
+export const DECISIONS_NOW = Date.parse('2026-11-23T12:00:00Z');
+
+const HEADER =
+  'meter_id;route;sequence;digits;decimals;previous_reading;previous_read_at;avg_daily_use';
+
+export interface DecisionQueue {
+  store: Store;
+  dir: string;
+  rootId: number;
+  actions: QueueActions;
+  /** Loads `rows` (of HEADER's columns) as the route sheet `name`; false when it was refused. */
+  loadSheet: (rows: readonly string[], name?: string) => Promise<boolean>;
+  close: () => void;
+}
+
+export function openDecisionQueue(prefix: string): DecisionQueue {
+  const { dir, cleanup } = tempDir(prefix);
+  const clock = createManualClock(DECISIONS_NOW);
+  const store = openStore(join(dir, 'queue.sqlite'), { clock });
+  const actions = new QueueActions({ store: () => store, engine: () => null, clock });
+  return {
+    store,
+    dir,
+    rootId: store.roots.ensure('/photos', 'folder').id,
+    actions,
+    loadSheet: async (rows, name = 'r.csv') => {
+      const file = join(dir, name);
+      writeFileSync(file, `${[HEADER, ...rows].join('\r\n')}\r\n`);
+      return (await actions.loadRouteSheet(file, { name })).ok;
+    },
+    close: () => {
+      store.close();
+      cleanup();
+    },
+  };
+}
