@@ -15,16 +15,23 @@ export interface HeldSummary {
   readonly quotaSaved: number;
 }
 
-/** The summary's lines, or '' when nothing is held. */
-export function heldLines(held: HeldSummary): string {
+/** "4 (1 too small, 3 blurred)": the held photos and their reasons; '' when none is held. */
+export function heldReasons(byReason: HeldSummary['byReason']): string {
   const parts = HOLD_REASONS.flatMap((r) => {
-    const n = held.byReason[r] ?? 0;
+    const n = byReason[r] ?? 0;
     return n > 0 ? [`${String(n)} ${REASON_TEXT[r]}`] : [];
   });
   if (parts.length === 0) return '';
-  const total = Object.values(held.byReason).reduce((a, n) => a + n, 0);
+  const total = Object.values(byReason).reduce((a, n) => a + n, 0);
+  return `${String(total)} (${parts.join(', ')})`;
+}
+
+/** The summary's lines, or '' when nothing is held. */
+export function heldLines(held: HeldSummary): string {
+  const reasons = heldReasons(held.byReason);
+  if (reasons === '') return '';
   return (
-    `Held, not sent: ${String(total)} (${parts.join(', ')}); quota saved: ${String(held.quotaSaved)} ` +
+    `Held, not sent: ${reasons}; quota saved: ${String(held.quotaSaved)} ` +
     `${held.quotaSaved === 1 ? 'reading' : 'readings'}.\n` +
     'Check them in the window and send the ones worth reading anyway; --no-photo-checks sends every photo.\n'
   );

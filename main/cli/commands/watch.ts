@@ -1,6 +1,7 @@
 // `meter-desk watch <folder>...`: the app's watch folders on the command line. New photos are added
-// once they stopped changing, the engine sends them, folders that go away are reported and picked
-// up again; Ctrl-C or SIGTERM stops it cleanly, with whatever is still queued kept.
+// once they stopped changing, checked as `run` checks them (held when unreadable, their codes
+// read), the engine sends them, folders that go away are reported and picked up again; Ctrl-C or
+// SIGTERM stops it cleanly, with whatever is still queued kept.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import type { Engine } from '../../engine/engine';
 import { systemClock } from '../../time/clock';
 import { FolderWatcher, intakeOf } from '../../watch';
 import { EXIT, UsageError } from '../exit-codes';
+import { heldLines, heldReasons, type HeldSummary } from '../held-summary';
 import type { CliIo } from '../output';
 import { countsLine, holdLine } from '../progress';
 import { resolveService } from '../service';
@@ -18,6 +20,7 @@ import { OFFICE_FLAGS, officeForRun } from './office';
 import { describeAdd, openForService } from './run';
 
 export const WATCH_USAGE = `meter-desk watch <folder>... [--base-url URL] [--business B] [--db FILE] [--stable SECONDS] [--wait]
+    [--no-photo-checks] (sends photos the quality check would hold: too small, dark, overexposed, blurred)
     [--office URL] [--desk NAME]
     (adds new photos as they arrive, once unchanged for --stable seconds, default 3; Ctrl-C stops)`;
 
@@ -96,6 +99,27 @@ function reportHolds(engine: Engine, io: CliIo): () => void {
   };
 }
 
+/** Says when the quality check holds a photo back, with the held photos so far per reason. */
+function reportHeld(
+  engine: Engine,
+  byReason: () => HeldSummary['byReason'],
+  io: CliIo,
+): () => void {
+  let last = 0;
+  const onStatus = (s: EngineStatus): void => {
+    if (s.counts.held <= last) {
+      last = s.counts.held;
+      return;
+    }
+    last = s.counts.held;
+    io.err(`Held, not sent: ${heldReasons(byReason())}\n`);
+  };
+  engine.on('status', onStatus);
+  return () => {
+    engine.off('status', onStatus);
+  };
+}
+
 export async function watchCommand(
   argv: string[],
   io: CliIo,
@@ -110,6 +134,7 @@ export async function watchCommand(
       db: { type: 'string' },
       stable: { type: 'string' },
       wait: { type: 'boolean', default: false },
+      'no-photo-checks': { type: 'boolean', default: false },
       ...OFFICE_FLAGS,
     },
   });
@@ -123,7 +148,7 @@ export async function watchCommand(
   });
   const session = await openForService(
     service,
-    { business: values.business ?? null },
+    { business: values.business ?? null, photoChecks: !values['no-photo-checks'] },
     'meter-desk watch',
     { wait: values.wait, io, ownsSandbox: true },
   );
@@ -155,6 +180,7 @@ export async function watchCommand(
     },
   });
   const stopHolds = reportHolds(engine, io);
+  const stopHeld = reportHeld(engine, () => session.store.jobs.heldByReason(), io);
   try {
     await engine.start();
     await watcher.setFolders(folders);
@@ -162,9 +188,14 @@ export async function watchCommand(
     io.err(`\nStopping (${why}); queued photos are kept for the next run.\n`);
     await watcher.close();
     await engine.stop();
-    io.out(`${countsLine(engine.status().counts)}\n`);
+    const held = {
+      byReason: session.store.jobs.heldByReason(),
+      quotaSaved: session.store.jobs.heldDistinctPhotos(),
+    };
+    io.out(`${countsLine(engine.status().counts)}\n${heldLines(held)}`);
     return EXIT.ok;
   } finally {
+    stopHeld();
     stopHolds();
     stop.end();
     await watcher.close();
