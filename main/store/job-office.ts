@@ -1,5 +1,5 @@
 // Office mode on the desk's queue: a photo another desk of the office is sending, or has read,
-// is not paid for here (issue 23, item 3; migration 022). Both start from a job the engine picked
+// is not paid for here (issue 23, item 3; migration 020). Both start from a job the engine picked
 // for an upload and asked the office about; neither spends an attempt.
 import { STORE_EVENTS } from './job-events';
 import type { JobsContext } from './jobs-context';

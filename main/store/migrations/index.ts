@@ -17,7 +17,7 @@ import { migration016 } from './016-photo-codes';
 import { migration017 } from './017-sheet-cells';
 import { migration018 } from './018-office-outbox';
 import { migration019 } from './019-office-reading-trigger';
-import { migration022 } from './022-office-reading-desk';
+import { migration020 } from './020-office-reading-desk';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -41,5 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017,
   migration018,
   migration019,
-  migration022,
+  migration020,
 ];

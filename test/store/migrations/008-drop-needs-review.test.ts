@@ -40,12 +40,12 @@ it('008 drops needs_review and its index; the jobs, the review queue and its cou
       'stale.jpg',
       'flagged.jpg',
     ]);
-    expect(store.jobs.counts()).toMatchObject({ done: 3, queued: 1, toReview: 2, total: 4 });
+    expect(store.jobs.counts()).toMatchObject({ done: 3, queued: 1, photosToReview: 2, total: 4 });
     const fine = store.queries.page({ search: 'fine' }).rows[0]?.id ?? -1;
     expect(store.jobs.review(fine, 'accepted', null)).toBe(true);
     const stale = store.queries.page({ search: 'stale' }).rows[0]?.id ?? -1;
     expect(store.jobs.review(stale, 'accepted', null)).toBe(true);
-    expect(store.jobs.counts()).toMatchObject({ toReview: 1 });
+    expect(store.jobs.counts()).toMatchObject({ photosToReview: 1 });
   } finally {
     store.close();
   }

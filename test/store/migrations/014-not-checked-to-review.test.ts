@@ -45,10 +45,10 @@ it('014 counts not-checked readings as to review and keeps the rows', () => {
       'unchecked.jpg',
       'flagged.jpg',
     ]);
-    expect(store.jobs.counts()).toMatchObject({ toReview: 2, total: 4 });
+    expect(store.jobs.counts()).toMatchObject({ photosToReview: 2, total: 4 });
     const unchecked = store.queries.page({ search: 'unchecked' }).rows[0]?.id ?? -1;
     expect(store.jobs.review(unchecked, 'accepted', null)).toBe(true);
-    expect(store.jobs.counts()).toMatchObject({ toReview: 1 });
+    expect(store.jobs.counts()).toMatchObject({ photosToReview: 1 });
   } finally {
     store.close();
   }

@@ -8,8 +8,8 @@ import type { Migration } from './migration';
  * the entry 019's trigger would make of it is not kept: RAISE(IGNORE) drops that one INSERT, and
  * the job's own update (and its other triggers) go on.
  */
-export const migration022: Migration = {
-  version: 22,
+export const migration020: Migration = {
+  version: 20,
   name: 'office desk of a reading taken from the office',
   up: `
     ALTER TABLE jobs ADD COLUMN office_desk TEXT;
