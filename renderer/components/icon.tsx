@@ -30,6 +30,8 @@ const PATHS: Record<IconName, string> = {
   external: 'M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v4h-9v-9h4',
   close: 'M3.5 3.5l9 9M12.5 3.5l-9 9',
   warning: 'M8 1.8 14.7 13.5H1.3ZM8 6v3.5M8 11.5h.01',
+  database:
+    'M2.5 3.5c0-1.1 2.5-2 5.5-2s5.5.9 5.5 2v9c0 1.1-2.5 2-5.5 2s-5.5-.9-5.5-2ZM2.5 3.5c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2M2.5 8c0 1.1 2.5 2 5.5 2s5.5-.9 5.5-2',
 };
 
 export function Icon({

@@ -32,7 +32,8 @@ export type IconName =
   | 'trash'
   | 'external'
   | 'close'
-  | 'warning';
+  | 'warning'
+  | 'database';
 
 export interface StateLook {
   readonly label: string;

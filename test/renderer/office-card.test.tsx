@@ -88,7 +88,7 @@ describe('the Office card', () => {
     expect((await loaded()).checked).toBe(false);
     expect(screen.queryByTestId('office-host')).toBeNull();
     fireEvent.click(screen.getByTestId('office-save'));
-    await screen.findByText('Saved. This desk works without an office.');
+    await screen.findByText('Applied. This desk works without an office.');
     expect(sent.saved).toEqual([{ settings: null }]);
   });
 
@@ -146,11 +146,11 @@ describe('the Office card', () => {
     });
     type('office-password', PASSWORD);
     fireEvent.click(screen.getByTestId('office-save'));
-    await screen.findByText('Gespeichert.');
+    await screen.findByText('Übernommen.');
     expect(sent.saved[0]?.password).toBe(PASSWORD);
     expect(screen.getByTestId('office-password')).toHaveProperty('value', '');
     expect(screen.getByTestId('office-password-state').textContent).toBe(
-      'Im Schlüsselbund gespeichert. Zum Ersetzen ein neues eingeben.',
+      'Dort gespeichert, wo der API-Schlüssel liegt. Zum Ersetzen ein neues eingeben.',
     );
     expect(document.body.innerHTML).not.toContain(PASSWORD);
   });

@@ -160,7 +160,7 @@ export function OfficeCard(): React.JSX.Element {
   return (
     <section className="card form" aria-labelledby={`${ids}-h`} data-testid="office-card">
       <h2 id={`${ids}-h`} className="card-title">
-        <Icon name="folder" /> {t('title')}
+        <Icon name="database" /> {t('title')}
       </h2>
       <p className="muted small">{t('intro')}</p>
       <label className="choice">

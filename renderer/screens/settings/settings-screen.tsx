@@ -1,8 +1,8 @@
 // Settings: the service and its key (write-only: only "saved, ends in ...1234" is ever shown),
 // how photos are sent, where the queue is kept and the language, saved together by one button;
-// the watched folders and the photo checks' limits (kept with the queue) apply at once. The
-// heading takes the focus when the screen opens; Escape goes back to the photos and gives the
-// focus back to the Settings button.
+// the watched folders, the photo checks' limits (kept with the queue) and the office (its own card,
+// office-card.tsx) apply at once. The heading takes the focus when the screen opens; Escape goes
+// back to the photos and gives the focus back to the Settings button.
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n/i18n';
 import { useApp, useAppApi } from '../../store/context';

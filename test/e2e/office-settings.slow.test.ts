@@ -1,0 +1,76 @@
+// The Office card end to end: the real window at 1024 px, the real backend, a real throwaway
+// PostgreSQL. A pasted address fills the fields, a wrong password is said in plain words, the right
+// one connects (server and schema version), Save keeps the settings and the password, which the
+// window never shows again and a second Test uses. The card is checked with axe and saved as a
+// screenshot in the light theme (.tmp/e2e-screenshots/office-settings-light.png).
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { migrateOffice } from '../../main/office/store/migrate-office';
+import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
+import { openOfficeDb } from '../../main/office/store/office-db';
+import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
+import { describeInBrowser } from './browser-suite';
+import { openTestWindow, SCREENSHOT_DIR } from './harness';
+
+const office = useOfficeCluster();
+
+describeInBrowser('the Office settings', (site) => {
+  it.skipIf(officeSkip !== null)(
+    'tests, saves and keeps the password write-only, against a real PostgreSQL',
+    async () => {
+      const cluster = office();
+      const made = await cluster.newOffice();
+      const owner = openOfficeDb(made.ownerUrl);
+      await migrateOffice(owner);
+      await owner.end();
+      await made.deskUrl('anna');
+      const { host, port } = cluster.cluster;
+
+      const win = await openTestWindow(site(), { viewport: { width: 1024, height: 900 } });
+      try {
+        const { page } = win;
+        await page.getByTestId('try-sandbox').click();
+        await page.getByTestId('empty-state').waitFor();
+        await page.getByRole('button', { name: 'Settings' }).click();
+        const card = page.getByTestId('office-card');
+        await card.scrollIntoViewIfNeeded();
+        await page.getByTestId('office-use').check();
+        await page
+          .getByTestId('office-host')
+          .fill(`postgres://desk_anna@${host}:${String(port)}/${made.database}?sslmode=disable`);
+        expect(await page.getByTestId('office-port').inputValue()).toBe(String(port));
+        await page.getByTestId('office-desk').fill('anna@pc-7');
+
+        await page.getByTestId('office-password').fill('not-the-password');
+        await page.getByTestId('office-test').click();
+        await card.getByText('The server refused the password for “desk_anna”.').waitFor();
+
+        await page.getByTestId('office-password').fill('pw-anna');
+        await page.getByTestId('office-save').click();
+        await card.getByText('Applied.', { exact: true }).waitFor();
+        expect(await page.getByTestId('office-password').inputValue()).toBe('');
+        expect(await page.getByTestId('office-password-state').textContent()).toBe(
+          'Saved where the API key is kept. Type a new one to replace it.',
+        );
+
+        // The saved password, from the backend's store: the window sends none.
+        await page.getByTestId('office-test').click();
+        const ok = card.getByText(/^Connected: PostgreSQL \d+/);
+        await ok.waitFor();
+        expect(await ok.textContent()).toContain(
+          `office schema ${String(OFFICE_MIGRATIONS.length)}. Ready.`,
+        );
+        expect(await page.content()).not.toContain('pw-anna');
+        expect(await win.axe()).toEqual([]);
+        await card.screenshot({
+          path: join(SCREENSHOT_DIR, 'office-settings-light.png'),
+          animations: 'disabled',
+          caret: 'hide',
+        });
+      } finally {
+        await win.close();
+      }
+    },
+    180_000,
+  );
+});
