@@ -372,10 +372,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       paused: this.paused,
       holds: this.holds.view(),
       counts: this.store.jobs.counts(),
-      quota: this.service.quota,
-      ai: this.service.ai,
-      deployment: this.service.deployment.view(),
-      quotaWarning: this.service.quotaWarning,
+      ...this.service.view(),
     };
   }
 

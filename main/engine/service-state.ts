@@ -5,7 +5,7 @@
 // status is not stopped by it: those figures are shown as not permitted.
 import { quotaWarning, type QuotaWarning } from '../../common/quota-warning';
 import { logged, type EngineMessage } from '../../common/engine-messages';
-import type { AiInfo, Permission, QuotaInfo } from '../../common/engine-status';
+import type { AiInfo, EngineStatus, Permission, QuotaInfo } from '../../common/engine-status';
 import type { MeterApi } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { AiStatus, Quota } from '../api/schemas';
@@ -84,6 +84,12 @@ export class ServiceState {
 
   get quotaWarning(): QuotaWarning | null {
     return this.warning;
+  }
+
+  /** What the service told: the status's quota, AI, deployment and quota warning. */
+  view(): Pick<EngineStatus, 'quota' | 'ai' | 'deployment' | 'quotaWarning'> {
+    const { quota, ai, quotaWarning } = this;
+    return { quota, ai, deployment: this.deployment.view(), quotaWarning };
   }
 
   /** Whether this run knows if the key may read tasks: no single task goes before it does. */
