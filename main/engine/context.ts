@@ -57,21 +57,23 @@ export interface EngineContext {
 }
 
 /** The engine's parts a run's context is made of. */
-export interface ContextParts {
-  readonly store: Store;
-  readonly api: MeterApi;
-  readonly config: EngineConfig;
-  readonly now: () => number;
-  readonly random: () => number;
-  readonly pollTiming: PollTiming;
-  readonly pollBudget: PollBudget;
-  readonly listHealth: ListHealth;
+export interface ContextParts extends Pick<
+  EngineContext,
+  | 'store'
+  | 'api'
+  | 'config'
+  | 'now'
+  | 'random'
+  | 'pollTiming'
+  | 'pollBudget'
+  | 'listHealth'
+  | 'log'
+  | 'failed'
+  | 'claim'
+> {
   readonly service: ServiceState;
   readonly feed: StatusFeed;
   readonly holds: Holds;
-  readonly log: EngineContext['log'];
-  readonly failed: EngineContext['failed'];
-  readonly claim: ClaimPhoto | null;
 }
 
 /** A fresh context per start(): its signal ends that run's requests. */
