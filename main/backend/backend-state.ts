@@ -20,6 +20,7 @@ import { BackendKeys } from './backend-keys';
 import { prepareDataDir, queueFileIn } from './data-dir';
 import { EngineSlot, type EngineTarget } from './engine-slot';
 import { EventHub } from './event-hub';
+import { OfficeLink } from './office-link';
 import { RwLock } from './rw-lock';
 import { sampleFolderIn, startSandbox } from './sandbox-service';
 import type { MainServices } from './main-services';
@@ -60,6 +61,8 @@ export class BackendState {
   private readonly arrivalsWaiting = new Set<string>();
   /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
   readonly watcher: FolderWatcher;
+  /** Office mode beside each engine, when the Office settings name an office. */
+  private readonly office: OfficeLink;
 
   constructor(private readonly options: BackendStateOptions) {
     this.main = options.main;
@@ -68,6 +71,12 @@ export class BackendState {
     this.settingsValue = loadSettings(settingsFile(options.userDataDir));
     this.storeValue = this.openFirstStore();
     this.keys = new BackendKeys(options.secrets, options.log);
+    this.office = new OfficeLink(
+      options.userDataDir,
+      options.secrets.store,
+      this.keys,
+      options.log,
+    );
     this.hub = new EventHub({
       loadJob: (id) => this.storeValue.jobs.get(id),
       ...(options.eventIntervalMs !== undefined && { intervalMs: options.eventIntervalMs }),
@@ -299,6 +308,7 @@ export class BackendState {
 
   private async stopEngine(): Promise<void> {
     await this.slot.stop();
+    await this.office.stop();
     this.storeValue.release();
   }
 
@@ -340,6 +350,7 @@ export class BackendState {
           },
         });
         this.slot.start(this.storeValue, target, this.pausedValue);
+        if (this.slot.engine) this.office.start(this.storeValue, this.slot.engine);
       }
     } catch (error) {
       if (error instanceof QueueInUseError) {

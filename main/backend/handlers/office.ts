@@ -56,7 +56,11 @@ export function officeHandlers(state: BackendState): OfficeHandlers {
           state.log(`office password not removed: ${describe(error)}`);
         });
       }
-      saveOfficeSettings(file, settings);
+      // The engine starts again with the office desk the settings now ask for (or none).
+      await state.change((current) => {
+        saveOfficeSettings(file, settings);
+        return current;
+      });
       return view(settings);
     },
 
