@@ -20,8 +20,15 @@ export const officeSettings = z.strictObject({
 });
 export type OfficeSettings = z.infer<typeof officeSettings>;
 
-/** A password is accepted in, never sent out; a kilobyte is a paste accident. */
-export const officePassword = z.string().min(1).max(1024);
+/**
+ * A password is accepted in, never sent out. Its UTF-8 bytes are kept as base64 in the API key's
+ * secret store (main/office/office-settings.ts), which takes MAX_KEY_CHARS: 768 bytes at most.
+ */
+export const officePassword = z
+  .string()
+  .min(1)
+  .max(768)
+  .refine((text) => new TextEncoder().encode(text).length <= 768, 'The password is too long.');
 
 export interface OfficeView {
   /** null: no office; the desk works alone, as without office mode. */

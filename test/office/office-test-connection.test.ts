@@ -5,7 +5,10 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { OfficeSettings } from '../../common/ipc/office-views';
-import { testOfficeConnection } from '../../main/office/office-test-connection';
+import {
+  classifyOfficeProblem,
+  testOfficeConnection,
+} from '../../main/office/office-test-connection';
 import { migrateOffice } from '../../main/office/store/migrate-office';
 import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
 import { openOfficeDb } from '../../main/office/store/office-db';
@@ -100,5 +103,31 @@ describe.skipIf(officeSkip !== null)('testing the office connection', () => {
       problem: 'schemaMissing',
       params: { found: 0, known: OFFICE_MIGRATIONS.length },
     });
+  });
+});
+
+// What a throwaway server without TLS cannot produce, as the driver and Node report it.
+describe('the TLS problems a real office server gives', () => {
+  const url = 'postgres://desk_anna:s3cret-pw@db.office.example/meterdesk?sslmode=verify-full';
+  const failure = (message: string, code: string): Error =>
+    Object.assign(new Error(message), { code });
+
+  it('tells a server that requires TLS from a certificate this PC does not trust', () => {
+    const hba = failure(
+      'no pg_hba.conf entry for host "10.0.0.7", user "desk_anna", database "meterdesk", SSL off',
+      '28000',
+    );
+    expect(classifyOfficeProblem(hba, url).problem).toBe('tlsRequired');
+    for (const code of ['SELF_SIGNED_CERT_IN_CHAIN', 'ERR_TLS_CERT_ALTNAME_INVALID']) {
+      expect(classifyOfficeProblem(failure('certificate rejected', code), url).problem).toBe(
+        'certificateUntrusted',
+      );
+    }
+  });
+
+  it('takes the password out of the driver message it passes on', () => {
+    const said = classifyOfficeProblem(failure(`cannot connect to ${url}`, 'XX000'), url);
+    expect(said).toMatchObject({ problem: 'other' });
+    expect(said.detail).not.toContain('s3cret-pw');
   });
 });
