@@ -11,6 +11,15 @@ import {
   type OfficeDbOptions,
   type OfficePool,
 } from './office-db';
+import {
+  bestBillingRows,
+  officeRouteCounts,
+  officeSheetDialect,
+  publishBillingRows,
+  type BillingPublish,
+  type OfficeBillingRow,
+  type OfficeRouteCount,
+} from './office-billing';
 import { loadOfficeRoute, type RouteLoad } from './office-routes';
 import { claimPhoto, releasePhoto, type ClaimRequest, type PhotoClaim } from './photo-claims';
 import {
@@ -42,6 +51,11 @@ export interface OfficeStore {
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
   renewLease(meterId: number, req: LeaseRequest): Promise<boolean>;
   leaseHolder(meterId: number, now: Date): ReturnType<typeof leaseHolder>;
+  /** The desk's per-meter billing rows (office migration 003); how many changed. */
+  publishBilling(p: BillingPublish): Promise<number>;
+  /** Per meter of the office, the row that says most, and the dialect its sheets were loaded in. */
+  billingRows(): Promise<{ rows: OfficeBillingRow[]; dialect: unknown }>;
+  routeCounts(): Promise<OfficeRouteCount[]>;
   close(): Promise<void>;
 }
 
@@ -78,6 +92,13 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
     renewLease: (meterId, req) => guard(() => renewLease(pool, meterId, req)),
     leaseHolder: (meterId, now) => guard(() => leaseHolder(pool, meterId, now)),
+    publishBilling: (p) => guard(() => publishBillingRows(pool, p)),
+    billingRows: () =>
+      guard(async () => ({
+        rows: await bestBillingRows(pool),
+        dialect: await officeSheetDialect(pool),
+      })),
+    routeCounts: () => guard(() => officeRouteCounts(pool)),
     close: () => pool.end(),
   };
 }

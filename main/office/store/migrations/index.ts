@@ -1,9 +1,11 @@
 import { officeMigration001 } from './001-office-record';
 import { officeMigration002 } from './002-audit';
+import { officeMigration003 } from './003-billing-rows';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
 export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration001,
   officeMigration002,
+  officeMigration003,
 ];
