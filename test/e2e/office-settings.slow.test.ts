@@ -5,9 +5,8 @@
 // screenshot in the light theme (.tmp/e2e-screenshots/office-settings-light.png).
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { migrateOffice } from '../../main/office/store/migrate-office';
 import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
-import { openOfficeDb } from '../../main/office/store/office-db';
+import { annaOnCluster } from '../office/anna-on-cluster';
 import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
 import { openTestWindow, SCREENSHOT_DIR } from './harness';
@@ -18,13 +17,7 @@ describeInBrowser('the Office settings', (site) => {
   it.skipIf(officeSkip !== null)(
     'tests, saves and keeps the password write-only, against a real PostgreSQL',
     async () => {
-      const cluster = office();
-      const made = await cluster.newOffice();
-      const owner = openOfficeDb(made.ownerUrl);
-      await migrateOffice(owner);
-      await owner.end();
-      await made.deskUrl('anna');
-      const { host, port } = cluster.cluster;
+      const { host, port, database } = await annaOnCluster(office());
 
       const win = await openTestWindow(site(), { viewport: { width: 1024, height: 900 } });
       try {
@@ -37,7 +30,7 @@ describeInBrowser('the Office settings', (site) => {
         await page.getByTestId('office-use').check();
         await page
           .getByTestId('office-host')
-          .fill(`postgres://desk_anna@${host}:${String(port)}/${made.database}?sslmode=disable`);
+          .fill(`postgres://desk_anna@${host}:${String(port)}/${database}?sslmode=disable`);
         expect(await page.getByTestId('office-port').inputValue()).toBe(String(port));
         await page.getByTestId('office-desk').fill('anna@pc-7');
 

@@ -9,9 +9,9 @@ import {
   classifyOfficeProblem,
   testOfficeConnection,
 } from '../../main/office/office-test-connection';
-import { migrateOffice } from '../../main/office/store/migrate-office';
 import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
-import { openOfficeDb } from '../../main/office/store/office-db';
+import { ANNA_PASSWORD } from './anna-office';
+import { annaOnCluster } from './anna-on-cluster';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -30,30 +30,13 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-async function deskOn(database: string, migrated: boolean): Promise<OfficeSettings> {
-  const cluster = office();
-  const made = await cluster.newOffice();
-  if (migrated) {
-    const owner = openOfficeDb(made.ownerUrl);
-    await migrateOffice(owner);
-    await owner.end();
-  }
-  await made.deskUrl('anna');
-  return {
-    host: cluster.cluster.host,
-    port: cluster.cluster.port,
-    database: database === '' ? made.database : database,
-    user: 'desk_anna',
-    desk: 'anna@pc-7',
-    sslmode: 'disable',
-  };
-}
+const deskOn = (migrated: boolean): Promise<OfficeSettings> => annaOnCluster(office(), migrated);
 
-const PASSWORD = 'pw-anna';
+const PASSWORD = ANNA_PASSWORD;
 
 describe.skipIf(officeSkip !== null)('testing the office connection', () => {
   it('says OK with the server and schema version', async () => {
-    const settings = await deskOn('', true);
+    const settings = await deskOn(true);
     const check = await testOfficeConnection(settings, PASSWORD);
     expect(check).toEqual({
       ok: true,
@@ -63,7 +46,7 @@ describe.skipIf(officeSkip !== null)('testing the office connection', () => {
   });
 
   it('tells a wrong password, a missing one and a missing database apart', async () => {
-    const settings = await deskOn('', true);
+    const settings = await deskOn(true);
     const wrong = await testOfficeConnection(settings, 'not-the-password');
     expect(wrong).toMatchObject({
       ok: false,
@@ -83,20 +66,20 @@ describe.skipIf(officeSkip !== null)('testing the office connection', () => {
   });
 
   it('says the server is not reachable when nothing listens on the port', async () => {
-    const settings = await deskOn('', true);
+    const settings = await deskOn(true);
     const port = await closedPort();
     const check = await testOfficeConnection({ ...settings, port }, PASSWORD);
     expect(check).toMatchObject({ ok: false, problem: 'unreachable', params: { port } });
   });
 
   it('says the server has no TLS when the desk requires it', async () => {
-    const settings = await deskOn('', true);
+    const settings = await deskOn(true);
     const check = await testOfficeConnection({ ...settings, sslmode: 'require' }, PASSWORD);
     expect(check).toMatchObject({ ok: false, problem: 'tlsUnavailable' });
   });
 
   it('says the schema is missing on a database office init never ran on', async () => {
-    const settings = await deskOn('', false);
+    const settings = await deskOn(false);
     const check = await testOfficeConnection(settings, PASSWORD);
     expect(check).toMatchObject({
       ok: false,

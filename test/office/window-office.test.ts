@@ -4,11 +4,10 @@
 // applying "no office" stops it, and the next photos stay on this desk.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OfficeSettings } from '../../common/ipc/office-views';
-import { migrateOffice } from '../../main/office/store/migrate-office';
-import { openOfficeDb } from '../../main/office/store/office-db';
 import { generateSampleFolder } from '../../sandbox/samples';
 import { openDesktop, until, value } from '../ipc/helpers/desktop';
+import { ANNA_PASSWORD } from './anna-office';
+import { annaOnCluster } from './anna-on-cluster';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -16,32 +15,20 @@ const office = useOfficeCluster();
 describe.skipIf(officeSkip !== null)('the window’s desk in office mode', () => {
   it('publishes its readings once the Office settings are applied, and none after "no office"', async () => {
     const cluster = office();
-    const made = await cluster.newOffice();
-    const owner = openOfficeDb(made.ownerUrl);
-    await migrateOffice(owner);
-    await owner.end();
-    await made.deskUrl('anna');
-    const admin = cluster.adminOn(made.database);
+    const settings = await annaOnCluster(cluster);
+    const admin = cluster.adminOn(settings.database);
     const published = async (): Promise<number> => {
       const { rows } = await admin.query<{ n: string }>(
         `SELECT count(*) AS n FROM readings WHERE desk = 'anna@pc-7'`,
       );
       return Number(rows[0]?.n ?? 0);
     };
-    const settings: OfficeSettings = {
-      host: cluster.cluster.host,
-      port: cluster.cluster.port,
-      database: made.database,
-      user: 'desk_anna',
-      desk: 'anna@pc-7',
-      sslmode: 'disable',
-    };
 
     const desk = await openDesktop();
     try {
       const b = desk.bridge;
       const { sampleFolder } = value(await b.startSandbox({ photos: 4 }));
-      value(await b.saveOffice({ settings, password: 'pw-anna' }));
+      value(await b.saveOffice({ settings, password: ANNA_PASSWORD }));
       value(await b.addPaths({ paths: [sampleFolder] }));
       const done = await until(async () => {
         const counts = value(await b.snapshot()).status.counts;

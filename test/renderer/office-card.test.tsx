@@ -11,6 +11,7 @@ import { OfficeCard } from '../../renderer/screens/settings/office-card';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
+import { ANNA_OFFICE } from '../office/anna-office';
 import { stubBridge } from './stub-bridge';
 
 afterEach(() => {
@@ -133,14 +134,7 @@ describe('the Office card', () => {
   });
 
   it('sends the password once on Save, then only says that one is saved', async () => {
-    const sent = setup('de', WRONG, {
-      host: 'db.office.example',
-      port: 5432,
-      database: 'meterdesk',
-      user: 'desk_anna',
-      desk: 'anna@pc-7',
-      sslmode: 'verify-full',
-    });
+    const sent = setup('de', WRONG, ANNA_OFFICE);
     await waitFor(() => {
       expect(screen.getByTestId('office-host')).toHaveProperty('value', 'db.office.example');
     });
@@ -156,20 +150,9 @@ describe('the Office card', () => {
   });
 
   it('says OK with the versions, in German', async () => {
-    setup(
-      'de',
-      { ok: true, serverVersion: '16.2', schemaVersion: 3 },
-      {
-        host: 'db',
-        port: 5432,
-        database: 'meterdesk',
-        user: 'desk_anna',
-        desk: 'anna@pc-7',
-        sslmode: 'disable',
-      },
-    );
+    setup('de', { ok: true, serverVersion: '16.2', schemaVersion: 3 }, ANNA_OFFICE);
     await waitFor(() => {
-      expect(screen.getByTestId('office-host')).toHaveProperty('value', 'db');
+      expect(screen.getByTestId('office-host')).toHaveProperty('value', 'db.office.example');
     });
     fireEvent.click(screen.getByTestId('office-test'));
     await screen.findByText('Verbunden: PostgreSQL 16.2, Büro-Schema 3. Bereit.');

@@ -4,7 +4,7 @@
 // server after the address changes, and keeps any character a password may hold.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OfficeSettings } from '../../common/ipc/office-views';
+import { ANNA_OFFICE } from '../office/anna-office';
 import {
   loadOfficeSettings,
   officePasswordAccount,
@@ -21,14 +21,7 @@ const REQUIRED = process.env.METER_DESK_REQUIRE_KEYRING === '1';
 const SERVICE = `MeterDesk-office-test-${process.pid.toString()}-${randomBytes(4).toString('hex')}`;
 const store = new KeychainSecretStore({ service: SERVICE });
 
-const ANNA: OfficeSettings = {
-  host: 'db.office.example',
-  port: 5432,
-  database: 'meterdesk',
-  user: 'desk_anna',
-  desk: 'anna@pc-7',
-  sslmode: 'verify-full',
-};
+const ANNA = ANNA_OFFICE;
 const PASSWORD = 'Grüne Wiese 7 "§$%&" ';
 
 async function keychainProblem(): Promise<string | null> {
