@@ -21,6 +21,8 @@ Usage:
   meter-desk status [--db FILE] [--json]          counts in the local queue
   ${ROUTES_USAGE}
   meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
+  meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]
+                                                  the office-wide billing CSV, every meter of every route
   meter-desk quota [--base-url URL] [--json]
   meter-desk ai-status [--base-url URL] [--json]
   meter-desk tasks [--limit N] [--base-url URL] [--json]

@@ -10,6 +10,7 @@ import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import { ClaimGate, type ClaimGateOptions, type ClaimPhoto } from './claim-gate';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
+import { publishBilling } from './billing-publish';
 import { publishRoutes } from './route-publish';
 import { OfficeError } from './store/office-db';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
@@ -88,6 +89,10 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         new Date(opts.clock.now()),
       ).catch(() => 0);
       if (routes > 0) opts.say(`Office: ${routes} route${routes === 1 ? '' : 's'} up to date.`);
+      // The billing rows the office export merges: after the routes, whose meters they name.
+      await publishBilling(opts.store, office, opts.desk, new Date(opts.clock.now())).catch(
+        () => 0,
+      );
       let timer: NodeJS.Timeout | undefined;
       const budget = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => {

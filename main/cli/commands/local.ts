@@ -11,6 +11,8 @@ import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { countsLine } from '../progress';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
+import { OFFICE_FLAGS, officeUrl } from './office';
+import { officeExportCommand } from './office-reports';
 
 function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {
   const file = db ?? defaultDbFile(io.env);
@@ -65,13 +67,23 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       db: { type: 'string' },
       filter: { type: 'string' },
       json: { type: 'boolean', default: false },
+      template: { type: 'string' },
       ...CSV_FLAGS,
+      ...OFFICE_FLAGS,
     },
   });
   const out = positionals[0];
   if (!out)
     throw new UsageError(
-      'Usage: meter-desk export <out.csv> [--filter all|done|failed|...] [--no-bom] [--delimiter ;]',
+      'Usage: meter-desk export <out.csv> [--filter all|done|failed|...] [--no-bom] [--delimiter ;]\n' +
+        '       meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]',
+    );
+  // The office-wide billing CSV: one row per meter of every route, whichever desk read it.
+  const office = officeUrl(values.office, io);
+  if (office !== null) return officeExportCommand(office, out, values, io);
+  if (values.template !== undefined)
+    throw new UsageError(
+      '--template is for the billing export: --office, or run --route --export.',
     );
   const filter = (values.filter ?? 'all') as JobFilter;
   if (!JOB_FILTERS.includes(filter))

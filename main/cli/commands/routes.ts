@@ -8,10 +8,14 @@ import { writeMissingMeters } from '../../billing/missing-export';
 import { defaultDbFile } from '../../config/paths';
 import { openStore } from '../../store/store';
 import { EXIT, UsageError } from '../exit-codes';
-import { table, type CliIo } from '../output';
+import type { CliIo } from '../output';
+import { OFFICE_FLAGS, officeUrl } from './office';
+import { officeRoutesCommand } from './office-reports';
 import { progressLine } from './route-flags';
+import { routeTable } from './route-table';
 
-export const ROUTES_USAGE = 'meter-desk routes [--db FILE] [--missing out.csv] [--json]';
+export const ROUTES_USAGE =
+  "meter-desk routes [--db FILE] [--missing out.csv] [--json] [--office URL [--desk NAME]] (--office: the whole office's routes)";
 
 export async function routesCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -20,8 +24,14 @@ export async function routesCommand(argv: string[], io: CliIo): Promise<number> 
       db: { type: 'string' },
       missing: { type: 'string' },
       json: { type: 'boolean', default: false },
+      ...OFFICE_FLAGS,
     },
   });
+  const office = officeUrl(values.office, io);
+  if (office !== null) {
+    if (values.missing) throw new UsageError("--missing is for a desk's own queue, not --office.");
+    return officeRoutesCommand(office, values, io);
+  }
   const file = values.db ?? defaultDbFile(io.env);
   if (!existsSync(file))
     throw new UsageError(
@@ -39,21 +49,7 @@ export async function routesCommand(argv: string[], io: CliIo): Promise<number> 
       io.out(`${JSON.stringify({ routes, missing })}\n`);
       return EXIT.ok;
     }
-    io.out(
-      table([
-        ['route', 'meters', 'confirmed', 'not checked', 'flagged', 'skipped', 'pending', 'missing'],
-        ...routes.map((r) => [
-          r.route ?? '(no route)',
-          String(r.meters),
-          String(r.confirmed),
-          String(r.not_checked),
-          String(r.flagged),
-          String(r.skipped),
-          String(r.pending),
-          String(r.missing),
-        ]),
-      ]),
-    );
+    io.out(routeTable(routes));
     const all = progressTotal(routes);
     io.out(`${progressLine(all)}\n`);
     if (values.missing) io.out(`${missing.length} missing meters written to ${values.missing}\n`);

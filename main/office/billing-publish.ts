@@ -1,0 +1,51 @@
+// The desk's billing rows for the office: per meter of its route sheets, the row its own billing
+// export writes (main/billing/meter-readings.ts, the same code, so the office export and a desk's
+// export cannot drift), with where the meter stands. Published when a run ends and before an
+// office export; an upsert of what the queue holds, safe to repeat.
+import { SHEET_DIALECT_SETTING, storedDialect } from '../../common/billing/export-dialect';
+import { billingRows, meterReadings } from '../billing/meter-readings';
+import type { Store } from '../store/store';
+import { NO_ROUTE } from './route-publish';
+import type { DeskBillingRow } from './store/office-billing';
+import type { OfficeStore } from './store/office-store';
+
+/**
+ * One row per meter, in the desk export's order: billingRows yields meterReadings' rows first, in
+ * the same order (taken whole first: the queue's statements cannot be iterated two at a time).
+ */
+export function deskBillingRows(store: Store): DeskBillingRow[] {
+  const billing = [...billingRows(store)];
+  const rows: DeskBillingRow[] = [];
+  let i = 0;
+  for (const { meter, outcome } of meterReadings(store)) {
+    const row = billing[i++];
+    if (row?.meterId !== meter.meterId)
+      throw new Error(`billing rows out of step at ${meter.meterId}`);
+    rows.push({
+      routeKey: meter.route ?? NO_ROUTE,
+      meterNumber: meter.meterId,
+      state: outcome.state,
+      billable: row.useOnBill,
+      row,
+    });
+  }
+  return rows;
+}
+
+/** Publishes the desk's billing rows; how many rows changed in the office. */
+export async function publishBilling(
+  store: Store,
+  office: Pick<OfficeStore, 'publishBilling'>,
+  desk: string,
+  at: Date,
+): Promise<number> {
+  const rows = deskBillingRows(store);
+  if (rows.length === 0) return 0;
+  return office.publishBilling({
+    desk,
+    user: desk,
+    rows,
+    dialect: storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null)),
+    at,
+  });
+}

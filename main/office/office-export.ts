@@ -1,0 +1,79 @@
+// The office-wide billing export and route progress: every meter of every route in the office,
+// whichever desk read it, through the desk's own billing export code (one CSV writer) and in the
+// same walking order, columns, template and dialect as a desk's export.
+import { dialectTemplate, storedDialect } from '../../common/billing/export-dialect';
+import type { ExportTemplate } from '../../common/billing/export-template';
+import type { BillingRow } from '../../common/billing/billing-row';
+import { noMeters } from '../../common/billing/meter-outcome';
+import { exportBilling, type BillingExportResult } from '../billing/billing-export';
+import type { RouteProgress } from '../billing/meter-readings';
+import { NO_ROUTE } from './route-publish';
+import type { OfficeStore } from './store/office-store';
+
+/** Text order as SQLite's BINARY collation has it (the desk's walking order), not the locale's. */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The desk's walking order (main/store/meters-repo.ts inRouteOrder): route, sequence, meter. */
+export function walkingOrder(a: BillingRow, b: BillingRow): number {
+  if ((a.route === null) !== (b.route === null)) return a.route === null ? 1 : -1;
+  const route = byText(a.route ?? '', b.route ?? '');
+  if (route !== 0) return route;
+  if ((a.sequence === null) !== (b.sequence === null)) return a.sequence === null ? 1 : -1;
+  const sequence = (a.sequence ?? 0) - (b.sequence ?? 0);
+  if (sequence !== 0) return sequence;
+  return byText(a.meterId ?? '', b.meterId ?? '');
+}
+
+export interface OfficeExportResult extends BillingExportResult {
+  /** Desks whose rows are in the export, with how many rows each. */
+  desks: { desk: string; rows: number }[];
+}
+
+/**
+ * Writes the office-wide billing CSV. Without a template, the one a desk's export would take: the
+ * default in the dialect the office's route sheets were loaded in.
+ */
+export async function exportOfficeBilling(
+  office: Pick<OfficeStore, 'billingRows'>,
+  out: string,
+  template: ExportTemplate | null,
+): Promise<OfficeExportResult> {
+  const { rows, dialect } = await office.billingRows();
+  const desks = new Map<string, number>();
+  for (const r of rows) desks.set(r.desk, (desks.get(r.desk) ?? 0) + 1);
+  const written = await exportBilling(
+    rows.map((r) => r.row).sort(walkingOrder),
+    out,
+    template ?? dialectTemplate(storedDialect(dialect)),
+  );
+  return {
+    ...written,
+    desks: [...desks]
+      .map(([desk, n]) => ({ desk, rows: n }))
+      .sort((a, b) => byText(a.desk, b.desk)),
+  };
+}
+
+export type OfficeRouteProgress = RouteProgress & { read: number };
+
+/** Per route of the office: meters, how many have a reading, and how many in each state. */
+export async function officeRouteProgress(
+  office: Pick<OfficeStore, 'routeCounts'>,
+): Promise<OfficeRouteProgress[]> {
+  const routes = new Map<string, OfficeRouteProgress>();
+  for (const c of await office.routeCounts()) {
+    let r = routes.get(c.routeKey);
+    if (!r) {
+      r = { route: c.routeKey === NO_ROUTE ? null : c.routeKey, read: 0, ...noMeters() };
+      routes.set(c.routeKey, r);
+    }
+    r.meters += c.meters;
+    r[c.state] += c.meters;
+    if (c.read) r.read += c.meters;
+  }
+  return [...routes.values()].sort((a, b) =>
+    a.route === null ? 1 : b.route === null ? -1 : byText(a.route, b.route),
+  );
+}
