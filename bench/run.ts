@@ -7,6 +7,7 @@ import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
+import { officeLiveBenchmark } from './office-live';
 import { officeThreeDesksBenchmark } from './office-three-desks';
 import { photoChecksBenchmark } from './photo-checks';
 import { routesBenchmark } from './routes';
@@ -26,6 +27,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   routesBenchmark,
   officeClaimsBenchmark,
   officeThreeDesksBenchmark,
+  officeLiveBenchmark,
   plausibilityBenchmark,
   photoChecksBenchmark,
 ];

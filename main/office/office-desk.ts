@@ -13,6 +13,7 @@ import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishBilling } from './billing-publish';
 import { publishRoutes } from './route-publish';
 import { OfficeError } from './store/office-db';
+import { OfficeLive } from './store/office-live';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
 
 /** The desk's name when none is given: the OS user at this computer. */
@@ -38,6 +39,8 @@ export interface OfficeDeskOptions {
   claims?: Pick<ClaimGateOptions, 'leaseMs' | 'answerMs' | 'outageMs' | 'recheckMs'>;
   /** How often the outbox is looked at (ms). */
   publishEveryMs?: number;
+  /** Lines for the log, not the person (live updates: a lost connection, a note not understood). */
+  log?: (line: string) => void;
 }
 
 export interface OfficeDesk {
@@ -45,6 +48,8 @@ export interface OfficeDesk {
   readonly publisher: OutboxPublisher;
   /** For the engine (Engine.claimUploadsWith): asked before each photo is uploaded. */
   readonly claim: ClaimPhoto;
+  /** Other desks' changes as they happen (`live.on(...)`), so the window and CLI can refresh. */
+  readonly live: OfficeLive;
   /** Publishes what is due (waiting at most `budgetMs`), stops and closes; what is left waits. */
   finish(budgetMs: number): Promise<PublisherState>;
 }
@@ -74,11 +79,16 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   });
   publisher.start();
   const gate = new ClaimGate({ ...opts.claims, office, desk: opts.desk, clock: opts.clock });
+  const live = new OfficeLive({ url: opts.url, clock: opts.clock, desk: opts.desk, log: opts.log });
+  // Not awaited: an office away at start is retried in the background, like the outbox.
+  void live.start();
   return {
     office,
     publisher,
     claim: gate.forUpload,
+    live,
     finish: async (budgetMs) => {
+      await live.close();
       await publisher.stop();
       // The sheets this run loaded (or any loaded while the office was away): not from the outbox,
       // an upsert of what the queue holds, so it is safe to repeat.

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { migrateOffice } from '../../main/office/store/migrate-office';
 import { openOfficeDb } from '../../main/office/store/office-db';
+import type { RouteLoad } from '../../main/office/store/office-routes';
 import { openOfficeStore, type OfficeStore } from '../../main/office/store/office-store';
 import type { PublishedReading } from '../../main/office/store/publish';
 import type { OfficeCluster, TestOffice } from './pg-cluster';
@@ -76,5 +77,23 @@ export function publishedReading(
     meterNumber: `M${n}`,
     publishedAt: minutes(0),
     ...over,
+  };
+}
+
+/** Route `routeKey`'s sheet with meters M0..M(n-1), as Anna loads it at `at` (default T0). */
+export function routeOfMeters(routeKey: string, n: number, at: Date = T0): RouteLoad {
+  return {
+    routeKey,
+    sheetSha256: null,
+    user: 'Anna',
+    at,
+    meters: Array.from({ length: n }, (_, i) => ({
+      meterNumber: `M${i}`,
+      sequence: i + 1,
+      wholeDigits: 5,
+      decimals: 0,
+      previousReading: '00090',
+      previousReadAt: '2026-01-02',
+    })),
   };
 }

@@ -2,7 +2,13 @@
 // with idempotency keys, on a real server with each desk on connections of its own.
 import { describe, expect, it } from 'vitest';
 import type { OfficeStore } from '../../main/office/store/office-store';
-import { migratedOffice, minutes, publishedReading, withTwoDesks } from './office-fixture';
+import {
+  migratedOffice,
+  minutes,
+  publishedReading,
+  routeOfMeters,
+  withTwoDesks,
+} from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -10,20 +16,7 @@ const LEASE = 20 * 60_000;
 
 /** A route of `n` meters, each with a flagged reading published. */
 async function flaggedRoute(desk: OfficeStore, n: number): Promise<void> {
-  await desk.loadRoute({
-    routeKey: 'R-7',
-    sheetSha256: null,
-    user: 'Anna',
-    at: minutes(0),
-    meters: Array.from({ length: n }, (_, i) => ({
-      meterNumber: `M${i}`,
-      sequence: i + 1,
-      wholeDigits: 5,
-      decimals: 0,
-      previousReading: '00090',
-      previousReadAt: '2026-01-02',
-    })),
-  });
+  await desk.loadRoute(routeOfMeters('R-7', n));
   for (let i = 0; i < n; i++) await desk.publishReading(publishedReading(i));
 }
 

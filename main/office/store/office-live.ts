@@ -91,7 +91,8 @@ export class OfficeLive {
   private starting: Promise<void> | null = null;
 
   constructor(private readonly opts: OfficeLiveOptions) {
-    this.retry = new Timer(opts.clock, () => void this.connect());
+    // Weak: a reconnect matters only while the desk runs; it must not keep a finished run alive.
+    this.retry = new Timer(opts.clock, () => void this.connect(), { weak: true });
   }
 
   /** Calls `listener` with every event from now on; returns how to stop. */
