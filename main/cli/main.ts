@@ -6,6 +6,7 @@ import { demoCommand } from './commands/demo';
 import { exportCommand, statusCommand } from './commands/local';
 import { loginCommand, logoutCommand } from './commands/login';
 import { OFFICE_USAGE, officeCommand } from './commands/office';
+import { officeDemoCommand } from './commands/office-demo';
 import { RUN_USAGE, runCommand } from './commands/run';
 import { ROUTES_USAGE, routesCommand } from './commands/routes';
 import { sandboxCommand } from './commands/sandbox';
@@ -31,6 +32,7 @@ Usage:
   meter-desk sandbox [--port N]                   run the built-in sandbox service
   meter-desk demo [--count N] [--seed N] [--dir DIR]
   ${OFFICE_USAGE}
+  meter-desk office demo [--count N] [--dir DIR]  three desks, one throwaway PostgreSQL (npm run office:demo)
 
 The service is --base-url or METER_DESK_BASE_URL; the key is METER_DESK_API_KEY or the keychain
 entry written by "meter-desk login". With no service configured, "run" uses the built-in sandbox.
@@ -54,7 +56,7 @@ const COMMANDS: Record<string, Command> = {
   logout: logoutCommand,
   sandbox: sandboxCommand,
   demo: demoCommand,
-  office: officeCommand,
+  office: (a, io) => (a[0] === 'demo' ? officeDemoCommand(a.slice(1), io) : officeCommand(a, io)),
 };
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {

@@ -1,11 +1,11 @@
 // The desk's billing rows for the office: per meter of its route sheets, the row its own billing
 // export writes (main/billing/meter-readings.ts, the same code, so the office export and a desk's
 // export cannot drift), with where the meter stands. Published when a run ends and before an
-// office export; an upsert of what the queue holds, safe to repeat.
+// office export.
 import { SHEET_DIALECT_SETTING, storedDialect } from '../../common/billing/export-dialect';
 import { billingRows, meterReadings } from '../billing/meter-readings';
 import type { Store } from '../store/store';
-import { NO_ROUTE } from './route-publish';
+import { NO_ROUTE, publishRoutes } from './route-publish';
 import type { DeskBillingRow } from './store/office-billing';
 import type { OfficeStore } from './store/office-store';
 
@@ -32,20 +32,19 @@ export function deskBillingRows(store: Store): DeskBillingRow[] {
   return rows;
 }
 
-/** Publishes the desk's billing rows; how many rows changed in the office. */
-export async function publishBilling(
+/**
+ * Publishes the desk's route sheets, then its billing rows (they name the routes' meters): an
+ * upsert of what the queue holds, safe to repeat. How many routes, and how many rows changed.
+ */
+export async function publishDesk(
   store: Store,
-  office: Pick<OfficeStore, 'publishBilling'>,
+  office: Pick<OfficeStore, 'loadRoute' | 'publishBilling'>,
   desk: string,
   at: Date,
-): Promise<number> {
+): Promise<{ routes: number; rows: number }> {
+  const routes = await publishRoutes(store, office, desk, at);
   const rows = deskBillingRows(store);
-  if (rows.length === 0) return 0;
-  return office.publishBilling({
-    desk,
-    user: desk,
-    rows,
-    dialect: storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null)),
-    at,
-  });
+  if (rows.length === 0) return { routes, rows: 0 };
+  const dialect = storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null));
+  return { routes, rows: await office.publishBilling({ desk, user: desk, rows, dialect, at }) };
 }

@@ -1,10 +1,11 @@
 // A throwaway PostgreSQL cluster on this machine: `initdb` into a temporary folder, `pg_ctl start` on
 // a free loopback port with its socket in that folder, stopped and removed after. For the office
-// tests, the office benchmark and (later) the office demo; never for an office's real database.
+// tests, the office benchmark and the office demo (`npm run office:demo`); never for an office's
+// real database.
 // PostgreSQL refuses to run as root, so under root (CI) the server runs as 'nobody'.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -28,6 +29,11 @@ export interface LocalCluster {
   resume(): Promise<void>;
   /** Stops the server and removes everything. */
   stop(): Promise<void>;
+  /**
+   * The same, synchronously: for a process that is exiting (Ctrl+C, process.exit), when nothing
+   * asynchronous runs any more.
+   */
+  stopNow(): void;
 }
 
 /**
@@ -153,6 +159,18 @@ export async function startLocalCluster(): Promise<LocalCluster> {
       stop: async () => {
         await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
         await rm(dir, { recursive: true, force: true });
+      },
+      stopNow: () => {
+        try {
+          execFileSync(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], {
+            ...as,
+            cwd: dir,
+            stdio: 'ignore',
+          });
+        } catch {
+          // Already stopped (stop() ran first, or the server went away): only the folder is left.
+        }
+        rmSync(dir, { recursive: true, force: true });
       },
     };
   } catch (error) {

@@ -10,8 +10,7 @@ import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import { ClaimGate, type ClaimGateOptions, type ClaimPhoto } from './claim-gate';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
-import { publishBilling } from './billing-publish';
-import { publishRoutes } from './route-publish';
+import { publishDesk } from './billing-publish';
 import { OfficeError } from './store/office-db';
 import { OfficeLive } from './store/office-live';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
@@ -90,19 +89,16 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     finish: async (budgetMs) => {
       await live.close();
       await publisher.stop();
-      // The sheets this run loaded (or any loaded while the office was away): not from the outbox,
-      // an upsert of what the queue holds, so it is safe to repeat.
-      const routes = await publishRoutes(
+      // The sheets this run loaded (or any loaded while the office was away) and the billing rows
+      // the office export merges: not from the outbox, an upsert of what the queue holds, so it
+      // is safe to repeat.
+      const { routes } = await publishDesk(
         opts.store,
         office,
         opts.desk,
         new Date(opts.clock.now()),
-      ).catch(() => 0);
+      ).catch(() => ({ routes: 0 }));
       if (routes > 0) opts.say(`Office: ${routes} route${routes === 1 ? '' : 's'} up to date.`);
-      // The billing rows the office export merges: after the routes, whose meters they name.
-      await publishBilling(opts.store, office, opts.desk, new Date(opts.clock.now())).catch(
-        () => 0,
-      );
       let timer: NodeJS.Timeout | undefined;
       const budget = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => {

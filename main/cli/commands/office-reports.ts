@@ -7,11 +7,10 @@ import type { ExportTemplate } from '../../../common/billing/export-template';
 import { progressTotal } from '../../billing/meter-readings';
 import { readExportTemplateFile } from '../../billing/settings-files';
 import { defaultDbFile } from '../../config/paths';
-import { publishBilling } from '../../office/billing-publish';
+import { publishDesk } from '../../office/billing-publish';
 import { defaultDeskName } from '../../office/office-desk';
 import { exportOfficeBilling, officeRouteProgress } from '../../office/office-export';
 import { redactOfficeUrl } from '../../office/office-url';
-import { publishRoutes } from '../../office/route-publish';
 import { openOfficeStore, type OfficeStore } from '../../office/store/office-store';
 import { openStore } from '../../store/store';
 import { systemClock } from '../../time/clock';
@@ -40,8 +39,7 @@ async function publishOwnQueue(
     if (store.meters.count() === 0) return 0;
     const desk = flags.desk ?? defaultDeskName();
     const at = new Date(systemClock.now());
-    await publishRoutes(store, office, desk, at);
-    await publishBilling(store, office, desk, at);
+    await publishDesk(store, office, desk, at);
     return store.meters.count();
   } finally {
     store.close();
