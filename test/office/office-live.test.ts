@@ -159,6 +159,38 @@ describe.skipIf(officeSkip !== null)('live updates between desks', () => {
     expect(await arrived).toMatchObject({ change: { meterNumber: 'M2', desk: 'desk-0' } });
   });
 
+  it('finds a connection gone silent by its check, connects anew and says resync', async () => {
+    const { o, anna } = await annaWithRoute(3);
+    const clock = createManualClock(T0.getTime());
+    const live = new OfficeLive({ url: await o.deskUrl('ben'), clock, desk: 'ben@pc2' });
+    cleanups.push(() => live.close());
+    await live.start();
+    const heard = events(live);
+    // The listener's server process frozen: its connection stays open, but nothing answers.
+    const admin = office().adminOn(o.database);
+    const backend = await admin.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE application_name = 'MeterDesk live ben@pc2'`,
+    );
+    const pid = backend.rows[0]?.pid;
+    if (pid === undefined) throw new Error('no listening backend');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await clock.advance(30_000);
+      expect(live.connected).toBe(true);
+      const lost = heard.next((e) => e.kind === 'down');
+      await clock.advance(10_000);
+      expect(await lost).toMatchObject({ reason: 'no answer from the server within 10000 ms' });
+      const resync = heard.next((e) => e.kind === 'resync');
+      await clock.advance(250);
+      await resync;
+      const arrived = heard.next(changeTo('M1'));
+      await anna.publishDecision(decision(1));
+      await arrived;
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+  });
+
   it('logs and passes over a note from an unknown table or one that is not JSON', async () => {
     const { o, anna } = await annaWithRoute(1);
     const lines: string[] = [];

@@ -3,7 +3,7 @@
 // while this desk is disconnected are lost (PostgreSQL keeps none for a listener that is gone), so
 // after every reconnect it says 'resync' and the desk reads again what it shows. A server that
 // drops or restarts never ends the desk: the listener tries again after 0.25 s, 0.5 s, 1 s ... up
-// to 30 s, on the injected clock.
+// to 30 s, on the injected clock; a connection that went silent is found by a check every 30 s.
 import pg from 'pg';
 import { Timer, type Clock } from '../../time/clock';
 import { redactOfficeText } from '../office-url';
@@ -44,10 +44,15 @@ export interface OfficeLiveOptions {
   /** The first wait before connecting again, doubled after each failure up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** How often the connection is checked while no note comes, and how long an answer may take. */
+  heartbeatMs?: number;
+  answerMs?: number;
 }
 
 const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 30_000;
+const HEARTBEAT_MS = 30_000;
+const ANSWER_MS = 10_000;
 const OPS: readonly string[] = ['INSERT', 'UPDATE', 'DELETE'];
 
 const numberOrNull = (v: unknown): number | null =>
@@ -80,10 +85,17 @@ export function parseOfficeChange(payload: string): OfficeChange | string {
   };
 }
 
+/** One connection and how to give it up (once) and try again. */
+interface Link {
+  readonly client: pg.Client;
+  lose(reason: string): void;
+}
+
 export class OfficeLive {
   private readonly listeners = new Set<(event: OfficeLiveEvent) => void>();
   private readonly retry: Timer;
-  private client: pg.Client | null = null;
+  private readonly heartbeat: Timer;
+  private link: Link | null = null;
   private failures = 0;
   /** A connection was lost or refused since the last one was made: what it missed is unknown. */
   private wasDown = false;
@@ -91,8 +103,16 @@ export class OfficeLive {
   private starting: Promise<void> | null = null;
 
   constructor(private readonly opts: OfficeLiveOptions) {
-    // Weak: a reconnect matters only while the desk runs; it must not keep a finished run alive.
+    // Weak: reconnects and checks matter only while the desk runs; they must not keep a finished
+    // run alive.
     this.retry = new Timer(opts.clock, () => void this.connect(), { weak: true });
+    this.heartbeat = new Timer(
+      opts.clock,
+      () => {
+        this.check();
+      },
+      { weak: true },
+    );
   }
 
   /** Calls `listener` with every event from now on; returns how to stop. */
@@ -103,7 +123,7 @@ export class OfficeLive {
 
   /** Whether the listening connection is up now. */
   get connected(): boolean {
-    return this.client !== null;
+    return this.link !== null;
   }
 
   /**
@@ -115,12 +135,24 @@ export class OfficeLive {
     return this.starting;
   }
 
+  /** Stops listening; waits for the server's goodbye at most `answerMs` (it may be gone). */
   async close(): Promise<void> {
     this.stopped = true;
     this.retry.clear();
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
+    this.heartbeat.clear();
+    const link = this.link;
+    this.link = null;
+    if (!link) return;
+    let handle: unknown;
+    const late = new Promise<void>((resolve) => {
+      handle = this.opts.clock.setTimer(resolve, this.answerMs, { weak: true });
+    });
+    await Promise.race([link.client.end().catch(() => undefined), late]);
+    this.opts.clock.clearTimer(handle);
+  }
+
+  private get answerMs(): number {
+    return this.opts.answerMs ?? ANSWER_MS;
   }
 
   private emit(event: OfficeLiveEvent): void {
@@ -142,28 +174,35 @@ export class OfficeLive {
     const client = new pg.Client({
       connectionString: this.opts.url,
       connectionTimeoutMillis: 5_000,
-      // A silently dead link (a laptop's network gone) is found by TCP keepalive, not by waiting.
+      // A dead link is also found by TCP keepalive, long after the heartbeat would.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       application_name: `MeterDesk live ${this.opts.desk ?? ''}`.trim().slice(0, 63),
     });
     // Set from the client's events, which may come while connect() is still awaited.
-    const link = { lost: false };
-    const onLost = (reason: string): void => {
-      if (link.lost) return;
-      link.lost = true;
-      if (this.client === client) this.client = null;
-      client.end().catch(() => undefined);
-      this.scheduleRetry(reason);
+    const state = { lost: false };
+    const link: Link = {
+      client,
+      lose: (reason) => {
+        if (state.lost) return;
+        state.lost = true;
+        if (this.link === link) {
+          this.link = null;
+          this.heartbeat.clear();
+        }
+        // Not awaited: a server that stopped answering may never say goodbye.
+        client.end().catch(() => undefined);
+        this.scheduleRetry(reason);
+      },
     };
     client.on('error', (error) => {
-      onLost(error.message);
+      link.lose(error.message);
     });
     client.on('end', () => {
-      onLost('the server closed the connection');
+      link.lose('the server closed the connection');
     });
     client.on('notification', (message) => {
-      if (message.channel !== OFFICE_LIVE_CHANNEL) return;
+      if (state.lost || message.channel !== OFFICE_LIVE_CHANNEL) return;
       const change = parseOfficeChange(message.payload ?? '');
       if (typeof change === 'string') {
         this.log(`ignored a note (${change}): ${(message.payload ?? '').slice(0, 200)}`);
@@ -175,21 +214,49 @@ export class OfficeLive {
       await client.connect();
       await client.query(`LISTEN ${OFFICE_LIVE_CHANNEL}`);
     } catch (error) {
-      onLost(error instanceof Error ? error.message : String(error));
+      link.lose(error instanceof Error ? error.message : String(error));
       return;
     }
-    if (link.lost) return;
+    if (state.lost) return;
     if (this.stopped) {
       await client.end().catch(() => undefined);
       return;
     }
-    this.client = client;
+    this.link = link;
     this.failures = 0;
+    this.heartbeat.set(this.opts.heartbeatMs ?? HEARTBEAT_MS);
     if (this.wasDown) {
       this.log('listening again; reading what changed meanwhile');
       this.emit({ kind: 'resync' });
     }
     this.wasDown = false;
+  }
+
+  /**
+   * A connection can die without a word (a laptop's network gone, a server frozen): then no note
+   * and no error comes, and the desk would show old data believing it live. A statement now and
+   * then that must be answered in time finds out.
+   */
+  private check(): void {
+    const link = this.link;
+    if (!link) return;
+    const deadline = this.opts.clock.setTimer(
+      () => {
+        link.lose(`no answer from the server within ${this.answerMs} ms`);
+      },
+      this.answerMs,
+      { weak: true },
+    );
+    link.client.query('SELECT 1').then(
+      () => {
+        this.opts.clock.clearTimer(deadline);
+        if (this.link === link) this.heartbeat.set(this.opts.heartbeatMs ?? HEARTBEAT_MS);
+      },
+      (error: unknown) => {
+        this.opts.clock.clearTimer(deadline);
+        link.lose(error instanceof Error ? error.message : String(error));
+      },
+    );
   }
 
   private scheduleRetry(reason: string): void {
