@@ -65,6 +65,11 @@ export interface JobRecord {
   plausibilityDetail: ReadingCheck | null;
   /** Why the quality check holds this queued photo back (not sent, no quota spent); null if not. */
   holdReason: HoldReason | null;
+  /**
+   * Office mode: the desk of the office whose reading this photo waits for (queued) or took
+   * (done, not sent or paid here); null when this desk sends it itself or works alone.
+   */
+  officeDesk: string | null;
 }
 
 export interface ResultSummary {

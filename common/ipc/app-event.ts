@@ -1,6 +1,7 @@
 import type { LogEntry } from '../engine-messages';
 import type { EngineStatus } from '../engine-status';
 import type { JobRecord } from '../job-record';
+import type { OfficeStatus } from './office-views';
 
 /**
  * One push to the window. Engine events are coalesced (about ten pushes a second at most); each
@@ -21,6 +22,11 @@ export interface AppEvent {
   readonly log: readonly LogEntry[];
   /** Settings, the key, the service or the added folders changed: ask for a fresh snapshot. */
   readonly appChanged: boolean;
+  /**
+   * Present when the office's state changed since the last push: the desk's link to its office,
+   * or null when no office is in use now (Snapshot.office).
+   */
+  readonly office?: OfficeStatus | null;
 }
 
 /**

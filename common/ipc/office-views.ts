@@ -77,3 +77,24 @@ export type OfficeCheck =
       readonly schemaVersion: number;
     }
   | { readonly ok: false; readonly problem: OfficeProblem; readonly params: OfficeProblemParams };
+
+/**
+ * The window's desk and its office while the engine runs: `starting` until the office first
+ * answered, `connected` (publishing whatever waits in the outbox), `away` (not reachable: the desk
+ * works on and the outbox waits), `refused` (the office answered no, `problem` says why, worded as
+ * the Test button words it). Plain data; never the password.
+ */
+export const OFFICE_LINK_STATES = ['starting', 'connected', 'away', 'refused'] as const;
+export type OfficeLinkState = (typeof OFFICE_LINK_STATES)[number];
+
+export interface OfficeStatus {
+  readonly state: OfficeLinkState;
+  /** This desk's name in the office. */
+  readonly desk: string;
+  readonly host: string;
+  readonly database: string;
+  /** Readings and decisions in this desk's outbox, not yet published. */
+  readonly pending: number;
+  /** Why the office refused this desk (`refused` only). */
+  readonly problem: OfficeProblem | null;
+}

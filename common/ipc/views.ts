@@ -5,6 +5,7 @@ import type { JobMessage } from '../job-messages';
 import type { AddSummary, AiInfo, EngineStatus, QuotaInfo } from '../engine-status';
 import type { AppSettings } from '../settings';
 import type { JobEvent, JobRecord, RootRecord, StateCounts } from '../job-record';
+import type { OfficeStatus } from './office-views';
 
 export type ServiceKind = 'none' | 'sandbox' | 'remote';
 
@@ -70,6 +71,8 @@ export interface Snapshot {
   readonly key: KeyStatus;
   readonly status: EngineStatus;
   readonly roots: readonly RootSummary[];
+  /** The desk's link to its office; null when no office is in use (the window shows nothing). */
+  readonly office: OfficeStatus | null;
   /** Events up to this sequence number are already part of this picture. */
   readonly eventSeq: number;
 }

@@ -61,8 +61,8 @@ export class BackendState {
   private readonly arrivalsWaiting = new Set<string>();
   /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
   readonly watcher: FolderWatcher;
-  /** Office mode beside each engine, when the Office settings name an office. */
-  private readonly office: OfficeLink;
+  /** Office mode beside each engine, when the Office settings name an office (and its status). */
+  readonly office: OfficeLink;
 
   constructor(private readonly options: BackendStateOptions) {
     this.main = options.main;
@@ -76,6 +76,11 @@ export class BackendState {
       options.secrets.store,
       this.keys,
       options.log,
+      {
+        onState: (office) => {
+          this.hub.officeChanged(office);
+        },
+      },
     );
     this.hub = new EventHub({
       loadJob: (id) => this.storeValue.jobs.get(id),

@@ -7,6 +7,7 @@ import { plainLine, type EngineMessage, type LogEntry } from '../../common/engin
 import type { EngineStatus } from '../../common/engine-status';
 import type { AppEvent } from '../../common/ipc/app-event';
 import { MAX_ROWS_PER_EVENT } from '../../common/ipc/limits';
+import type { OfficeStatus } from '../../common/ipc/office-views';
 import type { JobRecord } from '../../common/job-record';
 
 export interface EventHubOptions {
@@ -28,6 +29,8 @@ export class EventHub {
   private status: EngineStatus | null = null;
   private log: LogEntry[] = [];
   private appChanged = false;
+  /** undefined: unchanged since the last push. */
+  private office: OfficeStatus | null | undefined = undefined;
   private timer: NodeJS.Timeout | null = null;
   private lastPush = -Infinity;
   private seqNo = 0;
@@ -78,6 +81,12 @@ export class EventHub {
     this.schedule();
   }
 
+  /** The desk's link to its office changed (null: no office in use now). */
+  officeChanged(office: OfficeStatus | null): void {
+    this.office = office;
+    this.schedule();
+  }
+
   /** Pushes what is pending now (used before a snapshot is taken and when closing). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -103,7 +112,9 @@ export class EventHub {
       jobsOverflow: overflow,
       log: this.log,
       appChanged: this.appChanged,
+      ...(this.office !== undefined && { office: this.office }),
     };
+    this.office = undefined;
     this.status = null;
     this.log = [];
     this.appChanged = false;
@@ -119,7 +130,11 @@ export class EventHub {
 
   private pending(): boolean {
     return (
-      this.changedIds.size > 0 || this.status !== null || this.log.length > 0 || this.appChanged
+      this.changedIds.size > 0 ||
+      this.status !== null ||
+      this.log.length > 0 ||
+      this.appChanged ||
+      this.office !== undefined
     );
   }
 

@@ -3,6 +3,9 @@
 // queue's outbox and asking the office before each upload. It starts in the background, so an
 // office that is slow or away never holds the window or the engine; it follows the settings
 // because the backend restarts the engine when they change (handlers/office.ts).
+// What the window shows of it (OfficeStatus): the office is asked every PROBE_MS, because the
+// outbox alone learns of an outage only when it has something to publish.
+import type { OfficeSettings, OfficeStatus } from '../../common/ipc/office-views';
 import type { Engine } from '../engine/engine';
 import { startOfficeDesk, type OfficeDesk } from '../office/office-desk';
 import {
@@ -11,17 +14,34 @@ import {
   officeSettingsFile,
   officeUrlOf,
 } from '../office/office-settings';
+import { classifyOfficeProblem } from '../office/office-test-connection';
+import { OfficeError } from '../office/store/office-db';
 import type { SecretStore } from '../secrets/secret-store';
+import { officeOutboxOf } from '../store/office-outbox';
 import type { Store } from '../store/store';
-import { systemClock } from '../time/clock';
+import { systemClock, Timer, type Clock } from '../time/clock';
 import type { BackendKeys } from './backend-keys';
 import { describe } from './start-problems';
 
 /** How long stopping waits for the outbox to drain; what is left waits for the next start. */
 const FINISH_BUDGET_MS = 3_000;
+/** How often the office is asked whether it is there (one small query). */
+export const OFFICE_PROBE_MS = 10_000;
+
+export interface OfficeLinkOptions {
+  readonly clock?: Clock;
+  /** Told each time the office's state as the window shows it changes (null: no office). */
+  readonly onState?: (state: OfficeStatus | null) => void;
+}
 
 export class OfficeLink {
   private desk: Promise<OfficeDesk | null> | null = null;
+  private readonly clock: Clock;
+  private readonly probe: Timer;
+  private current: OfficeStatus | null = null;
+  /** Bumped by stop(): a probe of an engine already stopped says nothing. */
+  private generation = 0;
+  private probing: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly userDataDir: string,
@@ -30,24 +50,65 @@ export class OfficeLink {
     private readonly keys: Pick<BackendKeys, 'sawSecret'>,
     /** Never given the password: every line names the office by its redacted address. */
     private readonly log: (line: string) => void,
-  ) {}
+    private readonly options: OfficeLinkOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.probe = new Timer(
+      this.clock,
+      () => {
+        void this.probing?.();
+      },
+      { weak: true },
+    );
+  }
+
+  /** The office as the window shows it; null when no office is in use. */
+  get status(): OfficeStatus | null {
+    return this.current;
+  }
 
   /** Starts the office desk for this engine when the settings name an office; returns at once. */
-  start(store: Store, engine: Engine): void {
+  start(store: Store, engine: Pick<Engine, 'claimUploadsWith'>): void {
     const settings = loadOfficeSettings(officeSettingsFile(this.userDataDir));
-    if (settings === null) return;
+    if (settings === null) {
+      this.show(null);
+      return;
+    }
     const { log } = this;
+    const generation = ++this.generation;
+    const outbox = officeOutboxOf(store.db, this.clock);
+    const show = (state: OfficeStatus['state'], problem: OfficeStatus['problem'] = null): void => {
+      if (generation === this.generation) {
+        this.show(statusOf(settings, state, outbox.counts().pending, problem));
+      }
+    };
+    show('starting');
     this.desk = (async () => {
       const password = await new OfficePasswords(this.secrets).get(settings).catch(() => null);
       if (password !== null) this.keys.sawSecret(password);
+      const url = officeUrlOf(settings, password);
       const desk = await startOfficeDesk({
         store,
-        url: officeUrlOf(settings, password),
+        url,
         desk: settings.desk,
-        clock: systemClock,
+        clock: this.clock,
         say: log,
+      }).catch((error: unknown) => {
+        show('refused', classifyOfficeProblem(error, url).problem);
+        throw error;
       });
       engine.claimUploadsWith(desk.claim);
+      this.probing = async () => {
+        try {
+          await desk.office.checkSchema();
+          show('connected');
+        } catch (error) {
+          if (error instanceof OfficeError && error.failure === 'unreachable') show('away');
+          else show('refused', classifyOfficeProblem(error, url).problem);
+        }
+        if (generation === this.generation) this.probe.set(OFFICE_PROBE_MS);
+      };
+      void this.probing();
       return desk;
     })().catch((error: unknown) => {
       log(`Office: not used until its settings change: ${describe(error)}`);
@@ -57,9 +118,35 @@ export class OfficeLink {
 
   /** Publishes what is due within a short budget and closes the connection (engine stopped). */
   async stop(): Promise<void> {
+    this.generation++;
+    this.probing = null;
+    this.probe.clear();
     const pending = this.desk;
     this.desk = null;
     const desk = await pending;
     if (desk) await desk.finish(FINISH_BUDGET_MS);
+    this.show(null);
   }
+
+  private show(next: OfficeStatus | null): void {
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return;
+    this.current = next;
+    this.options.onState?.(next);
+  }
+}
+
+function statusOf(
+  settings: OfficeSettings,
+  state: OfficeStatus['state'],
+  pending: number,
+  problem: OfficeStatus['problem'],
+): OfficeStatus {
+  return {
+    state,
+    desk: settings.desk,
+    host: settings.host,
+    database: settings.database,
+    pending,
+    problem: state === 'refused' ? problem : null,
+  };
 }

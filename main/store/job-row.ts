@@ -127,5 +127,6 @@ export function toJobRecord(r: JobRow): JobRecord {
       r.state === 'queued' && r.photo_check === 'held' && isHoldReason(r.hold_reason)
         ? r.hold_reason
         : null,
+    officeDesk: r.office_desk,
   };
 }

@@ -5,6 +5,7 @@ import { SETTINGS_BUTTON_ID } from '../store/screen-focus';
 import { useT } from '../i18n/i18n';
 import { AiStatus } from './ai-status';
 import { Icon } from './icon';
+import { OfficeStatusCard } from './office-status';
 import { QuotaWidget } from './quota-widget';
 import { UpdateStatus } from './update-status';
 
@@ -42,6 +43,7 @@ export function Header({ onExport }: { onExport: () => void }): React.JSX.Elemen
       <div className="header-widgets">
         <QuotaWidget />
         <AiStatus />
+        <OfficeStatusCard />
       </div>
       <div className="header-actions">
         {paused ? (

@@ -4,7 +4,14 @@ import { memo } from 'react';
 import { billedReading } from '../../common/billing/billed-reading';
 import type { JobRecord } from '../../common/job-record';
 import { baseName, dirName } from '../lib/format';
-import { errorQuotes, errorText, lookOf, serviceWaitReason, sourceWords } from '../lib/states';
+import {
+  errorQuotes,
+  errorText,
+  lookOf,
+  officeDeskNote,
+  serviceWaitReason,
+  sourceWords,
+} from '../lib/states';
 import { useT } from '../i18n/i18n';
 import { meterTypeWords } from '../lib/meter-type-words';
 import { useLang } from '../i18n/use-lang';
@@ -92,6 +99,7 @@ export const JobRow = memo(function JobRow({
   const reading = billedReading(job);
   const folder = [rootName, dirName(job.relPath)].filter((p) => p !== '').join('/');
   const error = errorText(job, tStates, tBanners, lang);
+  const office = officeDeskNote(job, tStates);
   return (
     <div
       id={rowDomId(job.id)}
@@ -141,6 +149,15 @@ export const JobRow = memo(function JobRow({
       {waitReason ? (
         <div role="gridcell" className="td td-error tone-warn" title={waitReason} data-i18n-skip>
           {waitReason}
+        </div>
+      ) : office && error === '' ? (
+        <div
+          role="gridcell"
+          className="td td-error muted"
+          title={office.help}
+          data-testid="cell-office-desk"
+        >
+          {office.line}
         </div>
       ) : (
         <div

@@ -109,11 +109,38 @@ export function serviceWaitReason(
 }
 
 /**
+ * Office mode: a queued photo waits for the reading of the desk of the office that sends it; a
+ * done one took that desk's reading, unsent. Null for a photo this desk sends itself.
+ */
+export function officeDeskNote(
+  job: Pick<JobRecord, 'state' | 'officeDesk'>,
+  t: StatesT = EN,
+): { line: string; help: string } | null {
+  const desk = job.officeDesk;
+  if (desk === null) return null;
+  if (job.state === 'queued') {
+    return {
+      line: t('officeDesk.waiting', { desk }),
+      help: t('officeDesk.waitingHelp', { desk }),
+    };
+  }
+  if (job.state === 'done') {
+    return { line: t('officeDesk.read', { desk }), help: t('officeDesk.readHelp', { desk }) };
+  }
+  return null;
+}
+
+/**
  * How a row is shown: a photo at the service that is not being read (the service said why, or
  * its AI is offline) is "Waiting", not "Reading".
  */
 export function lookOf(job: JobRecord, aiOffline = false, t: StatesT = EN): StateLook {
   if (job.holdReason) return stateLook('held', t);
+  const office = officeDeskNote(job, t);
+  if (office) {
+    const look = stateLook(job.state === 'queued' ? 'waiting' : job.state, t);
+    return { ...look, help: office.help };
+  }
   if (job.state !== 'submitted') return stateLook(job.state, t);
   const reason = serviceWaitReason(job, t);
   const waiting = stateLook('waiting', t);

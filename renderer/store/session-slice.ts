@@ -4,6 +4,7 @@ import type {
   AppEvent,
   IpcError,
   KeyStatus,
+  OfficeStatus,
   RootSummary,
   ServiceView,
   SettingsView,
@@ -44,6 +45,8 @@ export interface SessionSlice {
   settings: SettingsView;
   key: KeyStatus;
   roots: readonly RootSummary[];
+  /** The desk's link to its office; null when no office is in use. */
+  officeStatus: OfficeStatus | null;
   eventSeq: number;
   screen: Screen;
   activity: readonly LogLine[];
@@ -111,6 +114,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       settings: snap.settings,
       key: snap.key,
       roots: snap.roots,
+      officeStatus: snap.office,
       eventSeq: snap.eventSeq,
     });
     if (switched) switchedFrom(before);
@@ -125,6 +129,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
     settings: EMPTY_SETTINGS,
     key: EMPTY_KEY,
     roots: [],
+    officeStatus: null,
     eventSeq: 0,
     screen: 'main',
     activity: [],
@@ -173,6 +178,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       const covered = event.seq <= get().eventSeq;
       if (!covered) set({ eventSeq: event.seq });
       if (event.status && !covered) get().applyStatus(event.status);
+      if (event.office !== undefined && !covered) set({ officeStatus: event.office });
       if (event.log.length > 0 && !covered) {
         const at = now();
         const lines = event.log.map((entry) => ({ entry, at }));

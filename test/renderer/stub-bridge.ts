@@ -63,6 +63,7 @@ export function job(id: number, patch: Partial<JobRecord> = {}): JobRecord {
     plausibility: null,
     plausibilityDetail: null,
     holdReason: null,
+    officeDesk: null,
     ...patch,
   };
 }
@@ -219,6 +220,7 @@ export function stubBridge(
         },
         status: statusOf(bridge.jobs),
         roots: bridge.jobs.length ? [{ ...root, counts: countsOf(bridge.jobs) }] : [],
+        office: null,
         eventSeq: 0,
         ...snapshot,
       }),

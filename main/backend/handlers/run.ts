@@ -20,6 +20,7 @@ export function runHandlers(state: BackendState, appVersion: string): RunHandler
           key: state.keyStatus(),
           status: state.status(),
           roots: listRoots(state),
+          office: state.office.status,
           eventSeq: state.hub.seq,
         };
       }),

@@ -35,6 +35,7 @@ export const desk: Words<typeof en> = {
     result: 'Ergebnis',
     source: 'Quelle',
     copyOf: 'Kopie von',
+    officeDesk: 'Büro',
     failureKind: 'Fehlerart',
     aiVersion: 'KI-Version',
     meterType: 'Zählertyp',

@@ -46,6 +46,14 @@ export const states: Words<typeof en> = {
     'Sendet dieses Foto, obwohl die Bildprüfung es zurückhält; es kostet eine Ablesung.',
   waitingBecause: 'Wartet beim Dienst: {{reason}}',
   waitingForAi: 'Wartet, bis der KI-Dienst wieder bereit ist.',
+  officeDesk: {
+    waiting: 'Wartet auf die Ablesung von {{desk}}',
+    waitingHelp:
+      'Wartet auf die Ablesung von {{desk}}: dieser Platz des Büros sendet das Foto, daher wird es hier nicht gesendet und nicht bezahlt.',
+    read: 'Von {{desk}} abgelesen – hier nicht erneut bezahlt',
+    readHelp:
+      'Von {{desk}} abgelesen: das Büro hatte dessen Ablesung desselben Fotos; sie wurde übernommen, das Foto hier weder gesendet noch erneut bezahlt.',
+  },
   failure: {
     empty_file: 'Leere Datei',
     too_large: 'Größer als 20 MB',

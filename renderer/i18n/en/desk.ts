@@ -35,6 +35,7 @@ export const desk = {
     result: 'Result',
     source: 'Source',
     copyOf: 'Copy of',
+    officeDesk: 'Office',
     failureKind: 'Failure kind',
     aiVersion: 'AI version',
     meterType: 'Meter type',

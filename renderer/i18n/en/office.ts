@@ -56,4 +56,35 @@ export const office = {
       'The user “{{user}}” may not read the office’s tables. Ask IT to add it to the desks’ group.',
     other: 'The office database refused the connection:',
   },
+  /** The header's office card while the engine runs (OfficeStatus). */
+  status: {
+    title: 'Office',
+    label: 'Office database',
+    state: {
+      starting: 'Connecting…',
+      connected: 'Connected',
+      away: 'Not reachable',
+      refused: 'Refused',
+    },
+    published: 'Everything published to {{database}}',
+    publishing: 'Publishing: {{count, number}} waiting',
+    awayLine: 'Working on; {{count, number}} waiting in the outbox',
+    startingLine: 'Reaching {{host}}…',
+    problem: {
+      wrongPassword: 'Wrong password',
+      noPassword: 'No password saved',
+      noSuchDatabase: 'No such database',
+      unreachable: 'Server not reachable',
+      tlsRequired: 'Encryption required',
+      tlsUnavailable: 'Encryption not offered',
+      certificateUntrusted: 'Certificate not trusted',
+      schemaMissing: 'Office tables not set up',
+      schemaOlder: 'Office schema older than this MeterDesk',
+      schemaNewer: 'Office schema newer: update MeterDesk',
+      permissionDenied: 'Not allowed to read the office tables',
+      other: 'Connection refused',
+    },
+    refusedHelp:
+      'Check Settings → Office and its Test connection. This desk works alone meanwhile.',
+  },
 } as const;

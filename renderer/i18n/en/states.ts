@@ -74,6 +74,15 @@ export const states = {
   sendAnywayHelp: 'Sends this photo although the quality check holds it back; it costs a reading.',
   waitingBecause: 'Waiting at the service: {{reason}}',
   waitingForAi: 'Waiting for the AI service to be back online.',
+  /** Office mode: a photo another desk of the office sends, or has read (job.officeDesk). */
+  officeDesk: {
+    waiting: 'Waiting for {{desk}}’s reading',
+    waitingHelp:
+      'Waiting for {{desk}}’s reading: that desk of the office is sending this photo, so it is not sent or paid for here.',
+    read: 'Read by {{desk}} — not paid again here',
+    readHelp:
+      'Read by {{desk}}: the office had that desk’s reading of the same photo, so it was taken from there, not sent or paid for again here.',
+  },
   failure: {
     empty_file: 'Empty file',
     too_large: 'Larger than 20 MB',

@@ -4,7 +4,7 @@ import type { JobDetail } from '../../../common/ipc';
 import { meterTypeWords } from '../../lib/meter-type-words';
 import type { JobRecord } from '../../../common/job-record';
 import { formatBytes } from '../../lib/format';
-import { sourceWords } from '../../lib/states';
+import { officeDeskNote, sourceWords } from '../../lib/states';
 import { useT } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { useApp } from '../../store/context';
@@ -52,6 +52,7 @@ export function DetailFacts({ detail }: { detail: JobDetail }): React.JSX.Elemen
   const currentAi = useApp((s) => selectAi(s)?.currentAiVersion ?? null);
   const { job } = detail;
   const summary = summaryWords(job, t);
+  const office = officeDeskNote(job, tStates);
   return (
     <dl className="facts">
       {summary && (
@@ -64,6 +65,14 @@ export function DetailFacts({ detail }: { detail: JobDetail }): React.JSX.Elemen
       )}
       <dt>{t('detail.source')}</dt>
       <dd>{sourceWords(job.resultSource, false, tStates) || '–'}</dd>
+      {office && (
+        <>
+          <dt>{t('detail.officeDesk')}</dt>
+          <dd data-testid="detail-office-desk" title={office.help}>
+            {office.line}
+          </dd>
+        </>
+      )}
       {detail.copyOf && (
         <>
           <dt>{t('detail.copyOf')}</dt>

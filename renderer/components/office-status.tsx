@@ -1,0 +1,58 @@
+// The office card beside quota and AI, only while an office is in use: whether this desk reaches
+// it, what waits in its outbox, and, when the office refuses the desk, why (the words of the
+// Office card's Test). Nothing is shown without an office: the window is as it was.
+import type { OfficeStatus } from '../../common/ipc';
+import { useT } from '../i18n/i18n';
+import { useApp } from '../store/context';
+import { Icon } from './icon';
+
+const DOT: Record<OfficeStatus['state'], string> = {
+  starting: 'unknown',
+  connected: 'online',
+  away: 'offline',
+  refused: 'offline',
+};
+
+export function OfficeStatusCard(): React.JSX.Element | null {
+  const office = useApp((s) => s.officeStatus);
+  const t = useT('office');
+  if (office === null) return null;
+  const { state, pending } = office;
+  const line =
+    state === 'refused'
+      ? t(`status.problem.${office.problem ?? 'other'}`)
+      : state === 'away'
+        ? t('status.awayLine', { count: pending })
+        : state === 'starting'
+          ? t('status.startingLine', { host: office.host })
+          : pending > 0
+            ? t('status.publishing', { count: pending })
+            : t('status.published', { database: office.database });
+  return (
+    <section
+      className="widget widget-office"
+      aria-label={t('status.label')}
+      data-testid="office-status"
+      data-state={state}
+    >
+      <div className="widget-head">
+        <Icon name="database" />
+        <span className="widget-title">{t('status.title')}</span>
+        <span className="widget-tag" data-i18n-skip="data">
+          {office.desk}
+        </span>
+      </div>
+      <p className="widget-main">
+        <span className={`dot dot-${DOT[state]}`} aria-hidden="true" />
+        <span data-testid="office-state">{t(`status.state.${state}`)}</span>
+      </p>
+      <p
+        className={`widget-line ${state === 'away' || state === 'refused' ? 'tone-warn' : 'muted'}`}
+        data-testid="office-line"
+        title={state === 'refused' ? t('status.refusedHelp') : undefined}
+      >
+        {line}
+      </p>
+    </section>
+  );
+}

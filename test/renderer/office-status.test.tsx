@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+// The office card in the header: nothing without an office; with one, whether this desk reaches
+// it and what waits in its outbox, and why the office refused the desk in the Test button's
+// classes; kept current by the backend's pushes (AppEvent.office), in English and German.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OfficeStatus } from '../../common/ipc';
+import { OfficeStatusCard } from '../../renderer/components/office-status';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { StoreProvider } from '../../renderer/store/context';
+import { createAppStore } from '../../renderer/store/create-store';
+import { stubBridge, type StubBridge } from './stub-bridge';
+
+const CONNECTED: OfficeStatus = {
+  state: 'connected',
+  desk: 'anna@pc-7',
+  host: 'db.office.example',
+  database: 'meterdesk',
+  pending: 0,
+  problem: null,
+};
+
+async function show(
+  office: OfficeStatus | null,
+  language: 'en' | 'de',
+): Promise<{ bridge: StubBridge }> {
+  const bridge = stubBridge([], { office });
+  const store = createAppStore(bridge, { refreshMs: 10 });
+  // The snapshot and the pushes as start() takes them, without the table start() loads too.
+  await store.getState().refreshSnapshot();
+  bridge.onEvent((event) => {
+    store.getState().handleEvent(event);
+  });
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <StoreProvider store={store}>
+        <OfficeStatusCard />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  // Wrapped: the stub answers any name, `then` too, so awaiting it bare would never settle.
+  return { bridge };
+}
+
+const state = (): string | null => screen.queryByTestId('office-state')?.textContent ?? null;
+const line = (): string | null => screen.queryByTestId('office-line')?.textContent ?? null;
+
+afterEach(cleanup);
+
+describe('the office card', () => {
+  it('is not there without an office', async () => {
+    await show(null, 'en');
+    expect(screen.queryByTestId('office-status')).toBeNull();
+  });
+
+  it('follows the pushes: connected, publishing, away, refused with the reason, gone', async () => {
+    const { bridge } = await show(CONNECTED, 'en');
+    expect(state()).toBe('Connected');
+    expect(line()).toBe('Everything published to meterdesk');
+    expect(screen.getByTestId('office-status').textContent).toContain('anna@pc-7');
+
+    act(() => {
+      bridge.emit({ office: { ...CONNECTED, pending: 1204 } });
+    });
+    expect(line()).toBe('Publishing: 1,204 waiting');
+
+    act(() => {
+      bridge.emit({ office: { ...CONNECTED, state: 'away', pending: 3 } });
+    });
+    expect(state()).toBe('Not reachable');
+    expect(line()).toBe('Working on; 3 waiting in the outbox');
+
+    act(() => {
+      bridge.emit({ office: { ...CONNECTED, state: 'refused', problem: 'wrongPassword' } });
+    });
+    expect(state()).toBe('Refused');
+    expect(line()).toBe('Wrong password');
+
+    // A push without the field leaves the card as it is; null takes it away.
+    act(() => {
+      bridge.emit({});
+    });
+    expect(state()).toBe('Refused');
+    act(() => {
+      bridge.emit({ office: null });
+    });
+    expect(screen.queryByTestId('office-status')).toBeNull();
+  });
+
+  it('speaks German', async () => {
+    const { bridge } = await show({ ...CONNECTED, state: 'away', pending: 2 }, 'de');
+    expect(state()).toBe('Nicht erreichbar');
+    expect(line()).toBe('Arbeitet weiter; 2 warten im Ausgang');
+    act(() => {
+      bridge.emit({ office: { ...CONNECTED, state: 'refused', problem: 'noSuchDatabase' } });
+    });
+    expect(state()).toBe('Abgelehnt');
+    expect(line()).toBe('Keine solche Datenbank');
+  });
+});
