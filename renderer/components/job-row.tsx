@@ -43,7 +43,13 @@ export function rowDomId(id: number): string {
   return `job-row-${String(id)}`;
 }
 
-function ReviewFlag({ job }: { job: JobRecord }): React.JSX.Element | null {
+function ReviewFlag({
+  job,
+  office,
+}: {
+  job: JobRecord;
+  office: { line: string; help: string } | null;
+}): React.JSX.Element | null {
   const t = useT('desk');
   if (job.reviewAction === 'corrected') {
     return (
@@ -63,6 +69,16 @@ function ReviewFlag({ job }: { job: JobRecord }): React.JSX.Element | null {
     return (
       <span className="tag tag-attn">
         <Icon name="flag" /> {t('table.flag.toReview')}
+      </span>
+    );
+  }
+  // Office mode: who read it, where a narrow window cuts the line in the last column short.
+  if (job.state === 'done' && job.officeDesk !== null && office) {
+    return (
+      <span className="tag tag-office" title={office.help} data-testid="office-desk-tag">
+        <Icon name="database" />
+        <span data-i18n-skip="data">{job.officeDesk}</span>
+        <span className="sr-only">{office.line}</span>
       </span>
     );
   }
@@ -144,7 +160,7 @@ export const JobRow = memo(function JobRow({
         {sourceWords(job.resultSource, true, tStates)}
       </div>
       <div role="gridcell" className="td td-review">
-        <ReviewFlag job={job} />
+        <ReviewFlag job={job} office={office} />
       </div>
       {waitReason ? (
         <div role="gridcell" className="td td-error tone-warn" title={waitReason} data-i18n-skip>

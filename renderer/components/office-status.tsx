@@ -1,6 +1,7 @@
 // The office card beside quota and AI, only while an office is in use: whether this desk reaches
 // it, what waits in its outbox, and, when the office refuses the desk, why (the words of the
-// Office card's Test). Nothing is shown without an office: the window is as it was.
+// Office card's Test). Who publishes where is its tooltip: the header is narrow at 1024 px.
+// Nothing is shown without an office: the window is as it was.
 import type { OfficeStatus } from '../../common/ipc';
 import { useT } from '../i18n/i18n';
 import { useApp } from '../store/context';
@@ -27,20 +28,24 @@ export function OfficeStatusCard(): React.JSX.Element | null {
           ? t('status.startingLine', { host: office.host })
           : pending > 0
             ? t('status.publishing', { count: pending })
-            : t('status.published', { database: office.database });
+            : t('status.published');
+  const help =
+    state === 'refused'
+      ? t('status.refusedHelp')
+      : state === 'away'
+        ? t('status.awayHelp')
+        : undefined;
   return (
     <section
       className="widget widget-office"
       aria-label={t('status.label')}
       data-testid="office-status"
       data-state={state}
+      title={t('status.where', { desk: office.desk, database: office.database, host: office.host })}
     >
       <div className="widget-head">
         <Icon name="database" />
         <span className="widget-title">{t('status.title')}</span>
-        <span className="widget-tag" data-i18n-skip="data">
-          {office.desk}
-        </span>
       </div>
       <p className="widget-main">
         <span className={`dot dot-${DOT[state]}`} aria-hidden="true" />
@@ -49,7 +54,7 @@ export function OfficeStatusCard(): React.JSX.Element | null {
       <p
         className={`widget-line ${state === 'away' || state === 'refused' ? 'tone-warn' : 'muted'}`}
         data-testid="office-line"
-        title={state === 'refused' ? t('status.refusedHelp') : undefined}
+        title={help}
       >
         {line}
       </p>

@@ -64,6 +64,10 @@ describe("the window's words for a photo of another desk of the office", () => {
     expect(cell()).toBe('Read by anna@pc-7 — not paid again here');
     expect(fact()).toBe('Read by anna@pc-7 — not paid again here');
     expect(status()).toBe('Done');
+    // Where the last column is cut short (1024 px), the review column still names the desk.
+    const tag = screen.getByTestId('office-desk-tag');
+    expect(tag.textContent).toContain('anna@pc-7');
+    expect(tag.getAttribute('title')).toContain('not sent or paid for again here');
   });
 
   it('says the same in German', () => {
@@ -79,5 +83,6 @@ describe("the window's words for a photo of another desk of the office", () => {
     show(OWN, 'en');
     expect(cell()).toBeNull();
     expect(fact()).toBeNull();
+    expect(screen.queryByTestId('office-desk-tag')).toBeNull();
   });
 });

@@ -43,6 +43,13 @@ async function show(
   return { bridge };
 }
 
+/** A push from the backend carrying the office's state. */
+function push(bridge: StubBridge, office: OfficeStatus | null): void {
+  act(() => {
+    bridge.emit({ office });
+  });
+}
+
 const state = (): string | null => screen.queryByTestId('office-state')?.textContent ?? null;
 const line = (): string | null => screen.queryByTestId('office-line')?.textContent ?? null;
 
@@ -57,23 +64,19 @@ describe('the office card', () => {
   it('follows the pushes: connected, publishing, away, refused with the reason, gone', async () => {
     const { bridge } = await show(CONNECTED, 'en');
     expect(state()).toBe('Connected');
-    expect(line()).toBe('Everything published to meterdesk');
-    expect(screen.getByTestId('office-status').textContent).toContain('anna@pc-7');
+    expect(line()).toBe('All published');
+    expect(screen.getByTestId('office-status').getAttribute('title')).toBe(
+      'anna@pc-7, publishing to meterdesk on db.office.example',
+    );
 
-    act(() => {
-      bridge.emit({ office: { ...CONNECTED, pending: 1204 } });
-    });
-    expect(line()).toBe('Publishing: 1,204 waiting');
+    push(bridge, { ...CONNECTED, pending: 1204 });
+    expect(line()).toBe('1,204 to publish');
 
-    act(() => {
-      bridge.emit({ office: { ...CONNECTED, state: 'away', pending: 3 } });
-    });
+    push(bridge, { ...CONNECTED, state: 'away', pending: 3 });
     expect(state()).toBe('Not reachable');
-    expect(line()).toBe('Working on; 3 waiting in the outbox');
+    expect(line()).toBe('Outbox: 3 waiting');
 
-    act(() => {
-      bridge.emit({ office: { ...CONNECTED, state: 'refused', problem: 'wrongPassword' } });
-    });
+    push(bridge, { ...CONNECTED, state: 'refused', problem: 'wrongPassword' });
     expect(state()).toBe('Refused');
     expect(line()).toBe('Wrong password');
 
@@ -82,19 +85,15 @@ describe('the office card', () => {
       bridge.emit({});
     });
     expect(state()).toBe('Refused');
-    act(() => {
-      bridge.emit({ office: null });
-    });
+    push(bridge, null);
     expect(screen.queryByTestId('office-status')).toBeNull();
   });
 
   it('speaks German', async () => {
     const { bridge } = await show({ ...CONNECTED, state: 'away', pending: 2 }, 'de');
     expect(state()).toBe('Nicht erreichbar');
-    expect(line()).toBe('Arbeitet weiter; 2 warten im Ausgang');
-    act(() => {
-      bridge.emit({ office: { ...CONNECTED, state: 'refused', problem: 'noSuchDatabase' } });
-    });
+    expect(line()).toBe('Ausgang: 2 wartend');
+    push(bridge, { ...CONNECTED, state: 'refused', problem: 'noSuchDatabase' });
     expect(state()).toBe('Abgelehnt');
     expect(line()).toBe('Keine solche Datenbank');
   });

@@ -70,9 +70,12 @@ export const office: Words<typeof en> = {
       away: 'Nicht erreichbar',
       refused: 'Abgelehnt',
     },
-    published: 'Alles in {{database}} veröffentlicht',
-    publishing: 'Veröffentliche: {{count, number}} wartend',
-    awayLine: 'Arbeitet weiter; {{count, number}} warten im Ausgang',
+    where: '{{desk}}, veröffentlicht in {{database}} auf {{host}}',
+    published: 'Alles veröffentlicht',
+    publishing: '{{count, number}} zu veröffentlichen',
+    awayLine: 'Ausgang: {{count, number}} wartend',
+    awayHelp:
+      'Dieser Platz arbeitet weiter; seine Ablesungen und Entscheidungen warten im Ausgang, bis das Büro wieder erreichbar ist.',
     startingLine: 'Erreiche {{host}}…',
     problem: {
       wrongPassword: 'Falsches Passwort',

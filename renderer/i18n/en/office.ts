@@ -66,9 +66,13 @@ export const office = {
       away: 'Not reachable',
       refused: 'Refused',
     },
-    published: 'Everything published to {{database}}',
-    publishing: 'Publishing: {{count, number}} waiting',
-    awayLine: 'Working on; {{count, number}} waiting in the outbox',
+    /** The card's tooltip: who publishes where. */
+    where: '{{desk}}, publishing to {{database}} on {{host}}',
+    published: 'All published',
+    publishing: '{{count, number}} to publish',
+    awayLine: 'Outbox: {{count, number}} waiting',
+    awayHelp:
+      'This desk works on; its readings and decisions wait in its outbox until the office is back.',
     startingLine: 'Reaching {{host}}…',
     problem: {
       wrongPassword: 'Wrong password',

@@ -3,7 +3,13 @@
 import { useShallow } from 'zustand/react/shallow';
 import { baseName } from '../../lib/format';
 import { describeError } from '../../lib/errors';
-import { errorQuotes, errorText, serviceWaitReason, stateLook } from '../../lib/states';
+import {
+  errorQuotes,
+  errorText,
+  officeDeskNote,
+  serviceWaitReason,
+  stateLook,
+} from '../../lib/states';
 import { useLang } from '../../i18n/use-lang';
 import { useApp, useAppApi } from '../../store/context';
 import { Icon } from '../../components/icon';
@@ -61,6 +67,8 @@ export function DetailPanel(): React.JSX.Element {
   const stale = detail.job.id !== selectedId;
   const { job, events, root } = detail;
   const look = stateLook(job.holdReason ? 'held' : job.state, tStates);
+  // Office mode: whose reading it waits for, or who read it (not paid here), instead of the state's help.
+  const office = officeDeskNote(job, tStates);
   const error = errorText(job, tStates, tBanners, lang);
   const waitReason = serviceWaitReason(job, tStates, tBanners);
   return (
@@ -97,7 +105,7 @@ export function DetailPanel(): React.JSX.Element {
       <Photo detail={detail} />
       <p className={`detail-status tone-${look.tone}`}>
         <Icon name={look.icon} /> <strong>{look.label}</strong>
-        <span className="muted"> · {look.help}</span>
+        <span className="muted"> · {office?.line ?? look.help}</span>
       </p>
       {!stale && <MeterSummary job={job} />}
       {job.state === 'done' && <ReviewBox job={job} stale={stale} />}
