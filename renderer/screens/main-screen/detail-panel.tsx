@@ -104,8 +104,10 @@ export function DetailPanel(): React.JSX.Element {
       </div>
       <Photo detail={detail} />
       <p className={`detail-status tone-${look.tone}`}>
+        {/* The dot stays with the label: a help line that wraps starts on a line of its own. */}
         <Icon name={look.icon} /> <strong>{look.label}</strong>
-        <span className="muted"> · {office?.line ?? look.help}</span>
+        <span className="muted">{'\u00a0·'} </span>
+        <span className="muted">{office?.line ?? look.help}</span>
       </p>
       {!stale && <MeterSummary job={job} />}
       {job.state === 'done' && <ReviewBox job={job} stale={stale} />}
