@@ -119,4 +119,39 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
       expect((await ben.claimPhoto({ ...req, desk: 'ben' })).kind).toBe('ours');
     });
   });
+
+  it('gives a failed photo back at once, and never hands out a failed attempt as a reading', async () => {
+    await withTwoDesks(office(), async (anna, ben) => {
+      const photo = sha('the AI could not read it');
+      const req = { sha256: photo, fileName: 'f.jpg', leaseMs: LEASE };
+      const failed = (desk: string, at: Date) =>
+        publishedReading(7, {
+          key: `${desk}:failed:7`,
+          sha256: photo,
+          desk,
+          fileName: 'f.jpg',
+          status: 'failed',
+          reading: null,
+          resultSource: 'failed',
+          toReview: false,
+          meterNumber: null,
+          publishedAt: at,
+        });
+      expect((await anna.claimPhoto({ ...req, desk: 'anna', now: minutes(0) })).kind).toBe('ours');
+      // A desk that does not hold the claim gives nothing back.
+      await ben.publishReading(failed('ben', minutes(1)));
+      expect((await ben.claimPhoto({ ...req, desk: 'ben', now: minutes(2) })).kind).toBe('held');
+      // Anna's attempt failed: Ben sends it now, not when her lease ends at minute 10.
+      await anna.publishReading(failed('anna', minutes(3)));
+      expect((await ben.claimPhoto({ ...req, desk: 'ben', now: minutes(4) })).kind).toBe('ours');
+      await ben.publishReading(
+        publishedReading(8, { key: 'ben:reading:8', sha256: photo, desk: 'ben', reading: '00777' }),
+      );
+      // An older attempt of Anna's, published late (her desk was offline), neither takes the photo
+      // back nor is handed out: the next desk to ask finds Ben's reading.
+      await anna.publishReading({ ...failed('anna', minutes(5)), key: 'anna:failed:7:late' });
+      const third = await anna.claimPhoto({ ...req, desk: 'carl', now: minutes(6) });
+      expect(third).toMatchObject({ kind: 'read', desk: 'ben', reading: { reading: '00777' } });
+    });
+  });
 });

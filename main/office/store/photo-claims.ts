@@ -87,7 +87,10 @@ export async function claimPhoto(db: Queryable, req: ClaimRequest): Promise<Phot
   };
 }
 
-/** The newest reading published for a photo, by whichever desk. */
+/** A reading the service failed to make (a desk's attempt, recorded): never one to take. */
+export const FAILED_READING = 'failed';
+
+/** The newest reading published for a photo, by whichever desk; failed attempts are passed over. */
 export async function latestReading(db: Queryable, sha256: string): Promise<OfficeReading | null> {
   const { rows } = await db.query<{
     status: string;
@@ -98,8 +101,8 @@ export async function latestReading(db: Queryable, sha256: string): Promise<Offi
     desk: string;
   }>(
     `SELECT status, reading, result_source, to_review, task_id, desk
-       FROM readings WHERE sha256 = $1 ORDER BY id DESC LIMIT 1`,
-    [sha256],
+       FROM readings WHERE sha256 = $1 AND status <> $2 ORDER BY id DESC LIMIT 1`,
+    [sha256, FAILED_READING],
   );
   const r = rows[0];
   return r

@@ -3,6 +3,7 @@
 // database back from an outage) changes nothing. One short transaction each, with `app.user` set
 // for the audit trail.
 import { inTransaction, type OfficeClient, type OfficePool } from './office-db';
+import { FAILED_READING } from './photo-claims';
 
 export interface PublishedReading {
   /** Unique per desk and event (the outbox's key): publishing twice writes one row. */
@@ -79,11 +80,34 @@ async function ensurePhoto(
   );
 }
 
+/**
+ * A photo this desk failed to read: the claim it holds is given back, so a desk waiting for its
+ * reading sends the photo itself now rather than when the lease runs out. A photo another desk
+ * holds or has read stays as it is.
+ */
+async function photoFailed(
+  c: OfficeClient,
+  sha256: string,
+  desk: string,
+  fileName: string,
+  at: Date,
+): Promise<void> {
+  await c.query(
+    `INSERT INTO photos AS p (sha256, state, desk, file_name, claimed_at, lease_until)
+     VALUES ($1, 'released', $2, $3, $4, NULL)
+     ON CONFLICT (sha256) DO UPDATE SET state = 'released', lease_until = NULL
+       WHERE p.state = 'claimed' AND p.desk = EXCLUDED.desk`,
+    [sha256, desk, fileName, at],
+  );
+}
+
 export function publishReading(pool: OfficePool, r: PublishedReading): Promise<Published> {
   return inTransaction(pool, r.user, async (c) => {
     const seen = await c.query('SELECT 1 FROM readings WHERE idempotency_key = $1', [r.key]);
     if ((seen.rowCount ?? 0) > 0) return { written: false };
-    await ensurePhoto(c, r.sha256, r.desk, r.fileName, r.publishedAt, r.taskId);
+    if (r.status === FAILED_READING) {
+      await photoFailed(c, r.sha256, r.desk, r.fileName, r.publishedAt);
+    } else await ensurePhoto(c, r.sha256, r.desk, r.fileName, r.publishedAt, r.taskId);
     const meter = await c.query<{ id: string | null }>(`SELECT ${METER_BY_NUMBER} AS id`, [
       r.meterNumber,
     ]);

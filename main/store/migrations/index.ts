@@ -18,6 +18,7 @@ import { migration017 } from './017-sheet-cells';
 import { migration018 } from './018-office-outbox';
 import { migration019 } from './019-office-reading-trigger';
 import { migration020 } from './020-office-reading-desk';
+import { migration021 } from './021-office-failed-photo';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ];
