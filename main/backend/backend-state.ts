@@ -28,7 +28,7 @@ import type { ChosenSecrets } from './secret-choice';
 import * as problems from './start-problems';
 import { describe } from './start-problems';
 import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
-
+import { tellDesktop } from './tell-desktop';
 import type { BackendStateOptions } from './backend-options';
 
 export type { BackendStateOptions, WatchTimings } from './backend-options';
@@ -298,17 +298,7 @@ export class BackendState {
 
   private onStatus(status: EngineStatus): void {
     this.hub.statusChanged(status);
-    const update = this.attention.update(status);
-    for (const notice of update.notices) {
-      void this.main.notify(notice).then((result) => {
-        if (!result.ok) this.log(`notification failed: ${result.error.message}`);
-      });
-    }
-    if (update.progress) {
-      void this.main.setProgress(update.progress).then((result) => {
-        if (!result.ok) this.log(`progress update failed: ${result.error.message}`);
-      });
-    }
+    tellDesktop(this.main, this.attention.update(status), this.log);
   }
 
   private async stopEngine(): Promise<void> {
