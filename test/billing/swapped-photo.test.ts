@@ -131,7 +131,7 @@ describe('a photo whose code names another meter of the route', () => {
     // The CLI's run summary after the export names it among the flagged meters.
     const io = captureIo({});
     await exportForBilling(store, join(queue.dir, 'run.csv'), null, io, false);
-    expect(io.stdout()).toContain('1 confirmed, 0 not checked, 1 flagged');
+    expect(io.stdout()).toContain('1 passed checks or confirmed, 0 not checked, 1 flagged');
     expect(io.stdout()).toContain(`flagged: meter 0002: ${SAYS}`);
   });
 

@@ -130,7 +130,7 @@ describe.skipIf(officeSkip !== null)('export and routes --office', () => {
     expect(officeLines.at(-1)).toMatch(
       new RegExp(`^Office: ${escape(deskLines.at(-1) ?? '')}; \\d+ read$`),
     );
-    expect(officeLines[0]).toMatch(/^route\s+meters\s+read\s+confirmed\s+not checked/);
+    expect(officeLines[0]).toMatch(/^route\s+meters\s+read\s+passed\/confirmed\s+not checked/);
     expect(routes.all()).not.toContain('pw-carl');
     await o.close();
   }, 120_000);

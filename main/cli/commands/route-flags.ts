@@ -117,7 +117,7 @@ export async function applyRoutePlan(
 
 export function progressLine(r: Omit<RouteProgress, 'route'>): string {
   return (
-    `${r.meters} meters: ${r.confirmed} confirmed, ${r.not_checked} not checked, ` +
+    `${r.meters} meters: ${r.confirmed} passed checks or confirmed, ${r.not_checked} not checked, ` +
     `${r.flagged} flagged, ${r.skipped} skipped, ` +
     `${r.pending} pending, ${r.missing} missing`
   );

@@ -11,7 +11,7 @@ export function routeTable(routes: readonly (RouteProgress & { read?: number })[
       'route',
       'meters',
       ...(withRead ? ['read'] : []),
-      'confirmed',
+      'passed/confirmed',
       'not checked',
       'flagged',
     ].concat(['skipped', 'pending', 'missing']),

@@ -1,6 +1,6 @@
-// `meter-desk routes`: per route, how many meters are confirmed, flagged, skipped, pending and
-// missing; `--missing out.csv` writes the meters still without a reading, in walking order, for
-// the readers to take back to the field.
+// `meter-desk routes`: per route, how many meters passed their checks or were confirmed, how many
+// are flagged, skipped, pending and missing; `--missing out.csv` writes the meters still without a
+// reading, in walking order, for the readers to take back to the field.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { progressTotal, routeProgress } from '../../billing/meter-readings';
