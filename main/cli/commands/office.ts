@@ -10,8 +10,11 @@ import type { Session } from '../../actions/session';
 import { systemClock } from '../../time/clock';
 import { AuthError, EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
+import { officeReportCommand } from './office-report';
 
-export const OFFICE_USAGE = `meter-desk office init --office URL   creates or migrates the office's PostgreSQL schema (run as its owner role; safe to run again)`;
+export const OFFICE_USAGE = `meter-desk office init --office URL   creates or migrates the office's PostgreSQL schema (run as its owner role; safe to run again)
+  meter-desk office report --office URL [--csv FILE] [--day yyyy-mm-dd]
+                                                  per route, clerk and photo folder, and the day's quota`;
 
 export const OFFICE_ENV = 'METER_DESK_OFFICE_URL';
 
@@ -67,6 +70,7 @@ export function officeFailure(error: unknown, url: string): { line: string; code
 
 export async function officeCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
+  if (sub === 'report') return officeReportCommand(rest, io);
   if (sub !== 'init') throw new UsageError(`Usage: ${OFFICE_USAGE}`);
   const { values } = parseArgs({ args: rest, options: { office: OFFICE_FLAGS.office } });
   const url = officeUrl(values.office, io);

@@ -1,0 +1,136 @@
+// The supervisor's report over the office record (issue 23, item 7): per clerk, per reader (photo
+// folder) and the quota the office used on one day. Each section is one read-only statement on
+// the pool, so no transaction is held open while the report is worded; the route section is the
+// office's own route count (office-billing.ts), not a second one.
+import { officeSchemaVersion } from './migrate-office';
+import { OFFICE_MIGRATIONS } from './migrations';
+import { officeRouteCounts, type OfficeRouteCount } from './office-billing';
+import {
+  classifyOfficeError,
+  OfficeError,
+  openOfficeDb,
+  type OfficePool,
+  type Queryable,
+} from './office-db';
+
+/** One day, as the caller's clock and time zone have it: from its first instant, to the next day's. */
+export interface ReportDay {
+  from: Date;
+  to: Date;
+}
+
+export interface ClerkDay {
+  clerk: string;
+  decisions: number;
+  first: Date;
+  last: Date;
+}
+
+export interface ReaderDay {
+  /** The photo folder: the first segment of the photo's path, or the desk where it has none. */
+  reader: string;
+  photos: number;
+  skips: number;
+  rereads: number;
+}
+
+export interface QuotaDay {
+  /** Finished readings with a fresh (paid) result. */
+  paid: number;
+  failed: number;
+}
+
+export async function clerksOnDay(db: Queryable, day: ReportDay): Promise<ClerkDay[]> {
+  const { rows } = await db.query<ClerkDay>(
+    `SELECT clerk, count(*)::int AS decisions, min(decided_at) AS first, max(decided_at) AS last
+       FROM decisions
+      WHERE decided_at >= $1 AND decided_at < $2
+      GROUP BY clerk
+      ORDER BY clerk COLLATE "C"`,
+    [day.from, day.to],
+  );
+  return rows;
+}
+
+/**
+ * Photos a folder brought in that day, and that day's skips and re-reads of meters (or photos) a
+ * photo of that folder belongs to: a meter photographed from two folders counts for both.
+ */
+export async function readersOnDay(db: Queryable, day: ReportDay): Promise<ReaderDay[]> {
+  const { rows } = await db.query<ReaderDay>(
+    `WITH folders AS (
+       SELECT CASE WHEN strpos(file_name, '/') > 0 THEN split_part(file_name, '/', 1) ELSE desk END
+                AS reader,
+              sha256, meter_id, published_at
+         FROM readings),
+     photos AS (
+       SELECT reader, count(DISTINCT sha256)::int AS photos
+         FROM folders
+        WHERE published_at >= $1 AND published_at < $2
+        GROUP BY reader),
+     decided AS (
+       SELECT f.reader,
+              count(DISTINCT d.id) FILTER (WHERE d.kind = 'skip')::int AS skips,
+              count(DISTINCT d.id) FILTER (WHERE d.kind = 'reread')::int AS rereads
+         FROM decisions d
+         JOIN folders f ON f.meter_id = d.meter_id OR f.sha256 = d.sha256
+        WHERE d.kind IN ('skip', 'reread') AND d.decided_at >= $1 AND d.decided_at < $2
+        GROUP BY f.reader)
+     SELECT COALESCE(p.reader, d.reader) AS reader, COALESCE(p.photos, 0) AS photos,
+            COALESCE(d.skips, 0) AS skips, COALESCE(d.rereads, 0) AS rereads
+       FROM photos p FULL JOIN decided d ON d.reader = p.reader
+      ORDER BY COALESCE(p.reader, d.reader) COLLATE "C"`,
+    [day.from, day.to],
+  );
+  return rows;
+}
+
+export async function quotaOnDay(db: Queryable, day: ReportDay): Promise<QuotaDay> {
+  const { rows } = await db.query<QuotaDay>(
+    `SELECT count(*) FILTER (WHERE status = 'finished' AND result_source = 'fresh')::int AS paid,
+            count(*) FILTER (WHERE status = 'failed')::int AS failed
+       FROM readings
+      WHERE published_at >= $1 AND published_at < $2`,
+    [day.from, day.to],
+  );
+  return rows[0] ?? { paid: 0, failed: 0 };
+}
+
+export interface OfficeDayReport {
+  routeCounts: OfficeRouteCount[];
+  clerks: ClerkDay[];
+  readers: ReaderDay[];
+  quota: QuotaDay;
+}
+
+async function readReport(pool: OfficePool, day: ReportDay): Promise<OfficeDayReport> {
+  const version = await officeSchemaVersion(pool);
+  if (version !== OFFICE_MIGRATIONS.length) {
+    throw new OfficeError(
+      version > OFFICE_MIGRATIONS.length ? 'schemaNewer' : 'other',
+      `the office database has schema ${version}; this MeterDesk reports on ${OFFICE_MIGRATIONS.length}`,
+    );
+  }
+  return {
+    routeCounts: await officeRouteCounts(pool),
+    clerks: await clerksOnDay(pool, day),
+    readers: await readersOnDay(pool, day),
+    quota: await quotaOnDay(pool, day),
+  };
+}
+
+/** The day's report from the office at `url`; a failure comes back as an OfficeError. */
+export async function officeDayReport(
+  url: string,
+  day: ReportDay,
+  desk: string,
+): Promise<OfficeDayReport> {
+  const pool = openOfficeDb(url, { desk, max: 1 });
+  try {
+    return await readReport(pool, day);
+  } catch (error) {
+    throw classifyOfficeError(error, url);
+  } finally {
+    await pool.end();
+  }
+}
