@@ -176,8 +176,10 @@ describe.skipIf(officeSkip !== null)('meter-desk office report', () => {
         expect(run.code, run.err).toBe(0);
         expect(run.out).not.toContain(decodeURIComponent(new URL(url).password));
         const lines = run.out.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
-        expect(lines).toContain('route meters read missing flagged not checked confirmed');
-        expect(lines).toContain('R1 4 2 1 1 0 1');
+        expect(lines).toContain(
+          'route meters read passed/confirmed not checked flagged skipped pending missing',
+        );
+        expect(lines).toContain('R1 4 2 1 0 1 1 0 1');
         expect(lines).toContain('Anna 3 08:00 09:30 2.0');
         expect(lines).toContain('Ben 1 08:10 08:10 -');
         expect(lines).toContain('north 3 1 33.3% 1 33.3%');
@@ -186,13 +188,15 @@ describe.skipIf(officeSkip !== null)('meter-desk office report', () => {
           .replace(/^\uFEFF/, '')
           .trim()
           .split('\r\n');
-        expect(rows[0]).toMatch(/^section,name,meters,read,missing,flagged,not_checked,confirmed,/);
-        expect(rows).toContain('route,R1,4,2,1,1,0,1,,,,,,,,,,,');
-        expect(rows).toContain(
-          'clerk,Anna,,,,,,,3,2026-03-02T08:00:00.000Z,2026-03-02T09:30:00.000Z,2.00,,,,,,,',
+        expect(rows[0]).toMatch(
+          /^section,name,meters,read,passed_or_confirmed,not_checked,flagged,skipped,pending,missing,/,
         );
-        expect(rows).toContain('reader,south,,,,,,,,,,,1,1,1.0000,0,0.0000,,');
-        expect(rows).toContain('quota,2026-03-02,,,,,,,,,,,,,,,,3,1');
+        expect(rows).toContain('route,R1,4,2,1,0,1,1,0,1,,,,,,,,,,,');
+        expect(rows).toContain(
+          'clerk,Anna,,,,,,,,,3,2026-03-02T08:00:00.000Z,2026-03-02T09:30:00.000Z,2.00,,,,,,,',
+        );
+        expect(rows).toContain('reader,south,,,,,,,,,,,,,1,1,1.0000,0,0.0000,,');
+        expect(rows).toContain('quota,2026-03-02,,,,,,,,,,,,,,,,,,3,1');
         expect(rows).toHaveLength(8);
       } finally {
         t.cleanup();

@@ -19,6 +19,7 @@ import { systemClock, type Clock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
 import { table, type CliIo } from '../output';
 import { OFFICE_ENV, officeFailure, officeUrl } from './office';
+import { routeTable } from './route-table';
 
 /** The day `--day` names, or today, from local midnight to the next (a DST day is 23 or 25 h). */
 export function reportDay(day: string | undefined, clock: Clock): ReportDay {
@@ -63,17 +64,7 @@ interface Sections {
 }
 
 function printed(s: Sections, dayName: string): string {
-  const routes =
-    s.routes.length === 0
-      ? 'No route sheet is loaded yet.\n'
-      : table([
-          ['route', 'meters', 'read', 'missing', 'flagged', 'not checked', 'confirmed'],
-          ...s.routes.map((r) =>
-            [r.route ?? '(no route)'].concat(
-              [r.meters, r.read, r.missing, r.flagged, r.not_checked, r.confirmed].map(String),
-            ),
-          ),
-        ]);
+  const routes = s.routes.length === 0 ? 'No route sheet is loaded yet.\n' : routeTable(s.routes);
   const clerks =
     s.clerks.length === 0
       ? `No decisions on ${dayName}.\n`
@@ -112,10 +103,12 @@ const CSV_HEADER = [
   'name',
   'meters',
   'read',
-  'missing',
-  'flagged',
+  'passed_or_confirmed',
   'not_checked',
-  'confirmed',
+  'flagged',
+  'skipped',
+  'pending',
+  'missing',
   'decisions',
   'first',
   'last',
@@ -145,10 +138,12 @@ function csvRows(s: Sections, day: string): string[][] {
         name: r.route ?? '(no route)',
         meters: r.meters,
         read: r.read,
-        missing: r.missing,
-        flagged: r.flagged,
+        passed_or_confirmed: r.confirmed,
         not_checked: r.not_checked,
-        confirmed: r.confirmed,
+        flagged: r.flagged,
+        skipped: r.skipped,
+        pending: r.pending,
+        missing: r.missing,
       }),
     ),
     ...s.clerks.map((c) =>
