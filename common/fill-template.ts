@@ -14,3 +14,14 @@ export function fillFrom(
 ): string {
   return fillTemplate(template, (name) => String(values[name] ?? ''));
 }
+
+/**
+ * The same for i18next's "{{name}}": the templates the export shares with the window's catalogues
+ * (the rules' sentences, the export's notes) are written that way.
+ */
+export function fillBraced(
+  template: string,
+  values: Readonly<Record<string, string | number | undefined>>,
+): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+}

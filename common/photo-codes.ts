@@ -2,6 +2,7 @@
 // that compares them with the meter the photo was matched to. Main reads and stores them, the
 // window and the exports show them.
 
+import { fillBraced } from './fill-template';
 import { RULE_TEMPLATES_EN } from './billing/rule-templates-en';
 
 /** One code read on a photo: its symbology as zxing names it, and the text it carries. */
@@ -96,7 +97,5 @@ export function codeMismatch(
 
 /** The mismatch in English (CLI, CSV, log): the rule's template the window's en catalogue says. */
 export function codeMismatchEnglish(m: CodeMismatch): string {
-  return RULE_TEMPLATES_EN.codeNamesOtherMeter.replace(/\{\{(\w+)\}\}/g, (_m, name: string) =>
-    name === 'code' || name === 'matched' || name === 'named' ? m.params[name] : '',
-  );
+  return fillBraced(RULE_TEMPLATES_EN.codeNamesOtherMeter, m.params);
 }

@@ -3,6 +3,7 @@
 // decision's notes, the checks' flags (rule-lines.ts), the checks that could not run, why the
 // meter waits, copies of the photo, from its template set (export-note-templates-de.ts). Only the
 // clerk's own words (a skip's note) and a rule no template holds are written as they are.
+import { fillBraced } from '../fill-template';
 import { codeMismatchEnglish } from '../photo-codes';
 import type { BillingRow } from './billing-row';
 import type { DecisionNote } from './decided-outcome';
@@ -16,14 +17,9 @@ import { exportWording, wordRule, type CheckFlags, type Wording } from './rule-l
 
 type Values = Readonly<Record<string, string | number>>;
 
-/** "{{name}}" filled as the rule templates are (rule-lines.ts). */
-function fill(template: string, values: Values = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
-}
-
 /** The _one or the _other form, as i18next picks them for a count. */
 function plural(one: string, other: string, count: number): string {
-  return fill(count === 1 ? one : other, { count });
+  return fillBraced(count === 1 ? one : other, { count });
 }
 
 const DE = EXPORT_NOTES_DE;
@@ -37,20 +33,20 @@ function rereadReason(reason: string): string {
 export function decisionNoteIn(note: DecisionNote, w: Wording): string {
   switch (note.code) {
     case 'exchanged':
-      return fill(DE.decision.exchanged, {
+      return fillBraced(DE.decision.exchanged, {
         oldFinal: w.reading(note.params.oldFinal),
         newStart: w.reading(note.params.newStart),
       });
     case 'estimated':
-      return fill(DE.decision.estimated, {
+      return fillBraced(DE.decision.estimated, {
         avgDailyUse: w.amount(note.params.avgDailyUse),
         days: w.amount(note.params.days),
       });
     case 'estimates_in_a_row':
-      return fill(DE.decision.estimates_in_a_row, { count: note.params.count });
+      return fillBraced(DE.decision.estimates_in_a_row, { count: note.params.count });
     case 'reread_waiting':
     case 'reread_back':
-      return fill(DE.decision[note.code], { reason: rereadReason(note.params.reason) });
+      return fillBraced(DE.decision[note.code], { reason: rereadReason(note.params.reason) });
   }
 }
 
@@ -58,7 +54,7 @@ export function decisionNoteIn(note: DecisionNote, w: Wording): string {
 export function uncheckedIn(inputs: readonly CheckInput[]): string {
   if (inputs.length === 0) return '';
   const checks = [...new Set(inputs.flatMap((i) => CHECKS_OFF[i]))];
-  return fill(DE.unchecked.line, {
+  return fillBraced(DE.unchecked.line, {
     why: inputs.map((i) => DE.unchecked.inputs[i]).join(', '),
     checks: checks.map((c) => DE.unchecked.checks[c]).join(', '),
   });
@@ -68,10 +64,10 @@ function spreadIn(spread: PhotoSpread | null, w: Wording): string {
   if (spread === null) return '';
   const parts = [
     spread.folders.length > 1
-      ? fill(DE.spread.folders, { folders: spread.folders.join(', ') })
+      ? fillBraced(DE.spread.folders, { folders: spread.folders.join(', ') })
       : '',
     spread.days.length > 1
-      ? fill(DE.spread.days, { days: spread.days.map((d) => w.day(d)).join(', ') })
+      ? fillBraced(DE.spread.days, { days: spread.days.map((d) => w.day(d)).join(', ') })
       : '',
   ].filter(Boolean);
   return parts.length === 0 ? '' : `, ${parts.join(DE.spread.and)}`;
@@ -101,7 +97,7 @@ export function outcomeNoteIn(note: OutcomeNote, check: CheckFlags | null, w: Wo
     case 'unread':
       return plural(DE.outcome.unread_one, DE.outcome.unread_other, note.count);
     case 'different_photos':
-      return fill(DE.outcome.different_photos, {
+      return fillBraced(DE.outcome.different_photos, {
         count: note.count,
         where: spreadIn(note.spread, w),
       });

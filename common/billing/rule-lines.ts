@@ -2,6 +2,7 @@
 // (rule-templates-en.ts, rule-templates-de.ts): the window passes its catalogue's t() and number
 // formats, the billing export a filler over the same templates (ruleInLanguage), so both say a
 // rule in one wording per language.
+import { fillBraced } from '../fill-template';
 import { humanDate } from './calendar';
 import type { ExportLanguage } from './export-template';
 import { unknownRule } from './plausibility-english';
@@ -238,7 +239,7 @@ function fillRule(
   const count = values.count;
   const plural = typeof count === 'number' ? `${key}_${count === 1 ? 'one' : 'other'}` : key;
   const template = templates[plural] ?? templates[key] ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+  return fillBraced(template, values);
 }
 
 const localeOf = (lang: ExportLanguage): string => (lang === 'de' ? 'de-DE' : 'en-GB');
