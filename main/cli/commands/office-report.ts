@@ -4,6 +4,7 @@
 // rates, and the quota the office used that day. The same sections go to one CSV file, a
 // `section` column naming each row's table. The URL's password is never printed.
 import { parseArgs } from 'node:util';
+import { isCalendarDate } from '../../../common/billing/calendar';
 import { defaultDeskName } from '../../office/office-desk';
 import { officeRouteProgress, type OfficeRouteProgress } from '../../office/office-export';
 import { redactOfficeUrl } from '../../office/office-url';
@@ -28,12 +29,11 @@ export function reportDay(day: string | undefined, clock: Clock): ReportDay {
     return dayOf(now.getFullYear(), now.getMonth(), now.getDate());
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const [y, mo, d] = m ? [Number(m[1]), Number(m[2]) - 1, Number(m[3])] : [0, -1, 0];
-  const range = dayOf(y, mo, d);
-  if (!m || range.from.getMonth() !== mo || range.from.getDate() !== d) {
+  const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  if (!isCalendarDate(y, mo, d)) {
     throw new UsageError(`--day must be a date as yyyy-mm-dd, like 2026-03-02, not "${day}".`);
   }
-  return range;
+  return dayOf(y, mo - 1, d);
 }
 
 function dayOf(year: number, month: number, date: number): ReportDay {
