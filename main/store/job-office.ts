@@ -83,11 +83,6 @@ export function jobOffice({ db, now: stamp, events, rowById }: JobsContext) {
     officeDesks(): OfficeDeskCount[] {
       return s.byDesk.all();
     },
-
-    /** The other desk whose reading this photo takes (waiting or taken); null: this desk's own. */
-    officeDeskOf(id: number): string | null {
-      return rowById(id)?.office_desk ?? null;
-    },
   };
 }
 

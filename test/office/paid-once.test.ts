@@ -97,7 +97,7 @@ function photosOf(
       file: j.relPath,
       state: j.state,
       reading: j.aiReading,
-      desk: desk.session.store.jobs.officeDeskOf(j.id),
+      desk: j.officeDesk,
     }))
     .sort((a, b) => a.file.localeCompare(b.file));
 }
