@@ -12,7 +12,7 @@ import type { CliIo } from '../output';
 import { countsLine } from '../progress';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
 import { OFFICE_FLAGS, officeUrl } from './office';
-import { officeExportCommand } from './office-reports';
+import { officeExportCommand } from './office-export-routes';
 
 function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {
   const file = db ?? defaultDbFile(io.env);

@@ -10,7 +10,7 @@ import { openStore } from '../../store/store';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { OFFICE_FLAGS, officeUrl } from './office';
-import { officeRoutesCommand } from './office-reports';
+import { officeRoutesCommand } from './office-export-routes';
 import { progressLine } from './route-flags';
 import { routeTable } from './route-table';
 
