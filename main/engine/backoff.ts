@@ -1,3 +1,5 @@
+import { doublingMs } from '../time/backoff';
+
 /** Capped exponential backoff with "equal jitter": never less than half the step, never over the cap. */
 export function backoffMs(
   attempt: number,
@@ -5,7 +7,7 @@ export function backoffMs(
   capMs: number,
   random: () => number = Math.random,
 ): number {
-  const step = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt));
+  const step = doublingMs(attempt, baseMs, capMs);
   return Math.round(step / 2 + (random() * step) / 2);
 }
 

@@ -5,6 +5,7 @@
 // blocks the entries behind it.
 import { z } from 'zod';
 import type { OfficeOutbox, OutboxEntry } from '../store/office-outbox';
+import { Backoff, doublingMs } from '../time/backoff';
 import { Timer, type Clock } from '../time/clock';
 import { OfficeError } from './store/office-db';
 import type { OfficeStore } from './store/office-store';
@@ -65,6 +66,8 @@ export class OutboxPublisher {
   private readonly timer: Timer;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** Waits out an outage: 1 s, 2 s, 4 s ... up to a minute; reset by a published entry. */
+  private readonly outages = new Backoff(OUTAGE_FIRST_MS, OUTAGE_MAX_MS);
   private outageMs = 0;
   private reachable = true;
   private failure: string | null = null;
@@ -168,17 +171,18 @@ export class OutboxPublisher {
       }
       outbox.markPublished(entry.id);
       this.reachable = true;
+      this.outages.reset();
       this.outageMs = 0;
       return true;
     } catch (error) {
       if (error instanceof OfficeError && error.failure === 'unreachable') {
         this.reachable = false;
         this.failure = error.failure;
-        this.outageMs = Math.min(OUTAGE_MAX_MS, Math.max(OUTAGE_FIRST_MS, this.outageMs * 2));
+        this.outageMs = this.outages.next();
         return false;
       }
       const failure = error instanceof OfficeError ? error.failure : 'badEntry';
-      const wait = Math.min(REFUSED_MAX_MS, OUTAGE_FIRST_MS * 2 ** Math.min(entry.attempts, 20));
+      const wait = doublingMs(entry.attempts, OUTAGE_FIRST_MS, REFUSED_MAX_MS);
       outbox.markFailed(entry.id, failure, wait);
       return true;
     }

@@ -5,9 +5,11 @@
 // drops or restarts never ends the desk: the listener tries again after 0.25 s, 0.5 s, 1 s ... up
 // to 30 s, on the injected clock; a connection that went silent is found by a check every 30 s.
 import pg from 'pg';
+import { Backoff } from '../../time/backoff';
 import { Timer, type Clock } from '../../time/clock';
 import { redactOfficeText } from '../office-url';
 import { LIVE_TABLES, OFFICE_LIVE_CHANNEL } from './migrations/004-live';
+import { officeConnectionString } from './office-db';
 
 export type LiveTable = (typeof LIVE_TABLES)[number];
 export type LiveOp = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -96,13 +98,17 @@ export class OfficeLive {
   private readonly retry: Timer;
   private readonly heartbeat: Timer;
   private link: Link | null = null;
-  private failures = 0;
+  private readonly failures: Backoff;
   /** A connection was lost or refused since the last one was made: what it missed is unknown. */
   private wasDown = false;
   private stopped = false;
   private starting: Promise<void> | null = null;
 
   constructor(private readonly opts: OfficeLiveOptions) {
+    this.failures = new Backoff(
+      opts.backoffMs ?? FIRST_BACKOFF_MS,
+      opts.maxBackoffMs ?? MAX_BACKOFF_MS,
+    );
     // Weak: reconnects and checks matter only while the desk runs; they must not keep a finished
     // run alive.
     this.retry = new Timer(opts.clock, () => void this.connect(), { weak: true });
@@ -172,7 +178,7 @@ export class OfficeLive {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({
-      connectionString: this.opts.url,
+      connectionString: officeConnectionString(this.opts.url),
       connectionTimeoutMillis: 5_000,
       // A dead link is also found by TCP keepalive, long after the heartbeat would.
       keepAlive: true,
@@ -223,7 +229,7 @@ export class OfficeLive {
       return;
     }
     this.link = link;
-    this.failures = 0;
+    this.failures.reset();
     this.heartbeat.set(this.opts.heartbeatMs ?? HEARTBEAT_MS);
     if (this.wasDown) {
       this.log('listening again; reading what changed meanwhile');
@@ -262,11 +268,9 @@ export class OfficeLive {
   private scheduleRetry(reason: string): void {
     if (this.stopped) return;
     this.wasDown = true;
-    const first = this.opts.backoffMs ?? FIRST_BACKOFF_MS;
-    const wait = Math.min(this.opts.maxBackoffMs ?? MAX_BACKOFF_MS, first * 2 ** this.failures);
-    this.failures++;
+    const wait = this.failures.next();
     // One line per outage, not one per attempt: the events say each attempt.
-    if (this.failures === 1) this.log(`${reason}; trying again until it is back`);
+    if (this.failures.count === 1) this.log(`${reason}; trying again until it is back`);
     this.emit({ kind: 'down', reason: redactOfficeText(reason, this.opts.url), retryInMs: wait });
     this.retry.set(wait);
   }
