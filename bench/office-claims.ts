@@ -160,7 +160,7 @@ export function officeClaimsTable(r: OfficeClaimsReport): BenchTable {
     notes: officeNotes(
       r,
       [
-        'Each claim is one INSERT ... ON CONFLICT DO UPDATE ... WHERE (lease over or given back), autocommit, no transaction held open; every desk claims every photo in its own order, so each photo is fought over by all 16.',
+        'Each claim is one named (prepared) statement, autocommit, no transaction held open: INSERT ... ON CONFLICT DO NOTHING, else UPDATE ... WHERE the lease is over or the photo was given back (a lost claim writes nothing). Every desk claims every photo in its own order, so each photo is fought over by all 16.',
       ],
       'Targets (issue 23): 0 double claims; claim p95 under 10 ms on a local server.',
     ),

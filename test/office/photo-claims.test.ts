@@ -41,6 +41,44 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
     }
   });
 
+  it("gives a dead desk's photos to exactly one of 16 desks taking them over at once", async () => {
+    const o = await migratedOffice(office(), 17);
+    try {
+      const photos = Array.from({ length: 12 }, (_, i) => sha(`left behind ${i}`));
+      const [dead, ...desks] = o.desks;
+      for (const photo of photos) {
+        const req = { sha256: photo, fileName: 'x.jpg', now: minutes(0), leaseMs: LEASE };
+        await dead?.claimPhoto({ ...req, desk: 'dead' });
+      }
+      // Every desk finds the lease over in its snapshot; only one may take it under the row lock.
+      const claims = await Promise.all(
+        desks.flatMap((desk, d) =>
+          photos.map(async (photo) => ({
+            photo,
+            desk: `desk-${d}`,
+            claim: await desk.claimPhoto({
+              sha256: photo,
+              desk: `desk-${d}`,
+              fileName: 'x.jpg',
+              now: minutes(11),
+              leaseMs: LEASE,
+            }),
+          })),
+        ),
+      );
+      for (const photo of photos) {
+        const mine = claims.filter((c) => c.photo === photo && c.claim.kind === 'ours');
+        expect(mine, photo).toHaveLength(1);
+        const others = claims.filter((c) => c.photo === photo && c.claim.kind !== 'ours');
+        for (const c of others) {
+          expect(c.claim).toEqual({ kind: 'held', desk: mine[0]?.desk, leaseUntil: minutes(21) });
+        }
+      }
+    } finally {
+      await o.close();
+    }
+  });
+
   it("frees a crashed desk's claim when its lease runs out, not before", async () => {
     await withTwoDesks(office(), async (anna, ben) => {
       const photo = sha('a photo anna never sent');

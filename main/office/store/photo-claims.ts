@@ -38,43 +38,66 @@ interface PhotoRow {
 }
 
 // Taken when nobody has it, when it was given back, when its lease ran out, or again by the desk
-// that holds it (a restart renews its own claims). ON CONFLICT decides under the row's lock, so
-// two desks claiming at once cannot both win. A lost claim reads who has it in the same statement
-// (one round trip); only when that row committed after the statement began is it read again.
-const CLAIM = `
-WITH won AS (
-  INSERT INTO photos AS p (sha256, state, desk, file_name, claimed_at, lease_until)
+// that holds it (a restart renews its own claims). A photo nobody has is inserted; one that exists
+// is taken by an UPDATE whose WHERE is checked again under the row's lock on its newest version, so
+// two desks claiming at once cannot both win. Most claims in a busy office are lost (the photo is
+// another desk's): they read the row and write nothing, where ON CONFLICT DO UPDATE ... WHERE locked
+// the row even to refuse it, so every loser queued behind the winner and wrote a lock to the page.
+// A lost claim reads who has it in the same statement (one round trip). Named, so each connection
+// parses and plans it once.
+const CLAIM = {
+  name: 'office-claim-photo',
+  text: `
+WITH inserted AS (
+  INSERT INTO photos (sha256, state, desk, file_name, claimed_at, lease_until)
   VALUES ($1, 'claimed', $2, $3, $4, $5)
-  ON CONFLICT (sha256) DO UPDATE
-    SET state = 'claimed', desk = EXCLUDED.desk, file_name = EXCLUDED.file_name,
-        claimed_at = EXCLUDED.claimed_at, lease_until = EXCLUDED.lease_until
-    WHERE p.state = 'released'
-       OR (p.state = 'claimed' AND (p.desk = EXCLUDED.desk OR p.lease_until <= EXCLUDED.claimed_at))
+  ON CONFLICT (sha256) DO NOTHING
   RETURNING state, desk, lease_until, task_id
+), taken AS (
+  UPDATE photos AS p
+     SET state = 'claimed', desk = $2, file_name = $3, claimed_at = $4, lease_until = $5
+   WHERE p.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted)
+     AND (p.state = 'released' OR (p.state = 'claimed' AND (p.desk = $2 OR p.lease_until <= $4)))
+  RETURNING p.state, p.desk, p.lease_until, p.task_id
 )
-SELECT true AS won, state, desk, lease_until, task_id FROM won
+SELECT true AS won, state, desk, lease_until, task_id FROM inserted
+UNION ALL
+SELECT true, state, desk, lease_until, task_id FROM taken
 UNION ALL
 SELECT false, state, desk, lease_until, task_id FROM photos
- WHERE sha256 = $1 AND NOT EXISTS (SELECT 1 FROM won)`;
+ WHERE sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM taken)`,
+};
+
+const PHOTO = {
+  name: 'office-photo-row',
+  text: 'SELECT state, desk, lease_until, task_id FROM photos WHERE sha256 = $1',
+};
+
+/** A claim that keeps meeting other desks' fresh commits gives up and answers with the row. */
+const CLAIM_ATTEMPTS = 3;
+
+/** Whether this desk could have taken the photo as the row reads: then it changed under us. */
+function claimable(row: PhotoRow, req: ClaimRequest): boolean {
+  if (row.state === 'released') return true;
+  if (row.state !== 'claimed') return false;
+  return row.desk === req.desk || (row.lease_until !== null && row.lease_until <= req.now);
+}
 
 export async function claimPhoto(db: Queryable, req: ClaimRequest): Promise<PhotoClaim> {
   const until = new Date(req.now.getTime() + req.leaseMs);
-  const answer = await db.query<PhotoRow & { won: boolean }>(CLAIM, [
-    req.sha256,
-    req.desk,
-    req.fileName,
-    req.now,
-    until,
-  ]);
-  let row: PhotoRow | undefined = answer.rows[0];
-  if (answer.rows[0]?.won && row?.lease_until) return { kind: 'ours', leaseUntil: row.lease_until };
-  // Someone else has it. Rows are never deleted, so the photo is there to be read.
-  row ??= (
-    await db.query<PhotoRow>(
-      'SELECT state, desk, lease_until, task_id FROM photos WHERE sha256 = $1',
-      [req.sha256],
-    )
-  ).rows[0];
+  const values = [req.sha256, req.desk, req.fileName, req.now, until];
+  let row: PhotoRow | undefined;
+  // A lost claim whose row is missing or still looks takeable saw the photo as it was when the
+  // statement began: another desk's insert or claim committed meanwhile. A new statement sees it.
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+    const answer = await db.query<PhotoRow & { won: boolean }>({ ...CLAIM, values });
+    const first = answer.rows[0];
+    if (first?.won && first.lease_until) return { kind: 'ours', leaseUntil: first.lease_until };
+    row = first;
+    if (row && !claimable(row, req)) break;
+  }
+  // Rows are never deleted, so the photo is there to be read.
+  row ??= (await db.query<PhotoRow>({ ...PHOTO, values: [req.sha256] })).rows[0];
   if (!row) throw new Error('a claimed photo disappeared from the office index');
   if (row.state === 'claimed' && row.lease_until) {
     return { kind: 'held', desk: row.desk, leaseUntil: row.lease_until };
@@ -99,11 +122,12 @@ export async function latestReading(db: Queryable, sha256: string): Promise<Offi
     to_review: boolean;
     task_id: string | null;
     desk: string;
-  }>(
-    `SELECT status, reading, result_source, to_review, task_id, desk
-       FROM readings WHERE sha256 = $1 AND status <> $2 ORDER BY id DESC LIMIT 1`,
-    [sha256, FAILED_READING],
-  );
+  }>({
+    name: 'office-latest-reading',
+    text: `SELECT status, reading, result_source, to_review, task_id, desk
+             FROM readings WHERE sha256 = $1 AND status <> $2 ORDER BY id DESC LIMIT 1`,
+    values: [sha256, FAILED_READING],
+  });
   const r = rows[0];
   return r
     ? {
