@@ -9,6 +9,9 @@ export type OfficeSslMode = (typeof OFFICE_SSL_MODES)[number];
 /** PostgreSQL's own limit for names (NAMEDATALEN - 1). */
 const PG_NAME = z.string().trim().min(1).max(63);
 
+/** An absolute path on POSIX or Windows (drive or UNC): the backend never guesses a base folder. */
+const ABSOLUTE_PATH = /^(\/|[A-Za-z]:[\\/]|\\\\)/;
+
 export const officeSettings = z.strictObject({
   host: z.string().trim().min(1).max(253),
   port: z.int().min(1).max(65535),
@@ -17,6 +20,17 @@ export const officeSettings = z.strictObject({
   /** Who did it, in the office's record (`--desk`; default user@host). */
   desk: z.string().trim().min(1).max(100),
   sslmode: z.enum(OFFICE_SSL_MODES),
+  /**
+   * The office's own certificate authority (a PEM file), for `verify-full` when the server's
+   * certificate is not one the system trusts; absent: the system's trusted certificates.
+   */
+  caFile: z
+    .string()
+    .trim()
+    .min(1)
+    .max(4096)
+    .regex(ABSOLUTE_PATH, 'The certificate authority file needs its full path.')
+    .optional(),
 });
 export type OfficeSettings = z.infer<typeof officeSettings>;
 
@@ -51,6 +65,7 @@ export const OFFICE_PROBLEMS = [
   'tlsRequired',
   'tlsUnavailable',
   'certificateUntrusted',
+  'caFileUnreadable',
   'schemaMissing',
   'schemaOlder',
   'schemaNewer',

@@ -26,7 +26,8 @@ export function saveOfficeSettings(file: string, settings: OfficeSettings | null
 /**
  * The URL the office store opens (main/office/store), with the password when there is one. It
  * stays inside the backend: messages use redactOfficeUrl. `uselibpqcompat` makes `require` mean
- * what it means to psql (encrypt, do not verify) rather than node-postgres's older reading.
+ * what it means to psql (encrypt, do not verify) rather than node-postgres's older reading;
+ * `verify-full` checks against the office's CA file when one is set (`sslrootcert`).
  */
 export function officeUrlOf(settings: OfficeSettings, password: string | null): string {
   const url = new URL('postgres://placeholder');
@@ -39,6 +40,11 @@ export function officeUrlOf(settings: OfficeSettings, password: string | null): 
   else {
     url.searchParams.set('sslmode', settings.sslmode);
     url.searchParams.set('uselibpqcompat', 'true');
+    // Only the check uses the office's CA: `require` with a CA would check the chain too (libpq's
+    // verify-ca), which the window does not offer.
+    if (settings.sslmode === 'verify-full' && settings.caFile !== undefined) {
+      url.searchParams.set('sslrootcert', settings.caFile);
+    }
   }
   return url.toString();
 }

@@ -1,6 +1,7 @@
 // The Office settings' Test button: connects with the fields as entered and says, as a code the
 // window words, what stands in the way (wrong password, no such database, server not reachable,
-// TLS, schema missing or too new) or that all is well, with the server's and the schema's version.
+// TLS offered or required, a certificate not trusted or a CA file not readable, schema missing or
+// too new) or that all is well, with the server's and the schema's version.
 // classifyOfficeProblem is the one place a driver or network error becomes such a code.
 import type {
   OfficeCheck,
@@ -14,24 +15,14 @@ import { officeSchemaVersion } from './store/migrate-office';
 import { OFFICE_MIGRATIONS } from './store/migrations';
 import { classifyOfficeError, openOfficeDb, type OfficeFailure } from './store/office-db';
 
-/** Node's TLS codes for a certificate it does not trust (unknown CA, self-signed, wrong name). */
-const UNTRUSTED_CERTIFICATE = new Set([
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_UNTRUSTED',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 const FROM_FAILURE: Readonly<Record<OfficeFailure, OfficeProblem>> = {
   unreachable: 'unreachable',
   wrongPassword: 'wrongPassword',
   noSuchDatabase: 'noSuchDatabase',
   tlsRequired: 'tlsRequired',
+  tlsUnavailable: 'tlsUnavailable',
+  certificateUntrusted: 'certificateUntrusted',
+  caFileUnreadable: 'caFileUnreadable',
   permissionDenied: 'permissionDenied',
   schemaNewer: 'schemaNewer',
   other: 'other',
@@ -44,22 +35,16 @@ export interface ClassifiedOfficeProblem {
 }
 
 /**
- * What a failed connection means for the person at the desk. The store's classes
- * (classifyOfficeError) first; what they leave as `other` or `unreachable` is told apart here:
- * a server without TLS, a certificate not trusted, a password the desk never gave.
+ * What a failed connection means for the person at the desk: the store's classes
+ * (classifyOfficeError, which also tells the encryption failures apart), and a password the desk
+ * never gave, which the store leaves as `other`.
  */
 export function classifyOfficeProblem(error: unknown, url: string): ClassifiedOfficeProblem {
   const base = classifyOfficeError(error, url);
-  const code = (error as { code?: unknown } | null)?.code;
   const raw = error instanceof Error ? error.message : String(error);
-  const problem: OfficeProblem =
-    typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code)
-      ? 'certificateUntrusted'
-      : /does not support SSL/i.test(raw)
-        ? 'tlsUnavailable'
-        : /client password must be a string|no password/i.test(raw)
-          ? 'noPassword'
-          : FROM_FAILURE[base.failure];
+  const problem: OfficeProblem = /client password must be a string|no password/i.test(raw)
+    ? 'noPassword'
+    : FROM_FAILURE[base.failure];
   return { problem, detail: base.message };
 }
 

@@ -10,6 +10,7 @@ import {
   type LocalCluster,
 } from '../../main/office/local-cluster';
 import { DESK_ROLE } from '../../main/office/store/migrations/migration';
+import { enableTls, type TestTls, type TlsFiles } from './pg-tls';
 
 /** Why the office tests cannot run here, or null. Printed once per file that skips. */
 export const officeSkip = localClusterUnavailable();
@@ -33,6 +34,16 @@ export interface OfficeCluster {
   newOffice(): Promise<TestOffice>;
   /** A superuser pool on an office database. */
   adminOn(database: string): pg.Pool;
+  /** The test CA's files when the cluster was started with TLS (`useOfficeCluster({ tls })`). */
+  readonly tls: TlsFiles | null;
+}
+
+export interface OfficeClusterOptions {
+  /**
+   * TLS with a certificate of a test CA: 'offered' to whoever asks, 'required' of every role but
+   * the superuser (hostssl). Without it the server has no TLS, as most office tests want.
+   */
+  readonly tls?: TestTls;
 }
 
 /** An idle connection the server drops (a test halts it) must not fail the file. */
@@ -42,7 +53,7 @@ function quiet(pool: pg.Pool): pg.Pool {
 }
 
 /** Registers the cluster's start and stop for this file; call at the top level of a test file. */
-export function useOfficeCluster(): () => OfficeCluster {
+export function useOfficeCluster(opts: OfficeClusterOptions = {}): () => OfficeCluster {
   let current: OfficeCluster | null = null;
   const pools: pg.Pool[] = [];
   let count = 0;
@@ -52,12 +63,19 @@ export function useOfficeCluster(): () => OfficeCluster {
     const cluster = await startLocalCluster();
     const admin = quiet(new pg.Pool({ connectionString: cluster.url(), max: 2 }));
     pools.push(admin);
+    let tls: TlsFiles | null = null;
+    if (opts.tls) {
+      tls = await enableTls(admin, opts.tls, [cluster.superuser, OWNER]);
+      await cluster.halt();
+      await cluster.resume();
+    }
     await admin.query(`CREATE ROLE ${OWNER} LOGIN PASSWORD '${SECRET}'`);
     await admin.query(`CREATE ROLE ${DESK_ROLE} NOLOGIN`);
     const desks = new Set<string>();
     current = {
       cluster,
       admin,
+      tls,
       adminOn: (database) => {
         const pool = quiet(new pg.Pool({ connectionString: cluster.url({ database }), max: 2 }));
         pools.push(pool);

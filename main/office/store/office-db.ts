@@ -17,10 +17,35 @@ export interface OfficeDbOptions {
   connectMs?: number;
 }
 
+/**
+ * The connection string the driver is given for an office URL: `sslmode` read as libpq (and so
+ * psql) reads it. Without `uselibpqcompat`, node-postgres takes `require` for `verify-full` and
+ * warns on stderr; with it, `require` encrypts without checking, `verify-full` checks the
+ * certificate against `sslrootcert` (the office's own CA) or, without one, against the
+ * certificates Node trusts, and the server's name. `sslrootcert=system` is libpq's word for the
+ * latter; the driver would read it as a file name. The CA file is read when a connection is made,
+ * so a file that cannot be read fails that connection, not the desk's start.
+ */
+export function officeConnectionString(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const query = parsed.searchParams;
+  const system = query.get('sslrootcert') === 'system';
+  const compat = query.has('sslmode') && !query.has('uselibpqcompat');
+  if (!system && !compat) return url;
+  if (system) query.delete('sslrootcert');
+  if (compat) query.set('uselibpqcompat', 'true');
+  return parsed.toString();
+}
+
 /** A pool on the office database; nothing connects until the first statement. */
 export function openOfficeDb(url: string, opts: OfficeDbOptions = {}): OfficePool {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: officeConnectionString(url),
     max: opts.max ?? 4,
     connectionTimeoutMillis: opts.connectMs ?? 5_000,
     idleTimeoutMillis: 30_000,
@@ -64,6 +89,12 @@ export type OfficeFailure =
   | 'wrongPassword'
   | 'noSuchDatabase'
   | 'tlsRequired'
+  /** The desk asked for encryption; the server has no TLS. */
+  | 'tlsUnavailable'
+  /** The server's certificate is not signed by a CA the desk trusts, or names another host. */
+  | 'certificateUntrusted'
+  /** The CA file given as `sslrootcert` cannot be read. */
+  | 'caFileUnreadable'
   | 'permissionDenied'
   | 'schemaNewer'
   | 'other';
@@ -89,6 +120,29 @@ const NETWORK_CODES = new Set([
   'EPIPE',
 ]);
 
+/** Node's TLS codes for a certificate it does not trust (unknown CA, self-signed, wrong name). */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** Failures of encryption, told apart before the server's own codes. */
+function tlsFailure(error: unknown, raw: string): OfficeFailure | null {
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code)) return 'certificateUntrusted';
+  // The driver reads `sslrootcert` as it connects: the only file it opens.
+  if (syscall === 'open' || syscall === 'read') return 'caFileUnreadable';
+  if (/does not support SSL/i.test(raw)) return 'tlsUnavailable';
+  return null;
+}
+
 /** Sorts a driver error into an OfficeFailure; the message has the URL's password taken out. */
 export function classifyOfficeError(error: unknown, url: string): OfficeError {
   if (error instanceof OfficeError) return error;
@@ -96,7 +150,8 @@ export function classifyOfficeError(error: unknown, url: string): OfficeError {
   const raw = error instanceof Error ? error.message : String(error);
   const message = redactOfficeText(raw, url);
   const failure: OfficeFailure =
-    typeof code !== 'string'
+    tlsFailure(error, raw) ??
+    (typeof code !== 'string'
       ? /timeout|terminated|Connection terminated/i.test(raw)
         ? 'unreachable'
         : 'other'
@@ -110,6 +165,6 @@ export function classifyOfficeError(error: unknown, url: string): OfficeError {
               ? 'tlsRequired'
               : code === '42501'
                 ? 'permissionDenied'
-                : 'other';
+                : 'other');
   return new OfficeError(failure, message);
 }

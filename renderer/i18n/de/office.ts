@@ -24,6 +24,11 @@ export const office: Words<typeof en> = {
     require: 'Verschlüsselt',
     'verify-full': 'Verschlüsselt, Serverzertifikat geprüft',
   },
+  caFile: 'Zertifizierungsstelle (optional)',
+  caFileHint:
+    'Die eigene Zertifizierungsstelle des Büros als PEM-Datei, wenn dieser PC dem Serverzertifikat nicht von sich aus vertraut. Leer: die Zertifikate, denen das System vertraut.',
+  caFileBrowse: 'Durchsuchen…',
+  caFileClear: 'Leeren',
   test: 'Verbindung testen',
   testing: 'Verbinde…',
   save: 'Büro-Einstellungen übernehmen',
@@ -50,7 +55,9 @@ export const office: Words<typeof en> = {
     tlsUnavailable:
       'Der Server bietet keine verschlüsselten Verbindungen an. Bitte die IT, TLS einzuschalten, oder in einem vertrauenswürdigen Netz „Aus“ wählen.',
     certificateUntrusted:
-      'Diesem PC ist das Zertifikat des Servers nicht vertrauenswürdig (unbekannter Aussteller oder anderer Name). Bitte die IT fragen oder „Verschlüsselt“ ohne Prüfung wählen.',
+      'Diesem PC ist das Zertifikat des Servers nicht vertrauenswürdig (unbekannter Aussteller oder anderer Name). Bitte die IT nach der Datei der Zertifizierungsstelle des Büros fragen oder „Verschlüsselt“ ohne Prüfung wählen.',
+    caFileUnreadable:
+      'Die Datei der Zertifizierungsstelle lässt sich nicht lesen. Bitte prüfen, ob sie dort liegt und dieser Benutzer sie lesen darf.',
     schemaMissing:
       'Die Datenbank ist leer: Die Tabellen des Büros sind noch nicht eingerichtet. Die IT führt einmal „meter-desk office init“ aus.',
     schemaOlder:
@@ -85,6 +92,7 @@ export const office: Words<typeof en> = {
       tlsRequired: 'Verschlüsselung verlangt',
       tlsUnavailable: 'Verschlüsselung nicht angeboten',
       certificateUntrusted: 'Zertifikat nicht vertrauenswürdig',
+      caFileUnreadable: 'Datei der Zertifizierungsstelle nicht lesbar',
       schemaMissing: 'Büro-Tabellen nicht eingerichtet',
       schemaOlder: 'Büro-Schema älter als dieses MeterDesk',
       schemaNewer: 'Büro-Schema neuer: MeterDesk aktualisieren',

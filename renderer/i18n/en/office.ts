@@ -21,6 +21,11 @@ export const office = {
     require: 'Encrypted',
     'verify-full': 'Encrypted, server certificate checked',
   },
+  caFile: 'Certificate authority (optional)',
+  caFileHint:
+    'The office’s own CA as a PEM file, when its server certificate is not one this PC trusts. Empty: the certificates the system trusts.',
+  caFileBrowse: 'Browse…',
+  caFileClear: 'Clear',
   test: 'Test connection',
   testing: 'Connecting…',
   save: 'Apply office settings',
@@ -45,7 +50,9 @@ export const office = {
     tlsUnavailable:
       'The server does not offer encrypted connections. Ask IT to turn TLS on, or choose “Off” inside a network you trust.',
     certificateUntrusted:
-      'The server’s certificate is not trusted by this PC (unknown issuer, or a different name). Ask IT, or choose “Encrypted” without the check.',
+      'The server’s certificate is not trusted by this PC (unknown issuer, or a different name). Ask IT for the office’s certificate authority file, or choose “Encrypted” without the check.',
+    caFileUnreadable:
+      'The certificate authority file cannot be read. Check that it is there and that this user may read it.',
     schemaMissing:
       'The database is empty: the office’s tables are not set up yet. IT runs “meter-desk office init” once.',
     schemaOlder:
@@ -82,6 +89,7 @@ export const office = {
       tlsRequired: 'Encryption required',
       tlsUnavailable: 'Encryption not offered',
       certificateUntrusted: 'Certificate not trusted',
+      caFileUnreadable: 'Certificate authority file not readable',
       schemaMissing: 'Office tables not set up',
       schemaOlder: 'Office schema older than this MeterDesk',
       schemaNewer: 'Office schema newer: update MeterDesk',
