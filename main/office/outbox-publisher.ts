@@ -9,7 +9,7 @@ import { Backoff, doublingMs } from '../time/backoff';
 import { Timer, type Clock } from '../time/clock';
 import { OfficeError } from './store/office-db';
 import type { OfficeStore } from './store/office-store';
-import { DECISION_KINDS } from './store/publish';
+import { DECISION_KINDS, type Published } from './store/publish';
 
 const readingPayload = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -38,6 +38,38 @@ const decisionPayload = z.object({
   note: z.string().nullable(),
   decidedAt: z.string(),
 });
+
+/**
+ * One outbox entry into the office under its own key: written anew, or found there already (a
+ * repeat after a lost answer, or `office republish` after a restore). Throws an OfficeError, or a
+ * zod error for an entry that is not one.
+ */
+export function publishOutboxEntry(
+  entry: OutboxEntry,
+  outbox: OfficeOutbox,
+  office: OfficeStore,
+  now: Date,
+): Promise<Published> {
+  const desk = outbox.desk();
+  const deskName = desk?.desk ?? entry.key.split(':')[0] ?? '';
+  if (entry.kind === 'reading') {
+    const r = readingPayload.parse(entry.payload);
+    return office.publishReading({
+      ...r,
+      key: entry.key,
+      desk: deskName,
+      user: desk?.clerk ?? '',
+      publishedAt: now,
+    });
+  }
+  const d = decisionPayload.parse(entry.payload);
+  return office.publishDecision({
+    ...d,
+    key: entry.key,
+    desk: deskName,
+    decidedAt: new Date(d.decidedAt),
+  });
+}
 
 export interface PublisherOptions {
   outbox: OfficeOutbox;
@@ -150,25 +182,7 @@ export class OutboxPublisher {
   private async publishOne(entry: OutboxEntry): Promise<boolean> {
     const { outbox, office } = this.opts;
     try {
-      if (entry.kind === 'reading') {
-        const r = readingPayload.parse(entry.payload);
-        const desk = outbox.desk();
-        await office.publishReading({
-          ...r,
-          key: entry.key,
-          desk: desk?.desk ?? entry.key.split(':')[0] ?? '',
-          user: desk?.clerk ?? '',
-          publishedAt: new Date(this.opts.clock.now()),
-        });
-      } else {
-        const d = decisionPayload.parse(entry.payload);
-        await office.publishDecision({
-          ...d,
-          key: entry.key,
-          desk: outbox.desk()?.desk ?? entry.key.split(':')[0] ?? '',
-          decidedAt: new Date(d.decidedAt),
-        });
-      }
+      await publishOutboxEntry(entry, outbox, office, new Date(this.opts.clock.now()));
       outbox.markPublished(entry.id);
       this.reachable = true;
       this.outages.reset();

@@ -69,6 +69,20 @@ export class OfficeOutbox {
           WHERE published_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
       ),
       published: db.prepare('UPDATE office_outbox SET published_at = ? WHERE id = ?'),
+      since: db.prepare<
+        [number, number],
+        {
+          id: number;
+          idem_key: string;
+          kind: OutboxKind;
+          payload: string;
+          attempts: number;
+          published_at: string | null;
+        }
+      >(
+        `SELECT id, idem_key, kind, payload, attempts, published_at FROM office_outbox
+          WHERE id > ? ORDER BY id LIMIT ?`,
+      ),
       failed: db.prepare(
         `UPDATE office_outbox SET attempts = attempts + 1, last_failure = ?, next_attempt_at = ?
           WHERE id = ?`,
@@ -127,6 +141,21 @@ export class OfficeOutbox {
       kind: row.kind,
       payload: JSON.parse(row.payload) as Record<string, unknown>,
       attempts: row.attempts,
+    }));
+  }
+
+  /**
+   * Every entry after `afterId`, published or not, oldest first: what `office republish` sends
+   * again after the office was restored from a backup older than some of them.
+   */
+  since(afterId: number, limit: number): (OutboxEntry & { published: boolean })[] {
+    return this.s.since.all(afterId, limit).map((row) => ({
+      id: row.id,
+      key: row.idem_key,
+      kind: row.kind,
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      attempts: row.attempts,
+      published: row.published_at !== null,
     }));
   }
 

@@ -9,7 +9,8 @@ import { officeOutboxOf } from '../../main/store/office-outbox';
 import { openStore, type Store } from '../../main/store/store';
 import { createManualClock } from '../helpers/manual-clock';
 import { tempDir } from '../helpers/tmp';
-import { migratedOffice, sha, T0 } from './office-fixture';
+import { migratedOffice, T0 } from './office-fixture';
+import { readPhoto } from './queue-photos';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
@@ -26,34 +27,6 @@ function queue(): Store {
     t.cleanup();
   });
   return store;
-}
-
-/** A photo sent and then read by the service, as the engine leaves it (state by state). */
-function readPhoto(store: Store, name: string, reading: string, at: string): number {
-  const root = Number(
-    store.db
-      .prepare(
-        `INSERT INTO roots (path, kind, added_at) VALUES ('/photos', 'folder', ?)
-         ON CONFLICT (path) DO UPDATE SET kind = kind RETURNING id`,
-      )
-      .pluck()
-      .get(at),
-  );
-  const id = Number(
-    store.db
-      .prepare(
-        `INSERT INTO jobs (root_id, path, rel_path, size, mtime_ms, sha256, state, task_id,
-           created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, 'submitted', ?, ?, ?)`,
-      )
-      .run(root, `/photos/${name}`, name, sha(name), `task-${name}`, at, at).lastInsertRowid,
-  );
-  store.db
-    .prepare(
-      `UPDATE jobs SET state = 'done', final_reading = ?, result_source = 'ai',
-         is_latest_ai_version = 1, updated_at = ? WHERE id = ?`,
-    )
-    .run(reading, at, id);
-  return id;
 }
 
 describe.skipIf(officeSkip !== null)('the office outbox', () => {

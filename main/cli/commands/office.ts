@@ -11,10 +11,14 @@ import { systemClock } from '../../time/clock';
 import { AuthError, EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { officeReportCommand } from './office-report';
+import { officeRepublishCommand } from './office-republish';
 
 export const OFFICE_USAGE = `meter-desk office init --office URL   creates or migrates the office's PostgreSQL schema (run as its owner role; safe to run again)
   meter-desk office report --office URL [--csv FILE] [--day yyyy-mm-dd]
-                                                  per route, clerk and photo folder, and the day's quota`;
+                                                  per route, clerk and photo folder, and the day's quota
+  meter-desk office republish --office URL [--db FILE]
+                                                  after the office was restored from an older backup:
+                                                  publishes this desk's outbox again (what is there stays)`;
 
 export const OFFICE_ENV = 'METER_DESK_OFFICE_URL';
 
@@ -78,6 +82,7 @@ export function officeFailure(error: unknown, url: string): { line: string; code
 export async function officeCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'report') return officeReportCommand(rest, io);
+  if (sub === 'republish') return officeRepublishCommand(rest, io);
   if (sub !== 'init') throw new UsageError(`Usage: ${OFFICE_USAGE}`);
   const { values } = parseArgs({ args: rest, options: { office: OFFICE_FLAGS.office } });
   const url = officeUrl(values.office, io);
