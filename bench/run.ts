@@ -7,7 +7,9 @@ import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
+import { officeKillBenchmark } from './office-kill';
 import { officeLiveBenchmark } from './office-live';
+import { officeOutageBenchmark } from './office-outage';
 import { officeThreeDesksBenchmark } from './office-three-desks';
 import { photoChecksBenchmark } from './photo-checks';
 import { routesBenchmark } from './routes';
@@ -28,6 +30,8 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeClaimsBenchmark,
   officeThreeDesksBenchmark,
   officeLiveBenchmark,
+  officeKillBenchmark,
+  officeOutageBenchmark,
   plausibilityBenchmark,
   photoChecksBenchmark,
 ];
