@@ -1,7 +1,8 @@
 // `meter-desk watch <folder>...`: the app's watch folders on the command line. New photos are added
 // once they stopped changing, checked as `run` checks them (held when unreadable, their codes
 // read), the engine sends them, folders that go away are reported and picked up again; Ctrl-C or
-// SIGTERM stops it cleanly, with whatever is still queued kept.
+// SIGTERM stops it cleanly, with whatever is still queued kept. With --office it also prints other
+// desks' changes in the office as they happen (office-live-lines.ts).
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import type { EngineStatus } from '../../../common/engine-status';
 import { jobText } from '../../../common/job-messages';
 import type { WatchFolderView } from '../../../common/ipc/views';
 import type { Engine } from '../../engine/engine';
+import { defaultDeskName } from '../../office/office-desk';
 import { systemClock } from '../../time/clock';
 import { FolderWatcher, intakeOf } from '../../watch';
 import { EXIT, UsageError } from '../exit-codes';
@@ -17,11 +19,12 @@ import type { CliIo } from '../output';
 import { countsLine, holdLine } from '../progress';
 import { resolveService } from '../service';
 import { OFFICE_FLAGS, officeForRun } from './office';
+import { reportOfficeLive } from './office-live-lines';
 import { describeAdd, openForService } from './run';
 
 export const WATCH_USAGE = `meter-desk watch <folder>... [--base-url URL] [--business B] [--db FILE] [--stable SECONDS] [--wait]
     [--no-photo-checks] (sends photos the quality check would hold: too small, dark, overexposed, blurred)
-    [--office URL] [--desk NAME]
+    [--office URL] [--desk NAME] (prints other desks' changes in the office as they happen)
     (adds new photos as they arrive, once unchanged for --stable seconds, default 3; Ctrl-C stops)`;
 
 /** Stops when asked: SIGINT and SIGTERM in a terminal, the signal in tests. */
@@ -181,6 +184,12 @@ export async function watchCommand(
   });
   const stopHolds = reportHolds(engine, io);
   const stopHeld = reportHeld(engine, () => session.store.jobs.heldByReason(), io);
+  // Other desks' changes as they happen, one line each (never this desk's own).
+  const stopLive = office
+    ? reportOfficeLive(office, values.desk ?? defaultDeskName(), (line) => {
+        io.err(`${line}\n`);
+      })
+    : () => undefined;
   try {
     await engine.start();
     await watcher.setFolders(folders);
@@ -195,6 +204,7 @@ export async function watchCommand(
     io.out(`${countsLine(engine.status().counts)}\n${heldLines(held)}`);
     return EXIT.ok;
   } finally {
+    stopLive();
     stopHeld();
     stopHolds();
     stop.end();

@@ -20,6 +20,8 @@ import {
   type OfficeBillingRow,
   type OfficeRouteCount,
 } from './office-billing';
+import { liveDetail, type LiveDetail } from './live-detail';
+import type { OfficeChange } from './office-live';
 import { loadOfficeRoute, type RouteLoad } from './office-routes';
 import { claimPhoto, releasePhoto, type ClaimRequest, type PhotoClaim } from './photo-claims';
 import {
@@ -56,6 +58,8 @@ export interface OfficeStore {
   /** Per meter of the office, the row that says most, and the dialect its sheets were loaded in. */
   billingRows(): Promise<{ rows: OfficeBillingRow[]; dialect: unknown }>;
   routeCounts(): Promise<OfficeRouteCount[]>;
+  /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */
+  liveDetail(change: OfficeChange): Promise<LiveDetail | null>;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
         dialect: await officeSheetDialect(pool),
       })),
     routeCounts: () => guard(() => officeRouteCounts(pool)),
+    liveDetail: (change) => guard(() => liveDetail(pool, change)),
     close: () => pool.end(),
   };
 }
