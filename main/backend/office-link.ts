@@ -7,6 +7,7 @@
 // outbox alone learns of an outage only when it has something to publish.
 import type { OfficeSettings, OfficeStatus } from '../../common/ipc/office-views';
 import type { Engine } from '../engine/engine';
+import { claimOnceStarted } from '../office/claim-gate';
 import { startOfficeDesk, type OfficeDesk } from '../office/office-desk';
 import {
   loadOfficeSettings,
@@ -77,9 +78,17 @@ export class OfficeLink {
     const { log } = this;
     const generation = ++this.generation;
     const outbox = officeOutboxOf(store.db, this.clock);
-    const show = (state: OfficeStatus['state'], problem: OfficeStatus['problem'] = null): void => {
+    // The state is the probe's (it notices an outage even with nothing to publish); the count of
+    // entries waiting follows the outbox publisher after each drain.
+    let probed: Pick<OfficeStatus, 'state' | 'problem'> = { state: 'starting', problem: null };
+    const show = (
+      state: OfficeStatus['state'],
+      problem: OfficeStatus['problem'] = null,
+      pending?: number,
+    ): void => {
       if (generation === this.generation) {
-        this.show(statusOf(settings, state, outbox.counts().pending, problem));
+        probed = { state, problem };
+        this.show(statusOf(settings, state, pending ?? outbox.counts().pending, problem));
       }
     };
     show('starting');
@@ -93,6 +102,9 @@ export class OfficeLink {
         desk: settings.desk,
         clock: this.clock,
         say: log,
+        onPublished: ({ pending }) => {
+          show(probed.state, probed.problem, pending);
+        },
       }).catch((error: unknown) => {
         show('refused', classifyOfficeProblem(error, url).problem);
         throw error;
@@ -114,6 +126,13 @@ export class OfficeLink {
       log(`Office: not used until its settings change: ${describe(error)}`);
       return null;
     });
+    // The engine may upload before the desk answers: its first photos wait for the claim (briefly).
+    engine.claimUploadsWith(
+      claimOnceStarted(
+        this.desk.then((desk) => desk?.claim ?? null),
+        this.clock,
+      ),
+    );
   }
 
   /** Publishes what is due within a short budget and closes the connection (engine stopped). */

@@ -35,6 +35,44 @@ export type UploadVerdict =
 /** The engine's hook: asked before each photo is uploaded, only in office mode. */
 export type ClaimPhoto = (photo: { sha256: string; fileName: string }) => Promise<UploadVerdict>;
 
+/** How long a claim may take before the office counts as unreachable. */
+export const CLAIM_ANSWER_MS = 1_500;
+
+/**
+ * The engine's hook while its desk is still starting (the window starts the desk beside an engine
+ * already running): the first photos wait for the desk, at most `waitMs` from the first ask, as a
+ * claim waits for an office that does not answer; after that, and when the desk could not start,
+ * they go unclaimed as during an outage, until the desk is there.
+ */
+export function claimOnceStarted(
+  desk: Promise<ClaimPhoto | null>,
+  clock: Clock,
+  waitMs = CLAIM_ANSWER_MS,
+): ClaimPhoto {
+  let started: ClaimPhoto | null | undefined;
+  const known = desk.then(
+    (claim) => {
+      started = claim;
+    },
+    () => {
+      started = null;
+    },
+  );
+  let firstWait: Promise<void> | null = null;
+  return async (photo) => {
+    firstWait ??= new Promise<void>((resolve) => {
+      const timer = new Timer(clock, resolve);
+      timer.set(waitMs);
+      void known.then(() => {
+        timer.clear();
+        resolve();
+      });
+    });
+    await firstWait;
+    return started ? started(photo) : { kind: 'send' };
+  };
+}
+
 export interface ClaimGateOptions {
   office: Pick<OfficeStore, 'claimPhoto'>;
   desk: string;
@@ -118,7 +156,7 @@ export class ClaimGate {
       const timer = new Timer(this.opts.clock, () => {
         reject(new OfficeError('unreachable', 'the office did not answer a claim in time'));
       });
-      timer.set(this.opts.answerMs ?? 1_500);
+      timer.set(this.opts.answerMs ?? CLAIM_ANSWER_MS);
       work.then(
         (value) => {
           timer.clear();

@@ -1,8 +1,8 @@
 // A desk in office mode: its queue publishes (office_desk), its outbox drains to the office on the
-// publisher's own timers, and its claim gate tells the engine before each upload whether another
-// desk sends or read the photo already; nothing here blocks the engine for long. An office
-// unreachable at start is not an error: the desk works, sends without claims, and its outbox waits
-// (docs/office.md).
+// publisher's own timers, its route sheets and billing rows go on theirs while it runs, and its
+// claim gate tells the engine before each upload whether another desk sends or read the photo
+// already; nothing here blocks the engine for long. An office unreachable at start is not an
+// error: the desk works, sends without claims, and its outbox waits (docs/office.md).
 import os from 'node:os';
 import { officeOutboxOf } from '../store/office-outbox';
 import type { Store } from '../store/store';
@@ -10,7 +10,7 @@ import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import { ClaimGate, type ClaimGateOptions, type ClaimPhoto } from './claim-gate';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
-import { publishDesk } from './billing-publish';
+import { BillingPublisher, publishDesk } from './billing-publish';
 import { OfficeError } from './store/office-db';
 import { OfficeLive } from './store/office-live';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
@@ -38,6 +38,10 @@ export interface OfficeDeskOptions {
   claims?: Pick<ClaimGateOptions, 'leaseMs' | 'answerMs' | 'outageMs' | 'recheckMs'>;
   /** How often the outbox is looked at (ms). */
   publishEveryMs?: number;
+  /** How often, at most, route sheets and billing rows are published while the desk runs (ms). */
+  rowsEveryMs?: number;
+  /** Told after each drain of the outbox, and when the office goes away or comes back. */
+  onPublished?: (state: PublisherState) => void;
   /** Lines for the log, not the person (live updates: a lost connection, a note not understood). */
   log?: (line: string) => void;
 }
@@ -75,8 +79,17 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     office,
     clock: opts.clock,
     ...(opts.publishEveryMs !== undefined && { pollMs: opts.publishEveryMs }),
+    ...(opts.onPublished && { onState: opts.onPublished }),
   });
   publisher.start();
+  const rows = new BillingPublisher({
+    store: opts.store,
+    office,
+    desk: opts.desk,
+    clock: opts.clock,
+    ...(opts.rowsEveryMs !== undefined && { everyMs: opts.rowsEveryMs }),
+  });
+  rows.start();
   const gate = new ClaimGate({ ...opts.claims, office, desk: opts.desk, clock: opts.clock });
   const live = new OfficeLive({ url: opts.url, clock: opts.clock, desk: opts.desk, log: opts.log });
   // Not awaited: an office away at start is retried in the background, like the outbox.
@@ -89,9 +102,9 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     finish: async (budgetMs) => {
       await live.close();
       await publisher.stop();
-      // The sheets this run loaded (or any loaded while the office was away) and the billing rows
-      // the office export merges: not from the outbox, an upsert of what the queue holds, so it
-      // is safe to repeat.
+      await rows.stop();
+      // The sheets and billing rows as the run left them (published while it ran too): not from
+      // the outbox, an upsert of what the queue holds, so it is safe to repeat.
       const { routes } = await publishDesk(
         opts.store,
         office,

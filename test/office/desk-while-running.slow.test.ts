@@ -1,0 +1,210 @@
+// A desk's office work while its engine runs, on a real throwaway PostgreSQL and a manual clock:
+// its route sheets and billing rows reach the office on the desk's own timer (the office export
+// sees what a running desk read, without stopping it); the window's engine asks the office about
+// its very first photos, even before the desk has answered; and the Office card's count of entries
+// waiting follows the outbox publisher, not only the office probe.
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OfficeSettings, OfficeStatus } from '../../common/ipc/office-views';
+import { QueueActions } from '../../main/actions/queue-actions';
+import { OFFICE_PROBE_MS, OfficeLink } from '../../main/backend/office-link';
+import { SessionSecretStore } from '../../main/backend/session-store';
+import { ROWS_EVERY_MS } from '../../main/office/billing-publish';
+import { CLAIM_ANSWER_MS, type ClaimPhoto } from '../../main/office/claim-gate';
+import { startOfficeDesk } from '../../main/office/office-desk';
+import {
+  OfficePasswords,
+  officeSettingsFile,
+  saveOfficeSettings,
+} from '../../main/office/office-settings';
+import { officeOutboxOf } from '../../main/store/office-outbox';
+import { openStore, type Store } from '../../main/store/store';
+import { createManualClock, settleMicrotasks, type ManualClock } from '../helpers/manual-clock';
+import { eventually } from '../sandbox/helpers';
+import { tempDir } from '../helpers/tmp';
+import { ANNA_PASSWORD } from './anna-office';
+import { annaOnCluster } from './anna-on-cluster';
+import { migratedOffice, sha, T0 } from './office-fixture';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+
+const office = useOfficeCluster();
+const HEADER = 'meter_id;route;sequence;digits;decimals;previous_reading;previous_read_at';
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function deskStore(): { store: Store; clock: ManualClock; dir: string } {
+  const t = tempDir('meterdesk-running-desk-');
+  const clock = createManualClock(T0.getTime());
+  const store = openStore(join(t.dir, 'queue.sqlite'), { clock });
+  cleanups.push(() => {
+    store.close();
+    t.cleanup();
+  });
+  return { store, clock, dir: t.dir };
+}
+
+/** The Office settings saved in `dir` with Anna's password, and a link on `clock` for them. */
+async function annaLink(
+  dir: string,
+  settings: OfficeSettings,
+  clock: ManualClock,
+  states: (OfficeStatus | null)[] = [],
+): Promise<OfficeLink> {
+  saveOfficeSettings(officeSettingsFile(dir), settings);
+  const secrets = new SessionSecretStore();
+  await new OfficePasswords(secrets).set(settings, ANNA_PASSWORD);
+  const link = new OfficeLink(dir, secrets, { sawSecret: () => undefined }, () => undefined, {
+    clock,
+    onState: (s) => states.push(s),
+  });
+  cleanups.push(() => link.stop());
+  return link;
+}
+
+/** An engine stand-in that keeps every claim hook it is given, in order. */
+function hookCatcher(): {
+  hooks: (ClaimPhoto | null)[];
+  claimUploadsWith: (c: ClaimPhoto | null) => void;
+} {
+  const hooks: (ClaimPhoto | null)[] = [];
+  return { hooks, claimUploadsWith: (c) => hooks.push(c) };
+}
+
+describe.skipIf(officeSkip !== null)('a desk in office mode while it runs', () => {
+  it('publishes its route sheet and billing rows on its own timer, without stopping', async () => {
+    const { store, clock, dir } = deskStore();
+    const o = await migratedOffice(office(), 0);
+    const url = await o.deskUrl('anna');
+    const desk = await startOfficeDesk({
+      store,
+      url,
+      desk: 'anna@pc-7',
+      clock,
+      say: () => undefined,
+    });
+    cleanups.push(async () => {
+      await desk.finish(1_000);
+    });
+    const admin = office().adminOn(o.database);
+    const rows = async (): Promise<{ meter_number: string; reading: string | null }[]> =>
+      (
+        await admin.query<{ meter_number: string; reading: string | null }>(
+          `SELECT m.meter_number, b.billing_row->>'reading' AS reading
+             FROM billing_rows b JOIN meters m ON m.id = b.meter_id
+            WHERE b.desk = 'anna@pc-7' ORDER BY m.meter_number`,
+        )
+      ).rows;
+
+    const sheet = join(dir, 'r.csv');
+    writeFileSync(
+      sheet,
+      `${[HEADER, 'M1;R-12;10;5;0;00100;2026-01-05', 'M2;R-12;20;5;0;00200;2026-01-05'].join('\r\n')}\r\n`,
+    );
+    const actions = new QueueActions({ store: () => store, engine: () => null, clock });
+    expect((await actions.loadRouteSheet(sheet, { name: 'r.csv' })).ok).toBe(true);
+    await clock.advance(ROWS_EVERY_MS);
+    await eventually(async () => ((await rows()).length === 2 ? true : undefined), 'the sheet');
+    expect(await rows()).toEqual([
+      { meter_number: 'M1', reading: null },
+      { meter_number: 'M2', reading: null },
+    ]);
+
+    expect(actions.typeReading('M2', '00250')).toBe(true);
+    await clock.advance(ROWS_EVERY_MS);
+    const read = await eventually(async () => {
+      const now = await rows();
+      return now.some((r) => r.reading !== null) ? now : undefined;
+    }, 'the typed reading in the billing rows');
+    expect(read).toEqual([
+      { meter_number: 'M1', reading: null },
+      { meter_number: 'M2', reading: '00250' },
+    ]);
+  }, 60_000);
+
+  it("claims the window engine's first photos, asked before the desk has answered", async () => {
+    const { store, clock, dir } = deskStore();
+    const settings = await annaOnCluster(office());
+    const link = await annaLink(dir, settings, clock);
+    const engine = hookCatcher();
+    link.start(store, engine);
+    // At once, before the office has answered anything: the engine already has a hook.
+    const first = engine.hooks[0];
+    expect(first).toBeTypeOf('function');
+    if (!first) return;
+    const photos = ['a', 'b', 'c'].map((p) => ({
+      sha256: sha(`first ${p}`),
+      fileName: `${p}.jpg`,
+    }));
+    const verdicts = await Promise.all(photos.map((p) => first(p)));
+    expect(verdicts).toEqual(photos.map(() => ({ kind: 'send' })));
+    const claimed = await office()
+      .adminOn(settings.database)
+      .query<{ sha256: string; state: string; desk: string }>(
+        'SELECT sha256, state, desk FROM photos ORDER BY file_name',
+      );
+    expect(claimed.rows).toEqual(
+      photos.map((p) => ({ sha256: p.sha256, state: 'claimed', desk: settings.desk })),
+    );
+  }, 60_000);
+
+  it('sends the first photos unclaimed within the claim wait when the desk cannot answer', async () => {
+    const { store, clock, dir } = deskStore();
+    const settings = await annaOnCluster(office());
+    // A server that takes the connection and never says a word (a frozen office); closed, its
+    // connections cut, before the link stops, so the desk's goodbye does not wait out timeouts.
+    const sockets = new Set<Socket>();
+    const silent: Server = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const link = await annaLink(dir, { ...settings, port: address.port }, clock);
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          for (const s of sockets) s.destroy();
+          silent.close(() => {
+            resolve();
+          });
+        }),
+    );
+    const engine = hookCatcher();
+    link.start(store, engine);
+    const asked = engine.hooks[0]?.({ sha256: sha('frozen'), fileName: 'f.jpg' });
+    let answer: unknown = null;
+    void asked?.then((v) => {
+      answer = v;
+    });
+    await clock.advance(CLAIM_ANSWER_MS - 1);
+    expect(answer).toBeNull();
+    await clock.advance(1);
+    await settleMicrotasks();
+    expect(answer).toEqual({ kind: 'send' });
+  }, 60_000);
+
+  it("counts the entries waiting after each drain of the outbox, between the office's probes", async () => {
+    const { store, clock, dir } = deskStore();
+    const settings = await annaOnCluster(office());
+    const states: (OfficeStatus | null)[] = [];
+    const link = await annaLink(dir, settings, clock, states);
+    link.start(store, hookCatcher());
+    await eventually(() => (states.at(-1)?.state === 'connected' ? true : undefined), 'connected');
+    expect(states.at(-1)?.pending).toBe(0);
+
+    // A decision the office refused once: it waits a minute, the card says so at the next drain.
+    const outbox = officeOutboxOf(store.db, clock);
+    expect(outbox.addDecision({ kind: 'skip', meterNumber: 'M9', skipCode: 'no_access' })).toBe(
+      true,
+    );
+    const [entry] = outbox.due(1);
+    if (!entry) throw new Error('no entry');
+    outbox.markFailed(entry.id, 'other', 60_000);
+    await clock.advance(2_000);
+    expect(2_000).toBeLessThan(OFFICE_PROBE_MS);
+    await eventually(() => (states.at(-1)?.pending === 1 ? true : undefined), 'one waiting');
+    expect(states.at(-1)?.state).toBe('connected');
+  }, 60_000);
+});
