@@ -104,7 +104,7 @@ const noRendererFolders = (layerName, ...folders) => [
     message: `${layerName} must not import the app (renderer/app.tsx, main.tsx): it sits above it.`,
   },
 ];
-const SCREENS = ['main-screen', 'settings', 'onboarding'];
+const SCREENS = ['main-screen', 'settings', 'onboarding', 'office-report'];
 const noOtherScreens = (screen) =>
   SCREENS.filter((other) => other !== screen).map((other) => ({
     regex: `^(\\.\\./)+(screens/)?${other}(/|$)`,

@@ -3,6 +3,7 @@ import { MainScreen } from './screens/main-screen/main-screen';
 import { Notices } from './components/notices';
 import { Onboarding } from './screens/onboarding/onboarding';
 import { SettingsScreen } from './screens/settings/settings-screen';
+import { OfficeReportScreen } from './screens/office-report/office-report-screen';
 import { DropZone } from './components/drop-zone';
 import { describeError } from './lib/errors';
 import { useT } from './i18n/i18n';
@@ -32,6 +33,7 @@ export function App(): React.JSX.Element {
     <>
       {screen === 'onboarding' && <Onboarding />}
       {screen === 'settings' && <SettingsScreen />}
+      {screen === 'officeReport' && <OfficeReportScreen />}
       {screen === 'main' && <MainScreen />}
       {screen === 'main' && <DropZone />}
       <Notices />

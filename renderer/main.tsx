@@ -22,6 +22,7 @@ import './styles/overlays.css';
 import './styles/empty-state.css';
 import './styles/onboarding.css';
 import './styles/settings.css';
+import './styles/office-report.css';
 import './styles/activity-log.css';
 import './styles/billing.css';
 import './styles/desk.css';

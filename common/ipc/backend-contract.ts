@@ -21,6 +21,7 @@ import { MAX_KEY_CHARS } from './limits';
 import { absolutePath, empty, exportRequest, jobId } from './schemas';
 import { billingExportRequest, templateJson } from './billing-schemas';
 import type { BillingWritten, FileWritten, SheetChoice } from './billing-views';
+import { officeReportRequest, type OfficeReportFile } from './office-report-views';
 
 /** A message without an answer: what it carries, checked by the side that receives it. */
 export interface NoteSpec<S extends z.ZodType = z.ZodType> {
@@ -45,6 +46,7 @@ export const MAIN_ONLY_CHANNELS = [
   'exportTemplate',
   'exportMissing',
   'exportBilling',
+  'exportOfficeReport',
 ] as const;
 export type MainOnlyChannel = (typeof MAIN_ONLY_CHANNELS)[number];
 /** Window channels main forwards to the backend as they are. */
@@ -82,6 +84,11 @@ export const BACKEND_CALLS = {
     z.strictObject({ ...billingExportRequest.shape, path: absolutePath }),
     DEADLINES.bulk,
   ).returns<BillingWritten>(),
+  /** The supervisor report's CSV behind exportOfficeReport, to the file chosen in main. */
+  writeOfficeReport: channel(
+    z.strictObject({ ...officeReportRequest.shape, path: absolutePath }),
+    DEADLINES.service,
+  ).returns<OfficeReportFile>(),
   /** The file behind meterdesk-photo://job/<id>; null for a job it cannot show. */
   photoFile: channel(z.strictObject({ jobId })).returns<PhotoFile | null>(),
   /** Stops the engine and closes the queue; main ends the process after the answer. */

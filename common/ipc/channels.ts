@@ -51,6 +51,8 @@ export const CHANNEL_NAMES = [
   'getOffice',
   'saveOffice',
   'testOffice',
+  'officeReport',
+  'exportOfficeReport',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

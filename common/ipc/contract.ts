@@ -74,6 +74,11 @@ import type {
   SheetLoadView,
 } from './billing-views';
 import { officePassword, officeSettings, type OfficeCheck, type OfficeView } from './office-views';
+import {
+  officeReportRequest,
+  type OfficeReportFile,
+  type OfficeReportView,
+} from './office-report-views';
 
 declare const replyType: unique symbol;
 
@@ -256,6 +261,12 @@ export const CONTRACT = {
     z.strictObject({ settings: officeSettings, password: officePassword.optional() }),
     DEADLINES.service,
   ).returns<OfficeCheck>(),
+  /** The supervisor's report for a day (none: today), read from the office (docs/office.md). */
+  officeReport: channel(officeReportRequest, DEADLINES.service).returns<OfficeReportView>(),
+  /** Main shows the save dialog; the backend writes the report's CSV, as `office report --csv`. */
+  exportOfficeReport: channel(officeReportRequest, DEADLINES.service).returns<
+    Saved<OfficeReportFile>
+  >(),
 } as const satisfies Record<ChannelName, ChannelSpec>;
 
 export type Contract = typeof CONTRACT;

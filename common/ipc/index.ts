@@ -9,3 +9,4 @@ export * from './views';
 export * from './update-view';
 export * from './billing-views';
 export * from './office-views';
+export * from './office-report-views';

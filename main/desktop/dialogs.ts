@@ -2,7 +2,8 @@
 // billing-dialog-calls.ts both need them, and the second is imported by the first.
 
 /** What a dialog is for: its title and the file types it offers. */
-export type FileKind = 'readings' | 'billing' | 'missing' | 'route_sheet' | 'template';
+export type FileKind =
+  'readings' | 'billing' | 'missing' | 'route_sheet' | 'template' | 'office_report';
 
 /** The dialogs main shows for the window; null when the person canceled. */
 export interface DesktopDialogs {

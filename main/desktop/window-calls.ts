@@ -10,6 +10,7 @@ import type { UpdateView } from '../../common/ipc/update-view';
 import type { BackendCallers } from './backend-client';
 import { billingDialogCalls } from './billing-dialog-calls';
 import type { DesktopDialogs } from './dialogs';
+import { officeReportDialogCalls } from './office-report-dialog-calls';
 
 export interface WindowCallsOptions {
   readonly backend: BackendCallers;
@@ -54,5 +55,6 @@ export function createWindowCalls(options: WindowCallsOptions): WindowCalls {
 
     getUpdateStatus: () => Promise.resolve(ok(options.updateStatus())),
     ...billingDialogCalls(backend, dialogs),
+    ...officeReportDialogCalls(backend, dialogs),
   };
 }

@@ -27,6 +27,7 @@ const FILE_DIALOGS: Record<FileKind, { title: string; name: string; extensions: 
   missing: { title: 'Export missing meters', name: 'CSV', extensions: ['csv'] },
   route_sheet: { title: 'Load a route sheet', name: 'CSV', extensions: ['csv', 'txt'] },
   template: { title: 'Export template', name: 'JSON', extensions: ['json'] },
+  office_report: { title: 'Export office report', name: 'CSV', extensions: ['csv'] },
 };
 
 export function desktopDialogs(window: () => BrowserWindow | null): DesktopDialogs {

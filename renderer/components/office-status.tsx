@@ -4,7 +4,8 @@
 // Nothing is shown without an office: the window is as it was.
 import type { OfficeStatus } from '../../common/ipc';
 import { useT } from '../i18n/i18n';
-import { useApp } from '../store/context';
+import { useApp, useAppApi } from '../store/context';
+import { OFFICE_REPORT_BUTTON_ID } from '../store/screen-focus';
 import { Icon } from './icon';
 
 const DOT: Record<OfficeStatus['state'], string> = {
@@ -16,7 +17,9 @@ const DOT: Record<OfficeStatus['state'], string> = {
 
 export function OfficeStatusCard(): React.JSX.Element | null {
   const office = useApp((s) => s.officeStatus);
+  const api = useAppApi();
   const t = useT('office');
+  const reportT = useT('officeReport');
   if (office === null) return null;
   const { state, pending } = office;
   const line =
@@ -46,6 +49,19 @@ export function OfficeStatusCard(): React.JSX.Element | null {
       <div className="widget-head">
         <Icon name="database" />
         <span className="widget-title">{t('status.title')}</span>
+        {/* The supervisor's view of the office (screens/office-report/). */}
+        <button
+          type="button"
+          id={OFFICE_REPORT_BUTTON_ID}
+          className="widget-open"
+          title={reportT('openHelp')}
+          data-testid="open-office-report"
+          onClick={() => {
+            api.getState().showScreen('officeReport');
+          }}
+        >
+          {reportT('open')}
+        </button>
       </div>
       <p className="widget-main">
         <span className={`dot dot-${DOT[state]}`} aria-hidden="true" />

@@ -9,6 +9,7 @@ import { engine as deEngine } from './de/engine';
 import { errors as deErrors } from './de/errors';
 import { exporting as deExport } from './de/export';
 import { office as deOffice } from './de/office';
+import { officeReport as deOfficeReport } from './de/office-report';
 import { onboarding as deOnboarding } from './de/onboarding';
 import { states as deStates } from './de/states';
 import { watch as deWatch } from './de/watch';
@@ -21,6 +22,7 @@ import { engine as enEngine } from './en/engine';
 import { errors as enErrors } from './en/errors';
 import { exporting as enExport } from './en/export';
 import { office as enOffice } from './en/office';
+import { officeReport as enOfficeReport } from './en/office-report';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { states as enStates } from './en/states';
 import { watch as enWatch } from './en/watch';
@@ -36,6 +38,7 @@ export const en = {
   errors: enErrors,
   export: enExport,
   office: enOffice,
+  officeReport: enOfficeReport,
   onboarding: enOnboarding,
   states: enStates,
   watch: enWatch,
@@ -51,6 +54,7 @@ export const de: Catalogue = {
   errors: deErrors,
   export: deExport,
   office: deOffice,
+  officeReport: deOfficeReport,
   onboarding: deOnboarding,
   states: deStates,
   watch: deWatch,

@@ -46,3 +46,20 @@ export function formatDay(isoDay: string, lang: Spoken): string {
 export function formatAmount(n: number, lang: Spoken): string {
   return new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 3 }).format(n);
 }
+
+/** A share (0.125) as a percentage with one decimal: 12.5% / 12,5 %. */
+export function formatShare(n: number, lang: Spoken): string {
+  return new Intl.NumberFormat(localeOf(lang), {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(n);
+}
+
+/** A rate with one decimal (decisions per hour): 2.5 / 2,5. */
+export function formatRate(n: number, lang: Spoken): string {
+  return new Intl.NumberFormat(localeOf(lang), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(n);
+}

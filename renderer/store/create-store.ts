@@ -5,6 +5,7 @@ import { createDecisionSlice } from './decision-slice';
 import { createDetailSlice } from './detail-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createOfficeSlice } from './office-slice';
+import { createOfficeReportSlice } from './office-report-slice';
 import { createRunSlice } from './run-slice';
 import { createServiceSlice } from './service-slice';
 import { createSessionSlice } from './session-slice';
@@ -41,5 +42,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createWalkSlice(set, get, deps),
     ...createDecisionSlice(set, get, deps),
     ...createOfficeSlice(set, get, deps),
+    ...createOfficeReportSlice(set, get, deps),
   }));
 }

@@ -17,7 +17,7 @@ import { DEFAULT_QUERY } from './table-slice';
 import { focusAfterScreenChange } from './screen-focus';
 import type { SliceCreator } from './types';
 
-export type Screen = 'main' | 'settings' | 'onboarding';
+export type Screen = 'main' | 'settings' | 'onboarding' | 'officeReport';
 
 const MAX_LOG_LINES = 200;
 

@@ -17,6 +17,7 @@ import type { DecisionSlice } from './decision-slice';
 import type { DetailSlice } from './detail-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { OfficeSlice } from './office-slice';
+import type { OfficeReportSlice } from './office-report-slice';
 import type { RunSlice } from './run-slice';
 import type { ServiceSlice } from './service-slice';
 import type { SessionSlice } from './session-slice';
@@ -36,7 +37,8 @@ export type AppState = SessionSlice &
   BillingSlice &
   WalkSlice &
   DecisionSlice &
-  OfficeSlice;
+  OfficeSlice &
+  OfficeReportSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

@@ -623,6 +623,19 @@ describe('the office settings', () => {
     expect(value(await b.getOffice())).toMatchObject({ settings, passwordSaved: true });
     expect(value(await b.saveOffice({ settings: null }))).toMatchObject({ passwordSaved: false });
   });
+
+  it('the Office report answers "no office" without one (test/office/office-report-window)', async () => {
+    const b = desk.bridge;
+    expect(value(await b.officeReport({ day: '2026-03-02' }))).toEqual({
+      state: 'noOffice',
+      day: '2026-03-02',
+    });
+    desk.os.saveAnswers.push(join(desk.dir, 'office report.csv'));
+    expect(value(await b.exportOfficeReport({}))).toMatchObject({
+      canceled: false,
+      state: 'noOffice',
+    });
+  });
 });
 
 describe('the contract as a whole', () => {

@@ -34,6 +34,7 @@ describe('catalogues', () => {
         'errors',
         'export',
         'office',
+        'officeReport',
         'onboarding',
         'states',
         'watch',

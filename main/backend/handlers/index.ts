@@ -6,6 +6,7 @@ import { billingDecisionHandlers } from './billing-decisions';
 import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
 import { officeHandlers } from './office';
+import { officeReportHandlers } from './office-report';
 import { photoCheckHandlers } from './photo-checks';
 import { runHandlers } from './run';
 import { serviceHandlers } from './service';
@@ -25,6 +26,7 @@ export function createHandlers(
     ...billingHandlers(state),
     ...billingDecisionHandlers(state),
     ...officeHandlers(state),
+    ...officeReportHandlers(state),
     ping: () => Promise.resolve(null),
     close: async () => {
       await state.close();

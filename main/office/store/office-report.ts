@@ -103,13 +103,23 @@ export interface OfficeDayReport {
   quota: QuotaDay;
 }
 
+/** The office's schema is not the one this MeterDesk reports on; the window words which way. */
+export class OfficeSchemaMismatch extends OfficeError {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      found > known ? 'schemaNewer' : 'other',
+      `the office database has schema ${found}; this MeterDesk reports on ${known}`,
+    );
+  }
+}
+
 async function readReport(pool: OfficePool, day: ReportDay): Promise<OfficeDayReport> {
   const version = await officeSchemaVersion(pool);
   if (version !== OFFICE_MIGRATIONS.length) {
-    throw new OfficeError(
-      version > OFFICE_MIGRATIONS.length ? 'schemaNewer' : 'other',
-      `the office database has schema ${version}; this MeterDesk reports on ${OFFICE_MIGRATIONS.length}`,
-    );
+    throw new OfficeSchemaMismatch(version, OFFICE_MIGRATIONS.length);
   }
   return {
     routeCounts: await officeRouteCounts(pool),

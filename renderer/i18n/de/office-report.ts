@@ -1,0 +1,70 @@
+// Deutsche Wörter des Büroberichts (Sicht der Leitung); dieselben Schlüssel wie en/office-report.ts.
+import type { Words } from '../catalogue-types';
+import type { officeReport as en } from '../en/office-report';
+
+export const officeReport: Words<typeof en> = {
+  title: 'Bürobericht',
+  open: 'Bericht',
+  openHelp:
+    'Die Sicht der Leitung auf das Büro: Routen, Sachbearbeiter, Ableser und Kontingent eines Tages',
+  back: '← Zurück zu den Fotos',
+  day: 'Tag',
+  today: 'Heute',
+  refresh: 'Aktualisieren',
+  refreshing: 'Lese…',
+  exportCsv: 'CSV exportieren…',
+  exported: 'Bericht für {{day}} gespeichert unter {{path}}.',
+  where: '{{database}} auf {{host}}, gelesen als {{desk}}',
+  autoRefresh: 'Wird alle 30 s neu gelesen, solange er offen ist.',
+  reading: 'Lese das Protokoll des Büros…',
+  noOffice: {
+    title: 'Kein Büro eingerichtet',
+    body: 'Dieser Platz arbeitet allein. Für den Bericht des Büros das Büro unter Einstellungen → Büro einrichten und übernehmen.',
+    settings: 'Einstellungen öffnen',
+  },
+  away: 'Büro nicht erreichbar',
+  refused: 'Büro lehnt ab',
+  problemHelp:
+    'Der Bericht wird direkt aus der Datenbank des Büros gelesen; „Aktualisieren“, sobald sie wieder da ist.',
+  routes: {
+    title: 'Routen',
+    none: 'Noch keine Routenliste geladen.',
+    noRoute: '(ohne Route)',
+    route: 'Route',
+    meters: 'Zähler',
+    read: 'Gelesen',
+    confirmed: 'Bestanden/bestätigt',
+    notChecked: 'Nicht geprüft',
+    flagged: 'Auffällig',
+    skipped: 'Nicht abgelesen',
+    pending: 'Wird gelesen',
+    missing: 'Fehlt',
+  },
+  clerks: {
+    title: 'Sachbearbeiter am {{day}}',
+    none: 'Keine Entscheidungen am {{day}}.',
+    clerk: 'Sachbearbeiter',
+    decisions: 'Entscheidungen',
+    first: 'Erste',
+    last: 'Letzte',
+    perHour: 'Pro Stunde',
+  },
+  readers: {
+    title: 'Ableser am {{day}}',
+    none: 'Am {{day}} keine Fotos gelesen.',
+    reader: 'Ableser',
+    photos: 'Fotos',
+    skips: 'Nicht abgelesen',
+    skipRate: 'Anteil nicht abgelesen',
+    rereads: 'Nachablesungen',
+    rereadRate: 'Anteil Nachablesungen',
+  },
+  quota: {
+    title: 'Verbrauchtes Kontingent am {{day}}',
+    paid_one: '{{count, number}} bezahlte Ablesung',
+    paid_other: '{{count, number}} bezahlte Ablesungen',
+    failed_one: '{{count, number}} fehlgeschlagener Versuch',
+    failed_other: '{{count, number}} fehlgeschlagene Versuche',
+  },
+  none: '–',
+} as const;

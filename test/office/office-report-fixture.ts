@@ -1,0 +1,131 @@
+// The supervisor report's office day, shared by its CLI test (office-report.test.ts), the window's
+// channels (office-report-window.slow.test.ts) and the window itself (e2e/office-report.slow.test.ts):
+// a meter's billing row as a desk publishes it, and a clerk's decision.
+import { spawn } from 'node:child_process';
+import type { BillingRow } from '../../common/billing/billing-row';
+import type { MeterState } from '../../common/billing/meter-outcome';
+import type { OfficeStore } from '../../main/office/store/office-store';
+import type { PublishedDecision } from '../../main/office/store/publish';
+import { minutes, publishedReading, routeOfMeters } from './office-fixture';
+
+/** Minutes from the office day's 08:00 (UTC) to the day before's 20:00. */
+export const YESTERDAY = -12 * 60;
+
+export function billing(meter: string, state: MeterState, reading: string | null): BillingRow {
+  return {
+    meterId: meter,
+    account: null,
+    address: null,
+    route: 'R1',
+    sequence: null,
+    readAt: null,
+    reading,
+    aiReading: reading,
+    confirmation: null,
+    readType: reading === null ? 'no_read' : 'actual',
+    skipCode: null,
+    skipNote: null,
+    consumption: null,
+    previousReading: '00090',
+    previousReadAt: null,
+    registerDecimals: 0,
+    plausibility: null,
+    reasons: '',
+    useOnBill: state === 'confirmed',
+    photo: null,
+    photoSha256: null,
+    taskId: null,
+    unmatched: false,
+    duplicateOf: null,
+  };
+}
+
+export function decision(
+  key: string,
+  kind: PublishedDecision['kind'],
+  clerk: string,
+  meter: string,
+  at: Date,
+): PublishedDecision {
+  return {
+    key,
+    kind,
+    desk: clerk === 'Anna' ? 'desk-0' : 'desk-1',
+    clerk,
+    sha256: null,
+    fileName: null,
+    meterNumber: meter,
+    reading: null,
+    skipCode: kind === 'skip' ? 'no_access' : null,
+    note: null,
+    decidedAt: at,
+  };
+}
+
+/**
+ * Route R1 (M0..M3). Anna's desk reads folder north (M0, M1, and M0 again from the cache), Ben's
+ * folder south (M2, and M3 the day before) and M3.jpg at the desk's top, which fails. Anna
+ * confirms M0, skips M1 and asks for a re-read of M0 over 90 minutes; Ben skips M2 once today and
+ * confirmed M3 the day before.
+ */
+export async function anOfficeDay(anna: OfficeStore, ben: OfficeStore): Promise<void> {
+  await anna.loadRoute(routeOfMeters('R1', 4));
+  const read = (desk: OfficeStore, n: number, name: string, over = {}) =>
+    desk.publishReading(
+      publishedReading(n, { key: `${name}:${n}`, fileName: name, resultSource: 'fresh', ...over }),
+    );
+  await read(anna, 0, 'north/M0.jpg');
+  await read(anna, 1, 'north/sub/M1.jpg', { meterNumber: 'M1' });
+  await read(anna, 10, 'north/M0-again.jpg', { meterNumber: 'M0', resultSource: 'cached' });
+  const bens = { desk: 'desk-1', user: 'Ben' };
+  await read(ben, 2, 'south/M2.jpg', bens);
+  await read(ben, 3, 'south/M3.jpg', { ...bens, publishedAt: minutes(YESTERDAY) });
+  await read(ben, 13, 'M3.jpg', {
+    ...bens,
+    meterNumber: 'M3',
+    status: 'failed',
+    reading: null,
+    resultSource: null,
+  });
+  await anna.publishDecision(decision('a1', 'confirm', 'Anna', 'M0', minutes(0)));
+  await anna.publishDecision(decision('a2', 'skip', 'Anna', 'M1', minutes(30)));
+  await anna.publishDecision(decision('a3', 'reread', 'Anna', 'M0', minutes(90)));
+  await ben.publishDecision(decision('b1', 'skip', 'Ben', 'M2', minutes(10)));
+  await ben.publishDecision(decision('b0', 'confirm', 'Ben', 'M3', minutes(YESTERDAY)));
+  const rows: [string, MeterState, string | null][] = [
+    ['M0', 'confirmed', '00100'],
+    ['M1', 'skipped', null],
+    ['M2', 'flagged', '00100'],
+  ];
+  await anna.publishBilling({
+    desk: 'desk-0',
+    user: 'Anna',
+    dialect: null,
+    at: minutes(100),
+    rows: rows.map(([meter, state, reading]) => ({
+      routeKey: 'R1',
+      meterNumber: meter,
+      state,
+      billable: state === 'confirmed',
+      row: billing(meter, state, reading),
+    })),
+  });
+}
+
+export function officeCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = { TZ: 'UTC' },
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], {
+    env: { ...process.env, ...env, METER_DESK_OFFICE_URL: '' },
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      resolve({ code, out, err });
+    }),
+  );
+}
