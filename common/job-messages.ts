@@ -15,6 +15,9 @@ export const JOB_MESSAGES = {
   /** `source`: the service's result_source, which the window words. */
   read: 'Reading {reading} ({source})',
   readShared: 'Reading {reading} ({source}), shared with an identical photo',
+  /** Office mode: another desk of the office read the same photo; its reading was taken. */
+  readByDesk:
+    'Reading {reading} ({source}) taken from {desk}: read there, not sent or paid again here',
   confirmed: 'Reading confirmed in review',
   corrected: 'Reading corrected to {reading}',
   undoneToReview: 'Review undone: the reading waits for review again',

@@ -25,6 +25,9 @@ export const STORE_EVENTS = {
       reading: reading ?? '-',
       source: source ?? 'unknown source',
     }),
+  /** Another desk of the office read the same photo: its reading taken, nothing sent here. */
+  readByDesk: (reading: string, source: string | null, desk: string) =>
+    jobMessage('readByDesk', { reading, source: source ?? 'unknown source', desk }),
   /** A failed task's history line is its error. */
   failed: (reason: JobMessage | null) => reason ?? quotedMessage('no reason given'),
   confirmed: () => jobMessage('confirmed', {}),

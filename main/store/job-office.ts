@@ -73,7 +73,12 @@ export function jobOffice({ db, now: stamp, events, rowById }: JobsContext) {
         const ids = [id, ...s.queuedTwins.all(job.sha256, id).map((t) => t.id)];
         return ids.filter((jobId) => {
           if (s.take.run({ id: jobId, ...r, now }).changes !== 1) return false;
-          events.write(jobId, 'done', STORE_EVENTS.reading(r.reading, r.resultSource, false), now);
+          events.write(
+            jobId,
+            'done',
+            STORE_EVENTS.readByDesk(r.reading, r.resultSource, r.desk),
+            now,
+          );
           return true;
         });
       })();

@@ -22,7 +22,14 @@ export type JobLine = { readonly worded: string } | { readonly quoted: string };
 
 /** Worded here in their own shape; every other code is its catalogue entry with its parameters. */
 type OwnShape =
-  'quoted' | 'read' | 'readShared' | 'retryLater' | 'gaveUp' | 'gaveUpSaid' | 'tooLarge';
+  | 'quoted'
+  | 'read'
+  | 'readShared'
+  | 'readByDesk'
+  | 'retryLater'
+  | 'gaveUp'
+  | 'gaveUpSaid'
+  | 'tooLarge';
 
 type Templated = Exclude<JobMessageCode, OwnShape>;
 
@@ -67,6 +74,14 @@ export function jobWords(
         worded: t(`job.${message.code}`, {
           reading: message.params.reading,
           source: sourceWords(message.params.source, false, t),
+        }),
+      };
+    case 'readByDesk':
+      return {
+        worded: t('job.readByDesk', {
+          reading: message.params.reading,
+          source: sourceWords(message.params.source, false, t),
+          desk: message.params.desk,
         }),
       };
     case 'retryLater':

@@ -37,6 +37,7 @@ const WRITTEN: { readonly [C in JobMessageCode]: JobMessage } = {
   submittedBatch: jobMessage('submittedBatch', { task: 'task_1', batch: 'batch_2', item: '1' }),
   read: jobMessage('read', { reading: '0006.371', source: 'fresh' }),
   readShared: jobMessage('readShared', { reading: '0006.371', source: 'fresh' }),
+  readByDesk: jobMessage('readByDesk', { reading: '0006.371', source: 'fresh', desk: 'anna@pc-7' }),
   confirmed: jobMessage('confirmed', {}),
   corrected: jobMessage('corrected', { reading: '00084.200' }),
   undoneToReview: jobMessage('undoneToReview', {}),
@@ -120,6 +121,8 @@ const WRITTEN: { readonly [C in JobMessageCode]: JobMessage } = {
 const OWN_ENGLISH: Partial<Record<JobMessageCode, string>> = {
   read: 'Reading 0006.371 (Fresh reading)',
   readShared: 'Reading 0006.371 (Fresh reading), shared with an identical photo',
+  readByDesk:
+    'Reading 0006.371 (Fresh reading) taken from anna@pc-7: read there, not sent or paid again here',
   retryLater: RETRY_SENTENCES.timeout,
   gaveUp: `Gave up after 5 attempts: ${RETRY_SENTENCES.server_error}`,
   tooLarge: 'The JPEG is 25.3 MB; the service accepts at most 20.0 MB per image',

@@ -88,6 +88,8 @@ export const states: Words<typeof en> = {
     submittedBatch: 'Übermittelt als Auftrag {{task}} (Stapel {{batch}}, Position {{item}})',
     read: 'Zählerstand {{reading}} ({{source}})',
     readShared: 'Zählerstand {{reading}} ({{source}}), übernommen für ein identisches Foto',
+    readByDesk:
+      'Zählerstand {{reading}} ({{source}}) von {{desk}} übernommen: dort abgelesen, hier weder gesendet noch erneut bezahlt',
     confirmed: 'Zählerstand in der Prüfung bestätigt',
     corrected: 'Zählerstand korrigiert auf {{reading}}',
     undoneToReview: 'Prüfung zurückgenommen: Der Zählerstand wartet wieder auf Prüfung',
