@@ -39,6 +39,7 @@ function note<S extends z.ZodType>(payload: S): NoteSpec<S> {
 export const MAIN_ONLY_CHANNELS = [
   'addFolders',
   'chooseDataFolder',
+  'chooseOfficeCaFile',
   'exportCsv',
   'getUpdateStatus',
   'chooseRouteSheet',

@@ -51,6 +51,7 @@ export const CHANNEL_NAMES = [
   'getOffice',
   'saveOffice',
   'testOffice',
+  'chooseOfficeCaFile',
   'officeReport',
   'exportOfficeReport',
 ] as const;

@@ -73,7 +73,13 @@ import type {
   SheetChoice,
   SheetLoadView,
 } from './billing-views';
-import { officePassword, officeSettings, type OfficeCheck, type OfficeView } from './office-views';
+import {
+  officePassword,
+  officeSettings,
+  type OfficeCaChoice,
+  type OfficeCheck,
+  type OfficeView,
+} from './office-views';
 import {
   officeReportRequest,
   type OfficeReportFile,
@@ -261,6 +267,8 @@ export const CONTRACT = {
     z.strictObject({ settings: officeSettings, password: officePassword.optional() }),
     DEADLINES.service,
   ).returns<OfficeCheck>(),
+  /** The Office card's "Browse…" for the office's CA file: main shows the open dialog. */
+  chooseOfficeCaFile: channel(empty).returns<OfficeCaChoice>(),
   /** The supervisor's report for a day (none: today), read from the office (docs/office.md). */
   officeReport: channel(officeReportRequest, DEADLINES.service).returns<OfficeReportView>(),
   /** Main shows the save dialog; the backend writes the report's CSV, as `office report --csv`. */

@@ -44,6 +44,10 @@ export const officePassword = z
   .max(768)
   .refine((text) => new TextEncoder().encode(text).length <= 768, 'The password is too long.');
 
+/** The CA file the person picked in the Office card's open dialog. */
+export type OfficeCaChoice =
+  { readonly canceled: true } | { readonly canceled: false; readonly path: string };
+
 export interface OfficeView {
   /** null: no office; the desk works alone, as without office mode. */
   readonly settings: OfficeSettings | null;

@@ -41,6 +41,11 @@ export function createWindowCalls(options: WindowCallsOptions): WindowCalls {
       return added.ok ? ok({ canceled: false, summary: added.value }) : added;
     },
 
+    async chooseOfficeCaFile() {
+      const path = await dialogs.chooseOpenFile('office_ca');
+      return ok(path === null ? { canceled: true } : { canceled: false, path });
+    },
+
     async chooseDataFolder() {
       const path = await dialogs.chooseDataFolder();
       return ok(path === null ? { canceled: true } : { canceled: false, path });

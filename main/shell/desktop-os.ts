@@ -27,6 +27,11 @@ const FILE_DIALOGS: Record<FileKind, { title: string; name: string; extensions: 
   missing: { title: 'Export missing meters', name: 'CSV', extensions: ['csv'] },
   route_sheet: { title: 'Load a route sheet', name: 'CSV', extensions: ['csv', 'txt'] },
   template: { title: 'Export template', name: 'JSON', extensions: ['json'] },
+  office_ca: {
+    title: 'The office’s certificate authority',
+    name: 'Certificates',
+    extensions: ['pem', 'crt', 'cer'],
+  },
   office_report: { title: 'Export office report', name: 'CSV', extensions: ['csv'] },
 };
 

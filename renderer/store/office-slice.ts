@@ -1,7 +1,13 @@
 // Settings' Office card: the office settings as the backend keeps them, saving them (the password
 // goes to the keychain and never comes back) and the connection test. The card shows each outcome
 // itself, so these answer the bridge's result.
-import type { OfficeCheck, OfficeSettings, OfficeView, Result } from '../../common/ipc';
+import {
+  ok,
+  type OfficeCheck,
+  type OfficeSettings,
+  type OfficeView,
+  type Result,
+} from '../../common/ipc';
 import type { SliceCreator } from './types';
 
 export interface OfficeSlice {
@@ -10,6 +16,8 @@ export interface OfficeSlice {
   loadOffice(): Promise<void>;
   saveOffice(settings: OfficeSettings | null, password?: string): Promise<Result<OfficeView>>;
   testOffice(settings: OfficeSettings, password?: string): Promise<Result<OfficeCheck>>;
+  /** The open dialog for the office's CA file; null when the person canceled. */
+  chooseOfficeCaFile(): Promise<Result<string | null>>;
 }
 
 export const createOfficeSlice: SliceCreator<OfficeSlice> = (set, get, { bridge }) => ({
@@ -32,5 +40,11 @@ export const createOfficeSlice: SliceCreator<OfficeSlice> = (set, get, { bridge 
 
   testOffice(settings, password) {
     return bridge.testOffice({ settings, ...(password !== undefined && { password }) });
+  },
+
+  async chooseOfficeCaFile() {
+    const reply = await bridge.chooseOfficeCaFile();
+    if (!reply.ok) return reply;
+    return ok(reply.value.canceled ? null : reply.value.path);
   },
 });

@@ -624,6 +624,14 @@ describe('the office settings', () => {
     expect(value(await b.saveOffice({ settings: null }))).toMatchObject({ passwordSaved: false });
   });
 
+  it('chooseOfficeCaFile: the open dialog picks the office CA file; canceled picks none', async () => {
+    const ca = join(desk.dir, 'office-ca.pem');
+    desk.os.openAnswers.push(ca, null);
+    expect(value(await desk.bridge.chooseOfficeCaFile())).toEqual({ canceled: false, path: ca });
+    expect(value(await desk.bridge.chooseOfficeCaFile())).toEqual({ canceled: true });
+    expect(desk.os.dialogsAsked.slice(-2)).toEqual(['open office_ca', 'open office_ca']);
+  });
+
   it('the Office report answers "no office" without one (test/office/office-report-window)', async () => {
     const b = desk.bridge;
     expect(value(await b.officeReport({ day: '2026-03-02' }))).toEqual({

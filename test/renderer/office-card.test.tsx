@@ -6,7 +6,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OfficeCheck, OfficeSettings, OfficeView, Result } from '../../common/ipc';
+import type {
+  OfficeCaChoice,
+  OfficeCheck,
+  OfficeSettings,
+  OfficeView,
+  Result,
+} from '../../common/ipc';
 import { OfficeCard } from '../../renderer/screens/settings/office-card';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
@@ -25,7 +31,12 @@ interface Sent {
   tested: { settings: OfficeSettings; password?: string }[];
 }
 
-function setup(language: 'en' | 'de', answer: OfficeCheck, initial: OfficeView['settings'] = null) {
+function setup(
+  language: 'en' | 'de',
+  answer: OfficeCheck,
+  initial: OfficeView['settings'] = null,
+  caFiles: (string | null)[] = [],
+) {
   const bridge = stubBridge([], {});
   const sent: Sent = { saved: [], tested: [] };
   let view: OfficeView = { settings: initial, defaultDesk: 'anna@pc-7', passwordSaved: false };
@@ -43,6 +54,13 @@ function setup(language: 'en' | 'de', answer: OfficeCheck, initial: OfficeView['
     testOffice: (r: Sent['tested'][number]): Promise<Result<OfficeCheck>> => {
       sent.tested.push(r);
       return Promise.resolve({ ok: true, value: answer });
+    },
+    chooseOfficeCaFile: (): Promise<Result<OfficeCaChoice>> => {
+      const path = caFiles.shift() ?? null;
+      return Promise.resolve({
+        ok: true,
+        value: path === null ? { canceled: true } : { canceled: false, path },
+      });
     },
   });
   const store = createAppStore(bridge, { refreshMs: 20 });
@@ -156,5 +174,35 @@ describe('the Office card', () => {
     });
     fireEvent.click(screen.getByTestId('office-test'));
     await screen.findByText('Verbunden: PostgreSQL 16.2, Büro-Schema 3. Bereit.');
+  });
+
+  it('takes the office’s CA file for the certificate check: browsed, typed in full, or none', async () => {
+    const sent = setup('en', WRONG, ANNA_OFFICE, ['/etc/ssl/office-ca.pem']);
+    await waitFor(() => {
+      expect(screen.getByTestId('office-host')).toHaveProperty('value', 'db.office.example');
+    });
+    fireEvent.click(screen.getByTestId('office-ca-browse'));
+    await waitFor(() => {
+      expect(screen.getByTestId('office-ca-file')).toHaveProperty(
+        'value',
+        '/etc/ssl/office-ca.pem',
+      );
+    });
+    fireEvent.click(screen.getByTestId('office-save'));
+    await screen.findByText('Applied.');
+    expect(sent.saved[0]?.settings).toEqual({ ...ANNA_OFFICE, caFile: '/etc/ssl/office-ca.pem' });
+
+    // A path without its folder is not sent: the backend could only guess where it is.
+    type('office-ca-file', 'office-ca.pem');
+    fireEvent.click(screen.getByTestId('office-test'));
+    expect((await screen.findAllByText(/Give the file’s full path/)).length).toBeGreaterThan(0);
+    expect(sent.tested).toEqual([]);
+
+    // Without the check there is no CA file to keep.
+    fireEvent.change(screen.getByTestId('office-sslmode'), { target: { value: 'require' } });
+    expect(screen.queryByTestId('office-ca-file')).toBeNull();
+    fireEvent.click(screen.getByTestId('office-test'));
+    await screen.findByText(/The server refused the password/);
+    expect(sent.tested[0]?.settings).toEqual({ ...ANNA_OFFICE, sslmode: 'require' });
   });
 });

@@ -28,7 +28,8 @@ export const office: Words<typeof en> = {
   caFileHint:
     'Die eigene Zertifizierungsstelle des Büros als PEM-Datei, wenn dieser PC dem Serverzertifikat nicht von sich aus vertraut. Leer: die Zertifikate, denen das System vertraut.',
   caFileBrowse: 'Durchsuchen…',
-  caFileClear: 'Leeren',
+  caFileAbsolute:
+    'Bitte den vollständigen Pfad der Datei angeben, zum Beispiel /etc/ssl/office-ca.pem oder C:\\certs\\office-ca.pem.',
   test: 'Verbindung testen',
   testing: 'Verbinde…',
   save: 'Büro-Einstellungen übernehmen',

@@ -25,7 +25,8 @@ export const office = {
   caFileHint:
     'The office’s own CA as a PEM file, when its server certificate is not one this PC trusts. Empty: the certificates the system trusts.',
   caFileBrowse: 'Browse…',
-  caFileClear: 'Clear',
+  caFileAbsolute:
+    'Give the file’s full path, for example /etc/ssl/office-ca.pem or C:\\certs\\office-ca.pem.',
   test: 'Test connection',
   testing: 'Connecting…',
   save: 'Apply office settings',

@@ -18,6 +18,7 @@ import { useT } from '../../i18n/i18n';
 import { describeError } from '../../lib/errors';
 import { useApp, useAppApi } from '../../store/context';
 import { Icon } from '../../components/icon';
+import { caFileProblem, OfficeCaField } from './office-ca-field';
 import { OfficeMessageLine, type OfficeMessage } from './office-check-line';
 
 interface OfficeDraft {
@@ -28,6 +29,7 @@ interface OfficeDraft {
   readonly user: string;
   readonly desk: string;
   readonly sslmode: OfficeSslMode;
+  readonly caFile: string;
   readonly password: string;
 }
 
@@ -41,6 +43,7 @@ function draftOf(view: OfficeView | null): OfficeDraft {
     user: s?.user ?? '',
     desk: s?.desk ?? '',
     sslmode: s?.sslmode ?? 'verify-full',
+    caFile: s?.caFile ?? '',
     password: '',
   };
 }
@@ -52,7 +55,10 @@ function settingsOf(d: OfficeDraft, defaultDesk: string): OfficeSettings | null 
   const [host, database, user] = [d.host.trim(), d.database.trim(), d.user.trim()];
   if (!host || !database || !user || !desk) return null;
   if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
-  return { host, port, database, user, desk, sslmode: d.sslmode };
+  // The CA file is for the certificate check only; shown and kept with it.
+  const caFile = d.sslmode === 'verify-full' ? d.caFile.trim() : '';
+  if (caFileProblem(caFile)) return null;
+  return { host, port, database, user, desk, sslmode: d.sslmode, ...(caFile && { caFile }) };
 }
 
 export function OfficeCard(): React.JSX.Element {
@@ -103,11 +109,16 @@ export function OfficeCard(): React.JSX.Element {
   };
 
   const password = shown.password === '' ? undefined : shown.password;
+  /** Why the draft is not settings yet: a CA file without its full path, else a missing field. */
+  const needed = (): OfficeMessage =>
+    shown.sslmode === 'verify-full' && caFileProblem(shown.caFile)
+      ? { kind: 'error', text: t('caFileAbsolute') }
+      : { kind: 'needed' };
 
   const test = async (): Promise<void> => {
     const settings = settingsOf(shown, defaultDesk);
     if (settings === null) {
-      setMessage({ kind: 'needed' });
+      setMessage(needed());
       return;
     }
     setMessage({ kind: 'testing' });
@@ -122,7 +133,7 @@ export function OfficeCard(): React.JSX.Element {
   const save = async (): Promise<void> => {
     const settings = shown.use ? settingsOf(shown, defaultDesk) : null;
     if (shown.use && settings === null) {
-      setMessage({ kind: 'needed' });
+      setMessage(needed());
       return;
     }
     setMessage({ kind: 'saving' });
@@ -239,6 +250,15 @@ export function OfficeCard(): React.JSX.Element {
               {t('deskHint')}
             </p>
           </div>
+          {shown.sslmode === 'verify-full' && (
+            <OfficeCaField
+              id={`${ids}-ca`}
+              value={shown.caFile}
+              onChange={(caFile) => {
+                change({ caFile });
+              }}
+            />
+          )}
         </>
       )}
       {message && <OfficeMessageLine message={message} />}
