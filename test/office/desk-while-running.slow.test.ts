@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OfficeSettings, OfficeStatus } from '../../common/ipc/office-views';
 import { QueueActions } from '../../main/actions/queue-actions';
+import { openSession } from '../../main/actions/session';
 import { OFFICE_PROBE_MS, OfficeLink } from '../../main/backend/office-link';
 import { SessionSecretStore } from '../../main/backend/session-store';
 import { ROWS_EVERY_MS } from '../../main/office/billing-publish';
@@ -21,6 +22,9 @@ import {
 } from '../../main/office/office-settings';
 import { officeOutboxOf } from '../../main/store/office-outbox';
 import { openStore, type Store } from '../../main/store/store';
+import { createSandbox } from '../../sandbox';
+import { FAST_AI, FAST_ENGINE } from '../helpers/engine-harness';
+import { cachedSampleFolder } from '../helpers/samples';
 import { createManualClock, settleMicrotasks, type ManualClock } from '../helpers/manual-clock';
 import { eventually } from '../sandbox/helpers';
 import { tempDir } from '../helpers/tmp';
@@ -149,6 +153,52 @@ describe.skipIf(officeSkip !== null)('a desk in office mode while it runs', () =
     expect(claimed.rows).toEqual(
       photos.map((p) => ({ sha256: p.sha256, state: 'claimed', desk: settings.desk })),
     );
+  }, 60_000);
+
+  it('claims every photo a real engine sends, the first one too, started as the window starts it', async () => {
+    const { clock, dir } = deskStore();
+    const settings = await annaOnCluster(office());
+    const link = await annaLink(dir, settings, clock);
+    const sandbox = await createSandbox({ ai: FAST_AI });
+    cleanups.push(() => sandbox.close());
+    const photos = await cachedSampleFolder(join(dir, 'photos'), {
+      count: 4,
+      seed: 7,
+      duplicates: 0,
+      subfolders: false,
+      width: 320,
+    });
+    const session = openSession({
+      dbFile: join(dir, 'window-queue.sqlite'),
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      config: FAST_ENGINE,
+      owner: 'the window',
+    });
+    cleanups.push(() => session.close());
+    await session.actions.addPhotos([photos.dir]);
+    // As the backend does: the engine starts, then the office desk beside it, in the background.
+    const started = session.engine.start();
+    link.start(session.store, session.engine);
+    await started;
+    await session.engine.waitSettled();
+    await session.engine.stop();
+
+    const sent = new Set(sandbox.ledger.tasks().map((task) => task.sha256));
+    expect(sent.size).toBe(photos.files.length);
+    // Nothing is published on the link's (manual) clock: each row is a claim made before upload.
+    const { rows } = await office()
+      .adminOn(settings.database)
+      .query<{ sha256: string; state: string; desk: string }>(
+        'SELECT sha256, state, desk FROM photos',
+      );
+    const claims = new Map(rows.map((r) => [r.sha256, r]));
+    const unclaimed = [...sent].filter(
+      (sha) => claims.get(sha)?.state !== 'claimed' || claims.get(sha)?.desk !== settings.desk,
+    );
+    expect(unclaimed).toEqual([]);
+    // As the backend stops them: the engine, then the desk, before the queue closes.
+    await link.stop();
   }, 60_000);
 
   it('sends the first photos unclaimed within the claim wait when the desk cannot answer', async () => {
