@@ -9,7 +9,8 @@ import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
 import { annaOnCluster } from '../office/anna-on-cluster';
 import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
-import { openTestWindow, SCREENSHOT_DIR } from './harness';
+import { SCREENSHOT_DIR } from './harness';
+import { officeCardWindow } from './office-card-window';
 
 const office = useOfficeCluster();
 
@@ -19,18 +20,12 @@ describeInBrowser('the Office settings', (site) => {
     async () => {
       const { host, port, database } = await annaOnCluster(office());
 
-      const win = await openTestWindow(site(), { viewport: { width: 1024, height: 900 } });
+      const { win, card } = await officeCardWindow(
+        site(),
+        `postgres://desk_anna@${host}:${String(port)}/${database}?sslmode=disable`,
+      );
       try {
         const { page } = win;
-        await page.getByTestId('try-sandbox').click();
-        await page.getByTestId('empty-state').waitFor();
-        await page.getByRole('button', { name: 'Settings' }).click();
-        const card = page.getByTestId('office-card');
-        await card.scrollIntoViewIfNeeded();
-        await page.getByTestId('office-use').check();
-        await page
-          .getByTestId('office-host')
-          .fill(`postgres://desk_anna@${host}:${String(port)}/${database}?sslmode=disable`);
         expect(await page.getByTestId('office-port').inputValue()).toBe(String(port));
         await page.getByTestId('office-desk').fill('anna@pc-7');
 

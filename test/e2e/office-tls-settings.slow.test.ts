@@ -8,7 +8,8 @@ import { expect, it } from 'vitest';
 import { annaOnCluster } from '../office/anna-on-cluster';
 import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
-import { openTestWindow, SCREENSHOT_DIR } from './harness';
+import { SCREENSHOT_DIR } from './harness';
+import { officeCardWindow } from './office-card-window';
 
 const office = useOfficeCluster({ tls: 'required' });
 
@@ -19,18 +20,12 @@ describeInBrowser('the Office settings with the office’s CA', (site) => {
       const { host, port, database } = await annaOnCluster(office());
       const caFile = office().tls?.caFile ?? '';
 
-      const win = await openTestWindow(site(), { viewport: { width: 1024, height: 900 } });
+      const { win, card } = await officeCardWindow(
+        site(),
+        `postgres://desk_anna@${host}:${String(port)}/${database}?sslmode=verify-full`,
+      );
       try {
         const { page } = win;
-        await page.getByTestId('try-sandbox').click();
-        await page.getByTestId('empty-state').waitFor();
-        await page.getByRole('button', { name: 'Settings' }).click();
-        const card = page.getByTestId('office-card');
-        await card.scrollIntoViewIfNeeded();
-        await page.getByTestId('office-use').check();
-        await page
-          .getByTestId('office-host')
-          .fill(`postgres://desk_anna@${host}:${String(port)}/${database}?sslmode=verify-full`);
         await page.getByTestId('office-desk').fill('anna@pc-7');
         await page.getByTestId('office-password').fill('pw-anna');
 
