@@ -1,11 +1,16 @@
 // A job's office desk reaches the window (JobRecord.officeDesk, from jobs.office_desk): a photo
 // waiting for another desk's reading names that desk while queued, and a photo that took another
-// desk's reading names the desk that read it when done. A photo this desk sends names none.
+// desk's reading names the desk that read it when done, in its history too (a code and its
+// parameters: English for the CLI and the log, the catalogue's words in the window's history
+// list). A photo this desk sends names none.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobText } from '../../common/job-messages';
 import { openStore, type Store } from '../../main/store/store';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { jobLineText, jobWords } from '../../renderer/lib/job-words';
 import { queuedPhoto } from '../helpers/queued-photo';
 
 let dir: string;
@@ -41,5 +46,27 @@ describe("a job's office desk in its JobRecord", () => {
     expect(done).toMatchObject({ state: 'done', officeDesk: 'ben@pc-2', aiReading: '01234.5' });
     // The same field in the table's page as in the detail.
     expect(store.queries.page({}).rows.find((j) => j.id === id)?.officeDesk).toBe('ben@pc-2');
+
+    const taken = store.jobs.events(id).at(-1);
+    expect(taken).toMatchObject({
+      state: 'done',
+      message: {
+        code: 'readByDesk',
+        params: { reading: '01234.5', source: 'fresh', desk: 'ben@pc-2' },
+      },
+    });
+    if (!taken) return;
+    expect(jobText(taken.message)).toBe(
+      'Reading 01234.5 (fresh) taken from ben@pc-2: read there, not sent or paid again here',
+    );
+    const de = createI18n('de');
+    const words = jobWords(
+      taken.message,
+      de.getFixedT('de', 'states'),
+      de.getFixedT('de', 'banners'),
+    );
+    expect(jobLineText(words)).toBe(
+      'Zählerstand 01234.5 (Neue Ablesung) von ben@pc-2 übernommen: dort abgelesen, hier weder gesendet noch erneut bezahlt',
+    );
   });
 });
