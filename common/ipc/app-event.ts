@@ -27,6 +27,12 @@ export interface AppEvent {
    * or null when no office is in use now (Snapshot.office).
    */
   readonly office?: OfficeStatus | null;
+  /**
+   * Present when another desk changed meters in the office (review leases, decisions, readings):
+   * the window reads those meters' office view again; `resync`: the desk may have missed changes
+   * (its live connection was lost), so everything office on screen is read again.
+   */
+  readonly officeChange?: { readonly meterNumbers: readonly string[]; readonly resync: boolean };
 }
 
 /**

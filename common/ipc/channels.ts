@@ -54,6 +54,9 @@ export const CHANNEL_NAMES = [
   'chooseOfficeCaFile',
   'officeReport',
   'exportOfficeReport',
+  'officeMeter',
+  'officeShowMeter',
+  'officeWalkNext',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

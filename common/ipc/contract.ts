@@ -85,6 +85,7 @@ import {
   type OfficeReportFile,
   type OfficeReportView,
 } from './office-report-views';
+import * as review from './office-review-views';
 
 declare const replyType: unique symbol;
 
@@ -275,6 +276,21 @@ export const CONTRACT = {
   exportOfficeReport: channel(officeReportRequest, DEADLINES.service).returns<
     Saved<OfficeReportFile>
   >(),
+  /** A meter as the office has it now: who reviews it, its version and history; reads only. */
+  officeMeter: channel(
+    review.officeMeterRequest,
+    review.OFFICE_REVIEW_DEADLINE_MS,
+  ).returns<review.OfficeMeterView>(),
+  /** The window shows this meter (null: none): its review lease is taken, kept, given up. */
+  officeShowMeter: channel(
+    review.officeShowRequest,
+    review.OFFICE_REVIEW_DEADLINE_MS,
+  ).returns<review.OfficeMeterView>(),
+  /** Walking review: leases the first of these meters no other clerk has. */
+  officeWalkNext: channel(
+    review.officeWalkRequest,
+    review.OFFICE_REVIEW_DEADLINE_MS,
+  ).returns<review.OfficeNext>(),
 } as const satisfies Record<ChannelName, ChannelSpec>;
 
 export type Contract = typeof CONTRACT;

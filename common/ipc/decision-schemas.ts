@@ -7,6 +7,7 @@ import type { DecisionProblem } from '../billing/decision-rules';
 import { localDay, REREAD_REASONS } from '../billing/meter-decision';
 import { meterId, typedReading } from './billing-schemas';
 import type { MeterDetail } from './billing-views';
+import type { OfficeChangedBy } from './office-review-views';
 
 const note = z.string().max(500).optional();
 
@@ -23,9 +24,20 @@ export const decisionRequest = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('estimate'), readAt: localDay.optional() }),
 ]);
 
-export const decideMeterRequest = z.strictObject({ meterId, decision: decisionRequest });
+export const decideMeterRequest = z.strictObject({
+  meterId,
+  decision: decisionRequest,
+  /** Office mode: the meter's office version the clerk saw; the office refuses a newer one's. */
+  officeVersion: z
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1)
+    .optional(),
+});
 
 /** The meter after the decision (or its undo), or why it was not made. */
 export type DecisionAnswer =
   | { readonly done: true; readonly detail: MeterDetail }
-  | { readonly done: false; readonly problem: DecisionProblem };
+  | { readonly done: false; readonly problem: DecisionProblem; readonly changedBy?: undefined }
+  /** Office mode: another clerk changed the meter since this one saw it; nothing was saved. */
+  | { readonly done: false; readonly changedBy: OfficeChangedBy; readonly problem?: undefined };

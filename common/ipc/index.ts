@@ -10,3 +10,4 @@ export * from './update-view';
 export * from './billing-views';
 export * from './office-views';
 export * from './office-report-views';
+export * from './office-review-views';

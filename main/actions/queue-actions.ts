@@ -8,7 +8,7 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { AddSummary } from '../../common/engine-status';
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
-import { decideMeter, undoMeterDecision } from '../billing/meter-decisions';
+import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import * as routes from '../billing/routes';
 import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
@@ -117,14 +117,32 @@ export class QueueActions {
    * re-read or estimate. Null for a meter not in the loaded sheets; a problem when the rules
    * refuse it now.
    */
-  decideMeter(meterId: string, request: DecisionRequest): ReturnType<typeof decideMeter> {
+  decideMeter(
+    meterId: string,
+    request: DecisionRequest,
+    /** The key the office already recorded it under (office-first review); none: a new one. */
+    officeKey?: string,
+  ): ReturnType<typeof decideMeter> {
     const store = this.write('decide meter');
     const made = decideMeter(store, meterId, request, this.site.clock.now());
     if (made?.ok) {
-      keepForOffice(store, this.site.clock, officeMeterDecision(meterId, request));
+      const kept = officeMeterDecision(meterId, request);
+      keepForOffice(
+        store,
+        this.site.clock,
+        officeKey === undefined ? kept : { ...kept, key: officeKey },
+      );
       this.meterChanged(store, meterId);
     }
     return made;
+  }
+
+  /** What the rules say of a decision now, nothing written (office mode asks before the office). */
+  checkMeterDecision(
+    meterId: string,
+    request: DecisionRequest,
+  ): ReturnType<typeof checkMeterDecision> {
+    return checkMeterDecision(this.write('decide meter'), meterId, request, this.site.clock.now());
   }
 
   /** Takes the meter's decision back; the one before it is the meter's again. */

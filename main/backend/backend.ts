@@ -4,6 +4,7 @@
 import type { HandlersFor } from '../../common/ipc/bridge';
 import type { BackendCalls } from '../../common/ipc/backend-contract';
 import type { EngineConfig } from '../engine/config';
+import type { Clock } from '../time/clock';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import type { GenerateSampleFolderOptions } from '../../sandbox/samples';
 import { BackendState, type WatchTimings } from './backend-state';
@@ -27,6 +28,8 @@ export interface BackendOptions {
   readonly eventIntervalMs?: number;
   readonly watch?: WatchTimings;
   readonly log?: (line: string) => void;
+  /** Review leases' clock in the window's office mode (tests move a manual one). */
+  readonly reviewClock?: Clock;
 }
 
 export interface Backend {
@@ -64,10 +67,10 @@ export function createBackendState(options: BackendOptions): BackendState {
 /** The Backend over a started state (for a caller that keeps the state, such as a load driver). */
 export function backendOf(
   state: BackendState,
-  options: Pick<BackendOptions, 'appVersion' | 'samples'>,
+  options: Pick<BackendOptions, 'appVersion' | 'samples' | 'reviewClock'>,
 ): Backend {
   return {
-    handlers: createHandlers(state, options.appVersion, options.samples),
+    handlers: createHandlers(state, options.appVersion, options.samples, options.reviewClock),
     subscribe: (listener) => state.hub.subscribe(listener),
     networkHint: () => {
       state.networkHint();

@@ -31,6 +31,8 @@ export class EventHub {
   private appChanged = false;
   /** undefined: unchanged since the last push. */
   private office: OfficeStatus | null | undefined = undefined;
+  /** Meters other desks changed in the office since the last push; null: none. */
+  private officeChange: { meterNumbers: Set<string>; resync: boolean } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private lastPush = -Infinity;
   private seqNo = 0;
@@ -87,6 +89,14 @@ export class EventHub {
     this.schedule();
   }
 
+  /** Meters changed in the office (or everything to be read again: `resync`). */
+  officeMetersChanged(meterNumbers: readonly string[], resync: boolean): void {
+    const change = (this.officeChange ??= { meterNumbers: new Set(), resync: false });
+    for (const n of meterNumbers) change.meterNumbers.add(n);
+    change.resync ||= resync;
+    this.schedule();
+  }
+
   /** Pushes what is pending now (used before a snapshot is taken and when closing). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -113,8 +123,15 @@ export class EventHub {
       log: this.log,
       appChanged: this.appChanged,
       ...(this.office !== undefined && { office: this.office }),
+      ...(this.officeChange && {
+        officeChange: {
+          meterNumbers: [...this.officeChange.meterNumbers],
+          resync: this.officeChange.resync,
+        },
+      }),
     };
     this.office = undefined;
+    this.officeChange = null;
     this.status = null;
     this.log = [];
     this.appChanged = false;
@@ -134,7 +151,8 @@ export class EventHub {
       this.status !== null ||
       this.log.length > 0 ||
       this.appChanged ||
-      this.office !== undefined
+      this.office !== undefined ||
+      this.officeChange !== null
     );
   }
 

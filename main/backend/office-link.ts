@@ -43,6 +43,7 @@ export class OfficeLink {
   /** Bumped by stop(): a probe of an engine already stopped says nothing. */
   private generation = 0;
   private probing: (() => Promise<void>) | null = null;
+  private readonly deskListeners = new Set<(desk: OfficeDesk) => void>();
 
   constructor(
     private readonly userDataDir: string,
@@ -61,6 +62,24 @@ export class OfficeLink {
       },
       { weak: true },
     );
+  }
+
+  /** The office desk beside the engine now, or null (no office, or it could not start). */
+  running(): Promise<OfficeDesk | null> {
+    return this.desk ?? Promise.resolve(null);
+  }
+
+  /** Hears each office desk as it starts (review in the window follows its live changes). */
+  onDesk(listener: (desk: OfficeDesk) => void): () => void {
+    this.deskListeners.add(listener);
+    return () => {
+      this.deskListeners.delete(listener);
+    };
+  }
+
+  /** The link's clock (the desk's timers run on it). */
+  get time(): Clock {
+    return this.clock;
   }
 
   /** The office as the window shows it; null when no office is in use. */
@@ -110,6 +129,7 @@ export class OfficeLink {
         throw error;
       });
       engine.claimUploadsWith(desk.claim);
+      for (const listener of this.deskListeners) listener(desk);
       this.probing = async () => {
         try {
           await desk.office.checkSchema();

@@ -40,6 +40,31 @@ export function decideMeter(
   request: DecisionRequest,
   nowMs: number,
 ): (Decided & { ok: false }) | { ok: true; stored: StoredDecision } | null {
+  const ruled = ruleOn(store, meterId, request, nowMs);
+  if (ruled === null) return null;
+  if (!ruled.decided.ok) return ruled.decided;
+  return { ok: true, stored: store.decisions.add(ruled.meterId, ruled.decided.decision) };
+}
+
+/**
+ * What the rules say of the decision now, nothing kept: an office-first decision asks this before
+ * the office, so the office never records one this desk then refuses. Null: no such meter.
+ */
+export function checkMeterDecision(
+  store: Store,
+  meterId: string,
+  request: DecisionRequest,
+  nowMs: number,
+): Decided | null {
+  return ruleOn(store, meterId, request, nowMs)?.decided ?? null;
+}
+
+function ruleOn(
+  store: Store,
+  meterId: string,
+  request: DecisionRequest,
+  nowMs: number,
+): { meterId: string; decided: Decided } | null {
   const found = meterReading(store, meterId);
   if (!found) return null;
   const { meter, outcome } = found;
@@ -56,8 +81,7 @@ export function decideMeter(
     readDay: routeReadDay(store, meter.route, nowMs),
     estimates: request.kind === 'estimate' ? store.decisions.ofKind(meter.meterId, 'estimate') : [],
   });
-  if (!decided.ok) return decided;
-  return { ok: true, stored: store.decisions.add(meter.meterId, decided.decision) };
+  return { meterId: meter.meterId, decided };
 }
 
 /** Takes the meter's decision back; null for a meter not in the loaded sheets. */

@@ -31,6 +31,8 @@ export interface OutboxDecision {
   reading?: string | null;
   skipCode?: string | null;
   note?: string | null;
+  /** The key the office already has this decision under (made there first); else a new one. */
+  key?: string;
 }
 
 export interface OutboxCounts {
@@ -128,7 +130,7 @@ export class OfficeOutbox {
       decidedAt: this.stamp(),
     };
     if (payload.sha256 === null && payload.meterNumber === null) return false;
-    const key = `${desk.desk}:decision:${randomUUID()}`;
+    const key = d.key ?? `${desk.desk}:decision:${randomUUID()}`;
     this.s.add.run(key, 'decision', JSON.stringify(payload), payload.decidedAt);
     return true;
   }

@@ -12,8 +12,8 @@ import { useT } from '../i18n/i18n';
 import { formatAmount, formatDay } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
 import { useAppApi } from '../store/context';
-import { decisionProblemWords } from './decision-words';
 import { CodeSelect, TextField } from './form-fields';
+import { useDecisionRefusal } from './office-review-words';
 
 interface FormProps {
   readonly detail: MeterDetail;
@@ -40,8 +40,8 @@ function DecisionForm({
   const api = useAppApi();
   const t = useT('decisions');
   const errorsT = useT('errors');
-  const lang = useLang();
   const [problem, setProblem] = useState<string | null>(null);
+  const refusal = useDecisionRefusal();
   const submit = async (): Promise<void> => {
     const req = request();
     if ('problem' in req) {
@@ -50,7 +50,7 @@ function DecisionForm({
     }
     const reply = await api.getState().decideMeter(detail.meter.meterId, req);
     if (!reply.ok) setProblem(describeError(reply.error, errorsT));
-    else if (!reply.value.done) setProblem(decisionProblemWords(reply.value.problem, t, lang));
+    else if (!reply.value.done) setProblem(refusal(reply.value));
     else onDone();
   };
   return (

@@ -10,7 +10,8 @@ import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
 import { useAppApi } from '../store/context';
 import { EstimateForm, ExchangeForm, RereadForm } from './decision-forms';
-import { decisionLine, decisionNoteWords, decisionProblemWords } from './decision-words';
+import { decisionLine, decisionNoteWords } from './decision-words';
+import { useDecisionRefusal } from './office-review-words';
 
 type Open = 'exchange' | 'reread' | 'estimate' | null;
 const OPENERS = ['exchange', 'reread', 'estimate'] as const;
@@ -31,6 +32,7 @@ export function MeterDecisions({
   const meterId = detail.meter.meterId;
   const [open, setOpen] = useState<Open>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const refusal = useDecisionRefusal();
   useEffect(() => {
     setOpen(null);
     setProblem(null);
@@ -40,7 +42,7 @@ export function MeterDecisions({
   const undo = async (): Promise<void> => {
     const reply = await api.getState().undoMeterDecision(meterId);
     if (!reply.ok) setProblem(describeError(reply.error, errorsT));
-    else if (!reply.value.done) setProblem(decisionProblemWords(reply.value.problem, t, lang));
+    else if (!reply.value.done) setProblem(refusal(reply.value));
     else setProblem(null);
   };
   const done = (): void => {

@@ -13,6 +13,7 @@ import { HandEntry, SkipForm } from './meter-entry';
 import { MeterFacts } from './meter-facts';
 import { MeterDecisions } from './meter-decisions';
 import { MeterPicker } from './meter-picker';
+import { OfficeReviewPanel } from './office-review-panel';
 
 /** The meter's reading was typed by hand: the form stays to change it. */
 const typedBy = (detail: MeterDetail): boolean => detail.decision?.decision.kind === 'typed';
@@ -37,6 +38,7 @@ export function MeterSummary({ job }: { job: JobRecord }): React.JSX.Element | n
     <>
       <CodeMismatchNote detail={shown} job={job} />
       <MeterFacts detail={shown} job={job} />
+      <OfficeReviewPanel meterId={shown.meter.meterId} />
     </>
   ) : null;
 }
@@ -134,6 +136,7 @@ export function MeterAlone(): React.JSX.Element | null {
         </p>
       )}
       <MeterFacts detail={detail} job={null} />
+      <OfficeReviewPanel meterId={detail.meter.meterId} />
       {(open || typedBy(detail)) && <HandEntry meter={detail.meter} readDay={detail.readDay} />}
       {open && <SkipForm meterId={detail.meter.meterId} />}
       <MeterDecisions detail={detail} photoReading={photoReading} />

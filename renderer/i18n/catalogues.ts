@@ -10,6 +10,7 @@ import { errors as deErrors } from './de/errors';
 import { exporting as deExport } from './de/export';
 import { office as deOffice } from './de/office';
 import { officeReport as deOfficeReport } from './de/office-report';
+import { officeReview as deOfficeReview } from './de/office-review';
 import { onboarding as deOnboarding } from './de/onboarding';
 import { states as deStates } from './de/states';
 import { watch as deWatch } from './de/watch';
@@ -23,6 +24,7 @@ import { errors as enErrors } from './en/errors';
 import { exporting as enExport } from './en/export';
 import { office as enOffice } from './en/office';
 import { officeReport as enOfficeReport } from './en/office-report';
+import { officeReview as enOfficeReview } from './en/office-review';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { states as enStates } from './en/states';
 import { watch as enWatch } from './en/watch';
@@ -39,6 +41,7 @@ export const en = {
   export: enExport,
   office: enOffice,
   officeReport: enOfficeReport,
+  officeReview: enOfficeReview,
   onboarding: enOnboarding,
   states: enStates,
   watch: enWatch,
@@ -55,6 +58,7 @@ export const de: Catalogue = {
   export: deExport,
   office: deOffice,
   officeReport: deOfficeReport,
+  officeReview: deOfficeReview,
   onboarding: deOnboarding,
   states: deStates,
   watch: deWatch,

@@ -6,6 +6,7 @@ import { createDetailSlice } from './detail-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createOfficeSlice } from './office-slice';
 import { createOfficeReportSlice } from './office-report-slice';
+import { createOfficeReviewSlice } from './office-review-slice';
 import { createRunSlice } from './run-slice';
 import { createServiceSlice } from './service-slice';
 import { createSessionSlice } from './session-slice';
@@ -43,5 +44,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createDecisionSlice(set, get, deps),
     ...createOfficeSlice(set, get, deps),
     ...createOfficeReportSlice(set, get, deps),
+    ...createOfficeReviewSlice(set, get, deps),
   }));
 }

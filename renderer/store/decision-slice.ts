@@ -13,6 +13,8 @@ export interface DecisionSlice {
 
 export const createDecisionSlice: SliceCreator<DecisionSlice> = (set, get, { bridge }) => {
   const shown = async (reply: Result<DecisionAnswer>): Promise<Result<DecisionAnswer>> => {
+    // Office mode: the meter's office view (its history, or who changed it first) follows.
+    if (reply.ok) void get().refreshOfficeMeter();
     if (!reply.ok || !reply.value.done) return reply;
     if (get().meterOfDetail?.meter.meterId === reply.value.detail.meter.meterId)
       set({ meterOfDetail: reply.value.detail });
@@ -22,7 +24,16 @@ export const createDecisionSlice: SliceCreator<DecisionSlice> = (set, get, { bri
   };
   return {
     async decideMeter(meterId, decision) {
-      return shown(await bridge.decideMeter({ meterId, decision }));
+      // Office mode: the version the clerk saw goes along; the office refuses a change over it.
+      const office = get().officeMeterId === meterId ? get().officeMeter : null;
+      const officeVersion = office?.state === 'shown' ? office.version : undefined;
+      return shown(
+        await bridge.decideMeter({
+          meterId,
+          decision,
+          ...(officeVersion !== undefined && { officeVersion }),
+        }),
+      );
     },
     async undoMeterDecision(meterId) {
       return shown(await bridge.undoMeterDecision({ meterId }));

@@ -179,6 +179,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       if (!covered) set({ eventSeq: event.seq });
       if (event.status && !covered) get().applyStatus(event.status);
       if (event.office !== undefined && !covered) set({ officeStatus: event.office });
+      // The meter on screen, when the change names it, reads its office view again.
+      if (event.officeChange) get().officeMetersHeard(event.officeChange);
       if (event.log.length > 0 && !covered) {
         const at = now();
         const lines = event.log.map((entry) => ({ entry, at }));

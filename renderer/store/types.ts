@@ -18,6 +18,7 @@ import type { DetailSlice } from './detail-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { OfficeSlice } from './office-slice';
 import type { OfficeReportSlice } from './office-report-slice';
+import type { OfficeReviewSlice } from './office-review-slice';
 import type { RunSlice } from './run-slice';
 import type { ServiceSlice } from './service-slice';
 import type { SessionSlice } from './session-slice';
@@ -38,7 +39,8 @@ export type AppState = SessionSlice &
   WalkSlice &
   DecisionSlice &
   OfficeSlice &
-  OfficeReportSlice;
+  OfficeReportSlice &
+  OfficeReviewSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

@@ -35,7 +35,10 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (set, get) => ({
         ? [{ meterId: r.meterId, jobId: r.jobId, sequence: r.sequence }]
         : [],
     );
-    const first = get().meterPage?.rows.find((r) => r.jobId !== null);
+    const rows = get().meterPage?.rows ?? [];
+    // Office mode: the first meter no other clerk is reviewing or has decided.
+    const inOffice = await get().officeWalkNext(rows);
+    const first = inOffice === undefined ? rows.find((r) => r.jobId !== null) : inOffice;
     set({ walkStops: stops });
     if (first) get().openMeterRow(first);
     else set({ walking: false, walkStops: [] });
@@ -54,9 +57,13 @@ export const createWalkSlice: SliceCreator<WalkSlice> = (set, get) => ({
     const rows = get().meterPage?.rows ?? [];
     // The meter just reviewed left the flagged list: the next is the one after it in walking order.
     const later = before.slice(at + 1).map((r) => r.meterId);
-    const next =
-      rows.find((r) => r.jobId !== null && later.includes(r.meterId)) ??
-      rows.find((r) => r.jobId !== null && r.meterId !== shown);
+    const ahead = rows.filter((r) => r.jobId !== null && later.includes(r.meterId));
+    const behind = rows.filter(
+      (r) => r.jobId !== null && r.meterId !== shown && !ahead.includes(r),
+    );
+    // Office mode: the walk passes over meters another clerk is reviewing or has decided.
+    const inOffice = await get().officeWalkNext([...ahead, ...behind]);
+    const next = inOffice === undefined ? (ahead[0] ?? behind[0]) : inOffice;
     if (!next) {
       const jobId = get().selectedId;
       set({

@@ -644,6 +644,17 @@ describe('the office settings', () => {
       state: 'noOffice',
     });
   });
+
+  it('review between clerks answers "no office" without one (test/office/window-review)', async () => {
+    const b = desk.bridge;
+    expect(value(await b.officeMeter({ meterId: 'M1' }))).toEqual({ state: 'none' });
+    expect(value(await b.officeShowMeter({ meterId: 'M1' }))).toEqual({ state: 'none' });
+    expect(value(await b.officeShowMeter({ meterId: null }))).toEqual({ state: 'none' });
+    expect(value(await b.officeWalkNext({ meterIds: ['M1'] }))).toEqual({
+      inOffice: false,
+      meterId: null,
+    });
+  });
 });
 
 describe('the contract as a whole', () => {

@@ -35,6 +35,7 @@ describe('catalogues', () => {
         'export',
         'office',
         'officeReport',
+        'officeReview',
         'onboarding',
         'states',
         'watch',

@@ -9,6 +9,7 @@ import { readingForMeter } from '../../billing/typed-reading';
 import { systemClock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
+import type { OfficeReview } from '../office-review';
 import { meterDetail } from './billing-meters';
 
 type DecisionHandlers = Pick<BackendHandlers, 'decideMeter' | 'undoMeterDecision'>;
@@ -31,7 +32,10 @@ function heldToRegister(state: BackendState, meterId: string, req: DecisionReque
   }
 }
 
-export function billingDecisionHandlers(state: BackendState): DecisionHandlers {
+export function billingDecisionHandlers(
+  state: BackendState,
+  review: Pick<OfficeReview, 'decideFirst'>,
+): DecisionHandlers {
   const answer = (meterId: string): DecisionAnswer => {
     const detail = meterDetail(state.store, meterId, systemClock.now());
     if (!detail) throw unknownMeter(meterId);
@@ -40,10 +44,18 @@ export function billingDecisionHandlers(state: BackendState): DecisionHandlers {
     return { done: true, detail };
   };
   return {
-    decideMeter: ({ meterId, decision }) =>
-      state.use(() => {
+    decideMeter: ({ meterId, decision, officeVersion }) =>
+      state.use(async (): Promise<DecisionAnswer> => {
         heldToRegister(state, meterId, decision);
-        const made = state.actions.decideMeter(meterId, decision);
+        // Office mode: the rules first (the office never records what this desk refuses), then
+        // the office with the version the clerk saw; refused there, nothing is written here.
+        const ruled = state.actions.checkMeterDecision(meterId, decision);
+        if (ruled === null) throw unknownMeter(meterId);
+        if (!ruled.ok) return { done: false, problem: ruled.problem };
+        const first = await review.decideFirst(meterId, decision, officeVersion);
+        if (first.kind === 'refused') return { done: false, changedBy: first.changedBy };
+        const key = first.kind === 'accepted' ? first.key : undefined;
+        const made = state.actions.decideMeter(meterId, decision, key);
         if (made === null) throw unknownMeter(meterId);
         return made.ok ? answer(meterId) : { done: false, problem: made.problem };
       }),

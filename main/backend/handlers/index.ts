@@ -5,7 +5,9 @@ import { billingHandlers } from './billing';
 import { billingDecisionHandlers } from './billing-decisions';
 import { fileHandlers } from './files';
 import { jobHandlers } from './jobs';
+import type { Clock } from '../../time/clock';
 import { officeHandlers } from './office';
+import { officeReviewHandlers, officeReviewOf } from './office-review';
 import { officeReportHandlers } from './office-report';
 import { photoCheckHandlers } from './photo-checks';
 import { runHandlers } from './run';
@@ -16,7 +18,10 @@ export function createHandlers(
   state: BackendState,
   appVersion: string,
   samples: Partial<GenerateSampleFolderOptions> = {},
+  /** Review leases' clock (tests move a manual one); default the office link's. */
+  reviewClock?: Clock,
 ): BackendHandlers {
+  const review = officeReviewOf(state, reviewClock);
   return {
     ...runHandlers(state, appVersion),
     ...jobHandlers(state),
@@ -24,7 +29,8 @@ export function createHandlers(
     ...fileHandlers(state),
     ...serviceHandlers(state, samples),
     ...billingHandlers(state),
-    ...billingDecisionHandlers(state),
+    ...billingDecisionHandlers(state, review),
+    ...officeReviewHandlers(review),
     ...officeHandlers(state),
     ...officeReportHandlers(state),
     ping: () => Promise.resolve(null),

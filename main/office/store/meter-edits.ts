@@ -15,6 +15,8 @@ export interface MeterDecision {
   skipCode: string | null;
   note: string | null;
   at: Date;
+  /** The number the desk knows the meter by, kept beside the id as a published decision's is. */
+  meterNumber?: string | null;
 }
 
 export interface LastChange {
@@ -68,9 +70,20 @@ export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEd
     }
     await c.query(
       `INSERT INTO decisions (idempotency_key, kind, meter_id, reading, skip_code, note, desk,
-         clerk, decided_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [d.key, d.kind, d.meterId, d.reading, d.skipCode, d.note, d.desk, d.clerk, d.at],
+         clerk, decided_at, meter_number)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        d.key,
+        d.kind,
+        d.meterId,
+        d.reading,
+        d.skipCode,
+        d.note,
+        d.desk,
+        d.clerk,
+        d.at,
+        d.meterNumber ?? null,
+      ],
     );
     await c.query('DELETE FROM review_leases WHERE meter_id = $1', [d.meterId]);
     return { ok: true, version: row.version };

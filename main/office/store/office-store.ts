@@ -20,6 +20,7 @@ import {
   type OfficeBillingRow,
   type OfficeRouteCount,
 } from './office-billing';
+import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
 import type { OfficeChange } from './office-live';
 import { loadOfficeRoute, type RouteLoad } from './office-routes';
@@ -60,6 +61,8 @@ export interface OfficeStore {
   routeCounts(): Promise<OfficeRouteCount[]>;
   /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */
   liveDetail(change: OfficeChange): Promise<LiveDetail | null>;
+  /** Review between clerks in the window: a meter's lease, version and history. */
+  readonly review: OfficeReviewStore;
   close(): Promise<void>;
 }
 
@@ -104,6 +107,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
       })),
     routeCounts: () => guard(() => officeRouteCounts(pool)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
+    review: officeReviewStore(pool, guard),
     close: () => pool.end(),
   };
 }

@@ -101,3 +101,49 @@ export async function leaseHolder(
   const row = rows[0];
   return row ? { desk: row.desk, clerk: row.clerk, leaseUntil: row.lease_until } : null;
 }
+
+export type LeaseTaken =
+  | { ok: true; leaseUntil: Date }
+  | { ok: false; holder: { desk: string; clerk: string; leaseUntil: Date } };
+
+/**
+ * "Take this meter": a lease on one meter for this desk, taken when nobody holds it (or the lease
+ * ran out), renewed when this desk already holds it; refused with the holder otherwise. One
+ * statement: two desks taking at once cannot both win.
+ */
+export async function takeLease(
+  db: Queryable,
+  meterId: number,
+  req: LeaseRequest,
+): Promise<LeaseTaken> {
+  const until = new Date(req.now.getTime() + req.leaseMs);
+  // A lease released or ended by a decision between the two statements: free now, ask again.
+  for (let attempt = 0; ; attempt++) {
+    const { rows } = await db.query<{ lease_until: Date }>(
+      `INSERT INTO review_leases AS l (meter_id, desk, clerk, taken_at, lease_until)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (meter_id) DO UPDATE
+       SET desk = EXCLUDED.desk, clerk = EXCLUDED.clerk, lease_until = EXCLUDED.lease_until,
+           taken_at = CASE WHEN l.desk = EXCLUDED.desk AND l.lease_until > EXCLUDED.taken_at
+                           THEN l.taken_at ELSE EXCLUDED.taken_at END
+       WHERE l.desk = EXCLUDED.desk OR l.lease_until <= EXCLUDED.taken_at
+     RETURNING lease_until`,
+      [meterId, req.desk, req.clerk, req.now, until],
+    );
+    const row = rows[0];
+    if (row) return { ok: true, leaseUntil: row.lease_until };
+    const holder = await leaseHolder(db, meterId, req.now);
+    if (holder || attempt >= 3) {
+      return { ok: false, holder: holder ?? { desk: '', clerk: '', leaseUntil: req.now } };
+    }
+  }
+}
+
+/** The clerk moved on: this desk's lease on the meter ends now; false when it held none. */
+export async function releaseLease(db: Queryable, meterId: number, desk: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'DELETE FROM review_leases WHERE meter_id = $1 AND desk = $2',
+    [meterId, desk],
+  );
+  return (rowCount ?? 0) > 0;
+}

@@ -22,6 +22,7 @@ import { createDispatcher, type Dispatcher } from '../../../main/ipc/dispatch';
 import { createInProcessBridge } from '../../../main/ipc/in-process-bridge';
 import type { SenderInfo } from '../../../main/ipc/sender';
 import { KeychainSecretStore } from '../../../main/secrets/keychain';
+import type { Clock } from '../../../main/time/clock';
 import { FAST_AI, FAST_ENGINE } from '../../helpers/engine-harness';
 import { tempDir } from '../../helpers/tmp';
 import { TestOs } from '../../helpers/test-os';
@@ -60,6 +61,8 @@ export interface DesktopOptions {
   readonly engineConfig?: Partial<EngineConfig>;
   /** Watch-folder timings; default short ones, so a test's photos are added within a second. */
   readonly watch?: WatchTimings;
+  /** Review leases' clock in office mode (a manual one moves a lease to its end). */
+  readonly reviewClock?: Clock;
 }
 
 export function memorySecrets(): Promise<ChosenSecrets> {
@@ -123,6 +126,7 @@ export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop
     samples: { width: 480, concurrency: 2, flawed: 0 },
     eventIntervalMs: 50,
     watch: options.watch ?? { stableMs: 300, checkEveryMs: 200 },
+    ...(options.reviewClock && { reviewClock: options.reviewClock }),
   });
   const redact = (text: string): string => backend.redact(text);
   const dispatcher = windowDispatcher(backendInProcess(backend.handlers, redact), os, { redact });

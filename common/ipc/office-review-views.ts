@@ -1,0 +1,80 @@
+// Review between clerks in the window (issue 23; docs/office.md): what the window sees of a meter
+// in the office (who reviews it and until when, the version an edit names, its history of
+// decisions) and the calls that show, re-read and walk. Times are milliseconds since the epoch on
+// the backend's clock; a decision's kind is the office's word (publish.ts), worded by the window.
+import { z } from 'zod';
+import { meterId } from './billing-schemas';
+
+/** What the office records a decision as (main/office/store/publish.ts DECISION_KINDS). */
+export const OFFICE_DECISION_KINDS = [
+  'confirm',
+  'correct',
+  'type',
+  'skip',
+  'exchange',
+  'reread',
+  'estimate',
+  'undo',
+] as const;
+export type OfficeDecisionKind = (typeof OFFICE_DECISION_KINDS)[number];
+
+export interface OfficeReviewer {
+  readonly desk: string;
+  readonly clerk: string;
+  readonly leaseUntil: number;
+  /** This desk holds it (the clerk at this window). */
+  readonly mine: boolean;
+}
+
+export interface OfficeHistoryEntry {
+  readonly kind: OfficeDecisionKind;
+  readonly clerk: string;
+  readonly desk: string;
+  readonly reading: string | null;
+  readonly skipCode: string | null;
+  readonly decidedAt: number;
+}
+
+export type OfficeMeterView =
+  /** No office is in use (or its desk has not started): the window shows nothing of it. */
+  | { readonly state: 'none' }
+  /** The office did not answer in time: shown as "not reachable", edits are queued as alone. */
+  | { readonly state: 'away' }
+  /** The office has no meter with this number (or has it on two routes). */
+  | { readonly state: 'unknown' }
+  | {
+      readonly state: 'shown';
+      readonly meterId: string;
+      /** The meter's version as read: a decision names it, and is refused when it moved on. */
+      readonly version: number;
+      readonly reviewer: OfficeReviewer | null;
+      /** The office's standing decision when another desk made it. */
+      readonly decidedElsewhere: OfficeHistoryEntry | null;
+      /** Oldest first, undo included. */
+      readonly history: readonly OfficeHistoryEntry[];
+    };
+
+/** Who changed a meter since the clerk saw it, and what: why the clerk's decision was refused. */
+export interface OfficeChangedBy {
+  readonly clerk: string;
+  readonly desk: string;
+  /** null: the meter changed without a decision (a reading published, a route sheet loaded). */
+  readonly kind: OfficeDecisionKind | null;
+  readonly reading: string | null;
+  readonly at: number;
+}
+
+/** Walking review's next meter in office mode: the first of these another clerk does not have. */
+export interface OfficeNext {
+  /** false: no office in use or not reachable; the window walks as it would alone. */
+  readonly inOffice: boolean;
+  /** The meter now leased to this desk; null when every one is another clerk's. */
+  readonly meterId: string | null;
+}
+
+/** An office call waits at most this long: the office answers in milliseconds or is away. */
+export const OFFICE_REVIEW_DEADLINE_MS = 10_000;
+
+export const officeMeterRequest = z.strictObject({ meterId });
+export const officeShowRequest = z.strictObject({ meterId: meterId.nullable() });
+export const officeWalkRequest = z.strictObject({ meterIds: z.array(meterId).max(5000) });

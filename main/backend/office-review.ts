@@ -1,0 +1,293 @@
+// Review between clerks in the window (issue 23, items 4-6; docs/office.md): beside the window's
+// office desk, the meter the window shows holds this desk's review lease (taken when free, renewed
+// every RENEW_EVERY_MS on the injected clock, given up when the clerk moves on); walking review
+// leases the first meter no other clerk has; a decision is made in the office first with the
+// version the clerk saw, so a second clerk's change is refused with who made it and what; other
+// desks' changes reach the window as one coalesced `officeChange`. An office that does not answer
+// within OFFICE_ANSWER_MS is "away": the window works as a desk alone and decisions wait in the
+// outbox, as they always did.
+import { randomUUID } from 'node:crypto';
+import type { DecisionRequest } from '../../common/billing/decision-rules';
+import type {
+  OfficeChangedBy,
+  OfficeHistoryEntry,
+  OfficeMeterView,
+  OfficeNext,
+} from '../../common/ipc/office-review-views';
+import { officeMeterDecision } from '../actions/office-decisions';
+import type { OfficeDesk } from '../office/office-desk';
+import type { OfficeDecisionEntry, OfficeMeterReview } from '../office/store/meter-review';
+import { DECISION_KINDS, type DecisionKind } from '../office/store/publish';
+import { officeOutboxOf, type OfficeDesk as DeskName } from '../store/office-outbox';
+import type { Store } from '../store/store';
+import { Timer, type Clock } from '../time/clock';
+import type { OfficeLink } from './office-link';
+
+/** A review lease: issue 23 asks for 15-30 minutes. */
+export const REVIEW_LEASE_MS = 20 * 60_000;
+export const RENEW_EVERY_MS = 5 * 60_000;
+/** How long the window waits for the office before it works as a desk alone. */
+export const OFFICE_ANSWER_MS = 1_500;
+/** Other desks' changes reach the window at most about four times a second. */
+export const LIVE_PACE_MS = 250;
+/** Walking review tries at most this many meters per "next" (each one short statement). */
+const WALK_TRIES = 50;
+
+export interface OfficeReviewOptions {
+  readonly link: Pick<OfficeLink, 'running' | 'onDesk' | 'time'>;
+  readonly store: () => Store;
+  /** To the window: these meters changed in the office, or (resync) anything may have. */
+  readonly push: (meterNumbers: readonly string[], resync: boolean) => void;
+  /** Lease times and their renewal (tests move a manual clock); default the link's. */
+  readonly clock?: Clock;
+}
+
+/** A decision asked of the office first: made there (with its key), refused, or not asked. */
+export type OfficeFirst =
+  | { readonly kind: 'accepted'; readonly key: string }
+  | { readonly kind: 'refused'; readonly changedBy: OfficeChangedBy }
+  | { readonly kind: 'alone' };
+
+const AWAY: OfficeMeterView = { state: 'away' };
+const NONE: OfficeMeterView = { state: 'none' };
+
+const entryView = (e: OfficeDecisionEntry): OfficeHistoryEntry => ({
+  kind: e.kind,
+  clerk: e.clerk,
+  desk: e.desk,
+  reading: e.reading,
+  skipCode: e.skipCode,
+  decidedAt: e.decidedAt.getTime(),
+});
+
+export class OfficeReview {
+  private readonly clock: Clock;
+  private readonly renewal: Timer;
+  private readonly pace: Timer;
+  /** The meter the window shows while this desk holds its lease. */
+  private shown: { readonly meterNumber: string; readonly id: number } | null = null;
+  /** Shows run one after another: a "moved on" never overtakes the next meter's lease. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private heard: { meterNumbers: Set<string>; resync: boolean } | null = null;
+
+  constructor(private readonly opts: OfficeReviewOptions) {
+    this.clock = opts.clock ?? opts.link.time;
+    // Weak: renewing matters only while the window runs; it must not keep a closing backend up.
+    this.renewal = new Timer(this.clock, () => void this.renew(), { weak: true });
+    this.pace = new Timer(opts.link.time, () => {
+      this.flush();
+    });
+    opts.link.onDesk((desk) => {
+      desk.live.on((event) => {
+        if (event.kind === 'change') {
+          const c = event.change;
+          // This desk's own lease renewals are no news to its window.
+          if (c.table === 'review_leases' && c.desk === this.me()?.desk) return;
+          if (c.meterNumber !== null) this.hear([c.meterNumber], false);
+        } else if (event.kind === 'resync') this.hear([], true);
+      });
+      // A desk (re)started: what the window shows of the office may be stale.
+      this.hear([], true);
+    });
+  }
+
+  /** The meter as the office has it now; reads only. */
+  async meter(meterNumber: string): Promise<OfficeMeterView> {
+    const at = await this.desk();
+    if (!at) return NONE;
+    return this.answered(async () => {
+      const review = await at.desk.office.review.meterReview(meterNumber, this.now());
+      return review ? this.viewOf(meterNumber, review, at.me) : { state: 'unknown' };
+    }, AWAY);
+  }
+
+  /** The window shows this meter now (null: none): its lease is taken when free and kept. */
+  show(meterNumber: string | null): Promise<OfficeMeterView> {
+    const run = this.chain.then(() => this.showNow(meterNumber));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Walking review: the first of these meters no other clerk has, leased to this desk. */
+  async walkNext(meterNumbers: readonly string[]): Promise<OfficeNext> {
+    const at = await this.desk();
+    const alone: OfficeNext = { inOffice: false, meterId: null };
+    if (!at) return alone;
+    const { review } = at.desk.office;
+    return this.answered(async () => {
+      const taken = new Set(await review.takenElsewhere(meterNumbers, at.me.desk, this.now()));
+      const free = meterNumbers.filter((n) => !taken.has(n)).slice(0, WALK_TRIES);
+      for (const meterNumber of free) {
+        const meter = await review.meterByNumber(meterNumber);
+        // Not in the office (or on two routes): nobody can hold it there; the walk takes it.
+        if (!meter) return { inOffice: true, meterId: meterNumber };
+        const lease = await review.takeLease(meter.id, this.leaseFor(at.me));
+        if (lease.ok) return { inOffice: true, meterId: meterNumber };
+      }
+      return { inOffice: true, meterId: null };
+    }, alone);
+  }
+
+  /** A decision made in the office first, against the version the clerk saw (else the current). */
+  async decideFirst(
+    meterNumber: string,
+    request: DecisionRequest,
+    seenVersion: number | undefined,
+  ): Promise<OfficeFirst> {
+    const at = await this.desk();
+    const alone: OfficeFirst = { kind: 'alone' };
+    if (!at) return alone;
+    const kept = officeMeterDecision(meterNumber, request);
+    const kind = DECISION_KINDS.find((k) => k === kept.kind);
+    if (kind === undefined) return alone;
+    const key = `${at.me.desk}:decision:${randomUUID()}`;
+    return this.answered(async (): Promise<OfficeFirst> => {
+      const meter = await at.desk.office.review.meterByNumber(meterNumber);
+      if (!meter) return alone;
+      const edit = await at.desk.office.decideMeter({
+        meterId: meter.id,
+        version: seenVersion ?? meter.version,
+        key,
+        kind: kind satisfies DecisionKind,
+        desk: at.me.desk,
+        clerk: at.me.clerk,
+        reading: kept.reading ?? null,
+        skipCode: kept.skipCode ?? null,
+        note: kept.note ?? null,
+        at: this.now(),
+        meterNumber,
+      });
+      if (edit.ok) return { kind: 'accepted', key };
+      const c = edit.changedBy;
+      return {
+        kind: 'refused',
+        changedBy: {
+          clerk: c.clerk,
+          desk: c.desk,
+          kind: c.kind,
+          reading: c.reading,
+          at: c.at.getTime(),
+        },
+      };
+    }, alone);
+  }
+
+  private async showNow(meterNumber: string | null): Promise<OfficeMeterView> {
+    const before = this.shown;
+    const at = await this.desk();
+    if (before && before.meterNumber !== meterNumber) {
+      this.shown = null;
+      this.renewal.clear();
+      if (at) {
+        await this.answered(() => at.desk.office.review.releaseLease(before.id, at.me.desk), false);
+      }
+    }
+    if (meterNumber === null || !at) return NONE;
+    return this.answered(async () => {
+      const { review } = at.desk.office;
+      const found = await review.meterReview(meterNumber, this.now());
+      if (!found) return { state: 'unknown' };
+      let holder = found.holder;
+      if (holder === null || holder.desk === at.me.desk) {
+        const lease = await review.takeLease(found.meter.id, this.leaseFor(at.me));
+        if (lease.ok) {
+          this.shown = { meterNumber, id: found.meter.id };
+          this.renewal.set(RENEW_EVERY_MS);
+          holder = { ...at.me, leaseUntil: lease.leaseUntil };
+        } else holder = lease.holder;
+      }
+      return this.viewOf(meterNumber, { ...found, holder }, at.me);
+    }, AWAY);
+  }
+
+  /** The window still shows the meter: its lease goes on; lost to another desk, the window hears. */
+  private async renew(): Promise<void> {
+    const shown = this.shown;
+    const at = await this.desk();
+    if (!shown || !at) return;
+    const lease = await this.answered(
+      () => at.desk.office.review.takeLease(shown.id, this.leaseFor(at.me)),
+      null,
+    );
+    if (this.shown !== shown) return;
+    if (lease && !lease.ok) {
+      this.shown = null;
+      this.hear([shown.meterNumber], false);
+      return;
+    }
+    this.renewal.set(RENEW_EVERY_MS);
+  }
+
+  private viewOf(meterNumber: string, r: OfficeMeterReview, me: DeskName): OfficeMeterView {
+    const standing = r.standing && r.standing.desk !== me.desk ? r.standing : null;
+    return {
+      state: 'shown',
+      meterId: meterNumber,
+      version: r.meter.version,
+      reviewer: r.holder && {
+        desk: r.holder.desk,
+        clerk: r.holder.clerk,
+        leaseUntil: r.holder.leaseUntil.getTime(),
+        mine: r.holder.desk === me.desk,
+      },
+      decidedElsewhere: standing && entryView(standing),
+      history: r.history.map(entryView),
+    };
+  }
+
+  private hear(meterNumbers: readonly string[], resync: boolean): void {
+    const heard = (this.heard ??= { meterNumbers: new Set(), resync: false });
+    for (const n of meterNumbers) heard.meterNumbers.add(n);
+    heard.resync ||= resync;
+    this.pace.ensure(LIVE_PACE_MS);
+  }
+
+  private flush(): void {
+    const heard = this.heard;
+    this.heard = null;
+    if (heard) this.opts.push([...heard.meterNumbers], heard.resync);
+  }
+
+  /** The running desk and who this queue publishes as; null: no office in use. */
+  private async desk(): Promise<{ desk: OfficeDesk; me: DeskName } | null> {
+    const desk = await this.opts.link.running();
+    const me = desk ? this.me() : null;
+    return desk && me ? { desk, me } : null;
+  }
+
+  private me(): DeskName | null {
+    // The outbox is made once per queue with the first clock asked: the link's, as the desk's.
+    return officeOutboxOf(this.opts.store().db, this.opts.link.time).desk();
+  }
+
+  private leaseFor(me: DeskName): { desk: string; clerk: string; now: Date; leaseMs: number } {
+    return { desk: me.desk, clerk: me.clerk, now: this.now(), leaseMs: REVIEW_LEASE_MS };
+  }
+
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
+
+  /** The office's answer, or `otherwise` when it fails or takes longer than OFFICE_ANSWER_MS. */
+  private answered<T>(work: () => Promise<T>, otherwise: T): Promise<T> {
+    return new Promise<T>((resolve) => {
+      const late = this.opts.link.time.setTimer(
+        () => {
+          resolve(otherwise);
+        },
+        OFFICE_ANSWER_MS,
+        { weak: true },
+      );
+      work().then(
+        (value) => {
+          this.opts.link.time.clearTimer(late);
+          resolve(value);
+        },
+        () => {
+          this.opts.link.time.clearTimer(late);
+          resolve(otherwise);
+        },
+      );
+    });
+  }
+}

@@ -1,0 +1,33 @@
+// The office's side of review between clerks in the window (issue 23): a meter's review view,
+// "take this meter" and giving it up, and which meters of a walk other desks have. Part of the
+// desk's OfficeStore (office-store.ts), each call one short statement or two.
+import {
+  meterByNumber,
+  meterReview,
+  takenElsewhere,
+  type OfficeMeterReview,
+  type OfficeMeterState,
+} from './meter-review';
+import type { OfficePool } from './office-db';
+import { releaseLease, takeLease, type LeaseRequest, type LeaseTaken } from './review-leases';
+
+export interface OfficeReviewStore {
+  meterByNumber(meterNumber: string): Promise<OfficeMeterState | null>;
+  meterReview(meterNumber: string, now: Date): Promise<OfficeMeterReview | null>;
+  takeLease(meterId: number, req: LeaseRequest): Promise<LeaseTaken>;
+  releaseLease(meterId: number, desk: string): Promise<boolean>;
+  takenElsewhere(meterNumbers: readonly string[], desk: string, now: Date): Promise<string[]>;
+}
+
+export function officeReviewStore(
+  pool: OfficePool,
+  guard: <T>(work: () => Promise<T>) => Promise<T>,
+): OfficeReviewStore {
+  return {
+    meterByNumber: (meterNumber) => guard(() => meterByNumber(pool, meterNumber)),
+    meterReview: (meterNumber, now) => guard(() => meterReview(pool, meterNumber, now)),
+    takeLease: (meterId, req) => guard(() => takeLease(pool, meterId, req)),
+    releaseLease: (meterId, desk) => guard(() => releaseLease(pool, meterId, desk)),
+    takenElsewhere: (numbers, desk, now) => guard(() => takenElsewhere(pool, numbers, desk, now)),
+  };
+}

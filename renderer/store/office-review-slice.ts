@@ -1,0 +1,78 @@
+// Review between clerks in office mode (issue 23; docs/office.md): the office's view of the meter
+// the window shows (who reviews it, its version, its history), the lease that goes with showing
+// it, and walking review's next meter among those no other clerk has. A push from the backend
+// (`officeChange`) re-reads the shown meter when it names it, and on resync. Without an office
+// nothing here calls the backend.
+import type { AppEvent, OfficeMeterView } from '../../common/ipc';
+import type { MeterRow } from '../../common/ipc/billing-views';
+import { latestOnly } from '../lib/latest-only';
+import type { SliceCreator } from './types';
+
+export interface OfficeReviewSlice {
+  /** The office's view of `officeMeterId`; null before its first answer. */
+  officeMeter: OfficeMeterView | null;
+  officeMeterId: string | null;
+  /** The window shows this meter now (null: none): its lease is taken or kept, its view read. */
+  showOfficeMeter(meterId: string | null): Promise<void>;
+  /** Reads the shown meter's office view again (reads only: the lease is not touched). */
+  refreshOfficeMeter(): Promise<void>;
+  /** A push: other desks changed these meters in the office, or (resync) anything may have. */
+  officeMetersHeard(change: NonNullable<AppEvent['officeChange']>): void;
+  /**
+   * Walking review in office mode: of these rows (in walking order), the first no other clerk
+   * is reviewing or has decided, leased to this desk; null when every one is taken; undefined
+   * without an office (the walk goes on as alone).
+   */
+  officeWalkNext(rows: readonly MeterRow[]): Promise<MeterRow | null | undefined>;
+}
+
+export const createOfficeReviewSlice: SliceCreator<OfficeReviewSlice> = (set, get, { bridge }) => {
+  const replies = latestOnly();
+  const read = async (meterId: string, take: boolean): Promise<void> => {
+    const newest = replies.ticket();
+    const reply = take
+      ? await bridge.officeShowMeter({ meterId })
+      : await bridge.officeMeter({ meterId });
+    if (newest() && reply.ok && get().officeMeterId === meterId) set({ officeMeter: reply.value });
+  };
+  return {
+    officeMeter: null,
+    officeMeterId: null,
+
+    async showOfficeMeter(meterId) {
+      const before = get().officeMeterId;
+      if (meterId === before) return;
+      set({ officeMeterId: meterId, officeMeter: null });
+      if (get().officeStatus === null) return;
+      if (meterId === null) {
+        replies.ticket();
+        await bridge.officeShowMeter({ meterId: null });
+        return;
+      }
+      await read(meterId, true);
+    },
+
+    async refreshOfficeMeter() {
+      const meterId = get().officeMeterId;
+      if (meterId !== null && get().officeStatus !== null) await read(meterId, false);
+    },
+
+    officeMetersHeard(change) {
+      const meterId = get().officeMeterId;
+      if (meterId !== null && (change.resync || change.meterNumbers.includes(meterId))) {
+        void get().refreshOfficeMeter();
+      }
+    },
+
+    async officeWalkNext(rows) {
+      if (get().officeStatus === null) return undefined;
+      const candidates = rows.filter((r) => r.jobId !== null && r.meterId !== null);
+      const reply = await bridge.officeWalkNext({
+        meterIds: candidates.map((r) => r.meterId ?? ''),
+      });
+      if (!reply.ok || !reply.value.inOffice) return undefined;
+      const next = reply.value.meterId;
+      return next === null ? null : (candidates.find((r) => r.meterId === next) ?? null);
+    },
+  };
+};

@@ -1,0 +1,167 @@
+// Review between clerks in the window (issue 23, items 4-6), through the contract into two real
+// backends on one real throwaway PostgreSQL: Anna's window opens a meter and holds its review
+// lease, which Ben's window shows with the time left and his walking review passes over; on Ben's
+// clock the lease runs out and the meter is free; the same meter decided at both desks: the second
+// is refused with who changed it and what, and nothing is written at that desk; the first reaches
+// Ben's window as an officeChange push and is in his meter's history.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { OfficeSettings } from '../../common/ipc/office-views';
+import { REVIEW_LEASE_MS } from '../../main/backend/office-review';
+import { openOfficeStore } from '../../main/office/store/office-store';
+import { createManualClock, type ManualClock } from '../helpers/manual-clock';
+import { openDesktop, until, value, type Desktop } from '../ipc/helpers/desktop';
+import { ANNA_PASSWORD } from './anna-office';
+import { annaOnCluster } from './anna-on-cluster';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+
+const office = useOfficeCluster();
+const METERS = ['R12-01', 'R12-02', 'R12-03'];
+
+/** A window's desk with the route sheet loaded and its office connected. */
+async function deskOf(
+  settings: OfficeSettings,
+  password: string,
+  clock: ManualClock,
+): Promise<Desktop> {
+  const desk = await openDesktop({ reviewClock: clock });
+  const b = desk.bridge;
+  value(await b.startSandbox({ photos: 1 }));
+  const sheet = join(desk.dir, 'route.csv');
+  writeFileSync(
+    sheet,
+    `meter_id,account\n${METERS.map((m, i) => `${m},K${String(i)}`).join('\n')}\n`,
+  );
+  desk.os.openAnswers.push(sheet);
+  const choice = value(await b.chooseRouteSheet());
+  if (choice.canceled || !('preview' in choice)) throw new Error('no preview');
+  const mappingJson = JSON.stringify(choice.preview.mapping);
+  expect(value(await b.loadRouteSheet({ path: sheet, mappingJson })).ok).toBe(true);
+  value(await b.saveOffice({ settings, password }));
+  await until(async () => {
+    const shown = value(await b.officeMeter({ meterId: METERS[0] ?? '' }));
+    return shown.state === 'shown';
+  }, `${settings.desk}'s office desk`);
+  return desk;
+}
+
+describe.skipIf(officeSkip !== null)('review between clerks in the window', () => {
+  it('shows who reviews a meter, walks past it, refuses a second edit and hears the first', async () => {
+    const cluster = office();
+    const anna = await annaOnCluster(cluster);
+    await cluster.admin.query(
+      `CREATE ROLE desk_ben LOGIN PASSWORD 'pw-ben' IN ROLE meterdesk_desk`,
+    );
+    const ben: OfficeSettings = { ...anna, user: 'desk_ben', desk: 'ben@pc-2' };
+    const start = Date.now();
+    const loader = openOfficeStore(
+      cluster.cluster.url({ user: 'desk_ben', password: 'pw-ben', database: anna.database }),
+      { desk: 'ben@pc-2' },
+    );
+    await loader.loadRoute({
+      routeKey: 'R-12',
+      sheetSha256: null,
+      meters: METERS.map((meterNumber, i) => ({
+        meterNumber,
+        sequence: i + 1,
+        wholeDigits: 5,
+        decimals: 0,
+        previousReading: '00100',
+        previousReadAt: '2026-01-05',
+      })),
+      user: 'ben',
+      at: new Date(start),
+    });
+    await loader.close();
+
+    const annaClock = createManualClock(start);
+    const benClock = createManualClock(start);
+    const a = await deskOf(anna, ANNA_PASSWORD, annaClock);
+    const b = await deskOf(ben, 'pw-ben', benClock);
+    let annaOpen = true;
+    try {
+      const [m1 = '', m2 = '', m3 = ''] = METERS;
+      // Anna opens the first meter: hers for 20 minutes; Ben's window says so.
+      const held = value(await a.bridge.officeShowMeter({ meterId: m1 }));
+      expect(held).toMatchObject({ state: 'shown', reviewer: { desk: 'anna@pc-7', mine: true } });
+      const seen = value(await b.bridge.officeMeter({ meterId: m1 }));
+      if (seen.state !== 'shown' || !seen.reviewer) throw new Error('Ben sees no reviewer');
+      expect(seen.reviewer).toMatchObject({ desk: 'anna@pc-7', clerk: 'anna', mine: false });
+      expect(seen.reviewer.leaseUntil - benClock.now()).toBe(REVIEW_LEASE_MS);
+
+      // Ben's walk passes over Anna's meter; his next is the second, now his.
+      expect(value(await b.bridge.officeWalkNext({ meterIds: METERS }))).toEqual({
+        inOffice: true,
+        meterId: m2,
+      });
+      expect(value(await a.bridge.officeMeter({ meterId: m2 }))).toMatchObject({
+        reviewer: { desk: 'ben@pc-2', mine: false },
+      });
+
+      // Anna's desk stops renewing (her clock stands still); on Ben's clock the lease runs out.
+      await benClock.advance(REVIEW_LEASE_MS + 60_000);
+      expect(value(await b.bridge.officeMeter({ meterId: m1 }))).toMatchObject({
+        state: 'shown',
+        reviewer: null,
+      });
+
+      // Both saw the third meter at the same version; Anna decides first.
+      const v = (desk: Desktop) => desk.bridge.officeMeter({ meterId: m3 });
+      const annaSaw = value(await v(a));
+      const benSaw = value(await v(b));
+      if (annaSaw.state !== 'shown' || benSaw.state !== 'shown') throw new Error('not shown');
+      expect(benSaw.version).toBe(annaSaw.version);
+      const pushesBefore = b.events.length;
+      const made = value(
+        await a.bridge.decideMeter({
+          meterId: m3,
+          decision: { kind: 'typed', reading: '00150' },
+          officeVersion: annaSaw.version,
+        }),
+      );
+      expect(made.done).toBe(true);
+      const refused = value(
+        await b.bridge.decideMeter({
+          meterId: m3,
+          decision: { kind: 'skip', code: 'no_access' },
+          officeVersion: benSaw.version,
+        }),
+      );
+      expect(refused).toMatchObject({
+        done: false,
+        changedBy: { clerk: 'anna', desk: 'anna@pc-7', kind: 'type', reading: '00150' },
+      });
+      // Nothing written at Ben's desk: no decision, nothing in his outbox for the office.
+      expect(value(await b.bridge.meterDetail({ meterId: m3 })).decision).toBeNull();
+
+      // Anna's decision reaches Ben's window as a push, and his history of the meter shows it.
+      await until(
+        () =>
+          b.events
+            .slice(pushesBefore)
+            .some((e) => e.officeChange?.meterNumbers.includes(m3) === true),
+        'the officeChange push at Ben’s window',
+      );
+      const history = value(await b.bridge.officeMeter({ meterId: m3 }));
+      expect(history).toMatchObject({
+        state: 'shown',
+        decidedElsewhere: { kind: 'type', desk: 'anna@pc-7', reading: '00150' },
+        history: [{ kind: 'type', clerk: 'anna', desk: 'anna@pc-7', reading: '00150' }],
+      });
+
+      // Closing Anna's window drains her outbox: it publishes the same decision with the same key,
+      // a no-op; the office holds it once, and nothing of Ben's.
+      await a.close();
+      annaOpen = false;
+      const admin = cluster.adminOn(anna.database);
+      const rows = await admin.query(`SELECT desk FROM decisions WHERE meter_number = $1`, [m3]);
+      expect(rows.rows).toEqual([{ desk: 'anna@pc-7' }]);
+      const benRows = await admin.query(`SELECT 1 FROM decisions WHERE desk = 'ben@pc-2'`);
+      expect(benRows.rowCount).toBe(0);
+    } finally {
+      if (annaOpen) await a.close();
+      await b.close();
+    }
+  }, 90_000);
+});
