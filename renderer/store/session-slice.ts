@@ -179,6 +179,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       if (!covered) set({ eventSeq: event.seq });
       if (event.status && !covered) get().applyStatus(event.status);
       if (event.office !== undefined && !covered) set({ officeStatus: event.office });
+      // Another desk changed the office's record: the supervisor's report on screen reads again.
+      if (event.officeChange && get().screen === 'officeReport') get().officeReportHeard();
       // The meter on screen, when the change names it, reads its office view again.
       if (event.officeChange) get().officeMetersHeard(event.officeChange);
       if (event.log.length > 0 && !covered) {

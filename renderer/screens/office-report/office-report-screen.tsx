@@ -78,7 +78,7 @@ export function OfficeReportScreen(): React.JSX.Element {
       </div>
       <div className="office-report-bar">
         <label className="office-report-day">
-          <span className="label">{t('day')}</span>
+          <span>{t('day')}</span>
           <input
             type="date"
             className="input"
