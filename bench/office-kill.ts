@@ -6,14 +6,10 @@
 // so the bench is quick), photos uploaded and paid more than once (the sandbox's own ledger; at
 // most one extra per photo A had in flight) and photos lost (0). Run alone with
 // `npx tsx bench/office-kill.ts [--quick]`. Needs PostgreSQL installed; without it the table says so.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startLocalCluster } from '../main/office/local-cluster';
 import { openOfficeDb, type OfficePool } from '../main/office/store/office-db';
-import { openOfficeStore } from '../main/office/store/office-store';
 import { createSandbox, type Sandbox } from '../sandbox';
 import { generateSampleFolder } from '../sandbox/samples';
 import type { Benchmark, BenchOptions } from './benchmark';
@@ -25,6 +21,7 @@ import {
   officeNotes,
   type OfficeReportHead,
 } from './lib/office-bench';
+import { withMigratedCluster } from './lib/office-cluster';
 import { repeats } from './lib/office-counts';
 import { runAloneIfMain } from './lib/run-alone';
 import type { BenchTable } from './lib/table';
@@ -183,19 +180,11 @@ export async function runOfficeKill(options: BenchOptions): Promise<OfficeKillRe
     options.log(`skipped: ${skipped}`);
     return { ...head, loadAfter: loadNow(), skipped, run: null };
   }
-  const dir = mkdtempSync(join(tmpdir(), 'meterdesk-bench-kill-'));
-  const cluster = await startLocalCluster();
-  try {
-    const owner = openOfficeStore(cluster.url());
-    await owner.migrate();
-    await owner.close();
+  return withMigratedCluster('meterdesk-bench-kill-', async (cluster, dir) => {
     options.log('desk A and desk B over the same photos; A killed with SIGKILL mid-upload');
     const run = await measure(dir, cluster.url(), options.quick);
     return { ...head, loadAfter: loadNow(), skipped: null, run };
-  } finally {
-    await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function officeKillTable(r: OfficeKillReport): BenchTable {

@@ -5,16 +5,14 @@
 // finished (each published once: duplicates 0, lost 0), and the time from the restart until the
 // office held every reading finished before it (the outboxes' backlog drained). Run alone with
 // `npx tsx bench/office-outage.ts [--quick]`. Needs PostgreSQL installed; without it the table says so.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openSession, type Session } from '../main/actions/session';
-import { startLocalCluster, type LocalCluster } from '../main/office/local-cluster';
+import type { LocalCluster } from '../main/office/local-cluster';
 import { startOfficeDesk, type OfficeDesk } from '../main/office/office-desk';
 import { openOfficeDb } from '../main/office/store/office-db';
-import { openOfficeStore } from '../main/office/store/office-store';
 import { systemClock } from '../main/time/clock';
 import { createSandbox } from '../sandbox';
 import { generateSampleFolder } from '../sandbox/samples';
@@ -26,6 +24,7 @@ import {
   officeNotes,
   type OfficeReportHead,
 } from './lib/office-bench';
+import { withMigratedCluster } from './lib/office-cluster';
 import { publishedOnce, type DeskReading, type PublishedOnce } from './lib/office-counts';
 import { runAloneIfMain } from './lib/run-alone';
 import type { BenchTable } from './lib/table';
@@ -197,21 +196,13 @@ export async function runOfficeOutage(options: BenchOptions): Promise<OfficeOuta
   const run: OutageRun = options.quick
     ? { photosPerDesk: 20, stopAtMs: 2_000, stopMs: 8_000, aiMs: 1_000, concurrency: 2 }
     : { photosPerDesk: 60, stopAtMs: 8_000, stopMs: 30_000, aiMs: 1_500, concurrency: 2 };
-  const dir = mkdtempSync(join(tmpdir(), 'meterdesk-bench-outage-'));
-  const cluster = await startLocalCluster();
-  try {
-    const owner = openOfficeStore(cluster.url());
-    await owner.migrate();
-    await owner.close();
+  return withMigratedCluster('meterdesk-bench-outage-', async (cluster, dir) => {
     options.log(`${String(DESKS)} desks, ${String(DESKS * run.photosPerDesk)} photos`);
     const figures = await outageRun(cluster, dir, run, (line) => {
       options.log(line);
     });
     return { ...head, loadAfter: loadNow(), skipped: null, run: figures };
-  } finally {
-    await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function officeOutageTable(r: OfficeOutageReport): BenchTable {

@@ -1,14 +1,11 @@
 // The outage benchmark's counting: what it calls duplicates, lost and stray, and a small real run
 // (three desks, the office's server stopped and started again) in which every reading the desks
 // finished is counted once in the office. No timing thresholds (bench/ measures speed).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withMigratedCluster } from '../../bench/lib/office-cluster';
 import { publishedOnce } from '../../bench/lib/office-counts';
 import { outageRun } from '../../bench/office-outage';
-import { localClusterUnavailable, startLocalCluster } from '../../main/office/local-cluster';
-import { openOfficeStore } from '../../main/office/store/office-store';
+import { localClusterUnavailable } from '../../main/office/local-cluster';
 
 const sha = (c: string): string => c.repeat(64);
 
@@ -37,21 +34,13 @@ describe('office outage benchmark', () => {
   it.skipIf(localClusterUnavailable() !== null)(
     'finds every reading published once after a short stop of the server',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'meterdesk-test-outage-'));
-      const cluster = await startLocalCluster();
-      try {
-        const owner = openOfficeStore(cluster.url());
-        await owner.migrate();
-        await owner.close();
-        const run = { photosPerDesk: 4, stopAtMs: 300, stopMs: 1_500, aiMs: 300, concurrency: 2 };
-        const figures = await outageRun(cluster, dir, run, () => undefined);
-        expect(figures.unread).toBe(0);
-        expect(figures.finished).toBe(12);
-        expect(figures).toMatchObject({ published: 12, duplicates: 0, lost: 0, stray: 0 });
-      } finally {
-        await cluster.stop();
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const run = { photosPerDesk: 4, stopAtMs: 300, stopMs: 1_500, aiMs: 300, concurrency: 2 };
+      const figures = await withMigratedCluster('meterdesk-test-outage-', (cluster, dir) =>
+        outageRun(cluster, dir, run, () => undefined),
+      );
+      expect(figures.unread).toBe(0);
+      expect(figures.finished).toBe(12);
+      expect(figures).toMatchObject({ published: 12, duplicates: 0, lost: 0, stray: 0 });
     },
     60_000,
   );

@@ -1,5 +1,6 @@
 // The office-wide photo index on a real server, with every desk on connections of its own.
 import { describe, expect, it } from 'vitest';
+import type { OfficeStore } from '../../main/office/store/office-store';
 import type { PhotoClaim } from '../../main/office/store/photo-claims';
 import { migratedOffice, minutes, publishedReading, sha, withTwoDesks } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
@@ -7,26 +8,35 @@ import { officeSkip, useOfficeCluster } from './pg-cluster';
 const office = useOfficeCluster();
 const LEASE = 10 * 60_000;
 
+/** Every desk (desk-0, desk-1 ...) claims every photo, all at once. */
+function claimAll(
+  desks: readonly OfficeStore[],
+  photos: readonly string[],
+  now: Date,
+): Promise<{ photo: string; desk: string; claim: PhotoClaim }[]> {
+  return Promise.all(
+    desks.flatMap((desk, d) =>
+      photos.map(async (photo) => ({
+        photo,
+        desk: `desk-${d}`,
+        claim: await desk.claimPhoto({
+          sha256: photo,
+          desk: `desk-${d}`,
+          fileName: `${photo.slice(0, 6)}.jpg`,
+          now,
+          leaseMs: LEASE,
+        }),
+      })),
+    ),
+  );
+}
+
 describe.skipIf(officeSkip !== null)('claiming photos in the office index', () => {
   it('gives each photo to exactly one of 16 desks claiming the same photos at once', async () => {
     const o = await migratedOffice(office(), 16);
     try {
       const photos = Array.from({ length: 24 }, (_, i) => sha(`photo ${i}`));
-      const claims = await Promise.all(
-        o.desks.flatMap((desk, d) =>
-          photos.map(async (photo) => ({
-            photo,
-            desk: `desk-${d}`,
-            claim: await desk.claimPhoto({
-              sha256: photo,
-              desk: `desk-${d}`,
-              fileName: `${photo.slice(0, 6)}.jpg`,
-              now: minutes(0),
-              leaseMs: LEASE,
-            }),
-          })),
-        ),
-      );
+      const claims = await claimAll(o.desks, photos, minutes(0));
       for (const photo of photos) {
         const mine = claims.filter((c) => c.photo === photo && c.claim.kind === 'ours');
         expect(mine, photo).toHaveLength(1);
@@ -51,21 +61,7 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
         await dead?.claimPhoto({ ...req, desk: 'dead' });
       }
       // Every desk finds the lease over in its snapshot; only one may take it under the row lock.
-      const claims = await Promise.all(
-        desks.flatMap((desk, d) =>
-          photos.map(async (photo) => ({
-            photo,
-            desk: `desk-${d}`,
-            claim: await desk.claimPhoto({
-              sha256: photo,
-              desk: `desk-${d}`,
-              fileName: 'x.jpg',
-              now: minutes(11),
-              leaseMs: LEASE,
-            }),
-          })),
-        ),
-      );
+      const claims = await claimAll(desks, photos, minutes(11));
       for (const photo of photos) {
         const mine = claims.filter((c) => c.photo === photo && c.claim.kind === 'ours');
         expect(mine, photo).toHaveLength(1);
