@@ -10,7 +10,8 @@ import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import { ClaimGate, type ClaimGateOptions, type ClaimPhoto } from './claim-gate';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
-import { BillingPublisher, publishDesk } from './billing-publish';
+import { publishDesk } from './billing-publish';
+import { PeriodicPublisher } from './periodic-publish';
 import { OfficeError } from './store/office-db';
 import { OfficeLive } from './store/office-live';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
@@ -82,7 +83,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     ...(opts.onPublished && { onState: opts.onPublished }),
   });
   publisher.start();
-  const rows = new BillingPublisher({
+  const rows = new PeriodicPublisher({
     store: opts.store,
     office,
     desk: opts.desk,

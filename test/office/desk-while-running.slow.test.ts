@@ -12,7 +12,7 @@ import { QueueActions } from '../../main/actions/queue-actions';
 import { openSession } from '../../main/actions/session';
 import { OFFICE_PROBE_MS, OfficeLink } from '../../main/backend/office-link';
 import { SessionSecretStore } from '../../main/backend/session-store';
-import { ROWS_EVERY_MS } from '../../main/office/billing-publish';
+import { ROWS_EVERY_MS } from '../../main/office/periodic-publish';
 import { CLAIM_ANSWER_MS, type ClaimPhoto } from '../../main/office/claim-gate';
 import { startOfficeDesk } from '../../main/office/office-desk';
 import {
