@@ -15,7 +15,7 @@ import { annaOnCluster } from '../office/anna-on-cluster';
 import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
 import { eventually, openTestWindow } from './harness';
-import { startOnSandbox, waitForCount } from './window-steps';
+import { loadFixtureSheet, startOnSandbox, waitForCount } from './window-steps';
 
 const office = useOfficeCluster();
 const MINUTE = 60_000;
@@ -35,19 +35,12 @@ describeInBrowser('review between clerks in the window', (site) => {
       );
       const win = await openTestWindow(site(), { viewport: { width: 1280, height: 960 } });
       try {
-        const { page, os } = win;
+        const { page } = win;
         const fx = await writeRouteFixture(join(win.dir, 'work'), { count: 5, flagged: 1 });
         await startOnSandbox(win);
         await win.drop([fx.photos]);
         await waitForCount(win, 'done', fx.meters.filter((m) => m.relPath !== null).length + 1);
-        os.openAnswers.push(fx.sheet);
-        await page.getByTestId('load-route-sheet').click();
-        await page.getByTestId('map-meterId').waitFor();
-        await page.getByTestId('map-meterId').selectOption('Gerät Nr.');
-        await page.getByTestId('map-previousReadAt').selectOption('Ablesedatum alt');
-        await page.getByTestId('sheet-load').click();
-        await page.getByTestId('sheet-loaded').waitFor();
-        await page.getByTestId('sheet-close').click();
+        await loadFixtureSheet(win, fx.sheet);
 
         // The office has the route; Carla confirmed the flagged meter and took it back, Ben sent
         // it for a re-read and has it open now.

@@ -8,13 +8,13 @@ import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { describeInBrowser } from './browser-suite';
 import { eventually, openTestWindow } from './harness';
-import { startOnSandbox, waitForCount } from './window-steps';
+import { loadFixtureSheet, startOnSandbox, waitForCount } from './window-steps';
 
 describeInBrowser('swapped meter', (site) => {
   it('flags a photo whose code names another meter, and moves it there', async () => {
     const win = await openTestWindow(site(), { engineConfig: { photoChecks: true } });
     try {
-      const { page, os } = win;
+      const { page } = win;
       // Four stickered meters; the fourth photo shows the first meter's sticker.
       const fx = await writeRouteFixture(join(win.dir, 'work'), {
         count: 6,
@@ -28,14 +28,7 @@ describeInBrowser('swapped meter', (site) => {
       // Every photo: one per meter that has one, and the one no meter claims.
       await waitForCount(win, 'done', fx.meters.filter((m) => m.relPath !== null).length + 1);
 
-      os.openAnswers.push(fx.sheet);
-      await page.getByTestId('load-route-sheet').click();
-      await page.getByTestId('map-meterId').waitFor();
-      await page.getByTestId('map-meterId').selectOption('Gerät Nr.');
-      await page.getByTestId('map-previousReadAt').selectOption('Ablesedatum alt');
-      await page.getByTestId('sheet-load').click();
-      await page.getByTestId('sheet-loaded').waitFor();
-      await page.getByTestId('sheet-close').click();
+      await loadFixtureSheet(win, fx.sheet);
 
       const swapped = fx.meters[3]?.id ?? '';
       const named = fx.meters[0]?.id ?? '';

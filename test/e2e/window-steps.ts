@@ -26,6 +26,22 @@ export function sampleFolder(
   });
 }
 
+/**
+ * Loads a route sheet of test/helpers/route-fixture.ts through the window: its meter id and old
+ * read date columns are mapped by hand, as a clerk maps them; the dialog is closed after.
+ */
+export async function loadFixtureSheet(win: TestWindow, sheet: string): Promise<void> {
+  const { page } = win;
+  win.os.openAnswers.push(sheet);
+  await page.getByTestId('load-route-sheet').click();
+  await page.getByTestId('map-meterId').waitFor();
+  await page.getByTestId('map-meterId').selectOption('Gerät Nr.');
+  await page.getByTestId('map-previousReadAt').selectOption('Ablesedatum alt');
+  await page.getByTestId('sheet-load').click();
+  await page.getByTestId('sheet-loaded').waitFor();
+  await page.getByTestId('sheet-close').click();
+}
+
 /** Waits until the legend's count for a state reads `n`. */
 export async function waitForCount(
   win: TestWindow,

@@ -2,6 +2,10 @@
 // every one with an idempotency key, so that publishing again (after a lost answer, a restart, a
 // database back from an outage) changes nothing. One short transaction each, with `app.user` set
 // for the audit trail.
+import {
+  OFFICE_DECISION_KINDS,
+  type OfficeDecisionKind,
+} from '../../../common/ipc/office-review-views';
 import { inTransaction, type OfficeClient, type OfficePool } from './office-db';
 import { FAILED_READING } from './photo-claims';
 
@@ -25,17 +29,9 @@ export interface PublishedReading {
   publishedAt: Date;
 }
 
-export const DECISION_KINDS = [
-  'confirm',
-  'correct',
-  'type',
-  'skip',
-  'exchange',
-  'reread',
-  'estimate',
-  'undo',
-] as const;
-export type DecisionKind = (typeof DECISION_KINDS)[number];
+/** What the office records a decision as: one list with the window, which words each kind. */
+export const DECISION_KINDS = OFFICE_DECISION_KINDS;
+export type DecisionKind = OfficeDecisionKind;
 
 export interface PublishedDecision {
   key: string;
