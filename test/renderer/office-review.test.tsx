@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+// Review between clerks in the window (issue 23), the window's part on a stub bridge: the meter's
+// office part says who reviews it with the minutes left and its history, reads itself again when
+// a push names the meter, and gives the lease up when the clerk moves on; walking review in office
+// mode opens the meter the backend leased, not the first flagged one; a refused decision says who
+// changed the meter and what, in German too. The backend's side: test/office/window-review.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MeterRow, OfficeMeterView, OfficeStatus } from '../../common/ipc';
+import { officeRefusalWords } from '../../renderer/billing/office-review-words';
+import { OfficeReviewPanel } from '../../renderer/billing/office-review-panel';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { createAppStore } from '../../renderer/store/create-store';
+import { StoreProvider } from '../../renderer/store/context';
+import { meterRow } from './meter-rows';
+import { doneJob, stubBridge, type StubBridge } from './stub-bridge';
+
+afterEach(cleanup);
+
+const OFFICE: OfficeStatus = {
+  state: 'connected',
+  desk: 'anna@pc-7',
+  host: 'db.office.example',
+  database: 'meterdesk',
+  pending: 0,
+  problem: null,
+};
+const MINUTE = 60_000;
+
+/** The stub bridge with office answers of the test's choosing; every call is recorded. */
+function officeBridge(answers: Record<string, (request: never) => unknown>): StubBridge {
+  const base = stubBridge(
+    [
+      doneJob(1, '00001.5', { toReview: true, meterId: 'A1' }),
+      doneJob(3, '00003.5', { toReview: true, meterId: 'A3' }),
+    ],
+    { office: OFFICE },
+  );
+  return new Proxy(base, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && prop in answers) {
+        const answer = answers[prop];
+        return (request: never) => {
+          base.calls.push({ channel: prop, request });
+          return answer?.(request);
+        };
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
+const shown = (patch: Partial<Extract<OfficeMeterView, { state: 'shown' }>>): OfficeMeterView => ({
+  state: 'shown',
+  meterId: 'A1',
+  version: 3,
+  reviewer: null,
+  decidedElsewhere: null,
+  history: [],
+  ...patch,
+});
+
+describe('the meter in the office', () => {
+  it('says who reviews it and its history, follows a push, and gives the lease up', async () => {
+    const until = Date.now() + 12 * MINUTE - 1_000;
+    let view = shown({
+      reviewer: { desk: 'ben@pc-2', clerk: 'ben', leaseUntil: until, mine: false },
+    });
+    const bridge = officeBridge({
+      officeShowMeter: () => Promise.resolve({ ok: true, value: view }),
+      officeMeter: () => Promise.resolve({ ok: true, value: view }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().refreshSnapshot();
+    const { unmount } = render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <StoreProvider store={store}>
+          <OfficeReviewPanel meterId="A1" />
+        </StoreProvider>
+      </I18nextProvider>,
+    );
+    expect((await screen.findByTestId('office-reviewer')).textContent).toContain(
+      'Being reviewed by ben@pc-2, 12 min left',
+    );
+    expect(screen.getByText('No decisions in the office yet.')).toBeTruthy();
+
+    // Ben decides: the push names the meter and the part reads it again (reads only).
+    view = shown({
+      decidedElsewhere: {
+        kind: 'confirm',
+        clerk: 'ben',
+        desk: 'ben@pc-2',
+        reading: '01234',
+        skipCode: null,
+        decidedAt: Date.now(),
+      },
+      history: [
+        {
+          kind: 'confirm',
+          clerk: 'ben',
+          desk: 'ben@pc-2',
+          reading: '01234',
+          skipCode: null,
+          decidedAt: Date.now(),
+        },
+      ],
+    });
+    store.getState().handleEvent({
+      seq: 1,
+      status: null,
+      jobs: [],
+      removedJobIds: [],
+      jobsOverflow: false,
+      log: [],
+      appChanged: false,
+      officeChange: { meterNumbers: ['A1'], resync: false },
+    });
+    expect((await screen.findByTestId('office-decided-elsewhere')).textContent).toContain(
+      'Decided at ben@pc-2: confirmed 01234',
+    );
+    expect(screen.queryByTestId('office-reviewer')).toBeNull();
+    expect(bridge.calls.filter((c) => c.channel === 'officeMeter')).toHaveLength(1);
+
+    unmount();
+    await waitFor(() => {
+      expect(bridge.calls.filter((c) => c.channel === 'officeShowMeter')).toEqual([
+        { channel: 'officeShowMeter', request: { meterId: 'A1' } },
+        { channel: 'officeShowMeter', request: { meterId: null } },
+      ]);
+    });
+  });
+
+  it('walks to the meter the office leased to this desk, past another clerk’s', async () => {
+    const rows: MeterRow[] = [meterRow('A1', 280, 'flagged', 1), meterRow('A3', 300, 'flagged', 3)];
+    const bridge = officeBridge({
+      listMeters: () => Promise.resolve({ ok: true, value: { rows, total: rows.length } }),
+      officeWalkNext: () => Promise.resolve({ ok: true, value: { inOffice: true, meterId: 'A3' } }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().refreshSnapshot();
+    await store.getState().startWalkingReview();
+    expect(store.getState().selectedId).toBe(3);
+    expect(bridge.calls.find((c) => c.channel === 'officeWalkNext')?.request).toEqual({
+      meterIds: ['A1', 'A3'],
+    });
+  });
+
+  it('says who changed the meter and what, when the office refused a decision', () => {
+    const at = new Date(2026, 10, 27, 10, 42).getTime();
+    const changedBy = {
+      clerk: 'ben',
+      desk: 'ben@pc-2',
+      kind: 'confirm' as const,
+      reading: '01234',
+      at,
+    };
+    const words = (lang: 'en' | 'de'): string => {
+      const i18n = createI18n(lang);
+      return officeRefusalWords(
+        changedBy,
+        i18n.getFixedT(lang, 'officeReview'),
+        i18n.getFixedT(lang, 'billing'),
+        lang,
+      );
+    };
+    expect(words('en')).toBe('ben@pc-2 confirmed 01234 at 10:42; your change was not saved.');
+    expect(words('de')).toBe(
+      'ben@pc-2 bestätigte 01234 um 10:42; Ihre Änderung wurde nicht gespeichert.',
+    );
+  });
+});
