@@ -8,6 +8,7 @@ import { typedReading } from '../lib/reading';
 import { useT } from '../i18n/i18n';
 import { useAppApi } from '../store/context';
 import { CodeSelect, TextField } from './form-fields';
+import { useOfficeDecision } from './use-office-decision';
 
 /**
  * The reading typed for a meter, held to its register as the route sheet sets it up, with the
@@ -33,11 +34,19 @@ export function HandEntry({
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const inOffice = useOfficeDecision();
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
     e.preventDefault();
     const input = typedReading(text, meter, tStates);
     if (!input.ok) {
       setError(input.problem);
+      return;
+    }
+    if (inOffice) {
+      const request = { kind: 'typed', reading: input.reading, ...(readAt && { readAt }) } as const;
+      const problem = await inOffice(meterId, request);
+      if (problem === null) setText('');
+      else setError(problem);
       return;
     }
     const typed = await api.getState().typeReading(meterId, input.reading, readAt || undefined);
@@ -100,10 +109,18 @@ export function SkipForm({ meterId }: { meterId: string }): React.JSX.Element {
   const [code, setCode] = useState<SkipCode>('no_access');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const inOffice = useOfficeDecision();
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
     e.preventDefault();
     if (code === 'other' && !note.trim()) {
       setError(t('skip.needNote'));
+      return;
+    }
+    if (inOffice) {
+      const request = { kind: 'skip', code, ...(note.trim() && { note: note.trim() }) } as const;
+      const problem = await inOffice(meterId, request);
+      if (problem === null) setNote('');
+      else setError(problem);
       return;
     }
     const skipped = await api.getState().recordSkip(meterId, code, note);

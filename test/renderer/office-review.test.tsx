@@ -5,14 +5,17 @@
 // mode opens the meter the backend leased, not the first flagged one; a refused decision says who
 // changed the meter and what, in German too. The backend's side: test/office/window-review.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeterRow, OfficeMeterView, OfficeStatus } from '../../common/ipc';
 import { officeRefusalWords } from '../../renderer/billing/office-review-words';
+import { HandEntry } from '../../renderer/billing/meter-entry';
 import { OfficeReviewPanel } from '../../renderer/billing/office-review-panel';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { createAppStore } from '../../renderer/store/create-store';
 import { StoreProvider } from '../../renderer/store/context';
+import { meterDetail } from './meter-detail';
 import { meterRow } from './meter-rows';
 import { doneJob, stubBridge, type StubBridge } from './stub-bridge';
 
@@ -143,6 +146,33 @@ describe('the meter in the office', () => {
     expect(store.getState().selectedId).toBe(3);
     expect(bridge.calls.find((c) => c.channel === 'officeWalkNext')?.request).toEqual({
       meterIds: ['A1', 'A3'],
+    });
+  });
+
+  it('makes a reading typed by hand in the office first, and says why it was refused', async () => {
+    const at = new Date(2026, 10, 27, 10, 42).getTime();
+    const changedBy = { clerk: 'ben', desk: 'ben@pc-2', kind: 'confirm', reading: '01234', at };
+    const bridge = officeBridge({
+      decideMeter: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().refreshSnapshot();
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <StoreProvider store={store}>
+          <HandEntry meter={meterDetail('A1').meter} readDay="2026-11-20" />
+        </StoreProvider>
+      </I18nextProvider>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Reading from the meter'), '00150.5{Enter}');
+    expect(
+      await screen.findByText('ben@pc-2 confirmed 01234 at 10:42; your change was not saved.'),
+    ).toBeTruthy();
+    expect(bridge.calls.filter((c) => c.channel === 'typeReading')).toEqual([]);
+    expect(bridge.calls.find((c) => c.channel === 'decideMeter')?.request).toEqual({
+      meterId: 'A1',
+      decision: { kind: 'typed', reading: '00150.5', readAt: '2026-11-20' },
     });
   });
 
