@@ -44,6 +44,7 @@ export class OfficeLink {
   private generation = 0;
   private probing: (() => Promise<void>) | null = null;
   private readonly deskListeners = new Set<(desk: OfficeDesk) => void>();
+  private readonly finishing = new Set<(desk: OfficeDesk) => Promise<void>>();
 
   constructor(
     private readonly userDataDir: string,
@@ -74,6 +75,14 @@ export class OfficeLink {
     this.deskListeners.add(listener);
     return () => {
       this.deskListeners.delete(listener);
+    };
+  }
+
+  /** Runs before each office desk finishes (the engine stops): review leases are given back. */
+  beforeFinish(hook: (desk: OfficeDesk) => Promise<void>): () => void {
+    this.finishing.add(hook);
+    return () => {
+      this.finishing.delete(hook);
     };
   }
 
@@ -163,7 +172,10 @@ export class OfficeLink {
     const pending = this.desk;
     this.desk = null;
     const desk = await pending;
-    if (desk) await desk.finish(FINISH_BUDGET_MS);
+    if (desk) {
+      for (const hook of this.finishing) await hook(desk).catch(() => undefined);
+      await desk.finish(FINISH_BUDGET_MS);
+    }
     this.show(null);
   }
 

@@ -34,7 +34,7 @@ export const LIVE_PACE_MS = 250;
 const WALK_TRIES = 50;
 
 export interface OfficeReviewOptions {
-  readonly link: Pick<OfficeLink, 'running' | 'onDesk' | 'time'>;
+  readonly link: Pick<OfficeLink, 'running' | 'onDesk' | 'beforeFinish' | 'time'>;
   readonly store: () => Store;
   /** To the window: these meters changed in the office, or (resync) anything may have. */
   readonly push: (meterNumbers: readonly string[], resync: boolean) => void;
@@ -88,6 +88,17 @@ export class OfficeReview {
       });
       // A desk (re)started: what the window shows of the office may be stale.
       this.hear([], true);
+    });
+    // The window closes or its office changes: the meter shown is free for the others at once,
+    // not when its lease runs out.
+    opts.link.beforeFinish(async (desk) => {
+      const shown = this.shown;
+      const me = this.me();
+      this.shown = null;
+      this.renewal.clear();
+      if (shown && me) {
+        await this.answered(() => desk.office.review.releaseLease(shown.id, me.desk), false);
+      }
     });
   }
 

@@ -159,6 +159,9 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
       expect(rows.rows).toEqual([{ desk: 'anna@pc-7' }]);
       const benRows = await admin.query(`SELECT 1 FROM decisions WHERE desk = 'ben@pc-2'`);
       expect(benRows.rowCount).toBe(0);
+      // Anna's window closed: the meter she had open is given back at once; Ben's lease stays.
+      const leases = await admin.query(`SELECT desk FROM review_leases`);
+      expect(leases.rows).toEqual([{ desk: 'ben@pc-2' }]);
     } finally {
       if (annaOpen) await a.close();
       await b.close();
