@@ -8,7 +8,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MeterRow, OfficeMeterView, OfficeStatus } from '../../common/ipc';
+import type { MeterRow, OfficeMeterView } from '../../common/ipc';
 import { officeRefusalWords } from '../../renderer/billing/office-review-words';
 import { HandEntry } from '../../renderer/billing/meter-entry';
 import { OfficeReviewPanel } from '../../renderer/billing/office-review-panel';
@@ -17,18 +17,10 @@ import { createAppStore } from '../../renderer/store/create-store';
 import { StoreProvider } from '../../renderer/store/context';
 import { meterDetail } from './meter-detail';
 import { meterRow } from './meter-rows';
-import { doneJob, stubBridge, type StubBridge } from './stub-bridge';
+import { CONNECTED_OFFICE, doneJob, stubBridge, type StubBridge } from './stub-bridge';
 
 afterEach(cleanup);
 
-const OFFICE: OfficeStatus = {
-  state: 'connected',
-  desk: 'anna@pc-7',
-  host: 'db.office.example',
-  database: 'meterdesk',
-  pending: 0,
-  problem: null,
-};
 const MINUTE = 60_000;
 
 /** The stub bridge with office answers of the test's choosing; every call is recorded. */
@@ -38,7 +30,7 @@ function officeBridge(answers: Record<string, (request: never) => unknown>): Stu
       doneJob(1, '00001.5', { toReview: true, meterId: 'A1' }),
       doneJob(3, '00003.5', { toReview: true, meterId: 'A3' }),
     ],
-    { office: OFFICE },
+    { office: CONNECTED_OFFICE },
   );
   return new Proxy(base, {
     get(target, prop, receiver) {
@@ -75,7 +67,7 @@ describe('the meter in the office', () => {
       officeMeter: () => Promise.resolve({ ok: true, value: view }),
     });
     const store = createAppStore(bridge);
-    await store.getState().refreshSnapshot();
+    await store.getState().start();
     const { unmount } = render(
       <I18nextProvider i18n={createI18n('en')}>
         <StoreProvider store={store}>
@@ -89,36 +81,16 @@ describe('the meter in the office', () => {
     expect(screen.getByText('No decisions in the office yet.')).toBeTruthy();
 
     // Ben decides: the push names the meter and the part reads it again (reads only).
-    view = shown({
-      decidedElsewhere: {
-        kind: 'confirm',
-        clerk: 'ben',
-        desk: 'ben@pc-2',
-        reading: '01234',
-        skipCode: null,
-        decidedAt: Date.now(),
-      },
-      history: [
-        {
-          kind: 'confirm',
-          clerk: 'ben',
-          desk: 'ben@pc-2',
-          reading: '01234',
-          skipCode: null,
-          decidedAt: Date.now(),
-        },
-      ],
-    });
-    store.getState().handleEvent({
-      seq: 1,
-      status: null,
-      jobs: [],
-      removedJobIds: [],
-      jobsOverflow: false,
-      log: [],
-      appChanged: false,
-      officeChange: { meterNumbers: ['A1'], resync: false },
-    });
+    const bens = {
+      kind: 'confirm',
+      clerk: 'ben',
+      desk: 'ben@pc-2',
+      reading: '01234',
+      skipCode: null,
+      decidedAt: Date.now(),
+    } as const;
+    view = shown({ decidedElsewhere: bens, history: [bens] });
+    bridge.emit({ officeChange: { meterNumbers: ['A1'], resync: false } });
     expect((await screen.findByTestId('office-decided-elsewhere')).textContent).toContain(
       'Decided at ben@pc-2: confirmed 01234',
     );
@@ -132,6 +104,7 @@ describe('the meter in the office', () => {
         { channel: 'officeShowMeter', request: { meterId: null } },
       ]);
     });
+    store.getState().stop();
   });
 
   it('walks to the meter the office leased to this desk, past another clerk’s', async () => {
