@@ -69,6 +69,11 @@ export async function inTransaction<T>(
   work: (client: OfficeClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // A connection the pool has handed out has no listener of the pool's: the server ending it
+  // (stopped, restarted) would be an unhandled 'error' event and end the desk's process. The
+  // transaction's next statement fails instead, and the pool drops the connection on release.
+  const ended = (): void => undefined;
+  client.on('error', ended);
   try {
     await client.query('BEGIN');
     await client.query(`SELECT set_config('app.user', $1, true)`, [user]);
@@ -79,6 +84,7 @@ export async function inTransaction<T>(
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.removeListener('error', ended);
     client.release();
   }
 }
