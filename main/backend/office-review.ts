@@ -16,6 +16,7 @@ import type {
 } from '../../common/ipc/office-review-views';
 import { officeMeterDecision } from '../actions/office-decisions';
 import type { OfficeDesk } from '../office/office-desk';
+import type { LastChange } from '../office/store/meter-edits';
 import type { OfficeDecisionEntry, OfficeMeterReview } from '../office/store/meter-review';
 import { DECISION_KINDS, type DecisionKind } from '../office/store/publish';
 import { officeOutboxOf, type OfficeDesk as DeskName } from '../store/office-outbox';
@@ -49,6 +50,10 @@ export type OfficeFirst =
   | { readonly kind: 'alone' };
 
 const AWAY: OfficeMeterView = { state: 'away' };
+
+/** The meter's last change was this desk's (a reading it published, a decision it made). */
+const ownChange = (c: LastChange, me: DeskName): boolean =>
+  c.clerk === me.clerk && (c.desk === me.desk || c.desk === '');
 const NONE: OfficeMeterView = { state: 'none' };
 
 const entryView = (e: OfficeDecisionEntry): OfficeHistoryEntry => ({
@@ -155,19 +160,24 @@ export class OfficeReview {
     return this.answered(async (): Promise<OfficeFirst> => {
       const meter = await at.desk.office.review.meterByNumber(meterNumber);
       if (!meter) return alone;
-      const edit = await at.desk.office.decideMeter({
-        meterId: meter.id,
-        version: seenVersion ?? meter.version,
-        key,
-        kind: kind satisfies DecisionKind,
-        desk: at.me.desk,
-        clerk: at.me.clerk,
-        reading: kept.reading ?? null,
-        skipCode: kept.skipCode ?? null,
-        note: kept.note ?? null,
-        at: this.now(),
-        meterNumber,
-      });
+      const decide = (version: number) =>
+        at.desk.office.decideMeter({
+          meterId: meter.id,
+          version,
+          key,
+          kind: kind satisfies DecisionKind,
+          desk: at.me.desk,
+          clerk: at.me.clerk,
+          reading: kept.reading ?? null,
+          skipCode: kept.skipCode ?? null,
+          note: kept.note ?? null,
+          at: this.now(),
+          meterNumber,
+        });
+      let edit = await decide(seenVersion ?? meter.version);
+      // Moved on by this desk itself (its own reading published, its own earlier decision): no
+      // other clerk's change is hidden from this one, so it goes on the version now.
+      if (!edit.ok && ownChange(edit.changedBy, at.me)) edit = await decide(edit.changedBy.version);
       if (edit.ok) return { kind: 'accepted', key };
       const c = edit.changedBy;
       return {

@@ -150,13 +150,30 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
         history: [{ kind: 'type', clerk: 'anna', desk: 'anna@pc-7', reading: '00150' }],
       });
 
-      // Closing Anna's window drains her outbox: it publishes the same decision with the same key,
-      // a no-op; the office holds it once, and nothing of Ben's.
+      // Anna again, on the version she saw before her own decision: no other clerk's change is
+      // hidden from her, so it is made (her own changes never refuse her).
+      const again = value(
+        await a.bridge.decideMeter({
+          meterId: m3,
+          decision: { kind: 'reread', reason: 'implausible' },
+          officeVersion: annaSaw.version,
+        }),
+      );
+      expect(again.done).toBe(true);
+
+      // Closing Anna's window drains her outbox: it publishes the same decisions with the same
+      // keys, a no-op; the office holds each once, and nothing of Ben's.
       await a.close();
       annaOpen = false;
       const admin = cluster.adminOn(anna.database);
-      const rows = await admin.query(`SELECT desk FROM decisions WHERE meter_number = $1`, [m3]);
-      expect(rows.rows).toEqual([{ desk: 'anna@pc-7' }]);
+      const rows = await admin.query(
+        `SELECT desk, kind FROM decisions WHERE meter_number = $1 ORDER BY id`,
+        [m3],
+      );
+      expect(rows.rows).toEqual([
+        { desk: 'anna@pc-7', kind: 'type' },
+        { desk: 'anna@pc-7', kind: 'reread' },
+      ]);
       const benRows = await admin.query(`SELECT 1 FROM decisions WHERE desk = 'ben@pc-2'`);
       expect(benRows.rowCount).toBe(0);
       // Anna's window closed: the meter she had open is given back at once; Ben's lease stays.
