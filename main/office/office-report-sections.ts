@@ -1,17 +1,21 @@
 // The supervisor's report (issue 23, item 7) as its four sections and their one CSV, shared by
-// `meter-desk office report` and the window's "Office report" (main/backend/handlers/office-report.ts),
+// `meter-desk office report` and the window's "Office report" (backend/handlers/office-report.ts),
 // so the file the window saves is the CLI's file, byte for byte, never a second writer's.
 import { isCalendarDate } from '../../common/billing/calendar';
-import { localDayOf } from '../../common/ipc/office-report-views';
+import {
+  localDayOf,
+  type OfficeReportClerk,
+  type OfficeReportReader,
+} from '../../common/ipc/office-report-views';
 import { CsvFileWriter, type CellKind } from '../export/csv';
 import type { Clock } from '../time/clock';
 import { officeRouteProgress, type OfficeRouteProgress } from './office-export';
-import type {
-  ClerkDay,
-  OfficeDayReport,
-  QuotaDay,
-  ReaderDay,
-  ReportDay,
+import {
+  officeDayReport,
+  type ClerkDay,
+  type QuotaDay,
+  type ReaderDay,
+  type ReportDay,
 } from './store/office-report';
 
 /** The report's sections as rows, the same for the screen, the window and the CSV. */
@@ -22,12 +26,39 @@ export interface OfficeReportSections {
   quota: QuotaDay;
 }
 
-export async function officeReportSections(report: OfficeDayReport): Promise<OfficeReportSections> {
+/** The office's report for a day as its sections; a failure comes back as an OfficeError. */
+export async function readOfficeReport(
+  url: string,
+  day: ReportDay,
+  desk: string,
+): Promise<OfficeReportSections> {
+  const report = await officeDayReport(url, day, desk);
   return {
     routes: await officeRouteProgress({ routeCounts: () => Promise.resolve(report.routeCounts) }),
     clerks: report.clerks,
     readers: report.readers,
     quota: report.quota,
+  };
+}
+
+/** The clerks and readers as the window shows them: instants as ISO text, rates worked out. */
+export function windowRows(s: OfficeReportSections): {
+  clerks: OfficeReportClerk[];
+  readers: OfficeReportReader[];
+} {
+  return {
+    clerks: s.clerks.map((c) => ({
+      clerk: c.clerk,
+      decisions: c.decisions,
+      first: c.first.toISOString(),
+      last: c.last.toISOString(),
+      perHour: perHour(c),
+    })),
+    readers: s.readers.map((r) => ({
+      ...r,
+      skipRate: rate(r.skips, r.photos),
+      rereadRate: rate(r.rereads, r.photos),
+    })),
   };
 }
 
@@ -37,14 +68,15 @@ export function localReportDay(year: number, month: number, date: number): Repor
 }
 
 /** The day a yyyy-mm-dd names; null for anything else (2026-02-30 included). */
-export function namedReportDay(name: string): ReportDay | null {
+function namedReportDay(name: string): ReportDay | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(name);
   const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
   return isCalendarDate(y, mo, d) ? localReportDay(y, mo - 1, d) : null;
 }
 
-/** Today on this computer's clock and in its time zone: the office's local day. */
-export function todayReport(clock: Clock): ReportDay {
+/** The day a yyyy-mm-dd names, or today (this computer's calendar) without one; null: no day. */
+export function reportDayFor(name: string | undefined, clock: Clock): ReportDay | null {
+  if (name !== undefined) return namedReportDay(name);
   const now = new Date(clock.now());
   return localReportDay(now.getFullYear(), now.getMonth(), now.getDate());
 }

@@ -48,6 +48,26 @@ export function classifyOfficeProblem(error: unknown, url: string): ClassifiedOf
   return { problem, detail: base.message };
 }
 
+/**
+ * What a problem's words name: the office as the settings give it, the schema versions, and the
+ * driver's message with the password taken out.
+ */
+export function officeProblemParams(
+  settings: OfficeSettings,
+  url: string,
+  found: Pick<OfficeProblemParams, 'found' | 'known' | 'detail'>,
+): OfficeProblemParams {
+  return {
+    host: settings.host,
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    found: found.found,
+    known: found.known,
+    detail: redactOfficeText(found.detail, url),
+  };
+}
+
 export interface OfficeTestOptions {
   /** How long the server may take to answer a connection (ms). */
   readonly connectMs?: number;
@@ -61,15 +81,8 @@ export async function testOfficeConnection(
 ): Promise<OfficeCheck> {
   const url = officeUrlOf(settings, password);
   const known = OFFICE_MIGRATIONS.length;
-  const params = (found: number, detail: string): OfficeProblemParams => ({
-    host: settings.host,
-    port: settings.port,
-    database: settings.database,
-    user: settings.user,
-    found,
-    known,
-    detail: redactOfficeText(detail, url),
-  });
+  const params = (found: number, detail: string): OfficeProblemParams =>
+    officeProblemParams(settings, url, { found, known, detail });
   const pool = openOfficeDb(url, {
     desk: settings.desk,
     max: 1,

@@ -4,9 +4,9 @@
 // Office card, picks that day and sees the routes, clerks, readers and quota as `office report`
 // counts them. Saved in the light theme (.tmp/e2e-screenshots/office-report-light.png).
 import { expect, it } from 'vitest';
-import type { OfficeSettings } from '../../common/ipc/office-views';
-import { ANNA_OFFICE, ANNA_PASSWORD } from '../office/anna-office';
+import { ANNA_PASSWORD } from '../office/anna-office';
 import { withTwoDesks } from '../office/office-fixture';
+import { annaOnOffice } from '../office/anna-on-cluster';
 import { anOfficeDay } from '../office/office-report-fixture';
 import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
@@ -21,15 +21,7 @@ describeInBrowser('the Office report', (site) => {
     async () => {
       await withTwoDesks(office(), async (anna, ben, o) => {
         await anOfficeDay(anna, ben);
-        await o.deskUrl('anna');
-        const { cluster } = office();
-        const settings: OfficeSettings = {
-          ...ANNA_OFFICE,
-          host: cluster.host,
-          port: cluster.port,
-          database: o.database,
-          sslmode: 'disable',
-        };
+        const settings = await annaOnOffice(office(), o);
         const win = await openTestWindow(site(), { viewport: { width: 1280, height: 860 } });
         try {
           const { page } = win;

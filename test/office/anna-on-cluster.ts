@@ -4,7 +4,7 @@ import type { OfficeSettings } from '../../common/ipc/office-views';
 import { migrateOffice } from '../../main/office/store/migrate-office';
 import { openOfficeDb } from '../../main/office/store/office-db';
 import { ANNA_OFFICE } from './anna-office';
-import type { OfficeCluster } from './pg-cluster';
+import type { OfficeCluster, TestOffice } from './pg-cluster';
 
 export async function annaOnCluster(
   cluster: OfficeCluster,
@@ -16,12 +16,20 @@ export async function annaOnCluster(
     await migrateOffice(owner);
     await owner.end();
   }
-  await made.deskUrl('anna');
+  return annaOnOffice(cluster, made);
+}
+
+/** Anna's Office settings for an office database of the cluster, her desk role made there. */
+export async function annaOnOffice(
+  cluster: OfficeCluster,
+  office: TestOffice,
+): Promise<OfficeSettings> {
+  await office.deskUrl('anna');
   return {
     ...ANNA_OFFICE,
     host: cluster.cluster.host,
     port: cluster.cluster.port,
-    database: made.database,
+    database: office.database,
     sslmode: 'disable',
   };
 }

@@ -1,6 +1,7 @@
-// The supervisor report's office day, shared by its CLI test (office-report.test.ts), the window's
-// channels (office-report-window.slow.test.ts) and the window itself (e2e/office-report.slow.test.ts):
-// a meter's billing row as a desk publishes it, and a clerk's decision.
+// The supervisor report's office day (anOfficeDay: two desks, two clerks, three photo folders),
+// shared by its CLI test (office-report.test.ts), the window's channels
+// (office-report-window.slow.test.ts) and the window itself (e2e/office-report.slow.test.ts), with
+// the CLI as a process.
 import { spawn } from 'node:child_process';
 import type { BillingRow } from '../../common/billing/billing-row';
 import type { MeterState } from '../../common/billing/meter-outcome';

@@ -6,30 +6,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OfficeSettings } from '../../common/ipc/office-views';
 import { localDayOf } from '../../common/ipc/office-report-views';
 import { openDesktop, value } from '../ipc/helpers/desktop';
-import { ANNA_OFFICE, ANNA_PASSWORD } from './anna-office';
+import { ANNA_PASSWORD } from './anna-office';
+import { OFFICE_DAY, OFFICE_DAY_CLERKS, OFFICE_DAY_ROUTE } from './office-day-view';
 import { withTwoDesks } from './office-fixture';
+import { annaOnOffice } from './anna-on-cluster';
 import { anOfficeDay, officeCli } from './office-report-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
-const DAY = '2026-03-02';
+const DAY = OFFICE_DAY;
 
 describe.skipIf(officeSkip !== null)('the window’s Office report', () => {
   it('reads the four sections of a day and exports the CLI’s own CSV', async () => {
     await withTwoDesks(office(), async (anna, ben, o) => {
       await anOfficeDay(anna, ben);
+      const settings = await annaOnOffice(office(), o);
       const url = await o.deskUrl('anna');
-      const { cluster } = office();
-      const settings: OfficeSettings = {
-        ...ANNA_OFFICE,
-        host: cluster.host,
-        port: cluster.port,
-        database: o.database,
-        sslmode: 'disable',
-      };
       const desk = await openDesktop();
       try {
         const b = desk.bridge;
@@ -43,35 +37,8 @@ describe.skipIf(officeSkip !== null)('the window’s Office report', () => {
         const report = value(await b.officeReport({ day: DAY }));
         if (report.state !== 'report') throw new Error(`no report: ${JSON.stringify(report)}`);
         expect(report.desk).toBe('anna@pc-7');
-        expect(report.routes).toEqual([
-          {
-            route: 'R1',
-            meters: 4,
-            read: 2,
-            confirmed: 1,
-            not_checked: 0,
-            flagged: 1,
-            skipped: 1,
-            pending: 0,
-            missing: 1,
-          },
-        ]);
-        expect(report.clerks).toEqual([
-          {
-            clerk: 'Anna',
-            decisions: 3,
-            first: '2026-03-02T08:00:00.000Z',
-            last: '2026-03-02T09:30:00.000Z',
-            perHour: 2,
-          },
-          {
-            clerk: 'Ben',
-            decisions: 1,
-            first: '2026-03-02T08:10:00.000Z',
-            last: '2026-03-02T08:10:00.000Z',
-            perHour: null,
-          },
-        ]);
+        expect(report.routes).toEqual([OFFICE_DAY_ROUTE]);
+        expect(report.clerks).toEqual(OFFICE_DAY_CLERKS);
         expect(report.readers.find((r) => r.reader === 'north')).toEqual({
           reader: 'north',
           photos: 3,
@@ -114,15 +81,7 @@ describe.skipIf(officeSkip !== null)('the window’s Office report', () => {
 
   it('says why when the office refuses or is away, and writes no file', async () => {
     await withTwoDesks(office(), async (_anna, _ben, o) => {
-      await o.deskUrl('anna');
-      const { cluster } = office();
-      const settings: OfficeSettings = {
-        ...ANNA_OFFICE,
-        host: cluster.host,
-        port: cluster.port,
-        database: o.database,
-        sslmode: 'disable',
-      };
+      const settings = await annaOnOffice(office(), o);
       const desk = await openDesktop();
       try {
         const b = desk.bridge;

@@ -5,55 +5,20 @@
 // backend and office: test/office/office-report-window.slow.test.ts, e2e/office-report.slow.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OfficeReportView, OfficeStatus } from '../../common/ipc';
+import type { OfficeReportView } from '../../common/ipc';
 import { ok } from '../../common/ipc';
+import { OFFICE_DAY, OFFICE_DAY_CLERKS, OFFICE_DAY_ROUTE } from '../office/office-day-view';
 import { renderApp } from './render-app';
-import { REMOTE_SERVICE, stubBridge, type StubBridge } from './stub-bridge';
-
-const CONNECTED: OfficeStatus = {
-  state: 'connected',
-  desk: 'anna@pc-7',
-  host: 'db.office.example',
-  database: 'meterdesk',
-  pending: 0,
-  problem: null,
-};
+import { CONNECTED_OFFICE, REMOTE_SERVICE, stubBridge, type StubBridge } from './stub-bridge';
 
 const REPORT: OfficeReportView = {
   state: 'report',
-  day: '2026-03-02',
+  day: OFFICE_DAY,
   desk: 'anna@pc-7',
   host: 'db.office.example',
   database: 'meterdesk',
-  routes: [
-    {
-      route: 'R1',
-      meters: 4,
-      read: 2,
-      confirmed: 1,
-      not_checked: 0,
-      flagged: 1,
-      skipped: 1,
-      pending: 0,
-      missing: 1,
-    },
-  ],
-  clerks: [
-    {
-      clerk: 'Anna',
-      decisions: 3,
-      first: '2026-03-02T08:00:00.000Z',
-      last: '2026-03-02T09:30:00.000Z',
-      perHour: 2,
-    },
-    {
-      clerk: 'Ben',
-      decisions: 1,
-      first: '2026-03-02T08:10:00.000Z',
-      last: '2026-03-02T08:10:00.000Z',
-      perHour: null,
-    },
-  ],
+  routes: [OFFICE_DAY_ROUTE],
+  clerks: OFFICE_DAY_CLERKS,
   readers: [
     { reader: 'north', photos: 3, skips: 1, rereads: 1, skipRate: 1 / 3, rereadRate: 1 / 3 },
   ],
@@ -64,7 +29,7 @@ const REPORT: OfficeReportView = {
 async function openReport(
   answer: (day: string | undefined) => OfficeReportView,
 ): Promise<{ bridge: StubBridge; asked: (string | undefined)[] }> {
-  const stub = stubBridge([], { service: REMOTE_SERVICE, office: CONNECTED });
+  const stub = stubBridge([], { service: REMOTE_SERVICE, office: CONNECTED_OFFICE });
   const asked: (string | undefined)[] = [];
   const officeReport: StubBridge['officeReport'] = (request) => {
     asked.push(request?.day);

@@ -10,16 +10,7 @@ import { OfficeStatusCard } from '../../renderer/components/office-status';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { StoreProvider } from '../../renderer/store/context';
 import { createAppStore } from '../../renderer/store/create-store';
-import { stubBridge, type StubBridge } from './stub-bridge';
-
-const CONNECTED: OfficeStatus = {
-  state: 'connected',
-  desk: 'anna@pc-7',
-  host: 'db.office.example',
-  database: 'meterdesk',
-  pending: 0,
-  problem: null,
-};
+import { CONNECTED_OFFICE, stubBridge, type StubBridge } from './stub-bridge';
 
 async function show(
   office: OfficeStatus | null,
@@ -62,21 +53,21 @@ describe('the office card', () => {
   });
 
   it('follows the pushes: connected, publishing, away, refused with the reason, gone', async () => {
-    const { bridge } = await show(CONNECTED, 'en');
+    const { bridge } = await show(CONNECTED_OFFICE, 'en');
     expect(state()).toBe('Connected');
     expect(line()).toBe('All published');
     expect(screen.getByTestId('office-status').getAttribute('title')).toBe(
       'anna@pc-7, publishing to meterdesk on db.office.example',
     );
 
-    push(bridge, { ...CONNECTED, pending: 1204 });
+    push(bridge, { ...CONNECTED_OFFICE, pending: 1204 });
     expect(line()).toBe('1,204 to publish');
 
-    push(bridge, { ...CONNECTED, state: 'away', pending: 3 });
+    push(bridge, { ...CONNECTED_OFFICE, state: 'away', pending: 3 });
     expect(state()).toBe('Not reachable');
     expect(line()).toBe('Outbox: 3 waiting');
 
-    push(bridge, { ...CONNECTED, state: 'refused', problem: 'wrongPassword' });
+    push(bridge, { ...CONNECTED_OFFICE, state: 'refused', problem: 'wrongPassword' });
     expect(state()).toBe('Refused');
     expect(line()).toBe('Wrong password');
 
@@ -90,10 +81,10 @@ describe('the office card', () => {
   });
 
   it('speaks German', async () => {
-    const { bridge } = await show({ ...CONNECTED, state: 'away', pending: 2 }, 'de');
+    const { bridge } = await show({ ...CONNECTED_OFFICE, state: 'away', pending: 2 }, 'de');
     expect(state()).toBe('Nicht erreichbar');
     expect(line()).toBe('Ausgang: 2 wartend');
-    push(bridge, { ...CONNECTED, state: 'refused', problem: 'noSuchDatabase' });
+    push(bridge, { ...CONNECTED_OFFICE, state: 'refused', problem: 'noSuchDatabase' });
     expect(state()).toBe('Abgelehnt');
     expect(line()).toBe('Keine solche Datenbank');
   });

@@ -6,6 +6,7 @@ import type {
   AppEvent,
   JobDetail,
   MeterDeskBridge,
+  OfficeStatus,
   Result,
   RootSummary,
   ServiceView,
@@ -123,6 +124,16 @@ export interface StubBridge extends MeterDeskBridge {
 }
 
 let seq = 0;
+
+/** Anna's desk connected to its office, nothing waiting to be published. */
+export const CONNECTED_OFFICE: OfficeStatus = {
+  state: 'connected',
+  desk: 'anna@pc-7',
+  host: 'db.office.example',
+  database: 'meterdesk',
+  pending: 0,
+  problem: null,
+};
 
 /** A real service set up (not the sandbox), running. */
 export const REMOTE_SERVICE: ServiceView = {

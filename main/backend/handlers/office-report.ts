@@ -4,19 +4,17 @@
 // own, so it works whether or not this desk's engine is running; nothing is published or changed.
 // An office that is away or refuses is an answer (its problem, as the Test button words it), not
 // an error: the window shows it in place of the tables.
-import type { OfficeProblemParams, OfficeSettings } from '../../../common/ipc/office-views';
+import type { OfficeSettings } from '../../../common/ipc/office-views';
 import type {
   OfficeReportProblem,
   OfficeReportView,
 } from '../../../common/ipc/office-report-views';
 import { AppError } from '../../ipc/app-error';
 import {
-  namedReportDay,
-  officeReportSections,
-  perHour,
-  rate,
+  readOfficeReport,
+  reportDayFor,
   reportDayName,
-  todayReport,
+  windowRows,
   writeOfficeReportCsv,
   type OfficeReportSections,
 } from '../../office/office-report-sections';
@@ -26,12 +24,8 @@ import {
   officeSettingsFile,
   officeUrlOf,
 } from '../../office/office-settings';
-import { classifyOfficeProblem } from '../../office/office-test-connection';
-import {
-  officeDayReport,
-  OfficeSchemaMismatch,
-  type ReportDay,
-} from '../../office/store/office-report';
+import { classifyOfficeProblem, officeProblemParams } from '../../office/office-test-connection';
+import { OfficeSchemaMismatch } from '../../office/store/office-report';
 import { systemClock, type Clock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
@@ -49,35 +43,21 @@ type Read =
       readonly sections: OfficeReportSections;
     };
 
-function theDay(name: string | undefined, clock: Clock): ReportDay {
-  if (name === undefined) return todayReport(clock);
-  const day = namedReportDay(name);
-  if (day === null) throw new AppError('invalid_request', `There is no day ${name}.`);
-  return day;
-}
-
 function problemOf(
   error: unknown,
   url: string,
   settings: OfficeSettings,
   day: string,
 ): OfficeReportProblem {
-  const params = (found: number, known: number, detail: string): OfficeProblemParams => ({
-    host: settings.host,
-    port: settings.port,
-    database: settings.database,
-    user: settings.user,
-    found,
-    known,
-    detail,
-  });
   if (error instanceof OfficeSchemaMismatch) {
     const { found, known } = error;
     const problem = found > known ? 'schemaNewer' : found === 0 ? 'schemaMissing' : 'schemaOlder';
-    return { state: 'problem', day, problem, params: params(found, known, '') };
+    const params = officeProblemParams(settings, url, { found, known, detail: '' });
+    return { state: 'problem', day, problem, params };
   }
   const { problem, detail } = classifyOfficeProblem(error, url);
-  return { state: 'problem', day, problem, params: params(0, 0, detail) };
+  const params = officeProblemParams(settings, url, { found: 0, known: 0, detail });
+  return { state: 'problem', day, problem, params };
 }
 
 export function officeReportHandlers(
@@ -88,7 +68,8 @@ export function officeReportHandlers(
   const passwords = new OfficePasswords(state.secrets.store);
 
   const read = async (dayName: string | undefined): Promise<Read> => {
-    const day = theDay(dayName, clock);
+    const day = reportDayFor(dayName, clock);
+    if (day === null) throw new AppError('invalid_request', `There is no day ${dayName ?? ''}.`);
     const name = reportDayName(day);
     const settings = loadOfficeSettings(file);
     if (settings === null) return { state: 'noOffice', day: name };
@@ -96,8 +77,8 @@ export function officeReportHandlers(
     if (password !== null) state.sawSecret(password);
     const url = officeUrlOf(settings, password);
     try {
-      const report = await officeDayReport(url, day, `${settings.desk} report`);
-      return { state: 'read', day: name, settings, sections: await officeReportSections(report) };
+      const sections = await readOfficeReport(url, day, `${settings.desk} report`);
+      return { state: 'read', day: name, settings, sections };
     } catch (error) {
       return problemOf(error, url, settings, name);
     }
@@ -115,18 +96,7 @@ export function officeReportHandlers(
         host: settings.host,
         database: settings.database,
         routes: sections.routes,
-        clerks: sections.clerks.map((c) => ({
-          clerk: c.clerk,
-          decisions: c.decisions,
-          first: c.first.toISOString(),
-          last: c.last.toISOString(),
-          perHour: perHour(c),
-        })),
-        readers: sections.readers.map((r) => ({
-          ...r,
-          skipRate: rate(r.skips, r.photos),
-          rereadRate: rate(r.rereads, r.photos),
-        })),
+        ...windowRows(sections),
         quota: sections.quota,
       };
     },

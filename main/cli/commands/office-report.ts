@@ -6,21 +6,16 @@
 import { parseArgs } from 'node:util';
 import { defaultDeskName } from '../../office/office-desk';
 import {
-  namedReportDay,
-  officeReportSections,
   perHour,
   rate,
+  readOfficeReport,
+  reportDayFor,
   reportDayName,
-  todayReport,
   writeOfficeReportCsv,
   type OfficeReportSections,
 } from '../../office/office-report-sections';
 import { redactOfficeUrl } from '../../office/office-url';
-import {
-  officeDayReport,
-  type OfficeDayReport,
-  type ReportDay,
-} from '../../office/store/office-report';
+import type { ReportDay } from '../../office/store/office-report';
 import { systemClock, type Clock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
 import { table, type CliIo } from '../output';
@@ -29,10 +24,11 @@ import { routeTable } from './route-table';
 
 /** The day `--day` names, or today, from local midnight to the next (a DST day is 23 or 25 h). */
 export function reportDay(day: string | undefined, clock: Clock): ReportDay {
-  if (day === undefined) return todayReport(clock);
-  const named = namedReportDay(day);
+  const named = reportDayFor(day, clock);
   if (named === null) {
-    throw new UsageError(`--day must be a date as yyyy-mm-dd, like 2026-03-02, not "${day}".`);
+    throw new UsageError(
+      `--day must be a date as yyyy-mm-dd, like 2026-03-02, not "${day ?? ''}".`,
+    );
   }
   return named;
 }
@@ -90,15 +86,14 @@ export async function officeReportCommand(
   if (url === null) throw new UsageError(`office report needs --office URL or ${OFFICE_ENV}.`);
   const day = reportDay(values.day, clock);
   const dayName = values.day ?? reportDayName(day);
-  let report: OfficeDayReport;
+  let sections: OfficeReportSections;
   try {
-    report = await officeDayReport(url, day, `${defaultDeskName()} report`);
+    sections = await readOfficeReport(url, day, `${defaultDeskName()} report`);
   } catch (error) {
     const { line, code } = officeFailure(error, url);
     io.err(`${line}\n`);
     return code;
   }
-  const sections = await officeReportSections(report);
   io.out(`Office ${redactOfficeUrl(url)}, report for ${dayName}\n\n${printed(sections, dayName)}`);
   if (values.csv !== undefined) {
     await writeOfficeReportCsv(values.csv, sections, dayName);

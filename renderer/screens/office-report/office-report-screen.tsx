@@ -10,6 +10,7 @@ import { formatDay } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
 import { useLang } from '../../i18n/use-lang';
 import { Icon } from '../../components/icon';
+import { useEscapeToPhotos } from '../../hooks/use-escape-to-photos';
 import { useApp, useAppApi } from '../../store/context';
 import { OfficeReportTables } from './office-report-tables';
 
@@ -28,18 +29,10 @@ export function OfficeReportScreen(): React.JSX.Element {
     })),
   );
 
+  useEscapeToPhotos();
   useEffect(() => {
     headingRef.current?.focus();
     void api.getState().loadOfficeReport();
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      e.preventDefault();
-      api.getState().showScreen('main');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-    };
   }, [api]);
 
   const shownDay = day ?? report?.day ?? '';

@@ -41,18 +41,49 @@ function Section({
   );
 }
 
-/** A header row of column names; the first column is the row's name, the others numbers. */
-function Head({ columns }: { columns: readonly string[] }): React.JSX.Element {
+/** One row: its name (data, unless the catalogue words it) and its numbers, already worded. */
+interface Row {
+  readonly key: string;
+  readonly name: string;
+  /** The name is the catalogue's own word ("(no route)"), not data. */
+  readonly worded?: boolean;
+  readonly cells: readonly string[];
+}
+
+/** A table whose first column names the row and whose other columns are numbers. */
+function ReportTable({
+  columns,
+  rows,
+}: {
+  columns: readonly string[];
+  rows: readonly Row[];
+}): React.JSX.Element {
   return (
-    <thead>
-      <tr>
-        {columns.map((c, i) => (
-          <th key={c} scope="col" className={i === 0 ? undefined : 'num'}>
-            {c}
-          </th>
+    <table>
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={c} scope="col" className={i === 0 ? undefined : 'num'}>
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" data-i18n-skip={r.worded ? undefined : true}>
+              {r.name}
+            </th>
+            {r.cells.map((v, i) => (
+              <td key={i} className="num">
+                {v}
+              </td>
+            ))}
+          </tr>
         ))}
-      </tr>
-    </thead>
+      </tbody>
+    </table>
   );
 }
 
@@ -62,6 +93,7 @@ export function OfficeReportTables({ report }: { report: Report }): React.JSX.El
   const n = (v: number): string => formatCount(v, lang);
   const day = formatDay(report.day, lang);
   const share = (v: number | null): string => (v === null ? t('none') : formatShare(v, lang));
+  const time = (iso: string): string => formatTime(Date.parse(iso), lang);
   return (
     <div className="office-report-sections">
       <Section
@@ -69,48 +101,34 @@ export function OfficeReportTables({ report }: { report: Report }): React.JSX.El
         title={t('routes.title')}
         empty={report.routes.length === 0 ? t('routes.none') : null}
       >
-        <table>
-          <Head
-            columns={[
-              t('routes.route'),
-              t('routes.meters'),
-              t('routes.read'),
-              t('routes.confirmed'),
-              t('routes.notChecked'),
-              t('routes.flagged'),
-              t('routes.skipped'),
-              t('routes.pending'),
-              t('routes.missing'),
-            ]}
-          />
-          <tbody>
-            {report.routes.map((r) => (
-              <tr key={r.route ?? ''}>
-                {r.route === null ? (
-                  <th scope="row">{t('routes.noRoute')}</th>
-                ) : (
-                  <th scope="row" data-i18n-skip>
-                    {r.route}
-                  </th>
-                )}
-                {[
-                  r.meters,
-                  r.read,
-                  r.confirmed,
-                  r.not_checked,
-                  r.flagged,
-                  r.skipped,
-                  r.pending,
-                  r.missing,
-                ].map((v, i) => (
-                  <td key={i} className="num">
-                    {n(v)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReportTable
+          columns={[
+            t('routes.route'),
+            t('routes.meters'),
+            t('routes.read'),
+            t('routes.confirmed'),
+            t('routes.notChecked'),
+            t('routes.flagged'),
+            t('routes.skipped'),
+            t('routes.pending'),
+            t('routes.missing'),
+          ]}
+          rows={report.routes.map((r) => ({
+            key: r.route ?? '',
+            name: r.route ?? t('routes.noRoute'),
+            worded: r.route === null,
+            cells: [
+              r.meters,
+              r.read,
+              r.confirmed,
+              r.not_checked,
+              r.flagged,
+              r.skipped,
+              r.pending,
+              r.missing,
+            ].map(n),
+          }))}
+        />
       </Section>
 
       <Section
@@ -118,32 +136,25 @@ export function OfficeReportTables({ report }: { report: Report }): React.JSX.El
         title={t('clerks.title', { day })}
         empty={report.clerks.length === 0 ? t('clerks.none', { day }) : null}
       >
-        <table>
-          <Head
-            columns={[
-              t('clerks.clerk'),
-              t('clerks.decisions'),
-              t('clerks.first'),
-              t('clerks.last'),
-              t('clerks.perHour'),
-            ]}
-          />
-          <tbody>
-            {report.clerks.map((c) => (
-              <tr key={c.clerk}>
-                <th scope="row" data-i18n-skip>
-                  {c.clerk}
-                </th>
-                <td className="num">{n(c.decisions)}</td>
-                <td className="num">{formatTime(Date.parse(c.first), lang)}</td>
-                <td className="num">{formatTime(Date.parse(c.last), lang)}</td>
-                <td className="num">
-                  {c.perHour === null ? t('none') : formatRate(c.perHour, lang)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReportTable
+          columns={[
+            t('clerks.clerk'),
+            t('clerks.decisions'),
+            t('clerks.first'),
+            t('clerks.last'),
+            t('clerks.perHour'),
+          ]}
+          rows={report.clerks.map((c) => ({
+            key: c.clerk,
+            name: c.clerk,
+            cells: [
+              n(c.decisions),
+              time(c.first),
+              time(c.last),
+              c.perHour === null ? t('none') : formatRate(c.perHour, lang),
+            ],
+          }))}
+        />
       </Section>
 
       <Section
@@ -151,32 +162,21 @@ export function OfficeReportTables({ report }: { report: Report }): React.JSX.El
         title={t('readers.title', { day })}
         empty={report.readers.length === 0 ? t('readers.none', { day }) : null}
       >
-        <table>
-          <Head
-            columns={[
-              t('readers.reader'),
-              t('readers.photos'),
-              t('readers.skips'),
-              t('readers.skipRate'),
-              t('readers.rereads'),
-              t('readers.rereadRate'),
-            ]}
-          />
-          <tbody>
-            {report.readers.map((r) => (
-              <tr key={r.reader}>
-                <th scope="row" data-i18n-skip>
-                  {r.reader}
-                </th>
-                <td className="num">{n(r.photos)}</td>
-                <td className="num">{n(r.skips)}</td>
-                <td className="num">{share(r.skipRate)}</td>
-                <td className="num">{n(r.rereads)}</td>
-                <td className="num">{share(r.rereadRate)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReportTable
+          columns={[
+            t('readers.reader'),
+            t('readers.photos'),
+            t('readers.skips'),
+            t('readers.skipRate'),
+            t('readers.rereads'),
+            t('readers.rereadRate'),
+          ]}
+          rows={report.readers.map((r) => ({
+            key: r.reader,
+            name: r.reader,
+            cells: [n(r.photos), n(r.skips), share(r.skipRate), n(r.rereads), share(r.rereadRate)],
+          }))}
+        />
       </Section>
 
       <Section id="office-report-quota" title={t('quota.title', { day })} empty={null}>

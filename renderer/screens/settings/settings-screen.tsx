@@ -4,6 +4,7 @@
 // office-card.tsx) apply at once. The heading takes the focus when the screen opens; Escape goes
 // back to the photos and gives the focus back to the Settings button.
 import { useEffect, useRef } from 'react';
+import { useEscapeToPhotos } from '../../hooks/use-escape-to-photos';
 import { useT } from '../../i18n/i18n';
 import { useApp, useAppApi } from '../../store/context';
 import { OfficeCard } from './office-card';
@@ -17,19 +18,10 @@ export function SettingsScreen(): React.JSX.Element {
   const version = useApp((s) => s.appVersion);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  useEscapeToPhotos();
   useEffect(() => {
     headingRef.current?.focus();
-    // Escape from anywhere on the screen; a select or dialog that uses it prevents the default.
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      e.preventDefault();
-      api.getState().showScreen('main');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [api]);
+  }, []);
 
   const back = (): void => {
     api.getState().showScreen('main');
