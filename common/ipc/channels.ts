@@ -54,7 +54,6 @@ export const CHANNEL_NAMES = [
   'chooseOfficeCaFile',
   'officeReport',
   'exportOfficeReport',
-  'officeMeter',
   'officeShowMeter',
   'officeWalkNext',
 ] as const;

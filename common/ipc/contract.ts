@@ -276,11 +276,6 @@ export const CONTRACT = {
   exportOfficeReport: channel(officeReportRequest, DEADLINES.service).returns<
     Saved<OfficeReportFile>
   >(),
-  /** A meter as the office has it now: who reviews it, its version and history; reads only. */
-  officeMeter: channel(
-    review.officeMeterRequest,
-    review.OFFICE_REVIEW_DEADLINE_MS,
-  ).returns<review.OfficeMeterView>(),
   /** The window shows this meter (null: none): its review lease is taken, kept, given up. */
   officeShowMeter: channel(
     review.officeShowRequest,

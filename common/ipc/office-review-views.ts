@@ -75,6 +75,5 @@ export interface OfficeNext {
 /** An office call waits at most this long: the office answers in milliseconds or is away. */
 export const OFFICE_REVIEW_DEADLINE_MS = 10_000;
 
-export const officeMeterRequest = z.strictObject({ meterId });
 export const officeShowRequest = z.strictObject({ meterId: meterId.nullable() });
 export const officeWalkRequest = z.strictObject({ meterIds: z.array(meterId).max(5000) });

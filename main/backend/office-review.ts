@@ -107,16 +107,6 @@ export class OfficeReview {
     });
   }
 
-  /** The meter as the office has it now; reads only. */
-  async meter(meterNumber: string): Promise<OfficeMeterView> {
-    const at = await this.desk();
-    if (!at) return NONE;
-    return this.answered(async () => {
-      const review = await at.desk.office.review.meterReview(meterNumber, this.now());
-      return review ? this.viewOf(meterNumber, review, at.me) : { state: 'unknown' };
-    }, AWAY);
-  }
-
   /** The window shows this meter now (null: none): its lease is taken when free and kept. */
   show(meterNumber: string | null): Promise<OfficeMeterView> {
     const run = this.chain.then(() => this.showNow(meterNumber));

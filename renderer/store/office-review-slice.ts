@@ -14,7 +14,10 @@ export interface OfficeReviewSlice {
   officeMeterId: string | null;
   /** The window shows this meter now (null: none): its lease is taken or kept, its view read. */
   showOfficeMeter(meterId: string | null): Promise<void>;
-  /** Reads the shown meter's office view again (reads only: the lease is not touched). */
+  /**
+   * Reads the shown meter's office view again; a lease another clerk gave up meanwhile is taken,
+   * as on opening (this desk's own lease changes are no news to it, so this never loops).
+   */
   refreshOfficeMeter(): Promise<void>;
   /** A push: other desks changed these meters in the office, or (resync) anything may have. */
   officeMetersHeard(change: NonNullable<AppEvent['officeChange']>): void;
@@ -28,11 +31,9 @@ export interface OfficeReviewSlice {
 
 export const createOfficeReviewSlice: SliceCreator<OfficeReviewSlice> = (set, get, { bridge }) => {
   const replies = latestOnly();
-  const read = async (meterId: string, take: boolean): Promise<void> => {
+  const read = async (meterId: string): Promise<void> => {
     const newest = replies.ticket();
-    const reply = take
-      ? await bridge.officeShowMeter({ meterId })
-      : await bridge.officeMeter({ meterId });
+    const reply = await bridge.officeShowMeter({ meterId });
     if (newest() && reply.ok && get().officeMeterId === meterId) set({ officeMeter: reply.value });
   };
   return {
@@ -49,12 +50,12 @@ export const createOfficeReviewSlice: SliceCreator<OfficeReviewSlice> = (set, ge
         await bridge.officeShowMeter({ meterId: null });
         return;
       }
-      await read(meterId, true);
+      await read(meterId);
     },
 
     async refreshOfficeMeter() {
       const meterId = get().officeMeterId;
-      if (meterId !== null && get().officeStatus !== null) await read(meterId, false);
+      if (meterId !== null && get().officeStatus !== null) await read(meterId);
     },
 
     officeMetersHeard(change) {

@@ -647,7 +647,6 @@ describe('the office settings', () => {
 
   it('review between clerks answers "no office" without one (test/office/window-review)', async () => {
     const b = desk.bridge;
-    expect(value(await b.officeMeter({ meterId: 'M1' }))).toEqual({ state: 'none' });
     expect(value(await b.officeShowMeter({ meterId: 'M1' }))).toEqual({ state: 'none' });
     expect(value(await b.officeShowMeter({ meterId: null }))).toEqual({ state: 'none' });
     expect(value(await b.officeWalkNext({ meterIds: ['M1'] }))).toEqual({

@@ -17,7 +17,7 @@ import { annaOnCluster } from './anna-on-cluster';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
-const METERS = ['R12-01', 'R12-02', 'R12-03'];
+const METERS = ['R12-01', 'R12-02', 'R12-03', 'R12-04'];
 
 /** A window's desk with the route sheet loaded and its office connected. */
 async function deskOf(
@@ -39,10 +39,11 @@ async function deskOf(
   const mappingJson = JSON.stringify(choice.preview.mapping);
   expect(value(await b.loadRouteSheet({ path: sheet, mappingJson })).ok).toBe(true);
   value(await b.saveOffice({ settings, password }));
-  await until(async () => {
-    const shown = value(await b.officeMeter({ meterId: METERS[0] ?? '' }));
-    return shown.state === 'shown';
-  }, `${settings.desk}'s office desk`);
+  // Its office desk runs once walking review asks the office (an empty walk leases nothing).
+  await until(
+    async () => value(await b.officeWalkNext({ meterIds: [] })).inOffice,
+    `${settings.desk}'s office desk`,
+  );
   return desk;
 }
 
@@ -81,11 +82,12 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
     const b = await deskOf(ben, 'pw-ben', benClock);
     let annaOpen = true;
     try {
-      const [m1 = '', m2 = '', m3 = ''] = METERS;
+      const [m1 = '', m2 = '', m3 = '', m4 = ''] = METERS;
+      const show = (desk: Desktop, meterId: string) => desk.bridge.officeShowMeter({ meterId });
       // Anna opens the first meter: hers for 20 minutes; Ben's window says so.
       const held = value(await a.bridge.officeShowMeter({ meterId: m1 }));
       expect(held).toMatchObject({ state: 'shown', reviewer: { desk: 'anna@pc-7', mine: true } });
-      const seen = value(await b.bridge.officeMeter({ meterId: m1 }));
+      const seen = value(await show(b, m1));
       if (seen.state !== 'shown' || !seen.reviewer) throw new Error('Ben sees no reviewer');
       expect(seen.reviewer).toMatchObject({ desk: 'anna@pc-7', clerk: 'anna', mine: false });
       expect(seen.reviewer.leaseUntil - benClock.now()).toBe(REVIEW_LEASE_MS);
@@ -95,21 +97,21 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
         inOffice: true,
         meterId: m2,
       });
-      expect(value(await a.bridge.officeMeter({ meterId: m2 }))).toMatchObject({
+
+      // Anna's desk stops renewing (her clock stands still); on Ben's clock the lease runs out and
+      // the meter, still on his screen, is his.
+      await benClock.advance(REVIEW_LEASE_MS + 60_000);
+      expect(value(await show(b, m1))).toMatchObject({
+        state: 'shown',
+        reviewer: { desk: 'ben@pc-2', mine: true },
+      });
+      expect(value(await show(a, m2))).toMatchObject({
         reviewer: { desk: 'ben@pc-2', mine: false },
       });
 
-      // Anna's desk stops renewing (her clock stands still); on Ben's clock the lease runs out.
-      await benClock.advance(REVIEW_LEASE_MS + 60_000);
-      expect(value(await b.bridge.officeMeter({ meterId: m1 }))).toMatchObject({
-        state: 'shown',
-        reviewer: null,
-      });
-
       // Both saw the third meter at the same version; Anna decides first.
-      const v = (desk: Desktop) => desk.bridge.officeMeter({ meterId: m3 });
-      const annaSaw = value(await v(a));
-      const benSaw = value(await v(b));
+      const annaSaw = value(await show(a, m3));
+      const benSaw = value(await show(b, m3));
       if (annaSaw.state !== 'shown' || benSaw.state !== 'shown') throw new Error('not shown');
       expect(benSaw.version).toBe(annaSaw.version);
       const pushesBefore = b.events.length;
@@ -143,7 +145,7 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
             .some((e) => e.officeChange?.meterNumbers.includes(m3) === true),
         'the officeChange push at Ben’s window',
       );
-      const history = value(await b.bridge.officeMeter({ meterId: m3 }));
+      const history = value(await show(b, m3));
       expect(history).toMatchObject({
         state: 'shown',
         decidedElsewhere: { kind: 'type', desk: 'anna@pc-7', reading: '00150' },
@@ -161,11 +163,16 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
       );
       expect(again.done).toBe(true);
 
+      // Anna opens the last meter, then closes her window.
+      expect(value(await show(a, m4))).toMatchObject({ reviewer: { mine: true } });
+      const annas = `SELECT meter_id FROM review_leases WHERE desk = 'anna@pc-7'`;
+      const admin = cluster.adminOn(anna.database);
+      expect((await admin.query(annas)).rowCount).toBe(1);
+
       // Closing Anna's window drains her outbox: it publishes the same decisions with the same
       // keys, a no-op; the office holds each once, and nothing of Ben's.
       await a.close();
       annaOpen = false;
-      const admin = cluster.adminOn(anna.database);
       const rows = await admin.query(
         `SELECT desk, kind FROM decisions WHERE meter_number = $1 ORDER BY id`,
         [m3],
@@ -176,9 +183,8 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
       ]);
       const benRows = await admin.query(`SELECT 1 FROM decisions WHERE desk = 'ben@pc-2'`);
       expect(benRows.rowCount).toBe(0);
-      // Anna's window closed: the meter she had open is given back at once; Ben's lease stays.
-      const leases = await admin.query(`SELECT desk FROM review_leases`);
-      expect(leases.rows).toEqual([{ desk: 'ben@pc-2' }]);
+      // ... and gives back the meter she had open at once, not when its lease runs out.
+      expect((await admin.query(annas)).rowCount).toBe(0);
     } finally {
       if (annaOpen) await a.close();
       await b.close();

@@ -6,10 +6,7 @@ import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { OfficeReview } from '../office-review';
 
-type OfficeReviewHandlers = Pick<
-  BackendHandlers,
-  'officeMeter' | 'officeShowMeter' | 'officeWalkNext'
->;
+type OfficeReviewHandlers = Pick<BackendHandlers, 'officeShowMeter' | 'officeWalkNext'>;
 
 /** The desk's review beside the backend's office link, telling the window through its hub. */
 export function officeReviewOf(state: BackendState, clock?: Clock): OfficeReview {
@@ -25,7 +22,6 @@ export function officeReviewOf(state: BackendState, clock?: Clock): OfficeReview
 
 export function officeReviewHandlers(review: OfficeReview): OfficeReviewHandlers {
   return {
-    officeMeter: ({ meterId }) => review.meter(meterId),
     officeShowMeter: ({ meterId }) => review.show(meterId),
     officeWalkNext: ({ meterIds }) => review.walkNext(meterIds),
   };
