@@ -15,9 +15,9 @@ import { officeWhat } from './office-review-words';
 
 const MINUTE = 60_000;
 
-/** Whole minutes left, rounded up: "1 min left" until the lease has run out. */
+/** Whole minutes left, to the nearest: "1 min left" until the lease has run out. */
 const minutesLeft = (until: number, now: number): number =>
-  Math.max(1, Math.ceil((until - now) / MINUTE));
+  Math.max(1, Math.round((until - now) / MINUTE));
 
 export function OfficeReviewPanel({ meterId }: { meterId: string }): React.JSX.Element | null {
   const api = useAppApi();
@@ -34,6 +34,13 @@ export function OfficeReviewPanel({ meterId }: { meterId: string }): React.JSX.E
       void api.getState().showOfficeMeter(null);
     };
   }, [api, meterId, inOffice]);
+  // Another clerk's lease ran out with no word from the office (their desk crashed or closed
+  // without giving it back): asked again, the meter on screen becomes this clerk's.
+  const lease = view?.state === 'shown' ? view.reviewer : null;
+  const ranOut = lease !== null && !lease.mine && lease.leaseUntil <= now;
+  useEffect(() => {
+    if (ranOut) void api.getState().refreshOfficeMeter();
+  }, [api, ranOut]);
   if (!inOffice || view === null || view.state === 'none') return null;
   if (view.state !== 'shown') {
     return (

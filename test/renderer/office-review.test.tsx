@@ -106,6 +106,38 @@ describe('the meter in the office', () => {
     store.getState().stop();
   });
 
+  it('asks again when the other clerk’s lease ran out without a word, and takes the meter', async () => {
+    let view = shown({
+      reviewer: { desk: 'ben@pc-2', clerk: 'ben', leaseUntil: Date.now() - 1, mine: false },
+    });
+    const bridge = officeBridge({
+      officeShowMeter: () => {
+        const answer = view;
+        view = shown({
+          reviewer: {
+            desk: 'anna@pc-7',
+            clerk: 'anna',
+            leaseUntil: Date.now() + 20 * MINUTE,
+            mine: true,
+          },
+        });
+        return Promise.resolve({ ok: true, value: answer });
+      },
+    });
+    const store = createAppStore(bridge);
+    await store.getState().refreshSnapshot();
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <StoreProvider store={store}>
+          <OfficeReviewPanel meterId="A1" />
+        </StoreProvider>
+      </I18nextProvider>,
+    );
+    expect((await screen.findByTestId('office-reviewer')).textContent).toContain(
+      'You are reviewing this meter: 20 min left',
+    );
+  });
+
   it('walks to the meter the office leased to this desk, past another clerk’s', async () => {
     const rows: MeterRow[] = [meterRow('A1', 280, 'flagged', 1), meterRow('A3', 300, 'flagged', 3)];
     const bridge = officeBridge({
