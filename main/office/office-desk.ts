@@ -93,6 +93,10 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   rows.start();
   const gate = new ClaimGate({ ...opts.claims, office, desk: opts.desk, clock: opts.clock });
   const live = new OfficeLive({ url: opts.url, clock: opts.clock, desk: opts.desk, log: opts.log });
+  // The listener's reconnect is the first sign that an office that was away is back.
+  live.on((event) => {
+    if (event.kind === 'resync') publisher.officeBack();
+  });
   // Not awaited: an office away at start is retried in the background, like the outbox.
   void live.start();
   return {

@@ -124,6 +124,16 @@ export class OutboxPublisher {
     if (!this.stopped && this.outageMs === 0) this.kick();
   }
 
+  /**
+   * The office answers again (the desk's live listener is back): publish now rather than at the
+   * outage wait's next try, which after a long outage is up to a minute away.
+   */
+  officeBack(): void {
+    if (this.stopped || this.outageMs === 0) return;
+    this.timer.clear();
+    this.kick();
+  }
+
   /** Stops after the entry in flight; what is left stays in the outbox for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
