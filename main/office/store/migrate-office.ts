@@ -4,7 +4,7 @@
 // (PostgreSQL's DDL is transactional).
 import { OFFICE_MIGRATIONS } from './migrations';
 import type { OfficeMigration } from './migrations/migration';
-import { OfficeError, type OfficePool } from './office-db';
+import { inTransaction, OfficeError, type OfficePool } from './office-db';
 
 /** pg_advisory_xact_lock key: "MeterDesk office schema" hashed once, a constant forever. */
 const SCHEMA_LOCK = 7_402_913_551;
@@ -36,9 +36,10 @@ export async function migrateOffice(
 ): Promise<OfficeMigrated> {
   const migrations = opts.migrations ?? OFFICE_MIGRATIONS;
   const target = opts.upTo ?? migrations.length;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  // One transaction (inTransaction: a server that goes away mid-way is an error of this call,
+  // never an unhandled event that ends the process), serialised by an advisory lock so several
+  // machines running `office init` at once migrate once.
+  return inTransaction(pool, 'office init', async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS office_schema (
       version integer PRIMARY KEY,
@@ -63,12 +64,6 @@ export async function migrateOffice(
         step.name,
       ]);
     }
-    await client.query('COMMIT');
     return { from, to: Math.max(from, target) };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
