@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DecisionRequest } from '../../common/billing/decision-rules';
 import type { OfficeSettings } from '../../common/ipc/office-views';
 import { REVIEW_LEASE_MS } from '../../main/backend/office-review';
 import { openOfficeStore } from '../../main/office/store/office-store';
@@ -84,6 +85,8 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
     try {
       const [m1 = '', m2 = '', m3 = '', m4 = ''] = METERS;
       const show = (desk: Desktop, meterId: string) => desk.bridge.officeShowMeter({ meterId });
+      const decide = async (desk: Desktop, decision: DecisionRequest, officeVersion: number) =>
+        value(await desk.bridge.decideMeter({ meterId: m3, decision, officeVersion }));
       // Anna opens the first meter: hers for 20 minutes; Ben's window says so.
       const held = value(await a.bridge.officeShowMeter({ meterId: m1 }));
       expect(held).toMatchObject({ state: 'shown', reviewer: { desk: 'anna@pc-7', mine: true } });
@@ -115,22 +118,10 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
       if (annaSaw.state !== 'shown' || benSaw.state !== 'shown') throw new Error('not shown');
       expect(benSaw.version).toBe(annaSaw.version);
       const pushesBefore = b.events.length;
-      const made = value(
-        await a.bridge.decideMeter({
-          meterId: m3,
-          decision: { kind: 'typed', reading: '00150' },
-          officeVersion: annaSaw.version,
-        }),
-      );
-      expect(made.done).toBe(true);
-      const refused = value(
-        await b.bridge.decideMeter({
-          meterId: m3,
-          decision: { kind: 'skip', code: 'no_access' },
-          officeVersion: benSaw.version,
-        }),
-      );
-      expect(refused).toMatchObject({
+      const typed = { kind: 'typed', reading: '00150' } as const;
+      expect((await decide(a, typed, annaSaw.version)).done).toBe(true);
+      const skip = { kind: 'skip', code: 'no_access' } as const;
+      expect(await decide(b, skip, benSaw.version)).toMatchObject({
         done: false,
         changedBy: { clerk: 'anna', desk: 'anna@pc-7', kind: 'type', reading: '00150' },
       });
@@ -154,14 +145,8 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
 
       // Anna again, on the version she saw before her own decision: no other clerk's change is
       // hidden from her, so it is made (her own changes never refuse her).
-      const again = value(
-        await a.bridge.decideMeter({
-          meterId: m3,
-          decision: { kind: 'reread', reason: 'implausible' },
-          officeVersion: annaSaw.version,
-        }),
-      );
-      expect(again.done).toBe(true);
+      const reread = { kind: 'reread', reason: 'implausible' } as const;
+      expect((await decide(a, reread, annaSaw.version)).done).toBe(true);
 
       // Anna opens the last meter, then closes her window.
       expect(value(await show(a, m4))).toMatchObject({ reviewer: { mine: true } });

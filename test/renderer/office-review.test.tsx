@@ -4,7 +4,7 @@
 // a push names the meter, and gives the lease up when the clerk moves on; walking review in office
 // mode opens the meter the backend leased, not the first flagged one; a refused decision says who
 // changed the meter and what, in German too. The backend's side: test/office/window-review.
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { officeRefusalWords } from '../../renderer/billing/office-review-words';
 import { HandEntry } from '../../renderer/billing/meter-entry';
 import { OfficeReviewPanel } from '../../renderer/billing/office-review-panel';
 import { createI18n } from '../../renderer/i18n/i18n';
-import { createAppStore } from '../../renderer/store/create-store';
+import { createAppStore, type AppStore } from '../../renderer/store/create-store';
 import { StoreProvider } from '../../renderer/store/context';
 import { meterDetail } from './meter-detail';
 import { meterRow } from './meter-rows';
@@ -46,6 +46,17 @@ function officeBridge(answers: Record<string, (request: never) => unknown>): Stu
   });
 }
 
+/** The office part of meter A1's detail, in English. */
+function renderPanel(store: AppStore): RenderResult {
+  return render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <StoreProvider store={store}>
+        <OfficeReviewPanel meterId="A1" />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+}
+
 const shown = (patch: Partial<Extract<OfficeMeterView, { state: 'shown' }>>): OfficeMeterView => ({
   state: 'shown',
   meterId: 'A1',
@@ -67,13 +78,7 @@ describe('the meter in the office', () => {
     });
     const store = createAppStore(bridge);
     await store.getState().start();
-    const { unmount } = render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <StoreProvider store={store}>
-          <OfficeReviewPanel meterId="A1" />
-        </StoreProvider>
-      </I18nextProvider>,
-    );
+    const { unmount } = renderPanel(store);
     expect((await screen.findByTestId('office-reviewer')).textContent).toContain(
       'Being reviewed by ben@pc-2, 12 min left',
     );
@@ -126,13 +131,7 @@ describe('the meter in the office', () => {
     });
     const store = createAppStore(bridge);
     await store.getState().refreshSnapshot();
-    render(
-      <I18nextProvider i18n={createI18n('en')}>
-        <StoreProvider store={store}>
-          <OfficeReviewPanel meterId="A1" />
-        </StoreProvider>
-      </I18nextProvider>,
-    );
+    renderPanel(store);
     expect((await screen.findByTestId('office-reviewer')).textContent).toContain(
       'You are reviewing this meter: 20 min left',
     );
