@@ -22,6 +22,7 @@ import { absolutePath, empty, exportRequest, jobId } from './schemas';
 import { billingExportRequest, templateJson } from './billing-schemas';
 import type { BillingWritten, FileWritten, SheetChoice } from './billing-views';
 import { officeReportRequest, type OfficeReportFile } from './office-report-views';
+import { officeBillingExportRequest, type OfficeBillingFile } from './office-export-views';
 
 /** A message without an answer: what it carries, checked by the side that receives it. */
 export interface NoteSpec<S extends z.ZodType = z.ZodType> {
@@ -47,6 +48,7 @@ export const MAIN_ONLY_CHANNELS = [
   'exportTemplate',
   'exportMissing',
   'exportBilling',
+  'exportOfficeBilling',
   'exportOfficeReport',
 ] as const;
 export type MainOnlyChannel = (typeof MAIN_ONLY_CHANNELS)[number];
@@ -85,6 +87,11 @@ export const BACKEND_CALLS = {
     z.strictObject({ ...billingExportRequest.shape, path: absolutePath }),
     DEADLINES.bulk,
   ).returns<BillingWritten>(),
+  /** The office-wide billing CSV behind exportOfficeBilling, to the file chosen in main. */
+  writeOfficeBilling: channel(
+    z.strictObject({ ...officeBillingExportRequest.shape, path: absolutePath }),
+    DEADLINES.bulk,
+  ).returns<OfficeBillingFile>(),
   /** The supervisor report's CSV behind exportOfficeReport, to the file chosen in main. */
   writeOfficeReport: channel(
     z.strictObject({ ...officeReportRequest.shape, path: absolutePath }),

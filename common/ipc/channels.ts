@@ -47,6 +47,7 @@ export const CHANNEL_NAMES = [
   'exportTemplate',
   'exportMissing',
   'exportBilling',
+  'exportOfficeBilling',
   'billingPreview',
   'getOffice',
   'saveOffice',

@@ -86,6 +86,7 @@ import {
   type OfficeReportView,
 } from './office-report-views';
 import * as review from './office-review-views';
+import { officeBillingExportRequest, type OfficeBillingFile } from './office-export-views';
 
 declare const replyType: unique symbol;
 
@@ -252,6 +253,10 @@ export const CONTRACT = {
   exportMissing: channel(empty, DEADLINES.bulk).returns<Saved<FileWritten>>(),
   /** Main shows the save dialog; the backend writes one row per meter with the template. */
   exportBilling: channel(billingExportRequest, DEADLINES.bulk).returns<Saved<BillingWritten>>(),
+  /** The same for every meter of the office, as `export --office` (this desk publishes first). */
+  exportOfficeBilling: channel(officeBillingExportRequest, DEADLINES.bulk).returns<
+    Saved<OfficeBillingFile>
+  >(),
   /** The export's first rows in a scope, the sheet's dialect and the office's time zone. */
   billingPreview: channel(billingPreviewRequest).returns<BillingPreview>(),
 

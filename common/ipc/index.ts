@@ -10,4 +10,5 @@ export * from './update-view';
 export * from './billing-views';
 export * from './office-views';
 export * from './office-report-views';
+export * from './office-export-views';
 export * from './office-review-views';

@@ -8,7 +8,12 @@ import type { DesktopDialogs } from './dialogs';
 
 type BillingDialogCalls = Pick<
   WindowCalls,
-  'chooseRouteSheet' | 'importTemplate' | 'exportTemplate' | 'exportMissing' | 'exportBilling'
+  | 'chooseRouteSheet'
+  | 'importTemplate'
+  | 'exportTemplate'
+  | 'exportMissing'
+  | 'exportBilling'
+  | 'exportOfficeBilling'
 >;
 
 const day = (now: Date): string => now.toISOString().slice(0, 10);
@@ -55,6 +60,12 @@ export function billingDialogCalls(
       return afterDialog(
         await dialogs.chooseSaveFile(`MeterDesk billing ${day(now())}.csv`, 'billing'),
         (path) => backend.writeBilling({ ...request, path }),
+      );
+    },
+    async exportOfficeBilling(request) {
+      return afterDialog(
+        await dialogs.chooseSaveFile(`MeterDesk office billing ${day(now())}.csv`, 'billing'),
+        (path) => backend.writeOfficeBilling({ ...request, path }),
       );
     },
   };

@@ -9,6 +9,7 @@ import type { Clock } from '../../time/clock';
 import { officeHandlers } from './office';
 import { officeReviewHandlers, officeReviewOf } from './office-review';
 import { officeReportHandlers } from './office-report';
+import { officeExportHandlers } from './office-export';
 import { photoCheckHandlers } from './photo-checks';
 import { runHandlers } from './run';
 import { serviceHandlers } from './service';
@@ -33,6 +34,7 @@ export function createHandlers(
     ...officeReviewHandlers(review),
     ...officeHandlers(state),
     ...officeReportHandlers(state),
+    ...officeExportHandlers(state),
     ping: () => Promise.resolve(null),
     close: async () => {
       await state.close();

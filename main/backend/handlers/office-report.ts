@@ -43,21 +43,28 @@ type Read =
       readonly sections: OfficeReportSections;
     };
 
+/** A failed read or write of the office as the window words it (the Office settings' codes). */
+export function officeProblemOf(
+  error: unknown,
+  url: string,
+  settings: OfficeSettings,
+): Pick<OfficeReportProblem, 'problem' | 'params'> {
+  if (error instanceof OfficeSchemaMismatch) {
+    const { found, known } = error;
+    const problem = found > known ? 'schemaNewer' : found === 0 ? 'schemaMissing' : 'schemaOlder';
+    return { problem, params: officeProblemParams(settings, url, { found, known, detail: '' }) };
+  }
+  const { problem, detail } = classifyOfficeProblem(error, url);
+  return { problem, params: officeProblemParams(settings, url, { found: 0, known: 0, detail }) };
+}
+
 function problemOf(
   error: unknown,
   url: string,
   settings: OfficeSettings,
   day: string,
 ): OfficeReportProblem {
-  if (error instanceof OfficeSchemaMismatch) {
-    const { found, known } = error;
-    const problem = found > known ? 'schemaNewer' : found === 0 ? 'schemaMissing' : 'schemaOlder';
-    const params = officeProblemParams(settings, url, { found, known, detail: '' });
-    return { state: 'problem', day, problem, params };
-  }
-  const { problem, detail } = classifyOfficeProblem(error, url);
-  const params = officeProblemParams(settings, url, { found: 0, known: 0, detail });
-  return { state: 'problem', day, problem, params };
+  return { state: 'problem', day, ...officeProblemOf(error, url, settings) };
 }
 
 export function officeReportHandlers(

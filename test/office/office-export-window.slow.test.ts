@@ -1,0 +1,141 @@
+// The window's office-wide billing export (Export dialog → "Whole office") through the contract into
+// the real backend, on a real throwaway PostgreSQL: main's save dialog, then the backend, whose
+// desk publishes its own route sheet and billing rows first; the file equals the one
+// `meter-desk export billing.csv --office URL --template T` writes for the same office. Without
+// Office settings, or with an office that refuses or is away, it says so and writes no file.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXPORT_TEMPLATE, exportTemplateJson } from '../../common/billing/export-template';
+import { openDesktop, value, type Desktop } from '../ipc/helpers/desktop';
+import { ANNA_PASSWORD } from './anna-office';
+import { annaOnOffice } from './anna-on-cluster';
+import { withTwoDesks } from './office-fixture';
+import { anOfficeDay, officeCli } from './office-report-fixture';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+
+const office = useOfficeCluster();
+
+/** Not the default: semicolons, decimal comma, three columns renamed. */
+const TEMPLATE = {
+  ...DEFAULT_EXPORT_TEMPLATE,
+  name: 'Office test',
+  columns: [
+    { field: 'meter_id', header: 'Zaehler' },
+    { field: 'reading', header: 'Stand' },
+    { field: 'use_on_bill', header: 'Abrechnen' },
+  ],
+  delimiter: ';',
+  decimalMark: ',',
+} as const;
+const templateJson = exportTemplateJson(TEMPLATE);
+
+/** This desk's own route sheet, R9 with two meters no other desk has. */
+async function loadOwnSheet(desk: Desktop): Promise<void> {
+  const sheet = join(desk.dir, 'r9.csv');
+  writeFileSync(sheet, 'meter_id,route,sequence\r\nW1,R9,1\r\nW2,R9,2\r\n');
+  desk.os.openAnswers.push(sheet);
+  const choice = value(await desk.bridge.chooseRouteSheet());
+  if (choice.canceled || !('preview' in choice)) throw new Error('no preview');
+  const mappingJson = JSON.stringify(choice.preview.mapping);
+  const loaded = value(await desk.bridge.loadRouteSheet({ path: sheet, mappingJson }));
+  expect(loaded).toMatchObject({ ok: true, meters: 2 });
+}
+
+describe.skipIf(officeSkip !== null)('the window’s office-wide billing export', () => {
+  it('publishes this desk first and writes the file `export --office` writes', async () => {
+    await withTwoDesks(office(), async (anna, ben, o) => {
+      await anOfficeDay(anna, ben);
+      const settings = await annaOnOffice(office(), o);
+      const url = await o.deskUrl('anna');
+      const desk = await openDesktop();
+      try {
+        const b = desk.bridge;
+        const none = join(desk.dir, 'none.csv');
+        desk.os.saveAnswers.push(none);
+        expect(value(await b.exportOfficeBilling({ templateJson }))).toEqual({
+          canceled: false,
+          state: 'noOffice',
+        });
+        expect(existsSync(none)).toBe(false);
+
+        value(await b.startSandbox({ photos: 1 }));
+        value(await b.saveOffice({ settings, password: ANNA_PASSWORD }));
+        await loadOwnSheet(desk);
+
+        // Canceled: nothing written; chosen: every meter the office has a row for (M3 of R1 has
+        // none: no desk published one), this desk's R9 in it.
+        expect(value(await b.exportOfficeBilling({ templateJson }))).toEqual({ canceled: true });
+        const saved = join(desk.dir, 'office billing.csv');
+        desk.os.saveAnswers.push(saved);
+        expect(value(await b.exportOfficeBilling({ templateJson }))).toEqual({
+          canceled: false,
+          state: 'written',
+          path: saved,
+          meters: 5,
+          desks: [
+            { desk: 'anna@pc-7', rows: 2 },
+            { desk: 'desk-0', rows: 3 },
+          ],
+          replaced: 0,
+        });
+        expect(desk.os.dialogsAsked).toEqual([
+          'save billing',
+          'open route_sheet',
+          'save billing',
+          'save billing',
+        ]);
+        const lines = readFileSync(saved, 'utf8')
+          .replace(/^\uFEFF/, '')
+          .split('\r\n');
+        expect(lines[0]).toBe('Zaehler;Stand;Abrechnen');
+        expect(lines.filter((l) => l.startsWith('W'))).toHaveLength(2);
+
+        const templateFile = join(desk.dir, 'template.json');
+        writeFileSync(templateFile, templateJson);
+        const byCli = join(desk.dir, 'cli billing.csv');
+        const run = await officeCli(
+          [
+            ...['export', byCli, '--office', url, '--template', templateFile],
+            ...['--db', join(desk.dir, 'no queue.sqlite'), '--desk', 'carl@pc'],
+          ],
+          {},
+        );
+        expect(run.code, run.err).toBe(0);
+        expect(readFileSync(saved)).toEqual(readFileSync(byCli));
+      } finally {
+        await desk.close();
+      }
+    });
+  }, 120_000);
+
+  it('says why when the office refuses or is away, and writes no file', async () => {
+    await withTwoDesks(office(), async (_anna, _ben, o) => {
+      const settings = await annaOnOffice(office(), o);
+      const desk = await openDesktop();
+      try {
+        const b = desk.bridge;
+        value(await b.saveOffice({ settings, password: 'not-annas' }));
+        const refusedFile = join(desk.dir, 'refused.csv');
+        desk.os.saveAnswers.push(refusedFile);
+        const refused = value(await b.exportOfficeBilling({ templateJson }));
+        expect(refused).toMatchObject({ state: 'problem', problem: 'wrongPassword' });
+        expect(JSON.stringify(refused)).not.toContain('not-annas');
+
+        // Nothing listens on port 1: the office is away.
+        value(await b.saveOffice({ settings: { ...settings, port: 1 }, password: ANNA_PASSWORD }));
+        const awayFile = join(desk.dir, 'away.csv');
+        desk.os.saveAnswers.push(awayFile);
+        expect(value(await b.exportOfficeBilling({ templateJson }))).toMatchObject({
+          canceled: false,
+          state: 'problem',
+          problem: 'unreachable',
+          params: { port: 1 },
+        });
+        expect(existsSync(refusedFile) || existsSync(awayFile)).toBe(false);
+      } finally {
+        await desk.close();
+      }
+    });
+  }, 120_000);
+});
