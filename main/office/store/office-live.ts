@@ -52,7 +52,10 @@ export interface OfficeLiveOptions {
 }
 
 const FIRST_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 30_000;
+// Short: the listener coming back is how the desk learns the office is back (its outbox publishes
+// then, not at its own longer wait), and a refused connection attempt every 5 s costs the office
+// nothing.
+const MAX_BACKOFF_MS = 5_000;
 const HEARTBEAT_MS = 30_000;
 const ANSWER_MS = 10_000;
 const OPS: readonly string[] = ['INSERT', 'UPDATE', 'DELETE'];
