@@ -1,7 +1,8 @@
 // Export for billing: what is in it (finished, to review, being read, no reading yet), which
 // meters ("finished and reviewed only" by default), a warning that names the flagged meters, and
 // the template (choose, save, import, export; decimal mark and separator among its settings).
-// The notice afterwards counts readings, not rows.
+// The notice afterwards counts readings, not rows. In an office, "Whole office" writes every meter
+// of the office instead (export-source.tsx), with the same template.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { exportTemplateJson } from '../../common/billing/export-template';
@@ -15,6 +16,7 @@ import { useApp, useAppApi } from '../store/context';
 import type { BillingPreview } from '../../common/ipc';
 import { ExportCounts, ExportScopeChoice, type ExportScope } from './export-contents';
 import { ExportPreview } from './export-preview';
+import { ExportSourceChoice, useOfficeExportWords, type ExportSource } from './export-source';
 import { TemplateFieldset } from './template-fieldset';
 import { useExportTemplate } from './use-export-template';
 
@@ -29,8 +31,16 @@ export function BillingExportDialog({
   const errorsT = useT('errors');
   const lang = useLang();
   const api = useAppApi();
-  const { billing, busy } = useApp(useShallow((s) => ({ billing: s.billing, busy: s.busy })));
+  const { billing, busy, inOffice } = useApp(
+    useShallow((s) => ({ billing: s.billing, busy: s.busy, inOffice: s.officeStatus !== null })),
+  );
   const [scope, setScope] = useState<ExportScope>('finished');
+  // A desk of the office without a route sheet of its own exports the office's meters.
+  const [chosenSource, setSource] = useState<ExportSource>(() =>
+    (billing?.totals.meters ?? 0) > 0 ? 'desk' : 'office',
+  );
+  const source: ExportSource = inOffice ? chosenSource : 'desk';
+  const officeWords = useOfficeExportWords();
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<BillingPreview | null>(null);
   useEffect(() => {
@@ -59,6 +69,10 @@ export function BillingExportDialog({
     if (problem) return;
     setError(null);
     const state = api.getState();
+    if (source === 'office') {
+      await runOffice();
+      return;
+    }
     const reply = await state.exportBilling(exportTemplateJson(template), scope);
     if (!reply.ok) {
       setError(describeError(reply.error, errorsT));
@@ -76,6 +90,23 @@ export function BillingExportDialog({
         .join(' '),
       done.path,
     );
+    onClose();
+  };
+
+  const runOffice = async (): Promise<void> => {
+    const state = api.getState();
+    const reply = await state.exportOfficeBilling(exportTemplateJson(template));
+    if (!reply.ok) {
+      setError(describeError(reply.error, errorsT));
+      return;
+    }
+    if (!reply.value) return;
+    const words = officeWords(reply.value);
+    if (!words.ok) {
+      setError(words.text);
+      return;
+    }
+    state.notify('ok', words.text, reply.value.state === 'written' ? reply.value.path : undefined);
     onClose();
   };
 
@@ -102,13 +133,16 @@ export function BillingExportDialog({
       }
     >
       {kindSwitch}
-      {totals && <ExportCounts totals={totals} />}
-      <ExportScopeChoice
-        scope={scope}
-        setScope={setScope}
-        flagged={flagged}
-        moreFlagged={moreFlagged}
-      />
+      {inOffice && <ExportSourceChoice source={source} setSource={setSource} />}
+      {source === 'desk' && totals && <ExportCounts totals={totals} />}
+      {source === 'desk' && (
+        <ExportScopeChoice
+          scope={scope}
+          setScope={setScope}
+          flagged={flagged}
+          moreFlagged={moreFlagged}
+        />
+      )}
       <TemplateFieldset {...templateState} sheetColumns={preview?.sheetColumns ?? []} />
       <ExportPreview
         preview={preview}

@@ -14,6 +14,7 @@ import type {
   MeterFilter,
   MeterPage,
   MeterRow,
+  OfficeBillingFile,
   SheetLoadView,
   SheetPreview,
   Result,
@@ -76,6 +77,8 @@ export interface BillingSlice {
   exportTemplate(json: string): Promise<Result<FileWritten | null>>;
   exportMissing(): Promise<Result<FileWritten | null>>;
   exportBilling(json: string, scope: 'finished' | 'all'): Promise<Result<BillingWritten | null>>;
+  /** Every meter of the office with this template (this desk publishes first); null: canceled. */
+  exportOfficeBilling(json: string): Promise<Result<OfficeBillingFile | null>>;
   /** The export's first rows in the scope, the sheet's dialect and the office's time zone. */
   billingPreview(scope: 'finished' | 'all'): Promise<Result<BillingPreview>>;
 }
@@ -329,6 +332,17 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       set({ busy: true });
       try {
         const reply = await bridge.exportBilling({ templateJson: json, scope });
+        if (!reply.ok) return reply;
+        return ok(reply.value.canceled ? null : reply.value);
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    async exportOfficeBilling(json) {
+      set({ busy: true });
+      try {
+        const reply = await bridge.exportOfficeBilling({ templateJson: json });
         if (!reply.ok) return reply;
         return ok(reply.value.canceled ? null : reply.value);
       } finally {

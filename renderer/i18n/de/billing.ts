@@ -322,6 +322,15 @@ export const billing: Words<typeof en> = {
     run: 'Exportieren…',
     done: '{{readings}} Zählerstände ({{skipped}} nicht abgelesene Zähler) nach {{path}} exportiert',
     replaced: '{{n}} Zeichen, die Windows-1252 nicht kennt, wurden als „?“ geschrieben.',
+    source: 'Wessen Zähler',
+    sourceDesk: 'Dieser Arbeitsplatz',
+    sourceOffice: 'Ganzes Büro',
+    sourceOfficeHelp:
+      'Jeder Zähler jeder Route des Büros, gleich welcher Arbeitsplatz ihn gelesen hat. Dieser Arbeitsplatz veröffentlicht zuerst seine eigenen Zeilen, damit auch das eben Gelesene enthalten ist.',
+    officeDone: '{{meters}} Zähler des Büros nach {{path}} exportiert.',
+    officeDesks: 'Zeilen von: {{desks}}.',
+    officeNoDesk: 'Noch kein Arbeitsplatz hat einen Zähler veröffentlicht.',
+    noOffice: 'Dieser Arbeitsplatz arbeitet ohne Büro; zuerst die Büro-Einstellungen übernehmen.',
   },
   template: {
     title: 'Vorlage',

@@ -329,6 +329,15 @@ export const billing = {
     run: 'Export…',
     done: 'Exported {{readings}} readings ({{skipped}} skipped meters) to {{path}}',
     replaced: '{{n}} characters Windows-1252 cannot hold were written as “?”.',
+    source: 'Whose meters',
+    sourceDesk: 'This desk',
+    sourceOffice: 'Whole office',
+    sourceOfficeHelp:
+      'Every meter of every route in the office, whichever desk read it. This desk publishes its own rows first, so what it read this minute is in.',
+    officeDone: 'Exported {{meters}} meters of the office to {{path}}.',
+    officeDesks: 'Rows from: {{desks}}.',
+    officeNoDesk: 'No desk has published a meter yet.',
+    noOffice: 'This desk works without an office; apply the Office settings first.',
   },
   template: {
     title: 'Template',

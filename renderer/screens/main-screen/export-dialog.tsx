@@ -27,8 +27,9 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
   const [bom, setBom] = useState(true);
   const [delimiter, setDelimiter] = useState<',' | ';'>(',');
   const [error, setError] = useState<string | null>(null);
-  // With a route sheet loaded, billing wants one row per meter: that export comes first.
-  const hasMeters = useApp((s) => (s.billing?.totals.meters ?? 0) > 0);
+  // With a route sheet loaded, billing wants one row per meter: that export comes first. In an
+  // office it is offered without one too: the office's meters (billing-export.tsx).
+  const hasMeters = useApp((s) => (s.billing?.totals.meters ?? 0) > 0 || s.officeStatus !== null);
   const [kind, setKind] = useState<'billing' | 'photos'>(hasMeters ? 'billing' : 'photos');
   const kindSwitch = hasMeters ? <ExportKind kind={kind} onChange={setKind} /> : null;
 
