@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_TEMPLATE, exportTemplateJson } from '../../common/billing/export-template';
 import { openDesktop, value, type Desktop } from '../ipc/helpers/desktop';
 import { ANNA_PASSWORD } from './anna-office';
-import { annaOnOffice } from './anna-on-cluster';
+import { annaOnCluster, annaOnOffice } from './anna-on-cluster';
 import { withTwoDesks } from './office-fixture';
 import { anOfficeDay, officeCli } from './office-report-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
@@ -44,22 +44,22 @@ async function loadOwnSheet(desk: Desktop): Promise<void> {
 
 describe.skipIf(officeSkip !== null)('the window’s office-wide billing export', () => {
   it('publishes this desk first and writes the file `export --office` writes', async () => {
-    await withTwoDesks(office(), async (anna, ben, o) => {
-      await anOfficeDay(anna, ben);
-      const settings = await annaOnOffice(office(), o);
-      const url = await o.deskUrl('anna');
-      const desk = await openDesktop();
-      try {
-        const b = desk.bridge;
-        const none = join(desk.dir, 'none.csv');
-        desk.os.saveAnswers.push(none);
-        expect(value(await b.exportOfficeBilling({ templateJson }))).toEqual({
-          canceled: false,
-          state: 'noOffice',
-        });
-        expect(existsSync(none)).toBe(false);
+    const desk = await openDesktop();
+    const b = desk.bridge;
+    try {
+      // No Office settings: nothing to export, and nothing written.
+      const none = join(desk.dir, 'none.csv');
+      desk.os.saveAnswers.push(none);
+      expect(value(await b.exportOfficeBilling({ templateJson }))).toEqual({
+        canceled: false,
+        state: 'noOffice',
+      });
+      expect(existsSync(none)).toBe(false);
 
+      await withTwoDesks(office(), async (anna, ben, o) => {
+        await anOfficeDay(anna, ben);
         value(await b.startSandbox({ photos: 1 }));
+        const settings = await annaOnOffice(office(), o);
         value(await b.saveOffice({ settings, password: ANNA_PASSWORD }));
         await loadOwnSheet(desk);
 
@@ -96,46 +96,44 @@ describe.skipIf(officeSkip !== null)('the window’s office-wide billing export'
         const byCli = join(desk.dir, 'cli billing.csv');
         const run = await officeCli(
           [
-            ...['export', byCli, '--office', url, '--template', templateFile],
+            ...['export', byCli, '--office', await o.deskUrl('anna'), '--template', templateFile],
             ...['--db', join(desk.dir, 'no queue.sqlite'), '--desk', 'carl@pc'],
           ],
           {},
         );
         expect(run.code, run.err).toBe(0);
         expect(readFileSync(saved)).toEqual(readFileSync(byCli));
-      } finally {
-        await desk.close();
-      }
-    });
+      });
+    } finally {
+      await desk.close();
+    }
   }, 120_000);
 
   it('says why when the office refuses or is away, and writes no file', async () => {
-    await withTwoDesks(office(), async (_anna, _ben, o) => {
-      const settings = await annaOnOffice(office(), o);
-      const desk = await openDesktop();
-      try {
-        const b = desk.bridge;
-        value(await b.saveOffice({ settings, password: 'not-annas' }));
-        const refusedFile = join(desk.dir, 'refused.csv');
-        desk.os.saveAnswers.push(refusedFile);
-        const refused = value(await b.exportOfficeBilling({ templateJson }));
-        expect(refused).toMatchObject({ state: 'problem', problem: 'wrongPassword' });
-        expect(JSON.stringify(refused)).not.toContain('not-annas');
-
-        // Nothing listens on port 1: the office is away.
-        value(await b.saveOffice({ settings: { ...settings, port: 1 }, password: ANNA_PASSWORD }));
-        const awayFile = join(desk.dir, 'away.csv');
-        desk.os.saveAnswers.push(awayFile);
-        expect(value(await b.exportOfficeBilling({ templateJson }))).toMatchObject({
+    const settings = await annaOnCluster(office());
+    const desk = await openDesktop();
+    try {
+      // A password the server refuses; then nothing listening on port 1: the office is away.
+      const cases = [
+        { settings, password: 'not-annas', problem: 'wrongPassword' },
+        { settings: { ...settings, port: 1 }, password: ANNA_PASSWORD, problem: 'unreachable' },
+      ] as const;
+      for (const [i, c] of cases.entries()) {
+        value(await desk.bridge.saveOffice({ settings: c.settings, password: c.password }));
+        const file = join(desk.dir, `problem ${String(i)}.csv`);
+        desk.os.saveAnswers.push(file);
+        const answer = value(await desk.bridge.exportOfficeBilling({ templateJson }));
+        expect(answer).toMatchObject({
           canceled: false,
           state: 'problem',
-          problem: 'unreachable',
-          params: { port: 1 },
+          problem: c.problem,
+          params: { port: c.settings.port },
         });
-        expect(existsSync(refusedFile) || existsSync(awayFile)).toBe(false);
-      } finally {
-        await desk.close();
+        expect(JSON.stringify(answer)).not.toContain('not-annas');
+        expect(existsSync(file)).toBe(false);
       }
-    });
+    } finally {
+      await desk.close();
+    }
   }, 120_000);
 });

@@ -25,6 +25,9 @@ const IN_OFFICE: OfficeStatus = {
   problem: null,
 };
 
+/** The office as the Office settings name it. */
+const WHERE = { host: 'db.office', port: 5432, database: 'meterdesk', user: 'desk_anna' };
+
 const WRITTEN: OfficeBillingFile = {
   state: 'written',
   path: '/out/office.csv',
@@ -97,15 +100,7 @@ describe('the billing export’s whole-office choice', () => {
     const { sent } = setup(IN_OFFICE, {
       state: 'problem',
       problem: 'unreachable',
-      params: {
-        host: 'db.office',
-        port: 5432,
-        database: 'meterdesk',
-        user: 'desk_anna',
-        found: 0,
-        known: 0,
-        detail: '',
-      },
+      params: { ...WHERE, found: 0, known: 0, detail: '' },
     });
     fireEvent.click(screen.getByTestId('billing-source-office'));
     await run();
