@@ -150,12 +150,22 @@ export const CONTRACT = {
   photoChecks: channel(empty).returns<PhotoChecksView>(),
   setPhotoCheckThresholds: channel(photoCheckThresholds).returns<PhotoChecksView>(),
   remove: channel(z.strictObject({ ids: jobIds })).returns<RemoveOutcome>(),
+  /** Office mode: made in the office first with the meter's version the clerk saw (or refused). */
   review: channel(
     z.discriminatedUnion('action', [
-      z.strictObject({ id: jobId, action: z.literal('accept') }),
-      z.strictObject({ id: jobId, action: z.literal('correct'), reading: typedReading }),
+      z.strictObject({
+        id: jobId,
+        action: z.literal('accept'),
+        officeVersion: review.officeVersion,
+      }),
+      z.strictObject({
+        id: jobId,
+        action: z.literal('correct'),
+        reading: typedReading,
+        officeVersion: review.officeVersion,
+      }),
     ]),
-  ).returns<JobRecord>(),
+  ).returns<review.ReviewAnswer>(),
   /**
    * Takes back the last review of a reading: the row gets the review state it had before (named
    * by the window, which saw it), only while it still carries the review being undone (`undo`,
@@ -163,8 +173,13 @@ export const CONTRACT = {
    * sent again.
    */
   undoReview: channel(
-    z.strictObject({ id: jobId, undo: madeReview, restore: reviewState }),
-  ).returns<JobRecord>(),
+    z.strictObject({
+      id: jobId,
+      undo: madeReview,
+      restore: reviewState,
+      officeVersion: review.officeVersion,
+    }),
+  ).returns<review.ReviewAnswer>(),
   /** Main shows the save dialog, then writes the CSV of the selected jobs. */
   exportCsv: channel(exportRequest, DEADLINES.bulk).returns<ExportOutcome>(),
   getSettings: channel(empty).returns<SettingsView>(),
@@ -242,7 +257,9 @@ export const CONTRACT = {
   /** A clerk's decision for a meter: typed, skip, exchange, re-read or estimate. */
   decideMeter: channel(decideMeterRequest).returns<DecisionAnswer>(),
   /** Takes the meter's decision back; the one before it is the meter's again. */
-  undoMeterDecision: channel(z.strictObject({ meterId })).returns<DecisionAnswer>(),
+  undoMeterDecision: channel(
+    z.strictObject({ meterId, officeVersion: review.officeVersion }),
+  ).returns<DecisionAnswer>(),
   /** Keeps this export template in the queue for the next export. */
   saveTemplate: channel(z.strictObject({ templateJson })).returns<{ templateJson: string }>(),
   /** Main shows the open dialog; the backend reads and checks the template file. */

@@ -3,6 +3,7 @@
 // decisions) and the calls that show, re-read and walk. Times are milliseconds since the epoch on
 // the backend's clock; a decision's kind is the office's word (publish.ts), worded by the window.
 import { z } from 'zod';
+import type { JobRecord } from '../job-record';
 import { meterId } from './billing-schemas';
 
 /** What the office records a decision as (main/office/store/publish.ts DECISION_KINDS). */
@@ -63,6 +64,21 @@ export interface OfficeChangedBy {
   readonly reading: string | null;
   readonly at: number;
 }
+
+/**
+ * A photo's review (confirm, correct) or its undo: the row after it, or (office mode) another
+ * clerk changed the photo's meter since this one saw it, and nothing was saved.
+ */
+export type ReviewAnswer =
+  | { readonly done: true; readonly job: JobRecord }
+  | { readonly done: false; readonly changedBy: OfficeChangedBy };
+
+/** Office mode: the meter's office version the clerk saw; the office refuses a newer one's. */
+export const officeVersion = z
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1)
+  .optional();
 
 /** Walking review's next meter in office mode: the first of these another clerk does not have. */
 export interface OfficeNext {

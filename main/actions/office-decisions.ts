@@ -11,6 +11,11 @@ export function keepForOffice(store: Store, clock: Clock, decision: OutboxDecisi
   officeOutboxOf(store.db, clock).addDecision(decision);
 }
 
+/** The decision under the key the office already recorded it with (made there first). */
+export function withKey(decision: OutboxDecision, officeKey: string | undefined): OutboxDecision {
+  return officeKey === undefined ? decision : { ...decision, key: officeKey };
+}
+
 /** A meter decision as the office records it; its details as data (JSON), never as a sentence. */
 export function officeMeterDecision(meterId: string, request: DecisionRequest): OutboxDecision {
   const meter = { meterNumber: meterId };

@@ -14,7 +14,7 @@ import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
 import { writeThresholds } from '../photo-checks/thresholds';
 import type { Store } from '../store/store';
-import { keepForOffice, officeMeterDecision } from './office-decisions';
+import { keepForOffice, officeMeterDecision, withKey } from './office-decisions';
 import { refuseIfOwnedElsewhere, type ActionName } from './ownership';
 import type { ActionSite } from './site';
 
@@ -36,22 +36,30 @@ export class QueueActions {
     return this.add('add arrivals', paths, { under: folder });
   }
 
-  /** Confirms or corrects a finished reading; false when the photo is gone or not finished. */
-  review(id: number, action: 'accepted' | 'corrected', reading: string | null): boolean {
+  /**
+   * Confirms or corrects a finished reading; false when the photo is gone or not finished.
+   * `officeKey`: the key the office already recorded it under (made there first).
+   */
+  review(
+    id: number,
+    action: 'accepted' | 'corrected',
+    reading: string | null,
+    officeKey?: string,
+  ): boolean {
     const store = this.write('review');
     if (!store.jobs.review(id, action, reading)) return false;
     const kind = action === 'accepted' ? 'confirm' : 'correct';
-    keepForOffice(store, this.site.clock, { kind, jobId: id, reading });
+    keepForOffice(store, this.site.clock, withKey({ kind, jobId: id, reading }, officeKey));
     // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
     this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
     return true;
   }
 
   /** Takes a review back (the photo is not sent again); the meter's checks follow the reading. */
-  undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
+  undoReview(id: number, undone: MadeReview, restore: ReviewState, officeKey?: string): boolean {
     const store = this.write('undo review');
     if (!store.jobs.undoReview(id, undone, restore)) return false;
-    keepForOffice(store, this.site.clock, { kind: 'undo', jobId: id });
+    keepForOffice(store, this.site.clock, withKey({ kind: 'undo', jobId: id }, officeKey));
     this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
     return true;
   }
@@ -126,11 +134,10 @@ export class QueueActions {
     const store = this.write('decide meter');
     const made = decideMeter(store, meterId, request, this.site.clock.now());
     if (made?.ok) {
-      const kept = officeMeterDecision(meterId, request);
       keepForOffice(
         store,
         this.site.clock,
-        officeKey === undefined ? kept : { ...kept, key: officeKey },
+        withKey(officeMeterDecision(meterId, request), officeKey),
       );
       this.meterChanged(store, meterId);
     }
@@ -146,11 +153,15 @@ export class QueueActions {
   }
 
   /** Takes the meter's decision back; the one before it is the meter's again. */
-  undoMeterDecision(meterId: string): ReturnType<typeof undoMeterDecision> {
+  undoMeterDecision(meterId: string, officeKey?: string): ReturnType<typeof undoMeterDecision> {
     const store = this.write('undo meter decision');
     const undone = undoMeterDecision(store, meterId);
     if (undone?.ok) {
-      keepForOffice(store, this.site.clock, { kind: 'undo', meterNumber: meterId });
+      keepForOffice(
+        store,
+        this.site.clock,
+        withKey({ kind: 'undo', meterNumber: meterId }, officeKey),
+      );
       this.meterChanged(store, meterId);
     }
     return undone;

@@ -7,19 +7,21 @@
 // within OFFICE_ANSWER_MS is "away": the window works as a desk alone and decisions wait in the
 // outbox, as they always did.
 import { randomUUID } from 'node:crypto';
-import type { DecisionRequest } from '../../common/billing/decision-rules';
 import type {
   OfficeChangedBy,
   OfficeHistoryEntry,
   OfficeMeterView,
   OfficeNext,
 } from '../../common/ipc/office-review-views';
-import { officeMeterDecision } from '../actions/office-decisions';
 import type { OfficeDesk } from '../office/office-desk';
 import type { LastChange } from '../office/store/meter-edits';
 import type { OfficeDecisionEntry, OfficeMeterReview } from '../office/store/meter-review';
 import { DECISION_KINDS, type DecisionKind } from '../office/store/publish';
-import { officeOutboxOf, type OfficeDesk as DeskName } from '../store/office-outbox';
+import {
+  officeOutboxOf,
+  type OfficeDesk as DeskName,
+  type OutboxDecision,
+} from '../store/office-outbox';
 import type { Store } from '../store/store';
 import { Timer, type Clock } from '../time/clock';
 import type { OfficeLink } from './office-link';
@@ -43,11 +45,19 @@ export interface OfficeReviewOptions {
   readonly clock?: Clock;
 }
 
-/** A decision asked of the office first: made there (with its key), refused, or not asked. */
+/**
+ * A decision asked of the office first: made there (with its key), refused, or made at this desk
+ * alone. Alone with a key: the office was asked under it and did not answer in time, so the
+ * outbox entry keeps that key; should the office have made it after all, publishing it is a no-op.
+ */
 export type OfficeFirst =
   | { readonly kind: 'accepted'; readonly key: string }
   | { readonly kind: 'refused'; readonly changedBy: OfficeChangedBy }
-  | { readonly kind: 'alone' };
+  | { readonly kind: 'alone'; readonly key?: string };
+
+/** The key the queue writes the decision under: the office's, when it was asked. */
+export const keyOf = (first: OfficeFirst): string | undefined =>
+  first.kind === 'refused' ? undefined : first.key;
 
 const AWAY: OfficeMeterView = { state: 'away' };
 
@@ -134,19 +144,22 @@ export class OfficeReview {
     }, alone);
   }
 
-  /** A decision made in the office first, against the version the clerk saw (else the current). */
+  /**
+   * A decision made in the office first, against the version the clerk saw (else the current):
+   * a meter decision (officeMeterDecision) or a photo's confirm, correct or undo of its meter.
+   */
   async decideFirst(
     meterNumber: string,
-    request: DecisionRequest,
+    kept: OutboxDecision,
     seenVersion: number | undefined,
   ): Promise<OfficeFirst> {
     const at = await this.desk();
     const alone: OfficeFirst = { kind: 'alone' };
     if (!at) return alone;
-    const kept = officeMeterDecision(meterNumber, request);
     const kind = DECISION_KINDS.find((k) => k === kept.kind);
     if (kind === undefined) return alone;
     const key = `${at.me.desk}:decision:${randomUUID()}`;
+    const asked: OfficeFirst = { kind: 'alone', key };
     return this.answered(async (): Promise<OfficeFirst> => {
       const meter = await at.desk.office.review.meterByNumber(meterNumber);
       if (!meter) return alone;
@@ -180,7 +193,7 @@ export class OfficeReview {
           at: c.at.getTime(),
         },
       };
-    }, alone);
+    }, asked);
   }
 
   private async showNow(meterNumber: string | null): Promise<OfficeMeterView> {

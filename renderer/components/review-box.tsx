@@ -70,10 +70,13 @@ function UndoLine(): React.JSX.Element | null {
         : t('review.undoRestoresCorrected', { reading: restore.reading });
   const undo = async (): Promise<void> => {
     const undone = await api.getState().undoReview();
+    // Refused in the office, the box says why (ReviewRefusal); the undo stays offered.
     setMessage(
       !undone.ok
         ? { tone: 'bad', text: t('review.undoFailed', { reason: describeError(undone.error) }) }
-        : { tone: 'ok', text: t('review.undone', { file }) },
+        : undone.value === 'refused'
+          ? null
+          : { tone: 'ok', text: t('review.undone', { file }) },
     );
   };
   return (
@@ -126,7 +129,16 @@ function WalkPosition({ jobId }: { jobId: number }): React.JSX.Element | null {
   );
 }
 
-export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): React.JSX.Element {
+export function ReviewBox({
+  job,
+  stale,
+  refusal,
+}: {
+  job: JobRecord;
+  stale: boolean;
+  /** Office mode: why the last review here was refused (the billing part words it). */
+  refusal?: React.ReactNode;
+}): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
   const tStates = useT('states');
@@ -190,6 +202,8 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
     const reviewed = await api.getState().review(job.id, request);
     setSaving(false);
     if (!reviewed.ok) setError(describeError(reviewed.error));
+    // Refused in the office: the box says why and stays the clerk's place.
+    else if (reviewed.value === 'refused') boxRef.current?.focus({ preventScroll: true });
     // Walking, the review box stays the clerk's place (A, E and Ctrl+Z work from it); the
     // correction field would keep Ctrl+Z for its own text.
     else if (walking || api.getState().walkEnd) boxRef.current?.focus({ preventScroll: true });
@@ -313,6 +327,7 @@ export function ReviewBox({ job, stale }: { job: JobRecord; stale: boolean }): R
           </p>
         )}
       </form>
+      {refusal}
       <UndoLine />
       {!walking && <p className="keys muted">{t('review.keys')}</p>}
     </section>

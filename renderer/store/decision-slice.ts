@@ -25,18 +25,12 @@ export const createDecisionSlice: SliceCreator<DecisionSlice> = (set, get, { bri
   return {
     async decideMeter(meterId, decision) {
       // Office mode: the version the clerk saw goes along; the office refuses a change over it.
-      const office = get().officeMeterId === meterId ? get().officeMeter : null;
-      const officeVersion = office?.state === 'shown' ? office.version : undefined;
-      return shown(
-        await bridge.decideMeter({
-          meterId,
-          decision,
-          ...(officeVersion !== undefined && { officeVersion }),
-        }),
-      );
+      const seen = get().officeVersionOf(meterId);
+      return shown(await bridge.decideMeter({ meterId, decision, ...seen }));
     },
     async undoMeterDecision(meterId) {
-      return shown(await bridge.undoMeterDecision({ meterId }));
+      const seen = get().officeVersionOf(meterId);
+      return shown(await bridge.undoMeterDecision({ meterId, ...seen }));
     },
   };
 };

@@ -1,6 +1,7 @@
 // The selected job in full (photo, summary, history) and the review of its reading. A review
 // updates the row and the detail at once; "needs review" counts follow from the pushed status.
 import { ok, type IpcError, type JobDetail, type Result } from '../../common/ipc';
+import type { OfficeChangedBy } from '../../common/ipc/office-review-views';
 import type { ReviewState } from '../../common/ipc/schemas';
 import type { JobRecord } from '../../common/job-record';
 import { latestOnly } from '../lib/latest-only';
@@ -8,6 +9,9 @@ import { throttle } from '../lib/throttle';
 import type { SliceCreator } from './types';
 
 export type ReviewRequest = { action: 'accept' } | { action: 'correct'; reading: string };
+
+/** A review or its undo: made, or (office mode) refused over another clerk's change. */
+export type ReviewOutcome = 'made' | 'refused';
 
 /** The last review made in this window, with the state it replaced: what Undo gives back. */
 export interface UndoableReview {
@@ -43,11 +47,16 @@ export interface DetailSlice {
    * never reviewed by mistake); on success moves on: to the next flagged meter in a
    * walking-order review, else to the next row (keyboard review).
    */
-  review(id: number, request: ReviewRequest, advance?: boolean): Promise<Result<null>>;
+  review(id: number, request: ReviewRequest, advance?: boolean): Promise<Result<ReviewOutcome>>;
   startEdit(): void;
   lastReview: UndoableReview | null;
   /** Takes back the last review; the row is selected again to show what it is now. */
-  undoReview(): Promise<Result<null>>;
+  undoReview(): Promise<Result<ReviewOutcome>>;
+  /**
+   * Office mode: the photo's last review or undo was refused, another clerk having changed its
+   * meter since this one saw it (the review box says who and what); cleared by the next one.
+   */
+  reviewRefused: { readonly id: number; readonly changedBy: OfficeChangedBy } | null;
 }
 
 export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge, refreshMs }) => {
@@ -59,12 +68,19 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
     Math.min(refreshMs, 500),
   );
   const detailReplies = latestOnly();
+  /** Refused in the office: nothing was saved; the meter's office view is read again. */
+  const refused = (id: number, changedBy: OfficeChangedBy): Result<ReviewOutcome> => {
+    set({ reviewRefused: { id, changedBy } });
+    void get().refreshOfficeMeter();
+    return ok('refused');
+  };
 
   return {
     detail: null,
     detailError: null,
     editNonce: 0,
     lastReview: null,
+    reviewRefused: null,
 
     async loadDetail(id) {
       const newest = detailReplies.ticket();
@@ -86,13 +102,18 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
     async review(id, request, advance = true) {
       const shown = get().detail?.job;
       const before = shown?.id === id ? shown : null;
+      // Office mode: the version of the photo's meter the clerk sees goes along.
+      const seen = get().officeVersionOf(before?.meterId ?? null);
+      set({ reviewRefused: null });
       const reply = await bridge.review(
         request.action === 'accept'
-          ? { id, action: 'accept' }
-          : { id, action: 'correct', reading: request.reading.trim() },
+          ? { id, action: 'accept', ...seen }
+          : { id, action: 'correct', reading: request.reading.trim(), ...seen },
       );
       if (!reply.ok) return reply;
-      const after = reply.value;
+      if (!reply.value.done) return refused(id, reply.value.changedBy);
+      void get().refreshOfficeMeter();
+      const after = reply.value.job;
       if (before && after.reviewAction !== null && after.reviewedAt) {
         set({
           lastReview: {
@@ -108,31 +129,36 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
       get().applyJobs([after]);
       get().keepInView(id);
       get().scheduleTableRefresh();
-      if (get().selectedId !== id) return ok(null);
+      if (get().selectedId !== id) return ok('made');
       await get().loadDetail(id);
-      if (!advance) return ok(null);
+      if (!advance) return ok('made');
       // The A key and the Confirm button go to the same next photo.
       if (get().walking) await get().nextInWalkingOrder();
       else await get().moveSelection(1, true);
-      return ok(null);
+      return ok('made');
     },
 
     async undoReview() {
       const last = get().lastReview;
-      if (!last) return ok(null);
+      if (!last) return ok('made');
       const undo =
         last.action === 'corrected' && last.reading !== null
           ? { action: 'corrected' as const, reading: last.reading, reviewedAt: last.reviewedAt }
           : { action: 'accepted' as const, reading: null, reviewedAt: last.reviewedAt };
-      const reply = await bridge.undoReview({ id: last.id, undo, restore: last.restore });
+      const shown = get().detail?.job;
+      const seen = get().officeVersionOf(shown?.id === last.id ? shown.meterId : null);
+      set({ reviewRefused: null });
+      const reply = await bridge.undoReview({ id: last.id, undo, restore: last.restore, ...seen });
       if (!reply.ok) return reply;
+      if (!reply.value.done) return refused(last.id, reply.value.changedBy);
+      void get().refreshOfficeMeter();
       set({ lastReview: null });
-      get().applyJobs([reply.value]);
+      get().applyJobs([reply.value.job]);
       get().keepInView(last.id);
       get().select(last.id, null, true);
       get().scheduleTableRefresh();
       await get().loadDetail(last.id);
-      return ok(null);
+      return ok('made');
     },
 
     startEdit() {

@@ -19,6 +19,11 @@ export interface OfficeReviewSlice {
    * as on opening (this desk's own lease changes are no news to it, so this never loops).
    */
   refreshOfficeMeter(): Promise<void>;
+  /**
+   * Office mode: the version of this meter the clerk sees, which a decision, review or undo names
+   * (the office refuses it over another clerk's change); empty when it is not shown in the office.
+   */
+  officeVersionOf(meterId: string | null): { officeVersion?: number };
   /** A push: other desks changed these meters in the office, or (resync) anything may have. */
   officeMetersHeard(change: NonNullable<AppEvent['officeChange']>): void;
   /**
@@ -56,6 +61,11 @@ export const createOfficeReviewSlice: SliceCreator<OfficeReviewSlice> = (set, ge
     async refreshOfficeMeter() {
       const meterId = get().officeMeterId;
       if (meterId !== null && get().officeStatus !== null) await read(meterId);
+    },
+
+    officeVersionOf(meterId) {
+      const office = meterId !== null && get().officeMeterId === meterId ? get().officeMeter : null;
+      return office?.state === 'shown' ? { officeVersion: office.version } : {};
     },
 
     officeMetersHeard(change) {

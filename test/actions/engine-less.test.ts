@@ -17,6 +17,7 @@ import { writeRouteFixture, type RouteFixture } from '../helpers/route-fixture';
 import { tempDir } from '../helpers/tmp';
 import { until } from '../ipc/helpers/desktop';
 import { loadSheet, userDirIn, windowWithoutEngine } from './window-backend';
+import { reviewedJob } from '../helpers/review-answer';
 
 const t = tempDir('meterdesk-actions-');
 let fx: RouteFixture;
@@ -126,11 +127,13 @@ describe('a review without an engine', () => {
     try {
       const job = readingOf(fx.meters[2]?.relPath);
       expect(job.plausibility).toBe('ok');
-      const corrected = await w.handlers.review({
-        id: job.id,
-        action: 'correct',
-        reading: wild(job),
-      });
+      const corrected = reviewedJob(
+        await w.handlers.review({
+          id: job.id,
+          action: 'correct',
+          reading: wild(job),
+        }),
+      );
       expect(corrected.plausibility).not.toBe('ok');
     } finally {
       await w.close();
@@ -145,11 +148,13 @@ describe('a review without an engine', () => {
       if (reviewAction !== 'corrected' || reviewedReading === null || reviewedAt === null)
         throw new Error('not corrected');
       expect(job.plausibility).not.toBe('ok');
-      const undone = await w.handlers.undoReview({
-        id: job.id,
-        undo: { action: 'corrected', reading: reviewedReading, reviewedAt },
-        restore: { action: null, reading: null, reviewedAt: null },
-      });
+      const undone = reviewedJob(
+        await w.handlers.undoReview({
+          id: job.id,
+          undo: { action: 'corrected', reading: reviewedReading, reviewedAt },
+          restore: { action: null, reading: null, reviewedAt: null },
+        }),
+      );
       expect(undone.plausibility).toBe('ok');
     } finally {
       await w.close();

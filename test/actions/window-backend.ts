@@ -8,6 +8,8 @@ import { createBackendState, type BackendHandlers } from '../../main/backend/bac
 import type { BackendState } from '../../main/backend/backend-state';
 import { billingHandlers } from '../../main/backend/handlers/billing';
 import { jobHandlers } from '../../main/backend/handlers/jobs';
+import { officeReviewOf } from '../../main/backend/handlers/office-review';
+import { photoReviewHandlers } from '../../main/backend/handlers/photo-reviews';
 import { mainServicesInProcess } from '../../main/backend/main-services';
 import { FAST_ENGINE } from '../helpers/engine-harness';
 import type { RouteFixture } from '../helpers/route-fixture';
@@ -47,7 +49,11 @@ export async function windowWithoutEngine(userDataDir: string): Promise<WindowBa
   if (state.engine !== null) throw new Error('expected no engine without a service');
   return {
     state,
-    handlers: { ...jobHandlers(state), ...billingHandlers(state) },
+    handlers: {
+      ...jobHandlers(state),
+      ...photoReviewHandlers(state, officeReviewOf(state)),
+      ...billingHandlers(state),
+    },
     jobs: () => [...state.store.queries.iterate({})],
     logs,
     close: () => state.close(),

@@ -15,6 +15,7 @@ import { openDesktop, until, value, type Desktop } from './helpers/desktop';
 import { jobMessage } from '../../common/job-messages';
 import { logText } from '../../common/engine-messages';
 import { rowProblemEnglish } from '../../common/billing/row-problem-english';
+import { reviewedJob } from '../helpers/review-answer';
 
 let desk: Desktop;
 let remote: Sandbox;
@@ -200,10 +201,10 @@ describe('the queue', () => {
   it('review: accepts a reading, corrects another (the AI reading stays beside it)', async () => {
     const [a, b] = await jobs('done');
     if (!a || !b) throw new Error('two done jobs needed');
-    const accepted = value(await desk.bridge.review({ id: a.id, action: 'accept' }));
+    const accepted = reviewedJob(value(await desk.bridge.review({ id: a.id, action: 'accept' })));
     expect(accepted.reviewAction).toBe('accepted');
-    const corrected = value(
-      await desk.bridge.review({ id: b.id, action: 'correct', reading: '01234.5' }),
+    const corrected = reviewedJob(
+      value(await desk.bridge.review({ id: b.id, action: 'correct', reading: '01234.5' })),
     );
     expect(corrected).toMatchObject({ reviewAction: 'corrected', reviewedReading: '01234.5' });
     expect(corrected.aiReading).toBe(b.aiReading);
@@ -218,9 +219,9 @@ describe('the queue', () => {
   it('undoReview: gives back the state before the last review, only while the row carries it', async () => {
     const [a] = await jobs('done');
     if (!a) throw new Error('a done job needed');
-    const confirmed = value(await desk.bridge.review({ id: a.id, action: 'accept' }));
-    const corrected = value(
-      await desk.bridge.review({ id: a.id, action: 'correct', reading: '00042.1' }),
+    const confirmed = reviewedJob(value(await desk.bridge.review({ id: a.id, action: 'accept' })));
+    const corrected = reviewedJob(
+      value(await desk.bridge.review({ id: a.id, action: 'correct', reading: '00042.1' })),
     );
     if (!confirmed.reviewedAt || !corrected.reviewedAt) throw new Error('no review time');
     const restore = {
@@ -238,7 +239,7 @@ describe('the queue', () => {
       ok: false,
       error: { code: 'invalid_request' },
     });
-    const back = value(await desk.bridge.undoReview({ id: a.id, undo, restore }));
+    const back = reviewedJob(value(await desk.bridge.undoReview({ id: a.id, undo, restore })));
     expect(back).toMatchObject({
       state: 'done',
       reviewAction: 'accepted',

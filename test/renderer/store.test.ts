@@ -133,7 +133,7 @@ describe('the store', () => {
     await settle();
     expect(await store.getState().review(1, { action: 'correct', reading: ' 123.4 ' })).toEqual({
       ok: true,
-      value: null,
+      value: 'made',
     });
     expect(bridge.calls.find((c) => c.channel === 'review')?.request).toEqual({
       id: 1,
@@ -144,7 +144,7 @@ describe('the store', () => {
     // A review for a job no longer selected does not move the selection.
     expect(await store.getState().review(3, { action: 'accept' }, true)).toEqual({
       ok: true,
-      value: null,
+      value: 'made',
     });
     expect(store.getState().selectedId).toBe(2);
     store.getState().stop();

@@ -275,7 +275,7 @@ export function stubBridge(
         reviewedReading: r.action === 'correct' ? r.reading : null,
       };
       bridge.jobs[i] = next;
-      return ok(next);
+      return ok({ done: true, job: next });
     },
     pause: () => ok(statusOf(bridge.jobs, { paused: true })),
     resume: () => ok(statusOf(bridge.jobs)),

@@ -53,12 +53,15 @@ function route(): StubBridge {
       const at = rows.findIndex((m) => m.jobId === r.id);
       const reviewed = rows[at];
       if (reviewed) rows[at] = { ...reviewed, state: 'confirmed' };
-      return { ok: true, value: { ...reply.value, reviewedAt: '2026-11-27T05:00:00.000Z' } };
+      if (!reply.value.done) return reply;
+      const job = { ...reply.value.job, reviewedAt: '2026-11-27T05:00:00.000Z' };
+      return { ok: true, value: { done: true, job } };
     },
     undoReview: (r: { id: number }) => {
       base.calls.push({ channel: 'undoReview', request: r });
       const undone = base.jobs.find((j) => j.id === r.id);
-      return Promise.resolve({ ok: true, value: { ...undone, reviewAction: null } });
+      const job = { ...undone, reviewAction: null };
+      return Promise.resolve({ ok: true, value: { done: true, job } });
     },
   };
   return new Proxy(base, {

@@ -2,14 +2,15 @@
 // through the action layer; the answer is the meter in full, or the rules' problem as a code the
 // window words. Readings are held to the meter's register as the route sheet sets it up.
 import { readingInputText } from '../../../common/billing/reading-input';
-import type { DecisionRequest } from '../../../common/billing/decision-rules';
+import { canUndo, type DecisionRequest } from '../../../common/billing/decision-rules';
 import type { DecisionAnswer } from '../../../common/ipc/decision-schemas';
+import { officeMeterDecision } from '../../actions/office-decisions';
 import { AppError } from '../../ipc/app-error';
 import { readingForMeter } from '../../billing/typed-reading';
 import { systemClock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
-import type { OfficeReview } from '../office-review';
+import { keyOf, type OfficeReview } from '../office-review';
 import { meterDetail } from './billing-meters';
 
 type DecisionHandlers = Pick<BackendHandlers, 'decideMeter' | 'undoMeterDecision'>;
@@ -52,16 +53,26 @@ export function billingDecisionHandlers(
         const ruled = state.actions.checkMeterDecision(meterId, decision);
         if (ruled === null) throw unknownMeter(meterId);
         if (!ruled.ok) return { done: false, problem: ruled.problem };
-        const first = await review.decideFirst(meterId, decision, officeVersion);
+        const kept = officeMeterDecision(meterId, decision);
+        const first = await review.decideFirst(meterId, kept, officeVersion);
         if (first.kind === 'refused') return { done: false, changedBy: first.changedBy };
-        const key = first.kind === 'accepted' ? first.key : undefined;
+        const key = keyOf(first);
         const made = state.actions.decideMeter(meterId, decision, key);
         if (made === null) throw unknownMeter(meterId);
         return made.ok ? answer(meterId) : { done: false, problem: made.problem };
       }),
-    undoMeterDecision: ({ meterId }) =>
-      state.use(() => {
-        const undone = state.actions.undoMeterDecision(meterId);
+    undoMeterDecision: ({ meterId, officeVersion }) =>
+      state.use(async (): Promise<DecisionAnswer> => {
+        // Office mode: as a decision, the rules first, then the office with the version seen.
+        const meter = state.store.meters.get(meterId);
+        if (!meter) throw unknownMeter(meterId);
+        const problem = canUndo(meter.decision);
+        if (problem) return { done: false, problem };
+        const undo = { kind: 'undo', meterNumber: meterId };
+        const first = await review.decideFirst(meterId, undo, officeVersion);
+        if (first.kind === 'refused') return { done: false, changedBy: first.changedBy };
+        const key = keyOf(first);
+        const undone = state.actions.undoMeterDecision(meterId, key);
         if (undone === null) throw unknownMeter(meterId);
         return undone.ok ? answer(meterId) : { done: false, problem: undone.problem };
       }),

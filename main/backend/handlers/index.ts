@@ -11,6 +11,7 @@ import { officeReviewHandlers, officeReviewOf } from './office-review';
 import { officeReportHandlers } from './office-report';
 import { officeExportHandlers } from './office-export';
 import { photoCheckHandlers } from './photo-checks';
+import { photoReviewHandlers } from './photo-reviews';
 import { runHandlers } from './run';
 import { serviceHandlers } from './service';
 
@@ -26,6 +27,7 @@ export function createHandlers(
   return {
     ...runHandlers(state, appVersion),
     ...jobHandlers(state),
+    ...photoReviewHandlers(state, review),
     ...photoCheckHandlers(state),
     ...fileHandlers(state),
     ...serviceHandlers(state, samples),

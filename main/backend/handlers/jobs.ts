@@ -1,23 +1,14 @@
-// Handlers for the queue: adding, listing, reviewing, removing and retrying jobs.
+// Handlers for the queue: adding, listing, removing and retrying jobs (reviews: photo-reviews.ts).
 import type { BackendHandlers } from '../backend';
 import { photoUrl } from '../../../common/ipc/channels';
 import type { RootSummary } from '../../../common/ipc/views';
 import type { AddSummary } from '../../../common/engine-status';
 import { AppError } from '../../ipc/app-error';
-import { readingInputText } from '../../../common/billing/reading-input';
-import { readingForMeter } from '../../billing/typed-reading';
 import type { BackendState } from '../backend-state';
 
 type JobHandlers = Pick<
   BackendHandlers,
-  | 'addPaths'
-  | 'queryJobs'
-  | 'jobDetail'
-  | 'listRoots'
-  | 'retryFailed'
-  | 'remove'
-  | 'review'
-  | 'undoReview'
+  'addPaths' | 'queryJobs' | 'jobDetail' | 'listRoots' | 'retryFailed' | 'remove'
 >;
 
 /** Without an engine (no service yet) files still go into the queue; they are sent later. */
@@ -36,7 +27,7 @@ export function listRoots(state: BackendState): RootSummary[] {
 }
 
 /** Rows and counts changed: the window's table and status follow, engine or not. */
-function pushChanged(state: BackendState, ids: readonly number[]): void {
+export function pushChanged(state: BackendState, ids: readonly number[]): void {
   state.hub.jobsChanged(ids);
   state.hub.statusChanged(state.status());
 }
@@ -76,48 +67,6 @@ export function jobHandlers(state: BackendState): JobHandlers {
         const outcome = state.actions.remove(ids);
         pushChanged(state, ids);
         return outcome;
-      }),
-
-    review: (request) =>
-      state.use(() => {
-        const { id } = request;
-        const job = state.store.jobs.get(id);
-        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
-        if (job.state !== 'done') {
-          throw new AppError('invalid_request', 'Only finished readings can be reviewed.');
-        }
-        const action = request.action === 'accept' ? 'accepted' : 'corrected';
-        const typed =
-          request.action === 'correct'
-            ? readingForMeter(state.store, job.meterId, request.reading)
-            : null;
-        if (typed && !typed.ok)
-          throw new AppError('invalid_request', readingInputText(typed.problem));
-        const reading = typed ? typed.reading : null;
-        const ok = state.actions.review(id, action, reading);
-        pushChanged(state, [id]);
-        const updated = state.store.jobs.get(id);
-        if (!ok || !updated)
-          throw new AppError('not_found', 'This photo is no longer in the list.');
-        return updated;
-      }),
-
-    undoReview: (request) =>
-      state.use(() => {
-        const { id, undo, restore } = request;
-        const job = state.store.jobs.get(id);
-        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
-        const ok = state.actions.undoReview(id, undo, restore);
-        if (!ok) {
-          throw new AppError(
-            'invalid_request',
-            'Nothing to undo: this reading was reviewed again or is no longer finished.',
-          );
-        }
-        pushChanged(state, [id]);
-        const updated = state.store.jobs.get(id);
-        if (!updated) throw new AppError('not_found', 'This photo is no longer in the list.');
-        return updated;
       }),
   };
 }

@@ -16,6 +16,7 @@ import { Icon } from '../../components/icon';
 import { ReviewBox } from '../../components/review-box';
 import { useT } from '../../i18n/i18n';
 import { MeterActions, MeterAlone, MeterSummary } from '../../billing/meter-section';
+import { ReviewRefusal } from '../../billing/review-refusal';
 import { DetailActions } from './detail-actions';
 import { DetailFacts } from './detail-facts';
 import { DetailHistory } from './detail-history';
@@ -110,7 +111,9 @@ export function DetailPanel(): React.JSX.Element {
         <span className="muted">{office?.line ?? look.help}</span>
       </p>
       {!stale && <MeterSummary job={job} />}
-      {job.state === 'done' && <ReviewBox job={job} stale={stale} />}
+      {job.state === 'done' && (
+        <ReviewBox job={job} stale={stale} refusal={<ReviewRefusal jobId={job.id} />} />
+      )}
       {!stale && <MeterActions job={job} />}
       {error && (
         <p
