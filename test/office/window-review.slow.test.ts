@@ -4,83 +4,27 @@
 // clock the lease runs out and the meter is free; the same meter decided at both desks: the second
 // is refused with who changed it and what, and nothing is written at that desk; the first reaches
 // Ben's window as an officeChange push and is in his meter's history.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
-import type { OfficeSettings } from '../../common/ipc/office-views';
 import { REVIEW_LEASE_MS } from '../../main/backend/office-review';
-import { openOfficeStore } from '../../main/office/store/office-store';
-import { createManualClock, type ManualClock } from '../helpers/manual-clock';
-import { openDesktop, until, value, type Desktop } from '../ipc/helpers/desktop';
+import { createManualClock } from '../helpers/manual-clock';
+import { value, until, type Desktop } from '../ipc/helpers/desktop';
 import { ANNA_PASSWORD } from './anna-office';
-import { annaOnCluster } from './anna-on-cluster';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
+import { annaAndBen, BEN_PASSWORD, deskOf, METERS } from './window-desks';
 
 const office = useOfficeCluster();
-const METERS = ['R12-01', 'R12-02', 'R12-03', 'R12-04'];
-
-/** A window's desk with the route sheet loaded and its office connected. */
-async function deskOf(
-  settings: OfficeSettings,
-  password: string,
-  clock: ManualClock,
-): Promise<Desktop> {
-  const desk = await openDesktop({ reviewClock: clock });
-  const b = desk.bridge;
-  value(await b.startSandbox({ photos: 1 }));
-  const sheet = join(desk.dir, 'route.csv');
-  writeFileSync(
-    sheet,
-    `meter_id,account\n${METERS.map((m, i) => `${m},K${String(i)}`).join('\n')}\n`,
-  );
-  desk.os.openAnswers.push(sheet);
-  const choice = value(await b.chooseRouteSheet());
-  if (choice.canceled || !('preview' in choice)) throw new Error('no preview');
-  const mappingJson = JSON.stringify(choice.preview.mapping);
-  expect(value(await b.loadRouteSheet({ path: sheet, mappingJson })).ok).toBe(true);
-  value(await b.saveOffice({ settings, password }));
-  // Its office desk runs once walking review asks the office (an empty walk leases nothing).
-  await until(
-    async () => value(await b.officeWalkNext({ meterIds: [] })).inOffice,
-    `${settings.desk}'s office desk`,
-  );
-  return desk;
-}
 
 describe.skipIf(officeSkip !== null)('review between clerks in the window', () => {
   it('shows who reviews a meter, walks past it, refuses a second edit and hears the first', async () => {
     const cluster = office();
-    const anna = await annaOnCluster(cluster);
-    await cluster.admin.query(
-      `CREATE ROLE desk_ben LOGIN PASSWORD 'pw-ben' IN ROLE meterdesk_desk`,
-    );
-    const ben: OfficeSettings = { ...anna, user: 'desk_ben', desk: 'ben@pc-2' };
     const start = Date.now();
-    const loader = openOfficeStore(
-      cluster.cluster.url({ user: 'desk_ben', password: 'pw-ben', database: anna.database }),
-      { desk: 'ben@pc-2' },
-    );
-    await loader.loadRoute({
-      routeKey: 'R-12',
-      sheetSha256: null,
-      meters: METERS.map((meterNumber, i) => ({
-        meterNumber,
-        sequence: i + 1,
-        wholeDigits: 5,
-        decimals: 0,
-        previousReading: '00100',
-        previousReadAt: '2026-01-05',
-      })),
-      user: 'ben',
-      at: new Date(start),
-    });
-    await loader.close();
+    const { anna, ben } = await annaAndBen(cluster, new Date(start));
 
     const annaClock = createManualClock(start);
     const benClock = createManualClock(start);
     const a = await deskOf(anna, ANNA_PASSWORD, annaClock);
-    const b = await deskOf(ben, 'pw-ben', benClock);
+    const b = await deskOf(ben, BEN_PASSWORD, benClock);
     let annaOpen = true;
     try {
       const [m1 = '', m2 = '', m3 = '', m4 = ''] = METERS;
