@@ -3,7 +3,8 @@
 // office part says who reviews it with the minutes left and its history, reads itself again when
 // a push names the meter, and gives the lease up when the clerk moves on; walking review in office
 // mode opens the meter the backend leased, not the first flagged one; a refused decision says who
-// changed the meter and what, in German too. The backend's side: test/office/window-review.
+// changed the meter and what, in German too, as does a photo's review refused in the office (its
+// Confirm sends the version seen). The backend's side: test/office/window-review and photo-review.
 import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -12,6 +13,8 @@ import type { MeterRow, OfficeMeterView } from '../../common/ipc';
 import { officeRefusalWords } from '../../renderer/billing/office-review-words';
 import { HandEntry } from '../../renderer/billing/meter-entry';
 import { OfficeReviewPanel } from '../../renderer/billing/office-review-panel';
+import { ReviewRefusal } from '../../renderer/billing/review-refusal';
+import { ReviewBox } from '../../renderer/components/review-box';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { createAppStore, type AppStore } from '../../renderer/store/create-store';
 import { StoreProvider } from '../../renderer/store/context';
@@ -201,5 +204,44 @@ describe('the meter in the office', () => {
     expect(words('de')).toBe(
       'ben@pc-2 bestätigte 01234 um 10:42; Ihre Änderung wurde nicht gespeichert.',
     );
+  });
+});
+
+describe("a photo's review refused in the office", () => {
+  it.each([
+    ['en', 'ben@pc-2 confirmed 01234 at 10:42; your change was not saved.'],
+    ['de', 'ben@pc-2 bestätigte 01234 um 10:42; Ihre Änderung wurde nicht gespeichert.'],
+  ] as const)('says who changed the meter and what in the review box (%s)', async (lang, words) => {
+    const at = new Date(2026, 10, 27, 10, 42).getTime();
+    const changedBy = { clerk: 'ben', desk: 'ben@pc-2', kind: 'confirm', reading: '01234', at };
+    const bridge = officeBridge({
+      officeShowMeter: () => Promise.resolve({ ok: true, value: shown({}) }),
+      review: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    store.getState().select(1, null, true);
+    await store.getState().loadDetail(1);
+    await store.getState().showOfficeMeter('A1');
+    const job = store.getState().detail?.job;
+    if (!job) throw new Error('no photo shown');
+    render(
+      <I18nextProvider i18n={createI18n(lang)}>
+        <StoreProvider store={store}>
+          <ReviewBox job={job} stale={false} refusal={<ReviewRefusal jobId={job.id} />} />
+        </StoreProvider>
+      </I18nextProvider>,
+    );
+    await userEvent.setup().click(screen.getByTestId('accept-reading'));
+    expect((await screen.findByTestId('review-refused')).textContent).toBe(words);
+    expect(bridge.calls.find((c) => c.channel === 'review')?.request).toEqual({
+      id: 1,
+      action: 'accept',
+      officeVersion: 3,
+    });
+    // Nothing was saved: nothing to undo, and the photo stays the one shown.
+    expect(store.getState().lastReview).toBeNull();
+    expect(store.getState().selectedId).toBe(1);
+    store.getState().stop();
   });
 });
