@@ -144,11 +144,14 @@ export function BillingExportDialog({
         />
       )}
       <TemplateFieldset {...templateState} sheetColumns={preview?.sheetColumns ?? []} />
-      <ExportPreview
-        preview={preview}
-        template={template}
-        followsSheet={templateState.followsSheet}
-      />
+      {/* The preview shows this desk's first rows: not what the office's file begins with. */}
+      {source === 'desk' && (
+        <ExportPreview
+          preview={preview}
+          template={template}
+          followsSheet={templateState.followsSheet}
+        />
+      )}
       {error && (
         <p className="field-problem" role="alert">
           {error}

@@ -12,10 +12,12 @@ import { UpdateStatus } from './update-status';
 export function Header({ onExport }: { onExport: () => void }): React.JSX.Element {
   const api = useAppApi();
   const t = useT('app');
-  const { paused, total, service, name } = useApp(
+  const { paused, total, service, name, inOffice } = useApp(
     useShallow((s) => ({
       paused: s.status.paused,
       total: s.status.counts.total,
+      // A desk of an office exports the office's meters even before it has photos of its own.
+      inOffice: s.officeStatus !== null,
       service: s.service.kind,
       name: serviceName(s.service, t),
     })),
@@ -59,7 +61,12 @@ export function Header({ onExport }: { onExport: () => void }): React.JSX.Elemen
             <Icon name="pause" /> {t('header.pause')}
           </button>
         )}
-        <button type="button" className="btn" onClick={onExport} disabled={total === 0}>
+        <button
+          type="button"
+          className="btn"
+          onClick={onExport}
+          disabled={total === 0 && !inOffice}
+        >
           <Icon name="download" /> {t('header.export')}
         </button>
         <button

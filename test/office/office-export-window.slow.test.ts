@@ -6,7 +6,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPORT_TEMPLATE, exportTemplateJson } from '../../common/billing/export-template';
+import {
+  DEFAULT_EXPORT_TEMPLATE,
+  exportTemplateJson,
+  type ExportTemplate,
+} from '../../common/billing/export-template';
 import { openDesktop, value, type Desktop } from '../ipc/helpers/desktop';
 import { ANNA_PASSWORD } from './anna-office';
 import { annaOnCluster, annaOnOffice } from './anna-on-cluster';
@@ -27,7 +31,7 @@ const TEMPLATE = {
   ],
   delimiter: ';',
   decimalMark: ',',
-} as const;
+} satisfies ExportTemplate;
 const templateJson = exportTemplateJson(TEMPLATE);
 
 /** This desk's own route sheet, R9 with two meters no other desk has. */

@@ -1,0 +1,62 @@
+// The office-wide billing export in the running window (issue 23; docs/office.md "The office-wide
+// billing export and route progress"): the real window, backend and a real throwaway PostgreSQL
+// holding another desk's rows. Anna's desk, in the office with a route sheet of its own, opens
+// the Export dialog: beside this desk's export it offers "Whole office"; chosen, the export writes
+// every meter of the office and the notice names whose rows are in it. Saved in the light theme
+// (.tmp/e2e-screenshots/office-export-light.png; a copy that was looked at in docs/screenshots).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { writeRouteFixture } from '../helpers/route-fixture';
+import { ANNA_PASSWORD } from '../office/anna-office';
+import { annaOnOffice } from '../office/anna-on-cluster';
+import { withTwoDesks } from '../office/office-fixture';
+import { anOfficeDay } from '../office/office-report-fixture';
+import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
+import { describeInBrowser } from './browser-suite';
+import { openTestWindow } from './harness';
+import { loadFixtureSheet, startOnSandbox } from './window-steps';
+
+const office = useOfficeCluster();
+
+describeInBrowser('the office-wide billing export', (site) => {
+  it.skipIf(officeSkip !== null)(
+    'offers the whole office beside this desk and says whose rows are in the file',
+    async () => {
+      await withTwoDesks(office(), async (anna, ben, o) => {
+        await anOfficeDay(anna, ben);
+        const settings = await annaOnOffice(office(), o);
+        const win = await openTestWindow(site(), { viewport: { width: 1280, height: 900 } });
+        try {
+          const { page } = win;
+          await startOnSandbox(win);
+          expect(await win.bridge.saveOffice({ settings, password: ANNA_PASSWORD })).toMatchObject({
+            ok: true,
+          });
+          await page.getByTestId('office-status').getByText('Connected', { exact: true }).waitFor();
+          const fx = await writeRouteFixture(join(win.dir, 'work'));
+          await loadFixtureSheet(win, fx.sheet);
+
+          await page.getByRole('button', { name: 'Export…' }).first().click();
+          await page.getByTestId('billing-export-counts').waitFor();
+          await page.getByTestId('billing-source-office').check();
+          await page.getByTestId('billing-source-office-help').waitFor();
+          expect(await page.getByTestId('billing-export-counts').count()).toBe(0);
+          expect(await win.axe()).toEqual([]);
+          await win.screenshot('office-export-light');
+
+          const out = join(win.dir, 'office billing.csv');
+          win.os.saveAnswers.push(out);
+          await page.getByTestId('billing-export-run').click();
+          const notice = page.getByTestId('notice').filter({ hasText: 'meters of the office' });
+          await notice.waitFor();
+          expect(await notice.textContent()).toMatch(/Rows from: anna@pc-7 \(\d+\), desk-0 \(3\)/);
+          expect(existsSync(out)).toBe(true);
+        } finally {
+          await win.close();
+        }
+      });
+    },
+    180_000,
+  );
+});
