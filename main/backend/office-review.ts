@@ -152,6 +152,8 @@ export class OfficeReview {
     meterNumber: string,
     kept: OutboxDecision,
     seenVersion: number | undefined,
+    /** A photo's review: the photo, so the office knows which one was reviewed. */
+    sha256: string | null = null,
   ): Promise<OfficeFirst> {
     const at = await this.desk();
     const alone: OfficeFirst = { kind: 'alone' };
@@ -176,6 +178,7 @@ export class OfficeReview {
           note: kept.note ?? null,
           at: this.now(),
           meterNumber,
+          sha256,
         });
       let edit = await decide(seenVersion ?? meter.version);
       // Moved on by this desk itself (its own reading published, its own earlier decision): no

@@ -104,6 +104,9 @@ describe.skipIf(officeSkip !== null)("a photo's review between clerks in the win
       expect(untouched.reviewAction).toBeNull();
       expect(outboxDecisions(b)).toBe(0);
       expect(await decisions()).toEqual([{ desk: 'anna@pc-7', kind: 'confirm' }]);
+      // The office knows which photo Anna confirmed, as it would from her outbox.
+      const photo = await admin.query(`SELECT sha256 FROM decisions WHERE kind = 'confirm'`);
+      expect(photo.rows).toEqual([{ sha256: annaPhoto.sha256 }]);
 
       // Ben reads the meter again (he now sees Anna's confirm): his correction is made.
       const benNow = await show(b);

@@ -38,7 +38,12 @@ export function photoReviewHandlers(
   ): Promise<OfficeFirst> =>
     job.meterId === null
       ? Promise.resolve({ kind: 'alone' })
-      : review.decideFirst(job.meterId, { ...decision, meterNumber: job.meterId }, seenVersion);
+      : review.decideFirst(
+          job.meterId,
+          { ...decision, meterNumber: job.meterId },
+          seenVersion,
+          job.sha256,
+        );
   const answer = (id: number, written: boolean): ReviewAnswer => {
     pushChanged(state, [id]);
     const updated = state.store.jobs.get(id);

@@ -17,6 +17,8 @@ export interface MeterDecision {
   at: Date;
   /** The number the desk knows the meter by, kept beside the id as a published decision's is. */
   meterNumber?: string | null;
+  /** A photo's review: the photo (linked when the office has it, as a published one's is). */
+  sha256?: string | null;
 }
 
 export interface LastChange {
@@ -70,8 +72,9 @@ export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEd
     }
     await c.query(
       `INSERT INTO decisions (idempotency_key, kind, meter_id, reading, skip_code, note, desk,
-         clerk, decided_at, meter_number)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         clerk, decided_at, meter_number, sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+               (SELECT sha256 FROM photos WHERE sha256 = $11))`,
       [
         d.key,
         d.kind,
@@ -83,6 +86,7 @@ export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEd
         d.clerk,
         d.at,
         d.meterNumber ?? null,
+        d.sha256 ?? null,
       ],
     );
     await c.query('DELETE FROM review_leases WHERE meter_id = $1', [d.meterId]);
