@@ -646,6 +646,21 @@ describe('the office settings', () => {
     });
   });
 
+  it('the office billing export answers "no office" without one (test/office/office-export-window)', async () => {
+    const file = join(desk.dir, 'office billing.csv');
+    desk.os.saveAnswers.push(file);
+    const templateJson = JSON.stringify({
+      version: 1,
+      name: 'T',
+      columns: [{ field: 'meter_id', header: 'm' }],
+    });
+    expect(value(await desk.bridge.exportOfficeBilling({ templateJson }))).toEqual({
+      canceled: false,
+      state: 'noOffice',
+    });
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('review between clerks answers "no office" without one (test/office/window-review)', async () => {
     const b = desk.bridge;
     expect(value(await b.officeShowMeter({ meterId: 'M1' }))).toEqual({ state: 'none' });
