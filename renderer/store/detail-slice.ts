@@ -84,6 +84,8 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
 
     async loadDetail(id) {
       const newest = detailReplies.ticket();
+      // A refusal is said with its photo only: another photo shown, it is no news any more.
+      if (get().reviewRefused?.id !== id) set({ reviewRefused: null });
       if (id === null) {
         set({ detail: null, detailError: null });
         return;
