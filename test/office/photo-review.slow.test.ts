@@ -115,6 +115,29 @@ describe.skipIf(officeSkip !== null)("a photo's review between clerks in the win
       expect(corrected).toMatchObject({ reviewAction: 'corrected', reviewedReading: '00131' });
       expect(outboxDecisions(b)).toBe(1);
 
+      // A meter's undo is checked the same way: Ben typed a reading for the second meter, Anna
+      // skipped it since; his undo on the version he saw is refused, his decision stays.
+      const other = METERS[1] ?? '';
+      const seenOther = async (desk: Desktop): Promise<number> => {
+        const seen = value(await desk.bridge.officeShowMeter({ meterId: other }));
+        if (seen.state !== 'shown') throw new Error(`the meter is ${seen.state}`);
+        return seen.version;
+      };
+      const typed = { kind: 'typed', reading: '00140' } as const;
+      const benOther = await seenOther(b);
+      const benTyped = { meterId: other, decision: typed, officeVersion: benOther };
+      expect(value(await b.bridge.decideMeter(benTyped)).done).toBe(true);
+      const skip = { kind: 'skip', code: 'no_access' } as const;
+      const annaOther = { meterId: other, decision: skip, officeVersion: await seenOther(a) };
+      expect(value(await a.bridge.decideMeter(annaOther)).done).toBe(true);
+      const benTypedAt = (await seenOther(b)) - 1;
+      expect(
+        value(await b.bridge.undoMeterDecision({ meterId: other, officeVersion: benTypedAt })),
+      ).toMatchObject({ done: false, changedBy: { desk: 'anna@pc-7', kind: 'skip' } });
+      expect(value(await b.bridge.meterDetail({ meterId: other })).decision).toMatchObject({
+        decision: { kind: 'typed' },
+      });
+
       // The office goes away: Ben's undo is written at his desk (queued), and published once
       // when the office is back.
       await cluster.cluster.halt();
