@@ -130,6 +130,8 @@ export class OfficeLink {
         desk: settings.desk,
         clock: this.clock,
         say: log,
+        // The live listener's lines (a lost connection, a note not understood) go to the same log.
+        log,
         onPublished: ({ pending }) => {
           show(probed.state, probed.problem, pending);
         },

@@ -71,17 +71,21 @@ describe.skipIf(officeSkip !== null)("the window's office status", () => {
     const secrets = new SessionSecretStore();
     await new OfficePasswords(secrets).set(settings, password);
     const states = watchStates();
-    const link = new OfficeLink(dir.dir, secrets, { sawSecret: () => undefined }, () => undefined, {
+    const lines: string[] = [];
+    const log = (line: string): void => {
+      lines.push(line);
+    };
+    const link = new OfficeLink(dir.dir, secrets, { sawSecret: () => undefined }, log, {
       clock,
       onState: states.onState,
     });
-    return { link, states };
+    return { link, states, lines };
   }
 
   it('says connected, away while the server is halted, and connected when it is back', async () => {
     const cluster = office();
     const settings = await annaOnCluster(cluster);
-    const { link, states } = await linkFor(settings, ANNA_PASSWORD);
+    const { link, states, lines } = await linkFor(settings, ANNA_PASSWORD);
     link.start(store, engine);
     expect(states.seen[0]).toMatchObject({ state: 'starting', desk: 'anna@pc-7' });
 
@@ -105,6 +109,14 @@ describe.skipIf(officeSkip !== null)("the window's office status", () => {
     }
     await clock.advance(OFFICE_PROBE_MS);
     await states.reach('connected');
+    // The desk's live listener logs to the window's log too: its lost connection and its return.
+    // Its retries run on the desk's clock: moved on a second at a time until it has connected.
+    for (let i = 0; i < 60 && !lines.some((l) => l.includes('listening again')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await clock.advance(1_000);
+    }
+    expect(lines.join('\n')).toMatch(/trying again until it is back[\s\S]*listening again/);
+    expect(lines.join('\n')).not.toContain(ANNA_PASSWORD);
 
     await link.stop();
     expect(states.seen.at(-1)).toBeNull();
