@@ -70,6 +70,11 @@ describe.skipIf(officeSkip !== null)('the window’s Office report', () => {
         expect(run.code, run.err).toBe(0);
         expect(readFileSync(saved)).toEqual(readFileSync(byCli));
 
+        // A file that cannot be written is the clerk's to mend (file_error), not a fault.
+        desk.os.saveAnswers.push(join(desk.dir, 'no such folder', 'report.csv'));
+        const unwritable = await b.exportOfficeReport({ day: DAY });
+        expect(unwritable.ok ? unwritable.value : unwritable.error.code).toBe('file_error');
+
         // A day that does not exist is refused by the backend, not read as another day.
         const bad = await b.officeReport({ day: '2026-02-30' });
         expect(bad.ok ? bad.value : bad.error.code).toBe('invalid_request');

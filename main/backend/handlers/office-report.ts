@@ -9,6 +9,7 @@ import type {
   OfficeReportProblem,
   OfficeReportView,
 } from '../../../common/ipc/office-report-views';
+import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
 import {
   readOfficeReport,
@@ -111,7 +112,14 @@ export function officeReportHandlers(
     async writeOfficeReport({ day, path }) {
       const got = await read(day);
       if (got.state !== 'read') return got;
-      const rows = await writeOfficeReportCsv(path, got.sections, got.day);
+      // A file that cannot be written (locked, no permission) is the clerk's to mend: said as
+      // such, as the billing export says it, not as a fault of MeterDesk.
+      const rows = await writeOfficeReportCsv(path, got.sections, got.day).catch(
+        (error: unknown) => {
+          if (error instanceof CsvExportError) throw new AppError('file_error', error.message);
+          throw error;
+        },
+      );
       state.exported.add(path);
       return { state: 'written', day: got.day, path, rows };
     },
