@@ -64,6 +64,18 @@ describe.skipIf(officeSkip !== null)('meter-desk office republish', () => {
     expect(await officeRows()).toHaveLength(2);
 
     try {
+      // One writer per queue: with the window on it, republish refuses and writes nothing.
+      const window = openStore(file);
+      try {
+        window.claim({ label: 'the MeterDesk window' });
+        const busy = captureIo({});
+        expect(await main(['office', 'republish', '--office', url, '--db', file], busy)).toBe(5);
+        expect(busy.stderr()).toContain('in use by the MeterDesk window');
+        expect(await officeRows()).toHaveLength(2);
+      } finally {
+        window.close();
+      }
+
       const io = captureIo({});
       expect(await main(['office', 'republish', '--office', url, '--db', file], io)).toBe(0);
       expect(io.stdout()).toContain('4 entries of this desk');

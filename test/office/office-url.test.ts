@@ -2,7 +2,7 @@
 // that quotes it (raw or percent-encoded), not in a query parameter.
 import { describe, expect, it } from 'vitest';
 import { isOfficeUrl, redactOfficeText, redactOfficeUrl } from '../../main/office/office-url';
-import { classifyOfficeError } from '../../main/office/store/office-db';
+import { classifyOfficeError, officeConnectionString } from '../../main/office/store/office-db';
 
 const URL_WITH_SECRET =
   'postgres://desk_anna:p%40ss%3Aw0rd!@db.office.example:5432/meterdesk?sslmode=require';
@@ -45,6 +45,37 @@ describe('office addresses', () => {
       const error = Object.assign(new Error('x'), { code });
       expect(classifyOfficeError(error, URL_WITH_SECRET).failure, code).toBe(failure);
     }
+  });
+
+  it('tells a socket read that failed (the network) from a CA file that cannot be read', () => {
+    const socket = (code: string): Error =>
+      Object.assign(new Error(`read ${code}`), { code, syscall: 'read', errno: -104 });
+    expect(classifyOfficeError(socket('ECONNRESET'), URL_WITH_SECRET).failure).toBe('unreachable');
+    expect(classifyOfficeError(socket('ETIMEDOUT'), URL_WITH_SECRET).failure).toBe('unreachable');
+    const file = (code: string, syscall: string): Error =>
+      Object.assign(new Error(`${code}: /etc/office/ca.pem`), { code, syscall });
+    for (const [code, syscall] of [
+      ['ENOENT', 'open'],
+      ['EACCES', 'open'],
+      ['EISDIR', 'read'],
+    ] as const) {
+      expect(classifyOfficeError(file(code, syscall), URL_WITH_SECRET).failure, code).toBe(
+        'caFileUnreadable',
+      );
+    }
+  });
+
+  it('never lets sslrootcert=system connect unchecked or in plain text (as libpq)', () => {
+    const modeOf = (url: string): string | null =>
+      new URL(officeConnectionString(url)).searchParams.get('sslmode');
+    expect(modeOf('postgres://h/db?sslrootcert=system')).toBe('verify-full');
+    expect(modeOf('postgres://h/db?sslmode=require&sslrootcert=system')).toBe('verify-full');
+    expect(modeOf('postgres://h/db?sslmode=disable&sslrootcert=system')).toBe('verify-full');
+    expect(officeConnectionString('postgres://h/db?sslrootcert=system')).not.toContain(
+      'sslrootcert',
+    );
+    // Without it, the mode asked for is kept, read as libpq reads it.
+    expect(modeOf('postgres://h/db?sslmode=require')).toBe('require');
   });
 
   it('knows a PostgreSQL URL from other text', () => {

@@ -76,6 +76,13 @@ export async function officeRepublishCommand(argv: string[], io: CliIo): Promise
   const file = values.db ?? defaultDbFile(io.env);
   if (!existsSync(file)) throw new UsageError(`No queue at ${file} (give it with --db FILE).`);
   const store = openStore(file);
+  // It marks entries published: one writer per queue, so a window or watch on it refuses this.
+  try {
+    store.claim({ label: 'meter-desk office republish' });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const outbox = officeOutboxOf(store.db, systemClock);
   const desk = outbox.desk()?.desk ?? defaultDeskName();
   const office = openOfficeStore(url, { desk, max: 1 });

@@ -35,9 +35,14 @@ export function officeConnectionString(url: string): string {
   }
   const query = parsed.searchParams;
   const system = query.get('sslrootcert') === 'system';
+  if (system) {
+    query.delete('sslrootcert');
+    // libpq takes sslrootcert=system only with verify-full (a weaker mode is refused there):
+    // never a plaintext or unchecked connection for an address that asks for the system's CAs.
+    query.set('sslmode', 'verify-full');
+  }
   const compat = query.has('sslmode') && !query.has('uselibpqcompat');
   if (!system && !compat) return url;
-  if (system) query.delete('sslrootcert');
   if (compat) query.set('uselibpqcompat', 'true');
   return parsed.toString();
 }
@@ -139,12 +144,21 @@ const UNTRUSTED_CERTIFICATE = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+/** Why a file cannot be read (the CA file), never a socket's. */
+const FILE_CODES = new Set(['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOTDIR']);
+
 /** Failures of encryption, told apart before the server's own codes. */
 function tlsFailure(error: unknown, raw: string): OfficeFailure | null {
   const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
   if (typeof code === 'string' && UNTRUSTED_CERTIFICATE.has(code)) return 'certificateUntrusted';
-  // The driver reads `sslrootcert` as it connects: the only file it opens.
-  if (syscall === 'open' || syscall === 'read') return 'caFileUnreadable';
+  // The driver reads `sslrootcert` as it connects: the only file it opens. A socket's errors
+  // carry syscall 'read' too (ECONNRESET, ETIMEDOUT): those are the network's, told by the code.
+  if (
+    (syscall === 'open' || syscall === 'read') &&
+    typeof code === 'string' &&
+    FILE_CODES.has(code)
+  )
+    return 'caFileUnreadable';
   if (/does not support SSL/i.test(raw)) return 'tlsUnavailable';
   return null;
 }
