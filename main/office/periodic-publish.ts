@@ -72,10 +72,12 @@ export class PeriodicPublisher {
 
   private async publishIfChanged(): Promise<void> {
     const { store, office, desk, clock } = this.opts;
-    const mark = changeMark(store, clock);
-    if (mark === this.published) return;
     const at = new Date(clock.now());
     try {
+      // Inside the try: a queue closed under a late turn is that turn's end, not an unhandled
+      // rejection of `running`, which nothing awaits.
+      const mark = changeMark(store, clock);
+      if (mark === this.published) return;
       const sheets = sheetsMark(store);
       if (sheets !== this.sheetsSent) {
         await publishRoutes(store, office, desk, at);

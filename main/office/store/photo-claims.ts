@@ -99,6 +99,9 @@ export async function claimPhoto(db: Queryable, req: ClaimRequest): Promise<Phot
   // Rows are never deleted, so the photo is there to be read.
   row ??= (await db.query<PhotoRow>({ ...PHOTO, values: [req.sha256] })).rows[0];
   if (!row) throw new Error('a claimed photo disappeared from the office index');
+  // Still takeable after every attempt (the office is that busy with this photo): neither held by
+  // another desk nor read. Held "until now" makes the gate ask again at once, never send unclaimed.
+  if (claimable(row, req)) return { kind: 'held', desk: row.desk, leaseUntil: req.now };
   if (row.state === 'claimed' && row.lease_until) {
     return { kind: 'held', desk: row.desk, leaseUntil: row.lease_until };
   }
