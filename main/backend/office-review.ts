@@ -64,6 +64,8 @@ const AWAY: OfficeMeterView = { state: 'away' };
 /** The meter's last change was this desk's (a reading it published, a decision it made). */
 const ownChange = (c: LastChange, me: DeskName): boolean =>
   c.clerk === me.clerk && (c.desk === me.desk || c.desk === '');
+/** No meter's version: a decision named with it is refused with the meter's last change. */
+const NO_VERSION = 0;
 const NONE: OfficeMeterView = { state: 'none' };
 
 const entryView = (e: OfficeDecisionEntry): OfficeHistoryEntry => ({
@@ -145,8 +147,10 @@ export class OfficeReview {
   }
 
   /**
-   * A decision made in the office first, against the version the clerk saw (else the current):
-   * a meter decision (officeMeterDecision) or a photo's confirm, correct or undo of its meter.
+   * A decision made in the office first, against the version the clerk saw: a meter decision
+   * (officeMeterDecision) or a photo's confirm, correct or undo of its meter. Without a version
+   * (the window had not read the meter's office view) it is refused with the meter's last change,
+   * never made over a change the clerk did not see.
    */
   async decideFirst(
     meterNumber: string,
@@ -180,7 +184,7 @@ export class OfficeReview {
           meterNumber,
           sha256,
         });
-      let edit = await decide(seenVersion ?? meter.version);
+      let edit = await decide(seenVersion ?? NO_VERSION);
       // Moved on by this desk itself (its own reading published, its own earlier decision): no
       // other clerk's change is hidden from this one, so it goes on the version now.
       if (!edit.ok && ownChange(edit.changedBy, at.me)) edit = await decide(edit.changedBy.version);

@@ -23,6 +23,11 @@ export interface UndoableReview {
   /** When the review was made: the row must still carry it to be undone. */
   readonly reviewedAt: string;
   readonly restore: ReviewState;
+  /**
+   * Office mode: the meter's version the review was made on, which its undo names (the office
+   * lets this desk's own review through, not another clerk's change after it).
+   */
+  readonly seen?: { readonly officeVersion?: number };
 }
 
 function reviewStateOf(job: JobRecord): ReviewState {
@@ -125,6 +130,7 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
             reading: after.reviewedReading,
             reviewedAt: after.reviewedAt,
             restore: reviewStateOf(before),
+            seen,
           },
         });
       }
@@ -147,10 +153,13 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
         last.action === 'corrected' && last.reading !== null
           ? { action: 'corrected' as const, reading: last.reading, reviewedAt: last.reviewedAt }
           : { action: 'accepted' as const, reading: null, reviewedAt: last.reviewedAt };
-      const shown = get().detail?.job;
-      const seen = get().officeVersionOf(shown?.id === last.id ? shown.meterId : null);
       set({ reviewRefused: null });
-      const reply = await bridge.undoReview({ id: last.id, undo, restore: last.restore, ...seen });
+      const reply = await bridge.undoReview({
+        id: last.id,
+        undo,
+        restore: last.restore,
+        ...last.seen,
+      });
       if (!reply.ok) return reply;
       if (!reply.value.done) return refused(last.id, reply.value.changedBy);
       void get().refreshOfficeMeter();

@@ -207,6 +207,16 @@ describe('the meter in the office', () => {
   });
 });
 
+/** A store showing this photo and its meter's office view. */
+async function photoShown(bridge: StubBridge, id: number, meterId: string): Promise<AppStore> {
+  const store = createAppStore(bridge);
+  await store.getState().start();
+  store.getState().select(id, null, true);
+  await store.getState().loadDetail(id);
+  await store.getState().showOfficeMeter(meterId);
+  return store;
+}
+
 describe("a photo's review refused in the office", () => {
   it.each([
     ['en', 'ben@pc-2 confirmed 01234 at 10:42; your change was not saved.'],
@@ -218,11 +228,7 @@ describe("a photo's review refused in the office", () => {
       officeShowMeter: () => Promise.resolve({ ok: true, value: shown({}) }),
       review: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
     });
-    const store = createAppStore(bridge);
-    await store.getState().start();
-    store.getState().select(1, null, true);
-    await store.getState().loadDetail(1);
-    await store.getState().showOfficeMeter('A1');
+    const store = await photoShown(bridge, 1, 'A1');
     const job = store.getState().detail?.job;
     if (!job) throw new Error('no photo shown');
     render(
@@ -242,6 +248,41 @@ describe("a photo's review refused in the office", () => {
     // Nothing was saved: nothing to undo, and the photo stays the one shown.
     expect(store.getState().lastReview).toBeNull();
     expect(store.getState().selectedId).toBe(1);
+    store.getState().stop();
+  });
+});
+
+describe("a photo's review undone in office mode", () => {
+  it('names the version its review was made on, after the clerk moved to another meter', async () => {
+    const reviewed = doneJob(1, '00001.5', {
+      meterId: 'A1',
+      reviewAction: 'accepted',
+      reviewedAt: '2026-11-27T10:42:00.000Z',
+    });
+    const changedBy = { clerk: 'ben', desk: 'ben@pc-2', kind: 'skip', reading: null, at: 0 };
+    const bridge = officeBridge({
+      officeShowMeter: (request: { meterId: string | null }) =>
+        Promise.resolve({
+          ok: true,
+          value: shown({
+            meterId: request.meterId ?? '',
+            version: request.meterId === 'A1' ? 3 : 7,
+          }),
+        }),
+      review: () => Promise.resolve({ ok: true, value: { done: true, job: reviewed } }),
+      undoReview: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
+    });
+    const store = await photoShown(bridge, 1, 'A1');
+    expect((await store.getState().review(1, { action: 'accept' }, false)).ok).toBe(true);
+    // The clerk moves on to the other meter's photo, then presses Ctrl+Z.
+    store.getState().select(3, null, true);
+    await store.getState().loadDetail(3);
+    await store.getState().showOfficeMeter('A3');
+    await store.getState().undoReview();
+    expect(bridge.calls.find((c) => c.channel === 'undoReview')?.request).toMatchObject({
+      id: 1,
+      officeVersion: 3,
+    });
     store.getState().stop();
   });
 });

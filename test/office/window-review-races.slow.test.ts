@@ -1,0 +1,66 @@
+// Review between clerks in the window when calls cross (issue 23; docs/office.md), through the
+// contract into Anna's and Ben's backends on one real throwaway PostgreSQL: a decision without the
+// version the clerk saw is never made over another clerk's change; this desk's own later change
+// does not hide another clerk's change before it; a meter's lease taken after the window moved on
+// (the office slow for that one call) is given back, not kept from the others.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecisionRequest } from '../../common/billing/decision-rules';
+import type { OfficeMeterView } from '../../common/ipc/office-review-views';
+import { createManualClock } from '../helpers/manual-clock';
+import { value, type Desktop } from '../ipc/helpers/desktop';
+import { ANNA_PASSWORD } from './anna-office';
+import { officeSkip, useOfficeCluster } from './pg-cluster';
+import { annaAndBen, BEN_PASSWORD, deskOf, METERS } from './window-desks';
+
+const office = useOfficeCluster();
+const [M1 = ''] = METERS;
+const typed = { kind: 'typed', reading: '00150' } as const;
+const skip = { kind: 'skip', code: 'no_access' } as const;
+
+const versionOf = (view: OfficeMeterView): number => {
+  if (view.state !== 'shown') throw new Error(`the meter is ${view.state}`);
+  return view.version;
+};
+
+describe.skipIf(officeSkip !== null)('review between clerks when calls cross', () => {
+  let a: Desktop;
+  let b: Desktop;
+  const shownVersion = async (desk: Desktop, meterId: string) =>
+    versionOf(value(await desk.bridge.officeShowMeter({ meterId })));
+  const decide = async (
+    desk: Desktop,
+    meterId: string,
+    decision: DecisionRequest,
+    officeVersion?: number,
+  ) =>
+    value(
+      await desk.bridge.decideMeter({
+        meterId,
+        decision,
+        ...(officeVersion !== undefined && { officeVersion }),
+      }),
+    );
+
+  beforeAll(async () => {
+    const start = Date.now();
+    const { anna, ben } = await annaAndBen(office(), new Date(start));
+    a = await deskOf(anna, ANNA_PASSWORD, createManualClock(start));
+    b = await deskOf(ben, BEN_PASSWORD, createManualClock(start));
+  }, 60_000);
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('refuses a decision without a version over another clerk’s change', async () => {
+    const seen = await shownVersion(a, M1);
+    expect(await shownVersion(b, M1)).toBe(seen);
+    expect((await decide(b, M1, typed, seen)).done).toBe(true);
+    // Anna's window had not read the meter's office view: no version goes with her decision.
+    expect(await decide(a, M1, skip)).toMatchObject({
+      done: false,
+      changedBy: { clerk: 'ben', desk: 'ben@pc-2', kind: 'type' },
+    });
+    expect(value(await a.bridge.meterDetail({ meterId: M1 })).decision).toBeNull();
+  });
+});
