@@ -61,9 +61,12 @@ export const keyOf = (first: OfficeFirst): string | undefined =>
 
 const AWAY: OfficeMeterView = { state: 'away' };
 
-/** The meter's last change was this desk's (a reading it published, a decision it made). */
-const ownChange = (c: LastChange, me: DeskName): boolean =>
-  c.clerk === me.clerk && (c.desk === me.desk || c.desk === '');
+/**
+ * The meter moved on from the version the clerk saw by one change only, this desk's own decision:
+ * no other clerk's change is hidden from the clerk. A clerk's name alone is no desk's change.
+ */
+const ownChangeOnly = (c: LastChange, seen: number, me: DeskName): boolean =>
+  c.version === seen + 1 && c.clerk === me.clerk && c.desk === me.desk;
 /** No meter's version: a decision named with it is refused with the meter's last change. */
 const NO_VERSION = 0;
 const NONE: OfficeMeterView = { state: 'none' };
@@ -185,9 +188,13 @@ export class OfficeReview {
           sha256,
         });
       let edit = await decide(seenVersion ?? NO_VERSION);
-      // Moved on by this desk itself (its own reading published, its own earlier decision): no
-      // other clerk's change is hidden from this one, so it goes on the version now.
-      if (!edit.ok && ownChange(edit.changedBy, at.me)) edit = await decide(edit.changedBy.version);
+      // Moved on only by this desk's own earlier decision: it goes on the version now.
+      if (
+        !edit.ok &&
+        seenVersion !== undefined &&
+        ownChangeOnly(edit.changedBy, seenVersion, at.me)
+      )
+        edit = await decide(edit.changedBy.version);
       if (edit.ok) return { kind: 'accepted', key };
       const c = edit.changedBy;
       return {

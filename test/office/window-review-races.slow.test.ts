@@ -13,7 +13,7 @@ import { officeSkip, useOfficeCluster } from './pg-cluster';
 import { annaAndBen, BEN_PASSWORD, deskOf, METERS } from './window-desks';
 
 const office = useOfficeCluster();
-const [M1 = ''] = METERS;
+const [M1 = '', M2 = ''] = METERS;
 const typed = { kind: 'typed', reading: '00150' } as const;
 const skip = { kind: 'skip', code: 'no_access' } as const;
 
@@ -62,5 +62,16 @@ describe.skipIf(officeSkip !== null)('review between clerks when calls cross', (
       changedBy: { clerk: 'ben', desk: 'ben@pc-2', kind: 'type' },
     });
     expect(value(await a.bridge.meterDetail({ meterId: M1 })).decision).toBeNull();
+  });
+
+  it('never retries over another clerk’s change hidden under this desk’s own', async () => {
+    const annaSaw = await shownVersion(a, M2);
+    expect((await decide(b, M2, typed, await shownVersion(b, M2))).done).toBe(true);
+    // Anna's desk changes the meter again on a version after Ben's ...
+    expect((await decide(a, M2, skip, annaSaw + 1)).done).toBe(true);
+    // ... and a call on the version she saw before Ben's change is refused, though the last
+    // change is her own.
+    const reread = { kind: 'reread', reason: 'implausible' } as const;
+    expect(await decide(a, M2, reread, annaSaw)).toMatchObject({ done: false });
   });
 });
