@@ -16,6 +16,7 @@ import type {
 import type { OfficeDesk } from '../office/office-desk';
 import type { LastChange } from '../office/store/meter-edits';
 import type { OfficeDecisionEntry, OfficeMeterReview } from '../office/store/meter-review';
+import type { LeaseTaken } from '../office/store/review-leases';
 import { DECISION_KINDS, type DecisionKind } from '../office/store/publish';
 import {
   officeOutboxOf,
@@ -86,6 +87,8 @@ export class OfficeReview {
   private readonly pace: Timer;
   /** The meter the window shows while this desk holds its lease. */
   private shown: { readonly meterNumber: string; readonly id: number } | null = null;
+  /** Counts the window's shows: work for a meter the window no longer asks for is late. */
+  private generation = 0;
   /** Shows run one after another: a "moved on" never overtakes the next meter's lease. */
   private chain: Promise<unknown> = Promise.resolve();
   private heard: { meterNumbers: Set<string>; resync: boolean } | null = null;
@@ -124,7 +127,8 @@ export class OfficeReview {
 
   /** The window shows this meter now (null: none): its lease is taken when free and kept. */
   show(meterNumber: string | null): Promise<OfficeMeterView> {
-    const run = this.chain.then(() => this.showNow(meterNumber));
+    const generation = ++this.generation;
+    const run = this.chain.then(() => this.showNow(meterNumber, generation));
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -135,14 +139,16 @@ export class OfficeReview {
     const alone: OfficeNext = { inOffice: false, meterId: null };
     if (!at) return alone;
     const { review } = at.desk.office;
-    return this.answered(async () => {
+    return this.answered(async (waited) => {
       const taken = new Set(await review.takenElsewhere(meterNumbers, at.me.desk, this.now()));
       const free = meterNumbers.filter((n) => !taken.has(n)).slice(0, WALK_TRIES);
       for (const meterNumber of free) {
         const meter = await review.meterByNumber(meterNumber);
         // Not in the office (or on two routes): nobody can hold it there; the walk takes it.
         if (!meter) return { inOffice: true, meterId: meterNumber };
-        const lease = await review.takeLease(meter.id, this.leaseFor(at.me));
+        // Too late, the window walked on alone: the meter is not kept from the others.
+        const lease = await this.leaseWhile(meter.id, at, waited);
+        if (lease === null) return alone;
         if (lease.ok) return { inOffice: true, meterId: meterNumber };
       }
       return { inOffice: true, meterId: null };
@@ -210,7 +216,7 @@ export class OfficeReview {
     }, asked);
   }
 
-  private async showNow(meterNumber: string | null): Promise<OfficeMeterView> {
+  private async showNow(meterNumber: string | null, generation: number): Promise<OfficeMeterView> {
     const before = this.shown;
     const at = await this.desk();
     if (before && before.meterNumber !== meterNumber) {
@@ -221,13 +227,16 @@ export class OfficeReview {
       }
     }
     if (meterNumber === null || !at) return NONE;
-    return this.answered(async () => {
+    return this.answered(async (waited) => {
       const { review } = at.desk.office;
       const found = await review.meterReview(meterNumber, this.now());
       if (!found) return { state: 'unknown' };
       let holder = found.holder;
       if (holder === null || holder.desk === at.me.desk) {
-        const lease = await review.takeLease(found.meter.id, this.leaseFor(at.me));
+        // Late (the window moved on, or was told the office is away): the lease is given back.
+        const current = () => waited() && generation === this.generation;
+        const lease = await this.leaseWhile(found.meter.id, at, current);
+        if (lease === null) return AWAY;
         if (lease.ok) {
           this.shown = { meterNumber, id: found.meter.id };
           this.renewal.set(RENEW_EVERY_MS);
@@ -243,8 +252,9 @@ export class OfficeReview {
     const shown = this.shown;
     const at = await this.desk();
     if (!shown || !at) return;
+    // Renewed late, after the window moved on: the lease is given back, not kept.
     const lease = await this.answered(
-      () => at.desk.office.review.takeLease(shown.id, this.leaseFor(at.me)),
+      () => this.leaseWhile(shown.id, at, () => this.shown === shown),
       null,
     );
     if (this.shown !== shown) return;
@@ -254,6 +264,20 @@ export class OfficeReview {
       return;
     }
     this.renewal.set(RENEW_EVERY_MS);
+  }
+
+  /** The meter's lease for this desk, given back at once if the work is no longer `current`. */
+  private async leaseWhile(
+    id: number,
+    at: { desk: OfficeDesk; me: DeskName },
+    current: () => boolean,
+  ): Promise<LeaseTaken | null> {
+    const { review } = at.desk.office;
+    const lease = await review.takeLease(id, this.leaseFor(at.me));
+    if (!lease.ok || current()) return lease;
+    // The meter the window shows now keeps its lease.
+    if (this.shown?.id !== id) await review.releaseLease(id, at.me.desk);
+    return null;
   }
 
   private viewOf(meterNumber: string, r: OfficeMeterReview, me: DeskName): OfficeMeterView {
@@ -307,16 +331,18 @@ export class OfficeReview {
   }
 
   /** The office's answer, or `otherwise` when it fails or takes longer than OFFICE_ANSWER_MS. */
-  private answered<T>(work: () => Promise<T>, otherwise: T): Promise<T> {
+  private answered<T>(work: (waited: () => boolean) => Promise<T>, otherwise: T): Promise<T> {
     return new Promise<T>((resolve) => {
+      let waiting = true;
       const late = this.opts.link.time.setTimer(
         () => {
+          waiting = false;
           resolve(otherwise);
         },
         OFFICE_ANSWER_MS,
         { weak: true },
       );
-      work().then(
+      work(() => waiting).then(
         (value) => {
           this.opts.link.time.clearTimer(late);
           resolve(value);

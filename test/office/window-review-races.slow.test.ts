@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import type { OfficeMeterView } from '../../common/ipc/office-review-views';
 import { createManualClock } from '../helpers/manual-clock';
-import { value, type Desktop } from '../ipc/helpers/desktop';
+import { until, value, type Desktop } from '../ipc/helpers/desktop';
 import { ANNA_PASSWORD } from './anna-office';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 import { annaAndBen, BEN_PASSWORD, deskOf, METERS } from './window-desks';
 
 const office = useOfficeCluster();
-const [M1 = '', M2 = ''] = METERS;
+const [M1 = '', M2 = '', M3 = '', M4 = ''] = METERS;
 const typed = { kind: 'typed', reading: '00150' } as const;
 const skip = { kind: 'skip', code: 'no_access' } as const;
 
@@ -25,6 +25,7 @@ const versionOf = (view: OfficeMeterView): number => {
 describe.skipIf(officeSkip !== null)('review between clerks when calls cross', () => {
   let a: Desktop;
   let b: Desktop;
+  let database = '';
   const shownVersion = async (desk: Desktop, meterId: string) =>
     versionOf(value(await desk.bridge.officeShowMeter({ meterId })));
   const decide = async (
@@ -44,6 +45,7 @@ describe.skipIf(officeSkip !== null)('review between clerks when calls cross', (
   beforeAll(async () => {
     const start = Date.now();
     const { anna, ben } = await annaAndBen(office(), new Date(start));
+    database = anna.database;
     a = await deskOf(anna, ANNA_PASSWORD, createManualClock(start));
     b = await deskOf(ben, BEN_PASSWORD, createManualClock(start));
   }, 60_000);
@@ -74,4 +76,30 @@ describe.skipIf(officeSkip !== null)('review between clerks when calls cross', (
     const reread = { kind: 'reread', reason: 'implausible' } as const;
     expect(await decide(a, M2, reread, annaSaw)).toMatchObject({ done: false });
   });
+
+  it('gives back a lease its slow office granted after the window moved on', async () => {
+    const admin = office().adminOn(database);
+    const locker = await admin.connect();
+    try {
+      // The office is slow for Anna's lease of the fourth meter: its row is locked meanwhile.
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM meters WHERE meter_number = $1 FOR UPDATE', [M4]);
+      expect(value(await a.bridge.officeShowMeter({ meterId: M4 }))).toEqual({ state: 'away' });
+      // Anna moves on to the third meter; then the office answers the late call.
+      expect(value(await a.bridge.officeShowMeter({ meterId: M3 }))).toMatchObject({
+        reviewer: { desk: 'anna@pc-7', mine: true },
+      });
+      await locker.query('COMMIT');
+    } finally {
+      locker.release();
+    }
+    const waiting = `SELECT 1 FROM pg_stat_activity
+                      WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`;
+    await until(async () => (await admin.query(waiting, [database])).rowCount === 0, 'late lease');
+    // The fourth meter is free for Ben, not held by Anna's window, which shows another.
+    await until(async () => {
+      const view = value(await b.bridge.officeShowMeter({ meterId: M4 }));
+      return view.state === 'shown' && view.reviewer?.mine === true;
+    }, 'the fourth meter free for Ben');
+  }, 60_000);
 });
