@@ -65,6 +65,16 @@ export class OfficeLink {
     );
   }
 
+  /**
+   * The address to open the office with, carrying its saved password when one can be read (a
+   * keychain that cannot be read: without one). The password is remembered for scrubbing first.
+   */
+  async urlFor(settings: OfficeSettings): Promise<string> {
+    const password = await new OfficePasswords(this.secrets).get(settings).catch(() => null);
+    if (password !== null) this.keys.sawSecret(password);
+    return officeUrlOf(settings, password);
+  }
+
   /** The office desk beside the engine now, or null (no office, or it could not start). */
   running(): Promise<OfficeDesk | null> {
     return this.desk ?? Promise.resolve(null);
@@ -121,9 +131,7 @@ export class OfficeLink {
     };
     show('starting');
     this.desk = (async () => {
-      const password = await new OfficePasswords(this.secrets).get(settings).catch(() => null);
-      if (password !== null) this.keys.sawSecret(password);
-      const url = officeUrlOf(settings, password);
+      const url = await this.urlFor(settings);
       const desk = await startOfficeDesk({
         store,
         url,

@@ -13,12 +13,7 @@ import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
 import { publishDesk } from '../../office/billing-publish';
 import { exportOfficeBilling } from '../../office/office-export';
-import {
-  loadOfficeSettings,
-  OfficePasswords,
-  officeSettingsFile,
-  officeUrlOf,
-} from '../../office/office-settings';
+import { loadOfficeSettings, officeSettingsFile } from '../../office/office-settings';
 import { openOfficeStore } from '../../office/store/office-store';
 import { systemClock, type Clock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
@@ -32,7 +27,6 @@ export function officeExportHandlers(
   clock: Clock = systemClock,
 ): OfficeExportHandlers {
   const file = officeSettingsFile(state.defaultDataDir);
-  const passwords = new OfficePasswords(state.secrets.store);
 
   return {
     writeOfficeBilling: ({ path, templateJson }) =>
@@ -41,9 +35,7 @@ export function officeExportHandlers(
         if (!template.ok) throw new AppError('invalid_request', template.errors.join(' '));
         const settings = loadOfficeSettings(file);
         if (settings === null) return { state: 'noOffice' };
-        const password = await passwords.get(settings).catch(() => null);
-        if (password !== null) state.sawSecret(password);
-        const url = officeUrlOf(settings, password);
+        const url = await state.office.urlFor(settings);
         const running = await state.office.running();
         const own = running ? null : openOfficeStore(url, { desk: settings.desk, max: 1 });
         const office = running?.office ?? own;

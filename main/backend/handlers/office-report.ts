@@ -19,12 +19,7 @@ import {
   writeOfficeReportCsv,
   type OfficeReportSections,
 } from '../../office/office-report-sections';
-import {
-  loadOfficeSettings,
-  OfficePasswords,
-  officeSettingsFile,
-  officeUrlOf,
-} from '../../office/office-settings';
+import { loadOfficeSettings, officeSettingsFile } from '../../office/office-settings';
 import { classifyOfficeProblem, officeProblemParams } from '../../office/office-test-connection';
 import { OfficeSchemaMismatch } from '../../office/store/office-report';
 import { systemClock, type Clock } from '../../time/clock';
@@ -73,7 +68,6 @@ export function officeReportHandlers(
   clock: Clock = systemClock,
 ): OfficeReportHandlers {
   const file = officeSettingsFile(state.defaultDataDir);
-  const passwords = new OfficePasswords(state.secrets.store);
 
   const read = async (dayName: string | undefined): Promise<Read> => {
     const day = reportDayFor(dayName, clock);
@@ -81,9 +75,7 @@ export function officeReportHandlers(
     const name = reportDayName(day);
     const settings = loadOfficeSettings(file);
     if (settings === null) return { state: 'noOffice', day: name };
-    const password = await passwords.get(settings).catch(() => null);
-    if (password !== null) state.sawSecret(password);
-    const url = officeUrlOf(settings, password);
+    const url = await state.office.urlFor(settings);
     try {
       const sections = await readOfficeReport(url, day, `${settings.desk} report`);
       return { state: 'read', day: name, settings, sections };
