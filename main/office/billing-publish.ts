@@ -43,8 +43,18 @@ export async function publishDesk(
   at: Date,
 ): Promise<{ routes: number; rows: number }> {
   const routes = await publishRoutes(store, office, desk, at);
-  const rows = deskBillingRows(store);
-  if (rows.length === 0) return { routes, rows: 0 };
+  return { routes, rows: await publishRows(store, office, desk, deskBillingRows(store), at) };
+}
+
+/** Publishes these of the desk's billing rows, with the dialect its sheets were loaded in. */
+export async function publishRows(
+  store: Store,
+  office: Pick<OfficeStore, 'publishBilling'>,
+  desk: string,
+  rows: readonly DeskBillingRow[],
+  at: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
   const dialect = storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null));
-  return { routes, rows: await office.publishBilling({ desk, user: desk, rows, dialect, at }) };
+  return office.publishBilling({ desk, user: desk, rows, dialect, at });
 }

@@ -6,11 +6,10 @@
 // PACE times as long as the last took, so it never takes more than a small share of the desk's
 // time. Only rows that differ from what this publisher last sent go; sheets only when they change.
 // An office away or refusing is tried again at the next turn.
-import { SHEET_DIALECT_SETTING, storedDialect } from '../../common/billing/export-dialect';
 import { officeOutboxOf } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import { Timer, type Clock } from '../time/clock';
-import { deskBillingRows } from './billing-publish';
+import { deskBillingRows, publishRows } from './billing-publish';
 import { publishRoutes } from './route-publish';
 import type { DeskBillingRow } from './store/office-billing';
 import type { OfficeStore } from './store/office-store';
@@ -86,17 +85,14 @@ export class PeriodicPublisher {
       const began = clock.now();
       const changed = this.changedRows(deskBillingRows(store));
       this.nextMs = Math.max(this.opts.everyMs ?? ROWS_EVERY_MS, PACE * (clock.now() - began));
-      if (changed.length > 0) {
-        const dialect = storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null));
-        await office.publishBilling({
-          desk,
-          user: desk,
-          rows: changed.map((c) => c.row),
-          dialect,
-          at,
-        });
-        for (const { key, text } of changed) this.rowsSent.set(key, text);
-      }
+      await publishRows(
+        store,
+        office,
+        desk,
+        changed.map((c) => c.row),
+        at,
+      );
+      for (const { key, text } of changed) this.rowsSent.set(key, text);
       this.published = mark;
     } catch {
       // Away or refused: what was not sent goes at the next turn.
