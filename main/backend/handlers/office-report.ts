@@ -21,7 +21,7 @@ import {
 } from '../../office/office-report-sections';
 import { loadOfficeSettings, officeSettingsFile } from '../../office/office-settings';
 import { classifyOfficeProblem, officeProblemParams } from '../../office/office-test-connection';
-import { OfficeSchemaMismatch } from '../../office/store/office-report';
+import { OfficeSchemaMismatch } from '../../office/store/migrate-office';
 import { systemClock, type Clock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';

@@ -26,6 +26,30 @@ export async function officeSchemaVersion(pool: OfficePool): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
+/** The office's schema is not the one this MeterDesk knows; `found` and `known` say which way. */
+export class OfficeSchemaMismatch extends OfficeError {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      found > known ? 'schemaNewer' : 'other',
+      found > known
+        ? `the office database has schema ${found}; this MeterDesk knows ${known}: update MeterDesk`
+        : `the office database has schema ${found}, not ${known}: run meter-desk office init`,
+    );
+  }
+}
+
+/** The office's schema version when it is the one this MeterDesk knows; OfficeSchemaMismatch else. */
+export async function requireOfficeSchema(pool: OfficePool): Promise<number> {
+  const version = await officeSchemaVersion(pool);
+  if (version !== OFFICE_MIGRATIONS.length) {
+    throw new OfficeSchemaMismatch(version, OFFICE_MIGRATIONS.length);
+  }
+  return version;
+}
+
 /**
  * Brings the office schema up to the newest step (or `upTo`); safe to run again. Refuses a
  * database a newer MeterDesk has migrated.
@@ -51,10 +75,7 @@ export async function migrateOffice(
     );
     const from = rows[0]?.version ?? 0;
     if (from > migrations.length) {
-      throw new OfficeError(
-        'schemaNewer',
-        `the office database has schema ${from}; this MeterDesk knows ${migrations.length}: update MeterDesk`,
-      );
+      throw new OfficeSchemaMismatch(from, migrations.length);
     }
     for (const step of migrations) {
       if (step.version <= from || step.version > target) continue;

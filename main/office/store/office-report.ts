@@ -2,16 +2,9 @@
 // folder) and the quota the office used on one day. Each section is one read-only statement on
 // the pool, so no transaction is held open while the report is worded; the route section is the
 // office's own route count (office-billing.ts), not a second one.
-import { officeSchemaVersion } from './migrate-office';
-import { OFFICE_MIGRATIONS } from './migrations';
+import { requireOfficeSchema } from './migrate-office';
 import { officeRouteCounts, type OfficeRouteCount } from './office-billing';
-import {
-  classifyOfficeError,
-  OfficeError,
-  openOfficeDb,
-  type OfficePool,
-  type Queryable,
-} from './office-db';
+import { classifyOfficeError, openOfficeDb, type OfficePool, type Queryable } from './office-db';
 
 /** One day, as the caller's clock and time zone have it: from its first instant, to the next day's. */
 export interface ReportDay {
@@ -103,24 +96,8 @@ export interface OfficeDayReport {
   quota: QuotaDay;
 }
 
-/** The office's schema is not the one this MeterDesk reports on; the window words which way. */
-export class OfficeSchemaMismatch extends OfficeError {
-  constructor(
-    readonly found: number,
-    readonly known: number,
-  ) {
-    super(
-      found > known ? 'schemaNewer' : 'other',
-      `the office database has schema ${found}; this MeterDesk reports on ${known}`,
-    );
-  }
-}
-
 async function readReport(pool: OfficePool, day: ReportDay): Promise<OfficeDayReport> {
-  const version = await officeSchemaVersion(pool);
-  if (version !== OFFICE_MIGRATIONS.length) {
-    throw new OfficeSchemaMismatch(version, OFFICE_MIGRATIONS.length);
-  }
+  await requireOfficeSchema(pool);
   return {
     routeCounts: await officeRouteCounts(pool),
     clerks: await clerksOnDay(pool, day),

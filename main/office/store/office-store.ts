@@ -2,11 +2,9 @@
 // in front of it for a remote office without touching the rest). Every call is one short
 // statement or transaction; every failure comes back as an OfficeError with the password removed.
 import { decideMeter, type MeterDecision, type MeterEdit } from './meter-edits';
-import { migrateOffice, officeSchemaVersion, type OfficeMigrated } from './migrate-office';
-import { OFFICE_MIGRATIONS } from './migrations';
+import { migrateOffice, requireOfficeSchema, type OfficeMigrated } from './migrate-office';
 import {
   classifyOfficeError,
-  OfficeError,
   openOfficeDb,
   type OfficeDbOptions,
   type OfficePool,
@@ -77,19 +75,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
   };
   return {
     migrate: () => guard(() => migrateOffice(pool)),
-    checkSchema: () =>
-      guard(async () => {
-        const version = await officeSchemaVersion(pool);
-        if (version !== OFFICE_MIGRATIONS.length) {
-          throw new OfficeError(
-            version > OFFICE_MIGRATIONS.length ? 'schemaNewer' : 'other',
-            version > OFFICE_MIGRATIONS.length
-              ? `the office database has schema ${version}; this MeterDesk knows ${OFFICE_MIGRATIONS.length}: update MeterDesk`
-              : `the office database has schema ${version}, not ${OFFICE_MIGRATIONS.length}: run meter-desk office init`,
-          );
-        }
-        return version;
-      }),
+    checkSchema: () => guard(() => requireOfficeSchema(pool)),
     claimPhoto: (req) => guard(() => claimPhoto(pool, req)),
     releasePhoto: (sha256, desk) => guard(() => releasePhoto(pool, sha256, desk)),
     publishReading: (r) => guard(() => publishReading(pool, r)),
