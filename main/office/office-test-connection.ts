@@ -11,7 +11,7 @@ import type {
 } from '../../common/ipc/office-views';
 import { officeUrlOf } from './office-settings';
 import { redactOfficeText } from './office-url';
-import { officeSchemaVersion } from './store/migrate-office';
+import { OfficeSchemaMismatch, officeSchemaVersion } from './store/migrate-office';
 import { OFFICE_MIGRATIONS } from './store/migrations';
 import { classifyOfficeError, openOfficeDb, type OfficeFailure } from './store/office-db';
 
@@ -46,6 +46,29 @@ export function classifyOfficeProblem(error: unknown, url: string): ClassifiedOf
     ? 'noPassword'
     : FROM_FAILURE[base.failure];
   return { problem, detail: base.message };
+}
+
+/** Which way the office's schema differs from the one this MeterDesk knows; null: the same. */
+function schemaProblem(found: number, known: number): OfficeProblem | null {
+  if (found === known) return null;
+  return found > known ? 'schemaNewer' : found === 0 ? 'schemaMissing' : 'schemaOlder';
+}
+
+/** A failed read or write of the office as the window words it, with what its words name. */
+export function officeProblemOf(
+  error: unknown,
+  url: string,
+  settings: OfficeSettings,
+): { readonly problem: OfficeProblem; readonly params: OfficeProblemParams } {
+  if (error instanceof OfficeSchemaMismatch) {
+    const { found, known } = error;
+    return {
+      problem: schemaProblem(found, known) ?? 'other',
+      params: officeProblemParams(settings, url, { found, known, detail: '' }),
+    };
+  }
+  const { problem, detail } = classifyOfficeProblem(error, url);
+  return { problem, params: officeProblemParams(settings, url, { found: 0, known: 0, detail }) };
 }
 
 /**
@@ -92,9 +115,8 @@ export async function testOfficeConnection(
     const version = await pool.query<{ server_version: string }>('SHOW server_version');
     const serverVersion = version.rows[0]?.server_version ?? '';
     const found = await officeSchemaVersion(pool);
-    if (found === 0) return { ok: false, problem: 'schemaMissing', params: params(0, '') };
-    if (found < known) return { ok: false, problem: 'schemaOlder', params: params(found, '') };
-    if (found > known) return { ok: false, problem: 'schemaNewer', params: params(found, '') };
+    const schema = schemaProblem(found, known);
+    if (schema !== null) return { ok: false, problem: schema, params: params(found, '') };
     return { ok: true, serverVersion, schemaVersion: found };
   } catch (error) {
     const { problem, detail } = classifyOfficeProblem(error, url);

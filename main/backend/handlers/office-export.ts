@@ -18,7 +18,7 @@ import { openOfficeStore } from '../../office/store/office-store';
 import { systemClock, type Clock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
-import { officeProblemOf } from './office-report';
+import { officeProblemOf } from '../../office/office-test-connection';
 
 type OfficeExportHandlers = Pick<BackendHandlers, 'writeOfficeBilling'>;
 

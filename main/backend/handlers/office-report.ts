@@ -20,8 +20,7 @@ import {
   type OfficeReportSections,
 } from '../../office/office-report-sections';
 import { loadOfficeSettings, officeSettingsFile } from '../../office/office-settings';
-import { classifyOfficeProblem, officeProblemParams } from '../../office/office-test-connection';
-import { OfficeSchemaMismatch } from '../../office/store/migrate-office';
+import { officeProblemOf } from '../../office/office-test-connection';
 import { systemClock, type Clock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
@@ -38,21 +37,6 @@ type Read =
       readonly settings: OfficeSettings;
       readonly sections: OfficeReportSections;
     };
-
-/** A failed read or write of the office as the window words it (the Office settings' codes). */
-export function officeProblemOf(
-  error: unknown,
-  url: string,
-  settings: OfficeSettings,
-): Pick<OfficeReportProblem, 'problem' | 'params'> {
-  if (error instanceof OfficeSchemaMismatch) {
-    const { found, known } = error;
-    const problem = found > known ? 'schemaNewer' : found === 0 ? 'schemaMissing' : 'schemaOlder';
-    return { problem, params: officeProblemParams(settings, url, { found, known, detail: '' }) };
-  }
-  const { problem, detail } = classifyOfficeProblem(error, url);
-  return { problem, params: officeProblemParams(settings, url, { found: 0, known: 0, detail }) };
-}
 
 function problemOf(
   error: unknown,
