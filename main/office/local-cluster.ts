@@ -15,12 +15,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const NOBODY = 65534;
 
-export interface LocalCluster {
-  readonly host: string;
-  readonly port: number;
-  /** The superuser's name and password (scram-sha-256 over TCP, as a real server asks). */
-  readonly superuser: string;
-  readonly password: string;
+export interface LocalCluster extends LocalClusterInfo {
   /** A connection URL; the superuser and the `postgres` database unless told otherwise. */
   url(opts?: { user?: string; password?: string; database?: string }): string;
   /** Stops the server and keeps its data: the office database goes away for a while. */
@@ -78,6 +73,44 @@ function freePort(): Promise<number> {
   });
 }
 
+/** What names a running cluster: enough for another process to use it and to stop it. */
+export interface LocalClusterInfo {
+  /** The temporary folder holding the data, the socket and the log. */
+  readonly dir: string;
+  readonly host: string;
+  readonly port: number;
+  /** The superuser's name and password (scram-sha-256 over TCP, as a real server asks). */
+  readonly superuser: string;
+  readonly password: string;
+}
+
+/** Runs one of PostgreSQL's programs in the cluster's folder, as 'nobody' under root. */
+function programRunner(bin: string, dir: string) {
+  const as = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
+  return {
+    run: (program: string, args: string[]) =>
+      run(path.join(bin, program), args, { ...as, cwd: dir, env: { ...process.env, LC_ALL: 'C' } }),
+    runNow: (program: string, args: string[]) =>
+      execFileSync(path.join(bin, program), args, { ...as, cwd: dir, stdio: 'ignore' }),
+  };
+}
+
+function serverStart(bin: string, dir: string, port: number) {
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=120',
+  ].join(' ');
+  const data = path.join(dir, 'data');
+  return programRunner(bin, dir).run('pg_ctl', [
+    ...['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', 'start'],
+  ]);
+}
+
 export async function startLocalCluster(): Promise<LocalCluster> {
   const bin = findPostgresBin();
   if (bin === null) throw new Error(localClusterUnavailable() ?? 'no PostgreSQL');
@@ -86,9 +119,7 @@ export async function startLocalCluster(): Promise<LocalCluster> {
   const data = path.join(dir, 'data');
   const superuser = 'postgres';
   const password = randomBytes(12).toString('hex');
-  const as = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
-  const pg = (program: string, args: string[]) =>
-    run(path.join(bin, program), args, { ...as, cwd: dir, env: { ...process.env, LC_ALL: 'C' } });
+  const pg = programRunner(bin, dir).run;
   try {
     await writeFile(path.join(dir, 'pwfile'), `${password}\n`);
     if (asRoot) {
@@ -107,75 +138,59 @@ export async function startLocalCluster(): Promise<LocalCluster> {
         '--no-sync',
       ],
     ]);
-    const start = (port: number) => {
-      const options = [
-        `-p ${port}`,
-        `-k ${dir}`,
-        '-c listen_addresses=127.0.0.1',
-        '-c fsync=off',
-        '-c synchronous_commit=off',
-        '-c full_page_writes=off',
-        '-c max_connections=120',
-      ].join(' ');
-      return pg('pg_ctl', [
-        '-D',
-        data,
-        '-l',
-        path.join(dir, 'server.log'),
-        '-o',
-        options,
-        '-w',
-        'start',
-      ]);
-    };
     // A port picked free may be taken before the server binds it: try a few.
     let port = 0;
     for (let attempt = 0; ; attempt++) {
       port = await freePort();
       try {
-        await start(port);
+        await serverStart(bin, dir, port);
         break;
       } catch (error) {
         if (attempt >= 3) throw error;
       }
     }
-    const host = '127.0.0.1';
-    return {
-      host,
-      port,
-      superuser,
-      password,
-      url: (opts = {}) => {
-        const user = encodeURIComponent(opts.user ?? superuser);
-        const secret = encodeURIComponent(opts.password ?? password);
-        return `postgres://${user}:${secret}@${host}:${port}/${opts.database ?? 'postgres'}`;
-      },
-      halt: async () => {
-        await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      },
-      resume: async () => {
-        await start(port);
-      },
-      stop: async () => {
-        await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
-        await rm(dir, { recursive: true, force: true });
-      },
-      stopNow: () => {
-        try {
-          execFileSync(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], {
-            ...as,
-            cwd: dir,
-            stdio: 'ignore',
-          });
-        } catch {
-          // Already stopped (stop() ran first, or the server went away): only the folder is left.
-        }
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return attachLocalCluster({ dir, host: '127.0.0.1', port, superuser, password });
   } catch (error) {
     await pg('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * A cluster another process started (`startLocalCluster`), named by its info: a test run shares one
+ * server between its worker processes, and the run's end stops it from here.
+ */
+export function attachLocalCluster(info: LocalClusterInfo): LocalCluster {
+  const bin = findPostgresBin();
+  if (bin === null) throw new Error(localClusterUnavailable() ?? 'no PostgreSQL');
+  const { dir, host, port, superuser, password } = info;
+  const data = path.join(dir, 'data');
+  const { run: pg, runNow } = programRunner(bin, dir);
+  return {
+    ...info,
+    url: (opts = {}) => {
+      const user = encodeURIComponent(opts.user ?? superuser);
+      const secret = encodeURIComponent(opts.password ?? password);
+      return `postgres://${user}:${secret}@${host}:${port}/${opts.database ?? 'postgres'}`;
+    },
+    halt: async () => {
+      await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume: async () => {
+      await serverStart(bin, dir, port);
+    },
+    stop: async () => {
+      await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+    stopNow: () => {
+      try {
+        runNow('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // Already stopped (stop() ran first, or the server went away): only the folder is left.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/engine-harness';
+import { meterDeskCli } from '../helpers/built-app';
 
 const run = promisify(execFile);
 
@@ -45,7 +46,7 @@ describe('meter-desk as a real process', () => {
     const csv = join(h.dir, 'readings.csv');
     const { stdout } = await run(
       process.execPath,
-      ['bin/meter-desk.js', 'run', odd, '--db', h.dbFile, '--export', csv],
+      [await meterDeskCli(), 'run', odd, '--db', h.dbFile, '--export', csv],
       {
         env: {
           ...process.env,
@@ -76,7 +77,7 @@ describe('meter-desk as a real process', () => {
     delete env.METER_DESK_API_KEY;
     // No D-Bus session: the Secret Service cannot be reached, as on a server without a desktop.
     env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/meterdesk-test-bus';
-    const failed = await run(process.execPath, ['bin/meter-desk.js', 'quota'], { env }).then(
+    const failed = await run(process.execPath, [await meterDeskCli(), 'quota'], { env }).then(
       () => null,
       (error: unknown) => error as { code: number; stderr: string },
     );

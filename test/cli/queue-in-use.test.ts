@@ -8,6 +8,7 @@ import { main } from '../../main/cli/main';
 import { openStore } from '../../main/store/store';
 import { captureIo } from '../helpers/cli-io';
 import { harness, waitFor, type Harness } from '../helpers/engine-harness';
+import { meterDeskCli } from '../helpers/built-app';
 import { tempDir } from '../helpers/tmp';
 
 const run = promisify(execFile);
@@ -26,7 +27,7 @@ describe('one queue, one writer, one place', () => {
     const window = h.open({}, 'the MeterDesk window');
     const failed = await run(
       process.execPath,
-      ['bin/meter-desk.js', 'run', h.photos, '--db', h.dbFile],
+      [await meterDeskCli(), 'run', h.photos, '--db', h.dbFile],
       {
         env: {
           ...process.env,
@@ -51,7 +52,7 @@ describe('one queue, one writer, one place', () => {
     const window = h.open({}, 'the MeterDesk window');
     const child = spawn(
       process.execPath,
-      ['bin/meter-desk.js', 'run', h.photos, '--db', h.dbFile, '--wait'],
+      [await meterDeskCli(), 'run', h.photos, '--db', h.dbFile, '--wait'],
       {
         env: {
           ...process.env,

@@ -10,6 +10,7 @@ import { watchCommand } from '../../main/cli/commands/watch';
 import { captureIo } from '../helpers/cli-io';
 import { handlesSignal, signalNote } from '../helpers/os-signals';
 import { harness, waitFor, type Harness } from '../helpers/engine-harness';
+import { meterDeskCli } from '../helpers/built-app';
 
 const run = promisify(execFile);
 
@@ -19,10 +20,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-function startWatch(hh: Harness, folder: string) {
+async function startWatch(hh: Harness, folder: string) {
   const child = spawn(
     process.execPath,
-    ['bin/meter-desk.js', 'watch', folder, '--db', hh.dbFile, '--stable', '0.5'],
+    [await meterDeskCli(), 'watch', folder, '--db', hh.dbFile, '--stable', '0.5'],
     {
       env: {
         ...process.env,
@@ -49,7 +50,7 @@ describe('meter-desk watch', () => {
       h = hh;
       const inbox = join(hh.dir, 'inbox');
       mkdirSync(inbox);
-      const first = startWatch(hh, inbox);
+      const first = await startWatch(hh, inbox);
       await waitFor(() => first.out.stderr.includes(`Watching ${inbox}`), 30_000);
 
       const [a, b, c, d] = photosIn(hh.photos);
@@ -80,7 +81,7 @@ describe('meter-desk watch', () => {
       // new photo is sent; the copy is answered from its twin by SHA-256.
       copyFileSync(join(hh.photos, d), join(inbox, d));
       copyFileSync(join(hh.photos, a), join(inbox, `copy of ${a}`));
-      const second = startWatch(hh, inbox);
+      const second = await startWatch(hh, inbox);
       await waitFor(() => hh.sandbox.ledger.counts().tasksCreated >= 4, 60_000);
       await waitFor(() => /3 already in the list/.test(second.out.stdout), 30_000);
       await waitFor(() => /1 identical to photos already read/.test(second.out.stdout), 30_000);
@@ -104,7 +105,7 @@ describe('meter-desk watch', () => {
     hh.open({}, 'the MeterDesk window');
     const busy = await run(
       process.execPath,
-      ['bin/meter-desk.js', 'watch', hh.photos, '--db', hh.dbFile],
+      [await meterDeskCli(), 'watch', hh.photos, '--db', hh.dbFile],
       { env },
     ).then(
       () => null,
@@ -116,7 +117,7 @@ describe('meter-desk watch', () => {
     const photo = join(hh.photos, photosIn(hh.photos)[0] ?? 'missing');
     const wrong = await run(
       process.execPath,
-      ['bin/meter-desk.js', 'watch', photo, '--db', hh.dbFile],
+      [await meterDeskCli(), 'watch', photo, '--db', hh.dbFile],
       { env },
     ).then(
       () => null,

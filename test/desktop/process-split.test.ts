@@ -14,6 +14,7 @@ import { FAST_AI, FAST_ENGINE } from '../helpers/engine-harness';
 import { tempDir } from '../helpers/tmp';
 import { TRUSTED, until, value, windowDispatcher } from '../ipc/helpers/desktop';
 import { forkBackend } from './helpers/fork-backend';
+import { builtApp } from '../helpers/built-app';
 import { TestOs } from '../helpers/test-os';
 
 const KEYCHAIN_SERVICE = `MeterDesk-split-test-${String(process.pid)}`;
@@ -35,16 +36,21 @@ function bridge() {
 }
 
 beforeAll(async () => {
+  // The backend bundle that ships, built once for the run (built-app.ts).
+  const app = await builtApp();
   supervisor = new BackendSupervisor({
     spawn: () => {
-      const child = forkBackend({
-        userDataDir: join(t.dir, 'user'),
-        appVersion: '0.0.0-split',
-        keychainService: KEYCHAIN_SERVICE,
-        engineConfig: FAST_ENGINE,
-        sandbox: { ai: FAST_AI },
-        samples: { width: 480, concurrency: 2, flawed: 0 },
-      });
+      const child = forkBackend(
+        {
+          userDataDir: join(t.dir, 'user'),
+          appVersion: '0.0.0-split',
+          keychainService: KEYCHAIN_SERVICE,
+          engineConfig: FAST_ENGINE,
+          sandbox: { ai: FAST_AI },
+          samples: { width: 480, concurrency: 2, flawed: 0 },
+        },
+        app,
+      );
       pids.push(child.pid());
       lastKill = () => {
         process.kill(child.pid() ?? 0, 'SIGKILL');
@@ -56,7 +62,7 @@ beforeAll(async () => {
     log: (line) => logs.push(line),
   });
   await supervisor.ready();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await supervisor.close();

@@ -2,12 +2,10 @@
 // through the in-process test bridge (common/ipc contract, main/ipc dispatcher) to the real
 // backend: real engine, real SQLite queue, the built-in sandbox over HTTP on 127.0.0.1. Photos are
 // served by main's own photo handler behind a route that stands in for the custom protocol.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
   PHOTO_SCHEME,
@@ -33,7 +31,7 @@ import {
   EMIT_FUNCTION,
   PAGE_BRIDGE_SCRIPT,
 } from './page-bridge';
-import { cacheKey, cachedFolder, sourceHash } from '../helpers/run-cache';
+import { builtApp } from '../helpers/built-app';
 import { TestOs } from '../helpers/test-os';
 import { TRUSTED, windowDispatcher } from '../ipc/helpers/desktop';
 import { AXE_PATH, serveStatic, type StaticServer } from './static-server';
@@ -67,47 +65,19 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** What the renderer's build depends on: a change to any of it builds it again. */
-const RENDERER_SOURCES = [
-  'renderer/',
-  'common/',
-  'vite.config.ts',
-  'scripts/build.js',
-  'package-lock.json',
-];
-
-const ROOT = resolve(import.meta.dirname, '..', '..');
-
-/**
- * Builds the renderer as it ships, by the build script (in a process of its own: inside vitest a
- * Vite build would see NODE_ENV "test"). The page lands in `<outDir>/renderer`.
- */
-async function buildRenderer(outDir: string): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    ['scripts/build.js', '--only', 'renderer', '--outdir', outDir],
-    { cwd: ROOT },
-  );
-}
-
 export async function openSite(): Promise<Site> {
-  // Built once per test run (run-cache.ts) and only read from then on; outside a run, per site.
-  const cached = await cachedFolder(
-    cacheKey('renderer', sourceHash(RENDERER_SOURCES)),
-    buildRenderer,
-  );
-  const outDir = cached ?? (await mkdtemp(join(tmpdir(), 'meterdesk-renderer-')));
-  if (!cached) await buildRenderer(outDir);
-  const server = await serveStatic(join(outDir, 'renderer'));
+  // Built once per test run with the rest of the app (built-app.ts); outside a run, per site.
+  const app = await builtApp();
+  const server = await serveStatic(join(app.dist, 'renderer'));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return {
     server,
     browser,
-    ownBuild: cached ? null : outDir,
+    ownBuild: app.own ? app.dir : null,
     close: async () => {
       await browser.close();
       await server.close();
-      if (!cached) await rm(outDir, { recursive: true, force: true });
+      app.remove();
     },
   };
 }

@@ -1,8 +1,6 @@
 // Anna's Office settings on a fresh office database of the throwaway cluster: migrated by its owner
 // (or left empty, as before `meter-desk office init`), with her desk role in the desks' group.
 import type { OfficeSettings } from '../../common/ipc/office-views';
-import { migrateOffice } from '../../main/office/store/migrate-office';
-import { openOfficeDb } from '../../main/office/store/office-db';
 import { ANNA_OFFICE } from './anna-office';
 import type { OfficeCluster, TestOffice } from './pg-cluster';
 
@@ -10,12 +8,7 @@ export async function annaOnCluster(
   cluster: OfficeCluster,
   migrated = true,
 ): Promise<OfficeSettings> {
-  const made = await cluster.newOffice();
-  if (migrated) {
-    const owner = openOfficeDb(made.ownerUrl);
-    await migrateOffice(owner);
-    await owner.end();
-  }
+  const made = migrated ? await cluster.newMigratedOffice() : await cluster.newOffice();
   return annaOnOffice(cluster, made);
 }
 

@@ -6,7 +6,7 @@ import { createManualClock } from '../helpers/manual-clock';
 import { publishedReading, sha, T0, withTwoDesks } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
-const office = useOfficeCluster();
+const office = useOfficeCluster({ halts: true });
 
 describe.skipIf(officeSkip !== null)('the claim gate before upload', () => {
   it('sends a photo once in the office: the second desk waits, then takes the reading', async () => {

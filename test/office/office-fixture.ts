@@ -1,8 +1,6 @@
 // An office at the newest schema with N desks, each on its own pool (its own connections), as
 // separate PCs would be.
 import { createHash } from 'node:crypto';
-import { migrateOffice } from '../../main/office/store/migrate-office';
-import { openOfficeDb } from '../../main/office/store/office-db';
 import type { RouteLoad } from '../../main/office/store/office-routes';
 import { openOfficeStore, type OfficeStore } from '../../main/office/store/office-store';
 import type { PublishedReading } from '../../main/office/store/publish';
@@ -17,10 +15,7 @@ export async function migratedOffice(
   cluster: OfficeCluster,
   desks: number,
 ): Promise<MigratedOffice> {
-  const office = await cluster.newOffice();
-  const owner = openOfficeDb(office.ownerUrl);
-  await migrateOffice(owner);
-  await owner.end();
+  const office = await cluster.newMigratedOffice();
   const stores: OfficeStore[] = [];
   for (let i = 0; i < desks; i++) {
     stores.push(openOfficeStore(await office.deskUrl(`d${i}`), { desk: `desk-${i}`, max: 2 }));

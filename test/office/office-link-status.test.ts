@@ -21,7 +21,7 @@ import { ANNA_PASSWORD } from './anna-office';
 import { annaOnCluster } from './anna-on-cluster';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
-const office = useOfficeCluster();
+const office = useOfficeCluster({ halts: true });
 
 /** The link's states as it reports them, and a promise for the first one a test waits for. */
 function watchStates(): {

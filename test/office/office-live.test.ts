@@ -18,7 +18,7 @@ import type { OfficeStore } from '../../main/office/store/office-store';
 import { migratedOffice, minutes, routeOfMeters, T0, type MigratedOffice } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
-const office = useOfficeCluster();
+const office = useOfficeCluster({ halts: true });
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -169,7 +169,9 @@ describe.skipIf(officeSkip !== null)('live updates between desks', () => {
     // The listener's server process frozen: its connection stays open, but nothing answers.
     const admin = office().adminOn(o.database);
     const backend = await admin.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE application_name = 'MeterDesk live ben@pc2'`,
+      `SELECT pid FROM pg_stat_activity
+        WHERE application_name = 'MeterDesk live ben@pc2' AND datname = $1`,
+      [o.database],
     );
     const pid = backend.rows[0]?.pid;
     if (pid === undefined) throw new Error('no listening backend');

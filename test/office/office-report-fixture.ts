@@ -3,6 +3,7 @@
 // (office-report-window.slow.test.ts) and the window itself (e2e/office-report.slow.test.ts), with
 // the CLI as a process.
 import { spawn } from 'node:child_process';
+import { meterDeskCli } from '../helpers/built-app';
 import type { BillingRow } from '../../common/billing/billing-row';
 import type { MeterState } from '../../common/billing/meter-outcome';
 import type { OfficeStore } from '../../main/office/store/office-store';
@@ -113,11 +114,12 @@ export async function anOfficeDay(anna: OfficeStore, ben: OfficeStore): Promise<
   });
 }
 
-export function officeCli(
+/** `meter-desk ARGS` as a real process: the run's built CLI (built-app.ts). */
+export async function officeCli(
   args: string[],
   env: NodeJS.ProcessEnv = { TZ: 'UTC' },
 ): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [await meterDeskCli(), ...args], {
     env: { ...process.env, ...env, METER_DESK_OFFICE_URL: '' },
   });
   let out = '';

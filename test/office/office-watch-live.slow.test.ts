@@ -16,7 +16,7 @@ import { tempDir } from '../helpers/tmp';
 import { migratedOffice, minutes, publishedReading, routeOfMeters } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
-const office = useOfficeCluster();
+const office = useOfficeCluster({ halts: true });
 
 const decision = (key: string, over: Partial<PublishedDecision>): PublishedDecision => ({
   key,

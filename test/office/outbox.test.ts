@@ -13,7 +13,7 @@ import { migratedOffice, T0 } from './office-fixture';
 import { readPhoto } from './queue-photos';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
-const office = useOfficeCluster();
+const office = useOfficeCluster({ halts: true });
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

@@ -17,7 +17,7 @@ import { tempDir } from '../helpers/tmp';
 import { migratedOffice, type MigratedOffice } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
-const cluster = useOfficeCluster();
+const cluster = useOfficeCluster({ halts: true });
 
 interface Desk {
   readonly name: string;

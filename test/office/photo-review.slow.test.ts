@@ -17,7 +17,7 @@ import { ANNA_PASSWORD } from './anna-office';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 import { annaAndBen, BEN_PASSWORD, deskOf, METERS } from './window-desks';
 
-const office = useOfficeCluster();
+const office = useOfficeCluster({ halts: true });
 const METER = METERS[2] ?? '';
 
 /** A photo of the meter, read at this desk and matched to the meter. */

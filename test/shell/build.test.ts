@@ -1,44 +1,31 @@
 // What scripts/build.js produces, run the way the app runs it: the preload as a sandboxed preload
 // loads it (CommonJS, nothing to require but electron), and the backend bundle as the utility
 // process runs it (here under Node, with parentPort provided by a shim).
-import { fork } from 'node:child_process';
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../common/ipc/channels';
 import { BackendSupervisor } from '../../main/desktop/backend-supervisor';
-import { hostConfigArg } from '../../main/backend/launch-config';
-import type { RpcMessage } from '../../main/ipc/rpc';
 import { TestOs } from '../helpers/test-os';
 import { TRUSTED, windowDispatcher } from '../ipc/helpers/desktop';
 import { tempDir } from '../helpers/tmp';
-import { buildInto, ROOT } from './helpers/build';
+import { builtApp, type BuiltApp } from '../helpers/built-app';
+import { forkBackend } from '../desktop/helpers/fork-backend';
+import { ROOT } from './helpers/build';
 
 const t = tempDir('meterdesk-build-');
-const dist = join(t.dir, 'dist');
-const shim = join(t.dir, 'parent-port-shim.cjs');
+// The run's build (built-app.ts): the bundles every other process test runs too.
+let app: BuiltApp;
+let dist = '';
 
-/**
- * Gives a Node child forked with an IPC channel the process.parentPort of Electron's utility
- * process, so the built backend bundle runs unchanged under plain Node.
- */
-const PARENT_PORT_SHIM = `
-const { EventEmitter } = require('node:events');
-const port = new EventEmitter();
-port.postMessage = (message) => process.send(message);
-process.on('message', (data) => port.emit('message', { data }));
-process.parentPort = port;
-`;
-
-beforeAll(() => {
-  buildInto(dist, ['main', 'preload']);
-  // The bundles require the native modules from node_modules, as the packaged app does.
-  symlinkSync(join(ROOT, 'node_modules'), join(t.dir, 'node_modules'), 'dir');
-  writeFileSync(shim, PARENT_PORT_SHIM);
+beforeAll(async () => {
+  app = await builtApp();
+  dist = app.dist;
 }, 180_000);
 
 afterAll(() => {
+  app.remove();
   t.cleanup();
 });
 
@@ -126,37 +113,14 @@ describe('the built backend bundle', () => {
     const os = new TestOs();
     const supervisor = new BackendSupervisor({
       spawn: () => {
-        const child = fork(
-          join(dist, 'main', 'backend-process.cjs'),
-          [
-            hostConfigArg({
-              userDataDir: join(t.dir, 'user'),
-              appVersion: '9.9.9',
-              keychainService: `MeterDesk-build-${String(process.pid)}`,
-            }),
-          ],
+        return forkBackend(
           {
-            execArgv: ['--require', shim],
-            serialization: 'advanced',
-            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+            userDataDir: join(t.dir, 'user'),
+            appVersion: '9.9.9',
+            keychainService: `MeterDesk-build-${String(process.pid)}`,
           },
+          app,
         );
-        return {
-          port: {
-            post: (m: RpcMessage) => {
-              if (child.connected) child.send(m);
-            },
-            onMessage: (l) => {
-              child.on('message', l);
-              return () => child.off('message', l);
-            },
-          },
-          onExit: (l) =>
-            child.once('exit', (code) => {
-              l(code);
-            }),
-          kill: () => child.kill(),
-        };
       },
       services: os,
       onEvent: () => undefined,

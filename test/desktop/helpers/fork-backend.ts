@@ -3,19 +3,26 @@ import { join } from 'node:path';
 import type { SpawnedProcess } from '../../../main/desktop/backend-supervisor';
 import { hostConfigArg, type HostConfig } from '../../../main/backend/launch-config';
 import type { RpcMessage } from '../../../main/ipc/rpc';
+import type { BuiltApp } from '../../helpers/built-app';
 
 const CHILD = join(import.meta.dirname, '..', 'fixtures', 'backend-child.ts');
 
 /**
- * The backend in a real child process, as the supervisor's spawn function; `script` names another
- * fixture to run in its place (hung-backend.ts).
+ * The backend in a real child process, as the supervisor's spawn function: the bundle that ships
+ * (the run's build, built-app.ts) under plain Node with the utility process's parentPort shimmed
+ * in, or a fixture through tsx: backend-child.ts by default, or another one that stands in for it
+ * (hung-backend.ts).
  */
 export function forkBackend(
   config: HostConfig,
-  script: string = CHILD,
+  from: string | BuiltApp = CHILD,
 ): SpawnedProcess & { pid: () => number | undefined } {
+  const [script, execArgv] =
+    typeof from === 'string'
+      ? [from, ['--import', 'tsx']]
+      : [from.backend, ['--require', from.parentPortShim]];
   const child = fork(script, [hostConfigArg(config)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

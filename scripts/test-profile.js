@@ -1,0 +1,68 @@
+// `npm run test:profile [-- --project slow] [-- --top N]`: runs a vitest project (fast unless told)
+// under the throwaway keyring, as `npm test` does, and then prints its slowest files with their
+// wall time, so whoever adds the next test sees where the two-minute budget goes. The figures are
+// each file's own start-to-end time inside a worker; four files run at once, so they add up to
+// more than the run took.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+};
+const project = option('--project', 'fast');
+const top = Number(option('--top', '15'));
+if (!Number.isInteger(top) || top < 1) {
+  console.error('test:profile: --top takes a whole number of files, e.g. --top 15');
+  process.exit(2);
+}
+
+const out = mkdtempSync(join(tmpdir(), 'meterdesk-profile-'));
+const report = join(out, 'report.json');
+const started = Date.now();
+const run = spawnSync(
+  process.execPath,
+  [
+    join(import.meta.dirname, 'with-keyring.js'),
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ],
+  { stdio: 'inherit' },
+);
+const wall = (Date.now() - started) / 1000;
+
+let files = [];
+try {
+  files = JSON.parse(readFileSync(report, 'utf8')).testResults.map((file) => ({
+    name: relative(process.cwd(), file.name),
+    seconds: (file.endTime - file.startTime) / 1000,
+    tests: file.assertionResults.length,
+  }));
+} catch (error) {
+  console.error(`test:profile: no report from vitest (${String(error)})`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
+
+files.sort((a, b) => b.seconds - a.seconds);
+const total = files.reduce((sum, f) => sum + f.seconds, 0);
+console.log(`\n== ${project} project: ${files.length} files, ${wall.toFixed(1)} s wall`);
+console.log(
+  `   the ${Math.min(top, files.length)} slowest (file time adds to ${total.toFixed(0)} s):`,
+);
+for (const f of files.slice(0, top)) {
+  const share = total > 0 ? (100 * f.seconds) / total : 0;
+  console.log(
+    `   ${f.seconds.toFixed(1).padStart(7)} s  ${share.toFixed(1).padStart(4)} %  ${String(f.tests).padStart(3)} tests  ${f.name}`,
+  );
+}
+process.exit(run.status ?? 1);
