@@ -99,7 +99,10 @@ export async function meterDeskCli(): Promise<string> {
   if (!sharedInProcess) {
     sharedInProcess = builtApp();
     const app = await sharedInProcess;
-    if (app.own) process.once('exit', () => app.remove());
+    if (app.own)
+      process.once('exit', () => {
+        app.remove();
+      });
   }
   return (await sharedInProcess).cli;
 }
