@@ -75,7 +75,8 @@ describe('watch folders on a real file system', () => {
     writeFileSync(join(folder, 'route 4', 'r4.jpg'), jpeg(10));
     const expected = ['final.jpg', 'meter-7.jpg', 'route 4/r4.jpg'].map((p) => join(folder, p));
     await until(() => w.taken.length >= 3, { seen: seenBy(w) });
-    await sleep(1_500);
+    // Nothing left settling (a late name would be waiting here) and every take written.
+    await until(() => w.watcher.status()[0]?.waiting === 0, { seen: seenBy(w) });
     await w.watcher.drained();
     expect(w.taken.map((x) => x.path).sort()).toEqual(expected);
     expect(pathsIn(w.store)).toEqual(expected);
@@ -107,7 +108,7 @@ describe('watch folders on a real file system', () => {
     await until(() => watchingAll(w) && w.taken.some((x) => x.path.endsWith('after.jpg')), {
       seen: seenBy(w),
     });
-    await sleep(1_000);
+    await until(() => w.watcher.status()[0]?.waiting === 0, { seen: seenBy(w) });
     await w.watcher.drained();
     expect(pathsIn(w.store)).toEqual([join(folder, 'after.jpg'), join(folder, 'before.jpg')]);
     expect(w.store.jobs.counts().total).toBe(2);
