@@ -1,11 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The slow project: long runs whose behaviour the fast suite covers in smaller form (DEVELOPERS.md,
- * "Tests: fast and slow", says what each one is and what covers it in `npm test`). A file joins it
- * by its name, `*.slow.test.ts`, or by living under test/slow/.
+ * The slow projects: long runs whose behaviour the fast suite covers in smaller form (DEVELOPERS.md,
+ * "Tests: fast and slow", says what each one is and what covers it in `npm test`). A file joins
+ * them by its name, `*.slow.test.ts`, or by living under test/slow/.
  */
 const SLOW = ['test/**/*.slow.test.ts', 'test/**/*.slow.test.tsx', 'test/slow/**/*.test.ts'];
+
+/**
+ * The slow files that load the machine on purpose or measure time, memory or pacing: they run one
+ * at a time, after the others (which run two at a time: screenshots, office runs, processes).
+ */
+const SLOW_ALONE = [
+  'test/e2e/load.slow.test.ts',
+  'test/e2e/churn.slow.test.ts',
+  'test/bad-input/forty-thousand.slow.test.ts',
+  'test/watch/five-thousand.slow.test.ts',
+  'test/bench/**/*.slow.test.ts',
+  'test/chaos/**/*.slow.test.ts',
+  'test/engine/engine-long-runs.slow.test.ts',
+  'test/engine/crash-recovery.slow.test.ts',
+  'test/cli/service-waits.slow.test.ts',
+  'test/office/office-demo.slow.test.ts',
+  'test/slow/**/*.test.ts',
+  'test/slow/**/*.slow.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -40,8 +59,18 @@ export default defineConfig({
         test: {
           name: 'slow',
           include: SLOW,
-          // The long runs measure memory or load the machine on purpose: one at a time.
+          exclude: ['**/node_modules/**', ...SLOW_ALONE],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow-alone',
+          include: SLOW_ALONE,
           maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
