@@ -9,7 +9,7 @@ import {
   startLocalCluster,
   type LocalCluster,
 } from '../../main/office/local-cluster';
-import { DESK_ROLE } from '../../main/office/store/migrations/migration';
+import { DESK_ROLE } from '../../main/office/store/office-setup';
 import { enableTls, type TestTls, type TlsFiles } from './pg-tls';
 
 /** Why the office tests cannot run here, or null. Printed once per file that skips. */
