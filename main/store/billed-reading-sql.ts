@@ -8,7 +8,9 @@ export const BILLED_READING_TEXT_SQL = `CASE WHEN review_action = 'corrected' AN
 
 /**
  * The billed reading as a number. Readings are stored as text (leading zeros matter on the meter
- * face), so sorting the text put 00002.33 after 000009.662. The expression is written once here
- * because the sort index (migration 007) only serves an ORDER BY that repeats it exactly.
+ * face), so sorting the text put 00002.33 after 000009.662. Every sort names this one expression,
+ * because the sort index only serves an ORDER BY that repeats it exactly. Migration 007 built the
+ * index from its own frozen copy: changing the expression here needs a migration that builds the
+ * index anew (the 007 test, which sorts by this one, fails until the two agree).
  */
 export const BILLED_READING_SQL = `CAST(${BILLED_READING_TEXT_SQL} AS REAL)`;

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +51,8 @@ const LOWER = [
   'files',
   'secrets',
   'watch',
+  'office',
+  'photo-checks',
 ];
 const ABOVE_LOWER = ['engine', 'actions', 'backend', 'desktop', 'cli', 'shell', 'ipc'];
 const mainCases: [file: string, source: string, allowed: boolean][] = [
@@ -64,12 +67,16 @@ const mainCases: [file: string, source: string, allowed: boolean][] = [
   ['main/store/probe.ts', `import '../engine';`, false],
   ['main/store/migrations/probe.ts', `import '../../engine/engine';`, false],
   ['main/billing/probe.ts', `import '../backend/settings';`, false],
+  ['main/office/store/probe.ts', `import '../../engine/engine';`, false],
+  ['main/office/probe.ts', `import '../actions/office-decisions';`, false],
   // Lower layers may use each other and common/.
   ['main/store/probe.ts', `import '../time/clock';`, true],
   ['main/billing/probe.ts', `import '../export/csv';`, true],
   ['main/api/probe.ts', `import '../../common/job';`, true],
   ['main/config/probe.ts', `import { z } from 'zod';`, true],
   ['main/watch/probe.ts', `import '../scan';`, true],
+  ['main/office/probe.ts', `import '../store/office-outbox';`, true],
+  ['main/photo-checks/probe.ts', `import '../time/clock';`, true],
   // The engine: below the processes, the CLI and the IPC plumbing.
   ['main/engine/probe.ts', `import '../backend/backend';`, false],
   ['main/engine/probe.ts', `import '../desktop/backend-client';`, false],
@@ -135,6 +142,16 @@ describe('layers inside main/', () => {
     const errors = await layeringErrors(file, source);
     if (allowed) expect(errors).toEqual([]);
     else expect(errors).toEqual([expect.stringMatching(/must not import main\/[a-z]+\//)]);
+  });
+
+  // A folder in no layer block would fall under main/**'s rules alone and could import the shell;
+  // each new folder of main/ gets its row in eslint.config.js and DEVELOPERS.md's layer table.
+  it('puts every folder of main/ in a layer: none but the shell may import the shell', async () => {
+    const folders = readdirSync('main', { withFileTypes: true }).filter((d) => d.isDirectory());
+    for (const { name } of folders) {
+      const errors = await layeringErrors(`main/${name}/probe.ts`, `import '../shell/window';`);
+      expect(errors, `main/${name}/`).toHaveLength(name === 'shell' ? 0 : 1);
+    }
   });
 
   it('keeps the rules that hold for all of main/ (no electron, no renderer)', async () => {

@@ -5,11 +5,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOfficeDesk } from '../../main/office/office-desk';
 import {
+  OFFICE_LIVE_CHANNEL,
   OfficeLive,
   type OfficeChange,
   type OfficeLiveEvent,
 } from '../../main/office/store/office-live';
-import { OFFICE_LIVE_CHANNEL } from '../../main/office/store/migrations/004-live';
 import type { PublishedDecision } from '../../main/office/store/publish';
 import { openStore } from '../../main/store/store';
 import { createManualClock } from '../helpers/manual-clock';

@@ -12,7 +12,7 @@ import {
   type LocalCluster,
   type LocalClusterInfo,
 } from '../../main/office/local-cluster';
-import { DESK_ROLE } from '../../main/office/store/migrations/migration';
+import { DESK_ROLE } from '../../main/office/store/office-setup';
 import { cachedFolder } from '../helpers/run-cache';
 
 export const OWNER = 'meterdesk_owner';

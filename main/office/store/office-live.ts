@@ -8,8 +8,17 @@ import pg from 'pg';
 import { Backoff } from '../../time/backoff';
 import { Timer, type Clock } from '../../time/clock';
 import { redactOfficeText } from '../office-url';
-import { LIVE_TABLES, OFFICE_LIVE_CHANNEL } from './migrations/004-live';
 import { officeConnectionString } from './office-db';
+
+/**
+ * The channel office migration 004's trigger notifies on. The migration holds its own copy (a
+ * shipped migration is never edited through a constant); test/office/migrations/004-live.test.ts
+ * listens on this one, so the two cannot part unnoticed.
+ */
+export const OFFICE_LIVE_CHANNEL = 'meterdesk_office';
+
+/** The tables whose changes migration 004's triggers note (its own copy likewise). */
+export const LIVE_TABLES = ['decisions', 'readings', 'review_leases', 'meters'] as const;
 
 export type LiveTable = (typeof LIVE_TABLES)[number];
 export type LiveOp = 'INSERT' | 'UPDATE' | 'DELETE';

@@ -4,7 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateOffice } from './migrate-office';
-import { DESK_ROLE } from './migrations/migration';
+
+/**
+ * The group role every desk's login role belongs to (docs/office.md): the grants go to it, never
+ * to a desk by name, so adding a desk is one CREATE ROLE ... IN ROLE. The office migrations that
+ * grant to it hold their own copies of the name.
+ */
+export const DESK_ROLE = 'meterdesk_desk';
 
 export interface SetUpOffice {
   ownerUrl: string;

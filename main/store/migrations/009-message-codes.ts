@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
-import { legacyToCode } from './009-legacy-sentences';
+import { legacyToCode } from './schema-8-sentences';
 import type { Migration } from './migration';
 
 /**
  * Job history lines and job errors are kept as a code and its parameters (JSON), worded at the
  * edges: English for the log, CLI and CSV, the window's language in the window
  * (common/job-messages.ts). The English columns go: each older row is converted here, once, from
- * the sentences written up to schema 8 (009-legacy-sentences.ts); one no template wrote (the
+ * the sentences written up to schema 8 (schema-8-sentences.ts); one no template wrote (the
  * service's own words) is kept quoted.
  */
 /** Rows read at a time: a statement cannot write while another still reads. */

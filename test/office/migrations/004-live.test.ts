@@ -1,11 +1,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateOffice } from '../../../main/office/store/migrate-office';
-import {
-  OFFICE_LIVE_CHANNEL,
-  officeMigration004,
-} from '../../../main/office/store/migrations/004-live';
+import { officeMigration004 } from '../../../main/office/store/migrations/004-live';
 import { inTransaction, openOfficeDb } from '../../../main/office/store/office-db';
+import { LIVE_TABLES, OFFICE_LIVE_CHANNEL } from '../../../main/office/store/office-live';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
 import { olderOffice, SHA_A } from './older-office';
 
@@ -80,7 +78,12 @@ describe.skipIf(officeSkip !== null)('office migration 004: live change notes', 
         throw new Error('changed her mind');
       }).catch(() => undefined);
 
-      expect(await notesSoFar(desk, ear)).toEqual([
+      const notes = await notesSoFar(desk, ear);
+      // The migration's own table list and the live one the desks read notes with agree.
+      expect(new Set(notes.map((n) => (n as { table: string }).table))).toEqual(
+        new Set(LIVE_TABLES),
+      );
+      expect(notes).toEqual([
         {
           table: 'decisions',
           op: 'INSERT',

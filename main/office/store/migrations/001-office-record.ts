@@ -1,4 +1,11 @@
-import { DESK_ROLE, type OfficeMigration } from './migration';
+import type { OfficeMigration } from './migration';
+
+/**
+ * The desks' group role (docs/office.md) as it was named when this migration shipped: its own copy,
+ * not an import of the live DESK_ROLE (office-setup.ts), so renaming that cannot edit a step
+ * offices already ran.
+ */
+const DESK_ROLE = 'meterdesk_desk';
 
 /**
  * The office's record: route sheets and meters, the office-wide photo index by SHA-256 (with the

@@ -1,14 +1,16 @@
 // The English sentences queues up to schema 8 stored in job_events.message and jobs.error_message,
-// frozen as they were written then, and how each becomes a code and its parameters
-// (common/job-messages.ts). Migration 009 alone uses this, once: a template renamed later in
-// common/ must not change what an older queue converts to. A sentence none of these matches (the
-// service's own words) is kept as written, quoted.
-import { RETRY_SENTENCES, type JobMessageCode } from '../../../common/job-messages';
+// frozen as they were written then, and how each becomes a code and its parameters (the codes of
+// common/job-messages.ts as migration 009 wrote them). Migration 009 alone uses this, once: a
+// template or code renamed later in common/ must not change what an older queue converts to, so
+// this file imports nothing (test/store/migration-imports.test.ts). A sentence none of these
+// matches (the service's own words) is kept as written, quoted. Not named NNN-*.ts: it is not a
+// migration, only the data of one.
 
-/** Each sentence as written up to schema 8, by the code it has now; `reason` is resolved below. */
-type LegacyCode = JobMessageCode | 'retryAny' | 'gaveUpAny' | 'failed' | 'changedAfterAdded';
-
-const LEGACY: readonly (readonly [LegacyCode, string])[] = [
+/**
+ * Each sentence as written up to schema 8, by the code migration 009 gives it; `retryAny`,
+ * `gaveUpAny`, `failed` and `changedAfterAdded` are resolved below by their `reason`.
+ */
+const LEGACY: readonly (readonly [string, string])[] = [
   ['uploading', 'Uploading'],
   ['submittedSingle', 'Submitted as task {task} (single task)'],
   ['submittedBatch', 'Submitted as task {task} (batch {batch} item {item})'],
@@ -78,10 +80,27 @@ const LEGACY: readonly (readonly [LegacyCode, string])[] = [
 ];
 
 /**
- * The retry reasons' sentences as written up to schema 8, by reason: still today's. Whoever
- * rewords one in common/ copies the old table here first; the 009 test converts a stored one.
+ * The retry reasons' sentences as written up to schema 8, by reason: a copy of common/'s
+ * RETRY_SENTENCES as it stood then, so rewording one there leaves this conversion as it was.
  */
-const LEGACY_RETRY: Readonly<Record<string, string>> = RETRY_SENTENCES;
+const LEGACY_RETRY: Readonly<Record<string, string>> = {
+  server_error: 'The service had a temporary problem; will retry later.',
+  timeout: 'The service took too long to answer; will retry later.',
+  connection_reset: 'The connection to the service broke; will retry later.',
+  redirect: 'The service answered with an unexpected redirect (not followed); will retry later.',
+  unexpected_status: 'The service gave an unexpected answer; will retry later.',
+  non_json_body:
+    'The service (or a proxy in between) sent a page instead of data; will retry later.',
+  malformed_json: 'The service sent a damaged answer; will retry later.',
+  invalid_body: 'The service sent an answer in an unexpected format; will retry later.',
+  body_too_large: 'The service sent an unexpectedly large answer; will retry later.',
+  server_refused: 'The service reported a failure; will retry later.',
+  tls:
+    "The service's security certificate could not be verified, so nothing was sent. Check the " +
+    'service address and the system clock, or whether a proxy intercepts HTTPS; will retry later.',
+  transport: 'Could not talk to the service; will retry later.',
+  networkDown: 'Cannot reach the service; check the network connection.',
+};
 
 /** A stored message as the new columns hold it. */
 export interface CodedRow {
