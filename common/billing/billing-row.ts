@@ -2,8 +2,7 @@
 // is none), or a photo that matched no meter.
 import type { CheckLevel } from './plausibility-inputs';
 import type { CheckFlags } from './rule-lines';
-import type { DecisionNote } from './decided-outcome';
-import type { OutcomeNote } from './meter-outcome';
+import type { DecisionNote, OutcomeNote } from './outcome-notes';
 
 /**
  * How the billed reading came to be, for an auditor (docs/billing.md, "Export"):
