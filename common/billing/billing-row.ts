@@ -1,6 +1,6 @@
 // One record of the billing export: a meter with its reading for the period (or the reason there
 // is none), or a photo that matched no meter.
-import type { CheckLevel } from './plausibility-inputs';
+import type { CheckLevel } from './plausibility-types';
 import type { CheckFlags } from './rule-lines';
 import type { DecisionNote, OutcomeNote } from './outcome-notes';
 

@@ -4,8 +4,7 @@
 // wording as the window's German catalogue says them (renderer/i18n/de/decisions.ts, billing.ts).
 import type { DecisionNote, OutcomeNote } from './outcome-notes';
 import type { RereadReason } from './meter-decision';
-import type { CheckInput } from './plausibility-inputs';
-import type { RuleName } from './plausibility-types';
+import type { CheckInput, RuleName } from './plausibility-types';
 
 type Said = Exclude<OutcomeNote['code'], 'skip_note' | 'check' | 'unchecked'>;
 

@@ -10,7 +10,8 @@ import { EXPORT_NOTES_DE } from './export-note-templates-de';
 import type { ExportLanguage } from './export-template';
 import type { DecisionNote, OutcomeNote, PhotoSpread } from './outcome-notes';
 import { ruleEnglish } from './plausibility-english';
-import { CHECKS_OFF, type CheckInput } from './plausibility-inputs';
+import { CHECKS_OFF } from './plausibility-inputs';
+import type { CheckInput } from './plausibility-types';
 import { readDateEnglish } from './read-date-checks';
 import { exportWording, wordRule, type CheckFlags, type Wording } from './rule-lines';
 

@@ -3,7 +3,7 @@
 // billing export and the window's meter states all read it from here.
 import { billedReading } from './billed-reading';
 import type { Confirmation, SkipCode } from './billing-row';
-import type { CheckLevel } from './plausibility-inputs';
+import type { CheckLevel } from './plausibility-types';
 import { checkReasons, uncheckedEnglish } from './plausibility-english';
 import type { OutcomeNote, PhotoSpread } from './outcome-notes';
 import type { ReadingCheck } from './reading-check';

@@ -1,7 +1,7 @@
 // Why a meter's billing record says what it does, as codes with their params: what a decision adds
 // and why a meter is flagged or missing. The English, the export's other languages and the window
 // word them from the code. A leaf: the outcome modules and the export row all share these types.
-import type { CheckInput } from './plausibility-inputs';
+import type { CheckInput } from './plausibility-types';
 
 /** What a decision adds to a meter's record: said by the edges from the code (decision-english). */
 export type DecisionNote =

@@ -6,7 +6,7 @@ import type { ColumnMapping } from '../billing/column-mapping';
 import type { MeterState } from '../billing/meter-outcome';
 import type { PhotoSpread } from '../billing/outcome-notes';
 import type { MeterField, MeterRecord } from '../billing/meter-record';
-import type { CheckLevel } from '../billing/plausibility-inputs';
+import type { CheckLevel } from '../billing/plausibility-types';
 import type { MatchHow, ReadingCheck } from '../billing/reading-check';
 import type { CodeMismatch } from '../photo-codes';
 import type { RowProblem } from '../billing/row-problem';
