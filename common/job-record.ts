@@ -1,4 +1,4 @@
-import type { CheckLevel } from './billing/plausibility-inputs';
+import type { CheckLevel } from './billing/plausibility-types';
 import type { MatchHow, ReadingCheck } from './billing/reading-check';
 import type { ReadDateNote } from './billing/read-date-notes';
 import type { FailureKind, JobState } from './job';

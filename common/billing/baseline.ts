@@ -2,8 +2,7 @@
 // never a baseline until a person confirmed it: otherwise one misread digit would make the next,
 // correct reading look wrong, and the misread would be billed twice over.
 import { parseIsoStamp } from './calendar';
-import type { CheckLevel } from './plausibility-inputs';
-import type { Baseline } from './plausibility-types';
+import type { Baseline, CheckLevel } from './plausibility-types';
 
 export interface HistoryReading {
   /** Null for a skipped read (no access, …). */

@@ -1,9 +1,8 @@
 // One record of the billing export: a meter with its reading for the period (or the reason there
 // is none), or a photo that matched no meter.
-import type { CheckLevel } from './plausibility-inputs';
+import type { CheckLevel } from './plausibility-types';
 import type { CheckFlags } from './rule-lines';
-import type { DecisionNote } from './decided-outcome';
-import type { OutcomeNote } from './meter-outcome';
+import type { DecisionNote, OutcomeNote } from './outcome-notes';
 
 /**
  * How the billed reading came to be, for an auditor (docs/billing.md, "Export"):

@@ -6,6 +6,7 @@ import type { ReadType } from './billing-row';
 import { estimateRepeated } from './decision-rules';
 import type { MeterDecision, StoredDecision } from './meter-decision';
 import { meterOutcome, type MeterOutcome, type MeterPhoto } from './meter-outcome';
+import type { DecisionNote } from './outcome-notes';
 import type { PlausibilityConfig } from './plausibility-config';
 import { checkReading } from './plausibility';
 import type { ReadingCheck } from './reading-check';
@@ -18,14 +19,6 @@ export interface DecidedMeter extends RegisterSetup {
   readonly avgDailyUse: number | null;
   readonly decision: StoredDecision | null;
 }
-
-/** What a decision adds to a meter's record: said by the edges from the code (decision-english). */
-export type DecisionNote =
-  | { readonly code: 'exchanged'; readonly params: { oldFinal: string; newStart: string } }
-  | { readonly code: 'estimated'; readonly params: { avgDailyUse: number; days: number } }
-  | { readonly code: 'estimates_in_a_row'; readonly params: { count: number } }
-  | { readonly code: 'reread_waiting'; readonly params: { reason: string } }
-  | { readonly code: 'reread_back'; readonly params: { reason: string } };
 
 export interface DecidedOutcome extends MeterOutcome {
   readonly readType: ReadType;

@@ -1,7 +1,7 @@
 // A meter decision's notes and problems in English, for the CSV's reasons, the field list and the
 // CLI. The window words the same codes from its catalogue (renderer/billing/decision-words.ts).
 import type { SkipCode } from './billing-row';
-import type { DecisionNote } from './decided-outcome';
+import type { DecisionNote } from './outcome-notes';
 import type { DecisionProblem, DecisionProblemCode } from './decision-rules';
 import type { RereadReason } from './meter-decision';
 import { fillFrom } from '../fill-template';

@@ -2,11 +2,9 @@
 // waits, the checks that could not run, copies of a photo and a photo without a meter. The same
 // codes as the English of decision-english.ts, meter-outcome.ts and plausibility-english.ts, the
 // wording as the window's German catalogue says them (renderer/i18n/de/decisions.ts, billing.ts).
-import type { DecisionNote } from './decided-outcome';
+import type { DecisionNote, OutcomeNote } from './outcome-notes';
 import type { RereadReason } from './meter-decision';
-import type { OutcomeNote } from './meter-outcome';
-import type { CheckInput } from './plausibility-inputs';
-import type { RuleName } from './plausibility-types';
+import type { CheckInput, RuleName } from './plausibility-types';
 
 type Said = Exclude<OutcomeNote['code'], 'skip_note' | 'check' | 'unchecked'>;
 

@@ -6,12 +6,12 @@
 import { fillBraced } from '../fill-template';
 import { codeMismatchEnglish } from '../photo-codes';
 import type { BillingRow } from './billing-row';
-import type { DecisionNote } from './decided-outcome';
 import { EXPORT_NOTES_DE } from './export-note-templates-de';
 import type { ExportLanguage } from './export-template';
-import type { OutcomeNote, PhotoSpread } from './meter-outcome';
+import type { DecisionNote, OutcomeNote, PhotoSpread } from './outcome-notes';
 import { ruleEnglish } from './plausibility-english';
-import { CHECKS_OFF, type CheckInput } from './plausibility-inputs';
+import { CHECKS_OFF } from './plausibility-inputs';
+import type { CheckInput } from './plausibility-types';
 import { readDateEnglish } from './read-date-checks';
 import { exportWording, wordRule, type CheckFlags, type Wording } from './rule-lines';
 

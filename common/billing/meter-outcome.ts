@@ -3,8 +3,9 @@
 // billing export and the window's meter states all read it from here.
 import { billedReading } from './billed-reading';
 import type { Confirmation, SkipCode } from './billing-row';
-import type { CheckInput, CheckLevel } from './plausibility-inputs';
+import type { CheckLevel } from './plausibility-types';
 import { checkReasons, uncheckedEnglish } from './plausibility-english';
+import type { OutcomeNote, PhotoSpread } from './outcome-notes';
 import type { ReadingCheck } from './reading-check';
 
 /** A photo of the meter, as far as billing cares. */
@@ -99,33 +100,6 @@ export interface MeterOutcome {
   said: OutcomeNote | null;
   /** Its different photos come from several folders or days (a reader's mix-up, or a re-read). */
   spread?: PhotoSpread | null;
-}
-
-/**
- * Why a meter is flagged or missing, as a code with its params: `note` says it in English, an
- * export in another language words it from its templates (export-reasons.ts). `skip_note` is the
- * clerk's own words and `check` the check's reasons, worded from their codes where they are.
- */
-export type OutcomeNote =
-  | { readonly code: 'skip_note'; readonly text: string }
-  | { readonly code: 'being_read' }
-  | { readonly code: 'unread'; readonly count: number }
-  | { readonly code: 'no_photo' }
-  | {
-      readonly code: 'different_photos';
-      readonly count: number;
-      readonly spread: PhotoSpread | null;
-    }
-  | { readonly code: 'unchecked'; readonly inputs: readonly CheckInput[] }
-  | { readonly code: 'check' }
-  | { readonly code: 'waits_for_review' };
-
-/** Where and when a meter's different photos were taken, when that is more than one of either. */
-export interface PhotoSpread {
-  /** The folders, by their last name ("Tour 3"), or in full where two share it. */
-  folders: string[];
-  /** yyyy-mm-dd, oldest first. */
-  days: string[];
 }
 
 function lastName(folder: string): string {

@@ -4,7 +4,8 @@
 import { codeMismatchEnglish } from '../photo-codes';
 import { humanDateOf } from './calendar';
 import { DEFAULT_PLAUSIBILITY_CONFIG } from './plausibility-config';
-import { CHECKS_OFF, type CheckInput } from './plausibility-inputs';
+import { CHECKS_OFF } from './plausibility-inputs';
+import type { CheckInput } from './plausibility-types';
 import { amount, percent, since, times } from './plausibility-text';
 import { readDateEnglish } from './read-date-checks';
 import type { ReadingCheck } from './reading-check';

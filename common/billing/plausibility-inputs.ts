@@ -3,20 +3,13 @@
 // (its own outcome, never billed without a person), and the mapping step names the checks an
 // unmapped column switches off from the same table.
 import type { MeterField } from './meter-record';
-import type { PlausibilityLevel } from './plausibility-config';
-import type { PlausibilityInput, RuleName } from './plausibility-types';
-
-export const CHECK_INPUTS = [
-  'previous_reading',
-  'previous_date',
-  'avg_daily_use',
-  'register',
-] as const;
-/** An input of the rules the sheet (or an earlier reading) did not give. */
-export type CheckInput = (typeof CHECK_INPUTS)[number];
-
-/** The stored outcome of a reading: the rules' worst level, or not checked when some could not run. */
-export type CheckLevel = PlausibilityLevel | 'not_checked';
+import {
+  CHECK_INPUTS,
+  type CheckInput,
+  type CheckLevel,
+  type PlausibilityInput,
+  type RuleName,
+} from './plausibility-types';
 
 /** The rules each missing input switches off. */
 export const CHECKS_OFF: Readonly<Record<CheckInput, readonly RuleName[]>> = {

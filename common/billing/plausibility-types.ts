@@ -1,6 +1,6 @@
-// What the plausibility rules read and what they answer.
+// What the plausibility rules read and what they answer. A leaf of the rules' modules: the inputs'
+// table (plausibility-inputs.ts) and every outcome import from here.
 import type { PlausibilityLevel } from './plausibility-config';
-import type { CheckInput, CheckLevel } from './plausibility-inputs';
 
 export const RULES = [
   'format',
@@ -13,6 +13,18 @@ export const RULES = [
   'misread',
 ] as const;
 export type RuleName = (typeof RULES)[number];
+
+export const CHECK_INPUTS = [
+  'previous_reading',
+  'previous_date',
+  'avg_daily_use',
+  'register',
+] as const;
+/** An input of the rules the sheet (or an earlier reading) did not give. */
+export type CheckInput = (typeof CHECK_INPUTS)[number];
+
+/** The stored outcome of a reading: the rules' worst level, or not checked when some could not run. */
+export type CheckLevel = PlausibilityLevel | 'not_checked';
 
 export interface RuleResult {
   rule: RuleName;

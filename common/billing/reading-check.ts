@@ -2,10 +2,9 @@
 // outcome against the baseline, and the read-date and duplicate notes, as the queue stores it
 // (jobs.plausibility_detail) and the window shows it.
 import type { CodeMismatch } from '../photo-codes';
-import type { CheckInput, CheckLevel } from './plausibility-inputs';
+import type { Baseline, CheckInput, CheckLevel, RuleResult } from './plausibility-types';
 import type { ReadDateNote } from './read-date-notes';
 import type { ReadDateCode } from './read-date-checks';
-import type { Baseline, RuleResult } from './plausibility-types';
 
 /** How a photo came to belong to a meter (code: the serial sticker's code on the photo). */
 export const MATCH_HOWS = ['pattern', 'token', 'folder', 'code', 'manual'] as const;

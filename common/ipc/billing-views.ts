@@ -3,15 +3,16 @@
 import type { BillingRow, Confirmation, SkipCode } from '../billing/billing-row';
 import type { SheetDialect } from '../billing/export-dialect';
 import type { ColumnMapping } from '../billing/column-mapping';
-import type { MeterState, PhotoSpread } from '../billing/meter-outcome';
+import type { MeterState } from '../billing/meter-outcome';
+import type { PhotoSpread } from '../billing/outcome-notes';
 import type { MeterField, MeterRecord } from '../billing/meter-record';
-import type { CheckLevel } from '../billing/plausibility-inputs';
+import type { CheckLevel } from '../billing/plausibility-types';
 import type { MatchHow, ReadingCheck } from '../billing/reading-check';
 import type { CodeMismatch } from '../photo-codes';
 import type { RowProblem } from '../billing/row-problem';
 import type { EncodingGuess } from '../billing/encoding-guess';
 import type { DateOrder } from '../billing/sheet-values';
-import type { DecisionNote } from '../billing/decided-outcome';
+import type { DecisionNote } from '../billing/outcome-notes';
 import type { DecisionKind, StoredDecision } from '../billing/meter-decision';
 import type { ReadType } from '../billing/billing-row';
 

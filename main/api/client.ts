@@ -1,31 +1,22 @@
-// The typed client for the seven endpoints of the spec (section 4). Every call: waits for the key's
-// pacer, sends one request to base URL + a fixed path, reads a capped body, validates it, and either
-// returns a typed value or throws an ApiError from classify.ts. It never retries on its own: the
-// scheduler owns retries and acts on the error class.
+// The typed client for the seven endpoints of the spec (section 4): each one's path, what it sends
+// and what it checks of the answer beyond the schema. Every call goes through paced-call.ts (the
+// key's pacer, one request, a capped and validated body, or an ApiError from classify.ts). It never
+// retries on its own: the scheduler owns retries and acts on the error class.
 import type { Dispatcher } from 'undici';
 import { apiKeyOrThrow } from '../../common/api-key';
-import type { z } from 'zod';
-import { parseJsonBody } from './body';
-import { classifyBodyProblem, classifyResponse } from './classify';
-import { classifyFileError, classifyTransport } from './classify-transport';
+import { classifyBodyProblem } from './classify';
+import { classifyFileError } from './classify-transport';
 import type { ApiError, Endpoint } from './errors';
-import { createHttp, type FormData, type HttpResponse, type Timeouts } from './http';
-import { parseLimitHeaders, type LimitSnapshot } from './limits';
-import { createRedactor, redactDeep, type Redactor } from './redact';
+import { createHttp, type Timeouts } from './http';
+import { pacedCall, type CallOptions } from './paced-call';
+import { createRedactor, type Redactor } from './redact';
 import { ServerClock } from './server-clock';
 import { systemClock } from '../time/clock';
-import {
-  abortError,
-  type PaceKind,
-  type Pacer,
-  type PacerOptions,
-  type PacerTicket,
-} from './pacer';
+import type { Pacer, PacerOptions } from './pacer';
 import { sharePacer, type SharedPacer } from './shared-pacer';
 import {
   aiStatusResponseSchema,
   batchResponseSchema,
-  describeIssues,
   quotaResponseSchema,
   taskListItemSchema,
   taskListResponseSchema,
@@ -52,15 +43,6 @@ export interface MeterApiOptions {
   readonly maxBodyBytes?: number;
 }
 
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-  /**
-   * How long this call may wait for the answer's headers, when shorter than the transport's: one
-   * slow endpoint given up on its own, without the others waiting as long (a timeout error).
-   */
-  readonly deadlineMs?: number;
-}
-
 export interface TaskList {
   readonly items: readonly Task[];
   /** Items left out because they lacked required fields (the others are still usable). */
@@ -82,17 +64,6 @@ export interface MeterApi {
   readonly pacer: Pacer;
   /** Releases the agent if the client created it. */
   close(): Promise<void>;
-}
-
-interface CallSpec<S extends z.ZodType> {
-  readonly endpoint: Endpoint;
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  readonly query?: Record<string, string>;
-  readonly kind: PaceKind;
-  readonly units: number;
-  readonly body?: () => FormData;
-  readonly schema: S;
 }
 
 /** A server id as one path segment; ids come from responses, so they are data, never a URL. */
@@ -131,110 +102,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
     accept: 'application/json',
     'user-agent': 'MeterDesk',
   };
-
-  function failure(endpoint: Endpoint, error: unknown, signal?: AbortSignal): unknown {
-    // Cancellation is not a failure: surface the caller's own abort reason.
-    if (signal?.aborted) return abortError(signal);
-    return classifyTransport(endpoint, error, redact);
-  }
-
-  async function readBody(
-    spec: CallSpec<z.ZodType>,
-    response: HttpResponse,
-    signal: AbortSignal | undefined,
-  ): Promise<Uint8Array | ApiError> {
-    try {
-      return await response.readBody();
-    } catch (error) {
-      const err = failure(spec.endpoint, error, signal);
-      if (signal?.aborted) throw err;
-      return err as ApiError;
-    }
-  }
-
-  async function call<S extends z.ZodType>(
-    spec: CallSpec<S>,
-    opts: CallOptions | undefined,
-  ): Promise<z.output<S>> {
-    const { endpoint } = spec;
-    const signal = opts?.signal;
-    const ticket = await pacer.acquire(spec.kind, spec.units, signal);
-    let response: HttpResponse;
-    try {
-      response = await http.send({
-        method: spec.method,
-        path: spec.path,
-        query: spec.query,
-        headers,
-        body: spec.body?.(),
-        signal,
-        headersMs: opts?.deadlineMs,
-      });
-    } catch (error) {
-      ticket.settle();
-      throw failure(endpoint, error, signal);
-    }
-    const limits = parseLimitHeaders(response.headers, now(), serverClock);
-    try {
-      return await interpret(spec, response, limits, ticket, signal);
-    } finally {
-      // Whatever happened after the headers (abort, bad body), the pacer learns from them. The
-      // first settle wins, so a 429 settled inside interpret keeps its rate-limit data.
-      ticket.settle({ limits });
-    }
-  }
-
-  async function interpret<S extends z.ZodType>(
-    spec: CallSpec<S>,
-    response: HttpResponse,
-    limits: LimitSnapshot,
-    ticket: PacerTicket,
-    signal: AbortSignal | undefined,
-  ): Promise<z.output<S>> {
-    const { endpoint } = spec;
-    const { status } = response;
-    if (status >= 300 && status < 400) {
-      // Never followed: the Authorization header must not reach whatever Location points to.
-      await response.discard();
-      throw classifyResponse({ endpoint, status, body: undefined, limits }, redact);
-    }
-
-    const bytes = await readBody(spec, response, signal);
-    const parsed = bytes instanceof Uint8Array ? parseJsonBody(bytes, response.headers) : undefined;
-
-    if (status < 200 || status >= 300) {
-      // The status decides the class; a body that could not be read or parsed only loses detail.
-      const body = parsed?.ok ? parsed.value : undefined;
-      const error = classifyResponse({ endpoint, status, body, limits, units: spec.units }, redact);
-      if (error.info.class === 'rate_limited') ticket.settle({ limits, rateLimited: error.info });
-      if (error.info.class === 'service_hold') ticket.settle({ limits, serviceHold: error.info });
-      throw error;
-    }
-
-    if (!(bytes instanceof Uint8Array)) throw bytes;
-    if (!parsed?.ok) {
-      throw classifyBodyProblem(
-        endpoint,
-        status,
-        parsed?.problem ?? 'malformed_json',
-        parsed?.detail,
-      );
-    }
-    const value = redactDeep(parsed.value, redact);
-    const ok =
-      typeof value === 'object' && value !== null ? (value as { ok?: unknown }).ok : undefined;
-    if (ok === false) {
-      throw classifyResponse({ endpoint, status, body: value, limits }, redact);
-    }
-    if (ok !== undefined && ok !== true) {
-      throw classifyBodyProblem(endpoint, status, 'invalid_body', 'ok: not a boolean');
-    }
-    const result = spec.schema.safeParse(value);
-    if (!result.success) {
-      throw classifyBodyProblem(endpoint, status, 'invalid_body', describeIssues(result.error));
-    }
-    return result.data;
-  }
+  const call = pacedCall({ http, pacer, headers, now, serverClock, redact });
 
   function mismatch(endpoint: Endpoint, detail: string): ApiError {
     return classifyBodyProblem(endpoint, 200, 'invalid_body', detail);

@@ -1,7 +1,6 @@
 // Public surface of the API client; the rest of the engine imports from here.
 export {
   createMeterApi,
-  type CallOptions,
   type FileToUpload,
   type MeterApi,
   type MeterApiOptions,
@@ -20,6 +19,7 @@ export {
 } from './errors';
 export { BaseUrlError, createAgent, DEFAULT_TIMEOUTS, isLoopbackHost, type Timeouts } from './http';
 export { parseLimitHeaders, type LimitSnapshot } from './limits';
+export type { CallOptions } from './paced-call';
 export {
   createPacer,
   type PaceKind,

@@ -2,15 +2,12 @@
 // sandbox when it is in use. Calls from the window share it (RwLock.shared); a change of service,
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
-import { existsSync } from 'node:fs';
-import type { LogMessage } from '../../common/engine-messages';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
-import { QueueOwnedError } from '../actions/ownership';
 import { QueueActions } from '../actions/queue-actions';
 import type { Engine } from '../engine/engine';
 import { systemClock } from '../time/clock';
-import { FolderWatcher, intakeOf, type IntakeResult } from '../watch';
+import type { FolderWatcher } from '../watch';
 import { QueueInUseError } from '../store/queue-owner';
 import { openStore, type Store } from '../store/store';
 import type { Sandbox } from '../../sandbox';
@@ -18,17 +15,18 @@ import { AttentionTracker } from './attention';
 import { actionError } from './action-errors';
 import { BackendKeys } from './backend-keys';
 import { prepareDataDir, queueFileIn } from './data-dir';
-import { EngineSlot, type EngineTarget } from './engine-slot';
+import { EngineSlot } from './engine-slot';
 import { EventHub } from './event-hub';
 import { OfficeLink } from './office-link';
 import { RwLock } from './rw-lock';
-import { sampleFolderIn, startSandbox } from './sandbox-service';
 import type { MainServices } from './main-services';
 import type { ChosenSecrets } from './secret-choice';
 import * as problems from './start-problems';
 import { describe } from './start-problems';
+import { ServiceSetup } from './service-setup';
 import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
 import { tellDesktop } from './tell-desktop';
+import { watchArrivals } from './watched-arrivals';
 import type { BackendStateOptions } from './backend-options';
 
 export type { BackendStateOptions, WatchTimings } from './backend-options';
@@ -46,19 +44,16 @@ export class BackendState {
   private readonly slot: EngineSlot;
   private settingsValue: AppSettings;
   private storeValue: Store;
-  private sandboxValue: Sandbox | null = null;
-  private problemValue: LogMessage | null = null;
   private pausedValue = false;
-  private sampleFolderValue: string | null = null;
   private readonly keys: BackendKeys;
+  /** The sandbox or the remote service the engine is started against, and what stood in the way. */
+  private readonly setup: ServiceSetup;
   /** Every change to the queue (main/actions/): handlers and watched folders call only these. */
   readonly actions: QueueActions;
   /** Files the user exported this session: the only non-photo files the window may reveal. */
   readonly exported = new Set<string>();
   private claimRetry: NodeJS.Timeout | null = null;
   private closed = false;
-  /** Watched folders whose new photos wait for the queue's owner (said once in the log). */
-  private readonly arrivalsWaiting = new Set<string>();
   /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
   readonly watcher: FolderWatcher;
   /** Office mode beside each engine, when the Office settings name an office (and its status). */
@@ -71,6 +66,12 @@ export class BackendState {
     this.settingsValue = loadSettings(settingsFile(options.userDataDir));
     this.storeValue = this.openFirstStore();
     this.keys = new BackendKeys(options.secrets, options.log);
+    this.setup = new ServiceSetup({
+      keys: this.keys,
+      secrets: options.secrets,
+      ...(options.engineConfig !== undefined && { engineConfig: options.engineConfig }),
+      ...(options.sandbox !== undefined && { sandbox: options.sandbox }),
+    });
     this.office = new OfficeLink(
       options.userDataDir,
       options.secrets.store,
@@ -103,39 +104,14 @@ export class BackendState {
       engine: () => this.slot.engine,
       clock: systemClock,
     });
-    this.watcher = new FolderWatcher({
-      clock: systemClock,
-      ...options.watch,
-      intake: (folder, paths) => this.addArrivals(folder, paths),
-      onError: (folder, error) => {
-        this.log(`watched folder ${folder}: adding failed: ${describe(error)}`);
-      },
+    this.watcher = watchArrivals({
+      lock: this.lock,
+      actions: this.actions,
+      hub: this.hub,
+      status: () => this.status(),
+      ...(options.watch !== undefined && { watch: options.watch }),
+      log: this.log,
     });
-  }
-
-  /**
-   * New photos in a watched folder go into the queue under that folder. While another process
-   * owns the queue they wait, looked at again as growing files are, instead of being dropped.
-   */
-  private async addArrivals(folder: string, paths: readonly string[]): Promise<IntakeResult> {
-    const summary = await this.lock
-      .shared(() => this.actions.addArrivals(folder, paths))
-      .catch((error: unknown) => {
-        if (error instanceof QueueOwnedError) return null;
-        throw error;
-      });
-    if (summary === null) {
-      if (!this.arrivalsWaiting.has(folder))
-        this.log(
-          `watched folder ${folder}: new photos wait, the queue is in use by another process`,
-        );
-      this.arrivalsWaiting.add(folder);
-      return { added: 0, growing: [...paths] };
-    }
-    this.arrivalsWaiting.delete(folder);
-    this.hub.markAppChanged();
-    this.hub.statusChanged(this.status());
-    return intakeOf(summary);
   }
 
   get settings(): AppSettings {
@@ -151,7 +127,7 @@ export class BackendState {
   }
 
   get sandbox(): Sandbox | null {
-    return this.sandboxValue;
+    return this.setup.sandbox;
   }
 
   get defaultDataDir(): string {
@@ -239,16 +215,7 @@ export class BackendState {
   }
 
   service(): ServiceView {
-    const mode = this.mode;
-    return {
-      kind: mode,
-      baseUrl:
-        mode === 'sandbox'
-          ? (this.sandboxValue?.url ?? null)
-          : (this.settingsValue.baseUrl ?? null),
-      sampleFolder: mode === 'sandbox' ? this.sampleFolderValue : null,
-      problem: this.problemValue,
-    };
+    return this.setup.view(this.mode, this.settingsValue);
   }
 
   keyStatus(): KeyStatus {
@@ -275,7 +242,7 @@ export class BackendState {
     await this.watcher.close();
     await this.lock.exclusive(async () => {
       await this.stopEngine();
-      await this.closeSandbox();
+      await this.setup.closeSandbox();
       this.hub.close();
       this.storeValue.close();
     });
@@ -316,25 +283,19 @@ export class BackendState {
     }, ms);
   }
 
-  private async closeSandbox(): Promise<void> {
-    const sandbox = this.sandboxValue;
-    this.sandboxValue = null;
-    if (sandbox) await sandbox.close();
-  }
-
   /** Under the exclusive lock, with the engine stopped: opens what the settings now ask for. */
   private async applyService(): Promise<void> {
     const mode = this.mode;
-    this.problemValue = null;
+    this.setup.problem = null;
     this.keys.apiKey = null;
-    if (mode !== 'sandbox') await this.closeSandbox();
+    if (mode !== 'sandbox') await this.setup.closeSandbox();
     prepareDataDir(this.dataDir);
     const file = queueFileIn(this.dataDir, mode === 'sandbox');
     if (this.storeValue.file !== file) {
       this.storeValue.close();
       this.storeValue = openStore(file);
     }
-    const target = await this.target(mode);
+    const target = await this.setup.target(mode, this.settingsValue, this.dataDir);
     try {
       if (target) {
         // One writer per queue: a `meter-desk run` on the same queue is waited for, not joined.
@@ -349,52 +310,13 @@ export class BackendState {
       }
     } catch (error) {
       if (error instanceof QueueInUseError) {
-        this.problemValue = problems.queueInUse(error);
+        this.setup.problem = problems.queueInUse(error);
         this.retryClaimSoon(CLAIM_RETRY_MS);
       } else {
-        this.problemValue = problems.engineNotStarted(error);
+        this.setup.problem = problems.engineNotStarted(error);
       }
     }
     this.hub.markAppChanged();
     this.onStatus(this.status());
-  }
-
-  private async target(mode: ServiceKind): Promise<EngineTarget | null> {
-    const { business, batchMode, maxConcurrency, baseUrl } = this.settingsValue;
-    const config = {
-      // The window checks photos before paying for them (tests may turn it off).
-      photoChecks: true,
-      ...this.options.engineConfig,
-      business,
-      batchMode,
-      maxConcurrency,
-    };
-    if (mode === 'sandbox') {
-      const samples = sampleFolderIn(this.dataDir);
-      this.sampleFolderValue = existsSync(samples) ? samples : null;
-      try {
-        const key = await this.keys.sandbox();
-        this.sandboxValue ??= await startSandbox(key, this.options.sandbox);
-        return { baseUrl: this.sandboxValue.url, apiKey: key, config };
-      } catch (error) {
-        this.problemValue = problems.sandboxNotStarted(error);
-        return null;
-      }
-    }
-    if (mode === 'none' || baseUrl === null) return null;
-    let apiKey: string | null;
-    try {
-      apiKey = await this.secrets.store.get(baseUrl);
-    } catch (error) {
-      this.problemValue = problems.keyUnreadable(error);
-      return null;
-    }
-    if (apiKey === null) {
-      this.problemValue = problems.keyMissing(baseUrl);
-      return null;
-    }
-    this.keys.apiKey = apiKey;
-    this.sawSecret(apiKey);
-    return { baseUrl, apiKey, config };
   }
 }

@@ -9,13 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import type {
   OfficeChangedBy,
-  OfficeHistoryEntry,
   OfficeMeterView,
   OfficeNext,
 } from '../../common/ipc/office-review-views';
 import type { OfficeDesk } from '../office/office-desk';
 import type { LastChange } from '../office/store/meter-edits';
-import type { OfficeDecisionEntry, OfficeMeterReview } from '../office/store/meter-review';
 import type { LeaseTaken } from '../office/store/review-leases';
 import { DECISION_KINDS, type DecisionKind } from '../office/store/publish';
 import {
@@ -26,6 +24,7 @@ import {
 import type { Store } from '../store/store';
 import { Timer, type Clock } from '../time/clock';
 import type { OfficeLink } from './office-link';
+import { meterView } from './office-meter-view';
 
 /** A review lease: issue 23 asks for 15-30 minutes. */
 export const REVIEW_LEASE_MS = 20 * 60_000;
@@ -71,15 +70,6 @@ const ownChangeOnly = (c: LastChange, seen: number, me: DeskName): boolean =>
 /** No meter's version: a decision named with it is refused with the meter's last change. */
 const NO_VERSION = 0;
 const NONE: OfficeMeterView = { state: 'none' };
-
-const entryView = (e: OfficeDecisionEntry): OfficeHistoryEntry => ({
-  kind: e.kind,
-  clerk: e.clerk,
-  desk: e.desk,
-  reading: e.reading,
-  skipCode: e.skipCode,
-  decidedAt: e.decidedAt.getTime(),
-});
 
 export class OfficeReview {
   private readonly clock: Clock;
@@ -243,7 +233,7 @@ export class OfficeReview {
           holder = { ...at.me, leaseUntil: lease.leaseUntil };
         } else holder = lease.holder;
       }
-      return this.viewOf(meterNumber, { ...found, holder }, at.me);
+      return meterView(meterNumber, { ...found, holder }, at.me);
     }, AWAY);
   }
 
@@ -278,23 +268,6 @@ export class OfficeReview {
     // The meter the window shows now keeps its lease.
     if (this.shown?.id !== id) await review.releaseLease(id, at.me.desk);
     return null;
-  }
-
-  private viewOf(meterNumber: string, r: OfficeMeterReview, me: DeskName): OfficeMeterView {
-    const standing = r.standing && r.standing.desk !== me.desk ? r.standing : null;
-    return {
-      state: 'shown',
-      meterId: meterNumber,
-      version: r.meter.version,
-      reviewer: r.holder && {
-        desk: r.holder.desk,
-        clerk: r.holder.clerk,
-        leaseUntil: r.holder.leaseUntil.getTime(),
-        mine: r.holder.desk === me.desk,
-      },
-      decidedElsewhere: standing && entryView(standing),
-      history: r.history.map(entryView),
-    };
   }
 
   private hear(meterNumbers: readonly string[], resync: boolean): void {

@@ -10,9 +10,9 @@ import {
   type PlausibilityConfig,
 } from '../../common/billing/plausibility-config';
 import { checkReading } from '../../common/billing/plausibility';
-import { worstCheckLevel, type CheckLevel } from '../../common/billing/plausibility-inputs';
+import { worstCheckLevel } from '../../common/billing/plausibility-inputs';
+import type { Baseline, CheckLevel } from '../../common/billing/plausibility-types';
 import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
-import type { Baseline } from '../../common/billing/plausibility-types';
 import type { ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord } from '../../common/job-record';
 import type { CodeMismatch } from '../../common/photo-codes';

@@ -1,6 +1,6 @@
 import { quotedMessage } from '../../common/job-messages';
 import type { JobRecord } from '../../common/job-record';
-import type { CallOptions } from '../api/client';
+import type { CallOptions } from '../api/paced-call';
 import { isApiError } from '../api/errors';
 import type { TaskResult } from '../store/jobs-repo';
 import type { BatchItem, Task } from '../api/schemas';

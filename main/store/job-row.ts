@@ -1,5 +1,5 @@
 import type { FailureKind, JobState } from '../../common/job';
-import type { CheckLevel } from '../../common/billing/plausibility-inputs';
+import type { CheckLevel } from '../../common/billing/plausibility-types';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
 import { storedReadDateNote } from '../../common/billing/read-date-notes';
 import type { JobRecord, ResultSummary } from '../../common/job-record';

@@ -5,7 +5,7 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { MeterRecord } from '../../common/billing/meter-record';
 import type { MatchHow, ReadingCheck } from '../../common/billing/reading-check';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
-import type { CheckLevel } from '../../common/billing/plausibility-inputs';
+import type { CheckLevel } from '../../common/billing/plausibility-types';
 import { systemClock, type Clock } from '../time/clock';
 import { textsOf, toMeter, WITH_DECISION, type MeterRow, type StoredMeter } from './meter-rows';
 

@@ -2,7 +2,7 @@
 // catalogue), from their codes and params; the CSV and the CLI say the same codes in English
 // (common/billing/decision-english.ts). Numbers and dates in the window's language.
 import type { TFunction } from 'i18next';
-import type { DecisionNote } from '../../common/billing/decided-outcome';
+import type { DecisionNote } from '../../common/billing/outcome-notes';
 import type { DecisionProblem } from '../../common/billing/decision-rules';
 import type { StoredDecision } from '../../common/billing/meter-decision';
 import { formatAmount, formatDay, formatReading } from '../i18n/format';

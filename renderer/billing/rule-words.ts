@@ -2,8 +2,8 @@
 // numbers, nothing more; the window words the rules a clerk sees flagged from those, as the CSV's
 // English does (plausibility-english.ts). A code not worded here is shown quoted with its params.
 import type { TFunction } from 'i18next';
-import { CHECKS_OFF, type CheckInput } from '../../common/billing/plausibility-inputs';
-import type { RuleName } from '../../common/billing/plausibility-types';
+import { CHECKS_OFF } from '../../common/billing/plausibility-inputs';
+import type { CheckInput, RuleName } from '../../common/billing/plausibility-types';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
 import { wordRule, type RuleLine } from '../../common/billing/rule-lines';
 import { formatAmount, formatDay, formatReading } from '../i18n/format';

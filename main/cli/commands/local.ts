@@ -11,7 +11,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { countsLine } from '../progress';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
-import { OFFICE_FLAGS, officeUrl } from './office';
+import { OFFICE_FLAGS, officeUrl } from './office-connection';
 import { officeExportCommand } from './office-export-routes';
 
 function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {

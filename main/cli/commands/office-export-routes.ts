@@ -16,7 +16,7 @@ import { openStore } from '../../store/store';
 import { systemClock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
-import { officeFailure } from './office';
+import { officeFailure } from './office-connection';
 import { progressLine } from './route-flags';
 import { routeTable } from './route-table';
 

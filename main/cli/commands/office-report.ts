@@ -19,7 +19,7 @@ import type { ReportDay } from '../../office/store/office-report';
 import { systemClock, type Clock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
 import { table, type CliIo } from '../output';
-import { OFFICE_ENV, officeFailure, officeUrl } from './office';
+import { OFFICE_ENV, officeFailure, officeUrl } from './office-connection';
 import { routeTable } from './route-table';
 
 /** The day `--day` names, or today, from local midnight to the next (a DST day is 23 or 25 h). */

@@ -18,7 +18,7 @@ import { openStore } from '../../store/store';
 import { systemClock, type Clock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
-import { OFFICE_ENV, OFFICE_FLAGS, officeFailure, officeUrl } from './office';
+import { OFFICE_ENV, OFFICE_FLAGS, officeFailure, officeUrl } from './office-connection';
 
 export interface Republished {
   /** Entries the office did not have (lost in the restore, or never published): written now. */

@@ -9,7 +9,7 @@ import { defaultDbFile } from '../../config/paths';
 import { openStore } from '../../store/store';
 import { EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
-import { OFFICE_FLAGS, officeUrl } from './office';
+import { OFFICE_FLAGS, officeUrl } from './office-connection';
 import { officeRoutesCommand } from './office-export-routes';
 import { progressLine } from './route-flags';
 import { routeTable } from './route-table';

@@ -14,7 +14,8 @@ import type { CliIo } from '../output';
 import { countsLine, dropLines, followProgress } from '../progress';
 import { resolveService, type ServiceChoice } from '../service';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
-import { OFFICE_FLAGS, officeForRun } from './office';
+import { officeForRun } from './office';
+import { OFFICE_FLAGS } from './office-connection';
 import { applyRoutePlan, exportForBilling, ROUTE_FLAGS, routePlan } from './route-flags';
 
 const BATCH_MODES: readonly BatchMode[] = ['auto', 'always', 'never'];

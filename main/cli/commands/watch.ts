@@ -18,7 +18,8 @@ import { heldLines, heldReasons, type HeldSummary } from '../held-summary';
 import type { CliIo } from '../output';
 import { countsLine, holdLine } from '../progress';
 import { resolveService } from '../service';
-import { OFFICE_FLAGS, officeForRun } from './office';
+import { officeForRun } from './office';
+import { OFFICE_FLAGS } from './office-connection';
 import { reportOfficeLive } from './office-live-lines';
 import { describeAdd, openForService } from './run';
 
