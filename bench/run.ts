@@ -1,7 +1,9 @@
 // `npm run bench [-- --quick] [-- --only NAME] [-- --jobs N]`: runs every benchmark module in
 // BENCHMARKS and prints each one's table (markdown) on stdout; progress goes to stderr.
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Benchmark } from './benchmark';
+import { compareWithRelease, readReleaseFigures, WORSE_BY } from './lib/release-figures';
 import { renderTable } from './lib/table';
 import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
@@ -69,6 +71,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const started = Date.now();
+  // Quick runs are compared with the last release's quick figures (bench/README.md), so a
+  // regression shows in the run that causes it; said, never failed (noisy, shared machines).
+  const release = values.quick ? readReleaseFigures() : [];
+  const worse: string[] = [];
   for (const bench of selected) {
     process.stderr.write(`== ${bench.name}: ${bench.description}\n`);
     const table = await bench.run({
@@ -77,6 +83,23 @@ async function main(): Promise<number> {
       log: (line) => process.stderr.write(`   ${line}\n`),
     });
     process.stdout.write(`${renderTable(table)}\n\n`);
+    const compared = compareWithRelease(bench.name, table, release);
+    if (compared.length > 0) {
+      process.stdout.write(`Against the last release (bench/README.md):\n`);
+      process.stdout.write(`${compared.map((l) => `- ${l}`).join('\n')}\n\n`);
+    }
+    worse.push(...compared.filter((l) => l.startsWith('WORSE')));
+  }
+  if (values.quick) {
+    // The release's figures come from a quiet machine: a loaded one makes every row look worse.
+    const load = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end of this run`;
+    process.stdout.write(
+      worse.length === 0
+        ? `No figure more than ${WORSE_BY * 100} % worse than the last release (${load}).\n`
+        : `${worse.length} figure(s) more than ${WORSE_BY * 100} % worse than the last release ` +
+            `(${load}; the release's figures are from a quiet machine):\n` +
+            `${worse.map((l) => `- ${l}`).join('\n')}\n`,
+    );
   }
   process.stderr.write(`bench done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return 0;

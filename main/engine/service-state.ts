@@ -204,10 +204,16 @@ export class ServiceState {
     this.stampVersions(s.currentAiVersion ?? null);
   }
 
-  /** Results marked latest arrived: their version is stamped once AI status reads tell it. */
+  /**
+   * Results marked latest arrived: their version is stamped once AI status reads tell it. They
+   * wait for the reads made anyway (every statusRefreshMs while photos wait, the read when the
+   * queue drains, the run's last one in settleAiVersions) and never ask for one sooner: asking
+   * read AI status and quota every statusRecheckMinMs while results came in, about 10 of the 120
+   * requests a far service's key allows in a 10 s run, taken from the polls (issue 29). Fewer
+   * reads only leave more results blank across a version switch, never name a wrong version.
+   */
   resultsRead(results: readonly { taskId: string; since: number; until: number }[]): void {
     this.aiVersions.read(results);
-    this.readSoon();
   }
 
   /**

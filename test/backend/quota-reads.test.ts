@@ -154,6 +154,23 @@ describe('quota and AI status reads', () => {
     expect(s.reads.ai).toBe(4);
   });
 
+  it('not sooner for results waiting for their AI version: the periodic reads tell it', async () => {
+    const s = setup();
+    await s.service.preflight(new AbortController().signal);
+    s.service.startRefreshing();
+    // A result marked latest arrives every second; each asked for a read 2 s after the last one,
+    // which cost a far service's key about 10 of its 120 requests in a 10 s run (issue 29).
+    for (let i = 1; i < 10; i++) {
+      await s.clock.advance(1_000);
+      s.service.resultsRead([
+        { taskId: `t${i}`, since: s.clock.now() - 500, until: s.clock.now() },
+      ]);
+    }
+    expect(s.reads).toEqual({ quota: 1, ai: 1 });
+    await s.clock.advance(1_000);
+    expect(s.reads).toEqual({ quota: 2, ai: 2 });
+  });
+
   it('not at all while the service is unreachable or refuses the key', async () => {
     const s = setup();
     s.state.need = 'held';

@@ -21,9 +21,9 @@ describe('an AI version that changes mid-run', () => {
       duplicates: 0,
       sandbox: { profile: 'ai-version-switch' },
     });
-    // Results waiting for their version ask for an AI status read soon (at most every 50 ms
-    // here), so most photos lie between two reads naming one version.
-    const s = h.open({ statusRecheckMinMs: 50 });
+    // Results wait for the periodic AI status reads to tell their version (every 50 ms here),
+    // so most photos lie between two reads naming one version.
+    const s = h.open({ statusRefreshMs: 50 });
     expect(await runToEnd(s, [h.photos])).toBe('complete');
     await s.engine.stop();
     const csv = join(h.dir, 'photos.csv');
