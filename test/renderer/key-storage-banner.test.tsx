@@ -5,35 +5,14 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeyStatus } from '../../common/ipc';
 import { renderApp } from './render-app';
-import { doneJob, stubBridge } from './stub-bridge';
+import { doneJob, SESSION_ONLY_KEY, stubBridge } from './stub-bridge';
 
 afterEach(cleanup);
 
-const SESSION_ONLY: KeyStatus = {
-  isSet: true,
-  hint: '1234',
-  backend: {
-    kind: 'session_only',
-    place: { code: 'keyPlaceMemory', params: {} },
-    warning: {
-      code: 'keyForSessionOnly',
-      params: {
-        keychain: 'service',
-        platform: 'linux',
-        seconds: 10,
-        detail: '',
-        why: 'none',
-        backend: '',
-      },
-    },
-  },
-};
-
 describe('the key storage banner', () => {
   it('is one line with its detail on demand, and hides for the session', async () => {
-    const bridge = stubBridge([doneJob(1, '00001.5')], { key: SESSION_ONLY });
+    const bridge = stubBridge([doneJob(1, '00001.5')], { key: SESSION_ONLY_KEY });
     const { store } = await renderApp(bridge);
     const banner = await screen.findByTestId('banner-key_storage');
     const more = banner.querySelector('details');
@@ -58,7 +37,7 @@ describe('the key storage banner', () => {
 
     // The next start says it again.
     cleanup();
-    const again = await renderApp(stubBridge([doneJob(1, '00001.5')], { key: SESSION_ONLY }));
+    const again = await renderApp(stubBridge([doneJob(1, '00001.5')], { key: SESSION_ONLY_KEY }));
     expect(await screen.findByTestId('banner-key_storage')).toBeTruthy();
     again.store.getState().stop();
   });
