@@ -125,7 +125,7 @@ export function MeterList(): React.JSX.Element {
                 <span className="num muted">{r.sequence ?? ''}</span>
                 {r.meterId !== null ? (
                   <>
-                    <span className="mono ellipsis" title={r.meterId} data-i18n-skip="data">
+                    <span className="mono meter-row-wraps" data-i18n-skip="data">
                       {r.meterId}
                     </span>
                     <span className="ellipsis" title={r.address ?? undefined} data-i18n-skip="data">
@@ -135,7 +135,7 @@ export function MeterList(): React.JSX.Element {
                 ) : (
                   // A photo without a meter: its file name once, across the id's and address's room.
                   <span
-                    className="meter-row-photo ellipsis"
+                    className="meter-row-photo meter-row-wraps"
                     title={r.photo ?? undefined}
                     data-i18n-skip="data"
                   >
