@@ -25,6 +25,7 @@ import './styles/settings.css';
 import './styles/office-report.css';
 import './styles/activity-log.css';
 import './styles/billing.css';
+import './styles/meter-list.css';
 import './styles/office-review.css';
 import './styles/desk.css';
 

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { exportTemplateJson } from '../../common/billing/export-template';
 import { flaggedMeterCount } from '../../common/billing/meter-outcome';
-import { Dialog } from '../components/dialog';
+import { ActionDialog } from '../components/action-dialog';
 import { describeError } from '../lib/errors';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
@@ -112,25 +112,17 @@ export function BillingExportDialog({
 
   const moreFlagged = (totals ? flaggedMeterCount(totals) : 0) - flagged.length;
   return (
-    <Dialog
+    <ActionDialog
       title={t('export.title')}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn-quiet" onClick={onClose}>
-            {t('sheet.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || problem !== null}
-            onClick={() => void run()}
-            data-testid="billing-export-run"
-          >
-            {t('export.run')}
-          </button>
-        </>
-      }
+      cancelLabel={t('sheet.cancel')}
+      action={{
+        label: t('export.run'),
+        run,
+        disabled: busy || problem !== null,
+        testId: 'billing-export-run',
+      }}
+      error={error}
     >
       {kindSwitch}
       {inOffice && <ExportSourceChoice source={source} setSource={setSource} />}
@@ -152,11 +144,6 @@ export function BillingExportDialog({
           followsSheet={templateState.followsSheet}
         />
       )}
-      {error && (
-        <p className="field-problem" role="alert">
-          {error}
-        </p>
-      )}
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -123,8 +123,25 @@ export function MeterList(): React.JSX.Element {
                 data-meter={r.meterId ?? ''}
               >
                 <span className="num muted">{r.sequence ?? ''}</span>
-                <span className="mono">{r.meterId ?? r.photo ?? ''}</span>
-                <span className="ellipsis">{r.address ?? (r.meterId ? '' : r.photo)}</span>
+                {r.meterId !== null ? (
+                  <>
+                    <span className="mono meter-row-wraps" data-i18n-skip="data">
+                      {r.meterId}
+                    </span>
+                    <span className="ellipsis" title={r.address ?? undefined} data-i18n-skip="data">
+                      {r.address ?? ''}
+                    </span>
+                  </>
+                ) : (
+                  // A photo without a meter: its file name once, across the id's and address's room.
+                  <span
+                    className="meter-row-photo meter-row-wraps"
+                    title={r.photo ?? undefined}
+                    data-i18n-skip="data"
+                  >
+                    {r.photo ?? ''}
+                  </span>
+                )}
                 <span className={`tag ${TONE[r.state]}`}>{stateWord(r, t)}</span>
                 <span className="num">{r.reading ? formatReading(r.reading, lang) : '–'}</span>
               </button>

@@ -10,6 +10,7 @@ import {
 } from '../../common/billing/meter-record';
 import { checksOffWithout } from '../../common/billing/plausibility-inputs';
 import type { SheetPreview } from '../../common/ipc';
+import { ActionDialog } from '../components/action-dialog';
 import { Dialog } from '../components/dialog';
 import { ruleNames } from './rule-words';
 import { encodingGuessWords, rowProblemWords } from './sheet-words';
@@ -92,25 +93,16 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
     setBusy(false);
   };
   return (
-    <Dialog
+    <ActionDialog
       title={t('sheet.mapTitle', { name: preview.name })}
       onClose={close}
-      footer={
-        <>
-          <button type="button" className="btn btn-quiet" onClick={close}>
-            {t('sheet.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || missingId}
-            onClick={() => void load()}
-            data-testid="sheet-load"
-          >
-            {t('sheet.load')}
-          </button>
-        </>
-      }
+      cancelLabel={t('sheet.cancel')}
+      action={{
+        label: t('sheet.load'),
+        run: load,
+        disabled: busy || missingId,
+        testId: 'sheet-load',
+      }}
     >
       <p className="muted small">
         {t('sheet.format', {
@@ -211,7 +203,7 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
           </tbody>
         </table>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }
 

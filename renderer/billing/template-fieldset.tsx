@@ -54,12 +54,14 @@ export function TemplateFieldset({
         >
           {t('template.exportFile')}
         </button>
+        {/* Framed like the actions beside it: borderless, its words read as a label. */}
         <button
           type="button"
-          className="btn btn-small btn-quiet"
+          className="btn btn-small"
           onClick={() => {
             setTemplate(defaultTemplate);
           }}
+          data-testid="template-reset"
         >
           {t('template.reset')}
         </button>

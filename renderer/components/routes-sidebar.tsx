@@ -7,7 +7,6 @@ import { finishedOf, photosOf } from '../../common/throughput';
 import { useApp, useAppApi } from '../store/context';
 import { ActivityLog } from './activity-log';
 import { Icon } from './icon';
-import { MiddleCut } from './middle-cut';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
 
@@ -40,7 +39,10 @@ function RouteItem({
         data-i18n-title="data"
       >
         <span className="route-name">
-          <Icon name="folder" /> <MiddleCut text={baseName(root.path)} />
+          <Icon name="folder" />{' '}
+          <span className="route-folder" data-i18n-skip="data">
+            {baseName(root.path)}
+          </span>
           {watched && (
             <span className="tag route-watched" data-testid="route-watched">
               {t('routes.watched')}

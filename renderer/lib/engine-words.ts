@@ -14,13 +14,11 @@ import type { Permission } from '../../common/engine-status';
 import { dataFolderReason } from '../../common/data-folder-english';
 import { keychainSentence } from '../../common/key-storage-english';
 import { englishT } from '../i18n/english';
+import { codedLine, type CodedLine } from './coded-line';
 import { offlineCause } from './offline-words';
 
 type EngineT = TFunction<'engine'>;
 type BannersT = TFunction<'banners'>;
-
-/** A line worded from the catalogue, or `quoted`: the English text as it came. */
-export type EngineLine = { readonly worded: string } | { readonly quoted: string };
 
 const PERMISSIONS: readonly Permission[] = [
   'quota',
@@ -180,10 +178,10 @@ export function engineLine(
   entry: LogEntry,
   t: EngineT = englishT('engine'),
   bannersT: BannersT = englishT('banners'),
-): EngineLine {
-  if (entry.code === 'quoted') return { quoted: entry.params.text };
-  if (!Object.hasOwn(WORDING, entry.code)) {
-    return { quoted: `${entry.code} ${JSON.stringify(entry.params)}` };
-  }
-  return { worded: engineWords(entry, t, bannersT) };
+): CodedLine {
+  return codedLine(
+    entry,
+    (message) => engineWords(message, t, bannersT),
+    (code) => Object.hasOwn(WORDING, code),
+  );
 }

@@ -11,27 +11,18 @@ import {
 } from '../../common/job-messages';
 import { ACCEPTED_FORMATS } from '../../common/job';
 import { englishT } from '../i18n/english';
+import { codedLine, type CodedLine } from './coded-line';
 import { formatBytes } from './format';
 import { sourceWords } from './states';
 
 type StatesT = TFunction<'states'>;
 type BannersT = TFunction<'banners'>;
 
-/** A job's sentence: worded from the catalogue, or `quoted` (words as given, not the window's). */
-export type JobLine = { readonly worded: string } | { readonly quoted: string };
-
 /** Worded here in their own shape; every other code is its catalogue entry with its parameters. */
 type OwnShape =
-  | 'quoted'
-  | 'read'
-  | 'readShared'
-  | 'readByDesk'
-  | 'retryLater'
-  | 'gaveUp'
-  | 'gaveUpSaid'
-  | 'tooLarge';
+  'read' | 'readShared' | 'readByDesk' | 'retryLater' | 'gaveUp' | 'gaveUpSaid' | 'tooLarge';
 
-type Templated = Exclude<JobMessageCode, OwnShape>;
+type Templated = Exclude<JobMessageCode, OwnShape | 'quoted'>;
 
 /**
  * A file over the size limit, its size and the limit in the window's units; in exact bytes when
@@ -64,60 +55,53 @@ export function jobWords(
   t: StatesT,
   bannersT: BannersT = englishT('banners'),
   lang?: string,
-): JobLine {
+): CodedLine {
+  return codedLine(message, (worded) => jobSentence(worded, t, bannersT, lang));
+}
+
+function jobSentence(
+  message: Exclude<JobMessage, { readonly code: 'quoted' }>,
+  t: StatesT,
+  bannersT: BannersT,
+  lang?: string,
+): string {
   switch (message.code) {
-    case 'quoted':
-      return { quoted: message.params.text };
     case 'read':
     case 'readShared':
-      return {
-        worded: t(`job.${message.code}`, {
-          reading: message.params.reading,
-          source: sourceWords(message.params.source, false, t),
-        }),
-      };
+      return t(`job.${message.code}`, {
+        reading: message.params.reading,
+        source: sourceWords(message.params.source, false, t),
+      });
     case 'readByDesk':
-      return {
-        worded: t('job.readByDesk', {
-          reading: message.params.reading,
-          source: sourceWords(message.params.source, false, t),
-          desk: message.params.desk,
-        }),
-      };
+      return t('job.readByDesk', {
+        reading: message.params.reading,
+        source: sourceWords(message.params.source, false, t),
+        desk: message.params.desk,
+      });
     case 'retryLater':
-      return {
-        worded: t('job.retryLater', { reason: retryWords(message.params.retry, bannersT) }),
-      };
+      return t('job.retryLater', { reason: retryWords(message.params.retry, bannersT) });
     case 'gaveUp':
-      return {
-        worded: t('job.gaveUp', {
-          count: attempts(message.params.attempts),
-          reason: retryWords(message.params.retry, bannersT),
-        }),
-      };
+      return t('job.gaveUp', {
+        count: attempts(message.params.attempts),
+        reason: retryWords(message.params.retry, bannersT),
+      });
     case 'gaveUpSaid':
-      return {
-        worded: t('job.gaveUp', {
-          count: attempts(message.params.attempts),
-          reason: message.params.serviceSays,
-        }),
-      };
+      return t('job.gaveUp', {
+        count: attempts(message.params.attempts),
+        reason: message.params.serviceSays,
+      });
     case 'tooLarge':
-      return { worded: tooLargeWords(message.params, t, lang) };
+      return tooLargeWords(message.params, t, lang);
     default: {
       const code: Templated = message.code;
-      return {
-        worded: t(`job.${code}`, {
-          ...message.params,
-          // The formats the service accepts, listed in the window's language ("JPEG, PNG oder WEBP").
-          accepted: `${ACCEPTED_FORMATS.slice(0, -1).join(', ')} ${t('acceptedOr')} ${ACCEPTED_FORMATS.at(-1) ?? ''}`,
-        }),
-      };
+      return t(`job.${code}`, {
+        ...message.params,
+        // The formats the service accepts, listed in the window's language ("JPEG, PNG oder WEBP").
+        accepted: `${ACCEPTED_FORMATS.slice(0, -1).join(', ')} ${t('acceptedOr')} ${ACCEPTED_FORMATS.at(-1) ?? ''}`,
+      });
     }
   }
 }
 
 /** The sentence as one string: worded, or the quoted words as given. */
-export function jobLineText(line: JobLine): string {
-  return 'worded' in line ? line.worded : line.quoted;
-}
+export { lineText as jobLineText } from './coded-line';

@@ -1,6 +1,7 @@
 // What the window tells the person after an action: the outcome of adding photos (shown at once,
 // with reasons) and short notices such as "exported 1,204 rows" with a way to see the file.
 import type { AddSummary, IpcError } from '../../common/ipc';
+import type { BannerId } from '../lib/banners';
 import type { NoticeWords } from './notice-words';
 import type { SliceCreator } from './types';
 
@@ -28,6 +29,9 @@ export interface NoticesSlice {
   notifyWords(tone: Notice['tone'], words: NoticeWords, revealPath?: string): void;
   dismissNotice(id: number): void;
   dismissAddReport(): void;
+  /** Banners the person hid; kept until the window closes, so each start says it once more. */
+  hiddenBanners: readonly BannerId[];
+  hideBanner(id: BannerId): void;
 }
 
 const MAX_NOTICES = 4;
@@ -67,6 +71,10 @@ export const createNoticesSlice: SliceCreator<NoticesSlice> = (set, get) => {
     },
     dismissAddReport() {
       set({ lastAdd: null });
+    },
+    hiddenBanners: [],
+    hideBanner(id) {
+      set((s) => ({ hiddenBanners: [...s.hiddenBanners, id] }));
     },
   };
 };

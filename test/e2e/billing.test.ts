@@ -4,12 +4,44 @@
 // code; the billing export runs with a saved template (';' and the decimal comma) and the file is
 // checked. Each billing screen is checked with axe and saved in light and dark.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
 import { bothThemes, startOnSandbox, waitForCount } from './window-steps';
+
+/**
+ * Page code: the words the header, the banners and the folders cut at the window's size (a text
+ * clipped by its own box or by an ancestor's), and the meter rows whose cells overlap.
+ */
+const CUT_WORDS = `(() => {
+  const cut = [];
+  const leaves = [...document.querySelectorAll('.app-header *, .banners *, .sidebar *')].filter(
+    (e) => e.checkVisibility() && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()),
+  );
+  for (const e of leaves) {
+    const style = getComputedStyle(e);
+    if (style.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1) cut.push(e.textContent);
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const text = range.getBoundingClientRect();
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === 'visible' && a !== document.body) continue;
+      const box = a.getBoundingClientRect();
+      if (text.left < box.left - 1 || text.right > box.right + 1) cut.push(e.textContent);
+    }
+  }
+  for (const row of document.querySelectorAll('[data-testid="meter-row"]')) {
+    const cells = [...row.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0);
+    cells.forEach((r, i) => {
+      const next = cells[i + 1];
+      if (next && r.right > next.left + 1) cut.push(row.textContent);
+    });
+  }
+  return [...new Set(cut)];
+})()`;
 
 async function meterCount(win: TestWindow, state: string): Promise<string> {
   const text = (await win.page.getByTestId(`meters-${state}`).first().textContent()) ?? '';
@@ -23,7 +55,10 @@ describeInBrowser('routes and billing', (site) => {
       const { page, os } = win;
       const fx = await writeRouteFixture(join(win.dir, 'work'), { spare: true });
       await startOnSandbox(win);
-      await win.drop([fx.photos]);
+      // A reader's folder as they are named: long, and telling readers apart by its end.
+      const photos = join(win.dir, 'work', '2026-11-26 Tour 1 Müller Nordstadt');
+      await rename(fx.photos, photos);
+      await win.drop([photos]);
       await waitForCount(win, 'done', fx.meters.length - 1);
       const panel = page.getByTestId('route-panel');
       await panel.waitFor();
@@ -60,6 +95,15 @@ describeInBrowser('routes and billing', (site) => {
       });
       await page.getByTestId('meters-toggle').click();
       await bothThemes(win, 'route-panel');
+      // Nothing a clerk needs is cut at 1024 x 768 (issue 29): header cards, banners, folder names,
+      // the meters' states beside their readings.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.getByTestId('meter-filter-all').click();
+      await eventually(async () => {
+        expect(await page.getByTestId('meter-row').count()).toBe(fx.meters.length);
+      });
+      expect(await page.evaluate<string[]>(CUT_WORDS)).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 900 });
 
       // The photo no meter claims: chosen in the list, given a meter with the keyboard.
       await page.getByTestId('meter-filter-unmatched').click();

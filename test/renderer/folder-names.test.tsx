@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-// Folders in the window (issue 22, item 8): two readers' folders whose names start alike stay
-// told apart (the cut goes in the middle, the end is always shown), a watched folder is marked
-// in the folder list, and a watch folder can be chosen with Browse instead of typed.
+// Folders in the window (issue 22, item 8; issue 29: nothing cut at 1024 px): two readers' folders
+// whose names start alike stay told apart (each name whole, wrapping in the narrow column, its
+// path in the tooltip), a watched folder is marked in the folder list, and a watch folder can be
+// chosen with Browse instead of typed.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RootSummary } from '../../common/ipc';
-import { middleCutParts } from '../../renderer/components/middle-cut';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { WatchFolders } from '../../renderer/screens/settings/watch-folders';
 import { StoreProvider } from '../../renderer/store/context';
@@ -24,14 +24,6 @@ function rootAt(id: number, path: string): RootSummary {
 }
 
 describe('folder names', () => {
-  it('keeps the end of a long name whole and cuts only a long one', () => {
-    expect(middleCutParts('2026-11-26 Tour 1 Müller Nordstadt')).toEqual([
-      '2026-11-26 Tour 1 Müll',
-      'er Nordstadt',
-    ]);
-    expect(middleCutParts('Route 12')).toEqual(['Route 12', '']);
-  });
-
   it('tells two readers’ folders apart and marks the watched one', async () => {
     const { store } = await renderApp(stubBridge([doneJob(1, '00001.5')]));
     act(() => {
@@ -41,9 +33,15 @@ describe('folder names', () => {
       }));
     });
     const folders = screen.getByRole('navigation', { name: 'Folders' });
-    const ends = [...folders.querySelectorAll('.middle-cut-end')].map((e) => e.textContent);
-    expect(ends).toEqual(['er Nordstadt', 'dt Nordstadt']);
-    expect(ends[0]).not.toBe(ends[1]);
+    const names = [...folders.querySelectorAll('.route-folder')];
+    expect(names.map((e) => e.textContent)).toEqual([
+      '2026-11-26 Tour 1 Müller Nordstadt',
+      '2026-11-26 Tour 1 Schmidt Nordstadt',
+    ]);
+    expect(names.map((e) => e.closest('button')?.getAttribute('title'))).toEqual([
+      MUELLER,
+      SCHMIDT,
+    ]);
     const marks = screen.getAllByTestId('route-watched');
     expect(marks.map((m) => m.closest('button')?.getAttribute('title'))).toEqual([SCHMIDT]);
     expect(marks[0]?.textContent).toBe('Watched');

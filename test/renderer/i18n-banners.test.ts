@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { bannersFor, offlineCause } from '../../renderer/lib/banners';
-import { statusOf } from './stub-bridge';
+import { SESSION_ONLY_KEY, statusOf } from './stub-bridge';
 
 const t = createI18n('de').getFixedT('de', 'banners');
 const appT = createI18n('de').getFixedT('de', 'app');
@@ -95,25 +95,7 @@ describe('banners in German', () => {
         sampleFolder: null,
         problem: { code: 'keyMissing', params: { service: 'https://meters.example.com' } },
       },
-      key: {
-        isSet: true,
-        hint: '1234',
-        backend: {
-          kind: 'session_only',
-          place: { code: 'keyPlaceMemory', params: {} },
-          warning: {
-            code: 'keyForSessionOnly',
-            params: {
-              keychain: 'service',
-              platform: 'linux',
-              seconds: 10,
-              detail: '',
-              why: 'none',
-              backend: '',
-            },
-          },
-        },
-      },
+      key: SESSION_ONLY_KEY,
       ai: null,
       t,
       appT,

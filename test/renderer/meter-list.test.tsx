@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The meter list (issue 22, item 8): a reading nobody looked at "passed checks", one a person
 // confirmed or corrected is "confirmed by you" (never "read and confirmed" for both); the list is
-// one Tab stop and the arrow keys go through its meters.
+// one Tab stop and the arrow keys go through its meters. A photo without a meter names its file
+// once (issue 29: it was printed twice, overlapping).
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -69,6 +70,23 @@ describe('the meter list', () => {
       'Von Ihnen bestätigt',
       'Von Ihnen bestätigt',
     ]);
+  });
+
+  it('names a photo without a meter once', async () => {
+    const store = await showList('en');
+    const photo = 'IMG_20261126_081512.jpg';
+    act(() => {
+      store.setState({
+        meterPage: {
+          rows: [{ ...meterRow('', 0, 'unmatched', 7), meterId: null, sequence: null, photo }],
+          total: 1,
+        },
+      });
+    });
+    const row = screen.getByTestId('meter-row');
+    expect(row.textContent.split(photo).length).toBe(2);
+    expect(row.textContent).toBe(`${photo}No meter–`);
+    store.getState().stop();
   });
 
   it('is one Tab stop; the arrow keys, Home and End move through the meters', async () => {

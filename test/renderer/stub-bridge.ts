@@ -5,6 +5,7 @@ import { noMeters } from '../../common/billing/meter-outcome';
 import type {
   AppEvent,
   JobDetail,
+  KeyStatus,
   MeterDeskBridge,
   OfficeStatus,
   Result,
@@ -141,6 +142,27 @@ export const REMOTE_SERVICE: ServiceView = {
   baseUrl: 'https://meters.example.com',
   sampleFolder: null,
   problem: null,
+};
+
+/** A key kept for this session only: no keychain, no other safe place (the key storage banner). */
+export const SESSION_ONLY_KEY: KeyStatus = {
+  isSet: true,
+  hint: '1234',
+  backend: {
+    kind: 'session_only',
+    place: { code: 'keyPlaceMemory', params: {} },
+    warning: {
+      code: 'keyForSessionOnly',
+      params: {
+        keychain: 'service',
+        platform: 'linux',
+        seconds: 10,
+        detail: '',
+        why: 'none',
+        backend: '',
+      },
+    },
+  },
 };
 
 export function stubBridge(

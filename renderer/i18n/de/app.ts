@@ -217,4 +217,8 @@ export const app: Words<typeof en> = {
     waiting_other: '{{count, number}} Fotos warten',
     dismiss: 'Schließen',
   },
+  quietBanner: {
+    details: 'Details',
+    hide: 'Für diese Sitzung ausblenden',
+  },
 };

@@ -367,7 +367,7 @@ export const billing: Words<typeof en> = {
     imported: 'Vorlage „{{name}}“ importiert.',
     exportFile: 'Exportieren…',
     exported: 'Vorlage nach {{path}} geschrieben',
-    reset: 'Eingebaute Vorlage',
+    reset: 'Eingebaute Vorlage verwenden',
     invalid: 'Diese Vorlage ist nicht verwendbar: {{reason}}',
   },
 };

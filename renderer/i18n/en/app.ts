@@ -217,4 +217,8 @@ export const app = {
     waiting_other: '{{count, number}} photos',
     dismiss: 'Dismiss',
   },
+  quietBanner: {
+    details: 'Details',
+    hide: 'Hide for this session',
+  },
 } as const;

@@ -374,7 +374,7 @@ export const billing = {
     imported: 'Template “{{name}}” imported.',
     exportFile: 'Export…',
     exported: 'Template written to {{path}}',
-    reset: 'Built-in template',
+    reset: 'Use the built-in template',
     invalid: 'This template cannot be used: {{reason}}',
   },
 } as const;

@@ -12,6 +12,7 @@ import {
 } from '../../lib/states';
 import { useLang } from '../../i18n/use-lang';
 import { useApp, useAppApi } from '../../store/context';
+import { FileName } from '../../components/file-name';
 import { Icon } from '../../components/icon';
 import { ReviewBox } from '../../components/review-box';
 import { useT } from '../../i18n/i18n';
@@ -83,7 +84,7 @@ export function DetailPanel(): React.JSX.Element {
       <div className="detail-head">
         <div className="detail-title">
           <h2 title={job.relPath} data-i18n-skip>
-            {baseName(job.relPath)}
+            <FileName name={baseName(job.relPath)} />
           </h2>
           <p className="muted small" title={job.path} data-i18n-skip>
             {root ? baseName(root.path) : ''}

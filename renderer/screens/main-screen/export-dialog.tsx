@@ -7,7 +7,7 @@ import { baseName } from '../../lib/format';
 import { describeError } from '../../lib/errors';
 import type { JobSelection } from '../../lib/selection';
 import { useApp, useAppApi } from '../../store/context';
-import { Dialog } from '../../components/dialog';
+import { ActionDialog } from '../../components/action-dialog';
 import { BillingExportDialog } from '../../billing/billing-export';
 import { ExportKind } from '../../billing/export-kind';
 import { useT } from '../../i18n/i18n';
@@ -66,25 +66,17 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
     return <BillingExportDialog onClose={onClose} kindSwitch={kindSwitch} />;
 
   return (
-    <Dialog
+    <ActionDialog
       title={t('title')}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn-quiet" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy || (scope === 'folder' && rootId === null)}
-            onClick={() => void run()}
-            data-testid="export-run"
-          >
-            {t('run')}
-          </button>
-        </>
-      }
+      cancelLabel={t('cancel')}
+      action={{
+        label: t('run'),
+        run,
+        disabled: busy || (scope === 'folder' && rootId === null),
+        testId: 'export-run',
+      }}
+      error={error}
     >
       {kindSwitch}
       <fieldset className="fieldset">
@@ -174,11 +166,6 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
           {t('bom')}
         </label>
       </fieldset>
-      {error && (
-        <p className="field-problem" role="alert">
-          {error}
-        </p>
-      )}
-    </Dialog>
+    </ActionDialog>
   );
 }
