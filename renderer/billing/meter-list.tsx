@@ -32,7 +32,13 @@ function countOf(filter: MeterFilter, s: ReturnType<typeof useCounts>): number |
 }
 
 /** A reading nobody looked at passed the checks; only a person's review says "confirmed by you". */
-function stateWord(r: MeterRow, t: ReturnType<typeof useT<'billing'>>): string {
+function stateWord(
+  r: MeterRow,
+  t: ReturnType<typeof useT<'billing'>>,
+  tDecisions: ReturnType<typeof useT<'decisions'>>,
+): string {
+  // Missing because its photo is held by the photo checks: the row says so, not just "Missing".
+  if (r.said?.code === 'held') return tDecisions('heldTag');
   if (r.state !== 'confirmed') return t(`states.${r.state}`);
   if (r.confirmation === 'auto_accepted') return t('states.passedChecks');
   if (r.confirmation === 'confirmed' || r.confirmation === 'corrected') {
@@ -47,6 +53,7 @@ function useCounts() {
 
 export function MeterList(): React.JSX.Element {
   const t = useT('billing');
+  const tDecisions = useT('decisions');
   const lang = useLang();
   const api = useAppApi();
   const counts = useCounts();
@@ -125,7 +132,7 @@ export function MeterList(): React.JSX.Element {
                 <span className="num muted">{r.sequence ?? ''}</span>
                 <span className="mono">{r.meterId ?? r.photo ?? ''}</span>
                 <span className="ellipsis">{r.address ?? (r.meterId ? '' : r.photo)}</span>
-                <span className={`tag ${TONE[r.state]}`}>{stateWord(r, t)}</span>
+                <span className={`tag ${TONE[r.state]}`}>{stateWord(r, t, tDecisions)}</span>
                 <span className="num">{r.reading ? formatReading(r.reading, lang) : '–'}</span>
               </button>
             );

@@ -130,7 +130,7 @@ export function MeterAlone(): React.JSX.Element | null {
           <Icon name="close" />
         </button>
       </div>
-      {detail.chosenJobId === null && (
+      {detail.chosenJobId === null && (detail.said ?? null)?.code !== 'held' && (
         <p className="detail-note" role="note">
           <Icon name="info" /> {t('detail.noPhoto')}
         </p>

@@ -77,4 +77,11 @@ export const decisions: Catalogue['decisions'] = {
     reread_pending: 'Dieser Zähler steht schon zur Nachablesung auf der Ableseliste.',
     nothing_to_undo: 'Für diesen Zähler gibt es nichts zurückzunehmen.',
   },
+  outcome: {
+    held_one:
+      'Kein Zählerstand: Sein Foto wird von der Fotoprüfung zurückgehalten (unscharf, dunkel, zu klein). Trotzdem senden, Stand eintippen oder Nichtablesung erfassen.',
+    held_other:
+      'Kein Zählerstand: Seine {{count, number}} Fotos werden von der Fotoprüfung zurückgehalten (unscharf, dunkel, zu klein). Trotzdem senden, Stand eintippen oder Nichtablesung erfassen.',
+  },
+  heldTag: 'Foto zurückgehalten',
 };

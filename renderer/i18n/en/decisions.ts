@@ -76,4 +76,12 @@ export const decisions = {
     reread_pending: 'This meter is already on the field list for a re-read.',
     nothing_to_undo: 'Nothing to undo for this meter.',
   },
+  /** Why a meter waits or is flagged (common/billing/meter-outcome.ts, OutcomeNote). */
+  outcome: {
+    held_one:
+      'No reading: its photo is held by the photo checks (blurred, dark, too small). Send it anyway, type the reading or record a skip.',
+    held_other:
+      'No reading: its {{count, number}} photos are held by the photo checks (blurred, dark, too small). Send them anyway, type the reading or record a skip.',
+  },
+  heldTag: 'Photo held',
 } as const;
