@@ -11,7 +11,12 @@ type DecisionsT = TFunction<'decisions'>;
 /** The outcome's reason as a sentence, or null when the detail says it elsewhere (or there is none). */
 export function outcomeLine(said: OutcomeNote | null | undefined, t: DecisionsT): string | null {
   switch (said?.code) {
+    case 'being_read':
+    case 'waits_for_review':
+      return t(`outcome.${said.code}`);
+    case 'unread':
     case 'held':
+    case 'different_photos':
       return t(`outcome.${said.code}`, { count: said.count });
     default:
       return null;

@@ -62,3 +62,34 @@ describe('a meter whose photo is held', () => {
     stop();
   });
 });
+
+describe('a meter with two different photos', () => {
+  it.each([
+    ['en', '2 different photos of this meter with different readings: confirm the right one.'],
+    [
+      'de',
+      '2 verschiedene Fotos dieses Zählers mit verschiedenen Ständen: Bitte das richtige bestätigen.',
+    ],
+  ] as const)('says why it is flagged in %s, beside a plausible check', async (lang, line) => {
+    const detail = meterDetail('4711', {
+      state: 'flagged',
+      check: {
+        level: 'ok',
+        useOnBill: true,
+        consumption: 12,
+        rolledOver: false,
+        baseline: null,
+        flagged: [],
+        dateFlags: [],
+        dateNote: null,
+      },
+      said: { code: 'different_photos', count: 2, spread: null },
+    });
+    const stop = await show(lang, [], detail);
+    expect(screen.getByTestId('facts-level').textContent).toBe(
+      lang === 'en' ? 'Plausible' : 'Plausibel',
+    );
+    expect(screen.getByTestId('facts-outcome').textContent).toBe(line);
+    stop();
+  });
+});

@@ -78,10 +78,17 @@ export const decisions = {
   },
   /** Why a meter waits or is flagged (common/billing/meter-outcome.ts, OutcomeNote). */
   outcome: {
+    being_read: 'A photo of this meter is being read.',
+    unread_one: 'No reading: its photo could not be read. Type the reading or record a skip.',
+    unread_other:
+      'No reading: its {{count, number}} photos could not be read. Type the reading or record a skip.',
     held_one:
       'No reading: its photo is held by the photo checks (blurred, dark, too small). Send it anyway, type the reading or record a skip.',
     held_other:
       'No reading: its {{count, number}} photos are held by the photo checks (blurred, dark, too small). Send them anyway, type the reading or record a skip.',
+    different_photos:
+      '{{count, number}} different photos of this meter with different readings: confirm the right one.',
+    waits_for_review: 'The reading waits for review.',
   },
   heldTag: 'Photo held',
 } as const;
