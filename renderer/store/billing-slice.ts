@@ -259,6 +259,10 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       get().applyJobs([reply.value]);
       await get().loadDetail(jobId);
       await get().loadMeterOfDetail(meterId);
+      // Walking, the photo's stop is its new meter's: "seq" said the old one's.
+      const moved = get().meterOfDetail?.meter;
+      if (moved?.meterId === meterId)
+        get().walkPhotoMoved(jobId, { meterId, sequence: moved.sequence, route: moved.route });
       await afterChange();
       return ok(null);
     },
