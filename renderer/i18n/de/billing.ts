@@ -90,6 +90,8 @@ export const billing: Words<typeof en> = {
     monthFirst: 'Monat zuerst (4. März)',
     hintDayFirst: 'Die Datumsangaben der Liste beginnen mit dem Tag.',
     hintMonthFirst: 'Die Datumsangaben der Liste beginnen mit dem Monat.',
+    otherColumns:
+      'Weitere Spalten, für den Export aufbewahrt (eine Exportvorlage kann sie aufnehmen): {{columns}}',
     preview: 'Erste Zeilen der Liste',
     load: 'Ableseliste laden',
     cancel: 'Abbrechen',

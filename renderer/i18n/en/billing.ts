@@ -86,6 +86,8 @@ export const billing = {
     monthFirst: 'month first (March 4)',
     hintDayFirst: 'The sheet’s dates show day first.',
     hintMonthFirst: 'The sheet’s dates show month first.',
+    otherColumns:
+      'Other columns, kept for the export (an export template can add them): {{columns}}',
     preview: 'First rows of the sheet',
     load: 'Load route sheet',
     cancel: 'Cancel',
