@@ -155,6 +155,12 @@ export function MeterFacts({
               · {t('detail.typed', { reading: formatReading(meter.typedReading, lang) })}
             </span>
           )}
+          {detail.readType === 'customer' && (
+            <span className="muted" data-testid="facts-customer">
+              {' '}
+              · {tDecisions('readType.customer')}
+            </span>
+          )}
           {meter.skipCode && (
             <span className="muted">
               {' '}

@@ -299,6 +299,7 @@ export const billing: Words<typeof en> = {
     label: 'Zählerstand vom Zähler',
     hint: 'Wird als von Hand erfasst gespeichert. Ziffern mit höchstens einem Dezimalzeichen, z. B. 00123,45.',
     save: 'Zählerstand speichern',
+    byCustomer: 'Vom Kunden abgelesen (Ablesekarte): Export mit Ableseart „customer“',
   },
   review: {
     walking: 'Laufreihenfolge: Zähler {{meter}}, Nr. {{sequence}}',

@@ -54,6 +54,7 @@ export const decisions: Catalogue['decisions'] = {
   readAt: 'Abgelesen am',
   readType: {
     estimated: 'Geschätzt',
+    customer: 'Vom Kunden abgelesen',
   },
   notes: {
     exchanged:

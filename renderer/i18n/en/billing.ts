@@ -306,6 +306,7 @@ export const billing = {
     label: 'Reading from the meter',
     hint: 'Recorded as typed by hand. Digits with one decimal mark, e.g. 00123,45.',
     save: 'Save reading',
+    byCustomer: 'Read by the customer (customer card): exported as read type “customer”',
   },
   review: {
     walking: 'Walking order: meter {{meter}}, sequence {{sequence}}',

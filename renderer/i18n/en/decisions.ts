@@ -54,6 +54,7 @@ export const decisions = {
   readAt: 'Read on',
   readType: {
     estimated: 'Estimated',
+    customer: 'Read by the customer',
   },
   notes: {
     exchanged:
