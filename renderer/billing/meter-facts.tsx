@@ -148,7 +148,10 @@ export function MeterFacts({
         )}
         <dt>{t('detail.state')}</dt>
         <dd data-testid="facts-state">
-          {t(`states.${detail.state}`)}
+          {/* An estimate neither passed checks nor was confirmed: it says it is one. */}
+          {detail.confirmation === 'estimated'
+            ? tDecisions('readType.estimated')
+            : t(`states.${detail.state}`)}
           {meter.typedReading && (
             <span className="muted">
               {' '}

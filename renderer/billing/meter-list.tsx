@@ -40,6 +40,8 @@ function stateWord(
   // Missing because its photo is held by the photo checks: the row says so, not just "Missing".
   if (r.said?.code === 'held') return tDecisions('heldTag');
   if (r.state !== 'confirmed') return t(`states.${r.state}`);
+  // An estimate neither passed checks nor was confirmed: it says it is one.
+  if (r.confirmation === 'estimated') return tDecisions('readType.estimated');
   if (r.confirmation === 'auto_accepted') return t('states.passedChecks');
   if (r.confirmation === 'confirmed' || r.confirmation === 'corrected') {
     return t('states.confirmedByYou');

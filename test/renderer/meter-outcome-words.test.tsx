@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Why a meter waits, in the window (issue 29, item 6): a meter whose photo the photo checks hold
 // says so in the meter list and in its detail, in English and German, instead of a bare "Missing"
-// and "No photo of this meter yet".
+// and "No photo of this meter yet"; an estimate says it is one.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,4 +92,31 @@ describe('a meter with two different photos', () => {
     expect(screen.getByTestId('facts-outcome').textContent).toBe(line);
     stop();
   });
+});
+
+describe('an estimate', () => {
+  it.each([
+    ['en', 'Estimated'],
+    ['de', 'Geschätzt'],
+  ] as const)(
+    'says it is an estimate in %s, not "passed checks or confirmed"',
+    async (lang, word) => {
+      const row: MeterRow = {
+        ...meterRow('4711', 1, 'confirmed', null),
+        reading: '00130.0',
+        confirmation: 'estimated',
+      };
+      const detail = meterDetail('4711', {
+        state: 'confirmed',
+        reading: '00130.0',
+        confirmation: 'estimated',
+        readType: 'estimated',
+        chosenJobId: null,
+      });
+      const stop = await show(lang, [row], detail);
+      expect(screen.getByTestId('meter-row').querySelector('.tag')?.textContent).toBe(word);
+      expect(screen.getByTestId('facts-state').textContent).toBe(word);
+      stop();
+    },
+  );
 });
