@@ -6,6 +6,8 @@ export const JOB_FILTERS = [
   'failed',
   'done',
   'rejected',
+  /** Queued photos the photo checks hold back (blurred, dark...): waiting for a person. */
+  'held',
 ] as const;
 export type JobFilter = (typeof JOB_FILTERS)[number];
 export const JOB_SORT_KEYS = ['id', 'file', 'state', 'reading', 'updated'] as const;

@@ -30,6 +30,10 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'zahlernr',
     'zaehlernr',
     'geratenummer',
+    // SAP IS-U and German utilities' exports (issue 29): Zählerseriennummer, Seriennummer.
+    'zahlerseriennummer',
+    'zaehlerseriennummer',
+    'seriennummer',
     'zahler',
   ],
   account: [
@@ -43,9 +47,20 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'kundennummer',
     'konto',
   ],
-  address: ['address', 'serviceaddress', 'premiseaddress', 'adresse', 'anschrift'],
-  route: ['route', 'routeid', 'routenumber', 'routeno', 'tour', 'ableseroute'],
-  sequence: ['sequence', 'walkingsequence', 'walksequence', 'sequencenumber', 'seq', 'reihenfolge'],
+  address: ['address', 'serviceaddress', 'premiseaddress', 'adresse', 'anschrift', 'strasse'],
+  // SAP's meter reading unit (Ableseeinheit) is the route a reader walks.
+  route: ['route', 'routeid', 'routenumber', 'routeno', 'tour', 'ableseroute', 'ableseeinheit'],
+  sequence: [
+    'sequence',
+    'walkingsequence',
+    'walksequence',
+    'sequencenumber',
+    'seq',
+    'reihenfolge',
+    'ablesereihenfolge',
+    'ablesefolge',
+    'folge',
+  ],
   registerDigits: ['digits', 'registerdigits', 'wholedigits', 'integerdigits', 'vorkommastellen'],
   registerDecimals: ['decimals', 'registerdecimals', 'decimalplaces', 'nachkommastellen'],
   previousReading: [
@@ -55,6 +70,8 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'vorherigerstand',
     'letzterstand',
     'altstand',
+    'vorjahresstand',
+    'vorjahreszahlerstand',
   ],
   previousReadAt: [
     'previousreadat',
@@ -64,6 +81,8 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'lastreaddate',
     'lastreadat',
     'letztesablesedatum',
+    'ablesedatumvorjahr',
+    'vorjahresablesedatum',
   ],
   avgDailyUse: [
     'avgdailyuse',

@@ -104,7 +104,7 @@ function decided(
       return {
         ...base,
         ...NO_PERSON,
-        readType: 'actual',
+        readType: d.byCustomer === true ? 'customer' : 'actual',
         readAt,
         consumption: check.consumption,
         check,

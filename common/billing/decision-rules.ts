@@ -14,7 +14,13 @@ import {
 
 /** What a person asks for (the rest, such as an estimate's reading, is computed here). */
 export type DecisionRequest =
-  | { readonly kind: 'typed'; readonly reading: string; readonly readAt?: string | undefined }
+  | {
+      readonly kind: 'typed';
+      readonly reading: string;
+      readonly readAt?: string | undefined;
+      /** The customer read it (a customer card): read type "customer" in the export. */
+      readonly byCustomer?: boolean | undefined;
+    }
   | { readonly kind: 'skip'; readonly code: SkipCode; readonly note?: string | undefined }
   | {
       readonly kind: 'exchange';
@@ -179,7 +185,12 @@ export function decide(req: DecisionRequest, facts: DecisionFacts): Decided {
     case 'typed':
       return {
         ok: true,
-        decision: { kind: 'typed', reading: req.reading, readAt: req.readAt ?? facts.readDay },
+        decision: {
+          kind: 'typed',
+          reading: req.reading,
+          readAt: req.readAt ?? facts.readDay,
+          ...(req.byCustomer === true && { byCustomer: true }),
+        },
       };
     case 'skip': {
       const note = req.note?.trim() || null;

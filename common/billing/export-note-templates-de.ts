@@ -11,9 +11,11 @@ type Said = Exclude<OutcomeNote['code'], 'skip_note' | 'check' | 'unchecked'>;
 export const EXPORT_NOTES_DE: {
   readonly decision: Readonly<Record<DecisionNote['code'], string>>;
   readonly rereadReason: Readonly<Record<RereadReason, string>>;
-  readonly outcome: Readonly<Record<Exclude<Said, 'unread'>, string>> & {
+  readonly outcome: Readonly<Record<Exclude<Said, 'unread' | 'held'>, string>> & {
     readonly unread_one: string;
     readonly unread_other: string;
+    readonly held_one: string;
+    readonly held_other: string;
   };
   readonly spread: { readonly folders: string; readonly days: string; readonly and: string };
   readonly unchecked: {
@@ -49,6 +51,10 @@ export const EXPORT_NOTES_DE: {
     different_photos:
       '{{count}} verschiedene Fotos dieses Zählers{{where}}: Bitte das richtige bestätigen.',
     waits_for_review: 'Der Zählerstand wartet auf Prüfung.',
+    held_one:
+      'Kein Zählerstand: Sein Foto wird von der Fotoprüfung zurückgehalten (unscharf, dunkel, zu klein). Trotzdem senden, Stand eintippen oder Nichtablesung erfassen.',
+    held_other:
+      'Kein Zählerstand: Seine {{count}} Fotos werden von der Fotoprüfung zurückgehalten (unscharf, dunkel, zu klein). Trotzdem senden, Stand eintippen oder Nichtablesung erfassen.',
   },
   spread: { folders: 'aus den Ordnern {{folders}}', days: 'aufgenommen am {{days}}', and: ' und ' },
   unchecked: {

@@ -96,6 +96,8 @@ export function outcomeNoteIn(note: OutcomeNote, check: CheckFlags | null, w: Wo
       return note.text;
     case 'unread':
       return plural(DE.outcome.unread_one, DE.outcome.unread_other, note.count);
+    case 'held':
+      return plural(DE.outcome.held_one, DE.outcome.held_other, note.count);
     case 'different_photos':
       return fillBraced(DE.outcome.different_photos, {
         count: note.count,

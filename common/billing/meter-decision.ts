@@ -20,7 +20,13 @@ const reading = z.string().regex(/^\d{1,16}(\.\d{1,6})?$/);
 export const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const PARAMS = {
-  typed: z.strictObject({ reading, readAt: localDay.nullable() }),
+  // byCustomer: read by the customer (a customer card), billed as read type "customer"; only
+  // written when true, so a typed reading stays what older builds read.
+  typed: z.strictObject({
+    reading,
+    readAt: localDay.nullable(),
+    byCustomer: z.literal(true).optional(),
+  }),
   skip: z.strictObject({ code: z.enum(SKIP_CODES), note: z.string().max(500).nullable() }),
   exchange: z.strictObject({ oldFinal: reading, newStart: reading, reading: reading.nullable() }),
   reread: z.strictObject({

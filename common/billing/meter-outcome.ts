@@ -27,6 +27,8 @@ export interface MeterPhoto {
   taskId: string | null;
   /** The folder the photo lies in ("/"-separated); absent where the caller does not know it. */
   folder?: string;
+  /** Queued but held by the photo checks (blurred, dark...): not on its way until a person says. */
+  held?: boolean;
 }
 
 export interface MeterEntry {
@@ -160,7 +162,18 @@ export function meterOutcome(entry: MeterEntry, photos: readonly MeterPhoto[]): 
   }
   const groups = [...distinct.values()];
   if (groups.length === 0) {
-    const onItsWay = photos.some((p) => ['queued', 'uploading', 'submitted'].includes(p.state));
+    const onItsWay = photos.some(
+      (p) => p.held !== true && ['queued', 'uploading', 'submitted'].includes(p.state),
+    );
+    // A held photo goes nowhere until a person sends it anyway: missing, and saying why.
+    const held = photos.filter((p) => p.held === true && p.state === 'queued').length;
+    if (!onItsWay && held > 0)
+      return {
+        ...none,
+        state: 'missing',
+        note: `No reading: ${held === 1 ? 'its photo is' : `its ${String(held)} photos are`} held by the photo checks (blurred, dark, too small). Send it anyway, type the reading or record a skip.`,
+        said: { code: 'held', count: held },
+      };
     const failed = photos.filter((p) => p.state === 'failed').length;
     return {
       ...none,

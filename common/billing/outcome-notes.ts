@@ -20,6 +20,7 @@ export type OutcomeNote =
   | { readonly code: 'skip_note'; readonly text: string }
   | { readonly code: 'being_read' }
   | { readonly code: 'unread'; readonly count: number }
+  | { readonly code: 'held'; readonly count: number }
   | { readonly code: 'no_photo' }
   | {
       readonly code: 'different_photos';

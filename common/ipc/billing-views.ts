@@ -4,7 +4,7 @@ import type { BillingRow, Confirmation, SkipCode } from '../billing/billing-row'
 import type { SheetDialect } from '../billing/export-dialect';
 import type { ColumnMapping } from '../billing/column-mapping';
 import type { MeterState } from '../billing/meter-outcome';
-import type { PhotoSpread } from '../billing/outcome-notes';
+import type { OutcomeNote, PhotoSpread } from '../billing/outcome-notes';
 import type { MeterField, MeterRecord } from '../billing/meter-record';
 import type { CheckLevel } from '../billing/plausibility-types';
 import type { MatchHow, ReadingCheck } from '../billing/reading-check';
@@ -133,6 +133,8 @@ export interface MeterRow {
   readonly decision?: DecisionKind | null;
   /** Sent for re-read, no new photo yet (the "re-read" filter). */
   readonly rereadPending?: boolean;
+  /** Why the meter waits or is flagged, as a code (the window words it); absent or null: no reason. */
+  readonly said?: OutcomeNote | null;
 }
 
 export interface MeterPage {
@@ -176,6 +178,8 @@ export interface MeterDetail {
   readonly rereadPending?: boolean;
   /** The route's read day (a local date): a typed reading's or an estimate's date unless changed. */
   readonly readDay?: string;
+  /** Why the meter waits or is flagged, as a code (the window words it); absent or null: no reason. */
+  readonly said?: OutcomeNote | null;
 }
 
 export interface FileWritten {

@@ -252,7 +252,13 @@ export const CONTRACT = {
   recordSkip: channel(skipRequest).returns<MeterDetail>(),
   /** A reading typed by hand for a meter whose photo failed or is missing. */
   typeReading: channel(
-    z.strictObject({ meterId, reading: typedReading, readAt: localDay.optional() }),
+    z.strictObject({
+      meterId,
+      reading: typedReading,
+      readAt: localDay.optional(),
+      /** Read by the customer (a customer card): read type "customer" in the export. */
+      byCustomer: z.boolean().optional(),
+    }),
   ).returns<MeterDetail>(),
   /** A clerk's decision for a meter: typed, skip, exchange, re-read or estimate. */
   decideMeter: channel(decideMeterRequest).returns<DecisionAnswer>(),

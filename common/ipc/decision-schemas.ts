@@ -12,7 +12,12 @@ import type { OfficeChangedBy } from './office-review-views';
 const note = z.string().max(500).optional();
 
 export const decisionRequest = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('typed'), reading: typedReading, readAt: localDay.optional() }),
+  z.strictObject({
+    kind: z.literal('typed'),
+    reading: typedReading,
+    readAt: localDay.optional(),
+    byCustomer: z.boolean().optional(),
+  }),
   z.strictObject({ kind: z.literal('skip'), code: z.enum(SKIP_CODES), note }),
   z.strictObject({
     kind: z.literal('exchange'),

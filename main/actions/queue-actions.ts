@@ -111,10 +111,13 @@ export class QueueActions {
     return true;
   }
 
-  /** A reading typed for a meter, read on `readAt` (a local date; the route's read day without). */
-  typeReading(meterId: string, reading: string, readAt?: string): boolean {
+  /**
+   * A reading typed for a meter, read on `readAt` (a local date; the route's read day without);
+   * `byCustomer` when the customer read it (a customer card).
+   */
+  typeReading(meterId: string, reading: string, readAt?: string, byCustomer = false): boolean {
     const store = this.write('type reading');
-    if (!routes.typeReading(store, meterId, reading, this.now(), readAt)) return false;
+    if (!routes.typeReading(store, meterId, reading, this.now(), readAt, byCustomer)) return false;
     keepForOffice(store, this.site.clock, officeMeterDecision(meterId, { kind: 'typed', reading }));
     this.meterChanged(store, meterId);
     return true;

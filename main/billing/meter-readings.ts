@@ -41,6 +41,7 @@ function photoOf(job: JobRecord): MeterPhoto {
     readAt: job.readAt,
     taskId: job.taskId,
     folder: job.path.replaceAll('\\', '/').replace(/\/[^/]*$/, ''),
+    held: job.holdReason !== null,
   };
 }
 

@@ -215,7 +215,7 @@ export function recordSkip(
 
 /**
  * A reading typed by a clerk, read on `readAt` (a local date; the route's read day without
- * one); false for an unknown meter.
+ * one); false for an unknown meter. `byCustomer`: the customer read it (a customer card).
  */
 export function typeReading(
   store: Store,
@@ -223,11 +223,12 @@ export function typeReading(
   reading: string,
   now: Date,
   readAt?: string,
+  byCustomer = false,
 ): boolean {
   const made = decideMeter(
     store,
     meterId,
-    { kind: 'typed', reading: reading.trim(), readAt },
+    { kind: 'typed', reading: reading.trim(), readAt, byCustomer },
     +now,
   );
   return made?.ok === true;

@@ -24,11 +24,13 @@ export interface ReasonCount {
 
 const FILTER_SQL: Record<JobFilter, string> = {
   all: '1 = 1',
-  in_progress: `state IN ('queued', 'uploading', 'submitted')`,
+  // A held photo waits for a person, not for the run: its own filter, as in the counts (job-reads.ts).
+  in_progress: `state IN ('queued', 'uploading', 'submitted') AND photo_check IS NOT 'held'`,
   to_review: 'to_review = 1',
   failed: `state = 'failed'`,
   done: `state = 'done'`,
   rejected: `state = 'rejected'`,
+  held: `state = 'queued' AND photo_check = 'held'`,
 };
 
 const SORT_SQL: Record<JobSortKey, string> = {

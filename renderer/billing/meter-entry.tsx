@@ -33,6 +33,8 @@ export function HandEntry({
   const api = useAppApi();
   const id = useId();
   const [text, setText] = useState('');
+  // A reading from a customer card: billed as read type "customer", not "actual".
+  const [byCustomer, setByCustomer] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inOffice = useOfficeDecision();
   const submit = async (e: React.SyntheticEvent): Promise<void> => {
@@ -43,13 +45,20 @@ export function HandEntry({
       return;
     }
     if (inOffice) {
-      const request = { kind: 'typed', reading: input.reading, ...(readAt && { readAt }) } as const;
+      const request = {
+        kind: 'typed',
+        reading: input.reading,
+        ...(readAt && { readAt }),
+        ...(byCustomer && { byCustomer }),
+      } as const;
       const problem = await inOffice(meterId, request);
       if (problem === null) setText('');
       else setError(problem);
       return;
     }
-    const typed = await api.getState().typeReading(meterId, input.reading, readAt || undefined);
+    const typed = await api
+      .getState()
+      .typeReading(meterId, input.reading, readAt || undefined, byCustomer);
     if (!typed.ok) setError(describeError(typed.error, errorsT));
     else setText('');
   };
@@ -78,6 +87,17 @@ export function HandEntry({
           {t('hand.save')}
         </button>
       </div>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={byCustomer}
+          onChange={(e) => {
+            setByCustomer(e.target.checked);
+          }}
+          data-testid="hand-by-customer"
+        />{' '}
+        {t('hand.byCustomer')}
+      </label>
       {readDay !== undefined && (
         <div className="review-row">
           <TextField

@@ -6,6 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
+import { outcomeLine } from './outcome-words';
 import { dateNoteLine, ruleLine, spreadLine, uncheckedLine } from './rule-words';
 
 const LEVEL_TONE = {
@@ -47,6 +48,9 @@ export function MeterFacts({
   const readMs = readAt ? Date.parse(readAt) : NaN;
   const dateNote = job?.readAtNote ?? check?.dateNote ?? null;
   const note = dateNote === null ? null : dateNoteLine(dateNote, t);
+  // Why the meter waits or is flagged (two different photos, a held photo): the export said it,
+  // the detail said "Flagged" beside "Plausible" and nothing more.
+  const why = detail.state === 'confirmed' ? null : outcomeLine(detail.said, tDecisions);
   return (
     <section aria-label={t('detail.title')} data-testid="meter-facts">
       <h3 className="section-title">{t('detail.title')}</h3>
@@ -144,11 +148,20 @@ export function MeterFacts({
         )}
         <dt>{t('detail.state')}</dt>
         <dd data-testid="facts-state">
-          {t(`states.${detail.state}`)}
+          {/* An estimate neither passed checks nor was confirmed: it says it is one. */}
+          {detail.confirmation === 'estimated'
+            ? tDecisions('readType.estimated')
+            : t(`states.${detail.state}`)}
           {meter.typedReading && (
             <span className="muted">
               {' '}
               · {t('detail.typed', { reading: formatReading(meter.typedReading, lang) })}
+            </span>
+          )}
+          {detail.readType === 'customer' && (
+            <span className="muted" data-testid="facts-customer">
+              {' '}
+              · {tDecisions('readType.customer')}
             </span>
           )}
           {meter.skipCode && (
@@ -160,6 +173,11 @@ export function MeterFacts({
           )}
         </dd>
       </dl>
+      {why !== null && (
+        <p className="hint" role="note" data-testid="facts-outcome">
+          {why}
+        </p>
+      )}
       {spread !== null && (
         <p className="hint" role="note" data-testid="facts-spread">
           {spread}

@@ -32,8 +32,16 @@ function countOf(filter: MeterFilter, s: ReturnType<typeof useCounts>): number |
 }
 
 /** A reading nobody looked at passed the checks; only a person's review says "confirmed by you". */
-function stateWord(r: MeterRow, t: ReturnType<typeof useT<'billing'>>): string {
+function stateWord(
+  r: MeterRow,
+  t: ReturnType<typeof useT<'billing'>>,
+  tDecisions: ReturnType<typeof useT<'decisions'>>,
+): string {
+  // Missing because its photo is held by the photo checks: the row says so, not just "Missing".
+  if (r.said?.code === 'held') return tDecisions('heldTag');
   if (r.state !== 'confirmed') return t(`states.${r.state}`);
+  // An estimate neither passed checks nor was confirmed: it says it is one.
+  if (r.confirmation === 'estimated') return tDecisions('readType.estimated');
   if (r.confirmation === 'auto_accepted') return t('states.passedChecks');
   if (r.confirmation === 'confirmed' || r.confirmation === 'corrected') {
     return t('states.confirmedByYou');
@@ -47,6 +55,7 @@ function useCounts() {
 
 export function MeterList(): React.JSX.Element {
   const t = useT('billing');
+  const tDecisions = useT('decisions');
   const lang = useLang();
   const api = useAppApi();
   const counts = useCounts();
@@ -142,7 +151,7 @@ export function MeterList(): React.JSX.Element {
                     {r.photo ?? ''}
                   </span>
                 )}
-                <span className={`tag ${TONE[r.state]}`}>{stateWord(r, t)}</span>
+                <span className={`tag ${TONE[r.state]}`}>{stateWord(r, t, tDecisions)}</span>
                 <span className="num">{r.reading ? formatReading(r.reading, lang) : '–'}</span>
               </button>
             );

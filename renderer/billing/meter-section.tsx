@@ -104,6 +104,10 @@ export function MeterActions({ job }: { job: JobRecord }): React.JSX.Element | n
   );
 }
 
+/** Its photos are held, unreadable or on their way: the facts say so, not "no photo yet". */
+const photoSaid = (detail: MeterDetail): boolean =>
+  ['held', 'unread', 'being_read'].includes(detail.said?.code ?? '');
+
 /** A meter without a photo, opened from the meter list: its facts, hand entry and skip. */
 export function MeterAlone(): React.JSX.Element | null {
   const t = useT('billing');
@@ -130,7 +134,7 @@ export function MeterAlone(): React.JSX.Element | null {
           <Icon name="close" />
         </button>
       </div>
-      {detail.chosenJobId === null && (
+      {detail.chosenJobId === null && !photoSaid(detail) && (
         <p className="detail-note" role="note">
           <Icon name="info" /> {t('detail.noPhoto')}
         </p>

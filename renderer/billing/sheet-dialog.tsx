@@ -78,6 +78,10 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
     api.getState().closeSheetStep();
   };
   const missingId = !fields.meterId;
+  // The columns no field takes go along with each meter, for an export template to carry back
+  // (main/billing/sheet-other-columns.ts: blank and repeated headers left out).
+  const taken = new Set(Object.values(fields));
+  const others = [...new Set(preview.headers.filter((h) => h !== '' && !taken.has(h)))];
   const choose = (field: MeterField, header: string): void => {
     setFields((f) => {
       // One column fills one field: choosing it here frees it elsewhere.
@@ -156,6 +160,11 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
           </label>
         ))}
       </div>
+      {others.length > 0 && (
+        <p className="hint" data-testid="sheet-other-columns">
+          {t('sheet.otherColumns', { columns: others.join(', ') })}
+        </p>
+      )}
       <label className="mapping-row">
         <span>{t('sheet.dateOrder')}</span>
         <select

@@ -7,7 +7,7 @@ import { useAppApi } from '../store/context';
 import type { TFunction } from 'i18next';
 import { useT } from '../i18n/i18n';
 import { API_KEY_PROBLEM_WORDS, apiKeyProblem } from './key-problem';
-import { ADDRESS_PROBLEM_WORDS, addressProblem } from './service-address';
+import { ADDRESS_PROBLEM_WORDS, addressProblem, serviceAddress } from './service-address';
 import { AddressField, KeyField } from './service-fields';
 
 function connectedText(check: ConnectionCheck, t: TFunction<'onboarding'>): string {
@@ -53,8 +53,11 @@ export function ConnectionForm({
     setOk(null);
     setError(null);
     if (addressProblem(url) !== null || apiKeyProblem(key, keyIsSet) !== null) return;
+    // A bare host name goes with https:// (the field said so); the field shows what was used.
+    const baseUrl = serviceAddress(url);
+    setUrl(baseUrl);
     setChecking(true);
-    const reply = await api.getState().checkConnection({ baseUrl: url, apiKey: key, save: true });
+    const reply = await api.getState().checkConnection({ baseUrl, apiKey: key, save: true });
     setChecking(false);
     if (!reply.ok) {
       setError(connectionAdvice(reply.error, errorsT));

@@ -56,7 +56,10 @@ export function ProgressPanel(): React.JSX.Element | null {
       ? waitText({ status, quota, ai, t: bannersT, appT: t, lang }, now)
       : null;
   let pace: string;
-  if (pending === 0) pace = folder ? t('progress.folderDone') : t('progress.allDone');
+  // Held photos are not finished: they wait for a person, so say how many instead of "all done".
+  if (pending === 0 && counts.held > 0)
+    pace = t(folder ? 'progress.folderHeld' : 'progress.allHeld', { count: counts.held });
+  else if (pending === 0) pace = folder ? t('progress.folderDone') : t('progress.allDone');
   else if (paused) pace = t('progress.paused');
   else if (waiting !== null) pace = waiting;
   else if (rate === null) pace = t('progress.measuring');

@@ -8,6 +8,7 @@ import type { JobRecord } from '../../common/job-record';
 import { describeError } from '../lib/errors';
 import { typedReading } from '../lib/reading';
 import { useApp, useAppApi } from '../store/context';
+import { undoHere } from '../store/walk-slice';
 import type { ReviewRequest } from '../store/detail-slice';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
@@ -44,7 +45,8 @@ function whyFlagged(job: JobRecord, t: DeskT): string {
 function UndoLine(): React.JSX.Element | null {
   const api = useAppApi();
   const t = useT('desk');
-  const last = useApp((s) => s.lastReview);
+  // Walking, the photo shown's own review only: not the meter before's (undoHere).
+  const last = useApp(undoHere);
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
   useEffect(() => {
     if (last) setMessage(null);
@@ -109,22 +111,35 @@ function WalkDone({ jobId }: { jobId: number }): React.JSX.Element | null {
   );
 }
 
-/** "Meter 3 of 4 · seq 280": where this photo's meter is in the walk. */
+/**
+ * "Meter 3 of 4 · seq 280": where this photo's meter is in the walk. A walk over several routes
+ * names the route and counts in it ("Route 12: meter 3 of 4 · seq 280"): two routes walked as one
+ * said "meter 5 of 8" and a sequence number of either.
+ */
 function WalkPosition({ jobId }: { jobId: number }): React.JSX.Element | null {
   const t = useT('desk');
   const lang = useLang();
   const stops = useApp((s) => s.walkStops);
-  const at = stops.findIndex((s) => s.jobId === jobId);
-  const stop = stops[at];
+  const stop = stops.find((s) => s.jobId === jobId);
   if (!stop) return null;
+  const several = stop.route !== null && new Set(stops.map((s) => s.route)).size > 1;
+  const inRoute = several ? stops.filter((s) => s.route === stop.route) : stops;
   const place = {
-    at: formatCount(at + 1, lang),
-    total: formatCount(stops.length, lang),
+    at: formatCount(inRoute.indexOf(stop) + 1, lang),
+    total: formatCount(inRoute.length, lang),
     seq: stop.sequence === null ? '' : formatCount(stop.sequence, lang),
+    route: stop.route ?? '',
   };
+  const said = several
+    ? stop.sequence === null
+      ? t('review.walkAtRoute', place)
+      : t('review.walkAtRouteSeq', place)
+    : stop.sequence === null
+      ? t('review.walkAt', place)
+      : t('review.walkAtSeq', place);
   return (
     <span className="walk-position" data-testid="walk-position">
-      {stop.sequence === null ? t('review.walkAt', place) : t('review.walkAtSeq', place)}
+      {said}
     </span>
   );
 }

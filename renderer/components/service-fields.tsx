@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MAX_KEY_CHARS, MAX_URL_CHARS } from '../../common/ipc';
 import { withoutApiPath } from '../../common/service-url';
 import { useT } from '../i18n/i18n';
+import { serviceAddress, withSchemeOffered } from './service-address';
 
 export function AddressField({
   id,
@@ -26,7 +27,10 @@ export function AddressField({
   onChange: (value: string) => void;
 }): React.JSX.Element {
   const t = useT('onboarding');
-  const fixedUrl = withoutApiPath(value);
+  const fixedUrl = withoutApiPath(value) ?? withSchemeOffered(value);
+  // A bare host name is used with https:// in front: said under the field, so nothing is hidden.
+  const used = serviceAddress(value);
+  const schemeAdded = used !== value.trim() ? used : null;
   // A hint is always there to describe the field; a lone problem line only while it has one.
   const lineId = hint === undefined ? `${id}-problem` : `${id}-hint`;
   const line = hint === undefined ? problem || null : (problem ?? hint);
@@ -57,6 +61,11 @@ export function AddressField({
           data-testid={lineTestId}
         >
           {line}
+        </p>
+      )}
+      {schemeAdded !== null && problem === null && (
+        <p className="hint muted" data-testid="address-used">
+          {t('form.schemeAdded', { url: schemeAdded })}
         </p>
       )}
       {fixedUrl !== null && (

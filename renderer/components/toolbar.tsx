@@ -18,6 +18,7 @@ const FILTERS: readonly { id: JobFilter; count: (c: StateCounts) => number }[] =
   { id: 'failed', count: (c) => c.failed },
   { id: 'done', count: (c) => c.done },
   { id: 'rejected', count: (c) => c.rejected },
+  { id: 'held', count: (c) => c.held },
 ];
 
 export const SEARCH_INPUT_ID = 'job-search';

@@ -5,11 +5,14 @@ import type { JobRecord } from '../../common/job-record';
 
 const IN_FILTER: Record<JobFilter, (job: JobRecord) => boolean> = {
   all: () => true,
-  in_progress: (j) => j.state === 'queued' || j.state === 'uploading' || j.state === 'submitted',
+  in_progress: (j) =>
+    j.holdReason === null &&
+    (j.state === 'queued' || j.state === 'uploading' || j.state === 'submitted'),
   to_review: (j) => j.toReview,
   failed: (j) => j.state === 'failed',
   done: (j) => j.state === 'done',
   rejected: (j) => j.state === 'rejected',
+  held: (j) => j.state === 'queued' && j.holdReason !== null,
 };
 
 export interface ListQuery {

@@ -69,7 +69,13 @@ export interface BillingSlice {
   assignMeter(jobId: number, meterId: string): Promise<Result<null>>;
   recordSkip(meterId: string, code: SkipCode, note: string): Promise<Result<null>>;
   /** `readAt`: the local day it was read (the form offers the route's read day). */
-  typeReading(meterId: string, reading: string, readAt?: string): Promise<Result<null>>;
+  /** `byCustomer`: the customer read it (a customer card), read type "customer". */
+  typeReading(
+    meterId: string,
+    reading: string,
+    readAt?: string,
+    byCustomer?: boolean,
+  ): Promise<Result<null>>;
   openMeterRow(row: MeterRow): void;
   saveTemplate(json: string): Promise<Result<null>>;
   /** The template read from the file the user picked; null when the dialog was canceled. */
@@ -259,6 +265,10 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       get().applyJobs([reply.value]);
       await get().loadDetail(jobId);
       await get().loadMeterOfDetail(meterId);
+      // Walking, the photo's stop is its new meter's: "seq" said the old one's.
+      const moved = get().meterOfDetail?.meter;
+      if (moved?.meterId === meterId)
+        get().walkPhotoMoved(jobId, { meterId, sequence: moved.sequence, route: moved.route });
       await afterChange();
       return ok(null);
     },
@@ -276,12 +286,13 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       return ok(null);
     },
 
-    async typeReading(meterId, reading, readAt) {
+    async typeReading(meterId, reading, readAt, byCustomer) {
       const newest = meterReplies.ticket();
       const reply = await bridge.typeReading({
         meterId,
         reading: reading.trim(),
         ...(readAt && { readAt }),
+        ...(byCustomer === true && { byCustomer }),
       });
       if (!reply.ok) return reply;
       if (newest()) set({ meterOfDetail: reply.value });

@@ -164,6 +164,8 @@ export const createDetailSlice: SliceCreator<DetailSlice> = (set, get, { bridge,
       if (!reply.value.done) return refused(last.id, reply.value.changedBy);
       void get().refreshOfficeMeter();
       set({ lastReview: null });
+      // The meter is flagged again: a walk that ended ("route reviewed") goes on.
+      get().walkUndone();
       get().applyJobs([reply.value.job]);
       get().keepInView(last.id);
       get().select(last.id, null, true);

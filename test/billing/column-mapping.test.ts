@@ -37,6 +37,27 @@ describe('suggestMapping', () => {
     },
   );
 
+  it('maps an SAP IS-U / German utility export by itself (issue 29: six selects by hand)', () => {
+    const { mapping, unmappedRequired } = suggestMapping([
+      'Ableseeinheit',
+      'Folge',
+      'Zählerseriennummer',
+      'Straße',
+      'Vorjahresstand',
+      'Ablesedatum Vorjahr',
+      'Ableseauftrag',
+    ]);
+    expect(unmappedRequired).toEqual([]);
+    expect(mapping.fields).toEqual({
+      route: 'Ableseeinheit',
+      sequence: 'Folge',
+      meterId: 'Zählerseriennummer',
+      address: 'Straße',
+      previousReading: 'Vorjahresstand',
+      previousReadAt: 'Ablesedatum Vorjahr',
+    });
+  });
+
   it('prefers the more specific name when two headers could be the meter id', () => {
     expect(suggestMapping(['Serial', 'Meter ID']).mapping.fields.meterId).toBe('Meter ID');
   });

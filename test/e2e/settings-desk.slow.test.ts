@@ -45,7 +45,7 @@ describeInBrowser('settings at the review desk', (site) => {
       await settings.waitFor();
       expect(await settings.getByRole('button', { name: /save/i }).count()).toBe(1);
       const save = settings.getByRole('button', { name: 'Save settings' });
-      await page.getByTestId('base-url').fill('meters.example');
+      await page.getByTestId('base-url').fill('meters example');
       await page.getByLabel('Photos at the service at the same time').fill('0');
       await save.click();
       expect(await page.getByTestId('base-url-problem').textContent()).toContain(

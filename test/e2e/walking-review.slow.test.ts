@@ -61,6 +61,8 @@ async function expectReviewFits(page: Page): Promise<void> {
   }
   for (const id of ['correct-input', 'save-correction', 'undo-review']) {
     const r = parts[id];
+    // The undo is the meter shown's only (issue 29): none on a meter not reviewed yet.
+    if (id === 'undo-review' && r === null) continue;
     expect(r, id).not.toBeNull();
     expect(r && r.bottom <= seen.height, `${id} in view: ${JSON.stringify(seen)}`).toBe(true);
     expect(r && r.left >= box.left && r.right <= box.right, `${id} inside the box`).toBe(true);
@@ -120,24 +122,29 @@ describeInBrowser('walking-order review', (site) => {
       });
       await win.screenshot('walking-1440-light');
 
-      // A correction: the next meter comes, the focus stays with the review, Ctrl+Z takes it back.
-      const corrected = flagged[1] ?? '';
+      // A correction: the next meter comes and the focus stays with the review; the correction's
+      // undo stays with its meter (issue 29): none offered on the next one.
       await page.getByTestId('correct-input').fill('1234.5');
       await page.keyboard.press('Enter');
       await eventually(async () => {
         expect(await page.getByTestId('facts-meter').textContent()).toBe(flagged[2]);
         expect(await focused(page)).toBe('review-box');
+        expect(await position.textContent()).toBe('Meter 3 of 3 · seq 3');
+      });
+      expect(await page.getByTestId('review-undo').count()).toBe(0);
+
+      // Through to the end: said once the last flagged meter is reviewed; Ctrl+Z takes that
+      // review back, the meter is flagged again and the walk goes on.
+      await page.getByTestId('accept-reading').click();
+      await eventually(async () => {
+        expect(await page.getByTestId('walk-done').textContent()).toContain(
+          'Route reviewed: all 3 flagged meters are done.',
+        );
+        expect(await focused(page)).toBe('review-box');
       });
       await page.keyboard.press('Control+z');
       await eventually(async () => {
-        expect(await page.getByTestId('facts-meter').textContent()).toBe(corrected);
-        expect(await page.getByTestId('review-done').count()).toBe(0);
-      });
-
-      // Through to the end: said once the last flagged meter is reviewed.
-      expect(await position.textContent()).toBe('Meter 2 of 3 · seq 2');
-      await page.getByTestId('accept-reading').click();
-      await eventually(async () => {
+        expect(await page.getByTestId('walk-done').count()).toBe(0);
         expect(await position.textContent()).toBe('Meter 3 of 3 · seq 3');
       });
       await page.getByTestId('accept-reading').click();

@@ -84,7 +84,9 @@ export function doneJob(id: number, reading: string, patch: Partial<JobRecord> =
 export function countsOf(jobs: readonly JobRecord[]): StateCounts {
   const c = emptyCounts();
   for (const j of jobs) {
-    c[j.state] += 1;
+    // As the queue counts them (job-reads.ts): a held photo is not queued for the run.
+    if (j.state === 'queued' && j.holdReason !== null) c.held += 1;
+    else c[j.state] += 1;
     if (j.toReview) c.photosToReview += 1;
     c.total += 1;
   }
@@ -182,7 +184,9 @@ export function stubBridge(
     let rows = bridge.jobs.filter((j) => {
       switch (q.filter ?? 'all') {
         case 'in_progress':
-          return ['queued', 'uploading', 'submitted'].includes(j.state);
+          return ['queued', 'uploading', 'submitted'].includes(j.state) && j.holdReason === null;
+        case 'held':
+          return j.state === 'queued' && j.holdReason !== null;
         case 'to_review':
           return j.toReview;
         case 'failed':

@@ -40,6 +40,7 @@ function rowOf({ meter, outcome }: MeterReading): MeterRow {
     note: outcome.note,
     decision: meter.decision?.decision.kind ?? null,
     rereadPending: outcome.rereadPending,
+    said: outcome.said,
   };
 }
 
@@ -204,5 +205,6 @@ export function meterDetail(store: Store, meterId: string, nowMs: number): Meter
     decisionNotes: outcome.notes,
     rereadPending: outcome.rereadPending,
     readDay: routeReadDay(store, meter.route, nowMs),
+    said: outcome.said,
   };
 }

@@ -205,12 +205,13 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         return detail(meterId);
       }),
 
-    typeReading: ({ meterId, reading, readAt }) =>
+    typeReading: ({ meterId, reading, readAt, byCustomer }) =>
       state.use(() => {
         const typed = readingForMeter(state.store, meterId, reading);
         if (!typed.ok) throw new AppError('invalid_request', readingInputText(typed.problem));
         const text = typed.reading;
-        if (!state.actions.typeReading(meterId, text, readAt)) throw unknownMeter(meterId);
+        if (!state.actions.typeReading(meterId, text, readAt, byCustomer === true))
+          throw unknownMeter(meterId);
         changed(state.store.meters.photoIdsOf(meterId));
         return detail(meterId);
       }),

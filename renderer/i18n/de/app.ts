@@ -56,6 +56,7 @@ export const app: Words<typeof en> = {
     failed: 'Fehlgeschlagen',
     done: 'Fertig',
     rejected: 'Nicht gesendet',
+    held: 'Zurückgehalten',
   },
   toolbar: {
     show: 'Anzeigen',
@@ -130,6 +131,14 @@ export const app: Words<typeof en> = {
     measuring: 'Geschwindigkeit wird gemessen …',
     rate: '{{rate}} Fotos/Min.',
     eta: 'noch etwa {{eta}}',
+    allHeld_one:
+      '{{count, number}} Foto wird von der Fotoprüfung zurückgehalten und wartet auf Sie; sonst ist nichts offen.',
+    allHeld_other:
+      '{{count, number}} Fotos werden von der Fotoprüfung zurückgehalten und warten auf Sie; sonst ist nichts offen.',
+    folderHeld_one:
+      '{{count, number}} Foto dieses Ordners wird von der Fotoprüfung zurückgehalten und wartet auf Sie; sonst ist nichts offen.',
+    folderHeld_other:
+      '{{count, number}} Fotos dieses Ordners werden von der Fotoprüfung zurückgehalten und warten auf Sie; sonst ist nichts offen.',
   },
   quota: {
     label: 'Kontingent',

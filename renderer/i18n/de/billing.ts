@@ -90,6 +90,8 @@ export const billing: Words<typeof en> = {
     monthFirst: 'Monat zuerst (4. März)',
     hintDayFirst: 'Die Datumsangaben der Liste beginnen mit dem Tag.',
     hintMonthFirst: 'Die Datumsangaben der Liste beginnen mit dem Monat.',
+    otherColumns:
+      'Weitere Spalten, für den Export aufbewahrt (eine Exportvorlage kann sie aufnehmen): {{columns}}',
     preview: 'Erste Zeilen der Liste',
     load: 'Ableseliste laden',
     cancel: 'Abbrechen',
@@ -297,6 +299,7 @@ export const billing: Words<typeof en> = {
     label: 'Zählerstand vom Zähler',
     hint: 'Wird als von Hand erfasst gespeichert. Ziffern mit höchstens einem Dezimalzeichen, z. B. 00123,45.',
     save: 'Zählerstand speichern',
+    byCustomer: 'Vom Kunden abgelesen (Ablesekarte): Export mit Ableseart „customer“',
   },
   review: {
     walking: 'Laufreihenfolge: Zähler {{meter}}, Nr. {{sequence}}',

@@ -54,6 +54,7 @@ export const decisions: Catalogue['decisions'] = {
   readAt: 'Abgelesen am',
   readType: {
     estimated: 'Geschätzt',
+    customer: 'Vom Kunden abgelesen',
   },
   notes: {
     exchanged:
@@ -77,4 +78,19 @@ export const decisions: Catalogue['decisions'] = {
     reread_pending: 'Dieser Zähler steht schon zur Nachablesung auf der Ableseliste.',
     nothing_to_undo: 'Für diesen Zähler gibt es nichts zurückzunehmen.',
   },
+  outcome: {
+    being_read: 'Ein Foto dieses Zählers wird gerade gelesen.',
+    unread_one:
+      'Kein Zählerstand: Sein Foto konnte nicht gelesen werden. Stand eintippen oder Nichtablesung erfassen.',
+    unread_other:
+      'Kein Zählerstand: Seine {{count, number}} Fotos konnten nicht gelesen werden. Stand eintippen oder Nichtablesung erfassen.',
+    held_one:
+      'Kein Zählerstand: Sein Foto wird von der Fotoprüfung zurückgehalten (unscharf, dunkel, zu klein). Trotzdem senden, Stand eintippen oder Nichtablesung erfassen.',
+    held_other:
+      'Kein Zählerstand: Seine {{count, number}} Fotos werden von der Fotoprüfung zurückgehalten (unscharf, dunkel, zu klein). Trotzdem senden, Stand eintippen oder Nichtablesung erfassen.',
+    different_photos:
+      '{{count, number}} verschiedene Fotos dieses Zählers mit verschiedenen Ständen: Bitte das richtige bestätigen.',
+    waits_for_review: 'Der Zählerstand wartet auf Prüfung.',
+  },
+  heldTag: 'Foto zurückgehalten',
 };

@@ -100,6 +100,8 @@ export const desk: Words<typeof en> = {
     walkAtSeq: 'Zähler {{at}} von {{total}} · Reihenfolge {{seq}}',
     walkDone_one: 'Route geprüft: der markierte Zähler ist erledigt.',
     walkDone_other: 'Route geprüft: alle {{count, number}} markierten Zähler sind erledigt.',
+    walkAtRoute: 'Route {{route}}: Zähler {{at}} von {{total}}',
+    walkAtRouteSeq: 'Route {{route}}: Zähler {{at}} von {{total}} · Reihenfolge {{seq}}',
   },
   settings: {
     title: 'Einstellungen',

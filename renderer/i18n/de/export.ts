@@ -17,6 +17,7 @@ export const exporting: Words<typeof en> = {
     failed: 'fehlgeschlagene Fotos',
     done: 'fertige Fotos',
     rejected: 'nicht gesendete Fotos',
+    held: 'zurückgehaltene Fotos',
   },
   inFolder: 'in {{folder}}',
   matching: 'mit „{{search}}“',

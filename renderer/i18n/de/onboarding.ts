@@ -19,6 +19,9 @@ export const onboarding: Words<typeof en> = {
       'Die Adresse muss mit https:// beginnen (einfaches http nur für diesen Computer).',
     addressApiPath: 'Die Adresse enthält den API-Pfad (/api/open…); MeterDesk ergänzt ihn selbst.',
     useFixed: '{{url}} verwenden',
+    addressNoScheme:
+      'Der Adresse fehlt das Schema: Beginnen Sie sie mit https:// (http:// nur für diesen Computer).',
+    schemeAdded: 'MeterDesk ergänzt https:// und verwendet {{url}}',
     key: 'API-Schlüssel',
     keyEmpty: 'Geben Sie den API-Schlüssel ein.',
     keySpaces:

@@ -57,6 +57,7 @@ export const app = {
     failed: 'Failed',
     done: 'Done',
     rejected: 'Not sent',
+    held: 'Held',
   },
   toolbar: {
     show: 'Show',
@@ -131,6 +132,14 @@ export const app = {
     measuring: 'Measuring speed…',
     rate: '{{rate}} photos/min',
     eta: 'about {{eta}} left',
+    allHeld_one:
+      '{{count, number}} photo is held by the photo checks and waits for you; nothing else is left.',
+    allHeld_other:
+      '{{count, number}} photos are held by the photo checks and wait for you; nothing else is left.',
+    folderHeld_one:
+      '{{count, number}} photo of this folder is held by the photo checks and waits for you; nothing else is left.',
+    folderHeld_other:
+      '{{count, number}} photos of this folder are held by the photo checks and wait for you; nothing else is left.',
   },
   quota: {
     label: 'Quota',

@@ -86,6 +86,8 @@ export const billing = {
     monthFirst: 'month first (March 4)',
     hintDayFirst: 'The sheet’s dates show day first.',
     hintMonthFirst: 'The sheet’s dates show month first.',
+    otherColumns:
+      'Other columns, kept for the export (an export template can add them): {{columns}}',
     preview: 'First rows of the sheet',
     load: 'Load route sheet',
     cancel: 'Cancel',
@@ -304,6 +306,7 @@ export const billing = {
     label: 'Reading from the meter',
     hint: 'Recorded as typed by hand. Digits with one decimal mark, e.g. 00123,45.',
     save: 'Save reading',
+    byCustomer: 'Read by the customer (customer card): exported as read type “customer”',
   },
   review: {
     walking: 'Walking order: meter {{meter}}, sequence {{sequence}}',

@@ -54,6 +54,7 @@ export const decisions = {
   readAt: 'Read on',
   readType: {
     estimated: 'Estimated',
+    customer: 'Read by the customer',
   },
   notes: {
     exchanged:
@@ -76,4 +77,19 @@ export const decisions = {
     reread_pending: 'This meter is already on the field list for a re-read.',
     nothing_to_undo: 'Nothing to undo for this meter.',
   },
+  /** Why a meter waits or is flagged (common/billing/meter-outcome.ts, OutcomeNote). */
+  outcome: {
+    being_read: 'A photo of this meter is being read.',
+    unread_one: 'No reading: its photo could not be read. Type the reading or record a skip.',
+    unread_other:
+      'No reading: its {{count, number}} photos could not be read. Type the reading or record a skip.',
+    held_one:
+      'No reading: its photo is held by the photo checks (blurred, dark, too small). Send it anyway, type the reading or record a skip.',
+    held_other:
+      'No reading: its {{count, number}} photos are held by the photo checks (blurred, dark, too small). Send them anyway, type the reading or record a skip.',
+    different_photos:
+      '{{count, number}} different photos of this meter with different readings: confirm the right one.',
+    waits_for_review: 'The reading waits for review.',
+  },
+  heldTag: 'Photo held',
 } as const;

@@ -98,6 +98,8 @@ export const desk = {
     walkAtSeq: 'Meter {{at}} of {{total}} · seq {{seq}}',
     walkDone_one: 'Route reviewed: the flagged meter is done.',
     walkDone_other: 'Route reviewed: all {{count, number}} flagged meters are done.',
+    walkAtRoute: 'Route {{route}}: meter {{at}} of {{total}}',
+    walkAtRouteSeq: 'Route {{route}}: meter {{at}} of {{total}} · seq {{seq}}',
   },
   settings: {
     title: 'Settings',

@@ -15,6 +15,7 @@ export const exporting = {
     failed: 'failed photos',
     done: 'done photos',
     rejected: 'photos not sent',
+    held: 'held photos',
   },
   inFolder: 'in {{folder}}',
   matching: 'matching “{{search}}”',

@@ -17,6 +17,9 @@ export const onboarding = {
     addressNotHttps: 'The address must start with https:// (plain http only for this computer).',
     addressApiPath: 'The address includes the API path (/api/open…); MeterDesk adds that itself.',
     useFixed: 'Use {{url}}',
+    addressNoScheme:
+      'The address has no scheme: start it with https:// (http:// only for this computer).',
+    schemeAdded: 'MeterDesk adds https:// and uses {{url}}',
     key: 'API key',
     keyEmpty: 'Enter the API key.',
     keySpaces: 'The key contains spaces or line breaks; paste only the key.',

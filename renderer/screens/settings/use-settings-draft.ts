@@ -12,7 +12,11 @@ import { connectionAdvice, describeError } from '../../lib/errors';
 import { useApp, useAppApi } from '../../store/context';
 import type { SettingsPatch } from '../../store/service-slice';
 import { API_KEY_PROBLEM_WORDS, apiKeyProblem } from '../../components/key-problem';
-import { ADDRESS_PROBLEM_WORDS, addressProblem } from '../../components/service-address';
+import {
+  ADDRESS_PROBLEM_WORDS,
+  addressProblem,
+  serviceAddress,
+} from '../../components/service-address';
 import type { SendingDraft, SendingProblems } from './settings-sending';
 
 export type Pending = 'idle' | 'checking' | 'saving';
@@ -105,7 +109,10 @@ export function useSettingsDraft() {
     let left: number | null = null;
     if (connectionChanged) {
       setPending('checking');
-      const check = await api.getState().checkConnection({ baseUrl: url, apiKey, save: true });
+      // A bare host name goes with https:// (the field said so); the field shows what was used.
+      const baseUrl = serviceAddress(url);
+      setUrl(baseUrl);
+      const check = await api.getState().checkConnection({ baseUrl, apiKey, save: true });
       if (!check.ok) {
         setPending('idle');
         const advice = connectionAdvice(check.error);

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+// Why a meter waits, in the window (issue 29, item 6): a meter whose photo the photo checks hold
+// says so in the meter list and in its detail, in English and German, instead of a bare "Missing"
+// and "No photo of this meter yet"; an estimate says it is one.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MeterDetail, MeterRow } from '../../common/ipc';
+import { MeterList } from '../../renderer/billing/meter-list';
+import { MeterAlone } from '../../renderer/billing/meter-section';
+import { createI18n } from '../../renderer/i18n/i18n';
+import { StoreProvider } from '../../renderer/store/context';
+import { createAppStore } from '../../renderer/store/create-store';
+import { meterDetail } from './meter-detail';
+import { meterRow } from './meter-rows';
+import { stubBridge } from './stub-bridge';
+
+afterEach(cleanup);
+
+async function show(
+  lang: 'en' | 'de',
+  rows: readonly MeterRow[],
+  detail: MeterDetail,
+): Promise<() => void> {
+  const store = createAppStore(stubBridge([]), { refreshMs: 20 });
+  await store.getState().start();
+  render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <StoreProvider store={store}>
+        <MeterList />
+        <MeterAlone />
+      </StoreProvider>
+    </I18nextProvider>,
+  );
+  act(() => {
+    store.setState({ meterPage: { rows, total: rows.length }, meterOfDetail: detail });
+  });
+  return () => {
+    store.getState().stop();
+  };
+}
+
+const HELD = { code: 'held', count: 1 } as const;
+
+describe('a meter whose photo is held', () => {
+  it.each([
+    ['en', 'Photo held', /its photo is held by the photo checks/],
+    ['de', 'Foto zurückgehalten', /Sein Foto wird von der Fotoprüfung zurückgehalten/],
+  ] as const)('says so in %s', async (lang, tag, line) => {
+    const row: MeterRow = { ...meterRow('4711', 1, 'missing', null), said: HELD };
+    const detail = meterDetail('4711', {
+      state: 'missing',
+      reading: null,
+      chosenJobId: null,
+      said: HELD,
+    });
+    const stop = await show(lang, [row], detail);
+    expect(screen.getByTestId('meter-row').querySelector('.tag')?.textContent).toBe(tag);
+    expect(screen.getByTestId('facts-outcome').textContent).toMatch(line);
+    // Not "no photo of this meter yet": it has one, held.
+    expect(screen.queryByText(/No photo of this meter|Noch kein Foto/)).toBeNull();
+    stop();
+  });
+});
+
+describe('a meter with two different photos', () => {
+  it.each([
+    ['en', '2 different photos of this meter with different readings: confirm the right one.'],
+    [
+      'de',
+      '2 verschiedene Fotos dieses Zählers mit verschiedenen Ständen: Bitte das richtige bestätigen.',
+    ],
+  ] as const)('says why it is flagged in %s, beside a plausible check', async (lang, line) => {
+    const detail = meterDetail('4711', {
+      state: 'flagged',
+      check: {
+        level: 'ok',
+        useOnBill: true,
+        consumption: 12,
+        rolledOver: false,
+        baseline: null,
+        flagged: [],
+        dateFlags: [],
+        dateNote: null,
+      },
+      said: { code: 'different_photos', count: 2, spread: null },
+    });
+    const stop = await show(lang, [], detail);
+    expect(screen.getByTestId('facts-level').textContent).toBe(
+      lang === 'en' ? 'Plausible' : 'Plausibel',
+    );
+    expect(screen.getByTestId('facts-outcome').textContent).toBe(line);
+    stop();
+  });
+});
+
+describe('an estimate', () => {
+  it.each([
+    ['en', 'Estimated'],
+    ['de', 'Geschätzt'],
+  ] as const)(
+    'says it is an estimate in %s, not "passed checks or confirmed"',
+    async (lang, word) => {
+      const row: MeterRow = {
+        ...meterRow('4711', 1, 'confirmed', null),
+        reading: '00130.0',
+        confirmation: 'estimated',
+      };
+      const detail = meterDetail('4711', {
+        state: 'confirmed',
+        reading: '00130.0',
+        confirmation: 'estimated',
+        readType: 'estimated',
+        chosenJobId: null,
+      });
+      const stop = await show(lang, [row], detail);
+      expect(screen.getByTestId('meter-row').querySelector('.tag')?.textContent).toBe(word);
+      expect(screen.getByTestId('facts-state').textContent).toBe(word);
+      stop();
+    },
+  );
+});
