@@ -140,7 +140,7 @@ export class OfficeReview {
     if (!at) return alone;
     const { review } = at.desk.office;
     return this.answered(async (waited) => {
-      const taken = new Set(await review.takenElsewhere(meterNumbers, at.me.desk, this.now()));
+      const taken = new Set(await review.takenElsewhere(meterNumbers, at.me.desk));
       const free = meterNumbers.filter((n) => !taken.has(n)).slice(0, WALK_TRIES);
       for (const meterNumber of free) {
         const meter = await review.meterByNumber(meterNumber);
@@ -229,7 +229,7 @@ export class OfficeReview {
     if (meterNumber === null || !at) return NONE;
     return this.answered(async (waited) => {
       const { review } = at.desk.office;
-      const found = await review.meterReview(meterNumber, this.now());
+      const found = await review.meterReview(meterNumber);
       if (!found) return { state: 'unknown' };
       let holder = found.holder;
       if (holder === null || holder.desk === at.me.desk) {
@@ -240,7 +240,7 @@ export class OfficeReview {
         if (lease.ok) {
           this.shown = { meterNumber, id: found.meter.id };
           this.renewal.set(RENEW_EVERY_MS);
-          holder = { ...at.me, leaseUntil: lease.leaseUntil };
+          holder = { ...at.me, leftMs: lease.leftMs };
         } else holder = lease.holder;
       }
       return this.viewOf(meterNumber, { ...found, holder }, at.me);
@@ -289,7 +289,8 @@ export class OfficeReview {
       reviewer: r.holder && {
         desk: r.holder.desk,
         clerk: r.holder.clerk,
-        leaseUntil: r.holder.leaseUntil.getTime(),
+        // The server says what is left; the window counts down on this desk's clock.
+        leaseUntil: this.clock.now() + r.holder.leftMs,
         mine: r.holder.desk === me.desk,
       },
       decidedElsewhere: standing && entryView(standing),
@@ -322,8 +323,8 @@ export class OfficeReview {
     return officeOutboxOf(this.opts.store().db, this.opts.link.time).desk();
   }
 
-  private leaseFor(me: DeskName): { desk: string; clerk: string; now: Date; leaseMs: number } {
-    return { desk: me.desk, clerk: me.clerk, now: this.now(), leaseMs: REVIEW_LEASE_MS };
+  private leaseFor(me: DeskName): { desk: string; clerk: string; leaseMs: number } {
+    return { desk: me.desk, clerk: me.clerk, leaseMs: REVIEW_LEASE_MS };
   }
 
   private now(): Date {

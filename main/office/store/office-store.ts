@@ -51,7 +51,7 @@ export interface OfficeStore {
   loadRoute(load: RouteLoad): Promise<{ routeId: number }>;
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
   renewLease(meterId: number, req: LeaseRequest): Promise<boolean>;
-  leaseHolder(meterId: number, now: Date): ReturnType<typeof leaseHolder>;
+  leaseHolder(meterId: number): ReturnType<typeof leaseHolder>;
   /** The desk's per-meter billing rows (office migration 003); how many changed. */
   publishBilling(p: BillingPublish): Promise<number>;
   /** Per meter of the office, the row that says most, and the dialect its sheets were loaded in. */
@@ -84,7 +84,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
     leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
     renewLease: (meterId, req) => guard(() => renewLease(pool, meterId, req)),
-    leaseHolder: (meterId, now) => guard(() => leaseHolder(pool, meterId, now)),
+    leaseHolder: (meterId) => guard(() => leaseHolder(pool, meterId)),
     publishBilling: (p) => guard(() => publishBillingRows(pool, p)),
     billingRows: () =>
       guard(async () => ({
