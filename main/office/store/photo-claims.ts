@@ -158,13 +158,3 @@ export async function latestReading(db: Queryable, sha256: string): Promise<Offi
       }
     : null;
 }
-
-/** Gives a claim back (the desk will not send the photo after all): another desk may take it. */
-export async function releasePhoto(db: Queryable, sha256: string, desk: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE photos SET state = 'released', lease_until = NULL
-      WHERE sha256 = $1 AND desk = $2 AND state = 'claimed'`,
-    [sha256, desk],
-  );
-  return (rowCount ?? 0) > 0;
-}

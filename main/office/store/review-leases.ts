@@ -86,20 +86,6 @@ export async function leaseNextFlagged(
   return null;
 }
 
-/** Renews a lease this desk holds (the window still shows the meter); false when it is lost. */
-export async function renewLease(
-  db: Queryable,
-  meterId: number,
-  req: LeaseRequest,
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE review_leases SET lease_until = now() + $3::float8 * interval '1 millisecond'
-      WHERE meter_id = $1 AND desk = $2 AND lease_until > now()`,
-    [meterId, req.desk, req.leaseMs],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
 /** Who is reviewing a meter now, for "being reviewed by Anna, 12 min left"; null when nobody. */
 export async function leaseHolder(db: Queryable, meterId: number): Promise<LeaseHolder | null> {
   const { rows } = await db.query<{ desk: string; clerk: string; left_ms: number }>(
