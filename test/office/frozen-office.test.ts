@@ -45,9 +45,12 @@ describe.skipIf(officeSkip !== null)('a frozen office server', () => {
       connectMs: 500,
       queryMs: 500,
     });
+    // A desk that is done closes while the server is frozen: its exit is not held either.
+    const done = openOfficeStore(await o.deskUrl('done'), { desk: 'done', connectMs: 500 });
     try {
       // One connection open before the freeze: its next statement gets no answer.
       await desk.checkSchema();
+      await done.checkSchema();
       const frozen = await freezeOffice(cluster.admin, o.database);
       try {
         const claim = { sha256: sha('p1'), desk: 'frozen', fileName: 'p1.jpg', leaseMs: LEASE };
@@ -59,6 +62,7 @@ describe.skipIf(officeSkip !== null)('a frozen office server', () => {
         ]);
         for (const failure of failures) expect(unreachable(failure), String(failure)).toBe(true);
         expect(unreachable(await failureOf(desk.publishReading(reading)))).toBe(true);
+        expect(await failureOf(done.close())).toBeNull();
       } finally {
         frozen.thaw();
       }
