@@ -76,7 +76,6 @@ async function measure(
     await Promise.all(desks.map((desk) => desk.checkSchema()));
     const winners = new Map<number, number>();
     const latencies: number[] = [];
-    const now = new Date();
     const started = performance.now();
     await Promise.all(
       desks.map(async (desk, d) => {
@@ -86,7 +85,6 @@ async function measure(
             sha256: sha(i),
             desk: `desk-${d}`,
             fileName: `photo-${i}.jpg`,
-            now,
             leaseMs: LEASE_MS,
           });
           latencies.push(performance.now() - t);

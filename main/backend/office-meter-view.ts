@@ -13,11 +13,15 @@ const entryView = (e: OfficeDecisionEntry): OfficeHistoryEntry => ({
   decidedAt: e.decidedAt.getTime(),
 });
 
-/** The meter as this desk (`me`) sees it; another desk's standing decision is named as such. */
+/**
+ * The meter as this desk (`me`) sees it at `now` (this desk's clock); another desk's standing
+ * decision is named as such.
+ */
 export function meterView(
   meterNumber: string,
   r: OfficeMeterReview,
   me: OfficeDesk,
+  now: number,
 ): OfficeMeterView {
   const standing = r.standing && r.standing.desk !== me.desk ? r.standing : null;
   return {
@@ -27,7 +31,8 @@ export function meterView(
     reviewer: r.holder && {
       desk: r.holder.desk,
       clerk: r.holder.clerk,
-      leaseUntil: r.holder.leaseUntil.getTime(),
+      // The server says what is left; the window counts down on this desk's clock.
+      leaseUntil: now + r.holder.leftMs,
       mine: r.holder.desk === me.desk,
     },
     decidedElsewhere: standing && entryView(standing),

@@ -130,7 +130,7 @@ export class OfficeReview {
     if (!at) return alone;
     const { review } = at.desk.office;
     return this.answered(async (waited) => {
-      const taken = new Set(await review.takenElsewhere(meterNumbers, at.me.desk, this.now()));
+      const taken = new Set(await review.takenElsewhere(meterNumbers, at.me.desk));
       const free = meterNumbers.filter((n) => !taken.has(n)).slice(0, WALK_TRIES);
       for (const meterNumber of free) {
         const meter = await review.meterByNumber(meterNumber);
@@ -219,7 +219,7 @@ export class OfficeReview {
     if (meterNumber === null || !at) return NONE;
     return this.answered(async (waited) => {
       const { review } = at.desk.office;
-      const found = await review.meterReview(meterNumber, this.now());
+      const found = await review.meterReview(meterNumber);
       if (!found) return { state: 'unknown' };
       let holder = found.holder;
       if (holder === null || holder.desk === at.me.desk) {
@@ -230,10 +230,10 @@ export class OfficeReview {
         if (lease.ok) {
           this.shown = { meterNumber, id: found.meter.id };
           this.renewal.set(RENEW_EVERY_MS);
-          holder = { ...at.me, leaseUntil: lease.leaseUntil };
+          holder = { ...at.me, leftMs: lease.leftMs };
         } else holder = lease.holder;
       }
-      return meterView(meterNumber, { ...found, holder }, at.me);
+      return meterView(meterNumber, { ...found, holder }, at.me, this.clock.now());
     }, AWAY);
   }
 
@@ -295,8 +295,8 @@ export class OfficeReview {
     return officeOutboxOf(this.opts.store().db, this.opts.link.time).desk();
   }
 
-  private leaseFor(me: DeskName): { desk: string; clerk: string; now: Date; leaseMs: number } {
-    return { desk: me.desk, clerk: me.clerk, now: this.now(), leaseMs: REVIEW_LEASE_MS };
+  private leaseFor(me: DeskName): { desk: string; clerk: string; leaseMs: number } {
+    return { desk: me.desk, clerk: me.clerk, leaseMs: REVIEW_LEASE_MS };
   }
 
   private now(): Date {

@@ -109,12 +109,14 @@ export class ClaimGate {
           sha256,
           desk: this.opts.desk,
           fileName,
-          now: new Date(clock.now()),
           leaseMs: this.opts.leaseMs ?? 15 * 60_000,
         }),
       );
       if (claim.kind === 'ours') return { kind: 'send', claimed: true };
-      if (claim.kind === 'held') return { kind: 'wait', desk: claim.desk, until: claim.leaseUntil };
+      // The server says how long the other desk's lease has left; the wait is on this desk's clock.
+      if (claim.kind === 'held') {
+        return { kind: 'wait', desk: claim.desk, until: new Date(clock.now() + claim.leftMs) };
+      }
       return { kind: 'read', desk: claim.desk, reading: claim.reading };
     } catch (error) {
       if (error instanceof OfficeError && error.failure !== 'unreachable') throw error;

@@ -12,7 +12,7 @@ import { ClaimGate, type ClaimGateOptions, type ClaimPhoto } from './claim-gate'
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishDesk } from './billing-publish';
 import { PeriodicPublisher } from './periodic-publish';
-import { OfficeError } from './store/office-db';
+import { OfficeError, type OfficeDbOptions } from './store/office-db';
 import { OfficeLive } from './store/office-live';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
 
@@ -45,6 +45,8 @@ export interface OfficeDeskOptions {
   onPublished?: (state: PublisherState) => void;
   /** Lines for the log, not the person (live updates: a lost connection, a note not understood). */
   log?: (line: string) => void;
+  /** The pool's connect and statement timeouts (tests shorten them; default office-db's). */
+  db?: Pick<OfficeDbOptions, 'connectMs' | 'queryMs'>;
 }
 
 export interface OfficeDesk {
@@ -62,7 +64,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   const where = redactOfficeUrl(opts.url);
   const outbox = officeOutboxOf(opts.store.db, opts.clock);
   outbox.publishAs({ desk: opts.desk, clerk: opts.desk.split('@')[0] ?? opts.desk });
-  const office = openOfficeStore(opts.url, { desk: opts.desk, max: 2 });
+  const office = openOfficeStore(opts.url, { ...opts.db, desk: opts.desk, max: 2 });
   try {
     await office.checkSchema();
     opts.say(`Office: publishing to ${where} as ${opts.desk}.`);
@@ -105,28 +107,34 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     claim: gate.forUpload,
     live,
     finish: async (budgetMs) => {
-      await live.close();
-      await publisher.stop();
-      await rows.stop();
-      // The sheets and billing rows as the run left them (published while it ran too): not from
-      // the outbox, an upsert of what the queue holds, so it is safe to repeat.
-      const { routes } = await publishDesk(
-        opts.store,
-        office,
-        opts.desk,
-        new Date(opts.clock.now()),
-      ).catch(() => ({ routes: 0 }));
-      if (routes > 0) opts.say(`Office: ${routes} route${routes === 1 ? '' : 's'} up to date.`);
-      let timer: NodeJS.Timeout | undefined;
-      const budget = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => {
-          resolve('late');
-        }, budgetMs);
-      });
-      const drained = await Promise.race([publisher.drain(), budget]);
-      clearTimeout(timer);
+      // Everything that talks to the office runs within the budget (issue 30: a frozen server
+      // held a finished run for as long as it was frozen): what is not published by then waits
+      // in the outbox. Stopping first, at once, so nothing starts again after the budget.
+      const stopped = Promise.all([live.close(), publisher.stop(), rows.stop()]);
+      let late = false;
+      const work = async (): Promise<PublisherState> => {
+        await stopped;
+        // The sheets and billing rows as the run left them (published while it ran too): not
+        // from the outbox, an upsert of what the queue holds, so it is safe to repeat.
+        const { routes } = await publishDesk(
+          opts.store,
+          office,
+          opts.desk,
+          new Date(opts.clock.now()),
+        ).catch(() => ({ routes: 0 }));
+        if (routes > 0 && !late) {
+          opts.say(`Office: ${routes} route${routes === 1 ? '' : 's'} up to date.`);
+        }
+        return publisher.drain();
+      };
+      const drained = await withinMs(work(), budgetMs);
+      late = drained === 'late';
       const state = drained === 'late' ? publisher.state() : drained;
-      await office.close().catch(() => undefined);
+      // A statement still out holds its connection until its timeout; the desk does not wait.
+      await withinMs(
+        office.close().catch(() => undefined),
+        CLOSE_GRACE_MS,
+      );
       for (const line of officeReadingLines(opts.store)) opts.say(line);
       opts.say(
         state.pending === 0
@@ -136,6 +144,24 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
       return state;
     },
   };
+}
+
+/** How long closing may wait for the office to take its connections back after the budget. */
+const CLOSE_GRACE_MS = 1_000;
+
+/** `work`'s result, or 'late' once `ms` have passed (a plain timer: the budget is real time). */
+async function withinMs<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('late');
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, budget]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** What this queue took from, or waits for from, other desks of the office (not paid here). */

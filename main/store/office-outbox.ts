@@ -42,8 +42,22 @@ export interface OutboxCounts {
   failing: number;
 }
 
+/**
+ * The entries still to publish, counted on their partial index: as many rows as wait, never the
+ * whole outbox (issue 30: a SUM over every entry ever kept ran after every drain). INDEXED BY
+ * makes a change that loses the index an error here rather than a slow count.
+ */
+export const OUTBOX_PENDING_COUNT = `SELECT count(*) AS pending, COALESCE(SUM(attempts > 0), 0) AS failing
+  FROM office_outbox INDEXED BY office_outbox_pending WHERE published_at IS NULL`;
+
 export class OfficeOutbox {
   private readonly s;
+  /**
+   * How many entries are published: counted once, then followed as entries are marked (this is
+   * the only writer of published_at, and the queue has one writer; new entries arrive unpublished,
+   * from this class or the queue's triggers).
+   */
+  private published: number | null = null;
 
   constructor(
     db: Database.Database,
@@ -70,7 +84,10 @@ export class OfficeOutbox {
         `SELECT id, idem_key, kind, payload, attempts FROM office_outbox
           WHERE published_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
       ),
-      published: db.prepare('UPDATE office_outbox SET published_at = ? WHERE id = ?'),
+      // An entry published before keeps its first time, and the count of published ones is right.
+      published: db.prepare(
+        'UPDATE office_outbox SET published_at = ? WHERE id = ? AND published_at IS NULL',
+      ),
       since: db.prepare<
         [number, number],
         {
@@ -89,11 +106,9 @@ export class OfficeOutbox {
         `UPDATE office_outbox SET attempts = attempts + 1, last_failure = ?, next_attempt_at = ?
           WHERE id = ?`,
       ),
-      counts: db.prepare<[], OutboxCounts>(
-        `SELECT COALESCE(SUM(published_at IS NULL), 0) AS pending,
-                COALESCE(SUM(published_at IS NOT NULL), 0) AS published,
-                COALESCE(SUM(published_at IS NULL AND attempts > 0), 0) AS failing
-           FROM office_outbox`,
+      pending: db.prepare<[], Omit<OutboxCounts, 'published'>>(OUTBOX_PENDING_COUNT),
+      publishedCount: db.prepare<[], { n: number }>(
+        'SELECT count(*) AS n FROM office_outbox WHERE published_at IS NOT NULL',
       ),
     };
   }
@@ -162,7 +177,8 @@ export class OfficeOutbox {
   }
 
   markPublished(id: number): void {
-    this.s.published.run(this.stamp(), id);
+    const { changes } = this.s.published.run(this.stamp(), id);
+    if (this.published !== null) this.published += changes;
   }
 
   /** A failed publish: `failure` is a class (never a message that could carry an address). */
@@ -171,7 +187,9 @@ export class OfficeOutbox {
   }
 
   counts(): OutboxCounts {
-    return this.s.counts.get() ?? { pending: 0, published: 0, failing: 0 };
+    const { pending, failing } = this.s.pending.get() ?? { pending: 0, failing: 0 };
+    this.published ??= this.s.publishedCount.get()?.n ?? 0;
+    return { pending, published: this.published, failing };
   }
 
   private stamp(): string {

@@ -91,7 +91,6 @@ describeInBrowser('review between clerks in the window', (site) => {
         const lease = await ben.review.takeLease(Number(meter?.id), {
           desk: 'ben@pc-2',
           clerk: 'ben',
-          now: new Date(),
           leaseMs: 20 * MINUTE,
         });
         expect(lease.ok).toBe(true);

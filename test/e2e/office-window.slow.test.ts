@@ -55,7 +55,6 @@ describeInBrowser('the window with an office', (site) => {
             sha256,
             desk: 'ben@pc-2',
             fileName: photo.relPath,
-            now: at,
             leaseMs: 60_000,
           });
           await ben.publishReading({

@@ -1,6 +1,7 @@
 // An office at the newest schema with N desks, each on its own pool (its own connections), as
 // separate PCs would be.
 import { createHash } from 'node:crypto';
+import type { Queryable } from '../../main/office/store/office-db';
 import type { RouteLoad } from '../../main/office/store/office-routes';
 import { openOfficeStore, type OfficeStore } from '../../main/office/store/office-store';
 import type { PublishedReading } from '../../main/office/store/publish';
@@ -31,6 +32,31 @@ export async function migratedOffice(
 
 export function sha(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The server's clock moves on by `ms` for every claim and lease of the office: what a test cannot
+ * do to the server's now(), done to the leases instead (each one `ms` older). Leases and claims
+ * run on the server's clock alone, so this, not a desk's clock, is how a test lets one run out.
+ */
+export async function serverTimePasses(
+  admin: Queryable,
+  ms: number,
+  /** Only this desk's claims and leases: as if that desk alone had stopped renewing them. */
+  desk?: string,
+): Promise<void> {
+  const by = `$1::float8 * interval '1 millisecond'`;
+  const whose = `($2::text IS NULL OR desk = $2::text)`;
+  await admin.query(
+    `UPDATE photos SET lease_until = lease_until - ${by}, claimed_at = claimed_at - ${by}
+      WHERE lease_until IS NOT NULL AND ${whose}`,
+    [ms, desk ?? null],
+  );
+  await admin.query(
+    `UPDATE review_leases SET lease_until = lease_until - ${by}, taken_at = taken_at - ${by}
+      WHERE ${whose}`,
+    [ms, desk ?? null],
+  );
 }
 
 export const T0 = new Date('2026-03-02T08:00:00Z');

@@ -53,8 +53,9 @@ export interface OfficeClusterOptions {
    */
   readonly tls?: TestTls;
   /**
-   * The file stops and starts the server (`cluster.halt()`, `resume()`): it gets a cluster of its
-   * own, since the run's is shared with files running at the same time.
+   * The file stops and starts the server (`cluster.halt()`, `resume()`) or freezes it
+   * (frozen-server.ts): it gets a cluster of its own, since the run's is shared with files running
+   * at the same time.
    */
   readonly halts?: boolean;
 }

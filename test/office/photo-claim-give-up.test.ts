@@ -8,8 +8,6 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../main/office/store/office-db';
 import { claimPhoto } from '../../main/office/store/photo-claims';
 
-const NOW = new Date('2026-03-02T08:00:00Z');
-
 /** A server whose every claim statement answers "lost", with the photo's row as given. */
 function losingOffice(row: Record<string, unknown>): { db: Queryable; statements: string[] } {
   const statements: string[] = [];
@@ -20,13 +18,18 @@ function losingOffice(row: Record<string, unknown>): { db: Queryable; statements
   return { db: { query } as unknown as Queryable, statements };
 }
 
-const request = { sha256: 'a'.repeat(64), desk: 'anna@pc1', fileName: 'a.jpg', now: NOW };
+const request = { sha256: 'a'.repeat(64), desk: 'anna@pc1', fileName: 'a.jpg' };
 
 describe('a claim that gives up', () => {
   it('answers "ask again now" for a photo given back, never "read"', async () => {
-    const office = losingOffice({ state: 'released', desk: 'ben@pc2', lease_until: null });
+    const office = losingOffice({
+      state: 'released',
+      desk: 'ben@pc2',
+      expired: null,
+      left_ms: null,
+    });
     const claim = await claimPhoto(office.db, { ...request, leaseMs: 60_000 });
-    expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leaseUntil: NOW });
+    expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leftMs: 0 });
     expect(office.statements).toEqual([
       'office-claim-photo',
       'office-claim-photo',
@@ -35,17 +38,18 @@ describe('a claim that gives up', () => {
   });
 
   it('answers "ask again now" for a lease that ran out, not "held" for its whole lease', async () => {
-    const ranOut = new Date(NOW.getTime() - 1_000);
-    const office = losingOffice({ state: 'claimed', desk: 'ben@pc2', lease_until: ranOut });
+    // The server says the lease ran out a second ago.
+    const ranOut = { expired: true, left_ms: -1_000 };
+    const office = losingOffice({ state: 'claimed', desk: 'ben@pc2', ...ranOut });
     const claim = await claimPhoto(office.db, { ...request, leaseMs: 60_000 });
-    expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leaseUntil: NOW });
+    expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leftMs: 0 });
   });
 
   it('answers "held" with the other desk\'s lease when the photo is theirs', async () => {
-    const theirs = new Date(NOW.getTime() + 900_000);
-    const office = losingOffice({ state: 'claimed', desk: 'ben@pc2', lease_until: theirs });
+    const theirs = { expired: false, left_ms: 900_000 };
+    const office = losingOffice({ state: 'claimed', desk: 'ben@pc2', ...theirs });
     const claim = await claimPhoto(office.db, { ...request, leaseMs: 60_000 });
-    expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leaseUntil: theirs });
+    expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leftMs: 900_000 });
     // Not takeable: one statement, no asking again.
     expect(office.statements).toEqual(['office-claim-photo']);
   });

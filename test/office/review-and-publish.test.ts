@@ -7,6 +7,7 @@ import {
   minutes,
   publishedReading,
   routeOfMeters,
+  serverTimePasses,
   withTwoDesks,
 } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
@@ -32,7 +33,6 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
           desk.leaseNextFlagged({
             desk: `desk-${i}`,
             clerk: `clerk ${i}`,
-            now: minutes(1),
             leaseMs: LEASE,
           }),
         ),
@@ -42,17 +42,22 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
       expect(new Set(meters).size).toBe(8);
       // Two left; then none until a lease runs out.
       const more = { desk: 'desk-0', clerk: 'clerk 0', leaseMs: LEASE };
-      expect(await first.leaseNextFlagged({ ...more, now: minutes(2) })).not.toBeNull();
-      expect(await first.leaseNextFlagged({ ...more, now: minutes(2) })).not.toBeNull();
-      expect(await first.leaseNextFlagged({ ...more, now: minutes(2) })).toBeNull();
+      const admin = office().adminOn(o.database);
+      await serverTimePasses(admin, 60_000);
+      const last = [await first.leaseNextFlagged(more), await first.leaseNextFlagged(more)];
+      expect(last.every((l) => l !== null)).toBe(true);
+      expect(await first.leaseNextFlagged(more)).toBeNull();
       const taken = leases[3];
       if (!taken) throw new Error('lease');
-      expect(await first.leaseHolder(taken.meterId, minutes(9))).toMatchObject({
+      await serverTimePasses(admin, 7 * 60_000);
+      expect((await first.review.meterReview(taken.meterNumber))?.holder).toMatchObject({
         clerk: 'clerk 3',
       });
-      // The eight desks crashed: at 21 minutes their leases have run out (the last two run to 22),
-      // and the next flagged meter is the first of theirs in walking order.
-      const back = await first.leaseNextFlagged({ ...more, now: minutes(21) });
+      // The eight desks crashed: 20 minutes on (the server's) their leases have run out (the last
+      // two run a minute longer), and the next flagged meter is the first of theirs in walking
+      // order.
+      await serverTimePasses(admin, 12 * 60_000 + 1_000);
+      const back = await first.leaseNextFlagged(more);
       expect(back?.meterNumber).toBe([...meters].sort()[0]);
     } finally {
       await o.close();
@@ -65,7 +70,6 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
       const lease = await anna.leaseNextFlagged({
         desk: 'anna',
         clerk: 'Anna',
-        now: minutes(1),
         leaseMs: LEASE,
       });
       if (!lease) throw new Error('lease');
@@ -105,7 +109,7 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
         },
       });
       // The decision ended Anna's lease.
-      expect(await anna.leaseHolder(lease.meterId, minutes(4))).toBeNull();
+      expect((await anna.review.meterReview(lease.meterNumber))?.holder).toBeNull();
     });
   });
 });

@@ -4,7 +4,7 @@
 // number on two routes is not guessed. Each read is one or two short statements; nothing is held.
 import type { Queryable } from './office-db';
 import type { DecisionKind } from './publish';
-import { leaseHolder } from './review-leases';
+import { leaseHolder, type LeaseHolder } from './review-leases';
 
 export interface OfficeMeterState {
   id: number;
@@ -23,7 +23,8 @@ export interface OfficeDecisionEntry {
 
 export interface OfficeMeterReview {
   meter: OfficeMeterState;
-  holder: { desk: string; clerk: string; leaseUntil: Date } | null;
+  /** Who holds its review lease, for how long more on the server's clock. */
+  holder: LeaseHolder | null;
   /** The decision that stands in the office (the newest, unless it was undone); null: none. */
   standing: OfficeDecisionEntry | null;
   /** Oldest first; at most HISTORY_LIMIT, the newest ones. */
@@ -73,7 +74,6 @@ const entryOf = (r: DecisionRow): OfficeDecisionEntry => ({
 export async function meterReview(
   db: Queryable,
   meterNumber: string,
-  now: Date,
 ): Promise<OfficeMeterReview | null> {
   const meter = await meterByNumber(db, meterNumber);
   if (!meter) return null;
@@ -88,7 +88,7 @@ export async function meterReview(
   const last = history.at(-1) ?? null;
   return {
     meter,
-    holder: await leaseHolder(db, meter.id, now),
+    holder: await leaseHolder(db, meter.id),
     standing: last && last.kind !== 'undo' ? last : null,
     history,
   };
@@ -96,13 +96,12 @@ export async function meterReview(
 
 /**
  * Of these meter numbers, those another desk is reviewing now or whose standing decision is
- * another desk's: walking review passes over them.
+ * another desk's: walking review passes over them. "Now" is the server's.
  */
 export async function takenElsewhere(
   db: Queryable,
   meterNumbers: readonly string[],
   desk: string,
-  now: Date,
 ): Promise<string[]> {
   if (meterNumbers.length === 0) return [];
   const { rows } = await db.query<{ meter_number: string }>(
@@ -111,9 +110,9 @@ export async function takenElsewhere(
                           ORDER BY decided_at DESC, id DESC LIMIT 1) last ON true
       WHERE m.meter_number = ANY($1::text[])
         AND (EXISTS (SELECT 1 FROM review_leases l
-                      WHERE l.meter_id = m.id AND l.desk <> $2 AND l.lease_until > $3)
+                      WHERE l.meter_id = m.id AND l.desk <> $2 AND l.lease_until > now())
              OR (last.kind IS NOT NULL AND last.kind <> 'undo' AND last.desk <> $2))`,
-    [meterNumbers, desk, now],
+    [meterNumbers, desk],
   );
   return rows.map((r) => r.meter_number);
 }

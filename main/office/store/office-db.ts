@@ -15,7 +15,18 @@ export interface OfficeDbOptions {
   max?: number;
   /** How long a connection attempt may take before the office counts as unreachable. */
   connectMs?: number;
+  /**
+   * How long the desk waits for any one statement's answer before the office counts as
+   * unreachable. The server's own statement_timeout cannot help when the server itself is frozen
+   * (issue 30: a 120 s freeze held a finished `run` for 125 s); this timer is the desk's.
+   */
+  queryMs?: number;
 }
+
+/** The server cancels a statement after this long; see OfficeDbOptions.queryMs for the desk's. */
+const STATEMENT_MS = 15_000;
+/** Longer than the server's own limit, so a slow statement is the server's "canceled" first. */
+export const OFFICE_QUERY_MS = STATEMENT_MS + 5_000;
 
 /**
  * The connection string the driver is given for an office URL: `sslmode` read as libpq (and so
@@ -56,7 +67,12 @@ export function openOfficeDb(url: string, opts: OfficeDbOptions = {}): OfficePoo
     idleTimeoutMillis: 30_000,
     // A statement that waits longer than this is a fault, not work: no statement here waits on
     // another's lock for long (SKIP LOCKED, leases).
-    statement_timeout: 15_000,
+    statement_timeout: STATEMENT_MS,
+    query_timeout: opts.queryMs ?? OFFICE_QUERY_MS,
+    // A link that died without a word (a cable, a sleeping router) is found by TCP keepalive
+    // while the connection idles in the pool, not by the next statement's timeout.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     application_name: `MeterDesk ${opts.desk ?? ''}`.trim().slice(0, 63),
   });
   // An idle connection the server dropped must not crash the process; the next query reconnects.
@@ -79,6 +95,9 @@ export async function inTransaction<T>(
   // transaction's next statement fails instead, and the pool drops the connection on release.
   const ended = (): void => undefined;
   client.on('error', ended);
+  // A connection whose ROLLBACK failed (a frozen server: the statement timed out at the desk and
+  // may still be running there) is closed, never handed to the next caller mid-transaction.
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     await client.query(`SELECT set_config('app.user', $1, true)`, [user]);
@@ -86,11 +105,13 @@ export async function inTransaction<T>(
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((rollback: unknown) => {
+      broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+    });
     throw error;
   } finally {
     client.removeListener('error', ended);
-    client.release();
+    client.release(broken);
   }
 }
 

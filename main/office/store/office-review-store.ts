@@ -13,10 +13,10 @@ import { releaseLease, takeLease, type LeaseRequest, type LeaseTaken } from './r
 
 export interface OfficeReviewStore {
   meterByNumber(meterNumber: string): Promise<OfficeMeterState | null>;
-  meterReview(meterNumber: string, now: Date): Promise<OfficeMeterReview | null>;
+  meterReview(meterNumber: string): Promise<OfficeMeterReview | null>;
   takeLease(meterId: number, req: LeaseRequest): Promise<LeaseTaken>;
   releaseLease(meterId: number, desk: string): Promise<boolean>;
-  takenElsewhere(meterNumbers: readonly string[], desk: string, now: Date): Promise<string[]>;
+  takenElsewhere(meterNumbers: readonly string[], desk: string): Promise<string[]>;
 }
 
 export function officeReviewStore(
@@ -25,9 +25,9 @@ export function officeReviewStore(
 ): OfficeReviewStore {
   return {
     meterByNumber: (meterNumber) => guard(() => meterByNumber(pool, meterNumber)),
-    meterReview: (meterNumber, now) => guard(() => meterReview(pool, meterNumber, now)),
+    meterReview: (meterNumber) => guard(() => meterReview(pool, meterNumber)),
     takeLease: (meterId, req) => guard(() => takeLease(pool, meterId, req)),
     releaseLease: (meterId, desk) => guard(() => releaseLease(pool, meterId, desk)),
-    takenElsewhere: (numbers, desk, now) => guard(() => takenElsewhere(pool, numbers, desk, now)),
+    takenElsewhere: (numbers, desk) => guard(() => takenElsewhere(pool, numbers, desk)),
   };
 }

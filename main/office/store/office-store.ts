@@ -22,7 +22,7 @@ import { officeReviewStore, type OfficeReviewStore } from './office-review-store
 import { liveDetail, type LiveDetail } from './live-detail';
 import type { OfficeChange } from './office-live';
 import { loadOfficeRoute, type RouteLoad } from './office-routes';
-import { claimPhoto, releasePhoto, type ClaimRequest, type PhotoClaim } from './photo-claims';
+import { claimPhoto, type ClaimRequest, type PhotoClaim } from './photo-claims';
 import {
   publishDecision,
   publishReading,
@@ -30,13 +30,7 @@ import {
   type PublishedDecision,
   type PublishedReading,
 } from './publish';
-import {
-  leaseHolder,
-  leaseNextFlagged,
-  renewLease,
-  type LeaseRequest,
-  type ReviewLease,
-} from './review-leases';
+import { leaseNextFlagged, type LeaseRequest, type ReviewLease } from './review-leases';
 
 export interface OfficeStore {
   /** Creates or migrates the schema (the owner role's URL); safe to run again. */
@@ -44,14 +38,11 @@ export interface OfficeStore {
   /** Refuses (OfficeError) unless the office's schema is the one this MeterDesk knows. */
   checkSchema(): Promise<number>;
   claimPhoto(req: ClaimRequest): Promise<PhotoClaim>;
-  releasePhoto(sha256: string, desk: string): Promise<boolean>;
   publishReading(r: PublishedReading): Promise<Published>;
   publishDecision(d: PublishedDecision): Promise<Published>;
   decideMeter(d: MeterDecision): Promise<MeterEdit>;
   loadRoute(load: RouteLoad): Promise<{ routeId: number }>;
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
-  renewLease(meterId: number, req: LeaseRequest): Promise<boolean>;
-  leaseHolder(meterId: number, now: Date): ReturnType<typeof leaseHolder>;
   /** The desk's per-meter billing rows (office migration 003); how many changed. */
   publishBilling(p: BillingPublish): Promise<number>;
   /** Per meter of the office, the row that says most, and the dialect its sheets were loaded in. */
@@ -77,14 +68,11 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     migrate: () => guard(() => migrateOffice(pool)),
     checkSchema: () => guard(() => requireOfficeSchema(pool)),
     claimPhoto: (req) => guard(() => claimPhoto(pool, req)),
-    releasePhoto: (sha256, desk) => guard(() => releasePhoto(pool, sha256, desk)),
     publishReading: (r) => guard(() => publishReading(pool, r)),
     publishDecision: (d) => guard(() => publishDecision(pool, d)),
     decideMeter: (d) => guard(() => decideMeter(pool, d)),
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
     leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
-    renewLease: (meterId, req) => guard(() => renewLease(pool, meterId, req)),
-    leaseHolder: (meterId, now) => guard(() => leaseHolder(pool, meterId, now)),
     publishBilling: (p) => guard(() => publishBillingRows(pool, p)),
     billingRows: () =>
       guard(async () => ({

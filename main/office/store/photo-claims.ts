@@ -1,23 +1,28 @@
 // The office-wide photo index: before a desk uploads a photo it claims the photo's SHA-256 here,
 // so that a photo is paid for once in the office. One short statement, no transaction held open:
 // the claim is a lease with an end, and a desk that dies while holding it loses it by time alone.
+// Every "when" is the server's: a lease ends at the server's now() plus its length, and whether it
+// ran out is asked of the server. A desk's clock that runs fast or slow (issue 30: 16 minutes
+// ahead paid photos twice) never takes another desk's claim nor keeps its own longer.
 import type { Queryable } from './office-db';
 
 export interface ClaimRequest {
   sha256: string;
   desk: string;
   fileName: string;
-  /** The desk's clock (the injected one). */
-  now: Date;
+  /** The lease's length, counted on the server's clock from the server's now(). */
   leaseMs: number;
 }
 
 /** What the office says about a photo a desk is about to send. */
 export type PhotoClaim =
-  /** This desk holds the claim until `leaseUntil`: upload it. */
-  | { kind: 'ours'; leaseUntil: Date }
-  /** Another desk is sending it: wait for that desk's reading rather than pay for it again. */
-  | { kind: 'held'; desk: string; leaseUntil: Date }
+  /** This desk holds the claim for `leftMs` more (the server's time): upload it. */
+  | { kind: 'ours'; leftMs: number }
+  /**
+   * Another desk is sending it: wait for that desk's reading rather than pay for it again. Its
+   * lease has `leftMs` left on the server's clock (a duration: the desk adds it to its own now).
+   */
+  | { kind: 'held'; desk: string; leftMs: number }
   /** Already read in the office: its reading is published (or on its way) by `desk`. */
   | { kind: 'read'; desk: string; taskId: string | null; reading: OfficeReading | null };
 
@@ -33,9 +38,16 @@ export interface OfficeReading {
 interface PhotoRow {
   state: 'claimed' | 'read' | 'released';
   desk: string;
-  lease_until: Date | null;
+  /** The server's answer to "has its lease run out?" (null: no lease). */
+  expired: boolean | null;
+  /** What is left of the lease on the server's clock, in ms (null: no lease). */
+  left_ms: number | null;
   task_id: string | null;
 }
+
+/** A photo row's lease as the server sees it now: ended or not, and how long it has left. */
+const LEASE_NOW = `lease_until <= now() AS expired,
+  (extract(epoch FROM lease_until - now()) * 1000)::float8 AS left_ms`;
 
 // Taken when nobody has it, when it was given back, when its lease ran out, or again by the desk
 // that holds it (a restart renews its own claims). A photo nobody has is inserted; one that exists
@@ -50,27 +62,30 @@ const CLAIM = {
   text: `
 WITH inserted AS (
   INSERT INTO photos (sha256, state, desk, file_name, claimed_at, lease_until)
-  VALUES ($1, 'claimed', $2, $3, $4, $5)
+  VALUES ($1, 'claimed', $2, $3, now(), now() + $4::float8 * interval '1 millisecond')
   ON CONFLICT (sha256) DO NOTHING
   RETURNING state, desk, lease_until, task_id
 ), taken AS (
   UPDATE photos AS p
-     SET state = 'claimed', desk = $2, file_name = $3, claimed_at = $4, lease_until = $5
+     SET state = 'claimed', desk = $2, file_name = $3, claimed_at = now(),
+         lease_until = now() + $4::float8 * interval '1 millisecond'
    WHERE p.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted)
-     AND (p.state = 'released' OR (p.state = 'claimed' AND (p.desk = $2 OR p.lease_until <= $4)))
+     AND (p.state = 'released' OR (p.state = 'claimed' AND (p.desk = $2 OR p.lease_until <= now())))
   RETURNING p.state, p.desk, p.lease_until, p.task_id
+), answer AS (
+  SELECT true AS won, state, desk, lease_until, task_id FROM inserted
+  UNION ALL
+  SELECT true, state, desk, lease_until, task_id FROM taken
+  UNION ALL
+  SELECT false, state, desk, lease_until, task_id FROM photos
+   WHERE sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM taken)
 )
-SELECT true AS won, state, desk, lease_until, task_id FROM inserted
-UNION ALL
-SELECT true, state, desk, lease_until, task_id FROM taken
-UNION ALL
-SELECT false, state, desk, lease_until, task_id FROM photos
- WHERE sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM taken)`,
+SELECT won, state, desk, task_id, ${LEASE_NOW} FROM answer`,
 };
 
 const PHOTO = {
   name: 'office-photo-row',
-  text: 'SELECT state, desk, lease_until, task_id FROM photos WHERE sha256 = $1',
+  text: `SELECT state, desk, task_id, ${LEASE_NOW} FROM photos WHERE sha256 = $1`,
 };
 
 /** A claim that keeps meeting other desks' fresh commits gives up and answers with the row. */
@@ -80,19 +95,18 @@ const CLAIM_ATTEMPTS = 3;
 function claimable(row: PhotoRow, req: ClaimRequest): boolean {
   if (row.state === 'released') return true;
   if (row.state !== 'claimed') return false;
-  return row.desk === req.desk || (row.lease_until !== null && row.lease_until <= req.now);
+  return row.desk === req.desk || row.expired === true;
 }
 
 export async function claimPhoto(db: Queryable, req: ClaimRequest): Promise<PhotoClaim> {
-  const until = new Date(req.now.getTime() + req.leaseMs);
-  const values = [req.sha256, req.desk, req.fileName, req.now, until];
+  const values = [req.sha256, req.desk, req.fileName, req.leaseMs];
   let row: PhotoRow | undefined;
   // A lost claim whose row is missing or still looks takeable saw the photo as it was when the
   // statement began: another desk's insert or claim committed meanwhile. A new statement sees it.
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const answer = await db.query<PhotoRow & { won: boolean }>({ ...CLAIM, values });
     const first = answer.rows[0];
-    if (first?.won && first.lease_until) return { kind: 'ours', leaseUntil: first.lease_until };
+    if (first?.won && first.left_ms !== null) return { kind: 'ours', leftMs: first.left_ms };
     row = first;
     if (row && !claimable(row, req)) break;
   }
@@ -100,10 +114,11 @@ export async function claimPhoto(db: Queryable, req: ClaimRequest): Promise<Phot
   row ??= (await db.query<PhotoRow>({ ...PHOTO, values: [req.sha256] })).rows[0];
   if (!row) throw new Error('a claimed photo disappeared from the office index');
   // Still takeable after every attempt (the office is that busy with this photo): neither held by
-  // another desk nor read. Held "until now" makes the gate ask again at once, never send unclaimed.
-  if (claimable(row, req)) return { kind: 'held', desk: row.desk, leaseUntil: req.now };
-  if (row.state === 'claimed' && row.lease_until) {
-    return { kind: 'held', desk: row.desk, leaseUntil: row.lease_until };
+  // another desk nor read. Held with nothing left makes the gate ask again soon, never send
+  // unclaimed.
+  if (claimable(row, req)) return { kind: 'held', desk: row.desk, leftMs: 0 };
+  if (row.state === 'claimed' && row.left_ms !== null) {
+    return { kind: 'held', desk: row.desk, leftMs: Math.max(0, row.left_ms) };
   }
   return {
     kind: 'read',
@@ -142,14 +157,4 @@ export async function latestReading(db: Queryable, sha256: string): Promise<Offi
         desk: r.desk,
       }
     : null;
-}
-
-/** Gives a claim back (the desk will not send the photo after all): another desk may take it. */
-export async function releasePhoto(db: Queryable, sha256: string, desk: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE photos SET state = 'released', lease_until = NULL
-      WHERE sha256 = $1 AND desk = $2 AND state = 'claimed'`,
-    [sha256, desk],
-  );
-  return (rowCount ?? 0) > 0;
 }

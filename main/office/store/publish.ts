@@ -53,7 +53,7 @@ export type Published = { written: boolean };
 
 // The meter a desk names by number: unique per route; a number on two routes is left unlinked
 // rather than guessed.
-const METER_BY_NUMBER = `(SELECT CASE WHEN count(*) = 1 THEN min(id) END FROM meters WHERE meter_number = $1)`;
+export const METER_BY_NUMBER = `(SELECT CASE WHEN count(*) = 1 THEN min(id) END FROM meters WHERE meter_number = $1)`;
 
 async function ensurePhoto(
   c: OfficeClient,

@@ -2,6 +2,7 @@ import { officeMigration001 } from './001-office-record';
 import { officeMigration002 } from './002-audit';
 import { officeMigration003 } from './003-billing-rows';
 import { officeMigration004 } from './004-live';
+import { officeMigration005 } from './005-filter-indexes';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -10,4 +11,5 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration002,
   officeMigration003,
   officeMigration004,
+  officeMigration005,
 ];
