@@ -3,56 +3,42 @@
 // the photo is held, for the window (the meter list and detail) and in the export's reasons.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { reasonsIn } from '../../common/billing/export-reasons';
 import { listMeters, meterDetail } from '../../main/backend/handlers/billing-meters';
 import { billingRows } from '../../main/billing/meter-readings';
 import { loadRouteSheet } from '../../main/billing/routes';
-import { openStore, type Store } from '../../main/store/store';
-import { tempDir } from '../helpers/tmp';
+import { queuePerTest } from '../helpers/queue-per-test';
 import { scannedPhoto } from '../store/queue-fixture';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
-let store: Store;
-let dir: string;
-let cleanup: () => void;
-
-beforeEach(() => {
-  const t = tempDir('meterdesk-held-');
-  dir = t.dir;
-  cleanup = t.cleanup;
-  store = openStore(join(dir, 'queue.sqlite'));
-});
-afterEach(() => {
-  store.close();
-  cleanup();
-});
+const q = queuePerTest('meterdesk-held-');
 
 it('says that a missing meter’s photo is held by the photo checks', async () => {
-  const rootId = store.roots.ensure('/photos', 'folder').id;
-  store.jobs.insertScanned([scannedPhoto(rootId, 'route-12/4711.jpg', 'a')]);
-  const [id] = store.queries.page({}).rows.map((r) => r.id);
+  const rootId = q.store.roots.ensure('/photos', 'folder').id;
+  q.store.jobs.insertScanned([scannedPhoto(rootId, 'route-12/4711.jpg', 'a')]);
+  const [id] = q.store.queries.page({}).rows.map((r) => r.id);
   if (id === undefined) throw new Error('no photo');
-  store.jobs.recordCheck(id, { measures: null, hold: 'too_dark', minShortSide: 0 });
-  const sheet = join(dir, 'r12.csv');
+  q.store.jobs.recordCheck(id, { measures: null, hold: 'too_dark', minShortSide: 0 });
+  const sheet = join(q.dir, 'r12.csv');
   writeFileSync(sheet, 'meter_id;route;sequence\r\n4711;12;1\r\n');
-  expect(await loadRouteSheet(store, sheet, { name: 'r12.csv', now: NOW })).toMatchObject({
+  expect(await loadRouteSheet(q.store, sheet, { name: 'r12.csv', now: NOW })).toMatchObject({
     ok: true,
   });
-  expect(store.jobs.get(id)?.meterId).toBe('4711');
+  expect(q.store.jobs.get(id)?.meterId).toBe('4711');
 
-  const detail = meterDetail(store, '4711', NOW.getTime());
+  const detail = meterDetail(q.store, '4711', NOW.getTime());
   expect(detail).toMatchObject({ state: 'missing', said: { code: 'held', count: 1 } });
-  const [row] = listMeters(store, { filter: 'missing' }).rows;
+  const [row] = listMeters(q.store, { filter: 'missing' }).rows;
   expect(row).toMatchObject({ meterId: '4711', state: 'missing', said: { code: 'held' } });
-  const billed = [...billingRows(store)].find((r) => r.meterId === '4711');
+  const billed = [...billingRows(q.store)].find((r) => r.meterId === '4711');
   if (!billed) throw new Error('no billing row');
   expect(billed.reasons).toMatch(/its photo is held by the photo checks/);
   expect(reasonsIn(billed, 'de')).toMatch(/Sein Foto wird von der Fotoprüfung zurückgehalten/);
 
   // Sent anyway: the photo is on its way again.
-  store.jobs.sendHeldAnyway([id]);
-  expect(meterDetail(store, '4711', NOW.getTime())).toMatchObject({
+  q.store.jobs.sendHeldAnyway([id]);
+  expect(meterDetail(q.store, '4711', NOW.getTime())).toMatchObject({
     state: 'pending',
     said: { code: 'being_read' },
   });

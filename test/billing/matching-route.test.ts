@@ -4,33 +4,19 @@
 // meters still without a photo first.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findMeters } from '../../main/backend/handlers/billing-meters';
 import { meterReading } from '../../main/billing/meter-readings';
 import { loadRouteSheet, setCameraCounters } from '../../main/billing/routes';
-import { openStore, type Store } from '../../main/store/store';
-import { tempDir } from '../helpers/tmp';
+import { queuePerTest } from '../helpers/queue-per-test';
 import { readPhoto } from './read-photo';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
-let store: Store;
-let dir: string;
-let cleanup: () => void;
+const q = queuePerTest('meterdesk-match-');
 let sha = 0;
 
-beforeEach(() => {
-  const t = tempDir('meterdesk-match-');
-  dir = t.dir;
-  cleanup = t.cleanup;
-  store = openStore(join(dir, 'queue.sqlite'));
-});
-afterEach(() => {
-  store.close();
-  cleanup();
-});
-
 function sheet(): string {
-  const file = join(dir, 'tour.csv');
+  const file = join(q.dir, 'tour.csv');
   const rows = [
     '0001;5;0;00100;2026-10-21;0,5',
     '0002;5;0;00200;2026-10-21;0,5',
@@ -45,8 +31,8 @@ function sheet(): string {
 
 /** A photo in the folder /photos/`folder`, read by the service as `reading` on `day`. */
 function photo(folder: string, name: string, reading: string, day: string): Promise<number> {
-  return readPhoto(store, {
-    rootId: store.roots.ensure('/photos', 'folder').id,
+  return readPhoto(q.store, {
+    rootId: q.store.roots.ensure('/photos', 'folder').id,
     relPath: `${folder}/${name}`,
     reading,
     readAt: `${day}T09:00:00+01:00`,
@@ -55,13 +41,13 @@ function photo(folder: string, name: string, reading: string, day: string): Prom
   });
 }
 
-const meterOf = (id: number): string | null => store.jobs.get(id)?.meterId ?? null;
+const meterOf = (id: number): string | null => q.store.jobs.get(id)?.meterId ?? null;
 
 describe('a route sheet kept to its folders', () => {
   it('matches only the photos of the folders it was given', async () => {
     const mine = await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
     const other = await photo('Tour 5', '0002.jpg', '00215', '2026-11-20');
-    const loaded = await loadRouteSheet(store, sheet(), {
+    const loaded = await loadRouteSheet(q.store, sheet(), {
       name: 'tour.csv',
       now: NOW,
       folders: ['/photos/Tour 1'],
@@ -77,10 +63,10 @@ describe('a route sheet kept to its folders', () => {
   });
 
   it("one meter's different photos from two folders and days are flagged, naming them", async () => {
-    await loadRouteSheet(store, sheet(), { name: 'tour.csv', now: NOW });
+    await loadRouteSheet(q.store, sheet(), { name: 'tour.csv', now: NOW });
     await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
     await photo('Tour 4', '0001_b.jpg', '00116', '2026-11-21');
-    const found = meterReading(store, '0001');
+    const found = meterReading(q.store, '0001');
     expect(found?.outcome.state).toBe('flagged');
     expect(found?.outcome.spread).toEqual({
       folders: ['Tour 1', 'Tour 4'],
@@ -94,19 +80,19 @@ describe('a route sheet kept to its folders', () => {
 
 describe('camera counters', () => {
   it('IMG_0002 is meter 0002 only when the office says its cameras number by meter', async () => {
-    await loadRouteSheet(store, sheet(), { name: 'tour.csv', now: NOW });
+    await loadRouteSheet(q.store, sheet(), { name: 'tour.csv', now: NOW });
     const counter = await photo('Tour 1', 'IMG_0002.jpg', '00215', '2026-11-20');
     expect(meterOf(counter)).toBeNull();
-    setCameraCounters(store, true, NOW);
+    setCameraCounters(q.store, true, NOW);
     expect(meterOf(counter)).toBe('0002');
   });
 });
 
 describe('the meter picker', () => {
   it('offers the meters still without a photo first', async () => {
-    await loadRouteSheet(store, sheet(), { name: 'tour.csv', now: NOW });
+    await loadRouteSheet(q.store, sheet(), { name: 'tour.csv', now: NOW });
     await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
-    expect(findMeters(store, '', 10).map((m) => m.meterId)).toEqual(['0002', '0003', '0001']);
-    expect(findMeters(store, '000', 10).map((m) => m.meterId)).toEqual(['0002', '0003', '0001']);
+    expect(findMeters(q.store, '', 10).map((m) => m.meterId)).toEqual(['0002', '0003', '0001']);
+    expect(findMeters(q.store, '000', 10).map((m) => m.meterId)).toEqual(['0002', '0003', '0001']);
   });
 });
