@@ -210,12 +210,18 @@ export function writeWithOutboxEntry<T>(
   write: () => T,
   entryOf: (made: T) => OutboxDecision | null,
 ): T {
-  return db.transaction(() => {
-    const made = write();
-    const entry = entryOf(made);
-    if (entry !== null) officeOutboxOf(db, clock).addDecision(entry);
-    return made;
-  })();
+  // IMMEDIATE: the write lock from the start, waited for on the busy timeout. A decision reads
+  // before it writes (the rules look at the meter's rows), and skips and typed readings are made
+  // beside a running owner: a transaction begun by reading fails with SQLITE_BUSY_SNAPSHOT when
+  // the owner commits between its read and its write.
+  return db
+    .transaction(() => {
+      const made = write();
+      const entry = entryOf(made);
+      if (entry !== null) officeOutboxOf(db, clock).addDecision(entry);
+      return made;
+    })
+    .immediate();
 }
 
 const outboxes = new WeakMap<Database.Database, OfficeOutbox>();
