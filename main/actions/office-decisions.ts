@@ -1,14 +1,24 @@
-// Office mode's hook in the action layer: every decision a person makes passes here on its way
-// into the desk's office outbox (main/store/office-outbox.ts), in the same synchronous step as the
-// queue write, never waiting for the office database. While the queue does not publish (no office
-// configured) nothing is kept.
+// Office mode's hook in the action layer: every decision a person makes is written together with
+// its entry in the desk's office outbox (main/store/office-outbox.ts), in one SQLite transaction
+// (issue 30: a kill between two transactions kept decisions the office never heard of), never
+// waiting for the office database. While the queue does not publish (no office configured)
+// nothing is kept.
 import type { DecisionRequest } from '../../common/billing/decision-rules';
-import { officeOutboxOf, type OutboxDecision } from '../store/office-outbox';
+import { writeWithOutboxEntry, type OutboxDecision } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
 
-export function keepForOffice(store: Store, clock: Clock, decision: OutboxDecision): void {
-  officeOutboxOf(store.db, clock).addDecision(decision);
+/**
+ * Runs a decision's queue write and keeps its outbox entry in the same transaction; `entryOf`
+ * says which entry the write's result calls for (null: nothing was decided, nothing kept).
+ */
+export function decideForOffice<T>(
+  store: Store,
+  clock: Clock,
+  write: () => T,
+  entryOf: (made: T) => OutboxDecision | null,
+): T {
+  return writeWithOutboxEntry(store.db, clock, write, entryOf);
 }
 
 /** The decision under the key the office already recorded it with (made there first). */

@@ -27,8 +27,9 @@ export type ActionName =
 
 /**
  * The writes that are safe while another process runs an engine on the queue: each is one
- * guarded statement on rows that engine never writes again (a finished photo's review, a meter's
- * decision and its undo, a photo's meter chosen by hand, a setting only exports read), and the
+ * guarded write on rows that engine never writes again (a finished photo's review, a meter's
+ * decision and its undo, each in one transaction with its office outbox entry that takes the
+ * write lock first; a photo's meter chosen by hand, a setting only exports read), and the
  * checks they re-run are recomputed whole from the rows, whoever writes last. So a clerk can
  * review while a run reads more. Everything else is refused: adds and retries queue photos the
  * owner would send on behalf of a process it does not know (and its run would not end where its

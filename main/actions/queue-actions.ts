@@ -14,7 +14,7 @@ import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
 import { writeThresholds } from '../photo-checks/thresholds';
 import type { Store } from '../store/store';
-import { keepForOffice, officeMeterDecision, withKey } from './office-decisions';
+import { decideForOffice, officeMeterDecision, withKey } from './office-decisions';
 import { refuseIfOwnedElsewhere, type ActionName } from './ownership';
 import type { ActionSite } from './site';
 
@@ -47,9 +47,14 @@ export class QueueActions {
     officeKey?: string,
   ): boolean {
     const store = this.write('review');
-    if (!store.jobs.review(id, action, reading)) return false;
     const kind = action === 'accepted' ? 'confirm' : 'correct';
-    keepForOffice(store, this.site.clock, withKey({ kind, jobId: id, reading }, officeKey));
+    const reviewed = decideForOffice(
+      store,
+      this.site.clock,
+      () => store.jobs.review(id, action, reading),
+      (ok) => (ok ? withKey({ kind, jobId: id, reading }, officeKey) : null),
+    );
+    if (!reviewed) return false;
     // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
     this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
     return true;
@@ -58,8 +63,13 @@ export class QueueActions {
   /** Takes a review back (the photo is not sent again); the meter's checks follow the reading. */
   undoReview(id: number, undone: MadeReview, restore: ReviewState, officeKey?: string): boolean {
     const store = this.write('undo review');
-    if (!store.jobs.undoReview(id, undone, restore)) return false;
-    keepForOffice(store, this.site.clock, withKey({ kind: 'undo', jobId: id }, officeKey));
+    const taken = decideForOffice(
+      store,
+      this.site.clock,
+      () => store.jobs.undoReview(id, undone, restore),
+      (ok) => (ok ? withKey({ kind: 'undo', jobId: id }, officeKey) : null),
+    );
+    if (!taken) return false;
     this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
     return true;
   }
@@ -101,12 +111,14 @@ export class QueueActions {
   /** A meter nobody could read; false for a meter not in the loaded sheets. */
   recordSkip(meterId: string, code: SkipCode, note: string | null): boolean {
     const store = this.write('skip meter');
-    if (!routes.recordSkip(store, meterId, code, note, this.now())) return false;
-    keepForOffice(
+    const skipped = decideForOffice(
       store,
       this.site.clock,
-      officeMeterDecision(meterId, { kind: 'skip', code, note: note ?? undefined }),
+      () => routes.recordSkip(store, meterId, code, note, this.now()),
+      (ok) =>
+        ok ? officeMeterDecision(meterId, { kind: 'skip', code, note: note ?? undefined }) : null,
     );
+    if (!skipped) return false;
     this.changed(store.meters.photoIdsOf(meterId));
     return true;
   }
@@ -117,8 +129,13 @@ export class QueueActions {
    */
   typeReading(meterId: string, reading: string, readAt?: string, byCustomer = false): boolean {
     const store = this.write('type reading');
-    if (!routes.typeReading(store, meterId, reading, this.now(), readAt, byCustomer)) return false;
-    keepForOffice(store, this.site.clock, officeMeterDecision(meterId, { kind: 'typed', reading }));
+    const typed = decideForOffice(
+      store,
+      this.site.clock,
+      () => routes.typeReading(store, meterId, reading, this.now(), readAt, byCustomer),
+      (ok) => (ok ? officeMeterDecision(meterId, { kind: 'typed', reading }) : null),
+    );
+    if (!typed) return false;
     this.meterChanged(store, meterId);
     return true;
   }
@@ -135,15 +152,14 @@ export class QueueActions {
     officeKey?: string,
   ): ReturnType<typeof decideMeter> {
     const store = this.write('decide meter');
-    const made = decideMeter(store, meterId, request, this.site.clock.now());
-    if (made?.ok) {
-      keepForOffice(
-        store,
-        this.site.clock,
-        withKey(officeMeterDecision(meterId, request), officeKey),
-      );
-      this.meterChanged(store, meterId);
-    }
+    // The rules' look at the meter and the decision kept are one transaction too.
+    const made = decideForOffice(
+      store,
+      this.site.clock,
+      () => decideMeter(store, meterId, request, this.site.clock.now()),
+      (m) => (m?.ok ? withKey(officeMeterDecision(meterId, request), officeKey) : null),
+    );
+    if (made?.ok) this.meterChanged(store, meterId);
     return made;
   }
 
@@ -158,15 +174,13 @@ export class QueueActions {
   /** Takes the meter's decision back; the one before it is the meter's again. */
   undoMeterDecision(meterId: string, officeKey?: string): ReturnType<typeof undoMeterDecision> {
     const store = this.write('undo meter decision');
-    const undone = undoMeterDecision(store, meterId);
-    if (undone?.ok) {
-      keepForOffice(
-        store,
-        this.site.clock,
-        withKey({ kind: 'undo', meterNumber: meterId }, officeKey),
-      );
-      this.meterChanged(store, meterId);
-    }
+    const undone = decideForOffice(
+      store,
+      this.site.clock,
+      () => undoMeterDecision(store, meterId),
+      (u) => (u?.ok ? withKey({ kind: 'undo', meterNumber: meterId }, officeKey) : null),
+    );
+    if (undone?.ok) this.meterChanged(store, meterId);
     return undone;
   }
 

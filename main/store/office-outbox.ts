@@ -197,6 +197,33 @@ export class OfficeOutbox {
   }
 }
 
+/**
+ * A person's write to the queue and its decision's outbox entry, in ONE SQLite transaction
+ * (issue 30): a desk killed at any point keeps both or neither, never a decision the office
+ * would not hear of. `write` runs first (its own transactions nest as savepoints); `entryOf`
+ * names the entry for what it returned, null when nothing was decided (refused, no such
+ * row). A write that throws, or an entry that cannot be kept, rolls both back.
+ */
+export function writeWithOutboxEntry<T>(
+  db: Database.Database,
+  clock: Clock,
+  write: () => T,
+  entryOf: (made: T) => OutboxDecision | null,
+): T {
+  // IMMEDIATE: the write lock from the start, waited for on the busy timeout. A decision reads
+  // before it writes (the rules look at the meter's rows), and skips and typed readings are made
+  // beside a running owner: a transaction begun by reading fails with SQLITE_BUSY_SNAPSHOT when
+  // the owner commits between its read and its write.
+  return db
+    .transaction(() => {
+      const made = write();
+      const entry = entryOf(made);
+      if (entry !== null) officeOutboxOf(db, clock).addDecision(entry);
+      return made;
+    })
+    .immediate();
+}
+
 const outboxes = new WeakMap<Database.Database, OfficeOutbox>();
 
 /** The outbox of a queue connection, made once per connection (its statements prepared once). */
