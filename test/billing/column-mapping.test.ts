@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAP_SHEET_HEADERS } from './sap-headers';
 import {
   normaliseHeader,
   parseColumnMappingJson,
@@ -38,15 +39,7 @@ describe('suggestMapping', () => {
   );
 
   it('maps an SAP IS-U / German utility export by itself (issue 29: six selects by hand)', () => {
-    const { mapping, unmappedRequired } = suggestMapping([
-      'Ableseeinheit',
-      'Folge',
-      'Zählerseriennummer',
-      'Straße',
-      'Vorjahresstand',
-      'Ablesedatum Vorjahr',
-      'Ableseauftrag',
-    ]);
+    const { mapping, unmappedRequired } = suggestMapping([...SAP_SHEET_HEADERS]);
     expect(unmappedRequired).toEqual([]);
     expect(mapping.fields).toEqual({
       route: 'Ableseeinheit',

@@ -3,17 +3,13 @@
 // confirmed or corrected is "confirmed by you" (never "read and confirmed" for both); the list is
 // one Tab stop and the arrow keys go through its meters. A photo without a meter names its file
 // once (issue 29: it was printed twice, overlapping).
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Confirmation } from '../../common/billing/billing-row';
 import type { MeterRow } from '../../common/ipc';
 import { MeterList } from '../../renderer/billing/meter-list';
-import { createI18n } from '../../renderer/i18n/i18n';
-import { StoreProvider } from '../../renderer/store/context';
-import { createAppStore } from '../../renderer/store/create-store';
-import { stubBridge } from './stub-bridge';
+import { renderWithStore } from './render-app';
 import { meterRow } from './meter-rows';
 
 afterEach(cleanup);
@@ -24,15 +20,12 @@ function confirmedRow(meterId: string, confirmation: Confirmation): MeterRow {
 }
 
 async function showList(lang: 'en' | 'de') {
-  const store = createAppStore(stubBridge([]), { refreshMs: 20 });
-  await store.getState().start();
-  render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <StoreProvider store={store}>
-        <MeterList />
-        <button type="button">after the list</button>
-      </StoreProvider>
-    </I18nextProvider>,
+  const { store } = await renderWithStore(
+    <>
+      <MeterList />
+      <button type="button">after the list</button>
+    </>,
+    { lang },
   );
   act(() => {
     store.setState({

@@ -2,18 +2,14 @@
 // Why a meter waits, in the window (issue 29, item 6): a meter whose photo the photo checks hold
 // says so in the meter list and in its detail, in English and German, instead of a bare "Missing"
 // and "No photo of this meter yet"; an estimate says it is one.
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeterDetail, MeterRow } from '../../common/ipc';
 import { MeterList } from '../../renderer/billing/meter-list';
 import { MeterAlone } from '../../renderer/billing/meter-section';
-import { createI18n } from '../../renderer/i18n/i18n';
-import { StoreProvider } from '../../renderer/store/context';
-import { createAppStore } from '../../renderer/store/create-store';
 import { meterDetail } from './meter-detail';
 import { meterRow } from './meter-rows';
-import { stubBridge } from './stub-bridge';
+import { renderWithStore } from './render-app';
 
 afterEach(cleanup);
 
@@ -22,15 +18,12 @@ async function show(
   rows: readonly MeterRow[],
   detail: MeterDetail,
 ): Promise<() => void> {
-  const store = createAppStore(stubBridge([]), { refreshMs: 20 });
-  await store.getState().start();
-  render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <StoreProvider store={store}>
-        <MeterList />
-        <MeterAlone />
-      </StoreProvider>
-    </I18nextProvider>,
+  const { store } = await renderWithStore(
+    <>
+      <MeterList />
+      <MeterAlone />
+    </>,
+    { lang },
   );
   act(() => {
     store.setState({ meterPage: { rows, total: rows.length }, meterOfDetail: detail });

@@ -2,40 +2,20 @@
 // The route sheet's mapping step says which of its other columns go along into the export (issue
 // 29, item 6): the columns no field takes are kept per meter for an export template to carry
 // back (main/billing/sheet-other-columns.ts); the list follows the clerk's choices.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { suggestMapping } from '../../common/billing/column-mapping';
 import type { SheetPreview } from '../../common/ipc';
 import { SheetDialog } from '../../renderer/billing/sheet-dialog';
-import { createI18n } from '../../renderer/i18n/i18n';
-import { StoreProvider } from '../../renderer/store/context';
-import { createAppStore } from '../../renderer/store/create-store';
-import { stubBridge } from './stub-bridge';
+import { SAP_SHEET_HEADERS } from '../billing/sap-headers';
+import { renderWithStore } from './render-app';
 
 afterEach(cleanup);
 
-const HEADERS = [
-  'Ableseeinheit',
-  'Folge',
-  'Zählerseriennummer',
-  'Straße',
-  'Vorjahresstand',
-  'Ablesedatum Vorjahr',
-  'Ableseauftrag',
-  'Hinweis',
-];
+const HEADERS = [...SAP_SHEET_HEADERS, 'Hinweis'];
 
 it('names the columns it carries into the export, as the clerk maps them', async () => {
-  const store = createAppStore(stubBridge([]), { refreshMs: 20 });
-  await store.getState().start();
-  render(
-    <I18nextProvider i18n={createI18n('en')}>
-      <StoreProvider store={store}>
-        <SheetDialog />
-      </StoreProvider>
-    </I18nextProvider>,
-  );
+  const { store } = await renderWithStore(<SheetDialog />);
   const { mapping, unmappedRequired } = suggestMapping(HEADERS);
   const preview: SheetPreview = {
     path: '/srv/tour.csv',
