@@ -16,6 +16,7 @@ import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
 import { eventually, openTestWindow } from './harness';
 import { loadFixtureSheet, startOnSandbox, waitForCount } from './window-steps';
+import { createRoleOnce } from '../office/run-cluster';
 
 const office = useOfficeCluster();
 const MINUTE = 60_000;
@@ -26,9 +27,7 @@ describeInBrowser('review between clerks in the window', (site) => {
     async () => {
       const cluster = office();
       const settings = await annaOnCluster(cluster);
-      await cluster.admin.query(
-        `CREATE ROLE desk_ben LOGIN PASSWORD 'pw-ben' IN ROLE meterdesk_desk`,
-      );
+      await createRoleOnce(cluster.admin, 'desk_ben', 'pw-ben');
       const ben: OfficeStore = openOfficeStore(
         cluster.cluster.url({ user: 'desk_ben', password: 'pw-ben', database: settings.database }),
         { desk: 'ben@pc-2' },

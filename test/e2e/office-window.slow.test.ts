@@ -15,6 +15,7 @@ import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
 import { eventually, openTestWindow } from './harness';
 import { openDetail, sampleFolder, startOnSandbox } from './window-steps';
+import { createRoleOnce } from '../office/run-cluster';
 
 const office = useOfficeCluster();
 const BEN_READ = 3;
@@ -25,9 +26,7 @@ describeInBrowser('the window with an office', (site) => {
     async () => {
       const cluster = office();
       const settings = await annaOnCluster(cluster);
-      await cluster.admin.query(
-        `CREATE ROLE desk_ben LOGIN PASSWORD 'pw-ben' IN ROLE meterdesk_desk`,
-      );
+      await createRoleOnce(cluster.admin, 'desk_ben', 'pw-ben');
 
       const win = await openTestWindow(site(), { viewport: { width: 1024, height: 800 } });
       try {

@@ -10,6 +10,7 @@ import type { ManualClock } from '../helpers/manual-clock';
 import { openDesktop, until, value, type Desktop } from '../ipc/helpers/desktop';
 import { annaOnCluster } from './anna-on-cluster';
 import type { OfficeCluster } from './pg-cluster';
+import { createRoleOnce } from './run-cluster';
 
 export const METERS = ['R12-01', 'R12-02', 'R12-03', 'R12-04'];
 export const BEN_PASSWORD = 'pw-ben';
@@ -20,9 +21,7 @@ export async function annaAndBen(
   at: Date,
 ): Promise<{ anna: OfficeSettings; ben: OfficeSettings }> {
   const anna = await annaOnCluster(cluster);
-  await cluster.admin.query(
-    `CREATE ROLE desk_ben LOGIN PASSWORD '${BEN_PASSWORD}' IN ROLE meterdesk_desk`,
-  );
+  await createRoleOnce(cluster.admin, 'desk_ben', BEN_PASSWORD);
   const ben: OfficeSettings = { ...anna, user: 'desk_ben', desk: 'ben@pc-2' };
   const loader = openOfficeStore(
     cluster.cluster.url({ user: 'desk_ben', password: BEN_PASSWORD, database: anna.database }),
