@@ -44,6 +44,7 @@ function whyFlagged(job: JobRecord, t: DeskT): string {
 function UndoLine(): React.JSX.Element | null {
   const api = useAppApi();
   const t = useT('desk');
+  const tErrors = useT('errors');
   const last = useApp((s) => s.lastReview);
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
   useEffect(() => {
@@ -73,7 +74,10 @@ function UndoLine(): React.JSX.Element | null {
     // Refused in the office, the box says why (ReviewRefusal); the undo stays offered.
     setMessage(
       !undone.ok
-        ? { tone: 'bad', text: t('review.undoFailed', { reason: describeError(undone.error) }) }
+        ? {
+            tone: 'bad',
+            text: t('review.undoFailed', { reason: describeError(undone.error, tErrors) }),
+          }
         : undone.value === 'refused'
           ? null
           : { tone: 'ok', text: t('review.undone', { file }) },
@@ -142,6 +146,7 @@ export function ReviewBox({
   const api = useAppApi();
   const t = useT('desk');
   const tStates = useT('states');
+  const tErrors = useT('errors');
   const editNonce = useApp((s) => s.editNonce);
   // Reviewing in walking order: the next flagged meter of the route comes next, not the next row.
   const walking = useApp((s) => s.walking);
@@ -201,7 +206,7 @@ export function ReviewBox({
     // Moves on as the A key does: the next flagged meter when walking, else the next row.
     const reviewed = await api.getState().review(job.id, request);
     setSaving(false);
-    if (!reviewed.ok) setError(describeError(reviewed.error));
+    if (!reviewed.ok) setError(describeError(reviewed.error, tErrors));
     // Refused in the office: the box says why and stays the clerk's place.
     else if (reviewed.value === 'refused') boxRef.current?.focus({ preventScroll: true });
     // Walking, the review box stays the clerk's place (A, E and Ctrl+Z work from it); the
