@@ -10,7 +10,7 @@ import { typedReading } from '../lib/reading';
 import { useApp, useAppApi } from '../store/context';
 import type { ReviewRequest } from '../store/detail-slice';
 import { useT } from '../i18n/i18n';
-import { formatCount } from '../i18n/format';
+import { formatCount, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
 import { baseName } from '../lib/format';
 import { Icon } from './icon';
@@ -45,6 +45,7 @@ function UndoLine(): React.JSX.Element | null {
   const api = useAppApi();
   const t = useT('desk');
   const tErrors = useT('errors');
+  const lang = useLang();
   const last = useApp((s) => s.lastReview);
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
   useEffect(() => {
@@ -62,13 +63,18 @@ function UndoLine(): React.JSX.Element | null {
   const what =
     last.action === 'accepted'
       ? t('review.undoConfirmed', { file })
-      : t('review.undoCorrected', { file, reading: last.reading ?? '' });
+      : t('review.undoCorrected', {
+          file,
+          reading: last.reading === null ? '' : formatReading(last.reading, lang),
+        });
   const restores =
     restore.action === null
       ? t('review.undoRestoresNone')
       : restore.action === 'accepted'
         ? t('review.undoRestoresConfirmed')
-        : t('review.undoRestoresCorrected', { reading: restore.reading });
+        : t('review.undoRestoresCorrected', {
+            reading: formatReading(restore.reading, lang),
+          });
   const undo = async (): Promise<void> => {
     const undone = await api.getState().undoReview();
     // Refused in the office, the box says why (ReviewRefusal); the undo stays offered.
@@ -95,7 +101,7 @@ function UndoLine(): React.JSX.Element | null {
         onClick={() => void undo()}
         data-testid="undo-review"
       >
-        <Icon name="retry" /> {t('review.undo')} <kbd>Ctrl+Z</kbd>
+        <Icon name="retry" /> {t('review.undo')} <kbd>{t('review.undoKey')}</kbd>
       </button>
     </div>
   );
@@ -147,6 +153,9 @@ export function ReviewBox({
   const t = useT('desk');
   const tStates = useT('states');
   const tErrors = useT('errors');
+  const lang = useLang();
+  const shown = (reading: string | null): string =>
+    reading === null ? '–' : formatReading(reading, lang);
   const editNonce = useApp((s) => s.editNonce);
   // Reviewing in walking order: the next flagged meter of the route comes next, not the next row.
   const walking = useApp((s) => s.walking);
@@ -252,8 +261,8 @@ export function ReviewBox({
           <Icon name="check" />{' '}
           {job.reviewAction === 'corrected'
             ? t('review.corrected', {
-                reading: job.reviewedReading ?? '',
-                ai: job.aiReading ?? '–',
+                reading: job.reviewedReading === null ? '' : shown(job.reviewedReading),
+                ai: shown(job.aiReading),
               })
             : t('review.confirmed')}
         </p>
@@ -261,7 +270,7 @@ export function ReviewBox({
       <div className="review-row">
         <div>
           <span className="label">{t('review.aiReading')}</span>
-          <span className="reading-ai num">{job.aiReading ?? '–'}</span>
+          <span className="reading-ai num">{shown(job.aiReading)}</span>
         </div>
         <button
           type="button"
@@ -285,7 +294,7 @@ export function ReviewBox({
             className="input num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={job.aiReading ?? '12345.678'}
+            placeholder={formatReading(job.aiReading ?? '12345.678', lang)}
             value={text}
             aria-invalid={showProblem}
             aria-describedby={showProblem ? `${ids}-problem` : walking ? undefined : `${ids}-hint`}
