@@ -237,9 +237,10 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         return { path, rows: 1 };
       }),
 
-    writeMissing: ({ path }) =>
+    writeMissing: ({ path, language }) =>
       state.use(async () => {
-        const written = await writeMissingMeters(path, routeProgress(state.store).missing);
+        const { missing } = routeProgress(state.store);
+        const written = await writeMissingMeters(path, missing, language);
         state.exported.add(written.path);
         return written;
       }),
