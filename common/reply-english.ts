@@ -104,6 +104,11 @@ const ENGLISH: { readonly [C in ReplyCode]: (p: ReplyParams<C>) => string } = {
     `The service is limiting this key's requests; try again in ${String(p.seconds)} s.`,
   serviceAnswerUnusable: (p) => p.detail,
   unexpectedProblem: (p) => `MeterDesk hit an unexpected problem (${p.detail}).`,
+  noAnswer: (p) => {
+    const limit =
+      p.seconds >= 120 ? `${String(Math.round(p.seconds / 60))} minutes` : `${String(p.seconds)} s`;
+    return `${p.who} did not answer within ${limit} (${p.call}) and may be stuck. If this keeps happening, quit MeterDesk and open it again.`;
+  },
   queueOwned: (p) =>
     `Cannot ${p.action} now. This queue is in use by ${p.owner} (process ${String(p.pid)}${p.host ? ` on ${p.host}` : ''}, ` +
     `since ${p.since}). Close it or wait for it to finish, then try again.`,

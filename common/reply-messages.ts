@@ -78,6 +78,11 @@ export const REPLY_MESSAGES = {
    */
   /** Anything unexpected (main/ipc/answer.ts); `detail` is the error's own text, redacted. */
   unexpectedProblem: { detail: 'data' },
+  /**
+   * The other process did not answer a call within its deadline (main/ipc/deadline.ts, rpc.ts):
+   * `who` as the log names it (the window says MeterDesk), `call` the channel.
+   */
+  noAnswer: { who: 'word', call: 'data', seconds: 'count' },
   queueOwned: { action: 'word', owner: 'data', pid: 'count', host: 'data', since: 'data' },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, ParamKind>>>>;
 

@@ -136,6 +136,10 @@ const WORDING: Wording = {
   keyRateLimited: (p, t) => t('said.keyRateLimited', p),
   serviceAnswerUnusable: (p, t) => t('said.serviceAnswerUnusable', p),
   unexpectedProblem: (p, t) => t('said.unexpectedProblem', p),
+  noAnswer: (p, t) =>
+    p.seconds >= 120
+      ? t('said.noAnswerMinutes', { call: p.call, minutes: Math.round(p.seconds / 60) })
+      : t('said.noAnswer', { call: p.call, seconds: p.seconds }),
   queueOwned: (p, t) => {
     const values = {
       action: actionWords(p.action, t),

@@ -140,6 +140,10 @@ describe('a call over the port', () => {
         code: 'timeout',
         message:
           "MeterDesk's backend did not answer within 30 s (queryJobs) and may be stuck. If this keeps happening, quit MeterDesk and open it again.",
+        said: {
+          code: 'noAnswer',
+          params: { who: "MeterDesk's backend", call: 'queryJobs', seconds: 30 },
+        },
       },
     });
   });

@@ -114,6 +114,10 @@ export const errors: Words<typeof en> = {
       'Der Dienst begrenzt die Anfragen dieses Schlüssels; versuchen Sie es in {{seconds}} s erneut.',
     serviceAnswerUnusable: 'Die Antwort des Dienstes ist nicht verwendbar: {{detail}}',
     unexpectedProblem: 'MeterDesk ist auf ein unerwartetes Problem gestoßen ({{detail}}).',
+    noAnswer:
+      'MeterDesk hat nicht innerhalb von {{seconds}} s geantwortet ({{call}}) und hängt vielleicht. Wenn das öfter passiert, beenden Sie MeterDesk und öffnen es erneut.',
+    noAnswerMinutes:
+      'MeterDesk hat nicht innerhalb von {{minutes}} Minuten geantwortet ({{call}}) und hängt vielleicht. Wenn das öfter passiert, beenden Sie MeterDesk und öffnen es erneut.',
     queueOwned:
       'Jetzt nicht möglich: {{action}}. Diese Warteschlange wird von {{owner}} verwendet (Prozess {{pid}}, seit {{since}}). Schließen Sie es oder warten Sie, bis es fertig ist, und versuchen Sie es dann erneut.',
     queueOwnedElsewhere:

@@ -106,6 +106,10 @@ export const errors = {
     keyRateLimited: "The service is limiting this key's requests; try again in {{seconds}} s.",
     serviceAnswerUnusable: 'The service’s answer cannot be used: {{detail}}',
     unexpectedProblem: 'MeterDesk hit an unexpected problem ({{detail}}).',
+    noAnswer:
+      'MeterDesk did not answer within {{seconds}} s ({{call}}) and may be stuck. If this keeps happening, quit MeterDesk and open it again.',
+    noAnswerMinutes:
+      'MeterDesk did not answer within {{minutes}} minutes ({{call}}) and may be stuck. If this keeps happening, quit MeterDesk and open it again.',
     queueOwned:
       'Cannot {{action}} now. This queue is in use by {{owner}} (process {{pid}}, since {{since}}). Close it or wait for it to finish, then try again.',
     queueOwnedElsewhere:
