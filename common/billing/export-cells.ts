@@ -11,7 +11,12 @@ import { parseIsoStamp } from './calendar';
 import { officeIso, officeTimeZone } from './export-read-at';
 import type { BillingRow } from './billing-row';
 import { reasonsIn } from './export-reasons';
-import { SHEET_FIELD, type ExportField, type ExportTemplate } from './export-template';
+import {
+  exportLanguageOf,
+  SHEET_FIELD,
+  type ExportField,
+  type ExportTemplate,
+} from './export-template';
 
 export type ExportCellKind = 'number' | 'text';
 
@@ -85,7 +90,7 @@ function cell(row: BillingRow, field: ExportField, t: ExportTemplate, zone: stri
     case 'plausibility':
       return row.unmatched ? 'error' : (row.plausibility ?? '');
     case 'reasons':
-      return reasonsIn(row, t.language ?? 'en');
+      return reasonsIn(row, exportLanguageOf(t));
     case 'use_on_bill':
       return row.useOnBill && !row.unmatched ? 'yes' : 'no';
     case 'photo':

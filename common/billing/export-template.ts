@@ -73,8 +73,23 @@ export interface ExportTemplate {
   unencodable: 'error' | 'replace';
   /** Add a row per photo that matched no meter, marked in `unmatched`, `use_on_bill` and `reasons`. */
   includeUnmatched: boolean;
-  /** The language of the reasons column; absent: English, as templates saved before it said. */
+  /**
+   * The language of the reasons column; absent: the file's own (exportLanguageOf), German for a
+   * German file (decimal comma and 12.10.2026), else English as templates saved before it said.
+   */
   language?: ExportLanguage;
+}
+
+/**
+ * The language a template's reasons are written in: its own when it says, else German when the
+ * file is written as a German billing system reads it (decimal comma, day.month.year), else
+ * English. A German sheet's default export (export-dialect.ts) is such a file.
+ */
+export function exportLanguageOf(
+  template: Pick<ExportTemplate, 'language' | 'decimalMark' | 'dateFormat'>,
+): ExportLanguage {
+  if (template.language !== undefined) return template.language;
+  return template.decimalMark === ',' && template.dateFormat === 'dd.mm.yyyy' ? 'de' : 'en';
 }
 
 export const MAX_TEMPLATE_COLUMNS = 50;

@@ -19,7 +19,7 @@ import { channel, CONTRACT } from './contract';
 import { DEADLINES } from './deadlines';
 import { MAX_KEY_CHARS } from './limits';
 import { absolutePath, empty, exportRequest, jobId } from './schemas';
-import { billingExportRequest, templateJson } from './billing-schemas';
+import { billingExportRequest, fieldListRequest, templateJson } from './billing-schemas';
 import type { BillingWritten, FileWritten, SheetChoice } from './billing-views';
 import { officeReportRequest, type OfficeReportFile } from './office-report-views';
 import { officeBillingExportRequest, type OfficeBillingFile } from './office-export-views';
@@ -80,7 +80,7 @@ export const BACKEND_CALLS = {
     z.strictObject({ path: absolutePath, templateJson }),
   ).returns<FileWritten>(),
   writeMissing: channel(
-    z.strictObject({ path: absolutePath }),
+    z.strictObject({ ...fieldListRequest.shape, path: absolutePath }),
     DEADLINES.bulk,
   ).returns<FileWritten>(),
   writeBilling: channel(

@@ -3,6 +3,7 @@
 // same strict validators (common/billing/column-mapping.ts, export-template.ts).
 import { z } from 'zod';
 import { SKIP_CODES } from '../billing/billing-row';
+import { EXPORT_LANGUAGES } from '../billing/export-template';
 import { parseReadingInput, readingInputText, WIDEST_REGISTER } from '../billing/reading-input';
 import { METER_FILTERS } from './billing-views';
 import { MAX_OFFSET, MAX_PAGE_ROWS } from './limits';
@@ -56,3 +57,6 @@ const billingScope = z.enum(['finished', 'all']);
 export const billingExportRequest = z.strictObject({ templateJson, scope: billingScope });
 
 export const billingPreviewRequest = z.strictObject({ scope: billingScope });
+
+/** The field list (Export missing meters) in the window's language; English without one. */
+export const fieldListRequest = z.strictObject({ language: z.enum(EXPORT_LANGUAGES).optional() });

@@ -53,6 +53,7 @@ import { localDay } from '../billing/meter-decision';
 import {
   billingExportRequest,
   billingPreviewRequest,
+  fieldListRequest,
   filePattern,
   mappingJson,
   meterId,
@@ -273,7 +274,7 @@ export const CONTRACT = {
   /** Main shows the save dialog; the backend writes the template file. */
   exportTemplate: channel(z.strictObject({ templateJson })).returns<Saved<FileWritten>>(),
   /** Main shows the save dialog; the backend writes the meters still missing, in walking order. */
-  exportMissing: channel(empty, DEADLINES.bulk).returns<Saved<FileWritten>>(),
+  exportMissing: channel(fieldListRequest, DEADLINES.bulk).returns<Saved<FileWritten>>(),
   /** Main shows the save dialog; the backend writes one row per meter with the template. */
   exportBilling: channel(billingExportRequest, DEADLINES.bulk).returns<Saved<BillingWritten>>(),
   /** The same for every meter of the office, as `export --office` (this desk publishes first). */

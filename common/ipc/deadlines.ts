@@ -2,6 +2,8 @@
 // A deadline is the longest a working MeterDesk takes, with room for a loaded two-core machine: a
 // timeout then means that the other process is stuck, not that it is slow, and nobody waits forever.
 // Each call in the contracts names one of these (contract.ts, backend-contract.ts).
+import { replyText } from '../reply-english';
+import { replyMessage, type ReplyMessage } from '../reply-messages';
 
 export const DEADLINES = {
   /**
@@ -29,8 +31,10 @@ export const DEADLINES = {
 
 /** What a caller that stopped waiting answers, in words the window shows as they are. */
 export function timeoutMessage(who: string, what: string, ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  const limit =
-    seconds >= 120 ? `${String(Math.round(seconds / 60))} minutes` : `${String(seconds)} s`;
-  return `${who} did not answer within ${limit} (${what}) and may be stuck. If this keeps happening, quit MeterDesk and open it again.`;
+  return replyText(timeoutSaid(who, what, ms));
+}
+
+/** The same as the code the window words (IpcError.said). */
+export function timeoutSaid(who: string, what: string, ms: number): ReplyMessage {
+  return replyMessage('noAnswer', { who, call: what, seconds: Math.round(ms / 1000) });
 }

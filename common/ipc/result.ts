@@ -1,6 +1,6 @@
 // What every call across the bridge answers. Electron keeps only an Error's message when a handler
 // throws, so nothing is thrown across it: the outcome is data the renderer switches on.
-import type { LogMessage } from '../engine-messages';
+import type { Said } from '../reply-english';
 
 /** Why a call failed; the renderer picks its wording and remedy by this code. */
 export const IPC_ERROR_CODES = [
@@ -45,10 +45,12 @@ export interface IpcError {
    */
   readonly message: string;
   /**
-   * MeterDesk's own sentence about it as a code and its parameters, when it has one: the window
-   * words it in its language (renderer/lib/errors.ts), `message` is its English.
+   * MeterDesk's own sentence about it as a code and its parameters (a refusal of
+   * common/reply-messages.ts or a log code): the window words it in its language
+   * (renderer/lib/errors.ts) and never shows `message`, which is its English. Every error a handler
+   * replies with has one; only the plumbing's own (a deadline, a caller refused) go without.
    */
-  readonly said?: LogMessage;
+  readonly said?: Said;
 }
 
 export type Result<T> =
@@ -58,6 +60,6 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail<T = never>(code: IpcErrorCode, message: string, said?: LogMessage): Result<T> {
+export function fail<T = never>(code: IpcErrorCode, message: string, said?: Said): Result<T> {
   return { ok: false, error: said === undefined ? { code, message } : { code, message, said } };
 }

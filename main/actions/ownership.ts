@@ -2,28 +2,15 @@
 // window open while `meter-desk run` works on it), this one's actions are refused, naming the
 // owner, except those listed in SAFE_BESIDE_OWNER.
 import { hostname } from 'node:os';
+import type { OWNED_ACTIONS } from '../../common/reply-messages';
 import { QueueInUseError, QueueOwnership, type OwnerInfo } from '../store/queue-owner';
 import type { ActionSite } from './site';
 
-/** Every user-level change to the queue, by name (the refusal says which one waits). */
-export type ActionName =
-  | 'add photos'
-  | 'add arrivals'
-  | 'review'
-  | 'undo review'
-  | 'retry'
-  | 'remove'
-  | 'assign meter'
-  | 'skip meter'
-  | 'type reading'
-  | 'decide meter'
-  | 'undo meter decision'
-  | 'load route sheet'
-  | 'set file pattern'
-  | 'set camera counters'
-  | 'save template'
-  | 'send anyway'
-  | 'set photo checks';
+/**
+ * Every user-level change to the queue, by name (the refusal says which one waits; the window
+ * words each, so the list is common/reply-messages.ts's).
+ */
+export type ActionName = (typeof OWNED_ACTIONS)[number];
 
 /**
  * The writes that are safe while another process runs an engine on the queue: each is one

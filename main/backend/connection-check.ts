@@ -4,8 +4,9 @@
 import type { AiInfo, QuotaInfo } from '../../common/engine-status';
 import { createMeterApi } from '../api/client';
 import { isApiError, type ApiError } from '../api/errors';
-import { BaseUrlError, isLoopbackHost, parseBaseUrl } from '../api/http';
+import { isLoopbackHost, parseBaseUrl } from '../api/http';
 import { withoutApiPath } from '../../common/service-url';
+import { replyMessage, type ReplyMessage } from '../../common/reply-messages';
 import { AppError } from '../ipc/app-error';
 import { toAiInfo, toQuotaInfo } from '../engine/remote-info';
 
@@ -16,32 +17,27 @@ export function checkBaseUrl(raw: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new AppError(
-      'invalid_url',
-      'The service address is not a valid URL. It looks like https://meters.example.com.',
-    );
+    throw new AppError('invalid_url', replyMessage('addressNotUrl', {}));
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    throw new AppError(
-      'not_https',
-      url.protocol === 'http:'
-        ? `The service address must start with https://: over plain http:// the API key would travel unencrypted to ${url.hostname}.`
-        : 'The service address must start with https://.',
-    );
+    const host = url.protocol === 'http:' ? url.hostname : '';
+    throw new AppError('not_https', replyMessage('addressNotHttps', { host }));
   }
   const fixed = withoutApiPath(text);
   if (fixed !== null) {
     throw new AppError(
       'invalid_url',
-      `The address includes the API path (${url.pathname}); MeterDesk adds that itself. Use ${fixed} instead.`,
+      replyMessage('addressHasApiPath', { path: url.pathname, fixed }),
     );
   }
-  try {
-    parseBaseUrl(text);
-  } catch (error) {
-    if (error instanceof BaseUrlError) throw new AppError('invalid_url', error.message);
-    throw error;
+  // parseBaseUrl's own refusals that the checks above leave, each as its code.
+  if (url.username !== '' || url.password !== '') {
+    throw new AppError('invalid_url', replyMessage('addressHasCredentials', {}));
   }
+  if (url.search !== '' || url.hash !== '') {
+    throw new AppError('invalid_url', replyMessage('addressHasQuery', {}));
+  }
+  parseBaseUrl(text);
   return text.replace(/\/+$/, '');
 }
 
@@ -49,17 +45,17 @@ export function checkBaseUrl(raw: string): string {
  * Why nothing could be reached, told apart: a name that does not exist is a typo, a refused
  * connection is a wrong port or a service that is not running, the rest is the network.
  */
-function unreachableText(code: string, origin: string): string {
+function unreachable(code: string, origin: string): ReplyMessage {
   const host = new URL(origin).hostname;
   switch (code) {
     case 'ENOTFOUND':
-      return `The name ${host} does not exist: no computer on the network is called that. Check the spelling of the address.`;
+      return replyMessage('nameNotFound', { host });
     case 'EAI_AGAIN':
-      return `The name ${host} could not be looked up: the network's name service does not answer. Check this computer's network connection.`;
+      return replyMessage('nameNotLookedUp', { host });
     case 'ECONNREFUSED':
-      return `${host} exists, but nothing listens at ${origin}. Check the port in the address, or whether the service is running.`;
+      return replyMessage('nothingListens', { host, origin });
     default:
-      return `${origin} cannot be reached from this computer (${code}). Check the network connection, and any proxy or firewall.`;
+      return replyMessage('originUnreachable', { origin, code });
   }
 }
 
@@ -68,51 +64,48 @@ export function explainApiError(error: ApiError, origin: string): AppError {
   const info = error.info;
   switch (info.class) {
     case 'key_rejected':
-      return new AppError(
-        'key_rejected',
-        'The service refused this API key (401). Check that the whole key was pasted and that it is still active on the API Keys page of the website.',
-      );
+      return new AppError('key_rejected', replyMessage('serviceRefusedKey', {}));
     case 'permission_denied':
       return new AppError(
         'permission_denied',
-        `The key is valid but not allowed to do this (403)${info.message ? `: ${info.message}` : ''}. The key may lack a scope, the account may be inactive, or this computer's IP address may be outside the key's allowlist.`,
+        replyMessage('keyNotAllowed', { serviceSays: info.message }),
       );
     case 'network_down':
-      return new AppError('unreachable', unreachableText(info.code, origin));
+      return new AppError('unreachable', unreachable(info.code, origin));
     case 'retry_later':
       if (['timeout', 'connection_reset', 'transport'].includes(info.reason)) {
         return new AppError(
           'unreachable',
-          `Cannot reach ${origin}: ${error.message} Check the address, the network and any proxy or firewall.`,
+          replyMessage('cannotReach', { origin, detail: error.message }),
         );
       }
       if (info.reason === 'server_error') {
         return new AppError(
           'unavailable',
-          `The service at ${origin} has a problem right now (${error.message}). Try again later.`,
+          replyMessage('serviceFaulty', { origin, detail: error.message }),
         );
       }
       return new AppError(
         'bad_response',
-        `Something else answers at ${origin}, not the meter-reading service (${error.message}). Check the address.`,
+        replyMessage('notTheService', { origin, detail: error.message }),
       );
     case 'service_hold':
       return new AppError(
         'unavailable',
-        `The service at ${origin} is unavailable for now (maintenance or overload)${info.serviceSays ? `: ${info.serviceSays}` : ''}. Try again in a few minutes.`,
+        replyMessage('serviceOnHold', { origin, serviceSays: info.serviceSays }),
       );
     case 'rate_limited':
       return new AppError(
         'unavailable',
-        `The service is limiting this key's requests; try again in ${String(Math.ceil(info.retryAfterMs / 1000))} s.`,
+        replyMessage('keyRateLimited', { seconds: Math.ceil(info.retryAfterMs / 1000) }),
       );
     case 'not_found':
+      return new AppError('bad_response', replyMessage('notTheService', { origin, detail: '' }));
+    default:
       return new AppError(
         'bad_response',
-        `Something else answers at ${origin}, not the meter-reading service (it has no meter-reading API: 404). Check the address.`,
+        replyMessage('serviceAnswerUnusable', { detail: error.message }),
       );
-    default:
-      return new AppError('bad_response', error.message);
   }
 }
 
@@ -134,7 +127,8 @@ export async function checkConnection(baseUrl: string, apiKey: string): Promise<
   } catch (error) {
     // Only the key can still be wrong here (the address passed checkBaseUrl); the message never
     // repeats it.
-    throw new AppError('invalid_request', error instanceof Error ? error.message : String(error));
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new AppError('invalid_request', replyMessage('keyNotUsable', { detail }));
   }
   try {
     const [quota, ai] = await Promise.all([api.getQuota(), api.getAiStatus()]);

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUEUE_FILE, SANDBOX_QUEUE_FILE } from '../config/paths';
-import { codedAppError } from '../ipc/app-error';
+import { AppError } from '../ipc/app-error';
 import { backupQueueFile } from '../store/queue-backup';
 import type { Store } from '../store/store';
 import {
@@ -25,9 +25,9 @@ export function prepareDataDir(dir: string): void {
     refuseSystemPlace(dir);
     makeWritable(dir);
   } catch (error) {
-    if (error instanceof DataDirProblem) throw codedAppError('file_error', error.said);
+    if (error instanceof DataDirProblem) throw new AppError('file_error', error.said);
     const why = (error as NodeJS.ErrnoException).code ?? 'other';
-    throw codedAppError('file_error', dataFolderUnusable(dir, why));
+    throw new AppError('file_error', dataFolderUnusable(dir, why));
   }
 }
 

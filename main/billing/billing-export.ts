@@ -21,6 +21,8 @@ import {
 import type { BillingPreview } from '../../common/ipc/billing-views';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
 import { columnLetter } from '../../common/billing/row-problem';
+import { replyText } from '../../common/reply-english';
+import { replyMessage, type ReplyMessage } from '../../common/reply-messages';
 import { openExportFile } from '../export/csv';
 import type { Store } from '../store/store';
 import { countUnencodable, encodeWindows1252, firstUnencodable } from './windows-1252';
@@ -51,9 +53,13 @@ export class UnencodableError extends Error {
     readonly header: string,
     readonly character: string,
   ) {
-    super(
-      `Row ${row}, column ${column} (${header}): "${character}" cannot be written in Windows-1252. Choose UTF-8 in the template, or let it write "?" for such characters.`,
-    );
+    super(replyText(replyMessage('unencodable', { row, column, header, character })));
+  }
+
+  /** The same as the code the window words (IpcError.said). */
+  get said(): ReplyMessage {
+    const { row, column, header, character } = this;
+    return replyMessage('unencodable', { row, column, header, character });
   }
 }
 

@@ -4,6 +4,7 @@
 // missing-export.ts for `meter-desk routes --missing` and the window's "Export missing meters".
 import type { DecidedOutcome } from '../../common/billing/decided-outcome';
 import { REREAD_REASON_ENGLISH, SKIP_ENGLISH } from '../../common/billing/decision-english';
+import type { FieldNote } from '../../common/billing/field-list-words';
 import { VISIT_SKIPS } from '../../common/billing/meter-decision';
 import type { StoredMeter } from '../store/meters-repo';
 import type { Store } from '../store/store';
@@ -20,6 +21,8 @@ export interface MissingMeter {
   why: FieldWhy;
   /** Why, in a sentence (the CSV's and the CLI's English). */
   note: string;
+  /** The same as codes, for a list in another language (field-list-words.ts). */
+  said: FieldNote;
   /** The photo that was not good enough (a re-read's), below its folder. */
   photo: string | null;
   previousReading: string | null;
@@ -29,16 +32,26 @@ export interface MissingMeter {
 function reasonOf(
   meter: StoredMeter,
   outcome: DecidedOutcome,
-): { why: FieldWhy; note: string } | null {
+): { why: FieldWhy; note: string; said: FieldNote } | null {
   const d = meter.decision?.decision;
   if (outcome.rereadPending && d?.kind === 'reread') {
     const note = d.note ? ` (${d.note})` : '';
-    return { why: 'reread', note: `Re-read: ${REREAD_REASON_ENGLISH[d.reason]}${note}.` };
+    return {
+      why: 'reread',
+      note: `Re-read: ${REREAD_REASON_ENGLISH[d.reason]}${note}.`,
+      said: { code: 'reread', reason: d.reason, note: d.note || null },
+    };
   }
-  if (outcome.state === 'missing') return { why: 'no_reading', note: outcome.note };
+  if (outcome.state === 'missing') {
+    return { why: 'no_reading', note: outcome.note, said: { code: 'missing', said: outcome.said } };
+  }
   if (outcome.state === 'skipped' && d?.kind === 'skip' && VISIT_SKIPS.includes(d.code)) {
     const note = d.note ? ` (${d.note})` : '';
-    return { why: 'skip', note: `Skipped: ${SKIP_ENGLISH[d.code]}${note}.` };
+    return {
+      why: 'skip',
+      note: `Skipped: ${SKIP_ENGLISH[d.code]}${note}.`,
+      said: { code: 'skip', skip: d.code, note: d.note || null },
+    };
   }
   return null;
 }

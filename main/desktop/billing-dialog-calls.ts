@@ -50,10 +50,10 @@ export function billingDialogCalls(
         (path) => backend.writeTemplateFile({ path, templateJson }),
       );
     },
-    async exportMissing() {
+    async exportMissing(request) {
       return afterDialog(
         await dialogs.chooseSaveFile(`MeterDesk missing meters ${day(now())}.csv`, 'missing'),
-        (path) => backend.writeMissing({ path }),
+        (path) => backend.writeMissing({ ...request, path }),
       );
     },
     async exportBilling(request) {

@@ -15,6 +15,8 @@ import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { needsNeutralising, textCell } from '../../common/billing/export-line';
+import { replyText } from '../../common/reply-english';
+import { replyMessage, type ReplyMessage } from '../../common/reply-messages';
 import { AtomicFile } from '../files/atomic-file';
 
 export const CSV_DELIMITERS = [',', ';'] as const;
@@ -63,14 +65,21 @@ export function formatRow(
   return line + CRLF;
 }
 
-/** Why an export could not be written; `code` is the file system's error code when there is one. */
+/**
+ * Why an export could not be written; `code` is the file system's error code when there is one,
+ * `said` the reason as the code exportNotWritten (common/reply-messages.ts), `message` its English.
+ */
 export class CsvExportError extends Error {
   override readonly name = 'CsvExportError';
   readonly code: string | undefined;
   readonly targetPath: string;
 
-  constructor(message: string, targetPath: string, cause?: unknown) {
-    super(message, { cause });
+  constructor(
+    readonly said: ReplyMessage,
+    targetPath: string,
+    cause?: unknown,
+  ) {
+    super(replyText(said), { cause });
     this.targetPath = targetPath;
     this.code = errorCode(cause);
   }
@@ -84,45 +93,35 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A plain-language message for the user, naming the file and the likely fix. */
+/** The file system's codes that share a reason. */
+const SAME_REASON: Readonly<Record<string, string>> = {
+  ENOENT_IN_EXISTING_DIR: 'noNewFiles',
+  EPERM: 'EACCES',
+  EDQUOT: 'ENOSPC',
+};
+const REASONS = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EBUSY', 'EROFS', 'ENOSPC']);
+
+/** Why the file could not be written, as a code naming the file and (in its English) the fix. */
 export function describeFailure(
   targetPath: string,
   stage: 'open' | 'write' | 'finish',
   cause: unknown,
   code = errorCode(cause),
-): string {
-  const dir = path.dirname(targetPath);
-  const prefix = `Could not export to "${targetPath}": `;
-  switch (code) {
-    case 'ENOENT':
-      return stage === 'open'
-        ? `${prefix}the folder "${dir}" does not exist.`
-        : `${prefix}the folder "${dir}" disappeared while exporting.`;
-    case 'ENOENT_IN_EXISTING_DIR':
-      return `${prefix}files cannot be created in the folder "${dir}".`;
-    case 'ENOTDIR':
-      return `${prefix}"${dir}" is not a folder.`;
-    case 'EISDIR':
-      return `${prefix}a folder with that name already exists.`;
-    case 'EACCES':
-    case 'EPERM':
-      return stage === 'finish'
-        ? `${prefix}the file could not be replaced. It may be open in another program (close it there) or the folder may not be writable.`
-        : `${prefix}no permission to write in the folder "${dir}".`;
-    case 'EBUSY':
-      return `${prefix}the file is in use by another program. Close it there and try again.`;
-    case 'EROFS':
-      return `${prefix}the folder "${dir}" is on a read-only drive.`;
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return `${prefix}the drive is full.`;
-    case 'ENAMETOOLONG':
-      return `${prefix}the file name is too long.`;
-    default: {
-      const detail = cause instanceof Error ? cause.message : String(cause);
-      return `${prefix}${detail}`;
-    }
-  }
+): ReplyMessage {
+  const known = code === undefined ? undefined : (SAME_REASON[code] ?? code);
+  const why =
+    known !== undefined &&
+    (REASONS.has(known) || known === 'noNewFiles' || known === 'ENAMETOOLONG')
+      ? known
+      : 'other';
+  const detail = why !== 'other' ? '' : cause instanceof Error ? cause.message : String(cause);
+  return replyMessage('exportNotWritten', {
+    file: targetPath,
+    folder: path.dirname(targetPath),
+    why,
+    stage,
+    detail,
+  });
 }
 
 /** `describeFailure`'s code for a folder that exists but takes no new files (e.g. /sys, /proc). */
@@ -144,10 +143,14 @@ export async function openExportFile(targetPath: string): Promise<AtomicFile> {
   const target = path.resolve(targetPath);
   const existing = await stat(target).catch(() => undefined);
   if (existing?.isDirectory()) {
-    throw new CsvExportError(
-      `Could not export to "${target}": a folder with that name already exists.`,
-      target,
-    );
+    const said = replyMessage('exportNotWritten', {
+      file: target,
+      folder: path.dirname(target),
+      why: 'folderExists',
+      stage: 'open',
+      detail: '',
+    });
+    throw new CsvExportError(said, target);
   }
   return AtomicFile.create(target, {
     fail: (stage, error) =>

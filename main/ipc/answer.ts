@@ -3,7 +3,8 @@
 // keeps its code and wording; anything else becomes `internal` with a short, redacted message and
 // no stack, and is logged in full (still redacted).
 import type { CallersFor, CallTable, HandlersFor } from '../../common/ipc/bridge';
-import type { LogMessage } from '../../common/engine-messages';
+import { replyMessage } from '../../common/reply-messages';
+import { saidText, type Said } from '../../common/reply-english';
 import { fail, ok, type Result } from '../../common/ipc/result';
 import { isAppError } from './app-error';
 import { withDeadline } from './deadline';
@@ -18,15 +19,15 @@ function describeUnexpected(error: unknown): string {
 
 /** A coded sentence with each of its text parameters redacted (a path may hold anything). */
 export function redactSaid(
-  said: LogMessage | undefined,
+  said: Said | undefined,
   redact: (text: string) => string,
-): LogMessage | undefined {
+): Said | undefined {
   if (said === undefined) return undefined;
   const params = Object.fromEntries(
     Object.entries(said.params).map(([k, v]) => [k, typeof v === 'string' ? redact(v) : v]),
   );
   // The same code with the same parameter names and kinds.
-  return { code: said.code, params } as LogMessage;
+  return { code: said.code, params } as Said;
 }
 
 /** Turns a thrown error into the result union that crosses to the caller. */
@@ -44,7 +45,8 @@ export function errorReporter(
     log(`internal error: ${text}`);
     const short =
       text.length > MAX_INTERNAL_MESSAGE ? `${text.slice(0, MAX_INTERNAL_MESSAGE)}…` : text;
-    return fail('internal', `MeterDesk hit an unexpected problem (${short}).`);
+    const said = replyMessage('unexpectedProblem', { detail: short });
+    return fail('internal', saidText(said), said);
   };
 }
 

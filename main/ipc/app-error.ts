@@ -1,27 +1,22 @@
-import { logText, type LogMessage } from '../../common/engine-messages';
 import type { IpcErrorCode } from '../../common/ipc/result';
+import { saidText, type Said } from '../../common/reply-english';
 
 /**
- * An expected failure a handler reports to the window: the code picks the UI's remedy, the message
- * is shown as is unless `said` gives it as a code the window words. Only these survive the bridge with their wording; anything else thrown becomes
- * `internal` (see dispatch.ts).
+ * An expected failure a handler reports to the window: the code picks the UI's remedy, `said` is
+ * MeterDesk's sentence about it as a code the window words in its language; the message is its
+ * English (the log's words). Only these survive the bridge with their wording; anything else
+ * thrown becomes `internal` (see dispatch.ts).
  */
 export class AppError extends Error {
   override readonly name = 'AppError';
 
   constructor(
     readonly code: IpcErrorCode,
-    message: string,
-    /** The same as a code the window words (IpcError.said). */
-    readonly said?: LogMessage,
+    /** IpcError.said: required, so no handler replies with a sentence the window cannot word. */
+    readonly said: Said,
   ) {
-    super(message);
+    super(saidText(said));
   }
-}
-
-/** An AppError that is one of MeterDesk's coded sentences: its English is the message. */
-export function codedAppError(code: IpcErrorCode, said: LogMessage): AppError {
-  return new AppError(code, logText(said), said);
 }
 
 export function isAppError(value: unknown): value is AppError {

@@ -1,7 +1,7 @@
 // A call nobody answers must not be waited for forever: the caller gives up at the call's deadline
 // and answers `timeout` itself, in words the window can show. Plain setTimeout, so tests move it
 // with fake timers.
-import { timeoutMessage } from '../../common/ipc/deadlines';
+import { timeoutMessage, timeoutSaid } from '../../common/ipc/deadlines';
 import { fail, type Result } from '../../common/ipc/result';
 
 /** The answer, or `timeout` once `ms` have passed; a late answer is dropped. */
@@ -14,7 +14,7 @@ export function withDeadline<T>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<Result<T>>((resolve) => {
     timer = setTimeout(() => {
-      resolve(fail('timeout', timeoutMessage(who, what, ms)));
+      resolve(fail('timeout', timeoutMessage(who, what, ms), timeoutSaid(who, what, ms)));
     }, ms);
   });
   return Promise.race([answer, expired]).finally(() => {

@@ -12,7 +12,7 @@ import type {
   NoteHandlersFor,
   NoteTable,
 } from '../../common/ipc/bridge';
-import { timeoutMessage } from '../../common/ipc/deadlines';
+import { timeoutMessage, timeoutSaid } from '../../common/ipc/deadlines';
 import { fail, type Result } from '../../common/ipc/result';
 import { answerCall, type ErrorReport } from './answer';
 
@@ -154,7 +154,13 @@ export function createRpcPeer<
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          resolve(fail('timeout', timeoutMessage(remoteName, name, deadlineMs)));
+          resolve(
+            fail(
+              'timeout',
+              timeoutMessage(remoteName, name, deadlineMs),
+              timeoutSaid(remoteName, name, deadlineMs),
+            ),
+          );
         }, deadlineMs);
         pending.set(id, (result) => {
           clearTimeout(timer);

@@ -38,7 +38,8 @@ export function RoutePanel(): React.JSX.Element | null {
 
   const exportMissing = async (): Promise<void> => {
     const state = api.getState();
-    const reply = await state.exportMissing();
+    // The list goes to a reader: in the window's language (the pseudo-locale's is English).
+    const reply = await state.exportMissing(lang === 'de' ? 'de' : 'en');
     const done = reply.ok ? reply.value : null;
     if (!reply.ok) state.notifyError(reply.error);
     else if (done)

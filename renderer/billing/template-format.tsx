@@ -1,6 +1,6 @@
 // The export template's file format: separator, decimal mark, date format, encoding, the reasons'
 // language, and whether times and photos without a meter go in.
-import { DATE_FORMATS } from '../../common/billing/export-template';
+import { DATE_FORMATS, exportLanguageOf } from '../../common/billing/export-template';
 import { useT } from '../i18n/i18n';
 import type { TemplatePartProps } from './template-patch';
 
@@ -87,7 +87,7 @@ export function TemplateFormat({ template, onChange }: TemplatePartProps): React
           <span className="label">{t('template.language')}</span>
           <select
             className="input"
-            value={template.language ?? 'en'}
+            value={exportLanguageOf(template)}
             onChange={(e) => {
               const v = e.target.value === 'de' ? 'de' : 'en';
               onChange((tp) => ({ ...tp, language: v }));

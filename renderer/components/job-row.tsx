@@ -15,6 +15,7 @@ import {
 import { useT } from '../i18n/i18n';
 import { meterTypeWords } from '../lib/meter-type-words';
 import { useLang } from '../i18n/use-lang';
+import { formatReading } from '../i18n/format';
 import { Icon } from './icon';
 
 export const ROW_HEIGHT = 34;
@@ -147,9 +148,11 @@ export const JobRow = memo(function JobRow({
         <Icon name={look.icon} /> {look.label}
       </div>
       <div role="gridcell" className="td td-reading num" data-testid="cell-reading">
-        <span data-i18n-skip>{reading ?? ''}</span>
+        <span data-i18n-skip>{reading === null ? '' : formatReading(reading, lang)}</span>
         {job.reviewAction === 'corrected' && job.aiReading !== null && (
-          <span className="sr-only">{t('table.aiRead', { reading: job.aiReading })}</span>
+          <span className="sr-only">
+            {t('table.aiRead', { reading: formatReading(job.aiReading, lang) })}
+          </span>
         )}
       </div>
       <MeterTypeCell type={job.meterType} t={t} />

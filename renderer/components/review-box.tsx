@@ -11,7 +11,7 @@ import { useApp, useAppApi } from '../store/context';
 import { undoHere } from '../store/walk-slice';
 import type { ReviewRequest } from '../store/detail-slice';
 import { useT } from '../i18n/i18n';
-import { formatCount } from '../i18n/format';
+import { formatCount, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
 import { baseName } from '../lib/format';
 import { Icon } from './icon';
@@ -45,6 +45,8 @@ function whyFlagged(job: JobRecord, t: DeskT): string {
 function UndoLine(): React.JSX.Element | null {
   const api = useAppApi();
   const t = useT('desk');
+  const tErrors = useT('errors');
+  const lang = useLang();
   // Walking, the photo shown's own review only: not the meter before's (undoHere).
   const last = useApp(undoHere);
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
@@ -63,19 +65,27 @@ function UndoLine(): React.JSX.Element | null {
   const what =
     last.action === 'accepted'
       ? t('review.undoConfirmed', { file })
-      : t('review.undoCorrected', { file, reading: last.reading ?? '' });
+      : t('review.undoCorrected', {
+          file,
+          reading: last.reading === null ? '' : formatReading(last.reading, lang),
+        });
   const restores =
     restore.action === null
       ? t('review.undoRestoresNone')
       : restore.action === 'accepted'
         ? t('review.undoRestoresConfirmed')
-        : t('review.undoRestoresCorrected', { reading: restore.reading });
+        : t('review.undoRestoresCorrected', {
+            reading: formatReading(restore.reading, lang),
+          });
   const undo = async (): Promise<void> => {
     const undone = await api.getState().undoReview();
     // Refused in the office, the box says why (ReviewRefusal); the undo stays offered.
     setMessage(
       !undone.ok
-        ? { tone: 'bad', text: t('review.undoFailed', { reason: describeError(undone.error) }) }
+        ? {
+            tone: 'bad',
+            text: t('review.undoFailed', { reason: describeError(undone.error, tErrors) }),
+          }
         : undone.value === 'refused'
           ? null
           : { tone: 'ok', text: t('review.undone', { file }) },
@@ -93,7 +103,7 @@ function UndoLine(): React.JSX.Element | null {
         onClick={() => void undo()}
         data-testid="undo-review"
       >
-        <Icon name="retry" /> {t('review.undo')} <kbd>Ctrl+Z</kbd>
+        <Icon name="retry" /> {t('review.undo')} <kbd>{t('review.undoKey')}</kbd>
       </button>
     </div>
   );
@@ -157,6 +167,10 @@ export function ReviewBox({
   const api = useAppApi();
   const t = useT('desk');
   const tStates = useT('states');
+  const tErrors = useT('errors');
+  const lang = useLang();
+  const shown = (reading: string | null): string =>
+    reading === null ? '–' : formatReading(reading, lang);
   const editNonce = useApp((s) => s.editNonce);
   // Reviewing in walking order: the next flagged meter of the route comes next, not the next row.
   const walking = useApp((s) => s.walking);
@@ -216,7 +230,7 @@ export function ReviewBox({
     // Moves on as the A key does: the next flagged meter when walking, else the next row.
     const reviewed = await api.getState().review(job.id, request);
     setSaving(false);
-    if (!reviewed.ok) setError(describeError(reviewed.error));
+    if (!reviewed.ok) setError(describeError(reviewed.error, tErrors));
     // Refused in the office: the box says why and stays the clerk's place.
     else if (reviewed.value === 'refused') boxRef.current?.focus({ preventScroll: true });
     // Walking, the review box stays the clerk's place (A, E and Ctrl+Z work from it); the
@@ -262,8 +276,8 @@ export function ReviewBox({
           <Icon name="check" />{' '}
           {job.reviewAction === 'corrected'
             ? t('review.corrected', {
-                reading: job.reviewedReading ?? '',
-                ai: job.aiReading ?? '–',
+                reading: job.reviewedReading === null ? '' : shown(job.reviewedReading),
+                ai: shown(job.aiReading),
               })
             : t('review.confirmed')}
         </p>
@@ -271,7 +285,7 @@ export function ReviewBox({
       <div className="review-row">
         <div>
           <span className="label">{t('review.aiReading')}</span>
-          <span className="reading-ai num">{job.aiReading ?? '–'}</span>
+          <span className="reading-ai num">{shown(job.aiReading)}</span>
         </div>
         <button
           type="button"
@@ -295,7 +309,7 @@ export function ReviewBox({
             className="input num"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={job.aiReading ?? '12345.678'}
+            placeholder={formatReading(job.aiReading ?? '12345.678', lang)}
             value={text}
             aria-invalid={showProblem}
             aria-describedby={showProblem ? `${ids}-problem` : walking ? undefined : `${ids}-hint`}

@@ -4,6 +4,7 @@
 // template and the two exports. Each action is one IPC call; pushes re-read the overview and list.
 import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { SkipCode } from '../../common/billing/billing-row';
+import type { ExportLanguage } from '../../common/billing/export-template';
 import type {
   BillingOverview,
   BillingPreview,
@@ -81,7 +82,8 @@ export interface BillingSlice {
   /** The template read from the file the user picked; null when the dialog was canceled. */
   importTemplate(): Promise<Result<string | null>>;
   exportTemplate(json: string): Promise<Result<FileWritten | null>>;
-  exportMissing(): Promise<Result<FileWritten | null>>;
+  /** The field list in `language` (the window's); English without one. */
+  exportMissing(language?: ExportLanguage): Promise<Result<FileWritten | null>>;
   exportBilling(json: string, scope: 'finished' | 'all'): Promise<Result<BillingWritten | null>>;
   /** Every meter of the office with this template (this desk publishes first); null: canceled. */
   exportOfficeBilling(json: string): Promise<Result<OfficeBillingFile | null>>;
@@ -331,8 +333,8 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       return ok(reply.value.canceled ? null : reply.value);
     },
 
-    async exportMissing() {
-      const reply = await bridge.exportMissing();
+    async exportMissing(language) {
+      const reply = await bridge.exportMissing(language === undefined ? {} : { language });
       if (!reply.ok) return reply;
       return ok(reply.value.canceled ? null : reply.value);
     },

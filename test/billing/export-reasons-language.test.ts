@@ -10,6 +10,7 @@ import {
   validateExportTemplate,
   type ExportTemplate,
 } from '../../common/billing/export-template';
+import { dialectTemplate } from '../../common/billing/export-dialect';
 import { checkReasons } from '../../common/billing/plausibility-english';
 import { exportBilling } from '../../main/billing/billing-export';
 import { createI18n } from '../../renderer/i18n/i18n';
@@ -51,7 +52,10 @@ async function reasonsWritten(template: ExportTemplate): Promise<string> {
   const out = path.join(dir, `${template.language ?? 'none'}.csv`);
   await exportBilling([FLAGGED], out, template);
   const text = readFileSync(out).subarray(3).toString('utf8');
-  const rows = parse<Record<string, string>>(text, { columns: true });
+  const rows = parse<Record<string, string>>(text, {
+    columns: true,
+    delimiter: template.delimiter,
+  });
   return rows[0]?.reasons ?? '';
 }
 
@@ -76,6 +80,40 @@ describe('the reasons column', () => {
     expect(english).toBe(FLAGGED.reasons);
     expect(unsaid).toBe(FLAGGED.reasons);
     expect(english).toMatch(/above the expected 50 m³/);
+  });
+
+  it("is German in a German file whose template does not say: a German sheet's default", async () => {
+    const german = dialectTemplate({
+      encoding: 'windows-1252',
+      delimiter: ';',
+      decimalMark: ',',
+      dateFormat: 'dd.mm.yyyy',
+    });
+    expect(german.language).toBeUndefined();
+    const unsaid = await reasonsWritten({ ...german, encoding: 'utf-8-bom', columns });
+    const said = await reasonsWritten({
+      ...german,
+      encoding: 'utf-8-bom',
+      columns,
+      language: 'de',
+    });
+    expect(unsaid).toBe(said);
+    expect(unsaid).toMatch(/über dem erwarteten Verbrauch/);
+    // Said otherwise, the template wins; a file with a decimal point stays English.
+    const english = await reasonsWritten({
+      ...german,
+      encoding: 'utf-8-bom',
+      columns,
+      language: 'en',
+    });
+    expect(english).toBe(FLAGGED.reasons);
+    const points = await reasonsWritten({
+      ...german,
+      encoding: 'utf-8-bom',
+      columns,
+      decimalMark: '.',
+    });
+    expect(points).toBe(FLAGGED.reasons);
   });
 
   it('a template names its language; another one is refused', () => {

@@ -183,6 +183,17 @@ describe('meter decisions', () => {
       '2026-10-23',
     ]);
 
+    // In German (the window's language), header and reasons alike; the clerk's note as typed.
+    const german = readMissingFile(
+      (await writeMissingMeters(join(dir, 'feld.csv'), missing, 'de')).path,
+    );
+    expect(german[0]?.slice(0, 2)).toEqual(['Zählernummer', 'Vertragskonto']);
+    expect(german.slice(1).map((l) => [l[0], l[5], l[6]])).toEqual([
+      ['M1', 'Kein Foto dieses Zählers.', 'kein Stand'],
+      ['M2', 'Nachablesen: der Zählerstand passt nicht.', 'Nachablesung'],
+      ['M4', 'Nicht abgelesen: Hund (Rottweiler).', 'nicht abgelesen'],
+    ]);
+
     const again = await photo('M2-again.jpg', '00260.0', '2026-11-23T08:00:00');
     const outcome = meterReading(store, 'M2')?.outcome;
     expect(outcome).toMatchObject({ state: 'confirmed', reading: '00260.0', rereadPending: false });

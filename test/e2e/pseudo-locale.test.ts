@@ -138,4 +138,53 @@ describeInBrowser('pseudo-locale', (site) => {
       await win.close();
     }
   }, 240_000);
+
+  it('shows no word that bypasses the catalogues in the office screens and the refusals', async () => {
+    const win = await openTestWindow(site(), { language: 'en-XA' });
+    const seen: string[] = [];
+    const scan = async (where: string): Promise<void> => {
+      for (const word of await unmarkedWords(win.page)) seen.push(`${where}: ${word}`);
+    };
+    try {
+      const { page } = win;
+      await page.getByTestId('onboarding').waitFor();
+      // A backend refusal (a coded reply, IpcError.said) in the window: nothing listens there.
+      await page.getByTestId('base-url').fill('https://127.0.0.1:9');
+      await page.getByTestId('api-key').fill('md_live_0123456789abcdef0123456789abcdef');
+      await page.locator('form button[type="submit"]').click();
+      await page.locator('form [role="alert"]').first().waitFor();
+      expect(await page.locator('form [role="alert"]').first().textContent()).toMatch(/^⟦.*⟧$/);
+      await scan('onboarding refused by the backend');
+
+      await page.getByTestId('try-sandbox').click();
+      await page.getByTestId('empty-state').waitFor();
+      await page.locator('#open-settings').click();
+      const card = page.getByTestId('office-card');
+      await card.scrollIntoViewIfNeeded();
+      await page.getByTestId('office-use').check();
+      await scan('Office settings');
+      // An office where nothing answers: the Test's answer and the card's words.
+      await page.getByTestId('office-host').fill('127.0.0.1');
+      await page.getByTestId('office-port').fill('9');
+      await page.getByTestId('office-database').fill('meterdesk');
+      await page.getByTestId('office-user').fill('anna');
+      await page.getByTestId('office-desk').fill('anna@pc-7');
+      await page.getByTestId('office-test').click();
+      await page.getByTestId('office-message').waitFor();
+      await scan('Office settings tested');
+      await page.getByTestId('office-save').click();
+      await scan('Office settings saved');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('settings').waitFor({ state: 'detached' });
+      await page.getByTestId('open-office-report').waitFor({ timeout: 60_000 });
+      await scan('the Office card in the header');
+      await page.getByTestId('open-office-report').click();
+      // Nothing answers at the office: the report says why in place of its tables.
+      await page.getByTestId('office-report-state').waitFor({ timeout: 60_000 });
+      await scan('the Office report');
+      expect([...new Set(seen)]).toEqual([]);
+    } finally {
+      await win.close();
+    }
+  }, 180_000);
 });

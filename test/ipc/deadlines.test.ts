@@ -16,6 +16,7 @@ import { CONTRACT } from '../../common/ipc/contract';
 import { DEADLINES } from '../../common/ipc/deadlines';
 import type { Result } from '../../common/ipc/result';
 import { answering, errorReporter } from '../../main/ipc/answer';
+import { replyMessage } from '../../common/reply-messages';
 import { AppError } from '../../main/ipc/app-error';
 import { createRpcPeer, type RpcMessage, type RpcPort } from '../../main/ipc/rpc';
 import { TestOs } from '../helpers/test-os';
@@ -139,6 +140,10 @@ describe('a call over the port', () => {
         code: 'timeout',
         message:
           "MeterDesk's backend did not answer within 30 s (queryJobs) and may be stuck. If this keeps happening, quit MeterDesk and open it again.",
+        said: {
+          code: 'noAnswer',
+          params: { who: "MeterDesk's backend", call: 'queryJobs', seconds: 30 },
+        },
       },
     });
   });
@@ -184,14 +189,18 @@ describe('a call over the port', () => {
     const [a, b] = joinedPorts();
     backendSide(b, {
       listRoots: () => Promise.resolve([]),
-      jobDetail: () => Promise.reject(new AppError('not_found', 'This photo is gone.')),
+      jobDetail: () => Promise.reject(new AppError('not_found', replyMessage('photoGone', {}))),
       pause: () => Promise.reject(new Error('database is locked')),
     });
     const main = mainSide(a);
     expect(await main.calls.listRoots({})).toEqual({ ok: true, value: [] });
     expect(await main.calls.jobDetail({ id: 4 })).toEqual({
       ok: false,
-      error: { code: 'not_found', message: 'This photo is gone.' },
+      error: {
+        code: 'not_found',
+        message: 'This photo is no longer in the list.',
+        said: { code: 'photoGone', params: {} },
+      },
     });
     expect(await main.calls.pause({})).toMatchObject({
       ok: false,
@@ -208,7 +217,7 @@ describe('a call over the port', () => {
     backendSide(b, {
       jobDetail: (request) => {
         seen.push(request);
-        return Promise.reject(new AppError('not_found', 'no'));
+        return Promise.reject(new AppError('not_found', replyMessage('photoGone', {})));
       },
     });
     const main = mainSide(a);

@@ -6,6 +6,7 @@ import type { Handlers, WindowCalls } from '../../common/ipc/bridge';
 import { APP_PAGE_URL, CHANNEL_NAMES } from '../../common/ipc/channels';
 import { CONTRACT } from '../../common/ipc/contract';
 import { answering, errorReporter } from '../../main/ipc/answer';
+import { replyMessage } from '../../common/reply-messages';
 import { AppError } from '../../main/ipc/app-error';
 import { createDispatcher } from '../../main/ipc/dispatch';
 import { isTrustedSender } from '../../main/ipc/sender';
@@ -52,11 +53,15 @@ describe('dispatch', () => {
 
   it('keeps the code and message of an expected failure', async () => {
     const d = dispatcherWith(() =>
-      Promise.reject(new AppError('key_rejected', 'The key was refused.')),
+      Promise.reject(new AppError('key_rejected', replyMessage('serviceRefusedKey', {}))),
     );
     expect(await d.dispatch('getSettings', SENDER, {})).toEqual({
       ok: false,
-      error: { code: 'key_rejected', message: 'The key was refused.' },
+      error: {
+        code: 'key_rejected',
+        message: expect.stringContaining('The service refused this API key') as unknown,
+        said: { code: 'serviceRefusedKey', params: {} },
+      },
     });
   });
 
@@ -81,11 +86,18 @@ describe('dispatch', () => {
 
   it('redacts the message of a failure that crossed as a result', async () => {
     const d = dispatcherWith(() =>
-      Promise.reject(new AppError('unreachable', `Cannot reach the service with ${KEY}.`)),
+      Promise.reject(
+        new AppError('unreachable', replyMessage('cannotReach', { origin: 'o', detail: KEY })),
+      ),
     );
     expect(await d.dispatch('snapshot', SENDER, {})).toEqual({
       ok: false,
-      error: { code: 'unreachable', message: 'Cannot reach the service with [redacted].' },
+      error: {
+        code: 'unreachable',
+        message:
+          'Cannot reach o: [redacted] Check the address, the network and any proxy or firewall.',
+        said: { code: 'cannotReach', params: { origin: 'o', detail: '[redacted]' } },
+      },
     });
   });
 

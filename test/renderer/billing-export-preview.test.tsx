@@ -141,19 +141,21 @@ describe('the billing export preview', () => {
     expect(scopes).toEqual(['finished', 'all']);
   });
 
-  it('words the reasons in the language the template is given', async () => {
+  it("words the reasons in the file's language, or the one the template is given", async () => {
     const { sent } = await setup();
-    expect(previewText()).toContain('above the expected 50 m³');
-    fireEvent.click(screen.getByTestId('template-edit'));
-    fireEvent.change(screen.getByTestId('template-language'), { target: { value: 'de' } });
+    // The sheet's dialect is German (";", decimal comma, 12.10.2026): so are its reasons.
     expect(previewText()).toContain('über dem erwarteten Verbrauch von 50 m³');
-    expect(previewText()).not.toContain('above the expected');
+    fireEvent.click(screen.getByTestId('template-edit'));
+    expect(screen.getByTestId<HTMLSelectElement>('template-language').value).toBe('de');
+    fireEvent.change(screen.getByTestId('template-language'), { target: { value: 'en' } });
+    expect(previewText()).toContain('above the expected 50 m³');
+    expect(previewText()).not.toContain('über dem erwarteten');
     await act(async () => {
       fireEvent.click(screen.getByTestId('billing-export-run'));
       await Promise.resolve();
     });
     const json = (sent[0] as { templateJson: string }).templateJson;
-    expect(JSON.parse(json)).toMatchObject({ language: 'de' });
+    expect(JSON.parse(json)).toMatchObject({ language: 'en' });
   });
 
   it('a saved template wins over the sheet', async () => {

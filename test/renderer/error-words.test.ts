@@ -75,8 +75,11 @@ describe('an IPC error with a coded sentence', () => {
     expect(describeError(error)).toBe(beforeEn);
   });
 
-  it('without a code, the message is the detail as it came', () => {
+  it("without a code (the plumbing's own: a deadline, a refused caller), says its headline only", () => {
     const error: IpcError = { code: 'file_error', message: 'Disk full.' };
-    expect(describeError(error)).toContain('Disk full.');
+    expect(describeError(error)).toBe('A file could not be read or written');
+    expect(describeError(error, errorsDe, engineDe)).toBe(
+      'Eine Datei konnte nicht gelesen oder geschrieben werden',
+    );
   });
 });

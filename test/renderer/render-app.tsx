@@ -6,11 +6,14 @@ import { createAppStore, type AppStore } from '../../renderer/store/create-store
 import { StoreProvider } from '../../renderer/store/context';
 import { stubBridge, type StubBridge } from './stub-bridge';
 
-export async function renderApp(bridge: StubBridge): Promise<RenderResult & { store: AppStore }> {
+export async function renderApp(
+  bridge: StubBridge,
+  language: 'en' | 'de' = 'en',
+): Promise<RenderResult & { store: AppStore }> {
   const store = createAppStore(bridge, { refreshMs: 20 });
   await store.getState().start();
   const result = render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={createI18n(language)}>
       <StoreProvider store={store}>
         <App />
       </StoreProvider>

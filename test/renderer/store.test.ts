@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { timeoutMessage, timeoutSaid } from '../../common/ipc/deadlines';
 import { PAGE_SIZE } from '../../renderer/lib/row-pages';
 import { createAppStore } from '../../renderer/store/create-store';
 import { wordNotice } from '../../renderer/store/notice-words';
@@ -206,6 +207,7 @@ describe('the store', () => {
 
   it('turns a failed call into a notice instead of throwing', async () => {
     const bridge = stubBridge([]);
+    // Without a code (the plumbing's own), the headline alone: never the English message.
     Object.assign(bridge, {
       pause: () =>
         Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'Restarting.' } }),
@@ -213,7 +215,7 @@ describe('the store', () => {
     const store = createAppStore(bridge);
     await store.getState().start();
     await store.getState().pause();
-    expect(noticeOf(store)).toBe('MeterDesk is busy or restarting: Restarting.');
+    expect(noticeOf(store)).toBe('MeterDesk is busy or restarting');
     store.getState().stop();
   });
 
@@ -222,12 +224,23 @@ describe('the store', () => {
     const message =
       "MeterDesk's backend did not answer within 30 s (pause) and may be stuck. If this keeps happening, quit MeterDesk and open it again.";
     Object.assign(bridge, {
-      pause: () => Promise.resolve({ ok: false, error: { code: 'timeout', message } }),
+      pause: () =>
+        Promise.resolve({
+          ok: false,
+          error: {
+            code: 'timeout',
+            message,
+            said: timeoutSaid("MeterDesk's backend", 'pause', 30_000),
+          },
+        }),
     });
     const store = createAppStore(bridge);
     await store.getState().start();
     await store.getState().pause();
-    expect(noticeOf(store)).toBe(`MeterDesk did not answer in time: ${message}`);
+    expect(noticeOf(store)).toBe(
+      'MeterDesk did not answer in time: MeterDesk did not answer within 30 s (pause) and may be stuck. If this keeps happening, quit MeterDesk and open it again.',
+    );
+    expect(timeoutMessage("MeterDesk's backend", 'pause', 30_000)).toBe(message);
     store.getState().stop();
   });
 });

@@ -1,11 +1,11 @@
 // A clerk's decisions for a meter from the window (common/ipc/decision-schemas.ts): made or undone
 // through the action layer; the answer is the meter in full, or the rules' problem as a code the
 // window words. Readings are held to the meter's register as the route sheet sets it up.
-import { readingInputText } from '../../../common/billing/reading-input';
 import { canUndo, type DecisionRequest } from '../../../common/billing/decision-rules';
 import type { DecisionAnswer } from '../../../common/ipc/decision-schemas';
 import { officeMeterDecision } from '../../actions/office-decisions';
 import { AppError } from '../../ipc/app-error';
+import { readingRefused, replyMessage } from '../../../common/reply-messages';
 import { readingForMeter } from '../../billing/typed-reading';
 import { systemClock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
@@ -16,7 +16,7 @@ import { meterDetail } from './billing-meters';
 type DecisionHandlers = Pick<BackendHandlers, 'decideMeter' | 'undoMeterDecision'>;
 
 function unknownMeter(meterId: string): AppError {
-  return new AppError('not_found', `Meter ${meterId} is not in the loaded route sheets.`);
+  return new AppError('not_found', replyMessage('meterNotInSheets', { meter: meterId }));
 }
 
 /** The request's readings held to this meter's register (the schema held them to the widest). */
@@ -29,7 +29,7 @@ function heldToRegister(state: BackendState, meterId: string, req: DecisionReque
         : [];
   for (const text of readings) {
     const held = readingForMeter(state.store, meterId, text);
-    if (!held.ok) throw new AppError('invalid_request', readingInputText(held.problem));
+    if (!held.ok) throw new AppError('invalid_request', readingRefused(held.problem));
   }
 }
 

@@ -16,7 +16,6 @@ import {
 } from '../../../common/billing/export-template';
 import type { MeterDetail, SheetChoice } from '../../../common/ipc/billing-views';
 import type { BillingRow } from '../../../common/billing/billing-row';
-import { readingInputText } from '../../../common/billing/reading-input';
 import { billingPreview, exportBilling, UnencodableError } from '../../billing/billing-export';
 import { billingRows, routeProgress } from '../../billing/meter-readings';
 import { writeMissingMeters } from '../../billing/missing-export';
@@ -25,6 +24,7 @@ import { inspectRouteSheet } from '../../billing/route-sheet';
 import { readExportTemplateFile, writeExportTemplateFile } from '../../billing/settings-files';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
+import { replyMessage, readingRefused, templateInvalid } from '../../../common/reply-messages';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { billingOverview, findMeters, listMeters, meterDetail } from './billing-meters';
@@ -65,13 +65,13 @@ function savedMappingFor(
 
 function parseTemplate(json: string): ExportTemplate {
   const checked = parseExportTemplateJson(json);
-  if (!checked.ok) throw new AppError('invalid_request', checked.errors.join(' '));
+  if (!checked.ok) throw new AppError('invalid_request', templateInvalid(checked.errors));
   return checked.value;
 }
 
 /** A meter the clerk named that is not (or no longer) in the loaded sheets. */
 function unknownMeter(meterId: string): AppError {
-  return new AppError('not_found', `Meter ${meterId} is not in the loaded route sheets.`);
+  return new AppError('not_found', replyMessage('meterNotInSheets', { meter: meterId }));
 }
 
 /** Billing rows of the chosen scope: "finished" keeps confirmed and skipped meters only. */
@@ -132,13 +132,13 @@ export function billingHandlers(state: BackendState): BillingHandlers {
     loadRouteSheet: ({ path, mappingJson, folders }) =>
       state.use(async () => {
         if (!chosen.has(path)) {
-          throw new AppError(
-            'invalid_request',
-            'Choose the route sheet with "Load route sheet…" first.',
-          );
+          throw new AppError('invalid_request', replyMessage('chooseSheetFirst', {}));
         }
         const mapping = parseColumnMappingJson(mappingJson);
-        if (!mapping.ok) throw new AppError('invalid_request', mapping.errors.join(' '));
+        if (!mapping.ok) {
+          const problems = mapping.errors.join(' ');
+          throw new AppError('invalid_request', replyMessage('sheetMappingInvalid', { problems }));
+        }
         const loaded = await state.actions.loadRouteSheet(path, {
           name: basename(path),
           mapping: mapping.value,
@@ -164,7 +164,10 @@ export function billingHandlers(state: BackendState): BillingHandlers {
       state.use(() => {
         const source = pattern?.trim() ? pattern.trim() : null;
         const set = state.actions.setFilePattern(source);
-        if (!set.ok) throw new AppError('invalid_request', set.error);
+        if (!set.ok) {
+          const problem = replyMessage('filePatternInvalid', { problem: set.error });
+          throw new AppError('invalid_request', problem);
+        }
         changed(set.match.changed);
         return { matched: set.match.matched, unmatched: set.match.unmatched + set.match.ambiguous };
       }),
@@ -179,26 +182,24 @@ export function billingHandlers(state: BackendState): BillingHandlers {
     assignMeter: ({ jobId, meterId }) =>
       state.use(() => {
         const job = state.store.jobs.get(jobId);
-        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
+        if (!job) throw new AppError('not_found', replyMessage('photoGone', {}));
         if (meterId !== null && !state.store.meters.get(meterId)) throw unknownMeter(meterId);
         if (!state.actions.assignMeter(jobId, meterId)) {
           throw new AppError(
             'invalid_request',
-            job.reviewAction !== null
-              ? 'This photo’s reading was confirmed for its meter; it keeps that meter.'
-              : 'A photo matched by hand can be given another meter, not none.',
+            replyMessage(job.reviewAction !== null ? 'keepsConfirmedMeter' : 'needsAMeter', {}),
           );
         }
         changed([jobId]);
         const updated = state.store.jobs.get(jobId);
-        if (!updated) throw new AppError('not_found', 'This photo is no longer in the list.');
+        if (!updated) throw new AppError('not_found', replyMessage('photoGone', {}));
         return updated;
       }),
 
     recordSkip: ({ meterId, code, note }) =>
       state.use(() => {
         if (code === 'other' && !note?.trim()) {
-          throw new AppError('invalid_request', 'Say in a note why the meter could not be read.');
+          throw new AppError('invalid_request', replyMessage('skipNeedsNote', {}));
         }
         if (!state.actions.recordSkip(meterId, code, note ?? null)) throw unknownMeter(meterId);
         changed(state.store.meters.photoIdsOf(meterId));
@@ -208,7 +209,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
     typeReading: ({ meterId, reading, readAt, byCustomer }) =>
       state.use(() => {
         const typed = readingForMeter(state.store, meterId, reading);
-        if (!typed.ok) throw new AppError('invalid_request', readingInputText(typed.problem));
+        if (!typed.ok) throw new AppError('invalid_request', readingRefused(typed.problem));
         const text = typed.reading;
         if (!state.actions.typeReading(meterId, text, readAt, byCustomer === true))
           throw unknownMeter(meterId);
@@ -226,7 +227,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
     readTemplateFile: ({ path }) =>
       state.use(async () => {
         const read = await readExportTemplateFile(path);
-        if (!read.ok) throw new AppError('invalid_request', read.errors.join(' '));
+        if (!read.ok) throw new AppError('invalid_request', templateInvalid(read.errors));
         return { templateJson: exportTemplateJson(read.value) };
       }),
 
@@ -237,9 +238,10 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         return { path, rows: 1 };
       }),
 
-    writeMissing: ({ path }) =>
+    writeMissing: ({ path, language }) =>
       state.use(async () => {
-        const written = await writeMissingMeters(path, routeProgress(state.store).missing);
+        const { missing } = routeProgress(state.store);
+        const written = await writeMissingMeters(path, missing, language);
         state.exported.add(written.path);
         return written;
       }),
@@ -269,7 +271,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
           };
         } catch (error) {
           if (error instanceof UnencodableError || error instanceof CsvExportError)
-            throw new AppError('file_error', error.message);
+            throw new AppError('file_error', error.said);
           throw error;
         }
       }),

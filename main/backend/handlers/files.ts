@@ -5,6 +5,7 @@ import path from 'node:path';
 import { exportJobs } from '../../export/export-jobs';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
+import { replyMessage } from '../../../common/reply-messages';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 
@@ -25,7 +26,7 @@ export function fileHandlers(state: BackendState): FileHandlers {
         state.exported.add(result.path);
         return { path: result.path, rows: result.rows };
       } catch (error) {
-        if (error instanceof CsvExportError) throw new AppError('file_error', error.message);
+        if (error instanceof CsvExportError) throw new AppError('file_error', error.said);
         throw error;
       }
     },
@@ -35,7 +36,7 @@ export function fileHandlers(state: BackendState): FileHandlers {
         let target: string;
         if ('jobId' in request) {
           const job = state.store.jobs.get(request.jobId);
-          if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
+          if (!job) throw new AppError('not_found', replyMessage('photoGone', {}));
           target = job.path;
         } else {
           target = path.resolve(request.path);
@@ -43,14 +44,15 @@ export function fileHandlers(state: BackendState): FileHandlers {
             state.exported.has(target) ||
             state.store.roots.list().some((root) => isInside(target, root.path));
           if (!known) {
-            throw new AppError(
-              'invalid_request',
-              'MeterDesk only shows files and folders that were added to it or exported by it.',
-            );
+            throw new AppError('invalid_request', replyMessage('notShownHere', {}));
           }
         }
         const shown = await state.main.showItemInFolder(target);
-        if (!shown.ok) throw new AppError(shown.error.code, shown.error.message);
+        if (!shown.ok) {
+          // Main's own sentence when it has one; else what failed, worded by the window.
+          const said = shown.error.said ?? replyMessage('folderNotShown', {});
+          throw new AppError(shown.error.code, said);
+        }
         return null;
       }),
 

@@ -4,6 +4,7 @@ import { photoUrl } from '../../../common/ipc/channels';
 import type { RootSummary } from '../../../common/ipc/views';
 import type { AddSummary } from '../../../common/engine-status';
 import { AppError } from '../../ipc/app-error';
+import { replyMessage } from '../../../common/reply-messages';
 import type { BackendState } from '../backend-state';
 
 type JobHandlers = Pick<
@@ -41,7 +42,7 @@ export function jobHandlers(state: BackendState): JobHandlers {
     jobDetail: ({ id }) =>
       state.use(() => {
         const job = state.store.jobs.get(id);
-        if (!job) throw new AppError('not_found', 'This photo is no longer in the list.');
+        if (!job) throw new AppError('not_found', replyMessage('photoGone', {}));
         return {
           job,
           events: state.store.jobs.events(id),

@@ -11,6 +11,7 @@ import type { OfficeBillingFile } from '../../../common/ipc/office-export-views'
 import { UnencodableError } from '../../billing/billing-export';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
+import { templateInvalid } from '../../../common/reply-messages';
 import { publishDesk } from '../../office/billing-publish';
 import { exportOfficeBilling } from '../../office/office-export';
 import { loadOfficeSettings, officeSettingsFile } from '../../office/office-settings';
@@ -32,7 +33,7 @@ export function officeExportHandlers(
     writeOfficeBilling: ({ path, templateJson }) =>
       state.use(async (): Promise<OfficeBillingFile> => {
         const template = parseExportTemplateJson(templateJson);
-        if (!template.ok) throw new AppError('invalid_request', template.errors.join(' '));
+        if (!template.ok) throw new AppError('invalid_request', templateInvalid(template.errors));
         const settings = loadOfficeSettings(file);
         if (settings === null) return { state: 'noOffice' };
         const url = await state.office.urlFor(settings);
@@ -54,7 +55,7 @@ export function officeExportHandlers(
           };
         } catch (error) {
           if (error instanceof UnencodableError || error instanceof CsvExportError)
-            throw new AppError('file_error', error.message);
+            throw new AppError('file_error', error.said);
           return { state: 'problem', ...officeProblemOf(error, url, settings) };
         } finally {
           await own?.close().catch(() => undefined);

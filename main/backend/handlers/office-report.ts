@@ -11,6 +11,7 @@ import type {
 } from '../../../common/ipc/office-report-views';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
+import { replyMessage } from '../../../common/reply-messages';
 import {
   readOfficeReport,
   reportDayFor,
@@ -55,7 +56,9 @@ export function officeReportHandlers(
 
   const read = async (dayName: string | undefined): Promise<Read> => {
     const day = reportDayFor(dayName, clock);
-    if (day === null) throw new AppError('invalid_request', `There is no day ${dayName ?? ''}.`);
+    if (day === null) {
+      throw new AppError('invalid_request', replyMessage('noReportDay', { day: dayName ?? '' }));
+    }
     const name = reportDayName(day);
     const settings = loadOfficeSettings(file);
     if (settings === null) return { state: 'noOffice', day: name };
@@ -92,7 +95,7 @@ export function officeReportHandlers(
       // such, as the billing export says it, not as a fault of MeterDesk.
       const rows = await writeOfficeReportCsv(path, got.sections, got.day).catch(
         (error: unknown) => {
-          if (error instanceof CsvExportError) throw new AppError('file_error', error.message);
+          if (error instanceof CsvExportError) throw new AppError('file_error', error.said);
           throw error;
         },
       );

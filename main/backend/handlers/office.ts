@@ -4,6 +4,7 @@
 import type { BackendHandlers } from '../backend';
 import type { OfficeSettings, OfficeView } from '../../../common/ipc/office-views';
 import { AppError } from '../../ipc/app-error';
+import { replyMessage } from '../../../common/reply-messages';
 import { defaultDeskName } from '../../office/office-desk';
 import {
   loadOfficeSettings,
@@ -45,7 +46,7 @@ export function officeHandlers(state: BackendState): OfficeHandlers {
       const before = loadOfficeSettings(file);
       if (password !== undefined) {
         if (settings === null) {
-          throw new AppError('invalid_request', 'A password needs the office settings it is for.');
+          throw new AppError('invalid_request', replyMessage('officePasswordAlone', {}));
         }
         state.sawSecret(password);
         await storing(() => passwords.set(settings, password));

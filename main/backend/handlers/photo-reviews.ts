@@ -6,8 +6,8 @@
 import type { ReviewAnswer } from '../../../common/ipc/office-review-views';
 import type { MadeReview } from '../../../common/ipc/schemas';
 import type { JobRecord } from '../../../common/job-record';
-import { readingInputText } from '../../../common/billing/reading-input';
 import { AppError } from '../../ipc/app-error';
+import { readingRefused, replyMessage } from '../../../common/reply-messages';
 import { readingForMeter } from '../../billing/typed-reading';
 import type { OutboxDecision } from '../../store/office-outbox';
 import type { BackendHandlers } from '../backend';
@@ -17,7 +17,7 @@ import { pushChanged } from './jobs';
 
 type PhotoReviewHandlers = Pick<BackendHandlers, 'review' | 'undoReview'>;
 
-const gone = (): AppError => new AppError('not_found', 'This photo is no longer in the list.');
+const gone = (): AppError => new AppError('not_found', replyMessage('photoGone', {}));
 
 /** The row still carries the review being undone (the store's own rule, asked before the office). */
 const carries = (job: JobRecord, undo: MadeReview): boolean =>
@@ -57,7 +57,7 @@ export function photoReviewHandlers(
         const job = state.store.jobs.get(id);
         if (!job) throw gone();
         if (job.state !== 'done') {
-          throw new AppError('invalid_request', 'Only finished readings can be reviewed.');
+          throw new AppError('invalid_request', replyMessage('onlyFinishedReviewed', {}));
         }
         const action = request.action === 'accept' ? 'accepted' : 'corrected';
         const typed =
@@ -65,7 +65,7 @@ export function photoReviewHandlers(
             ? readingForMeter(state.store, job.meterId, request.reading)
             : null;
         if (typed && !typed.ok)
-          throw new AppError('invalid_request', readingInputText(typed.problem));
+          throw new AppError('invalid_request', readingRefused(typed.problem));
         const reading = typed ? typed.reading : null;
         const kind = action === 'accepted' ? 'confirm' : 'correct';
         const made = await first(job, { kind, reading }, request.officeVersion);
@@ -79,10 +79,7 @@ export function photoReviewHandlers(
         const { id, undo, restore } = request;
         const job = state.store.jobs.get(id);
         if (!job) throw gone();
-        const nothing = new AppError(
-          'invalid_request',
-          'Nothing to undo: this reading was reviewed again or is no longer finished.',
-        );
+        const nothing = new AppError('invalid_request', replyMessage('nothingToUndo', {}));
         if (!carries(job, undo)) throw nothing;
         const made = await first(job, { kind: 'undo' }, request.officeVersion);
         if (made.kind === 'refused') return { done: false, changedBy: made.changedBy };

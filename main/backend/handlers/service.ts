@@ -2,9 +2,9 @@
 // the onboarding connection check. Quota and AI status reach the window in the engine's status
 // pushes (the engine is their one reader), not through calls.
 import type { BackendHandlers } from '../backend';
-import { logText } from '../../../common/engine-messages';
 import type { SettingsView } from '../../../common/ipc/views';
-import { AppError, codedAppError } from '../../ipc/app-error';
+import { AppError } from '../../ipc/app-error';
+import { replyMessage } from '../../../common/reply-messages';
 import { KeychainUnavailableError } from '../../secrets/keychain';
 import { checkBaseUrl, checkConnection } from '../connection-check';
 import { copyQueues, prepareDataDir } from '../data-dir';
@@ -37,9 +37,14 @@ export async function storing<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof KeychainUnavailableError) {
-      throw codedAppError('keychain_unavailable', error.said);
+      throw new AppError('keychain_unavailable', error.said);
     }
-    if (error instanceof TypeError) throw new AppError('invalid_request', error.message);
+    if (error instanceof TypeError) {
+      throw new AppError(
+        'invalid_request',
+        replyMessage('keyNotUsable', { detail: error.message }),
+      );
+    }
     throw error;
   }
 }
@@ -47,10 +52,7 @@ export async function storing<T>(work: () => Promise<T>): Promise<T> {
 function remoteUrl(state: BackendState): string {
   const { baseUrl, useSandbox } = state.settings;
   if (useSandbox || baseUrl === null) {
-    throw new AppError(
-      'not_configured',
-      'Enter the service address first; the built-in sandbox has a key of its own.',
-    );
+    throw new AppError('not_configured', replyMessage('enterAddressFirst', {}));
   }
   return baseUrl;
 }
@@ -135,7 +137,7 @@ export function serviceHandlers(
       if (service.kind !== 'sandbox' || service.baseUrl === null) {
         throw new AppError(
           'unavailable',
-          service.problem ? logText(service.problem) : 'The built-in sandbox did not start.',
+          service.problem ?? replyMessage('sandboxDidNotStart', {}),
         );
       }
       return { baseUrl: service.baseUrl, sampleFolder: made.folder, photos: made.photos };
@@ -146,7 +148,7 @@ export function serviceHandlers(
       if (apiKey !== undefined) state.sawSecret(apiKey.trim());
       const key = apiKey?.trim() ?? (await storing(() => state.secrets.store.get(address)));
       if (!key) {
-        throw new AppError('not_configured', `No API key is stored for ${address}; enter one.`);
+        throw new AppError('not_configured', replyMessage('noKeyStored', { address }));
       }
       const info = await checkConnection(address, key);
       if (!save) return { ...info, saved: false };

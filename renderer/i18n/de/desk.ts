@@ -96,6 +96,7 @@ export const desk: Words<typeof en> = {
     undoRestoresCorrected: 'Rückgängig stellt „korrigiert auf {{reading}}“ wieder her.',
     undone: 'Rückgängig gemacht: {{file}} ist wie vorher.',
     undoFailed: 'Nicht rückgängig gemacht: {{reason}}',
+    undoKey: 'Strg+Z',
     walkAt: 'Zähler {{at}} von {{total}}',
     walkAtSeq: 'Zähler {{at}} von {{total}} · Reihenfolge {{seq}}',
     walkDone_one: 'Route geprüft: der markierte Zähler ist erledigt.',

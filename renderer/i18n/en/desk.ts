@@ -94,6 +94,8 @@ export const desk = {
     undoRestoresCorrected: 'Undo puts it back to corrected to {{reading}}.',
     undone: 'Undone: {{file}} is as it was before.',
     undoFailed: 'Not undone: {{reason}}',
+    /** The undo key as this language's keyboards label it (German ones say Strg). */
+    undoKey: 'Ctrl+Z',
     walkAt: 'Meter {{at}} of {{total}}',
     walkAtSeq: 'Meter {{at}} of {{total}} · seq {{seq}}',
     walkDone_one: 'Route reviewed: the flagged meter is done.',

@@ -6,7 +6,8 @@ import type { JobRecord } from '../../../common/job-record';
 import { formatBytes } from '../../lib/format';
 import { officeDeskNote, sourceWords } from '../../lib/states';
 import { useT } from '../../i18n/i18n';
-import { useLang } from '../../i18n/use-lang';
+import { useLang, type Spoken } from '../../i18n/use-lang';
+import { formatReading } from '../../i18n/format';
 import { useApp } from '../../store/context';
 import { selectAi } from '../../store/status-slice';
 
@@ -16,13 +17,17 @@ type DeskT = ReturnType<typeof useT<'desk'>>;
  * The service's summary of a reading, worded by the window from the reading and the meter type
  * when it has both; else the service's own sentence, quoted.
  */
-function summaryWords(job: JobRecord, t: DeskT): { text: string; quoted: boolean } | null {
+function summaryWords(
+  job: JobRecord,
+  t: DeskT,
+  lang: Spoken,
+): { text: string; quoted: boolean } | null {
   const text = job.resultSummary?.summaryText;
   if (!text) return null;
   if (job.resultSource === 'fresh' && job.aiReading && job.meterType) {
     return {
       text: t('detail.summary', {
-        reading: job.aiReading,
+        reading: formatReading(job.aiReading, lang),
         type: meterTypeWords(job.meterType, t) ?? job.meterType,
       }),
       quoted: false,
@@ -51,7 +56,7 @@ export function DetailFacts({ detail }: { detail: JobDetail }): React.JSX.Elemen
   const lang = useLang();
   const currentAi = useApp((s) => selectAi(s)?.currentAiVersion ?? null);
   const { job } = detail;
-  const summary = summaryWords(job, t);
+  const summary = summaryWords(job, t, lang);
   const office = officeDeskNote(job, tStates);
   return (
     <dl className="facts">

@@ -29,6 +29,7 @@ export function DetailPanel(): React.JSX.Element {
   const t = useT('desk');
   const tStates = useT('states');
   const tBanners = useT('banners');
+  const tErrors = useT('errors');
   const lang = useLang();
   useUndoShortcut();
   const { detail, detailError, selectedId, meterAlone, walking } = useApp(
@@ -54,7 +55,7 @@ export function DetailPanel(): React.JSX.Element {
   if (detailError) {
     return (
       <aside className="detail detail-empty" aria-label={t('detail.label')}>
-        <p className="tone-bad">{describeError(detailError)}</p>
+        <p className="tone-bad">{describeError(detailError, tErrors)}</p>
       </aside>
     );
   }

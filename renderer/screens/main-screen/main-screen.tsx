@@ -17,11 +17,13 @@ import { RoutesSidebar } from '../../components/routes-sidebar';
 import { ServiceSwitchNote } from '../../components/service-switch';
 import { SEARCH_INPUT_ID, Toolbar } from '../../components/toolbar';
 import { useT } from '../../i18n/i18n';
+import { describeError } from '../../lib/errors';
 
 export function MainScreen(): React.JSX.Element {
   const api = useAppApi();
   const [exporting, setExporting] = useState(false);
   const t = useT('app');
+  const tErrors = useT('errors');
   const { hasJobs, total, loaded, tableError } = useApp(
     useShallow((s) => ({
       hasJobs: s.status.counts.total > 0,
@@ -66,7 +68,7 @@ export function MainScreen(): React.JSX.Element {
                 {loaded && total === 0 && !tableError && <NoMatches />}
                 {tableError && (
                   <p className="tone-bad table-error" role="alert">
-                    {tableError.message}
+                    {describeError(tableError, tErrors)}
                   </p>
                 )}
               </div>

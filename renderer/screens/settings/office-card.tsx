@@ -148,7 +148,7 @@ export function OfficeCard(): React.JSX.Element {
 
   const field = (
     key: 'host' | 'port' | 'database' | 'user' | 'desk',
-    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+    extra: React.InputHTMLAttributes<HTMLInputElement> & { 'data-i18n-placeholder'?: 'data' } = {},
   ): React.JSX.Element => (
     <div className={`field office-${key}`}>
       <label htmlFor={`${ids}-${key}`}>{t(key)}</label>
@@ -227,7 +227,12 @@ export function OfficeCard(): React.JSX.Element {
             </p>
           </div>
           <div className="office-pair">
-            {field('desk', { placeholder: defaultDesk, 'aria-describedby': `${ids}-desk-hint` })}
+            {/* The placeholder is this computer's own desk name: data, not a word. */}
+            {field('desk', {
+              placeholder: defaultDesk,
+              'aria-describedby': `${ids}-desk-hint`,
+              'data-i18n-placeholder': 'data',
+            })}
             <div className="field">
               <label htmlFor={`${ids}-ssl`}>{t('sslmode')}</label>
               <select

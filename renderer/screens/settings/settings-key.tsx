@@ -13,6 +13,7 @@ export function KeyStatusLine(): React.JSX.Element {
   const t = useT('desk');
   const engineT = useT('engine');
   const bannersT = useT('banners');
+  const errorsT = useT('errors');
   const { key, kind } = useApp(useShallow((s) => ({ key: s.key, kind: s.service.kind })));
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
   const clear = async (): Promise<void> => {
@@ -20,7 +21,7 @@ export function KeyStatusLine(): React.JSX.Element {
     setMessage(
       reply.ok
         ? { tone: 'ok', text: t('settings.key.removed') }
-        : { tone: 'bad', text: describeError(reply.error) },
+        : { tone: 'bad', text: describeError(reply.error, errorsT, engineT) },
     );
   };
   // Where the key is, worded from the backend's code; the keychain before the backend said.

@@ -115,7 +115,7 @@ export function useSettingsDraft() {
       const check = await api.getState().checkConnection({ baseUrl, apiKey, save: true });
       if (!check.ok) {
         setPending('idle');
-        const advice = connectionAdvice(check.error);
+        const advice = connectionAdvice(check.error, errorsT);
         setServed(KEY_ERRORS.includes(check.error.code) ? { key: advice } : { url: advice });
         setMessage({ tone: 'bad', say: 'notSaved' });
         return;

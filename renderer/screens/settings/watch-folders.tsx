@@ -32,6 +32,7 @@ function FolderState({ view }: { view: WatchFolderView | undefined }): React.JSX
 
 export function WatchFolders(): React.JSX.Element {
   const t = useT('watch');
+  const errorsT = useT('errors');
   const api = useAppApi();
   const ids = useId();
   const folders = useApp((s) => s.settings.watchFolders);
@@ -53,7 +54,7 @@ export function WatchFolders(): React.JSX.Element {
   const save = async (next: readonly string[]): Promise<boolean> => {
     const reply = await api.getState().saveSettings({ watchFolders: [...next] });
     if (!reply.ok) {
-      setProblem(t('failed', { reason: describeError(reply.error) }));
+      setProblem(t('failed', { reason: describeError(reply.error, errorsT) }));
       return false;
     }
     await api.getState().refreshWatchFolders();
