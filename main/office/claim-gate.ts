@@ -24,6 +24,13 @@ export type ClaimVerdict =
   /** The office did not answer in time on a connection it gave: asked again soon, not sent. */
   | { kind: 'late' };
 
+/**
+ * Why photos went without a claim: the office unreachable; the office refusing this desk (a role
+ * without its grants, a schema it does not know); or a photo marked read whose reading never
+ * reached the office, paid once more rather than never read.
+ */
+export type UnclaimedWhy = 'unreachable' | 'refused' | 'noReading';
+
 /** Who a photo waits for when the office was late (the desk's queue names it in its summary). */
 export const LATE_OFFICE = 'the office';
 
@@ -81,7 +88,7 @@ export interface ClaimGateOptions {
    */
   recheckMs?: number;
   /** Told when photos go without a claim, so the desk can say so (its output, status and log). */
-  onUnclaimed?: (photos: number) => void;
+  onUnclaimed?: (photos: number, why: UnclaimedWhy) => void;
 }
 
 export class ClaimGate {
@@ -108,7 +115,7 @@ export class ClaimGate {
   /** One verdict per photo, in order, from one statement. */
   async checkAll(photos: readonly PhotoToClaim[]): Promise<ClaimVerdict[]> {
     if (photos.length === 0) return [];
-    if (this.officeAway) return this.unclaimedSend(photos);
+    if (this.officeAway) return this.unclaimedSend(photos, 'unreachable');
     let claims: PhotoClaim[] | 'late';
     try {
       claims = await this.opts.office.claimPhotos(
@@ -118,7 +125,7 @@ export class ClaimGate {
     } catch (error) {
       if (error instanceof OfficeError && error.failure !== 'unreachable') throw error;
       this.outageUntil = this.opts.clock.now() + (this.opts.outageMs ?? 30_000);
-      return this.unclaimedSend(photos);
+      return this.unclaimedSend(photos, 'unreachable');
     }
     if (claims === 'late') return photos.map(() => ({ kind: 'late' }));
     const now = this.opts.clock.now();
@@ -142,7 +149,7 @@ export class ClaimGate {
     try {
       verdicts = await this.checkAll(photos);
     } catch {
-      verdicts = this.unclaimedSend(photos);
+      verdicts = this.unclaimedSend(photos, 'refused');
     }
     const recheck = this.opts.clock.now() + (this.opts.recheckMs ?? 15_000);
     return verdicts.map((verdict) => this.forEngine(verdict, recheck));
@@ -165,21 +172,24 @@ export class ClaimGate {
     // Marked read without a reading published (only a decision reached the office): paid once
     // more rather than never read; this desk holds no claim on it, so it counts as unclaimed.
     if (r?.reading == null) {
-      this.countUnclaimed(1);
+      this.countUnclaimed(1, 'noReading');
       return { kind: 'send', claimed: false };
     }
     const { desk, reading, resultSource, taskId } = r;
     return { kind: 'read', desk, reading, resultSource, taskId };
   }
 
-  private unclaimedSend(photos: readonly unknown[]): { kind: 'send'; claimed: false }[] {
-    this.countUnclaimed(photos.length);
+  private unclaimedSend(
+    photos: readonly unknown[],
+    why: UnclaimedWhy,
+  ): { kind: 'send'; claimed: false }[] {
+    this.countUnclaimed(photos.length, why);
     return photos.map(() => ({ kind: 'send', claimed: false }));
   }
 
-  private countUnclaimed(photos: number): void {
+  private countUnclaimed(photos: number, why: UnclaimedWhy): void {
     this.unclaimed += photos;
-    this.opts.onUnclaimed?.(photos);
+    this.opts.onUnclaimed?.(photos, why);
   }
 
   /** `work`'s answer, or 'late' once `answerMs` passed on the gate's clock. */

@@ -9,7 +9,7 @@ import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import type { ClaimPhotos } from '../../common/claim-port';
-import { ClaimGate, type ClaimGateOptions } from './claim-gate';
+import { ClaimGate, type ClaimGateOptions, type UnclaimedWhy } from './claim-gate';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishDesk } from './billing-publish';
 import { PeriodicPublisher } from './periodic-publish';
@@ -103,9 +103,9 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     desk: opts.desk,
     clock: opts.clock,
     // Said once per outage (issue 30: nothing in the output said photos went unclaimed).
-    onUnclaimed: (photos) => {
-      opts.log?.(`Office: ${photoCount(photos)} sent without a claim (${where} not reachable).`);
-      if (saidAway) return;
+    onUnclaimed: (photos, why) => {
+      opts.log?.(`Office: ${photoCount(photos)} sent without a claim (${UNCLAIMED_WHY[why]}).`);
+      if (why !== 'unreachable' || saidAway) return;
       saidAway = true;
       opts.say(
         `Office: ${where} is not reachable; photos are sent without a claim until it answers, so another desk may pay for the same photo.`,
@@ -162,7 +162,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
       for (const line of officeReadingLines(opts.store)) opts.say(line);
       if (gate.sentUnclaimed > 0) {
         opts.say(
-          `Office: ${photoCount(gate.sentUnclaimed)} sent without a claim while ${where} was not reachable; another desk may have paid for them too.`,
+          `Office: ${photoCount(gate.sentUnclaimed)} sent without a claim; another desk may have paid for them too.`,
         );
       }
       opts.say(
@@ -192,6 +192,13 @@ async function withinMs<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
     clearTimeout(timer);
   }
 }
+
+/** The log's words for why photos went without a claim. */
+const UNCLAIMED_WHY: Readonly<Record<UnclaimedWhy, string>> = {
+  unreachable: 'the office was not reachable',
+  refused: 'the office refused the claim',
+  noReading: 'marked read in the office without a reading',
+};
 
 function photoCount(n: number): string {
   return `${n} photo${n === 1 ? '' : 's'}`;

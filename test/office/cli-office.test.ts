@@ -120,8 +120,8 @@ describe.skipIf(officeSkip !== null)('meter-desk run --office', () => {
     expect(await main(args, io), io.all()).toBe(0);
     const photos = [...expectedReadings(h.manifest)].length;
     expect(io.stderr()).toContain('photos are sent without a claim until it answers');
-    expect(io.stderr()).toMatch(
-      new RegExp(`Office: ${photos} photos sent without a claim while .* was not reachable`),
+    expect(io.stderr()).toContain(
+      `Office: ${photos} photos sent without a claim; another desk may have paid for them too.`,
     );
     expect(io.all()).not.toContain('pw-anna');
   });

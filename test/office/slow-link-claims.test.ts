@@ -109,12 +109,12 @@ describe.skipIf(officeSkip !== null)('claims over a slow link', () => {
       connectMs: 500,
     });
     try {
-      const told: number[] = [];
+      const told: string[] = [];
       const gate = new ClaimGate({
         office: desk,
         desk: 'far',
         clock: createManualClock(T0.getTime()),
-        onUnclaimed: (n) => told.push(n),
+        onUnclaimed: (n, why) => told.push(`${n} ${why}`),
       });
       const unit = photos(2, 'away');
       expect(await gate.forUpload(unit)).toEqual(
@@ -122,7 +122,7 @@ describe.skipIf(officeSkip !== null)('claims over a slow link', () => {
       );
       expect(gate.officeAway).toBe(true);
       expect(gate.sentUnclaimed).toBe(2);
-      expect(told).toEqual([2]);
+      expect(told).toEqual(['2 unreachable']);
     } finally {
       await desk.close();
       await proxy.close();
