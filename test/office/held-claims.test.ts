@@ -13,8 +13,9 @@ const batch = {
   photos: [{ sha256: 'a'.repeat(64), fileName: 'a.jpg' }],
 };
 
-function poolConnecting(connect: () => Promise<unknown>): OfficePool {
-  return { connect } as unknown as OfficePool;
+/** A pool of two connections, `out` of them handed out, whose next connect does `connect`. */
+function poolConnecting(connect: () => Promise<unknown>, out = 0): OfficePool {
+  return { connect, totalCount: out, idleCount: 0, options: { max: 2 } } as unknown as OfficePool;
 }
 
 describe('a claim on a connection of its own', () => {
@@ -35,6 +36,15 @@ describe('a claim on a connection of its own', () => {
         (w) => w,
       ),
     ).rejects.toBe(refused);
+  });
+
+  it('answers "late" when no connection came because all of the desk\'s own were busy', async () => {
+    const timedOut = new Error('timeout exceeded when trying to connect');
+    const busy = poolConnecting(() => Promise.reject(timedOut), 2);
+    expect(await claimOnHeldConnection(busy, batch, (w) => w)).toBe('late');
+    // With a connection free to open, the same timeout is the office not answering.
+    const free = poolConnecting(() => Promise.reject(timedOut), 1);
+    await expect(claimOnHeldConnection(free, batch, (w) => w)).rejects.toBe(timedOut);
   });
 
   it('closes the connection of a late answer instead of giving it back to the pool', async () => {

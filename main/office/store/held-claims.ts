@@ -17,13 +17,17 @@ export async function claimOnHeldConnection(
   batch: ClaimBatch,
   within: WithinAnswerTime,
 ): Promise<PhotoClaim[] | 'late'> {
+  // Every connection of the desk's pool out (the outbox publishing over a slow link): a wait for
+  // one that runs out is this desk being busy, not the office away. A frozen server frees them
+  // by the statements' own timeout, and then a new connection that fails says unreachable.
+  const busy = pool.totalCount >= pool.options.max && pool.idleCount === 0;
   let client: OfficeClient;
   try {
     client = await pool.connect();
   } catch (error) {
     // "Too many clients": the server is there and full (issue 30: with max_connections=30 this
     // sent photos unclaimed). Asked again soon, like a late answer.
-    if ((error as { code?: unknown } | null)?.code === TOO_MANY_CLIENTS) return 'late';
+    if (busy || (error as { code?: unknown } | null)?.code === TOO_MANY_CLIENTS) return 'late';
     throw error;
   }
   // A connection handed out has no listener of the pool's: the server ending it must not be an
