@@ -44,6 +44,15 @@ const noMainFolders = (layerName, ...folders) =>
     message: `${layerName} must not import main/${folder}/ (${MAIN_FOLDERS[folder]}): it sits above it.`,
   }));
 
+// The engine asks the office through ports it declares (common/claim-port.ts) and the office
+// implements (issue 30: engine/context.ts and engine/upload-claim.ts imported the claim gate's
+// types). A type import is refused too: it ties the engine to the office's shapes all the same.
+const noOfficeInEngine = {
+  regex: '^(\\.\\./)+office(/|$)',
+  message:
+    'main/engine/ must not import main/office/: the engine declares the port it needs (common/claim-port.ts) and the office implements it.',
+};
+
 const SQLITE_OPENERS = [
   'main/store/**',
   'test/store/**',
@@ -209,6 +218,7 @@ export default tseslint.config(
     noRenderer,
     noPreload,
     ...noMainFolders('main/engine/', 'actions', 'backend', 'desktop', 'cli', 'shell', 'ipc'),
+    noOfficeInEngine,
   ),
   // Between its callers (backend, CLI) and engine, billing and store: see docs/architecture.md.
   layer(

@@ -116,4 +116,9 @@ export interface OfficeStatus {
   readonly pending: number;
   /** Why the office refused this desk (`refused` only). */
   readonly problem: OfficeProblem | null;
+  /**
+   * Photos this desk sent without a claim since it started (the office unreachable): another desk
+   * may have paid for the same photos (issue 30: nothing in the window said so).
+   */
+  readonly unclaimed: number;
 }

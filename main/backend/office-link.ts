@@ -119,6 +119,8 @@ export class OfficeLink {
     // The state is the probe's (it notices an outage even with nothing to publish); the count of
     // entries waiting follows the outbox publisher after each drain.
     let probed: Pick<OfficeStatus, 'state' | 'problem'> = { state: 'starting', problem: null };
+    let started: OfficeDesk | null = null;
+    const unclaimed = (): number => started?.sentUnclaimed() ?? 0;
     const show = (
       state: OfficeStatus['state'],
       problem: OfficeStatus['problem'] = null,
@@ -126,7 +128,9 @@ export class OfficeLink {
     ): void => {
       if (generation === this.generation) {
         probed = { state, problem };
-        this.show(statusOf(settings, state, pending ?? outbox.counts().pending, problem));
+        this.show(
+          statusOf(settings, state, pending ?? outbox.counts().pending, problem, unclaimed()),
+        );
       }
     };
     show('starting');
@@ -147,6 +151,7 @@ export class OfficeLink {
         show('refused', classifyOfficeProblem(error, url).problem);
         throw error;
       });
+      started = desk;
       engine.claimUploadsWith(desk.claim);
       for (const listener of this.deskListeners) listener(desk);
       this.probing = async () => {
@@ -201,6 +206,7 @@ function statusOf(
   state: OfficeStatus['state'],
   pending: number,
   problem: OfficeStatus['problem'],
+  unclaimed: number,
 ): OfficeStatus {
   return {
     state,
@@ -209,5 +215,6 @@ function statusOf(
     database: settings.database,
     pending,
     problem: state === 'refused' ? problem : null,
+    unclaimed,
   };
 }

@@ -2,8 +2,8 @@ import type { EngineMessage } from '../../common/engine-messages';
 import type { JobRecord } from '../../common/job-record';
 import type { Store } from '../store/store';
 import type { MeterApi } from '../api/client';
-import type { ClaimPhoto } from '../office/claim-gate';
 import type { PollTiming } from './backoff';
+import type { ClaimPhotos } from '../../common/claim-port';
 import type { ListHealth } from './list-health';
 import type { PollBudget } from './poll-budget';
 import type { EngineConfig } from './config';
@@ -30,7 +30,7 @@ export interface EngineContext {
   /** What this deployment accepts (list limit, batch size, permissions), as learned so far. */
   readonly deployment: Deployment;
   /** Office mode: asked before photos are uploaded (upload-claim.ts); null without an office. */
-  readonly claim: ClaimPhoto | null;
+  readonly claim: ClaimPhotos | null;
   /**
    * Results marked latest arrived (when each photo was sent, when its answer came): which AI
    * version read them is decided by the AI status reads around them (ai-versions.ts).

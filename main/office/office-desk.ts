@@ -8,7 +8,8 @@ import { officeOutboxOf } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
-import { ClaimGate, type ClaimGateOptions, type ClaimPhoto } from './claim-gate';
+import type { ClaimPhotos } from '../../common/claim-port';
+import { ClaimGate, type ClaimGateOptions, type UnclaimedWhy } from './claim-gate';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishDesk } from './billing-publish';
 import { PeriodicPublisher } from './periodic-publish';
@@ -53,7 +54,9 @@ export interface OfficeDesk {
   readonly office: OfficeStore;
   readonly publisher: OutboxPublisher;
   /** For the engine (Engine.claimUploadsWith): asked before each photo is uploaded. */
-  readonly claim: ClaimPhoto;
+  readonly claim: ClaimPhotos;
+  /** Photos sent without a claim so far (the office unreachable): another desk may pay too. */
+  sentUnclaimed(): number;
   /** Other desks' changes as they happen (`live.on(...)`), so the window and CLI can refresh. */
   readonly live: OfficeLive;
   /** Publishes what is due (waiting at most `budgetMs`), stops and closes; what is left waits. */
@@ -93,7 +96,22 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     ...(opts.rowsEveryMs !== undefined && { everyMs: opts.rowsEveryMs }),
   });
   rows.start();
-  const gate = new ClaimGate({ ...opts.claims, office, desk: opts.desk, clock: opts.clock });
+  let saidAway = false;
+  const gate = new ClaimGate({
+    ...opts.claims,
+    office,
+    desk: opts.desk,
+    clock: opts.clock,
+    // Said once per outage (issue 30: nothing in the output said photos went unclaimed).
+    onUnclaimed: (photos, why) => {
+      opts.log?.(`Office: ${photoCount(photos)} sent without a claim (${UNCLAIMED_WHY[why]}).`);
+      if (why !== 'unreachable' || saidAway) return;
+      saidAway = true;
+      opts.say(
+        `Office: ${where} is not reachable; photos are sent without a claim until it answers, so another desk may pay for the same photo.`,
+      );
+    },
+  });
   const live = new OfficeLive({ url: opts.url, clock: opts.clock, desk: opts.desk, log: opts.log });
   // The listener's reconnect is the first sign that an office that was away is back.
   live.on((event) => {
@@ -104,7 +122,13 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   return {
     office,
     publisher,
-    claim: gate.forUpload,
+    claim: async (photos) => {
+      const verdicts = await gate.forUpload(photos);
+      // Claimed again: the next outage is said again.
+      if (verdicts.some((v) => v.kind !== 'send' || v.claimed)) saidAway = false;
+      return verdicts;
+    },
+    sentUnclaimed: () => gate.sentUnclaimed,
     live,
     finish: async (budgetMs) => {
       // Everything that talks to the office runs within the budget (issue 30: a frozen server
@@ -136,6 +160,11 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         CLOSE_GRACE_MS,
       );
       for (const line of officeReadingLines(opts.store)) opts.say(line);
+      if (gate.sentUnclaimed > 0) {
+        opts.say(
+          `Office: ${photoCount(gate.sentUnclaimed)} sent without a claim; another desk may have paid for them too.`,
+        );
+      }
       opts.say(
         state.pending === 0
           ? `Office: ${state.published} entries published, none waiting.`
@@ -164,9 +193,20 @@ async function withinMs<T>(work: Promise<T>, ms: number): Promise<T | 'late'> {
   }
 }
 
+/** The log's words for why photos went without a claim. */
+const UNCLAIMED_WHY: Readonly<Record<UnclaimedWhy, string>> = {
+  unreachable: 'the office was not reachable',
+  refused: 'the office refused the claim',
+  noReading: 'marked read in the office without a reading',
+};
+
+function photoCount(n: number): string {
+  return `${n} photo${n === 1 ? '' : 's'}`;
+}
+
 /** What this queue took from, or waits for from, other desks of the office (not paid here). */
 function officeReadingLines(store: Store): string[] {
-  const photos = (n: number): string => `${n} photo${n === 1 ? '' : 's'}`;
+  const photos = photoCount;
   return store.jobs
     .officeDesks()
     .flatMap(({ desk, read, waiting }) => [

@@ -74,6 +74,16 @@ export function OfficeStatusCard(): React.JSX.Element | null {
       >
         {line}
       </p>
+      {office.unclaimed > 0 && (
+        // Beside whatever the state is: the office may be back, the photos went unclaimed still.
+        <p
+          className="widget-line tone-warn"
+          data-testid="office-unclaimed"
+          title={t('status.unclaimedHelp')}
+        >
+          {t('status.unclaimed', { count: office.unclaimed })}
+        </p>
+      )}
     </section>
   );
 }

@@ -87,6 +87,11 @@ const mainCases: [file: string, source: string, allowed: boolean][] = [
   ['main/engine/probe.ts', `import '../scan';`, true],
   ['main/engine/probe.ts', `import '../billing/route-sheet';`, true],
   ['main/engine/probe.ts', `import '../actions/queue-actions';`, false],
+  // The engine declares the office's ports; the office implements them (issue 30).
+  ['main/engine/probe.ts', `import type { ClaimGate } from '../office/claim-gate';`, false],
+  ['main/engine/probe.ts', `import '../office/store/office-store';`, false],
+  ['main/engine/probe.ts', `import '../office';`, false],
+  ['main/engine/probe.ts', `import type { ClaimPhotos } from '../../common/claim-port';`, true],
   // The action layer: over engine, billing and store, under its callers (backend, CLI).
   ['main/actions/probe.ts', `import '../engine/engine';`, true],
   ['main/actions/probe.ts', `import '../billing/routes';`, true],

@@ -108,6 +108,24 @@ describe.skipIf(officeSkip !== null)('meter-desk run --office', () => {
     );
   });
 
+  it('a run with the office unreachable sends without claims and says so in its summary', async () => {
+    // Nothing listens on port 1: every connection is refused, the office is away, not late.
+    const away = `postgres://desk_anna:pw-anna@127.0.0.1:1/${o.database}`;
+    const io = captureIo({
+      METER_DESK_BASE_URL: h.sandbox.url,
+      METER_DESK_API_KEY: h.sandbox.apiKey,
+      METER_DESK_OFFICE_URL: away,
+    });
+    const args = ['run', h.photos, '--db', join(h.dir, 'away.sqlite'), '--desk', 'dora@pc4'];
+    expect(await main(args, io), io.all()).toBe(0);
+    const photos = [...expectedReadings(h.manifest)].length;
+    expect(io.stderr()).toContain('photos are sent without a claim until it answers');
+    expect(io.stderr()).toContain(
+      `Office: ${photos} photos sent without a claim; another desk may have paid for them too.`,
+    );
+    expect(io.all()).not.toContain('pw-anna');
+  });
+
   it('publishes what a watched folder reads, and says so when stopped', async () => {
     // An office of its own: in the one above every photo was read already, and a desk takes
     // those readings instead of reading (and publishing) them again.

@@ -13,7 +13,8 @@ import { openSession } from '../../main/actions/session';
 import { OFFICE_PROBE_MS, OfficeLink } from '../../main/backend/office-link';
 import { SessionSecretStore } from '../../main/backend/session-store';
 import { ROWS_EVERY_MS } from '../../main/office/periodic-publish';
-import { CLAIM_ANSWER_MS, type ClaimPhoto } from '../../main/office/claim-gate';
+import type { ClaimPhotos } from '../../common/claim-port';
+import { CLAIM_ANSWER_MS } from '../../main/office/claim-gate';
 import { startOfficeDesk } from '../../main/office/office-desk';
 import {
   OfficePasswords,
@@ -71,10 +72,10 @@ async function annaLink(
 
 /** An engine stand-in that keeps every claim hook it is given, in order. */
 function hookCatcher(): {
-  hooks: (ClaimPhoto | null)[];
-  claimUploadsWith: (c: ClaimPhoto | null) => void;
+  hooks: (ClaimPhotos | null)[];
+  claimUploadsWith: (c: ClaimPhotos | null) => void;
 } {
-  const hooks: (ClaimPhoto | null)[] = [];
+  const hooks: (ClaimPhotos | null)[] = [];
   return { hooks, claimUploadsWith: (c) => hooks.push(c) };
 }
 
@@ -143,8 +144,8 @@ describe.skipIf(officeSkip !== null)('a desk in office mode while it runs', () =
       sha256: sha(`first ${p}`),
       fileName: `${p}.jpg`,
     }));
-    const verdicts = await Promise.all(photos.map((p) => first(p)));
-    expect(verdicts).toEqual(photos.map(() => ({ kind: 'send' })));
+    const verdicts = await first(photos);
+    expect(verdicts).toEqual(photos.map(() => ({ kind: 'send', claimed: true })));
     const claimed = await office()
       .adminOn(settings.database)
       .query<{ sha256: string; state: string; desk: string }>(
@@ -223,7 +224,7 @@ describe.skipIf(officeSkip !== null)('a desk in office mode while it runs', () =
     );
     const engine = hookCatcher();
     link.start(store, engine);
-    const asked = engine.hooks[0]?.({ sha256: sha('frozen'), fileName: 'f.jpg' });
+    const asked = engine.hooks[0]?.([{ sha256: sha('frozen'), fileName: 'f.jpg' }]);
     let answer: unknown = null;
     void asked?.then((v) => {
       answer = v;
@@ -232,7 +233,7 @@ describe.skipIf(officeSkip !== null)('a desk in office mode while it runs', () =
     expect(answer).toBeNull();
     await clock.advance(1);
     await settleMicrotasks();
-    expect(answer).toEqual({ kind: 'send' });
+    expect(answer).toEqual([{ kind: 'send', claimed: false }]);
   }, 60_000);
 
   it("counts the entries waiting after each drain of the outbox, between the office's probes", async () => {

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OfficeSettings, OfficeStatus } from '../../common/ipc/office-views';
 import type { AppEvent } from '../../common/ipc/app-event';
+import type { ClaimPhotos } from '../../common/claim-port';
 import { EventHub } from '../../main/backend/event-hub';
 import { OFFICE_PROBE_MS, OfficeLink } from '../../main/backend/office-link';
 import { SessionSecretStore } from '../../main/backend/session-store';
@@ -86,7 +87,9 @@ describe.skipIf(officeSkip !== null)("the window's office status", () => {
     const cluster = office();
     const settings = await annaOnCluster(cluster);
     const { link, states, lines } = await linkFor(settings, ANNA_PASSWORD);
-    link.start(store, engine);
+    // The engine's claim hooks, the last one the desk's own once it has started.
+    const hooks: (ClaimPhotos | null)[] = [];
+    link.start(store, { claimUploadsWith: (hook) => hooks.push(hook) });
     expect(states.seen[0]).toMatchObject({ state: 'starting', desk: 'anna@pc-7' });
 
     const connected = await states.reach('connected');
@@ -97,6 +100,7 @@ describe.skipIf(officeSkip !== null)("the window's office status", () => {
       database: settings.database,
       pending: 0,
       problem: null,
+      unclaimed: 0,
     });
     expect(link.status).toEqual(connected);
 
@@ -104,6 +108,13 @@ describe.skipIf(officeSkip !== null)("the window's office status", () => {
     try {
       await clock.advance(OFFICE_PROBE_MS);
       expect(await states.reach('away')).toMatchObject({ state: 'away', problem: null });
+      // Photos sent while it is away go unclaimed, and the window's card counts them.
+      const photos = ['p1', 'p2'].map((p) => ({ sha256: p.repeat(32), fileName: `${p}.jpg` }));
+      expect(await hooks.at(-1)?.(photos)).toEqual(
+        photos.map(() => ({ kind: 'send', claimed: false })),
+      );
+      await clock.advance(OFFICE_PROBE_MS);
+      expect(states.seen.at(-1)).toMatchObject({ state: 'away', unclaimed: 2 });
     } finally {
       await cluster.cluster.resume();
     }
@@ -160,6 +171,7 @@ describe("the office status's way to the window", () => {
       database: 'meterdesk',
       pending: 2,
       problem: null,
+      unclaimed: 0,
     };
     hub.officeChanged(away);
     hub.flush();

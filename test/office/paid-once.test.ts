@@ -214,6 +214,7 @@ describe.skipIf(officeSkip !== null)('a photo is paid for once in the office', (
       config: FAST_ENGINE,
       owner: 'desk carl',
     });
+    const said: string[] = [];
     try {
       const carl: Desk = {
         name: 'carl',
@@ -223,7 +224,7 @@ describe.skipIf(officeSkip !== null)('a photo is paid for once in the office', (
           url,
           desk: 'carl',
           clock: systemClock,
-          say: () => undefined,
+          say: (line) => said.push(line),
         }),
       };
       session.engine.claimUploadsWith(carl.office.claim);
@@ -233,6 +234,12 @@ describe.skipIf(officeSkip !== null)('a photo is paid for once in the office', (
       expect(photosOf(carl).map((p) => [p.state, p.reading === readingOf(p.file), p.desk])).toEqual(
         Array.from({ length: 3 }, () => ['done', true, null]),
       );
+      // Said, not silent (issue 30): another desk may have paid for the same photos.
+      expect(carl.office.sentUnclaimed()).toBe(3);
+      expect(said.filter((l) => l.includes('without a claim'))).toEqual([
+        expect.stringContaining('photos are sent without a claim until it answers'),
+        expect.stringContaining('3 photos sent without a claim; another desk may have paid'),
+      ]);
     } finally {
       await session.close();
       await c.cluster.resume();

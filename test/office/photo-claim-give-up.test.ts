@@ -13,7 +13,7 @@ function losingOffice(row: Record<string, unknown>): { db: Queryable; statements
   const statements: string[] = [];
   const query = (config: { name?: string }): Promise<Pick<pg.QueryResult, 'rows'>> => {
     statements.push(config.name ?? '?');
-    return Promise.resolve({ rows: [{ won: false, ...row }] });
+    return Promise.resolve({ rows: [{ won: false, sha256: request.sha256, ...row }] });
   };
   return { db: { query } as unknown as Queryable, statements };
 }
@@ -31,9 +31,9 @@ describe('a claim that gives up', () => {
     const claim = await claimPhoto(office.db, { ...request, leaseMs: 60_000 });
     expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leftMs: 0 });
     expect(office.statements).toEqual([
-      'office-claim-photo',
-      'office-claim-photo',
-      'office-claim-photo',
+      'office-claim-photos',
+      'office-claim-photos',
+      'office-claim-photos',
     ]);
   });
 
@@ -51,6 +51,6 @@ describe('a claim that gives up', () => {
     const claim = await claimPhoto(office.db, { ...request, leaseMs: 60_000 });
     expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leftMs: 900_000 });
     // Not takeable: one statement, no asking again.
-    expect(office.statements).toEqual(['office-claim-photo']);
+    expect(office.statements).toEqual(['office-claim-photos']);
   });
 });

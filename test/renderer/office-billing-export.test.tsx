@@ -23,6 +23,7 @@ const IN_OFFICE: OfficeStatus = {
   database: 'meterdesk',
   pending: 0,
   problem: null,
+  unclaimed: 0,
 };
 
 /** The office as the Office settings name it. */

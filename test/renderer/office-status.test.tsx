@@ -67,6 +67,11 @@ describe('the office card', () => {
     expect(state()).toBe('Not reachable');
     expect(line()).toBe('Outbox: 3 waiting');
 
+    // Photos sent unclaimed while it was away stay said when it is back (issue 30).
+    expect(screen.queryByTestId('office-unclaimed')).toBeNull();
+    push(bridge, { ...CONNECTED_OFFICE, unclaimed: 3 });
+    expect(screen.getByTestId('office-unclaimed').textContent).toBe('3 sent without a claim');
+
     push(bridge, { ...CONNECTED_OFFICE, state: 'refused', problem: 'wrongPassword' });
     expect(state()).toBe('Refused');
     expect(line()).toBe('Wrong password');
@@ -84,6 +89,8 @@ describe('the office card', () => {
     const { bridge } = await show({ ...CONNECTED_OFFICE, state: 'away', pending: 2 }, 'de');
     expect(state()).toBe('Nicht erreichbar');
     expect(line()).toBe('Ausgang: 2 wartend');
+    push(bridge, { ...CONNECTED_OFFICE, state: 'away', pending: 2, unclaimed: 1 });
+    expect(screen.getByTestId('office-unclaimed').textContent).toBe('1 ohne Reservierung gesendet');
     push(bridge, { ...CONNECTED_OFFICE, state: 'refused', problem: 'noSuchDatabase' });
     expect(state()).toBe('Abgelehnt');
     expect(line()).toBe('Keine solche Datenbank');

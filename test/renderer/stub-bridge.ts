@@ -136,6 +136,7 @@ export const CONNECTED_OFFICE: OfficeStatus = {
   database: 'meterdesk',
   pending: 0,
   problem: null,
+  unclaimed: 0,
 };
 
 /** A real service set up (not the sandbox), running. */

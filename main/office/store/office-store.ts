@@ -22,7 +22,8 @@ import { officeReviewStore, type OfficeReviewStore } from './office-review-store
 import { liveDetail, type LiveDetail } from './live-detail';
 import type { OfficeChange } from './office-live';
 import { loadOfficeRoute, type RouteLoad } from './office-routes';
-import { claimPhoto, type ClaimRequest, type PhotoClaim } from './photo-claims';
+import { claimOnHeldConnection, type WithinAnswerTime } from './held-claims';
+import { claimPhoto, type ClaimBatch, type ClaimRequest, type PhotoClaim } from './photo-claims';
 import {
   publishDecision,
   publishReading,
@@ -38,6 +39,11 @@ export interface OfficeStore {
   /** Refuses (OfficeError) unless the office's schema is the one this MeterDesk knows. */
   checkSchema(): Promise<number>;
   claimPhoto(req: ClaimRequest): Promise<PhotoClaim>;
+  /**
+   * An upload unit's claims in one statement, answered within `within` counted from when a
+   * connection is held; 'late' when it was not (held-claims.ts).
+   */
+  claimPhotos(batch: ClaimBatch, within: WithinAnswerTime): Promise<PhotoClaim[] | 'late'>;
   publishReading(r: PublishedReading): Promise<Published>;
   publishDecision(d: PublishedDecision): Promise<Published>;
   decideMeter(d: MeterDecision): Promise<MeterEdit>;
@@ -68,6 +74,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     migrate: () => guard(() => migrateOffice(pool)),
     checkSchema: () => guard(() => requireOfficeSchema(pool)),
     claimPhoto: (req) => guard(() => claimPhoto(pool, req)),
+    claimPhotos: (batch, within) => guard(() => claimOnHeldConnection(pool, batch, within)),
     publishReading: (r) => guard(() => publishReading(pool, r)),
     publishDecision: (d) => guard(() => publishDecision(pool, d)),
     decideMeter: (d) => guard(() => decideMeter(pool, d)),

@@ -82,6 +82,9 @@ export const office: Words<typeof en> = {
     published: 'Alles veröffentlicht',
     publishing: '{{count, number}} zu veröffentlichen',
     awayLine: 'Ausgang: {{count, number}} wartend',
+    unclaimed: '{{count, number}} ohne Reservierung gesendet',
+    unclaimedHelp:
+      'Gesendet, während das Büro nicht erreichbar war: ein anderer Platz hat dieselben Fotos vielleicht auch bezahlt.',
     awayHelp:
       'Dieser Platz arbeitet weiter; seine Ablesungen und Entscheidungen warten im Ausgang, bis das Büro wieder erreichbar ist.',
     startingLine: 'Erreiche {{host}}…',

@@ -79,6 +79,10 @@ export const office = {
     published: 'All published',
     publishing: '{{count, number}} to publish',
     awayLine: 'Outbox: {{count, number}} waiting',
+    /** Photos sent without a claim while the office was not reachable (OfficeStatus.unclaimed). */
+    unclaimed: '{{count, number}} sent without a claim',
+    unclaimedHelp:
+      'Sent while the office was not reachable: another desk may have paid for the same photos too.',
     awayHelp:
       'This desk works on; its readings and decisions wait in its outbox until the office is back.',
     startingLine: 'Reaching {{host}}…',
