@@ -63,7 +63,10 @@ describe('keys used in the renderer', () => {
         const [, , raw = '', template] = m;
         const colon = raw.indexOf(':');
         const key = raw.slice(colon + 1);
-        const candidates = colon >= 0 ? [raw.slice(0, colon)] : [...namespaces];
+        // A namespace named in the call's options (`t('owner.window', { ns: 'engine' })`).
+        const rest = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 120);
+        const option = /^[^)]*?\bns:\s*'(\w+)'/.exec(rest)?.[1];
+        const candidates = colon >= 0 ? [raw.slice(0, colon)] : option ? [option] : [...namespaces];
         const found = candidates.some((n) => (template ? hasPrefix(n, key) : hasKey(n, key)));
         if (!found) missing.push(`${relative(RENDERER, file)}: ${raw}`);
       }
