@@ -37,6 +37,8 @@ export default defineConfig({
     pool: 'forks',
     // Renders each distinct sample folder (and builds the renderer) once per run; see the file.
     globalSetup: ['test/helpers/run-cache-setup.ts'],
+    // Records each file's CPU for `npm run test:profile` (nothing unless it asks).
+    setupFiles: ['test/helpers/cpu-profile-setup.ts'],
     projects: [
       {
         extends: true,

@@ -1,8 +1,10 @@
 // `npm run test:profile [-- --project slow] [-- --top N]`: runs a vitest project (fast unless told)
-// under the throwaway keyring, as `npm test` does, and then prints its slowest files with their
-// wall time, so whoever adds the next test sees where the two-minute budget goes. The figures are
+// under the throwaway keyring, as `npm test` does, and then prints its slowest files by wall time
+// and by CPU, so whoever adds the next test sees where the two-minute budget goes. Wall time is
 // each file's own start-to-end time inside a worker; four files run at once, so they add up to
-// more than the run took.
+// more than the run took. CPU is the worker's and its children's (a browser, a forked backend, a
+// CLI process) while the file ran (test/helpers/cpu-profile-setup.ts): on two cores the run
+// cannot take less than half their sum.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ if (!Number.isInteger(top) || top < 1) {
 
 const out = mkdtempSync(join(tmpdir(), 'meterdesk-profile-'));
 const report = join(out, 'report.json');
+const cpuFile = join(out, 'cpu.jsonl');
 const started = Date.now();
 const run = spawnSync(
   process.execPath,
@@ -36,7 +39,7 @@ const run = spawnSync(
     '--reporter=json',
     `--outputFile.json=${report}`,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, METERDESK_CPU_PROFILE: cpuFile } },
 );
 const wall = (Date.now() - started) / 1000;
 
@@ -49,6 +52,16 @@ try {
   }));
 } catch (error) {
   console.error(`test:profile: no report from vitest (${String(error)})`);
+}
+let cpu = [];
+try {
+  cpu = readFileSync(cpuFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .map((c) => ({ name: relative(process.cwd(), c.file), own: c.own, children: c.children }));
+} catch {
+  // No file ran to its end.
 } finally {
   rmSync(out, { recursive: true, force: true });
 }
@@ -63,6 +76,18 @@ for (const f of files.slice(0, top)) {
   const share = total > 0 ? (100 * f.seconds) / total : 0;
   console.log(
     `   ${f.seconds.toFixed(1).padStart(7)} s  ${share.toFixed(1).padStart(4)} %  ${String(f.tests).padStart(3)} tests  ${f.name}`,
+  );
+}
+
+cpu.sort((a, b) => b.own + b.children - (a.own + a.children));
+const cpuTotal = cpu.reduce((sum, c) => sum + c.own + c.children, 0);
+console.log(
+  `\n   by CPU (all files: ${cpuTotal.toFixed(0)} s, so at least ${(cpuTotal / 2).toFixed(0)} s on 2 cores):`,
+);
+for (const c of cpu.slice(0, top)) {
+  const all = c.own + c.children;
+  console.log(
+    `   ${all.toFixed(1).padStart(7)} s  ${c.own.toFixed(1).padStart(6)} own ${c.children.toFixed(1).padStart(6)} children  ${c.name}`,
   );
 }
 process.exit(run.status ?? 1);
