@@ -272,12 +272,14 @@ describe('exportCsv round trip', () => {
 });
 
 describe('exportCsv streaming', () => {
-  it('streams 100,000 records with flat memory', async () => {
+  it('streams 40,000 records with flat memory', async () => {
     // gc() makes heap samples measure live data rather than garbage awaiting collection.
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const total = 100_000;
-    const checkEvery = 10_000;
+    // An export that kept its rows would grow by about 1 MiB per 5,000: 7 MiB over the samples,
+    // well past the bound below (the 3,000-photo and 100,000-row runs are in e2e/load.slow).
+    const total = 40_000;
+    const checkEvery = 5_000;
     const target = path.join(dir, 'big.csv');
     const bigRecord = (i: number) =>
       record({
@@ -309,12 +311,12 @@ describe('exportCsv streaming', () => {
     const result = await exportCsv(source(), target);
     expect(result.rows).toBe(total);
     expect(statSync(target).size).toBe(produced);
-    expect(produced).toBeGreaterThan(15 * 1024 * 1024);
+    expect(produced).toBeGreaterThan(6 * 1024 * 1024);
 
     const mib = 1024 * 1024;
     expect(lags).toHaveLength(total / checkEvery - 1);
     expect(Math.max(...lags)).toBeLessThan(mib);
-    // Live heap after the first checkpoint may not grow with the rows written (~2 MiB per 10,000).
+    // Live heap after the first checkpoint may not grow with the rows written (~1 MiB per 5,000).
     const baseline = heaps[0] ?? 0;
     expect(Math.max(...heaps) - baseline).toBeLessThan(4 * mib);
 
