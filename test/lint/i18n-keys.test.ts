@@ -64,7 +64,8 @@ describe('keys used in the renderer', () => {
         const colon = raw.indexOf(':');
         const key = raw.slice(colon + 1);
         // A namespace named in the call's options (`t('owner.window', { ns: 'engine' })`).
-        const rest = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 120);
+        const after = m.index + m[0].length;
+        const rest = text.slice(after, after + 120);
         const option = /^[^)]*?\bns:\s*'(\w+)'/.exec(rest)?.[1];
         const candidates = colon >= 0 ? [raw.slice(0, colon)] : option ? [option] : [...namespaces];
         const found = candidates.some((n) => (template ? hasPrefix(n, key) : hasKey(n, key)));
