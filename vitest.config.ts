@@ -9,7 +9,8 @@ const SLOW = ['test/**/*.slow.test.ts', 'test/**/*.slow.test.tsx', 'test/slow/**
 
 /**
  * The slow files that load the machine on purpose or measure time, memory or pacing: they run one
- * at a time, after the others (which run two at a time: screenshots, office runs, processes).
+ * at a time, after the others (which run two at a time: screenshots, office runs, processes, the
+ * native modules' build, waits on real time).
  */
 const SLOW_ALONE = [
   'test/e2e/load.slow.test.ts',
@@ -19,11 +20,6 @@ const SLOW_ALONE = [
   'test/bench/**/*.slow.test.ts',
   'test/chaos/**/*.slow.test.ts',
   'test/engine/engine-long-runs.slow.test.ts',
-  'test/engine/crash-recovery.slow.test.ts',
-  'test/cli/service-waits.slow.test.ts',
-  'test/office/office-demo.slow.test.ts',
-  'test/slow/**/*.test.ts',
-  'test/slow/**/*.slow.test.ts',
 ];
 
 export default defineConfig({
