@@ -6,20 +6,12 @@ import { createAppStore, type AppStore } from '../../renderer/store/create-store
 import { StoreProvider } from '../../renderer/store/context';
 import { stubBridge, type StubBridge } from './stub-bridge';
 
-export async function renderApp(
+/** The whole window on a stub bridge, in `language`. */
+export function renderApp(
   bridge: StubBridge,
   language: 'en' | 'de' = 'en',
 ): Promise<RenderResult & { store: AppStore }> {
-  const store = createAppStore(bridge, { refreshMs: 20 });
-  await store.getState().start();
-  const result = render(
-    <I18nextProvider i18n={createI18n(language)}>
-      <StoreProvider store={store}>
-        <App />
-      </StoreProvider>
-    </I18nextProvider>,
-  );
-  return { ...result, store };
+  return renderWithStore(<App />, { bridge, lang: language });
 }
 
 /**

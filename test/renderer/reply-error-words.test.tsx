@@ -33,30 +33,17 @@ function refusing(channel: 'review' | 'queryJobs', reply: ReturnType<typeof refu
 const GONE = refusal('not_found', replyMessage('photoGone', {}));
 
 describe('a refused call, worded from its code', () => {
-  it('in German: the notice of an accept made with A', async () => {
-    const { store } = await renderApp(refusing('review', GONE), 'de');
+  it.each([
+    ['de', 'Dieser Eintrag ist nicht mehr vorhanden: Dieses Foto ist nicht mehr in der Liste.'],
+    ['en', 'That item is no longer there: This photo is no longer in the list.'],
+  ] as const)('in %s: the notice of an accept made with A, from the code', async (lang, said) => {
+    const { store } = await renderApp(refusing('review', GONE), lang);
     const user = userEvent.setup();
     await user.keyboard('j');
     await screen.findByTestId('review-box');
     await user.keyboard('a');
     const notice = await screen.findByTestId('notice');
-    expect(notice.textContent).toContain(
-      'Dieser Eintrag ist nicht mehr vorhanden: Dieses Foto ist nicht mehr in der Liste.',
-    );
-    expect(document.body.textContent).not.toContain(LOG_ENGLISH);
-    store.getState().stop();
-  });
-
-  it('in English: the same notice from the same code', async () => {
-    const { store } = await renderApp(refusing('review', GONE), 'en');
-    const user = userEvent.setup();
-    await user.keyboard('j');
-    await screen.findByTestId('review-box');
-    await user.keyboard('a');
-    const notice = await screen.findByTestId('notice');
-    expect(notice.textContent).toContain(
-      'That item is no longer there: This photo is no longer in the list.',
-    );
+    expect(notice.textContent).toContain(said);
     expect(document.body.textContent).not.toContain(LOG_ENGLISH);
     store.getState().stop();
   });
