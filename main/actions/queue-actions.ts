@@ -9,6 +9,8 @@ import type { AddSummary } from '../../common/engine-status';
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
+import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
+import { takeOfficeRoutes, type RoutesTaken } from '../billing/office-route-sheets';
 import * as routes from '../billing/routes';
 import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
@@ -193,6 +195,16 @@ export class QueueActions {
     const loaded = await routes.loadRouteSheet(store, source, { ...opts, now: this.now() });
     if (loaded.ok) this.changed(loaded.changed);
     return loaded;
+  }
+
+  /**
+   * Takes the office's routes loaded at other desks (or loaded here again elsewhere) into this
+   * queue as sheets of their own; every photo not confirmed is matched and checked against them.
+   */
+  takeOfficeRoutes(officeRoutes: readonly OfficeRouteSheet[]): RoutesTaken {
+    const taken = takeOfficeRoutes(this.write('load route sheet'), officeRoutes, this.now());
+    this.changed(taken.changed);
+    return taken;
   }
 
   /** Whether a camera's own numbering may be a meter number; every photo is matched again. */

@@ -306,7 +306,11 @@ export class BackendState {
           },
         });
         this.slot.start(this.storeValue, target, this.pausedValue);
-        if (this.slot.engine) this.office.start(this.storeValue, this.slot.engine);
+        if (this.slot.engine) {
+          this.office.start(this.storeValue, this.slot.engine, (routes) =>
+            this.actions.takeOfficeRoutes(routes),
+          );
+        }
       }
     } catch (error) {
       if (error instanceof QueueInUseError) {

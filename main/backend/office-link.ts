@@ -9,6 +9,7 @@ import type { OfficeSettings, OfficeStatus } from '../../common/ipc/office-views
 import type { Engine } from '../engine/engine';
 import { claimOnceStarted } from '../office/claim-gate';
 import { startOfficeDesk, type OfficeDesk } from '../office/office-desk';
+import type { TakeOfficeRoutes } from '../office/route-sync';
 import {
   loadOfficeSettings,
   OfficePasswords,
@@ -107,7 +108,11 @@ export class OfficeLink {
   }
 
   /** Starts the office desk for this engine when the settings name an office; returns at once. */
-  start(store: Store, engine: Pick<Engine, 'claimUploadsWith'>): void {
+  start(
+    store: Store,
+    engine: Pick<Engine, 'claimUploadsWith'>,
+    takeRoutes?: TakeOfficeRoutes,
+  ): void {
     const settings = loadOfficeSettings(officeSettingsFile(this.userDataDir));
     if (settings === null) {
       this.show(null);
@@ -142,6 +147,7 @@ export class OfficeLink {
         desk: settings.desk,
         clock: this.clock,
         say: log,
+        ...(takeRoutes && { takeRoutes }),
         // The live listener's lines (a lost connection, a note not understood) go to the same log.
         log,
         onPublished: ({ pending }) => {

@@ -13,6 +13,7 @@ import { ClaimGate, type ClaimGateOptions, type UnclaimedWhy } from './claim-gat
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishDesk } from './billing-publish';
 import { PeriodicPublisher } from './periodic-publish';
+import { RouteSync, type TakeOfficeRoutes } from './route-sync';
 import { OfficeError, type OfficeDbOptions } from './store/office-db';
 import { OfficeLive } from './store/office-live';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
@@ -48,6 +49,13 @@ export interface OfficeDeskOptions {
   log?: (line: string) => void;
   /** The pool's connect and statement timeouts (tests shorten them; default office-db's). */
   db?: Pick<OfficeDbOptions, 'connectMs' | 'queryMs'>;
+  /**
+   * Takes the office's routes loaded at other desks into the queue (the action layer's
+   * QueueActions.takeOfficeRoutes): without it the desk gives its sheets but takes none.
+   */
+  takeRoutes?: TakeOfficeRoutes;
+  /** How long the start waits for the office's routes before the engine starts (ms). */
+  routesAtStartMs?: number;
 }
 
 export interface OfficeDesk {
@@ -68,9 +76,23 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   const outbox = officeOutboxOf(opts.store.db, opts.clock);
   outbox.publishAs({ desk: opts.desk, clerk: opts.desk.split('@')[0] ?? opts.desk });
   const office = openOfficeStore(opts.url, { ...opts.db, desk: opts.desk, max: 2 });
+  const routeSync = opts.takeRoutes
+    ? new RouteSync({
+        store: opts.store,
+        office,
+        desk: opts.desk,
+        clock: opts.clock,
+        take: opts.takeRoutes,
+        say: opts.say,
+        ...(opts.log && { log: opts.log }),
+      })
+    : null;
   try {
     await office.checkSchema();
     opts.say(`Office: publishing to ${where} as ${opts.desk}.`);
+    // Photos are matched against the office's routes before the first is sent; a slow office
+    // is not waited for (the sync goes on, and the photos are matched again when it ends).
+    if (routeSync) await withinMs(routeSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
   } catch (error) {
     if (!(error instanceof OfficeError) || error.failure !== 'unreachable') {
       await office.close();
@@ -116,6 +138,10 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   // The listener's reconnect is the first sign that an office that was away is back.
   live.on((event) => {
     if (event.kind === 'resync') publisher.officeBack();
+    // Another desk loaded a route (or the office is back and may have one): take it.
+    if (event.kind === 'resync' || (event.kind === 'change' && event.change.table === 'meters')) {
+      routeSync?.soon();
+    }
   });
   // Not awaited: an office away at start is retried in the background, like the outbox.
   void live.start();
@@ -134,7 +160,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
       // Everything that talks to the office runs within the budget (issue 30: a frozen server
       // held a finished run for as long as it was frozen): what is not published by then waits
       // in the outbox. Stopping first, at once, so nothing starts again after the budget.
-      const stopped = Promise.all([live.close(), publisher.stop(), rows.stop()]);
+      const stopped = Promise.all([live.close(), publisher.stop(), rows.stop(), routeSync?.stop()]);
       let late = false;
       const work = async (): Promise<PublisherState> => {
         await stopped;
@@ -174,6 +200,9 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     },
   };
 }
+
+/** How long a desk's start waits for the office's routes, at most (ms). */
+const ROUTES_AT_START_MS = 5_000;
 
 /** How long closing may wait for the office to take its connections back after the budget. */
 const CLOSE_GRACE_MS = 1_000;

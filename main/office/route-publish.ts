@@ -1,45 +1,58 @@
-// The route sheets this desk loaded, into the office: one upsert per route (loading a sheet again,
-// here or at another desk, updates its meters and never duplicates them; unchanged meters keep
-// their version). Read from the desk's queue, so a sheet loaded while the office was away goes
-// with the next publish.
-import type { MeterRecord } from '../../common/billing/meter-record';
+// The route sheets this desk loaded, into the office, and the office's routes into this desk
+// (issue 30, item 1: the office's routes are every desk's). Giving: one upsert per route of the
+// sheets loaded here (loading a sheet again, here or at another desk, updates its meters and never
+// duplicates them; unchanged meters keep their version; an older load never replaces a newer
+// one). Read from the desk's queue, so a sheet loaded while the office was away goes with the next
+// publish. Taking: the routes whose hash in the office differs from the one this desk has.
+import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
+import { deskRoutes, knownRouteHashes, routeGiven } from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
-import type { OfficeMeterRow } from './store/office-routes';
 import type { OfficeStore } from './store/office-store';
 
-/** Meters without a route in the sheet are kept under this route key. */
-export const NO_ROUTE = '(no route)';
+export { NO_ROUTE } from '../billing/office-route-sheets';
 
-export function routesOf(store: Store): Map<string, OfficeMeterRow[]> {
-  const routes = new Map<string, OfficeMeterRow[]>();
-  for (const { meterId } of store.meters.ids()) {
-    const m: MeterRecord | undefined = store.meters.get(meterId);
-    if (!m) continue;
-    const key = m.route ?? NO_ROUTE;
-    const rows = routes.get(key) ?? [];
-    rows.push({
-      meterNumber: m.meterId,
-      sequence: m.sequence === null ? null : Math.round(m.sequence),
-      wholeDigits: m.registerDigits,
-      decimals: m.registerDecimals,
-      previousReading: m.previousReading,
-      previousReadAt: m.previousReadAt,
-    });
-    routes.set(key, rows);
-  }
-  return routes;
-}
-
-/** Publishes every route of the desk's sheets; how many routes. */
+/** Publishes every route of the sheets loaded at this desk; how many routes. */
 export async function publishRoutes(
   store: Store,
   office: Pick<OfficeStore, 'loadRoute'>,
   user: string,
   at: Date,
 ): Promise<number> {
-  const routes = routesOf(store);
-  for (const [routeKey, meters] of routes) {
-    await office.loadRoute({ routeKey, sheetSha256: null, meters, user, at });
+  const routes = deskRoutes(store);
+  for (const route of routes) {
+    const { taken } = await office.loadRoute({
+      routeKey: route.routeKey,
+      sheetSha256: route.sha256,
+      sheet: route.sheet,
+      loadedAt: new Date(route.loadedAt),
+      meters: route.meters.map((m) => ({
+        meterNumber: m.meterId,
+        sequence: m.sequence === null ? null : Math.round(m.sequence),
+        wholeDigits: m.registerDigits,
+        decimals: m.registerDecimals,
+        previousReading: m.previousReading,
+        previousReadAt: m.previousReadAt,
+        record: m,
+      })),
+      user,
+      at,
+    });
+    routeGiven(store, route, taken);
   }
-  return routes.size;
+  return routes.length;
+}
+
+/**
+ * What the office has that this desk has not: its routes whose hash differs from the one this
+ * desk last gave or took. This desk's own sheets go first, so a sheet loaded here while the office
+ * was away is not taken for the office's older copy.
+ */
+export async function officeRoutesToTake(
+  store: Store,
+  office: Pick<OfficeStore, 'loadRoute' | 'changedRoutes'>,
+  user: string,
+  at: Date,
+): Promise<OfficeRouteSheet[]> {
+  await publishRoutes(store, office, user, at);
+  return office.changedRoutes(knownRouteHashes(store));
 }

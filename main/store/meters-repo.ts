@@ -22,6 +22,16 @@ export interface RouteSheetInfo {
 
 export const ROUTE_DATE_SAMPLE = 400;
 
+/** A sheet as loaded: its name and how its columns were read. */
+export interface LoadedSheet {
+  name: string;
+  mapping: ColumnMapping;
+  encoding: string;
+  delimiter: string;
+  /** The sheet's columns no field takes, whose cells the meters carry (sheetCells). */
+  otherHeaders: readonly string[];
+}
+
 export class MetersRepo {
   private readonly s;
 
@@ -114,6 +124,20 @@ export class MetersRepo {
           WHERE m.route IS ? AND j.state = 'done' AND j.read_at IS NOT NULL
           ORDER BY j.id DESC LIMIT ${String(ROUTE_DATE_SAMPLE)}`,
       ),
+      sheet: db.prepare<
+        [number],
+        {
+          name: string;
+          loaded_at: string;
+          mapping: string;
+          encoding: string;
+          delimiter: string;
+          other_headers: string | null;
+        }
+      >(
+        `SELECT name, loaded_at, mapping, encoding, delimiter, other_headers FROM route_sheets
+          WHERE id = ?`,
+      ),
       mapping: db.prepare<[], { mapping: string }>(
         'SELECT mapping FROM route_sheets ORDER BY id DESC LIMIT 1',
       ),
@@ -129,14 +153,7 @@ export class MetersRepo {
 
   /** Records a sheet and its meters: new ones added, known ones updated (all or nothing). */
   loadSheet(
-    sheet: {
-      name: string;
-      mapping: ColumnMapping;
-      encoding: string;
-      delimiter: string;
-      /** The sheet's columns no field takes, whose cells the meters carry (sheetCells). */
-      otherHeaders?: readonly string[];
-    },
+    sheet: Omit<LoadedSheet, 'otherHeaders'> & { otherHeaders?: readonly string[] },
     meters: readonly MeterRecord[],
   ): { sheetId: number; added: number; updated: number } {
     const now = this.now();
@@ -179,6 +196,20 @@ export class MetersRepo {
       }
       return { sheetId, added: meters.length - updated, updated };
     })();
+  }
+
+  /** How a loaded sheet was read: what another desk needs to read its meters the same way. */
+  sheetOf(sheetId: number): (LoadedSheet & { loadedAt: string }) | undefined {
+    const row = this.s.sheet.get(sheetId);
+    if (!row) return undefined;
+    return {
+      name: row.name,
+      loadedAt: row.loaded_at,
+      mapping: JSON.parse(row.mapping) as ColumnMapping,
+      encoding: row.encoding,
+      delimiter: row.delimiter,
+      otherHeaders: JSON.parse(row.other_headers ?? '[]') as string[],
+    };
   }
 
   get(meterId: string): StoredMeter | undefined {

@@ -16,7 +16,7 @@ describe('the periodic publisher', () => {
     const office = {
       loadRoute: () => {
         reached.push('loadRoute');
-        return Promise.resolve({ routeId: 1 });
+        return Promise.resolve({ routeId: 1, taken: 'taken' as const });
       },
       publishBilling: () => {
         reached.push('publishBilling');

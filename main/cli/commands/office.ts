@@ -53,7 +53,7 @@ export async function officeCommand(argv: string[], io: CliIo): Promise<number> 
  */
 export async function officeForRun(
   values: { office?: string | undefined; desk?: string | undefined },
-  session: Pick<Session, 'store' | 'engine'>,
+  session: Pick<Session, 'store' | 'engine' | 'actions'>,
   io: CliIo,
   quiet: boolean,
 ): Promise<OfficeDesk | null> {
@@ -68,6 +68,7 @@ export async function officeForRun(
       say: (line) => {
         if (!quiet) io.err(`${line}\n`);
       },
+      takeRoutes: (routes) => session.actions.takeOfficeRoutes(routes),
     });
     session.engine.claimUploadsWith(desk.claim);
     return desk;

@@ -21,7 +21,13 @@ import {
 import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
 import type { OfficeChange } from './office-live';
-import { loadOfficeRoute, type RouteLoad } from './office-routes';
+import {
+  changedOfficeRoutes,
+  loadOfficeRoute,
+  type RouteLoad,
+  type RouteLoadResult,
+} from './office-routes';
+import type { OfficeRouteSheet } from '../../../common/billing/office-route-sheet';
 import { claimOnHeldConnection, type WithinAnswerTime } from './held-claims';
 import { claimPhoto, type ClaimBatch, type ClaimRequest, type PhotoClaim } from './photo-claims';
 import {
@@ -47,7 +53,9 @@ export interface OfficeStore {
   publishReading(r: PublishedReading): Promise<Published>;
   publishDecision(d: PublishedDecision): Promise<Published>;
   decideMeter(d: MeterDecision): Promise<MeterEdit>;
-  loadRoute(load: RouteLoad): Promise<{ routeId: number }>;
+  loadRoute(load: RouteLoad): Promise<RouteLoadResult>;
+  /** The office's routes whose hash differs from the one this desk has, by route key. */
+  changedRoutes(known: ReadonlyMap<string, string>): Promise<OfficeRouteSheet[]>;
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
   /** The desk's per-meter billing rows (office migration 003); how many changed. */
   publishBilling(p: BillingPublish): Promise<number>;
@@ -79,6 +87,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     publishDecision: (d) => guard(() => publishDecision(pool, d)),
     decideMeter: (d) => guard(() => decideMeter(pool, d)),
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
+    changedRoutes: (known) => guard(() => changedOfficeRoutes(pool, known)),
     leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
     publishBilling: (p) => guard(() => publishBillingRows(pool, p)),
     billingRows: () =>

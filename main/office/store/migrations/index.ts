@@ -3,6 +3,7 @@ import { officeMigration002 } from './002-audit';
 import { officeMigration003 } from './003-billing-rows';
 import { officeMigration004 } from './004-live';
 import { officeMigration005 } from './005-filter-indexes';
+import { officeMigration006 } from './006-shared-sheets';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -12,4 +13,5 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration003,
   officeMigration004,
   officeMigration005,
+  officeMigration006,
 ];

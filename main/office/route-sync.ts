@@ -1,0 +1,103 @@
+// The office's routes into a running desk (issue 30, item 1): at start, when the office comes back
+// and whenever another desk's route changes, the desk gives the sheets loaded here, reads the
+// routes whose hash it does not have and hands them to the action layer, which loads them as
+// sheets of this queue and matches its photos against them. A burst of live notes (one per meter
+// of a loaded sheet) makes one sync; never two at once. Nothing here blocks the engine: an office
+// away or a queue owned by another process is tried again at the next note.
+import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
+import type { RoutesTaken } from '../billing/office-route-sheets';
+import type { Store } from '../store/store';
+import { Timer, type Clock } from '../time/clock';
+import { officeRoutesToTake } from './route-publish';
+import type { OfficeStore } from './store/office-store';
+
+/** How long the desk waits after a live note for the rest of its burst (ms). */
+export const ROUTE_SYNC_SETTLE_MS = 500;
+
+/** Takes the office's routes into the queue (the action layer's QueueActions.takeOfficeRoutes). */
+export type TakeOfficeRoutes = (routes: readonly OfficeRouteSheet[]) => RoutesTaken;
+
+export interface RouteSyncOptions {
+  store: Store;
+  office: Pick<OfficeStore, 'loadRoute' | 'changedRoutes'>;
+  desk: string;
+  clock: Clock;
+  take: TakeOfficeRoutes;
+  /** One line for the person at the desk when routes were taken. */
+  say: (line: string) => void;
+  /** Why a sync did not happen (the office away, the queue owned elsewhere): the log's. */
+  log?: (line: string) => void;
+  settleMs?: number;
+}
+
+export class RouteSync {
+  private readonly timer: Timer;
+  private running: Promise<RoutesTaken | null> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly opts: RouteSyncOptions) {
+    this.timer = new Timer(
+      opts.clock,
+      () => {
+        void this.sync();
+      },
+      { weak: true },
+    );
+  }
+
+  /** A sync after the burst this note belongs to has settled. */
+  soon(): void {
+    if (this.stopped) return;
+    this.timer.set(this.opts.settleMs ?? ROUTE_SYNC_SETTLE_MS);
+  }
+
+  /** Gives and takes routes now (after the one in flight, which then runs once more). */
+  sync(): Promise<RoutesTaken | null> {
+    if (this.stopped) return Promise.resolve(null);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = this.turn().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        void this.sync();
+      }
+    });
+    this.running = run;
+    return run;
+  }
+
+  /** After the sync in flight; nothing starts again. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timer.clear();
+    await this.running;
+  }
+
+  private async turn(): Promise<RoutesTaken | null> {
+    const { store, office, desk, clock } = this.opts;
+    try {
+      const routes = await officeRoutesToTake(store, office, desk, new Date(clock.now()));
+      if (routes.length === 0 || this.stopped) return null;
+      const taken = this.opts.take(routes);
+      if (taken.routes.length > 0) this.opts.say(takenLine(taken));
+      return taken;
+    } catch (error) {
+      this.opts.log?.(`Office: routes not synced now (${(error as Error).message}).`);
+      return null;
+    }
+  }
+}
+
+function takenLine(taken: RoutesTaken): string {
+  const n = taken.routes.length;
+  const names = taken.routes.join(', ');
+  return (
+    `Office: took ${n} route${n === 1 ? '' : 's'} loaded at another desk (${names}; ` +
+    `${taken.meters} meter${taken.meters === 1 ? '' : 's'}); ${taken.match.matched} photo` +
+    `${taken.match.matched === 1 ? '' : 's'} matched.`
+  );
+}
