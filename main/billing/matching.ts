@@ -46,9 +46,10 @@ function holds(folder: string, path: string): boolean {
 
 /**
  * The meter index a photo at `path` is matched against: the meters of the sheets kept to a folder
- * that holds it, and of the sheets kept to none. Built once per set of sheets.
+ * that holds it, and of the sheets kept to none; when no sheet is kept to a folder that holds it,
+ * also of the sheets loaded before the photo was added. Built once per set of sheets.
  */
-function indexFinder(store: Store): (path: string) => MeterIndex {
+function indexFinder(store: Store): (path: string, addedAt: string) => MeterIndex {
   const folders = sheetFolders(store);
   const bySheet = new Map<number, { meterId: string; account: string | null }[]>();
   for (const m of store.meters.inRouteOrder()) {
@@ -58,9 +59,17 @@ function indexFinder(store: Store): (path: string) => MeterIndex {
   }
   const kept = [...bySheet.keys()].filter((id) => (folders[String(id)] ?? []).length > 0);
   const cache = new Map<string, MeterIndex>();
-  return (path) => {
+  const loadedAt = new Map(store.meters.sheets().map((s) => [s.id, s.loadedAt]));
+  return (path, addedAt) => {
+    const keeping = kept.filter((id) => (folders[String(id)] ?? []).some((f) => holds(f, path)));
+    // A photo added after a sheet, in a folder no sheet is kept to (a later folder of re-reads,
+    // photos dropped after their sheet), is matched against that sheet too; the folders that
+    // were in the queue before it (last month's tour) stay out of it.
     const sheets = [...bySheet.keys()].filter(
-      (id) => !kept.includes(id) || (folders[String(id)] ?? []).some((f) => holds(f, path)),
+      (id) =>
+        !kept.includes(id) ||
+        keeping.includes(id) ||
+        (keeping.length === 0 && (loadedAt.get(id) ?? addedAt) <= addedAt),
     );
     const key = sheets.join(',');
     let index = cache.get(key);
@@ -92,8 +101,9 @@ export interface MatchReport {
 /**
  * Matches photos to the loaded meters. `all`: every photo not confirmed or chosen by hand (after
  * a new pattern or sheet); otherwise only those without a meter. Photos no meter claims are left
- * without one (and those that had one lose it, when `all`). A photo is matched only against the
- * sheets kept to a folder that holds it, and the sheets kept to none.
+ * without one (and those that had one lose it, when `all`). A photo in a folder a sheet is kept to
+ * is matched only against that sheet and the sheets kept to none; a photo in no such folder also
+ * against the sheets loaded before it was added.
  */
 export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
   const report: MatchReport = { changed: [], meters: [], matched: 0, unmatched: 0, ambiguous: 0 };
@@ -106,7 +116,7 @@ export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
   const items: { id: number; meterId: string | null; how: MatchHow | null }[] = [];
   const touched = new Set<string>();
   for (const c of store.meters.matchCandidates(opts.all)) {
-    const found = matchFileName(indexFor(c.path), c.relPath, pattern, { cameraCounters });
+    const found = matchFileName(indexFor(c.path, c.addedAt), c.relPath, pattern, { cameraCounters });
     const byName = 'meterId' in found ? found : null;
     const meterId = byName
       ? byName.meterId

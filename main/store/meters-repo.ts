@@ -99,9 +99,9 @@ export class MetersRepo {
       ),
       candidates: db.prepare<
         [number],
-        { id: number; path: string; rel_path: string; meter_id: string | null }
+        { id: number; path: string; rel_path: string; meter_id: string | null; created_at: string }
       >(
-        `SELECT id, path, rel_path, meter_id FROM jobs WHERE state <> 'rejected'
+        `SELECT id, path, rel_path, meter_id, created_at FROM jobs WHERE state <> 'rejected'
             AND review_action IS NULL AND (match_how IS NULL OR match_how <> 'manual')
             AND (? = 1 OR meter_id IS NULL) ORDER BY id`,
       ),
@@ -326,10 +326,14 @@ export class MetersRepo {
    */
   matchCandidates(
     all: boolean,
-  ): { id: number; path: string; relPath: string; meterId: string | null }[] {
-    return this.s.candidates
-      .all(all ? 1 : 0)
-      .map((r) => ({ id: r.id, path: r.path, relPath: r.rel_path, meterId: r.meter_id }));
+  ): { id: number; path: string; relPath: string; meterId: string | null; addedAt: string }[] {
+    return this.s.candidates.all(all ? 1 : 0).map((r) => ({
+      id: r.id,
+      path: r.path,
+      relPath: r.rel_path,
+      meterId: r.meter_id,
+      addedAt: r.created_at,
+    }));
   }
 
   /** The meters some photo is matched to (only their readings need checking). */

@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { findMeters } from '../../main/backend/handlers/billing-meters';
 import { meterReading } from '../../main/billing/meter-readings';
 import { loadRouteSheet, setCameraCounters } from '../../main/billing/routes';
+import { createManualClock } from '../helpers/manual-clock';
 import { queuePerTest } from '../helpers/queue-per-test';
 import { readPhoto } from './read-photo';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
-const q = queuePerTest('meterdesk-match-');
+// A clock of its own per test: whether a photo came before or after a sheet is to the millisecond.
+let clock = createManualClock(NOW.getTime());
+const q = queuePerTest('meterdesk-match-', () => (clock = createManualClock(NOW.getTime())));
 let sha = 0;
 
 function sheet(): string {
@@ -44,9 +47,10 @@ function photo(folder: string, name: string, reading: string, day: string): Prom
 const meterOf = (id: number): string | null => q.store.jobs.get(id)?.meterId ?? null;
 
 describe('a route sheet kept to its folders', () => {
-  it('matches only the photos of the folders it was given', async () => {
+  it("matches its folders' photos, and photos added after it in folders no sheet is kept to", async () => {
     const mine = await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
-    const other = await photo('Tour 5', '0002.jpg', '00215', '2026-11-20');
+    const lastMonth = await photo('Tour 5', '0002.jpg', '00215', '2026-11-20');
+    await clock.advance(1);
     const loaded = await loadRouteSheet(q.store, sheet(), {
       name: 'tour.csv',
       now: NOW,
@@ -54,12 +58,40 @@ describe('a route sheet kept to its folders', () => {
     });
     expect(loaded.ok).toBe(true);
     expect(meterOf(mine)).toBe('0001');
-    expect(meterOf(other)).toBeNull();
-    // A photo added later to another folder is not matched either.
+    // A folder in the queue before the sheet and not given with it (last month's tour) stays out.
+    expect(meterOf(lastMonth)).toBeNull();
+    // Issue 30: a later folder (re-reads, photos dropped after their sheet) is matched by its
+    // photos' names, not left without a meter.
+    await clock.advance(1);
     const later = await photo('Tour 3', '0003.jpg', '00315', '2026-11-20');
-    expect(meterOf(later)).toBeNull();
+    expect(meterOf(later)).toBe('0003');
     const inside = await photo('Tour 1/Keller', '0003.jpg', '00315', '2026-11-20');
     expect(meterOf(inside)).toBe('0003');
+  });
+
+  it("keeps a sheet's folders to its own meters when two sheets name the same meter", async () => {
+    const a = await photo('Tour 1', '0001.jpg', '00115', '2026-11-20');
+    const b = await photo('Tour 2', '0009.jpg', '00915', '2026-11-20');
+    await loadRouteSheet(q.store, sheet(), {
+      name: 'tour.csv',
+      now: NOW,
+      folders: ['/photos/Tour 1'],
+    });
+    const second = join(q.dir, 'tour2.csv');
+    writeFileSync(
+      second,
+      'meter_id;digits;decimals;previous_reading;previous_read_at;avg_daily_use\r\n0009;5;0;00900;2026-10-21;0,5\r\n',
+    );
+    await loadRouteSheet(q.store, second, {
+      name: 'tour2.csv',
+      now: NOW,
+      folders: ['/photos/Tour 2'],
+    });
+    expect(meterOf(a)).toBe('0001');
+    expect(meterOf(b)).toBe('0009');
+    // A photo of the second sheet's meter in the first sheet's folder stays without a meter.
+    const wrong = await photo('Tour 1', '0009.jpg', '00915', '2026-11-20');
+    expect(meterOf(wrong)).toBeNull();
   });
 
   it("one meter's different photos from two folders and days are flagged, naming them", async () => {

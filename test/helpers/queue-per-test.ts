@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { openStore, type Store } from '../../main/store/store';
+import type { Clock } from '../../main/time/clock';
 import { tempDir } from './tmp';
 
 export interface QueuePerTest {
@@ -11,12 +12,16 @@ export interface QueuePerTest {
   readonly dir: string;
 }
 
-/** Registers the set-up; call at the top level of a test file. */
-export function queuePerTest(prefix: string): QueuePerTest {
+/**
+ * Registers the set-up; call at the top level of a test file. `clock`: the queue's clock, made
+ * anew for each test (the system clock when not given).
+ */
+export function queuePerTest(prefix: string, clock?: () => Clock): QueuePerTest {
   let current: { store: Store; dir: string; cleanup: () => void } | null = null;
   beforeEach(() => {
     const t = tempDir(prefix);
-    current = { store: openStore(join(t.dir, 'queue.sqlite')), dir: t.dir, cleanup: t.cleanup };
+    const store = openStore(join(t.dir, 'queue.sqlite'), clock ? { clock: clock() } : {});
+    current = { store, dir: t.dir, cleanup: t.cleanup };
   });
   afterEach(() => {
     current?.store.close();
