@@ -26,6 +26,8 @@ export type UploadVerdict =
       reading: string;
       resultSource: string | null;
       taskId: string | null;
+      /** The photo's read date in the office (its first sighting's), ISO; null: none known. */
+      readAt: string | null;
     };
 
 /**

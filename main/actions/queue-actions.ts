@@ -201,8 +201,8 @@ export class QueueActions {
    * Takes the office's routes loaded at other desks (or loaded here again elsewhere) into this
    * queue as sheets of their own; every photo not confirmed is matched and checked against them.
    */
-  takeOfficeRoutes(officeRoutes: readonly OfficeRouteSheet[]): RoutesTaken {
-    const taken = takeOfficeRoutes(this.write('load route sheet'), officeRoutes, this.now());
+  async takeOfficeRoutes(officeRoutes: readonly OfficeRouteSheet[]): Promise<RoutesTaken> {
+    const taken = await takeOfficeRoutes(this.write('load route sheet'), officeRoutes, this.now());
     this.changed(taken.changed);
     return taken;
   }

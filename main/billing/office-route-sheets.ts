@@ -11,7 +11,7 @@ import type { OfficeRouteSheet, OfficeSheet } from '../../common/billing/office-
 import type { StoredMeter } from '../store/meter-rows';
 import type { Store } from '../store/store';
 import { assessMeters } from './assess';
-import { matchPhotos, type MatchReport } from './matching';
+import { matchPhotos, readMissingDates, type MatchReport } from './matching';
 
 /** Meters without a route in the sheet are kept under this route key. */
 export const NO_ROUTE = '(no route)';
@@ -125,15 +125,15 @@ export interface RoutesTaken {
 }
 
 /**
- * Takes the office's routes into this queue as sheets of their own, then matches every photo
- * not confirmed again and checks the meters with photos. A route with a sheet loaded here that
+ * Takes the office's routes into this queue as sheets of their own, then dates the photos without
+ * a read date, matches every photo not confirmed again and checks the meters with photos. A route with a sheet loaded here that
  * the office has not answered yet is left as it is (the desk gives its own first).
  */
-export function takeOfficeRoutes(
+export async function takeOfficeRoutes(
   store: Store,
   routes: readonly OfficeRouteSheet[],
   now: Date,
-): RoutesTaken {
+): Promise<RoutesTaken> {
   const given = new Map(deskRoutes(store).map((r) => [r.routeKey, r.sheetId]));
   const heldNow = held(store);
   const taken: string[] = [];
@@ -149,6 +149,8 @@ export function takeOfficeRoutes(
       meters += route.meters.length;
     }
   })();
+  // Photos added before the queue had any sheet were never dated (the date is what checks them).
+  if (taken.length) await readMissingDates(store);
   const match = taken.length
     ? matchPhotos(store, { all: true })
     : { changed: [], meters: [], matched: 0, unmatched: 0, ambiguous: 0 };

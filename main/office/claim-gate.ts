@@ -175,8 +175,8 @@ export class ClaimGate {
       this.countUnclaimed(1, 'noReading');
       return { kind: 'send', claimed: false };
     }
-    const { desk, reading, resultSource, taskId } = r;
-    return { kind: 'read', desk, reading, resultSource, taskId };
+    const { desk, reading, resultSource, taskId, readAt } = r;
+    return { kind: 'read', desk, reading, resultSource, taskId, readAt };
   }
 
   private unclaimedSend(

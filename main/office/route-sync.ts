@@ -15,7 +15,7 @@ import type { OfficeStore } from './store/office-store';
 export const ROUTE_SYNC_SETTLE_MS = 500;
 
 /** Takes the office's routes into the queue (the action layer's QueueActions.takeOfficeRoutes). */
-export type TakeOfficeRoutes = (routes: readonly OfficeRouteSheet[]) => RoutesTaken;
+export type TakeOfficeRoutes = (routes: readonly OfficeRouteSheet[]) => Promise<RoutesTaken>;
 
 export interface RouteSyncOptions {
   store: Store;
@@ -82,7 +82,7 @@ export class RouteSync {
     try {
       const routes = await officeRoutesToTake(store, office, desk, new Date(clock.now()));
       if (routes.length === 0 || this.stopped) return null;
-      const taken = this.opts.take(routes);
+      const taken = await this.opts.take(routes);
       if (taken.routes.length > 0) this.opts.say(takenLine(taken));
       return taken;
     } catch (error) {

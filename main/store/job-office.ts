@@ -12,6 +12,11 @@ export interface OfficeReadingTaken {
   reading: string;
   resultSource: string | null;
   taskId: string | null;
+  /**
+   * The photo's read date in the office, ISO (null: none). Taken only over a file time: a copy's
+   * file time is when it was copied, and copies share their EXIF date.
+   */
+  readAt: string | null;
 }
 
 /** What this desk's queue says about photos other desks of the office send or read. */
@@ -41,6 +46,10 @@ export function jobOffice({ db, now: stamp, events, rowById }: JobsContext) {
     take: db.prepare(
       `UPDATE jobs SET ${setState('reuseResult')}, office_desk = @desk, final_reading = @reading,
          result_source = @resultSource, task_id = @taskId, is_latest_ai_version = NULL,
+         read_at = CASE WHEN @readAt IS NOT NULL AND (read_at IS NULL OR read_at_source = 'file_time')
+                        THEN @readAt ELSE read_at END,
+         read_at_source = CASE WHEN @readAt IS NOT NULL AND (read_at IS NULL OR read_at_source = 'file_time')
+                               THEN 'file_time' ELSE read_at_source END,
          error_code = NULL, error_params = NULL, failure_kind = NULL, finished_at = @now,
          updated_at = @now
        WHERE id = @id AND ${from('reuseResult')}`,

@@ -41,6 +41,7 @@ describe("a job's office desk in its JobRecord", () => {
       reading: '01234.5',
       resultSource: 'fresh',
       taskId: 'task-1',
+      readAt: null,
     });
     const done = store.jobs.get(id);
     expect(done).toMatchObject({ state: 'done', officeDesk: 'ben@pc-2', aiReading: '01234.5' });
@@ -68,5 +69,47 @@ describe("a job's office desk in its JobRecord", () => {
     expect(jobLineText(words)).toBe(
       'Zählerstand 01234.5 (Neue Ablesung) von ben@pc-2 übernommen: dort abgelesen, hier weder gesendet noch erneut bezahlt',
     );
+  });
+
+  it("takes the office's read date over a copy's file time, never over the photo's EXIF date", () => {
+    const first = '2026-12-04T08:15:00.000Z';
+    const root = store.roots.ensure('/photos', 'folder');
+    const photo = (name: string, sha: string, source: 'exif' | 'file_time', readAt: string) => {
+      store.jobs.insertScanned([
+        {
+          rootId: root.id,
+          path: `/photos/${name}`,
+          relPath: name,
+          size: 10,
+          mtimeMs: 1,
+          accepted: { sha256: sha.repeat(64), format: 'jpeg' },
+          rejected: null,
+        },
+      ]);
+      const id = store.jobs
+        .dueUploads(Number.MAX_SAFE_INTEGER, 10)
+        .find((j) => j.relPath === name)?.id;
+      if (id === undefined) throw new Error('no job');
+      store.meters.setReadDates([{ id, readAt, source, note: null }]);
+      store.jobs.markUploading([id]);
+      store.jobs.takeOfficeReading(id, {
+        desk: 'anna@pc-7',
+        reading: '00150',
+        resultSource: 'fresh',
+        taskId: 'task-1',
+        readAt: first,
+      });
+      return store.jobs.get(id);
+    };
+    // A copy made on 07.12. carries that day as its file time: the office's first sighting wins.
+    expect(photo('copy.jpg', 'c', 'file_time', '2026-12-07T10:00:00.000Z')).toMatchObject({
+      state: 'done',
+      readAt: first,
+    });
+    // A photo dated by its camera keeps that date (the same bytes hold the same EXIF date).
+    expect(photo('cam.jpg', 'd', 'exif', '2026-12-04T09:15:00+01:00')).toMatchObject({
+      state: 'done',
+      readAt: '2026-12-04T09:15:00+01:00',
+    });
   });
 });

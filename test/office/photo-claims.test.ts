@@ -135,6 +135,7 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
           taskId: 'task-1',
           aiVersion: 'v3',
           meterNumber: null,
+          readAt: '2026-12-04T09:15:00+01:00',
           publishedAt: minutes(1),
         }),
       );
@@ -155,6 +156,8 @@ describe.skipIf(officeSkip !== null)('claiming photos in the office index', () =
           toReview: false,
           taskId: 'task-1',
           desk: 'anna',
+          // The photo's read date as the office first saw it, for the copy to take (issue 30).
+          readAt: '2026-12-04T08:15:00.000Z',
         },
       });
     });

@@ -33,6 +33,11 @@ export interface OfficeReading {
   toReview: boolean;
   taskId: string | null;
   desk: string;
+  /**
+   * The photo's read date in the office: the earliest any desk published for it (a copy's file
+   * time is later than the first sighting's; copies share their EXIF date), ISO in UTC.
+   */
+  readAt: string | null;
 }
 
 interface PhotoRow {
@@ -208,9 +213,11 @@ async function latestReadings(
     to_review: boolean;
     task_id: string | null;
     desk: string;
+    first_read_at: Date | null;
   }>({
     name: 'office-latest-readings',
-    text: `SELECT DISTINCT ON (sha256) sha256, status, reading, result_source, to_review, task_id, desk
+    text: `SELECT DISTINCT ON (sha256) sha256, status, reading, result_source, to_review, task_id,
+                  desk, min(read_at) OVER (PARTITION BY sha256) AS first_read_at
              FROM readings WHERE sha256 = ANY($1::text[]) AND status <> $2
             ORDER BY sha256, id DESC`,
     values: [shas, FAILED_READING],
@@ -223,6 +230,7 @@ async function latestReadings(
       toReview: r.to_review,
       taskId: r.task_id,
       desk: r.desk,
+      readAt: r.first_read_at?.toISOString() ?? null,
     });
   }
   return found;
