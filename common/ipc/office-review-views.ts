@@ -63,6 +63,11 @@ export interface OfficeChangedBy {
   readonly kind: OfficeDecisionKind | null;
   readonly reading: string | null;
   readonly at: number;
+  /**
+   * Not null: nothing changed yet, the clerk at `desk` holds the meter's review lease until then
+   * (ms, this desk's clock), and no other clerk's decision is taken meanwhile.
+   */
+  readonly until: number | null;
 }
 
 /**

@@ -187,11 +187,20 @@ export class OfficeReview {
       // Moved on only by this desk's own earlier decision: it goes on the version now.
       if (
         !edit.ok &&
+        'changedBy' in edit &&
         seenVersion !== undefined &&
         ownChangeOnly(edit.changedBy, seenVersion, at.me)
       )
         edit = await decide(edit.changedBy.version);
       if (edit.ok) return { kind: 'accepted', key };
+      if ('heldBy' in edit) {
+        const h = edit.heldBy;
+        const now = this.clock.now();
+        return {
+          kind: 'refused',
+          changedBy: { ...h, kind: null, reading: null, at: now, until: now + h.leftMs },
+        };
+      }
       const c = edit.changedBy;
       return {
         kind: 'refused',
@@ -201,6 +210,7 @@ export class OfficeReview {
           kind: c.kind,
           reading: c.reading,
           at: c.at.getTime(),
+          until: null,
         },
       };
     }, asked);

@@ -53,6 +53,9 @@ export function officeRefusalWords(
   tBilling: BillingT,
   lang: Spoken,
 ): string {
+  if (c.until !== null) {
+    return t('refusedLeased', { desk: c.desk || c.clerk, time: formatTime(c.until, lang) });
+  }
   return t('refused', {
     desk: c.desk || c.clerk,
     what: officeWhat(c, t, tBilling, lang),

@@ -45,7 +45,7 @@ describeInBrowser('review between clerks in the window', (site) => {
         // it for a re-read and has it open now.
         const now = Date.now();
         await ben.loadRoute({
-          routeKey: 'Route Nord',
+          routeKey: 'Nord',
           sheetSha256: null,
           meters: fx.meters.map((m, i) => ({
             meterNumber: m.id,

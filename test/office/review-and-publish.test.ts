@@ -114,6 +114,66 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
   });
 });
 
+describe.skipIf(officeSkip !== null)('a review lease', () => {
+  it("protects its holder: another clerk's decision is refused with who and how long, every time", async () => {
+    await withTwoDesks(office(), async (anna, ben, o) => {
+      await flaggedRoute(anna, 1);
+      const lease = await anna.leaseNextFlagged({ desk: 'anna', clerk: 'Anna', leaseMs: LEASE });
+      if (!lease) throw new Error('lease');
+      const seen = 2;
+      const decide = (who: OfficeStore, desk: string, key: string, reading: string) =>
+        who.decideMeter({
+          meterId: lease.meterId,
+          version: seen,
+          skipCode: null,
+          note: null,
+          key,
+          kind: 'correct',
+          desk,
+          clerk: desk,
+          reading,
+          at: minutes(2),
+        });
+      // Ben saw the meter's current version, but Anna reviews it: refused, a second click too.
+      for (const key of ['b1', 'b2']) {
+        const refused = await decide(ben, 'ben', key, '00999');
+        expect(refused).toMatchObject({ ok: false, heldBy: { desk: 'anna', clerk: 'Anna' } });
+        if (refused.ok || !('heldBy' in refused)) throw new Error('refused');
+        expect(refused.heldBy.leftMs).toBeGreaterThan(LEASE - 60_000);
+        expect(refused.heldBy.leftMs).toBeLessThanOrEqual(LEASE);
+      }
+      const admin = office().adminOn(o.database);
+      const decisions = await admin.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM decisions',
+      );
+      expect(decisions.rows).toEqual([{ n: 0 }]);
+      // The holder decides as she meant to.
+      expect(await decide(anna, 'anna', 'a1', '00105')).toEqual({ ok: true, version: seen + 1 });
+
+      // A lease run out on the server's clock protects nobody: Ben's decision on what he saw goes.
+      await flaggedRoute(anna, 2);
+      const next = await anna.leaseNextFlagged({ desk: 'anna', clerk: 'Anna', leaseMs: LEASE });
+      if (!next) throw new Error('lease');
+      await serverTimePasses(admin, LEASE + 1_000);
+      const version = (await ben.review.meterReview(next.meterNumber))?.meter.version ?? 0;
+      expect(
+        await ben.decideMeter({
+          meterId: next.meterId,
+          version,
+          skipCode: null,
+          note: null,
+          key: 'b3',
+          kind: 'correct',
+          desk: 'ben',
+          clerk: 'Ben',
+          reading: '00222',
+          at: minutes(3),
+        }),
+      ).toEqual({ ok: true, version: version + 1 });
+    });
+  });
+});
+
 describe.skipIf(officeSkip !== null)('publishing with idempotency keys', () => {
   it('writes a reading and a decision once however often they are published', async () => {
     const o = await migratedOffice(office(), 1);

@@ -57,6 +57,16 @@ describe.skipIf(officeSkip !== null)('review between clerks when calls cross', (
   it('refuses a decision without a version over another clerk’s change', async () => {
     const seen = await shownVersion(a, M1);
     expect(await shownVersion(b, M1)).toBe(seen);
+    // Anna's window shows the meter, so she holds its review lease: Ben's decision is refused
+    // with who reviews it and until when (issue 30, item 4), however often he clicks.
+    for (let i = 0; i < 2; i++) {
+      expect(await decide(b, M1, typed, seen)).toMatchObject({
+        done: false,
+        changedBy: { desk: 'anna@pc-7', kind: null, until: expect.any(Number) as number },
+      });
+    }
+    // Anna moves on: the meter is free, and Ben's decision on what he saw is made.
+    value(await a.bridge.officeShowMeter({ meterId: null }));
     expect((await decide(b, M1, typed, seen)).done).toBe(true);
     // Anna's window had not read the meter's office view: no version goes with her decision.
     expect(await decide(a, M1, skip)).toMatchObject({
@@ -68,6 +78,7 @@ describe.skipIf(officeSkip !== null)('review between clerks when calls cross', (
 
   it('never retries over another clerk’s change hidden under this desk’s own', async () => {
     const annaSaw = await shownVersion(a, M2);
+    value(await a.bridge.officeShowMeter({ meterId: null }));
     expect((await decide(b, M2, typed, await shownVersion(b, M2))).done).toBe(true);
     // Anna's desk changes the meter again on a version after Ben's ...
     expect((await decide(a, M2, skip, annaSaw + 1)).done).toBe(true);

@@ -93,9 +93,16 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
         history: [{ kind: 'type', clerk: 'anna', desk: 'anna@pc-7', reading: '00150' }],
       });
 
-      // Anna again, on the version she saw before her own decision: no other clerk's change is
-      // hidden from her, so it is made (her own changes never refuse her).
+      // Ben's window, showing the meter, took its lease once Anna's decision ended hers: while he
+      // holds it, her next decision is refused with his name (issue 30, item 4).
       const reread = { kind: 'reread', reason: 'implausible' } as const;
+      expect(await decide(a, reread, annaSaw.version)).toMatchObject({
+        done: false,
+        changedBy: { desk: 'ben@pc-2', kind: null },
+      });
+      value(await b.bridge.officeShowMeter({ meterId: null }));
+      // Ben moved on. Anna again, on the version she saw before her own decision: no other
+      // clerk's change is hidden from her, so it is made (her own changes never refuse her).
       expect((await decide(a, reread, annaSaw.version)).done).toBe(true);
 
       // Anna opens the last meter, then closes her window.

@@ -9,7 +9,7 @@ import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MeterRow, OfficeMeterView } from '../../common/ipc';
+import type { MeterRow, OfficeChangedBy, OfficeMeterView } from '../../common/ipc';
 import { officeRefusalWords } from '../../renderer/billing/office-review-words';
 import { HandEntry } from '../../renderer/billing/meter-entry';
 import { OfficeReviewPanel } from '../../renderer/billing/office-review-panel';
@@ -157,7 +157,14 @@ describe('the meter in the office', () => {
 
   it('makes a reading typed by hand in the office first, and says why it was refused', async () => {
     const at = new Date(2026, 10, 27, 10, 42).getTime();
-    const changedBy = { clerk: 'ben', desk: 'ben@pc-2', kind: 'confirm', reading: '01234', at };
+    const changedBy = {
+      clerk: 'ben',
+      desk: 'ben@pc-2',
+      kind: 'confirm',
+      reading: '01234',
+      at,
+      until: null,
+    };
     const bridge = officeBridge({
       decideMeter: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
     });
@@ -190,11 +197,12 @@ describe('the meter in the office', () => {
       kind: 'confirm' as const,
       reading: '01234',
       at,
+      until: null,
     };
-    const words = (lang: 'en' | 'de'): string => {
+    const words = (lang: 'en' | 'de', c: OfficeChangedBy = changedBy): string => {
       const i18n = createI18n(lang);
       return officeRefusalWords(
-        changedBy,
+        c,
         i18n.getFixedT(lang, 'officeReview'),
         i18n.getFixedT(lang, 'billing'),
         lang,
@@ -203,6 +211,14 @@ describe('the meter in the office', () => {
     expect(words('en')).toBe('ben@pc-2 confirmed 01234 at 10:42; your change was not saved.');
     expect(words('de')).toBe(
       'ben@pc-2 bestätigte 01234 um 10:42; Ihre Änderung wurde nicht gespeichert.',
+    );
+    // Issue 30: another clerk holds the meter's review lease; nothing changed yet.
+    const held = { ...changedBy, kind: null, reading: null, until: at + 16 * 60_000 };
+    expect(words('en', held)).toBe(
+      'ben@pc-2 is reviewing this meter until 10:58; your change was not saved. Ask them, or decide after that.',
+    );
+    expect(words('de', held)).toBe(
+      'ben@pc-2 prüft diesen Zähler bis 10:58; Ihre Änderung wurde nicht gespeichert. Sprechen Sie sich ab oder entscheiden Sie danach.',
     );
   });
 });
@@ -223,7 +239,14 @@ describe("a photo's review refused in the office", () => {
     ['de', 'ben@pc-2 bestätigte 01234 um 10:42; Ihre Änderung wurde nicht gespeichert.'],
   ] as const)('says who changed the meter and what in the review box (%s)', async (lang, words) => {
     const at = new Date(2026, 10, 27, 10, 42).getTime();
-    const changedBy = { clerk: 'ben', desk: 'ben@pc-2', kind: 'confirm', reading: '01234', at };
+    const changedBy = {
+      clerk: 'ben',
+      desk: 'ben@pc-2',
+      kind: 'confirm',
+      reading: '01234',
+      at,
+      until: null,
+    };
     const bridge = officeBridge({
       officeShowMeter: () => Promise.resolve({ ok: true, value: shown({}) }),
       review: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
@@ -259,7 +282,14 @@ describe("a photo's review undone in office mode", () => {
       reviewAction: 'accepted',
       reviewedAt: '2026-11-27T10:42:00.000Z',
     });
-    const changedBy = { clerk: 'ben', desk: 'ben@pc-2', kind: 'skip', reading: null, at: 0 };
+    const changedBy = {
+      clerk: 'ben',
+      desk: 'ben@pc-2',
+      kind: 'skip',
+      reading: null,
+      at: 0,
+      until: null,
+    };
     const bridge = officeBridge({
       officeShowMeter: (request: { meterId: string | null }) =>
         Promise.resolve({

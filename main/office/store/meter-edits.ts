@@ -1,7 +1,10 @@
 // A clerk's decision on a meter of the office, checked against the version the clerk saw: a second
-// clerk's change to the same meter is refused with who changed it and what, never written over.
+// clerk's change to the same meter is refused with who changed it and what, never written over;
+// and while another desk holds the meter's review lease (on the server's clock), with who reviews
+// it and for how long: the lease holder's work is never overridden (issue 30, item 4).
 import { inTransaction, type OfficePool } from './office-db';
 import type { DecisionKind } from './publish';
+import type { LeaseHolder } from './review-leases';
 
 export interface MeterDecision {
   meterId: number;
@@ -30,10 +33,27 @@ export interface LastChange {
   version: number;
 }
 
-export type MeterEdit = { ok: true; version: number } | { ok: false; changedBy: LastChange };
+export type MeterEdit =
+  | { ok: true; version: number }
+  | { ok: false; changedBy: LastChange }
+  | { ok: false; heldBy: LeaseHolder };
 
 export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEdit> {
   return inTransaction(pool, d.clerk, async (c) => {
+    // The lease row is locked with the check: a lease taken meanwhile waits for this decision.
+    const held = await c.query<{ desk: string; clerk: string; left_ms: number }>(
+      `SELECT desk, clerk, (extract(epoch FROM lease_until - now()) * 1000)::float8 AS left_ms
+         FROM review_leases WHERE meter_id = $1 AND lease_until > now() AND desk <> $2
+          FOR SHARE`,
+      [d.meterId, d.desk],
+    );
+    const holder = held.rows[0];
+    if (holder) {
+      return {
+        ok: false,
+        heldBy: { desk: holder.desk, clerk: holder.clerk, leftMs: holder.left_ms },
+      };
+    }
     const updated = await c.query<{ version: number }>(
       `UPDATE meters SET review_state = 'decided', updated_by = $3, updated_at = $4
         WHERE id = $1 AND version = $2 RETURNING version`,

@@ -27,4 +27,6 @@ export const officeReview: Words<typeof en> = {
     changed: 'änderte den Zähler',
   },
   refused: '{{desk}} {{what}} um {{time}}; Ihre Änderung wurde nicht gespeichert.',
+  refusedLeased:
+    '{{desk}} prüft diesen Zähler bis {{time}}; Ihre Änderung wurde nicht gespeichert. Sprechen Sie sich ab oder entscheiden Sie danach.',
 };

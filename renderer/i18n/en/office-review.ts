@@ -24,4 +24,6 @@ export const officeReview = {
     changed: 'changed the meter',
   },
   refused: '{{desk}} {{what}} at {{time}}; your change was not saved.',
+  refusedLeased:
+    '{{desk}} is reviewing this meter until {{time}}; your change was not saved. Ask them, or decide after that.',
 } as const;
