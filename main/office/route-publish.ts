@@ -5,7 +5,12 @@
 // one). Read from the desk's queue, so a sheet loaded while the office was away goes with the next
 // publish. Taking: the routes whose hash in the office differs from the one this desk has.
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
-import { deskRoutes, knownRouteHashes, routeGiven } from '../billing/office-route-sheets';
+import {
+  deskRoutes,
+  knownRouteHashes,
+  NO_ROUTE,
+  routeGiven,
+} from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
 import type { OfficeStore } from './store/office-store';
 
@@ -25,6 +30,7 @@ export async function publishRoutes(
       sheetSha256: route.sha256,
       sheet: route.sheet,
       loadedAt: new Date(route.loadedAt),
+      withoutRoute: route.routeKey === NO_ROUTE,
       meters: route.meters.map((m) => ({
         meterNumber: m.meterId,
         sequence: m.sequence === null ? null : Math.round(m.sequence),

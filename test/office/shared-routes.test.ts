@@ -154,6 +154,31 @@ describe.skipIf(officeSkip !== null)("the office's routes", () => {
     });
   });
 
+  it("keep a meter on its route when a desk's sheet has no route column", async () => {
+    const anna = desk();
+    const ben = desk();
+    await loadSheet(anna, SHEET);
+    const file = join(ben.dir, 'plain.csv');
+    writeFileSync(file, 'meter_id;previous_reading\r\nM1;00100\r\nM9;00900\r\n');
+    expect((await ben.actions.loadRouteSheet(file, { name: 'plain.csv' })).ok).toBe(true);
+    await withTwoDesks(office(), async (annaDb, benDb, o) => {
+      await sync(anna, annaDb, 'anna');
+      await sync(ben, benDb, 'ben');
+      const admin = office().adminOn(o.database);
+      const { rows } = await admin.query<{ route_key: string; meter_number: string }>(
+        `SELECT r.route_key, m.meter_number FROM meters m JOIN routes r ON r.id = m.route_id
+          ORDER BY 2, 1`,
+      );
+      // M1 is R-12's meter, once; M9, known to no route, is kept under '(no route)'.
+      expect(rows).toEqual([
+        { route_key: 'R-12', meter_number: 'M1' },
+        { route_key: 'R-12', meter_number: 'M2' },
+        { route_key: '(no route)', meter_number: 'M9' },
+      ]);
+      expect(ben.store.meters.get('M1')?.route).toBe('R-12');
+    });
+  });
+
   it('reach a running desk as another desk loads them', async () => {
     const anna = desk();
     const ben = desk();

@@ -27,6 +27,11 @@ export interface RouteLoad {
   /** When the sheet was loaded at its desk: an older load never replaces a newer one. */
   loadedAt?: Date | null;
   meters: readonly OfficeMeterRow[];
+  /**
+   * The desk's meters without a route (a sheet without a route column): a meter the office has on
+   * a route already is that route's, not made a second meter of the same number.
+   */
+  withoutRoute?: boolean;
   user: string;
   at: Date;
 }
@@ -87,6 +92,8 @@ export function loadOfficeRoute(pool: OfficePool, load: RouteLoad): Promise<Rout
        SELECT $1, n, s, w, d, p, pa::date, rec::jsonb, $9, $10
          FROM unnest($2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[],
                      $8::text[]) AS t (n, s, w, d, p, pa, rec)
+        WHERE NOT ($11::boolean AND EXISTS (SELECT 1 FROM meters o
+                                             WHERE o.meter_number = t.n AND o.route_id <> $1))
        ON CONFLICT (route_id, meter_number) DO UPDATE
          SET sequence = EXCLUDED.sequence, whole_digits = EXCLUDED.whole_digits,
              decimals = EXCLUDED.decimals, previous_reading = EXCLUDED.previous_reading,
@@ -108,6 +115,7 @@ export function loadOfficeRoute(pool: OfficePool, load: RouteLoad): Promise<Rout
         m.map((x) => (x.record ? JSON.stringify(x.record) : null)),
         load.user,
         load.at,
+        load.withoutRoute ?? false,
       ],
     );
     return { routeId, taken: 'taken' };
