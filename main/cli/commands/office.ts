@@ -13,7 +13,9 @@ import { OFFICE_ENV, OFFICE_FLAGS, officeFailure, officeUrl } from './office-con
 import { officeReportCommand } from './office-report';
 import { officeRepublishCommand } from './office-republish';
 
-export const OFFICE_USAGE = `meter-desk office init --office URL   creates or migrates the office's PostgreSQL schema (run as its owner role; safe to run again)
+export const OFFICE_USAGE = `meter-desk office init --office URL [--audit-keep-years N]
+                                                  creates or migrates the office's PostgreSQL schema (run as its owner role; safe to run again)
+                                                  and prunes audit rows older than the office keeps them (10 years unless set; at least 1)
   meter-desk office report --office URL [--csv FILE] [--day yyyy-mm-dd]
                                                   per route, clerk and photo folder, and the day's quota
   meter-desk office republish --office URL [--db FILE]
@@ -25,7 +27,11 @@ export async function officeCommand(argv: string[], io: CliIo): Promise<number> 
   if (sub === 'report') return officeReportCommand(rest, io);
   if (sub === 'republish') return officeRepublishCommand(rest, io);
   if (sub !== 'init') throw new UsageError(`Usage: ${OFFICE_USAGE}`);
-  const { values } = parseArgs({ args: rest, options: { office: OFFICE_FLAGS.office } });
+  const { values } = parseArgs({
+    args: rest,
+    options: { office: OFFICE_FLAGS.office, 'audit-keep-years': { type: 'string' } },
+  });
+  const keepYears = auditKeepYears(values['audit-keep-years']);
   const url = officeUrl(values.office, io);
   if (url === null) throw new UsageError(`office init needs --office URL or ${OFFICE_ENV}.`);
   const office = openOfficeStore(url, { desk: 'meter-desk office init', max: 1 });
@@ -35,6 +41,14 @@ export async function officeCommand(argv: string[], io: CliIo): Promise<number> 
       from === to
         ? `Office ${redactOfficeUrl(url)}: schema ${to}, already up to date.\n`
         : `Office ${redactOfficeUrl(url)}: schema ${from} -> ${to}.\n`,
+    );
+    const audit = await office.pruneAudit(
+      'meter-desk office init',
+      keepYears === undefined ? undefined : keepYears * DAYS_A_YEAR,
+    );
+    const years = Math.round(audit.keepDays / DAYS_A_YEAR);
+    io.out(
+      `Audit: kept ${years} year${years === 1 ? '' : 's'}; ${audit.pruned} row${audit.pruned === 1 ? '' : 's'} from before ${audit.olderThan.toISOString().slice(0, 10)} pruned.\n`,
     );
     return EXIT.ok;
   } catch (error) {
@@ -76,4 +90,19 @@ export async function officeForRun(
     const { line, code } = officeFailure(error, url);
     throw code === EXIT.auth ? new AuthError(line) : new UsageError(line);
   }
+}
+
+/** A year of the audit retention, in days (whole years: 365 days each, as the default's ten). */
+const DAYS_A_YEAR = 365;
+
+/** --audit-keep-years: a whole number of years, at least 1; undefined: the office's setting. */
+function auditKeepYears(given: string | undefined): number | undefined {
+  if (given === undefined) return undefined;
+  const years = Number(given);
+  if (!/^\d+$/.test(given.trim()) || !Number.isSafeInteger(years) || years < 1 || years > 100) {
+    throw new UsageError(
+      `--audit-keep-years takes a whole number of years from 1 to 100, not "${given}".`,
+    );
+  }
+  return years;
 }

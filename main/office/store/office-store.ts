@@ -2,6 +2,7 @@
 // in front of it for a remote office without touching the rest). Every call is one short
 // statement or transaction; every failure comes back as an OfficeError with the password removed.
 import { decideMeter, type MeterDecision, type MeterEdit } from './meter-edits';
+import { pruneAudit, type AuditPruned } from './audit-retention';
 import { migrateOffice, requireOfficeSchema, type OfficeMigrated } from './migrate-office';
 import {
   classifyOfficeError,
@@ -42,6 +43,8 @@ import { leaseNextFlagged, type LeaseRequest, type ReviewLease } from './review-
 export interface OfficeStore {
   /** Creates or migrates the schema (the owner role's URL); safe to run again. */
   migrate(): Promise<OfficeMigrated>;
+  /** The owner's: sets the audit retention (days, when given) and prunes older audit rows. */
+  pruneAudit(user: string, keepDays?: number): Promise<AuditPruned>;
   /** Refuses (OfficeError) unless the office's schema is the one this MeterDesk knows. */
   checkSchema(): Promise<number>;
   claimPhoto(req: ClaimRequest): Promise<PhotoClaim>;
@@ -80,6 +83,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
   };
   return {
     migrate: () => guard(() => migrateOffice(pool)),
+    pruneAudit: (user, keepDays) => guard(() => pruneAudit(pool, user, keepDays)),
     checkSchema: () => guard(() => requireOfficeSchema(pool)),
     claimPhoto: (req) => guard(() => claimPhoto(pool, req)),
     claimPhotos: (batch, within) => guard(() => claimOnHeldConnection(pool, batch, within)),

@@ -4,6 +4,7 @@ import { officeMigration003 } from './003-billing-rows';
 import { officeMigration004 } from './004-live';
 import { officeMigration005 } from './005-filter-indexes';
 import { officeMigration006 } from './006-shared-sheets';
+import { officeMigration007 } from './007-audit-retention';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -14,4 +15,5 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration004,
   officeMigration005,
   officeMigration006,
+  officeMigration007,
 ];
