@@ -8,6 +8,7 @@
 //   wait, not one per photo. Those photos go unclaimed, and the desk says so (`onUnclaimed`).
 // - a connection held but no answer within `answerMs` of it: the office is slow; the photos wait
 //   and are asked about again soon. A claim that ran meanwhile is this desk's, renewed then.
+import { deskOfClaimant } from './claimant';
 import { Timer, type Clock } from '../time/clock';
 import type { ClaimPhotos, PhotoToClaim, UploadVerdict } from '../../common/claim-port';
 import { OfficeError } from './store/office-db';
@@ -133,9 +134,13 @@ export class ClaimGate {
       if (claim.kind === 'ours') return { kind: 'send', claimed: true };
       // The server says how long the other desk's lease has left; the wait is on this desk's clock.
       if (claim.kind === 'held') {
-        return { kind: 'wait', desk: claim.desk, until: new Date(now + claim.leftMs) };
+        return {
+          kind: 'wait',
+          desk: deskOfClaimant(claim.desk),
+          until: new Date(now + claim.leftMs),
+        };
       }
-      return { kind: 'read', desk: claim.desk, reading: claim.reading };
+      return { kind: 'read', desk: deskOfClaimant(claim.desk), reading: claim.reading };
     });
   }
 

@@ -10,6 +10,7 @@ import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import type { ClaimPhotos } from '../../common/claim-port';
 import { ClaimGate, type ClaimGateOptions, type UnclaimedWhy } from './claim-gate';
+import { claimantOf } from './claimant';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishDesk } from './billing-publish';
 import { PeriodicPublisher } from './periodic-publish';
@@ -122,7 +123,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   const gate = new ClaimGate({
     ...opts.claims,
     office,
-    desk: opts.desk,
+    desk: claimantOf(opts.desk, opts.store),
     clock: opts.clock,
     // Said once per outage (issue 30: nothing in the output said photos went unclaimed).
     onUnclaimed: (photos, why) => {

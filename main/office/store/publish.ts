@@ -79,7 +79,8 @@ async function ensurePhoto(
 /**
  * A photo this desk failed to read: the claim it holds is given back, so a desk waiting for its
  * reading sends the photo itself now rather than when the lease runs out. A photo another desk
- * holds or has read stays as it is.
+ * holds or has read stays as it is. A claim names the desk's queue too (main/office/claimant.ts):
+ * any queue of the desk that failed gives it back.
  */
 async function photoFailed(
   c: OfficeClient,
@@ -92,7 +93,9 @@ async function photoFailed(
     `INSERT INTO photos AS p (sha256, state, desk, file_name, claimed_at, lease_until)
      VALUES ($1, 'released', $2, $3, $4, NULL)
      ON CONFLICT (sha256) DO UPDATE SET state = 'released', lease_until = NULL
-       WHERE p.state = 'claimed' AND p.desk = EXCLUDED.desk`,
+       WHERE p.state = 'claimed'
+         AND (p.desk = EXCLUDED.desk
+              OR left(p.desk, length(EXCLUDED.desk) + 2) = EXCLUDED.desk || '#q')`,
     [sha256, desk, fileName, at],
   );
 }
