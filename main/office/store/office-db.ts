@@ -185,6 +185,13 @@ function tlsFailure(error: unknown, raw: string): OfficeFailure | null {
 }
 
 /** Sorts a driver error into an OfficeFailure; the message has the URL's password taken out. */
+/**
+ * Server states a desk waits out like a lost network: shut down by an administrator (57P01), still
+ * starting (57P03), out of connections ("too many clients", 53300: issue 30, desks started
+ * together quit instead of working on).
+ */
+const BUSY_OR_DOWN = new Set(['57P01', '57P03', '53300']);
+
 export function classifyOfficeError(error: unknown, url: string): OfficeError {
   if (error instanceof OfficeError) return error;
   const code = (error as { code?: unknown } | null)?.code;
@@ -196,7 +203,7 @@ export function classifyOfficeError(error: unknown, url: string): OfficeError {
       ? /timeout|terminated|Connection terminated/i.test(raw)
         ? 'unreachable'
         : 'other'
-      : NETWORK_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P03'
+      : NETWORK_CODES.has(code) || code.startsWith('08') || BUSY_OR_DOWN.has(code)
         ? 'unreachable'
         : code === '28P01'
           ? 'wrongPassword'
