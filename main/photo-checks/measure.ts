@@ -1,23 +1,14 @@
 // Measures a photo for the quality check: one decode to a grey copy of about 1,000 px (sharp
 // shrinks JPEGs while decoding, so a 12-megapixel photo is never held whole), then the histogram
 // shares and the variance of the Laplacian in one pass over those pixels.
-import type SharpModule from 'sharp';
 import type { PhotoMeasures } from '../../common/photo-checks';
+import { openPhoto } from './decode';
 
 /** The long side of the copy the check measures: where the blur threshold is meant to hold. */
 export const MEASURE_SIDE = 1000;
 
 const DARK_BELOW = 32;
 const BRIGHT_ABOVE = 245;
-
-type Sharp = typeof SharpModule;
-let sharpModule: Promise<Sharp> | undefined;
-
-/** sharp is native and heavy: loaded on the first photo, not when the module is imported. */
-function loadSharp(): Promise<Sharp> {
-  sharpModule ??= import('sharp').then((m) => m.default);
-  return sharpModule;
-}
 
 /** Greyscale pixels, one byte each, row after row. */
 export interface GreyImage {
@@ -68,8 +59,8 @@ export function measureGrey(img: GreyImage, shortSide: number): PhotoMeasures {
 
 /** Decodes the photo at `path` to its reduced greyscale copy and measures it. */
 export async function measurePhoto(path: string): Promise<PhotoMeasures> {
-  const sharp = await loadSharp();
-  const image = sharp(path, { failOn: 'none' });
+  const image = await openPhoto(path);
+  // The header only: the one decode is below.
   const meta = await image.metadata();
   const shortSide = Math.min(meta.width, meta.height);
   const reduced = image.resize(MEASURE_SIDE, MEASURE_SIDE, {
