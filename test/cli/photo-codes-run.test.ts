@@ -21,11 +21,12 @@ afterEach(async () => {
 
 /** Each photo: its file name, the reading on its dial, the text of its sticker (null: none). */
 const PHOTOS = [
-  { name: '10001.jpg', reading: '00412.5', sticker: '10001' },
+  // Stickers print serials their own way: compared by serialKey (common/photo-codes.ts).
+  { name: '10001.jpg', reading: '00412.5', sticker: '1000-1' },
   // Named after 10002, showing the sticker of 10003: a swapped photo.
   { name: '10002.jpg', reading: '00520.1', sticker: '10003' },
   { name: 'IMG_0001.jpg', reading: '00733.0', sticker: '10004' },
-  { name: 'IMG_0002.jpg', reading: '00150.7', sticker: '10005' },
+  { name: 'IMG_0002.jpg', reading: '00150.7', sticker: '0010005' },
   { name: '10006.jpg', reading: '00999.9', sticker: null },
 ] as const;
 
@@ -79,7 +80,7 @@ describe('meter-desk run and the codes on its photos', () => {
     });
     const row = (meter: string): Record<string, string> | undefined =>
       rows.find((r) => r.meter_id === meter);
-    // Named IMG_xxxx: matched to the meter its sticker names, in the same run.
+    // Named IMG_xxxx: matched to the meter its sticker names (leading zeros or not), in the same run.
     expect(row('10004')?.photo).toBe('IMG_0001.jpg');
     expect(row('10005')?.photo).toBe('IMG_0002.jpg');
     // Named after 10002 but showing 10003's sticker: flagged, the code named in the reasons.
