@@ -52,7 +52,7 @@ async function cost(dir: string, repeats: number): Promise<CostFigures> {
   const file = join(dir, 'twelve-megapixels.jpg');
   const photo = await renderMeterPhoto({ reading: '04711.815', format: 'jpeg', width: 4000 });
   writeFileSync(file, photo);
-  const pool = new CheckPool(1);
+  const pool = new CheckPool();
   try {
     await pool.measure(file); // the worker's start is not the photo's cost
     await measurePhoto(file);

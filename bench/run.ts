@@ -14,6 +14,7 @@ import { officeLiveBenchmark } from './office-live';
 import { officeOutageBenchmark } from './office-outage';
 import { officeThreeDesksBenchmark } from './office-three-desks';
 import { photoChecksBenchmark } from './photo-checks';
+import { photoSetBenchmark } from './photo-set';
 import { routesBenchmark } from './routes';
 import { scanBenchmark } from './scan';
 import { storeBenchmark } from './store';
@@ -36,6 +37,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeOutageBenchmark,
   plausibilityBenchmark,
   photoChecksBenchmark,
+  photoSetBenchmark,
 ];
 
 function usage(): string {

@@ -60,6 +60,8 @@ export const ENGINE_MESSAGES = {
   orphanTask: { task: 'data' },
   resuming: { requeued: 'count', resumed: 'count' },
   takenOver: { owner: 'data' },
+  /** The uploads are final; the run ends once the codes on `count` more photos are read. */
+  codesBeingRead: { count: 'count' },
   /** Something MeterDesk did not expect; `detail` is the error's own text. */
   unexpectedError: { detail: 'data' },
   engineNotStarted: { detail: 'data' },
@@ -198,6 +200,8 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
   resuming: (p) =>
     `Resuming: ${String(p.requeued)} uploads to send again, ${String(p.resumed)} tasks to follow`,
   takenOver: (p) => `Stopping: the queue was taken over by ${p.owner}`,
+  codesBeingRead: (p) =>
+    `Uploads final; reading the codes on ${String(p.count)} more ${p.count === 1 ? 'photo' : 'photos'} before the run ends`,
   unexpectedError: (p) => `Unexpected error: ${p.detail}`,
   engineNotStarted: (p) => `The engine could not start: ${p.detail}`,
   backendRestarted: () =>

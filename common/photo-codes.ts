@@ -11,9 +11,17 @@ export interface PhotoCode {
   readonly text: string;
 }
 
-/** Serials are written with spaces, dashes or dots at will: compared without them, any case. */
+/**
+ * The one normalisation a code and a serial are compared by (never a fuzzy guess): spaces, dashes,
+ * dots, slashes and underscores removed, letters upper case, and the leading zeros of the whole
+ * serial dropped, as stickers print "4711-0815", "4711 0815", "47110815" or "0047110815" for one
+ * serial. Zeros inside it stay: "4711-0815" is not "4711-815". Two meters of a route that come out
+ * the same name neither (meterCodeIndex).
+ */
 export function serialKey(text: string): string {
-  return text.replace(/[\s\-./_]/g, '').toUpperCase();
+  const plain = text.replace(/[\s\-./_]/g, '').toUpperCase();
+  const unpadded = plain.replace(/^0+/, '');
+  return unpadded === '' && plain !== '' ? '0' : unpadded;
 }
 
 /** The stored JSON of a photo's codes, or [] when none were read or the text is not ours. */
@@ -46,11 +54,20 @@ export type MeterCodeIndex = ReadonlyMap<string, string>;
 export function meterCodeIndex(meters: Iterable<CodedMeter>): MeterCodeIndex {
   const byNumber = new Map<string, string>();
   const byBarcode = new Map<string, string>();
+  const ambiguous = new Set<string>();
+  const add = (index: Map<string, string>, key: string, meterId: string): void => {
+    const before = index.get(key);
+    if (before !== undefined && before !== meterId) ambiguous.add(key);
+    index.set(key, meterId);
+  };
   for (const m of meters) {
-    byNumber.set(serialKey(m.meterId), m.meterId);
-    if (m.barcode) byBarcode.set(serialKey(m.barcode), m.meterId);
+    add(byNumber, serialKey(m.meterId), m.meterId);
+    if (m.barcode) add(byBarcode, serialKey(m.barcode), m.meterId);
   }
-  return new Map([...byNumber, ...byBarcode]);
+  const index = new Map([...byNumber, ...byBarcode]);
+  // "0815" and "815" on one route: a code reading either names neither, rather than one by chance.
+  for (const key of ambiguous) index.delete(key);
+  return index;
 }
 
 /** The meter of the route a photo's codes name (the first code that names one), or null. */

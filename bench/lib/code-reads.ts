@@ -49,7 +49,7 @@ export async function codeReads(
       sticker: { text: '4711-0815', format: 'DataMatrix' },
     }),
   );
-  const pool = new CheckPool(1);
+  const pool = new CheckPool();
   const here: number[] = [];
   const worker: number[] = [];
   try {

@@ -70,6 +70,8 @@ export interface EngineParts {
   readonly quiet: QuietWatch;
   readonly gate: PhotoGate;
   readonly codes: CodeReading;
+  /** Resolves when every photo found is checked and has had its codes read (photo-work.ts). */
+  readonly allRead: () => Promise<void>;
   /** A fresh context per start(): its signal ends that run's requests. */
   readonly context: (signal: AbortSignal, claim: EngineContext['claim']) => EngineContext;
 }
@@ -138,7 +140,7 @@ export function wireEngine(
     rowsChanged,
     log,
   });
-  const { gate, codes } = photoWork({
+  const { gate, codes, allRead } = photoWork({
     store,
     on: config.photoChecks,
     measure: opts.measurePhoto,
@@ -251,5 +253,5 @@ export function wireEngine(
     );
   }
 
-  return { feed, service, holds, loop, quiet, gate, codes, context };
+  return { feed, service, holds, loop, quiet, gate, codes, allRead, context };
 }

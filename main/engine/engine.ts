@@ -43,6 +43,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly quiet: QuietWatch;
   private readonly gate: PhotoGate;
   private readonly codes: CodeReading;
+  private readonly allRead: EngineParts['allRead'];
   private readonly newContext: EngineParts['context'];
   private claim: EngineContext['claim'] = null;
 
@@ -89,6 +90,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       quiet: this.quiet,
       gate: this.gate,
       codes: this.codes,
+      allRead: this.allRead,
       context: this.newContext,
     } = parts);
     this.ctx = this.makeContext(this.abort.signal);
@@ -216,10 +218,13 @@ export class Engine extends EventEmitter<EngineEvents> {
 
   /**
    * Resolves when nothing more can happen without a person: every job is final, or the run is
-   * held by quota (with nothing left to poll), by the key, by settings, or offline for too long.
+   * held by quota (with nothing left to poll), by the key, by settings, or offline for too long;
+   * and every photo checked has had its codes read (a swapped or unnamed photo is found by them).
    */
-  waitSettled(opts: { maxOfflineMs?: number } = {}): Promise<SettleOutcome> {
-    return this.feed.waitSettled(opts.maxOfflineMs ?? Infinity);
+  async waitSettled(opts: { maxOfflineMs?: number } = {}): Promise<SettleOutcome> {
+    const outcome = await this.feed.waitSettled(opts.maxOfflineMs ?? Infinity);
+    await this.allRead();
+    return outcome;
   }
 
   private readonly track = (p: Promise<unknown>): void => {

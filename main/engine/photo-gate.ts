@@ -26,8 +26,8 @@ export interface PhotoGateDeps {
 
 export class PhotoGate {
   private readonly checking = new Set<number>();
-  private readonly inflight = new Set<Promise<void>>();
   private running = false;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly d: PhotoGateDeps) {
     d.store.jobs.photoChecksFirst(d.on);
@@ -54,11 +54,40 @@ export class PhotoGate {
       .filter((p) => !this.checking.has(p.id))
       .slice(0, room);
     for (const photo of next) this.check(photo);
+    if (this.checking.size === 0) this.idle();
   }
 
-  async stop(): Promise<void> {
+  /** Whether the checks run (started, on, not stopped). */
+  get active(): boolean {
+    return this.running;
+  }
+
+  /** Whether a photo is being checked. */
+  get busy(): boolean {
+    return this.checking.size > 0;
+  }
+
+  /** Resolves when no photo is being checked and none waits for it (at once when stopped). */
+  whenIdle(): Promise<void> {
+    if (!this.running || this.checking.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+    });
+  }
+
+  /**
+   * Stops checking. A check in the worker is not waited for (its lane's deadline ends a hung one):
+   * its answer is dropped, and the photo is checked again on the next start.
+   */
+  stop(): Promise<void> {
     this.running = false;
-    await Promise.allSettled([...this.inflight]);
+    this.idle();
+    return Promise.resolve();
+  }
+
+  private idle(): void {
+    const waiters = this.idleWaiters.splice(0);
+    for (const w of waiters) w();
   }
 
   private measure(path: string): Promise<PhotoMeasures> {
@@ -72,7 +101,7 @@ export class PhotoGate {
 
   private check(photo: UncheckedPhoto): void {
     this.checking.add(photo.id);
-    const work = this.measure(photo.path)
+    void this.measure(photo.path)
       // A photo the checker cannot decode is the service's to judge: it is not held.
       .then(
         (measures) => measures,
@@ -96,9 +125,7 @@ export class PhotoGate {
       })
       .finally(() => {
         this.checking.delete(photo.id);
-        this.inflight.delete(work);
         this.kick();
       });
-    this.inflight.add(work);
   }
 }

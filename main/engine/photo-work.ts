@@ -1,6 +1,6 @@
 // The work done on a photo before and beside its upload: the quality check (PhotoGate) and then
 // the reading of its codes (CodeReading), wired so a checked photo's codes are read next.
-import type { EngineMessage } from '../../common/engine-messages';
+import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
 import type { Store } from '../store/store';
@@ -26,6 +26,11 @@ export interface PhotoWorkDeps {
 export interface PhotoWork {
   readonly gate: PhotoGate;
   readonly codes: CodeReading;
+  /**
+   * Resolves when every photo found has been checked and had its codes read (at once when the
+   * checks are off or stopped); says first how many codes are still being read, if any.
+   */
+  readonly allRead: () => Promise<void>;
 }
 
 export function photoWork(d: PhotoWorkDeps): PhotoWork {
@@ -48,5 +53,23 @@ export function photoWork(d: PhotoWorkDeps): PhotoWork {
     passed: d.passed,
     log: d.log,
   });
-  return { gate, codes };
+  const allRead = async (): Promise<void> => {
+    let told = false;
+    for (;;) {
+      if (!gate.active) return;
+      gate.kick();
+      codes.kick();
+      // Neither lane found anything to do: every photo found is checked and read.
+      if (!gate.busy && !codes.busy) return;
+      const unread = d.store.jobs.codesToRead();
+      if (!told && unread > 0) {
+        told = true;
+        d.log(...logged('codesBeingRead', { count: unread }));
+      }
+      // Each wait ends within the lanes' deadlines: a hung photo cannot hold the run for good.
+      await gate.whenIdle();
+      await codes.whenIdle();
+    }
+  };
+  return { gate, codes, allRead };
 }

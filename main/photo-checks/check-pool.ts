@@ -1,23 +1,15 @@
-// A few worker threads measuring photos (check-worker.ts), so the checks run beside the uploads
-// and never on the engine's loop. Workers start on the first photo and end when idle.
+// The photo checks' worker threads, in two lanes: the quality check (tens of milliseconds a photo,
+// and an upload waits for it) and the reading of codes (hundreds), so a code read never delays the
+// next photo's check. Each lane is bounded (check-lane.ts): one photo at a time, a deadline per
+// photo, its worker ended when idle; the pool can be closed, and nothing in it keeps a process
+// alive that has nothing else to do.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
-import type { CheckReply, CheckRequest, CheckTask } from './check-protocol';
-
-type Answer = { readonly measures: PhotoMeasures } | { readonly codes: PhotoCode[] };
-
-interface Pending {
-  readonly resolve: (a: Answer) => void;
-  readonly reject: (e: Error) => void;
-}
-
-interface Slot {
-  readonly worker: Worker;
-  readonly pending: Map<number, Pending>;
-}
+import { systemClock, type Clock } from '../time/clock';
+import { CheckLane } from './check-lane';
 
 /**
  * The worker's file: from the sources (tsx, vitest) the TypeScript one through tsx's loader; from
@@ -41,86 +33,86 @@ export function checkWorkerEntry(): { source: string; eval: boolean } {
   return { source: file, eval: false };
 }
 
+/**
+ * The JavaScript heap of a check worker. Pixels live outside it (Buffers, the reader's WASM
+ * memory, which read-codes.ts bounds by the size it hands the reader); what is left is the code
+ * and, from the sources, tsx compiling it. A worker over it ends with ERR_WORKER_OUT_OF_MEMORY:
+ * its photo fails with `workerEnded`, the process lives on.
+ */
+export const CHECK_WORKER_LIMITS: ResourceLimits = {
+  maxOldGenerationSizeMb: 96,
+  maxYoungGenerationSizeMb: 16,
+  stackSizeMb: 4,
+};
+
+export interface CheckPoolOptions {
+  readonly clock?: Clock;
+  /** A quality check running longer is ended (a decode that hangs). */
+  readonly measureDeadlineMs?: number;
+  /** A code read running longer is ended. */
+  readonly codesDeadlineMs?: number;
+  /** A worker with nothing to do for this long ends and gives its memory back. */
+  readonly idleMs?: number;
+  /** Starts a worker (tests give one that hangs); by default the check worker. */
+  readonly spawn?: () => Worker;
+}
+
+/** A 12 MP check takes about 50 ms and a full code read under 2 s: far above both, on a busy machine. */
+export const MEASURE_DEADLINE_MS = 20_000;
+export const CODES_DEADLINE_MS = 30_000;
+export const IDLE_END_MS = 30_000;
+
+function spawnCheckWorker(): Worker {
+  const entry = checkWorkerEntry();
+  return new Worker(entry.source, { eval: entry.eval, resourceLimits: CHECK_WORKER_LIMITS });
+}
+
 export class CheckPool {
-  private readonly slots: Slot[] = [];
-  private nextId = 1;
-  private turn = 0;
+  readonly quality: CheckLane;
+  readonly codes: CheckLane;
 
-  constructor(private readonly size = 1) {}
+  constructor(o: CheckPoolOptions = {}) {
+    const clock = o.clock ?? systemClock;
+    const spawn = o.spawn ?? spawnCheckWorker;
+    const idleMs = o.idleMs ?? IDLE_END_MS;
+    this.quality = new CheckLane({
+      name: 'quality',
+      spawn,
+      clock,
+      deadlineMs: o.measureDeadlineMs ?? MEASURE_DEADLINE_MS,
+      idleMs,
+    });
+    this.codes = new CheckLane({
+      name: 'codes',
+      spawn,
+      clock,
+      deadlineMs: o.codesDeadlineMs ?? CODES_DEADLINE_MS,
+      idleMs,
+    });
+  }
 
-  /** Measures one photo in a worker; rejects when the photo cannot be decoded. */
+  /** Measures one photo; rejects with a PhotoCheckError (an undecodable photo, a timeout). */
   async measure(path: string): Promise<PhotoMeasures> {
-    const answer = await this.ask(path, 'measure');
+    const answer = await this.quality.run({ path, task: 'measure' });
     if (!('measures' in answer)) throw new Error('photo check worker answered without measures');
     return answer.measures;
   }
 
-  /** Reads the codes on one photo in a worker; rejects when the photo cannot be decoded. */
+  /** Reads the codes on one photo; rejects with a PhotoCheckError. */
   async readCodes(path: string): Promise<PhotoCode[]> {
-    const answer = await this.ask(path, 'codes');
+    const answer = await this.codes.run({ path, task: 'codes' });
     if (!('codes' in answer)) throw new Error('photo check worker answered without codes');
     return answer.codes;
   }
 
-  private ask(path: string, task: CheckTask): Promise<Answer> {
-    const slot = this.slot();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      // A worker with a photo in hand keeps the process alive; an idle one does not.
-      if (slot.pending.size === 0) slot.worker.ref();
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, path, task } satisfies CheckRequest);
-    });
-  }
-
-  /** Starts the workers now, so the run's first photo does not wait for one to start. */
+  /** Starts the quality worker now, so the run's first photo does not wait for one to start. */
   warm(): void {
-    while (this.slots.length < this.size) this.slots.push(this.start());
+    this.quality.warm();
   }
 
-  /** Ends the workers; photos still being measured are rejected. */
+  /** Ends both lanes' workers; photos still being checked are rejected with `closed`. */
   async close(): Promise<void> {
-    const slots = this.slots.splice(0);
-    await Promise.all(slots.map((s) => s.worker.terminate()));
-  }
-
-  private slot(): Slot {
-    if (this.slots.length < this.size) {
-      const slot = this.start();
-      this.slots.push(slot);
-      return slot;
-    }
-    this.turn = (this.turn + 1) % this.slots.length;
-    const slot = this.slots[this.turn];
-    if (!slot) throw new Error('check pool has no worker');
-    return slot;
-  }
-
-  private start(): Slot {
-    const entry = checkWorkerEntry();
-    const worker = new Worker(entry.source, { eval: entry.eval });
-    const slot: Slot = { worker, pending: new Map() };
-    worker.on('message', (reply: CheckReply) => {
-      const p = slot.pending.get(reply.id);
-      if (!p) return;
-      slot.pending.delete(reply.id);
-      if (slot.pending.size === 0) worker.unref();
-      if (reply.ok) p.resolve(reply);
-      else p.reject(new Error(reply.message));
-    });
-    const fail = (error: Error): void => {
-      for (const p of slot.pending.values()) p.reject(error);
-      slot.pending.clear();
-      const at = this.slots.indexOf(slot);
-      if (at >= 0) this.slots.splice(at, 1);
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      fail(new Error(`photo check worker ended (${String(code)})`));
-    });
-    // Idle from the start. After the listeners: adding a 'message' listener refs the port again.
-    worker.unref();
-    return slot;
+    await Promise.all([this.quality.close(), this.codes.close()]);
   }
 }
 
@@ -128,10 +120,17 @@ let shared: CheckPool | undefined;
 
 /**
  * The process's one pool: engines come and go (a settings change restarts the window's, tests open
- * dozens), and each would otherwise pay for a worker's start. Its idle worker keeps no process
- * alive (unref), and one that ends is started again on the next photo.
+ * dozens), and each would otherwise pay for a worker's start. Its workers end when idle, and start
+ * again on the next photo.
  */
 export function sharedCheckPool(): CheckPool {
-  shared ??= new CheckPool(1);
+  shared ??= new CheckPool();
   return shared;
+}
+
+/** Closes the process's pool (at quit); a later photo opens a new one. */
+export async function closeSharedCheckPool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
 }

@@ -3,6 +3,7 @@
 // between uploads.
 import { parentPort } from 'node:worker_threads';
 import type { CheckReply, CheckRequest } from './check-protocol';
+import { loadSharp } from './decode';
 import { measurePhoto } from './measure';
 import { readPhotoCodes } from './read-codes';
 
@@ -15,6 +16,11 @@ function answer(request: CheckRequest): Promise<CheckReply> {
 
 const port = parentPort;
 if (port) {
+  // libvips keeps recent operations (up to 50 MB) for reuse; each photo is decoded once, so a
+  // kept one is memory the worker would hold for nothing.
+  void loadSharp().then((sharp) => {
+    sharp.cache(false);
+  });
   port.on('message', (request: CheckRequest) => {
     answer(request).then(
       (reply) => {

@@ -6,12 +6,23 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type SharpModule from 'sharp';
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
 import type { PhotoCode } from '../../common/photo-codes';
+import { loadSharp, openPhoto, type Sharp } from './decode';
+import type { GreyImage } from './measure';
+import { stickerRegions, type StickerRegion } from './sticker-regions';
 
 /** The long side of the first try: a sticker is still wide enough there, and it costs a fraction. */
 export const FIRST_TRY_SIDE = 2000;
+
+/**
+ * The most detail kept of a photo (its long side): small stickers on a 12 MP photo are read from
+ * it, and a 48 MP photo is decoded no larger (its JPEG shrinks while decoding).
+ */
+export const DETAIL_SIDE = 3000;
+
+/** A sticker's patch is read at most this large: a code needs no more, and it bounds the try. */
+const PATCH_SIDE = 1200;
 
 const WASM_FILE = 'zxing_reader.wasm';
 
@@ -75,36 +86,88 @@ export async function readCodesInPixels(image: RgbaImage): Promise<PhotoCode[]> 
   return codes;
 }
 
-type Sharp = typeof SharpModule;
-let sharpModule: Promise<Sharp> | undefined;
-
-function loadSharp(): Promise<Sharp> {
-  sharpModule ??= import('sharp').then((m) => m.default);
-  return sharpModule;
-}
-
-async function pixelsOf(path: string, longSide: number | null): Promise<RgbaImage> {
-  const sharp = await loadSharp();
-  let image = sharp(path, { failOn: 'none' }).rotate();
-  if (longSide !== null) {
-    image = image.resize(longSide, longSide, { fit: 'inside', withoutEnlargement: true });
+/** Grey pixels to the RGBA zxing takes: the one copy the reader is handed for each try. */
+function rgbaOf(img: GreyImage): RgbaImage {
+  const data = new Uint8ClampedArray(img.width * img.height * 4);
+  for (let i = 0, o = 0; i < img.data.length; i++, o += 4) {
+    const v = img.data[i] ?? 0;
+    data[o] = v;
+    data[o + 1] = v;
+    data[o + 2] = v;
+    data[o + 3] = 255;
   }
-  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
-    width: info.width,
-    height: info.height,
-  };
+  return { data, width: img.width, height: img.height };
 }
 
-/** Reads the codes on the photo at `path`: about 2,000 px first, the full photo on a miss. */
-export async function readPhotoCodes(path: string): Promise<PhotoCode[]> {
-  const reduced = await pixelsOf(path, FIRST_TRY_SIDE);
-  const first = await readCodesInPixels(reduced);
-  if (first.length > 0) return first;
+async function greyOf(image: ReturnType<Sharp>): Promise<GreyImage> {
+  // One channel out whatever came in: sharp turns a one-channel raw input into sRGB on the way.
+  const { data, info } = await image.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** A grey image from pixels already decoded (resized, cut out or turned): never the file again. */
+async function fromGrey(img: GreyImage): Promise<ReturnType<Sharp>> {
   const sharp = await loadSharp();
-  const meta = await sharp(path, { failOn: 'none' }).metadata();
-  // A photo no larger than the first try was read whole already.
-  if (Math.max(meta.width, meta.height) <= FIRST_TRY_SIDE) return first;
-  return readCodesInPixels(await pixelsOf(path, null));
+  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } });
+}
+
+async function shrunk(img: GreyImage, longSide: number): Promise<GreyImage> {
+  if (Math.max(img.width, img.height) <= longSide) return img;
+  const image = await fromGrey(img);
+  return greyOf(image.resize(longSide, longSide, { fit: 'inside' }));
+}
+
+async function patchOf(detail: GreyImage, r: StickerRegion, turn: number): Promise<GreyImage> {
+  let image = (await fromGrey(detail)).extract({
+    left: r.left,
+    top: r.top,
+    width: r.width,
+    height: r.height,
+  });
+  if (turn !== 0) {
+    // White corners: a black wedge beside the quiet zone would read as a bar.
+    image = (await fromGrey(await greyOf(image))).rotate(turn, { background: '#ffffff' });
+  }
+  return shrunk(await greyOf(image), PATCH_SIDE);
+}
+
+/**
+ * Reads the codes on the photo at `path`, decoded once (grey, at most DETAIL_SIDE on its long
+ * side): the whole photo at FIRST_TRY_SIDE first; on a miss, each patch that may be a sticker
+ * (sticker-regions.ts), at the detail's resolution, as it is and, for a barcode, turned upright.
+ * The reader never holds more than one FIRST_TRY_SIDE image, which bounds its memory.
+ */
+export async function readPhotoCodes(path: string): Promise<PhotoCode[]> {
+  const photo = await openPhoto(path);
+  const detail = await greyOf(
+    photo
+      .rotate()
+      .resize(DETAIL_SIDE, DETAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .greyscale(),
+  );
+  const whole = await shrunk(detail, FIRST_TRY_SIDE);
+  const first = await readCodesInPixels(rgbaOf(whole));
+  if (first.length > 0) return first;
+  const scale = detail.width / whole.width;
+  for (const found of stickerRegions(whole)) {
+    const region = {
+      left: Math.floor(found.left * scale),
+      top: Math.floor(found.top * scale),
+      width: Math.min(
+        detail.width - Math.floor(found.left * scale),
+        Math.ceil(found.width * scale),
+      ),
+      height: Math.min(
+        detail.height - Math.floor(found.top * scale),
+        Math.ceil(found.height * scale),
+      ),
+      turn: found.turn,
+    };
+    const turns = region.turn === 0 ? [0] : [region.turn, 0];
+    for (const turn of turns) {
+      const codes = await readCodesInPixels(rgbaOf(await patchOf(detail, region, turn)));
+      if (codes.length > 0) return codes;
+    }
+  }
+  return [];
 }

@@ -17,16 +17,35 @@ function within(name: keyof PhotoCheckThresholds, value: unknown): number {
     : DEFAULT_PHOTO_CHECK_THRESHOLDS[name];
 }
 
+/**
+ * Thresholds stored before issue 34 set the sharpness against the whole photo's Laplacian, about
+ * eight times lower than the detail's on the same photo. The old default (100) becomes the new
+ * one; a value an office tuned keeps its place relative to the default.
+ */
+const WHOLE_PHOTO_DEFAULT = 100;
+
+function sharpnessOf(stored: Record<string, unknown>): number {
+  const value = stored.minSharpness;
+  if (stored.sharpnessBasis === 'detail' || typeof value !== 'number') {
+    return within('minSharpness', value);
+  }
+  const scaled =
+    value === WHOLE_PHOTO_DEFAULT
+      ? DEFAULT_PHOTO_CHECK_THRESHOLDS.minSharpness
+      : (value * DEFAULT_PHOTO_CHECK_THRESHOLDS.minSharpness) / WHOLE_PHOTO_DEFAULT;
+  return within('minSharpness', scaled);
+}
+
 export function readThresholds(settings: SettingsRepo): PhotoCheckThresholds {
   const stored = settings.get<Record<string, unknown>>(KEY, {});
   return {
     minShortSide: within('minShortSide', stored.minShortSide),
     maxDarkShare: within('maxDarkShare', stored.maxDarkShare),
     maxBrightShare: within('maxBrightShare', stored.maxBrightShare),
-    minSharpness: within('minSharpness', stored.minSharpness),
+    minSharpness: sharpnessOf(stored),
   };
 }
 
 export function writeThresholds(settings: SettingsRepo, thresholds: PhotoCheckThresholds): void {
-  settings.set(KEY, thresholds);
+  settings.set(KEY, { ...thresholds, sharpnessBasis: 'detail' });
 }

@@ -133,7 +133,9 @@ export function jobPhotoChecks({ db, now: stamp, events }: JobsContext) {
     recentMeasures(limit: number): PhotoMeasures[] {
       return s.measured.all(limit).flatMap((r) => {
         try {
-          return [JSON.parse(r.measures) as PhotoMeasures];
+          const m = JSON.parse(r.measures) as PhotoMeasures;
+          // Checks before issue 34 measured sharpness on another scale: not on today's histogram.
+          return m.basis === 'detail' ? [m] : [];
         } catch {
           return [];
         }

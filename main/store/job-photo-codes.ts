@@ -17,6 +17,12 @@ export function jobPhotoCodes({ db, now: stamp }: JobsContext) {
       `SELECT id, path FROM jobs INDEXED BY jobs_codes_unread
         WHERE photo_codes IS NULL AND photo_check IS NOT NULL ORDER BY id LIMIT ?`,
     ),
+    toRead: db.prepare<[], { n: number }>(
+      `SELECT (SELECT count(*) FROM jobs INDEXED BY jobs_codes_unread
+                WHERE photo_codes IS NULL AND photo_check IS NOT NULL)
+            + (SELECT count(*) FROM jobs INDEXED BY jobs_unchecked
+                WHERE state = 'queued' AND photo_check IS NULL) AS n`,
+    ),
     record: db.prepare<[string, string, number]>(
       `UPDATE jobs SET photo_codes = ?, updated_at = ? WHERE id = ? AND photo_codes IS NULL`,
     ),
@@ -29,6 +35,11 @@ export function jobPhotoCodes({ db, now: stamp }: JobsContext) {
     /** Checked photos whose codes are not read yet, oldest first. */
     unreadCodePhotos(limit: number): UnreadPhoto[] {
       return s.unread.all(limit);
+    },
+
+    /** How many photos wait for their codes to be read: checked ones, and queued ones to check. */
+    codesToRead(): number {
+      return s.toRead.get()?.n ?? 0;
     },
 
     /** Keeps the codes read on a photo ([] when none); false when they were kept already. */

@@ -131,6 +131,7 @@ const WORDING: Wording = {
       tasks: t('line.resumingTasks', { count: p.resumed }),
     }),
   takenOver: (p, t) => t('line.takenOver', { owner: ownerWords(p.owner, t) }),
+  codesBeingRead: (p, t) => t('line.codesBeingRead', { count: p.count }),
   unexpectedError: (p, t) => t('line.unexpectedError', { detail: p.detail }),
   engineNotStarted: (p, t) => t('line.engineNotStarted', { detail: p.detail }),
   backendRestarted: (_p, t) => t('line.backendRestarted'),

@@ -6,6 +6,7 @@ import {
   codeMismatch,
   meterCodeIndex,
   meterNamedByCodes,
+  serialKey,
   type PhotoCode,
 } from '../../common/photo-codes';
 
@@ -37,5 +38,24 @@ describe('a photo code against its meter', () => {
   it('names the meter a photo matched to none belongs to', () => {
     expect(meterNamedByCodes([qr('nothing'), qr('SN 99812')], index)).toBe('4711-0815');
     expect(meterNamedByCodes([qr('nothing')], index)).toBeNull();
+  });
+
+  it('matches a serial printed without its dash or spaces, or with leading zeros, and nothing fuzzier', () => {
+    for (const printed of ['47110817', '4711 0817', '004711-0817', '4711.0817', '4711_0817']) {
+      expect(meterNamedByCodes([qr(printed)], index), printed).toBe('4711-0817');
+    }
+    // A zero inside the serial, a digit more or less, a letter for a digit: another serial.
+    for (const other of ['4711-817', '4711-08170', '4711-O817', '4711-0818']) {
+      expect(meterNamedByCodes([qr(other)], index), other).toBeNull();
+    }
+    expect(serialKey('00-00')).toBe('0');
+  });
+
+  it('names neither of two meters whose serials differ only by what the normalisation drops', () => {
+    const route = meterCodeIndex([{ meterId: '0815' }, { meterId: '815' }, { meterId: '4711' }]);
+    expect(meterNamedByCodes([qr('815')], route)).toBeNull();
+    expect(meterNamedByCodes([qr('0815')], route)).toBeNull();
+    expect(codeMismatch([qr('0815')], '4711', route)).toBeNull();
+    expect(meterNamedByCodes([qr('04711')], route)).toBe('4711');
   });
 });

@@ -44,6 +44,7 @@ const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
   orphanTask: { task: 'tsk_42' },
   resuming: { requeued: 1, resumed: 3 },
   takenOver: { owner: 'meter-desk run' },
+  codesBeingRead: { count: 7 },
   unexpectedError: { detail: 'boom' },
   engineNotStarted: { detail: 'EACCES' },
   backendRestarted: {},

@@ -71,6 +71,10 @@ export const engine: Words<typeof en> = {
     resumingTasks_one: '{{count, number}} Ablesung wird weiter verfolgt',
     resumingTasks_other: '{{count, number}} Ablesungen werden weiter verfolgt',
     takenOver: 'Angehalten: Diese Warteschlange wurde von {{owner}} übernommen.',
+    codesBeingRead_one:
+      'Uploads abgeschlossen; der Code auf {{count, number}} weiteren Foto wird noch gelesen.',
+    codesBeingRead_other:
+      'Uploads abgeschlossen; die Codes auf {{count, number}} weiteren Fotos werden noch gelesen.',
     unexpectedError:
       'Etwas Unerwartetes ist schiefgegangen; MeterDesk versucht es erneut. Der Fehler: „{{detail}}“',
     engineNotStarted: 'Der Sendevorgang konnte nicht starten. Der Fehler: „{{detail}}“',

@@ -64,6 +64,8 @@ export const engine = {
     resumingTasks_one: '{{count, number}} reading to follow',
     resumingTasks_other: '{{count, number}} readings to follow',
     takenOver: 'Stopped: this queue was taken over by {{owner}}.',
+    codesBeingRead_one: 'Uploads final; reading the code on {{count, number}} more photo.',
+    codesBeingRead_other: 'Uploads final; reading the codes on {{count, number}} more photos.',
     unexpectedError:
       'Something unexpected went wrong; MeterDesk tries again. The error: “{{detail}}”',
     engineNotStarted: 'The engine could not start. The error: “{{detail}}”',

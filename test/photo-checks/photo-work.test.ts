@@ -1,0 +1,143 @@
+// The photo work of a run (issue 34) on a real queue: the run's end waits for every code to be
+// read and says how many are left; stopping never waits for a check that hangs.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EngineMessage } from '../../common/engine-messages';
+import type { PhotoMeasures } from '../../common/photo-checks';
+import type { PhotoCode } from '../../common/photo-codes';
+import { openSession, type Session } from '../../main/actions/session';
+import { photoWork } from '../../main/engine/photo-work';
+import { tempDir } from '../helpers/tmp';
+
+const GOOD: PhotoMeasures = {
+  shortSide: 3000,
+  darkShare: 0,
+  brightShare: 0,
+  meanLevel: 128,
+  sharpness: 500,
+};
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function queueOf(count: number): Promise<Session> {
+  const t = tempDir('meterdesk-photo-work-');
+  const photos = join(t.dir, 'photos');
+  mkdirSync(photos);
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
+  for (let i = 1; i <= count; i++) writeFileSync(join(photos, `IMG_000${String(i)}.jpg`), jpeg);
+  const session = openSession({
+    dbFile: join(t.dir, 'queue.sqlite'),
+    baseUrl: 'http://127.0.0.1:9',
+    apiKey: 'unused',
+  });
+  cleanup = async () => {
+    await session.close();
+    t.cleanup();
+  };
+  await session.actions.addPhotos([photos]);
+  return session;
+}
+
+/** A read that answers when the test says so. */
+function heldReads(): {
+  read: (path: string) => Promise<PhotoCode[]>;
+  answer: () => boolean;
+  started: () => number;
+} {
+  const pending: (() => void)[] = [];
+  let started = 0;
+  return {
+    read: () =>
+      new Promise((resolve) => {
+        started++;
+        pending.push(() => {
+          resolve([]);
+        });
+      }),
+    answer: () => {
+      const next = pending.shift();
+      next?.();
+      return next !== undefined;
+    },
+    started: () => started,
+  };
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('the photo work of a run', () => {
+  it('ends only when every photo found has had its codes read, and says how many are left', async () => {
+    const session = await queueOf(3);
+    const reads = heldReads();
+    const messages: EngineMessage[] = [];
+    const work = photoWork({
+      store: session.store,
+      on: true,
+      measure: () => Promise.resolve(GOOD),
+      readCodes: reads.read,
+      counted: () => undefined,
+      changed: () => undefined,
+      passed: () => undefined,
+      now: () => Date.parse('2026-12-07T12:00:00Z'),
+      log: (_line, message) => {
+        if (message) messages.push(message);
+      },
+    });
+    work.gate.start();
+    work.codes.start();
+    let ended = false;
+    const allRead = work.allRead().then(() => {
+      ended = true;
+    });
+    for (let answered = 0; answered < 3;) {
+      await settle();
+      expect(ended).toBe(false);
+      if (reads.answer()) answered++;
+    }
+    await allRead;
+    expect(session.store.jobs.codesToRead()).toBe(0);
+    expect(reads.started()).toBe(3);
+    const told = messages.filter((m) => m.code === 'codesBeingRead');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.params).toEqual({ count: 3 });
+    await work.gate.stop();
+    await work.codes.stop();
+  });
+
+  it('stops at once while a check hangs, and the photo is checked on the next start', async () => {
+    const session = await queueOf(1);
+    let answer: (m: PhotoMeasures) => void = () => undefined;
+    const work = photoWork({
+      store: session.store,
+      on: true,
+      measure: () =>
+        new Promise<PhotoMeasures>((resolve) => {
+          answer = resolve;
+        }),
+      readCodes: () => Promise.resolve([]),
+      counted: () => undefined,
+      changed: () => undefined,
+      passed: () => undefined,
+      now: () => Date.parse('2026-12-07T12:00:00Z'),
+      log: () => undefined,
+    });
+    work.gate.start();
+    await settle();
+    expect(work.gate.busy).toBe(true);
+    await work.gate.stop();
+    await work.codes.stop();
+    // An answer after the stop is dropped: the photo stays unchecked for the next run.
+    answer(GOOD);
+    await settle();
+    expect(session.store.jobs.uncheckedPhotos(5)).toHaveLength(1);
+    await work.allRead();
+  });
+});
