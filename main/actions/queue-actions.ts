@@ -10,6 +10,8 @@ import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import * as routes from '../billing/routes';
+import { loadOrderFile, type OrderFileLoad } from '../billing/order-files/load-order-file';
+import type { OrderProfile } from '../../common/billing/order-files/profile';
 import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
 import { writeThresholds } from '../photo-checks/thresholds';
@@ -191,6 +193,25 @@ export class QueueActions {
   ): Promise<routes.SheetLoad> {
     const store = this.write('load route sheet');
     const loaded = await routes.loadRouteSheet(store, source, { ...opts, now: this.now() });
+    if (loaded.ok) this.changed(loaded.changed);
+    return loaded;
+  }
+
+  /**
+   * Loads a billing system's order file as a route (issue 31): kept byte for byte for the return
+   * file; `profile` null: recognised by content (not an order file: the caller loads a sheet).
+   */
+  async loadOrderFile(
+    bytes: Uint8Array,
+    opts: {
+      name: string;
+      profile: OrderProfile | null;
+      fileTime: string | null;
+      folders?: readonly string[];
+    },
+  ): Promise<OrderFileLoad> {
+    const store = this.write('load route sheet');
+    const loaded = await loadOrderFile(store, bytes, { ...opts, now: this.now() });
     if (loaded.ok) this.changed(loaded.changed);
     return loaded;
   }

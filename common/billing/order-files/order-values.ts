@@ -13,7 +13,7 @@ export function numberText(
     if (!/^\d+$/.test(text)) return null;
     if (how.implied === 0) return text;
     const padded = text.padStart(how.implied + 1, '0');
-    return `${padded.slice(0, -how.implied)}.${padded.slice(-how.implied)}`;
+    return `${padded.slice(0, -how.implied).replace(/^0+(?=\d)/, '')}.${padded.slice(-how.implied)}`;
   }
   const point = how.mark === ',' ? text.replace(',', '.') : text;
   return /^\d+(\.\d+)?$/.test(point) ? point : null;

@@ -1,0 +1,125 @@
+// `meter-desk export OUT --return-file`: the newest order file's return, built from the copy kept
+// in the queue (not re-read from disk) and the billed reading of each meter, written through a
+// temporary file and a rename, with `<OUT without extension>.exceptions.csv` beside it. A read type
+// or code the profile does not map refuses the whole return: nothing is written.
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { buildReturn } from '../../../common/billing/order-files/build-return';
+import { exceptionCsvLine } from '../../../common/billing/order-files/exception-english';
+import { fromByteString, toByteString } from '../../../common/billing/order-files/order-lines';
+import type { OrderException } from '../../../common/billing/order-files/order-records';
+import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
+import { checkProfile } from '../../../common/billing/order-files/profile';
+import type { MeterResult, Refusal } from '../../../common/billing/order-files/return-fill';
+import { officeStamp } from '../../../common/billing/export-read-at';
+import type { Store } from '../../store/store';
+import { billingRows, meterReadings, type MeterReading } from '../meter-readings';
+
+export type ReturnFileWrite =
+  | {
+      ok: true;
+      path: string;
+      exceptionsPath: string;
+      profile: string;
+      orderFile: string;
+      filled: number;
+      notRead: number;
+      exceptions: OrderException[];
+    }
+  | { ok: false; problem: 'no_order_file' | 'unreadable' }
+  | { ok: false; problem: 'refused'; refusal: Refusal };
+
+const WHY: Record<string, string> = {
+  pending: 'a photo of it is still being read',
+  missing: 'no usable photo',
+  skipped: 'skipped',
+};
+
+function resultOf({ meter, outcome }: MeterReading, zone: string): MeterResult {
+  const stamp = outcome.readAt ?? outcome.chosen?.readAt ?? null;
+  const local = stamp === null ? null : officeStamp(stamp, zone);
+  const confirmation = outcome.confirmation;
+  const readType =
+    outcome.readType === 'customer' || outcome.readType === 'estimated'
+      ? outcome.readType
+      : 'actual';
+  return {
+    reading: outcome.reading,
+    readDate: local?.date ?? null,
+    readTime: local?.time ?? null,
+    readType,
+    personConfirmed:
+      outcome.readType === 'verified' ||
+      confirmation === 'confirmed' ||
+      confirmation === 'corrected' ||
+      confirmation === 'typed',
+    skipCode: meter.skipCode,
+    skipNote: meter.skipNote,
+    why: WHY[outcome.state] ?? (outcome.note || null),
+  };
+}
+
+export function exceptionsPathFor(out: string): string {
+  const ext = extname(out);
+  return join(dirname(out), `${basename(out, ext)}.exceptions.csv`);
+}
+
+async function writeAtomically(path: string, bytes: Uint8Array | string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${String(process.pid)}.tmp`);
+  try {
+    await writeFile(temp, bytes);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+export async function writeReturnFile(
+  store: Store,
+  out: string,
+  opts: { now: Date; zone: string },
+): Promise<ReturnFileWrite> {
+  const kept = store.orderFiles.latest();
+  if (!kept) return { ok: false, problem: 'no_order_file' };
+  const profile = checkProfile(JSON.parse(kept.profile));
+  if (!profile.ok) return { ok: false, problem: 'unreadable' };
+  const parsed = parseOrderFile(profile.value, toByteString(kept.bytes));
+  if (!parsed.ok) return { ok: false, problem: 'unreadable' };
+  const results = new Map<string, MeterResult>();
+  for (const reading of meterReadings(store)) {
+    if (reading.meter.sheetId === kept.sheetId)
+      results.set(reading.meter.meterId, resultOf(reading, opts.zone));
+  }
+  // Photos of meters in no record of this file: unmatched ones, and those of other sheets' meters.
+  const photosWithoutOrder: { photo: string; meter: string | null }[] = [];
+  for (const row of billingRows(store)) {
+    if (row.photo === null || row.duplicateOf !== null) continue;
+    if (row.unmatched) photosWithoutOrder.push({ photo: row.photo, meter: null });
+    else if (row.meterId !== null && !results.has(row.meterId))
+      photosWithoutOrder.push({ photo: row.photo, meter: row.meterId });
+  }
+  const zoneDate = (iso: string): string | null => officeStamp(iso, opts.zone)?.date ?? null;
+  const built = buildReturn({
+    file: parsed.file,
+    resultOf: (meter) => results.get(meter) ?? null,
+    photosWithoutOrder,
+    today: zoneDate(opts.now.toISOString()) ?? opts.now.toISOString().slice(0, 10),
+    fileTime: kept.fileTime === null ? null : zoneDate(kept.fileTime),
+  });
+  if (!built.ok) return { ok: false, problem: 'refused', refusal: built.refusal };
+  const exceptionsPath = exceptionsPathFor(out);
+  const csv = ['reason,key,line,detail', ...built.exceptions.map(exceptionCsvLine)].join('\r\n');
+  await writeAtomically(exceptionsPath, `${csv}\r\n`);
+  await writeAtomically(out, fromByteString(built.bytes));
+  return {
+    ok: true,
+    path: out,
+    exceptionsPath,
+    profile: profile.value.name,
+    orderFile: kept.name,
+    filled: built.filled,
+    notRead: built.notRead,
+    exceptions: built.exceptions,
+  };
+}
