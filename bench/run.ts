@@ -13,6 +13,7 @@ import { officeKillBenchmark } from './office-kill';
 import { officeLiveBenchmark } from './office-live';
 import { officeOutageBenchmark } from './office-outage';
 import { officeThreeDesksBenchmark } from './office-three-desks';
+import { orderFilesBenchmark } from './order-files';
 import { photoChecksBenchmark } from './photo-checks';
 import { routesBenchmark } from './routes';
 import { scanBenchmark } from './scan';
@@ -36,6 +37,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeOutageBenchmark,
   plausibilityBenchmark,
   photoChecksBenchmark,
+  orderFilesBenchmark,
 ];
 
 function usage(): string {

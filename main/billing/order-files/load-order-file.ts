@@ -4,13 +4,13 @@
 // profile can read stops the load; the rest are exceptions with their line.
 import { BUILTIN_PROFILES } from '../../../common/billing/order-files/builtin-profiles';
 import { orderMeters } from '../../../common/billing/order-files/order-facts';
-import { toByteString } from '../../../common/billing/order-files/order-lines';
 import type { OrderException } from '../../../common/billing/order-files/order-records';
 import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
 import type { OrderProfile } from '../../../common/billing/order-files/profile';
 import { recogniseProfile } from '../../../common/billing/order-files/recognise';
 import type { Store } from '../../store/store';
 import { assessMeters } from '../assess';
+import { byteString } from './byte-string';
 import { matchPhotos, readMissingDates, setSheetFolders, type MatchReport } from '../matching';
 
 export type OrderFileLoad =
@@ -36,8 +36,8 @@ export type OrderFileLoad =
     };
 
 /** The profile that reads `bytes`: the one given, else the first built-in its content fits. */
-export function profileFor(bytes: Uint8Array, named: OrderProfile | null): OrderProfile | null {
-  return named ?? recogniseProfile(BUILTIN_PROFILES, toByteString(bytes));
+export function profileFor(bytes: string, named: OrderProfile | null): OrderProfile | null {
+  return named ?? recogniseProfile(BUILTIN_PROFILES, bytes);
 }
 
 export async function loadOrderFile(
@@ -53,9 +53,10 @@ export async function loadOrderFile(
     folders?: readonly string[];
   },
 ): Promise<OrderFileLoad> {
-  const profile = profileFor(bytes, opts.profile);
+  const text = byteString(bytes);
+  const profile = profileFor(text, opts.profile);
   if (profile === null) return { ok: false, problem: 'not_an_order_file' };
-  const parsed = parseOrderFile(profile, toByteString(bytes));
+  const parsed = parseOrderFile(profile, text);
   if (!parsed.ok)
     return { ok: false, problem: parsed.problem, profile: profile.name, headers: parsed.headers };
   const { file } = parsed;

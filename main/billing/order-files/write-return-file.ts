@@ -6,14 +6,14 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { buildReturn } from '../../../common/billing/order-files/build-return';
 import { exceptionCsvLine } from '../../../common/billing/order-files/exception-english';
-import { fromByteString, toByteString } from '../../../common/billing/order-files/order-lines';
 import type { OrderException } from '../../../common/billing/order-files/order-records';
 import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
 import { checkProfile } from '../../../common/billing/order-files/profile';
 import type { MeterResult, Refusal } from '../../../common/billing/order-files/return-fill';
 import { officeStamp } from '../../../common/billing/export-read-at';
 import type { Store } from '../../store/store';
-import { billingRows, meterReadings, type MeterReading } from '../meter-readings';
+import { byteString, bytesOf } from './byte-string';
+import { meterReadings, type MeterReading } from '../meter-readings';
 
 export type ReturnFileWrite =
   | {
@@ -84,20 +84,22 @@ export async function writeReturnFile(
   if (!kept) return { ok: false, problem: 'no_order_file' };
   const profile = checkProfile(JSON.parse(kept.profile));
   if (!profile.ok) return { ok: false, problem: 'unreadable' };
-  const parsed = parseOrderFile(profile.value, toByteString(kept.bytes));
+  const parsed = parseOrderFile(profile.value, byteString(kept.bytes));
   if (!parsed.ok) return { ok: false, problem: 'unreadable' };
   const results = new Map<string, MeterResult>();
+  // Photos of meters in no record of this file: those of other sheets' meters, and unmatched ones.
+  const photosWithoutOrder: { photo: string; meter: string | null }[] = [];
   for (const reading of meterReadings(store)) {
     if (reading.meter.sheetId === kept.sheetId)
       results.set(reading.meter.meterId, resultOf(reading, opts.zone));
+    else if (reading.outcome.chosen)
+      photosWithoutOrder.push({
+        photo: reading.outcome.chosen.relPath,
+        meter: reading.meter.meterId,
+      });
   }
-  // Photos of meters in no record of this file: unmatched ones, and those of other sheets' meters.
-  const photosWithoutOrder: { photo: string; meter: string | null }[] = [];
-  for (const row of billingRows(store)) {
-    if (row.photo === null || row.duplicateOf !== null) continue;
-    if (row.unmatched) photosWithoutOrder.push({ photo: row.photo, meter: null });
-    else if (row.meterId !== null && !results.has(row.meterId))
-      photosWithoutOrder.push({ photo: row.photo, meter: row.meterId });
+  for (const job of store.queries.iterate({ filter: 'done' })) {
+    if (job.meterId === null) photosWithoutOrder.push({ photo: job.relPath, meter: null });
   }
   const zoneDate = (iso: string): string | null => officeStamp(iso, opts.zone)?.date ?? null;
   const built = buildReturn({
@@ -111,7 +113,7 @@ export async function writeReturnFile(
   const exceptionsPath = exceptionsPathFor(out);
   const csv = ['reason,key,line,detail', ...built.exceptions.map(exceptionCsvLine)].join('\r\n');
   await writeAtomically(exceptionsPath, `${csv}\r\n`);
-  await writeAtomically(out, fromByteString(built.bytes));
+  await writeAtomically(out, bytesOf(built.bytes));
   return {
     ok: true,
     path: out,

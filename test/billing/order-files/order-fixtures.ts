@@ -53,19 +53,19 @@ const PLAN: readonly Expect[] = [
 ];
 
 /** Meter i's plan: the first few are the awkward cases, the last has no photo. */
-export function expectOf(i: number): Expect {
-  if (i === COUNT - 1) return 'not_read';
+export function expectOf(i: number, count = COUNT): Expect {
+  if (i === count - 1) return 'not_read';
   return PLAN[i - 1] ?? 'normal';
 }
 
 export function previousOf(i: number): number {
-  return expectOf(i) === 'wrapped' ? 99990 : 1000 + i * 10;
+  return expectOf(i) === 'wrapped' ? 99990 : 1000 + (i % 9000) * 10;
 }
 
 /** The photo's reading: 5 whole digits, 1 decimal, leading zeros as the register shows them. */
-function readingOf(i: number): string | null {
+function readingOf(i: number, count = COUNT): string | null {
   const prev = previousOf(i);
-  const e = expectOf(i);
+  const e = expectOf(i, count);
   const value: Record<Expect, number | null> = {
     normal: prev + 12.5,
     high: prev + 200,
@@ -104,11 +104,24 @@ const implied = (value: number, width = 10): string =>
 const NAMES = ['Jürgen Größe', 'Änne Müller', 'Özlem Weiß', 'Hans Bäcker'];
 const STREETS = ['Hauptstraße', 'Mühlenweg', 'Am Brückentor', 'Gänseblümchenstraße'];
 
-function meterFor(i: number, meter: string, key: string, line: number): FixtureMeter {
-  return { meter, key, line, previous: previousOf(i), reading: readingOf(i), expect: expectOf(i) };
+function meterFor(
+  i: number,
+  meter: string,
+  key: string,
+  line: number,
+  count: number,
+): FixtureMeter {
+  return {
+    meter,
+    key,
+    line,
+    previous: previousOf(i),
+    reading: readingOf(i, count),
+    expect: expectOf(i, count),
+  };
 }
 
-export function neptuneFixture(): OrderFixture {
+export function neptuneFixture(count = COUNT): OrderFixture {
   const lines: string[] = [
     fixed(58, [
       [1, 'COMHD'],
@@ -142,7 +155,7 @@ export function neptuneFixture(): OrderFixture {
       [115, '20260918'],
     ]);
   };
-  for (let i = 0; i < COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     const serial = `000${String(4711000 + i)}`;
     lines.push(
       fixed(150, [
@@ -170,8 +183,8 @@ export function neptuneFixture(): OrderFixture {
       ]),
     );
     lines.push(rdgdt(i, '01'));
-    meters.push(meterFor(i, serial, `${serial}/01`, lines.length));
-    if (expectOf(i) === 'shared') lines.push(rdgdt(i, '02'));
+    meters.push(meterFor(i, serial, `${serial}/01`, lines.length, count));
+    if (expectOf(i, count) === 'shared') lines.push(rdgdt(i, '02'));
     if (i === 10) {
       lines.push(`XTRDT Zusatzdaten fürs Archiv   `);
       notOrderLines.push(lines.length);
@@ -199,7 +212,7 @@ export function neptuneFixture(): OrderFixture {
   };
 }
 
-export function sensusFixture(): OrderFixture {
+export function sensusFixture(count = COUNT): OrderFixture {
   const lines: string[] = ['AUTOREAD ROUTE 0012 Müllheim 2026-10-05'];
   const notOrderLines = [1];
   const meters: FixtureMeter[] = [];
@@ -222,11 +235,11 @@ export function sensusFixture(): OrderFixture {
       [146, i % 5 === 0 ? '' : `SN${String(i)}`],
     ]);
   };
-  for (let i = 0; i < COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     // A meter with two registers cannot be told in a Sensus file (the key is the meter): read normally.
     const id = `00${String(123400 + i)}`;
     lines.push(record(i, id));
-    const m = meterFor(i, id, id, lines.length);
+    const m = meterFor(i, id, id, lines.length, count);
     meters.push(
       m.expect === 'shared'
         ? { ...m, expect: 'normal', reading: (m.previous + 7).toFixed(1).padStart(7, '0') }
@@ -251,7 +264,7 @@ export function sensusFixture(): OrderFixture {
 
 const comma = (v: number): string => v.toFixed(1).replace('.', ',');
 
-export function sapFixture(): OrderFixture {
+export function sapFixture(count = COUNT): OrderFixture {
   const header =
     'MRIDNUMBER;SERIALNO;REGISTER;MRREASON;TARGETMRDATE;STANZVOR;STANZNAC;PREVMRRESULT;PREVMRDATE;E_ZWSTERW;LOWERLIMIT;UPPERLIMIT;STREET;CITY;NOTE;METERREADER;READINGRESULT;METERREADINGNOTE;ISTABLART;ACTUALMRDATE;ACTUALMRTIME;MRDATEFORBILLING';
   const lines: string[] = ['* Ableseaufträge Stadtwerke Müllheim, erstellt 05.10.2026', header];
@@ -289,12 +302,12 @@ export function sapFixture(): OrderFixture {
       '',
     ].join(';');
   };
-  for (let i = 0; i < COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     const doc = String(880000 + i).padStart(20, '0');
     const serial = `0${String(3300100 + i)}`;
     lines.push(row(i, doc, serial, '001'));
-    meters.push(meterFor(i, serial, doc, lines.length));
-    if (expectOf(i) === 'shared')
+    meters.push(meterFor(i, serial, doc, lines.length, count));
+    if (expectOf(i, count) === 'shared')
       lines.push(row(i, String(990000 + i).padStart(20, '0'), serial, '002'));
     if (i === 30) {
       lines.push(row(16, meters[16]?.key ?? '', meters[16]?.meter ?? '', '001'));
@@ -313,7 +326,7 @@ export function sapFixture(): OrderFixture {
   };
 }
 
-export function csvFixture(): OrderFixture {
+export function csvFixture(count = COUNT): OrderFixture {
   const lines: string[] = [
     'Zählernummer;Kundennummer;Anschrift;Vorkommastellen;Nachkommastellen;Altstand;Ablesedatum alt;Untergrenze;Obergrenze;Neustand;Ablesedatum;Ablesezeit;Ablesekennzeichen;Ablesenotiz;Bemerkung',
   ];
@@ -340,10 +353,10 @@ export function csvFixture(): OrderFixture {
       i % 3 === 0 ? 'Zähler im Schacht ' : '',
     ].join(';');
   };
-  for (let i = 0; i < COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     const id = `0${String(55000 + i)}`;
     lines.push(row(i, id));
-    const m = meterFor(i, id, id, lines.length);
+    const m = meterFor(i, id, id, lines.length, count);
     meters.push(
       m.expect === 'shared'
         ? { ...m, expect: 'normal', reading: (m.previous + 7).toFixed(1).padStart(7, '0') }
