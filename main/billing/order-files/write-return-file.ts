@@ -89,8 +89,11 @@ export async function writeReturnFile(
   const results = new Map<string, MeterResult>();
   // Photos of meters in no record of this file: those of other sheets' meters, and unmatched ones.
   const photosWithoutOrder: { photo: string; meter: string | null }[] = [];
+  // By the order's meter field, not by the sheet it was loaded under: a route sheet loaded since
+  // that names the same meter does not take it out of the return.
+  const inFile = new Set(parsed.file.records.map((r) => r.meter));
   for (const reading of meterReadings(store)) {
-    if (reading.meter.sheetId === kept.sheetId)
+    if (inFile.has(reading.meter.meterId))
       results.set(reading.meter.meterId, resultOf(reading, opts.zone));
     else if (reading.outcome.chosen)
       photosWithoutOrder.push({
