@@ -25,6 +25,10 @@ interface Figures {
   readonly loadMs: number;
   readonly matchMs: number;
   readonly returnMs: number;
+  /** CPU time (user + system) of each step: what it costs when other processes share the cores. */
+  readonly loadCpuMs: number;
+  readonly matchCpuMs: number;
+  readonly returnCpuMs: number;
   readonly matched: number;
   readonly filled: number;
 }
@@ -77,7 +81,7 @@ function readPhotos(
   );
 }
 
-async function once(profile: keyof typeof FIXTURES, records: number): Promise<Figures> {
+export async function once(profile: keyof typeof FIXTURES, records: number): Promise<Figures> {
   const fixture = FIXTURES[profile](records);
   const t = tempDir('meterdesk-bench-orders-');
   const store = openStore(join(t.dir, 'queue.sqlite'));
@@ -87,27 +91,46 @@ async function once(profile: keyof typeof FIXTURES, records: number): Promise<Fi
       engine: () => null,
       clock: systemClock,
     });
+    const cpuSince = (from: NodeJS.CpuUsage): number => {
+      const used = process.cpuUsage(from);
+      return (used.user + used.system) / 1000;
+    };
     let start = performance.now();
+    let cpu = process.cpuUsage();
     const loaded = await actions.loadOrderFile(fixture.bytes, {
       name: 'orders',
       profile: null,
       fileTime: null,
     });
     const loadMs = performance.now() - start;
+    const loadCpuMs = cpuSince(cpu);
     if (!loaded.ok || loaded.profile !== profile) throw new Error(`${profile} did not load`);
     readPhotos(store, fixture.meters);
     start = performance.now();
+    cpu = process.cpuUsage();
     const match = matchPhotos(store, { all: false });
     assessMeters(store, match.meters, new Date());
     const matchMs = performance.now() - start;
+    const matchCpuMs = cpuSince(cpu);
     start = performance.now();
+    cpu = process.cpuUsage();
     const written = await writeReturnFile(store, join(t.dir, 'return.dat'), {
       now: new Date(),
       zone: 'UTC',
     });
     const returnMs = performance.now() - start;
+    const returnCpuMs = cpuSince(cpu);
     if (!written.ok) throw new Error(`${profile}: ${written.problem}`);
-    return { loadMs, matchMs, returnMs, matched: match.matched, filled: written.filled };
+    return {
+      loadMs,
+      matchMs,
+      returnMs,
+      loadCpuMs,
+      matchCpuMs,
+      returnCpuMs,
+      matched: match.matched,
+      filled: written.filled,
+    };
   } finally {
     store.close();
     t.cleanup();
@@ -136,8 +159,11 @@ export const orderFilesBenchmark: Benchmark = {
         records,
         figures[0]?.matched ?? 0,
         med((f) => f.loadMs),
+        med((f) => f.loadCpuMs),
         med((f) => f.matchMs),
+        med((f) => f.matchCpuMs),
         med((f) => f.returnMs),
+        med((f) => f.returnCpuMs),
         figures[0]?.filled ?? 0,
       ]);
     }

@@ -35,9 +35,24 @@ const WHY: Record<string, string> = {
   skipped: 'skipped',
 };
 
-function resultOf({ meter, outcome }: MeterReading, zone: string): MeterResult {
-  const stamp = outcome.readAt ?? outcome.chosen?.readAt ?? null;
-  const local = stamp === null ? null : officeStamp(stamp, zone);
+type Stamps = (stamp: string) => ReturnType<typeof officeStamp>;
+
+/** officeStamp, once per distinct stamp: a route's photos share their minutes, and it is costly. */
+function stampsIn(zone: string): Stamps {
+  const seen = new Map<string, ReturnType<typeof officeStamp>>();
+  return (stamp) => {
+    let local = seen.get(stamp);
+    if (local === undefined) {
+      local = officeStamp(stamp, zone);
+      seen.set(stamp, local);
+    }
+    return local;
+  };
+}
+
+function resultOf({ meter, outcome }: MeterReading, local: Stamps): MeterResult {
+  const at = outcome.readAt ?? outcome.chosen?.readAt ?? null;
+  const stamp = at === null ? null : local(at);
   const confirmation = outcome.confirmation;
   const readType =
     outcome.readType === 'customer' || outcome.readType === 'estimated'
@@ -45,8 +60,8 @@ function resultOf({ meter, outcome }: MeterReading, zone: string): MeterResult {
       : 'actual';
   return {
     reading: outcome.reading,
-    readDate: local?.date ?? null,
-    readTime: local?.time ?? null,
+    readDate: stamp?.date ?? null,
+    readTime: stamp?.time ?? null,
     readType,
     personConfirmed:
       outcome.readType === 'verified' ||
@@ -92,9 +107,10 @@ export async function writeReturnFile(
   // By the order's meter field, not by the sheet it was loaded under: a route sheet loaded since
   // that names the same meter does not take it out of the return.
   const inFile = new Set(parsed.file.records.map((r) => r.meter));
+  const local = stampsIn(opts.zone);
   for (const reading of meterReadings(store)) {
     if (inFile.has(reading.meter.meterId))
-      results.set(reading.meter.meterId, resultOf(reading, opts.zone));
+      results.set(reading.meter.meterId, resultOf(reading, local));
     else if (reading.outcome.chosen)
       photosWithoutOrder.push({
         photo: reading.outcome.chosen.relPath,
