@@ -13,6 +13,7 @@ import { officeKillBenchmark } from './office-kill';
 import { officeLiveBenchmark } from './office-live';
 import { officeOutageBenchmark } from './office-outage';
 import { officeThreeDesksBenchmark } from './office-three-desks';
+import { orderFilesBenchmark } from './order-files';
 import { photoChecksBenchmark } from './photo-checks';
 import { photoSetBenchmark } from './photo-set';
 import { routesBenchmark } from './routes';
@@ -38,6 +39,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   plausibilityBenchmark,
   photoChecksBenchmark,
   photoSetBenchmark,
+  orderFilesBenchmark,
 ];
 
 function usage(): string {

@@ -12,6 +12,8 @@ import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/m
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import { takeOfficeRoutes, type RoutesTaken } from '../billing/office-route-sheets';
 import * as routes from '../billing/routes';
+import { loadOrderFile, type OrderFileLoad } from '../billing/order-files/load-order-file';
+import type { OrderProfile } from '../../common/billing/order-files/profile';
 import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
 import { writeThresholds } from '../photo-checks/thresholds';
@@ -205,6 +207,25 @@ export class QueueActions {
     const taken = await takeOfficeRoutes(this.write('load route sheet'), officeRoutes, this.now());
     this.changed(taken.changed);
     return taken;
+  }
+
+  /**
+   * Loads a billing system's order file as a route (issue 31): kept byte for byte for the return
+   * file; `profile` null: recognised by content (not an order file: the caller loads a sheet).
+   */
+  async loadOrderFile(
+    bytes: Uint8Array,
+    opts: {
+      name: string;
+      profile: OrderProfile | null;
+      fileTime: string | null;
+      folders?: readonly string[];
+    },
+  ): Promise<OrderFileLoad> {
+    const store = this.write('load route sheet');
+    const loaded = await loadOrderFile(store, bytes, { ...opts, now: this.now() });
+    if (loaded.ok) this.changed(loaded.changed);
+    return loaded;
   }
 
   /** Whether a camera's own numbering may be a meter number; every photo is matched again. */

@@ -22,6 +22,9 @@ Usage:
   meter-desk status [--db FILE] [--json]          counts in the local queue
   ${ROUTES_USAGE}
   meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
+  meter-desk export <return-file> --return-file [--db FILE]
+                                                  the loaded order file given back with the readings in,
+                                                  and <name>.exceptions.csv beside it
   meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]
                                                   the office-wide billing CSV, every meter of every route
   meter-desk quota [--base-url URL] [--json]

@@ -5,6 +5,7 @@ import { JobQueries } from './job-query';
 import { jobsRepo, type JobsRepo } from './jobs-repo';
 import { MeterDecisionsRepo } from './meter-decisions-repo';
 import { MetersRepo } from './meters-repo';
+import { OrderFilesRepo } from './order-files-repo';
 import { QueueOwnership, type OwnerInfo } from './queue-owner';
 import { RootsRepo } from './roots-repo';
 import { SettingsRepo } from './settings-repo';
@@ -18,6 +19,8 @@ export interface Store {
   /** What clerks decided per meter (typed, skip, exchange, re-read, estimate), with undo. */
   readonly decisions: MeterDecisionsRepo;
   readonly roots: RootsRepo;
+  /** Billing's order files loaded as routes, byte for byte (issue 31). */
+  readonly orderFiles: OrderFilesRepo;
   readonly settings: SettingsRepo;
   readonly queries: JobQueries;
   /**
@@ -59,6 +62,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     meters: new MetersRepo(db, clock),
     decisions: new MeterDecisionsRepo(db, clock),
     roots: new RootsRepo(db, clock),
+    orderFiles: new OrderFilesRepo(db, clock),
     settings: new SettingsRepo(db),
     queries: new JobQueries(db),
     claim: (owner) => {

@@ -13,6 +13,7 @@ import { countsLine } from '../progress';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
 import { OFFICE_FLAGS, officeUrl } from './office-connection';
 import { officeExportCommand } from './office-export-routes';
+import { returnFileCommand } from './return-file';
 
 function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {
   const file = db ?? defaultDbFile(io.env);
@@ -68,6 +69,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       filter: { type: 'string' },
       json: { type: 'boolean', default: false },
       template: { type: 'string' },
+      'return-file': { type: 'boolean', default: false },
       ...CSV_FLAGS,
       ...OFFICE_FLAGS,
     },
@@ -85,6 +87,14 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     throw new UsageError(
       '--template is for the billing export: --office, or run --route --export.',
     );
+  if (values['return-file']) {
+    const store = openExisting(values.db, io);
+    try {
+      return await returnFileCommand(store, out, io, values.json);
+    } finally {
+      store.close();
+    }
+  }
   const filter = (values.filter ?? 'all') as JobFilter;
   if (!JOB_FILTERS.includes(filter))
     throw new UsageError(`--filter must be one of ${JOB_FILTERS.join(', ')}`);

@@ -18,6 +18,9 @@ import {
   type RouteProgress,
 } from '../../billing/meter-readings';
 import { readColumnMappingFile, readExportTemplateFile } from '../../billing/settings-files';
+import { readProfile } from '../../billing/order-files/profile-file';
+import type { OrderProfile } from '../../../common/billing/order-files/profile';
+import { loadOrderRoute } from './order-file-route';
 import type { QueueActions } from '../../actions/queue-actions';
 import type { Store } from '../../store/store';
 import { UsageError } from '../exit-codes';
@@ -25,6 +28,7 @@ import type { CliIo } from '../output';
 
 export const ROUTE_FLAGS = {
   route: { type: 'string' },
+  'route-format': { type: 'string' },
   mapping: { type: 'string' },
   pattern: { type: 'string' },
   template: { type: 'string' },
@@ -39,6 +43,8 @@ export interface RoutePlan {
   readonly cameraCounters: boolean;
   /** The --template file's; null: the default template in the loaded sheet's dialect. */
   readonly template: ExportTemplate | null;
+  /** --route-format: the order file's profile; null: recognised by content, else a route sheet. */
+  readonly orderProfile: OrderProfile | null;
 }
 
 /** Reads and checks the route flags; a bad file or pattern is a usage error naming it. */
@@ -48,6 +54,7 @@ export async function routePlan(values: {
   pattern?: string | undefined;
   template?: string | undefined;
   'camera-counters'?: boolean | undefined;
+  'route-format'?: string | undefined;
 }): Promise<RoutePlan> {
   const { route, pattern } = values;
   if (route !== undefined && !existsSync(route))
@@ -68,8 +75,15 @@ export async function routePlan(values: {
     if (!read.ok) throw new UsageError(`--template ${values.template}: ${read.errors.join(' ')}`);
     template = read.value;
   }
+  let orderProfile: OrderProfile | null = null;
+  if (values['route-format'] !== undefined) {
+    const read = await readProfile(values['route-format']);
+    if (!read.ok) throw new UsageError(`--route-format: ${read.errors.join(' ')}`);
+    orderProfile = read.value;
+  }
   return {
     route: route ?? null,
+    orderProfile,
     mapping,
     pattern: pattern ?? null,
     cameraCounters: values['camera-counters'] === true,
@@ -94,6 +108,8 @@ export async function applyRoutePlan(
     if (!set.ok) throw new UsageError(`--pattern: ${set.error}`);
   }
   if (plan.route === null) return;
+  const absolute = folders.map((f) => resolve(f));
+  if (await loadOrderRoute(actions, plan.route, plan.orderProfile, io, absolute)) return;
   const loaded = await actions.loadRouteSheet(plan.route, {
     name: basename(plan.route),
     ...(plan.mapping && { mapping: plan.mapping }),

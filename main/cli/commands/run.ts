@@ -23,7 +23,8 @@ const BATCH_MODES: readonly BatchMode[] = ['auto', 'always', 'never'];
 export const RUN_USAGE = `meter-desk run <folder|file>... [--export out.csv] [--base-url URL] [--business B]
     [--batch auto|always|never] [--db FILE] [--max-wait SECONDS] [--wait] [--no-bom] [--delimiter ';'] [--json]
     [--no-photo-checks] (sends photos the quality check would hold: too small, dark, overexposed, blurred)
-    [--route sheet.csv [--mapping columns.json] [--pattern '{meter}_{date}.jpg'] [--template billing.json]
+    [--route sheet.csv|orders [--route-format sap-isu|neptune-imp|sensus-fixed|csv-passthrough|profile.json]
+     [--mapping columns.json] [--pattern '{meter}_{date}.jpg'] [--template billing.json]
      [--camera-counters]] (with --route, --export writes the billing export: one row per meter; the sheet
     matches the photos of this run's folders only; --camera-counters: IMG_0042 may be meter 0042)
     [--office URL] [--desk NAME] (office mode: publish readings and decisions to the office's PostgreSQL;

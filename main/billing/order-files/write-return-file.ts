@@ -1,0 +1,146 @@
+// `meter-desk export OUT --return-file`: the newest order file's return, built from the copy kept
+// in the queue (not re-read from disk) and the billed reading of each meter, written through a
+// temporary file and a rename, with `<OUT without extension>.exceptions.csv` beside it. A read type
+// or code the profile does not map refuses the whole return: nothing is written.
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { buildReturn } from '../../../common/billing/order-files/build-return';
+import { exceptionCsvLine } from '../../../common/billing/order-files/exception-english';
+import type { OrderException } from '../../../common/billing/order-files/order-records';
+import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
+import { checkProfile } from '../../../common/billing/order-files/profile';
+import type { MeterResult, Refusal } from '../../../common/billing/order-files/return-fill';
+import { officeStamp } from '../../../common/billing/export-read-at';
+import type { Store } from '../../store/store';
+import { byteString, bytesOf } from './byte-string';
+import { meterReadings, type MeterReading } from '../meter-readings';
+
+export type ReturnFileWrite =
+  | {
+      ok: true;
+      path: string;
+      exceptionsPath: string;
+      profile: string;
+      orderFile: string;
+      filled: number;
+      notRead: number;
+      exceptions: OrderException[];
+    }
+  | { ok: false; problem: 'no_order_file' | 'unreadable' }
+  | { ok: false; problem: 'refused'; refusal: Refusal };
+
+const WHY: Record<string, string> = {
+  pending: 'a photo of it is still being read',
+  missing: 'no usable photo',
+  skipped: 'skipped',
+};
+
+type Stamps = (stamp: string) => ReturnType<typeof officeStamp>;
+
+/** officeStamp, once per distinct stamp: a route's photos share their minutes, and it is costly. */
+function stampsIn(zone: string): Stamps {
+  const seen = new Map<string, ReturnType<typeof officeStamp>>();
+  return (stamp) => {
+    let local = seen.get(stamp);
+    if (local === undefined) {
+      local = officeStamp(stamp, zone);
+      seen.set(stamp, local);
+    }
+    return local;
+  };
+}
+
+function resultOf({ meter, outcome }: MeterReading, local: Stamps): MeterResult {
+  const at = outcome.readAt ?? outcome.chosen?.readAt ?? null;
+  const stamp = at === null ? null : local(at);
+  const confirmation = outcome.confirmation;
+  const readType =
+    outcome.readType === 'customer' || outcome.readType === 'estimated'
+      ? outcome.readType
+      : 'actual';
+  return {
+    reading: outcome.reading,
+    readDate: stamp?.date ?? null,
+    readTime: stamp?.time ?? null,
+    readType,
+    personConfirmed:
+      outcome.readType === 'verified' ||
+      confirmation === 'confirmed' ||
+      confirmation === 'corrected' ||
+      confirmation === 'typed',
+    skipCode: meter.skipCode,
+    skipNote: meter.skipNote,
+    why: WHY[outcome.state] ?? (outcome.note || null),
+  };
+}
+
+export function exceptionsPathFor(out: string): string {
+  const ext = extname(out);
+  return join(dirname(out), `${basename(out, ext)}.exceptions.csv`);
+}
+
+async function writeAtomically(path: string, bytes: Uint8Array | string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${String(process.pid)}.tmp`);
+  try {
+    await writeFile(temp, bytes);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+export async function writeReturnFile(
+  store: Store,
+  out: string,
+  opts: { now: Date; zone: string },
+): Promise<ReturnFileWrite> {
+  const kept = store.orderFiles.latest();
+  if (!kept) return { ok: false, problem: 'no_order_file' };
+  const profile = checkProfile(JSON.parse(kept.profile));
+  if (!profile.ok) return { ok: false, problem: 'unreadable' };
+  const parsed = parseOrderFile(profile.value, byteString(kept.bytes));
+  if (!parsed.ok) return { ok: false, problem: 'unreadable' };
+  const results = new Map<string, MeterResult>();
+  // Photos of meters in no record of this file: those of other sheets' meters, and unmatched ones.
+  const photosWithoutOrder: { photo: string; meter: string | null }[] = [];
+  // By the order's meter field, not by the sheet it was loaded under: a route sheet loaded since
+  // that names the same meter does not take it out of the return.
+  const inFile = new Set(parsed.file.records.map((r) => r.meter));
+  const local = stampsIn(opts.zone);
+  for (const reading of meterReadings(store)) {
+    if (inFile.has(reading.meter.meterId))
+      results.set(reading.meter.meterId, resultOf(reading, local));
+    else if (reading.outcome.chosen)
+      photosWithoutOrder.push({
+        photo: reading.outcome.chosen.relPath,
+        meter: reading.meter.meterId,
+      });
+  }
+  for (const job of store.queries.iterate({ filter: 'done' })) {
+    if (job.meterId === null) photosWithoutOrder.push({ photo: job.relPath, meter: null });
+  }
+  const zoneDate = (iso: string): string | null => officeStamp(iso, opts.zone)?.date ?? null;
+  const built = buildReturn({
+    file: parsed.file,
+    resultOf: (meter) => results.get(meter) ?? null,
+    photosWithoutOrder,
+    today: zoneDate(opts.now.toISOString()) ?? opts.now.toISOString().slice(0, 10),
+    fileTime: kept.fileTime === null ? null : zoneDate(kept.fileTime),
+  });
+  if (!built.ok) return { ok: false, problem: 'refused', refusal: built.refusal };
+  const exceptionsPath = exceptionsPathFor(out);
+  const csv = ['reason,key,line,detail', ...built.exceptions.map(exceptionCsvLine)].join('\r\n');
+  await writeAtomically(exceptionsPath, `${csv}\r\n`);
+  await writeAtomically(out, bytesOf(built.bytes));
+  return {
+    ok: true,
+    path: out,
+    exceptionsPath,
+    profile: profile.value.name,
+    orderFile: kept.name,
+    filled: built.filled,
+    notRead: built.notRead,
+    exceptions: built.exceptions,
+  };
+}

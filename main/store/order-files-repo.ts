@@ -1,0 +1,77 @@
+// The order files loaded as routes (migration 022): kept byte for byte with their SHA-256 and
+// profile; the newest is the one a return file is written for.
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { systemClock, type Clock } from '../time/clock';
+
+export interface StoredOrderFile {
+  readonly id: number;
+  readonly sheetId: number;
+  readonly name: string;
+  /** The profile's JSON as it was checked at load. */
+  readonly profile: string;
+  readonly bytes: Uint8Array;
+  readonly sha256: string;
+  /** The file's modification time (ISO) when it was loaded; null when unknown. */
+  readonly fileTime: string | null;
+  readonly loadedAt: string;
+}
+
+interface Row {
+  id: number;
+  sheet_id: number;
+  name: string;
+  profile: string;
+  bytes: Buffer;
+  sha256: string;
+  file_time: string | null;
+  loaded_at: string;
+}
+
+export class OrderFilesRepo {
+  private readonly s;
+
+  constructor(
+    db: Database.Database,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.s = {
+      add: db.prepare(
+        `INSERT INTO order_files (sheet_id, name, profile, bytes, sha256, file_time, loaded_at)
+         VALUES (@sheetId, @name, @profile, @bytes, @sha256, @fileTime, @now)`,
+      ),
+      latest: db.prepare<[], Row>('SELECT * FROM order_files ORDER BY id DESC LIMIT 1'),
+    };
+  }
+
+  add(file: {
+    sheetId: number;
+    name: string;
+    profile: string;
+    bytes: Uint8Array;
+    fileTime: string | null;
+  }): StoredOrderFile {
+    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+    const now = new Date(this.clock.now()).toISOString();
+    const id = Number(
+      this.s.add.run({ ...file, bytes: Buffer.from(file.bytes), sha256, now }).lastInsertRowid,
+    );
+    return { id, ...file, sha256, loadedAt: now };
+  }
+
+  /** The newest order file, or null when none was loaded. */
+  latest(): StoredOrderFile | null {
+    const r = this.s.latest.get();
+    if (!r) return null;
+    return {
+      id: r.id,
+      sheetId: r.sheet_id,
+      name: r.name,
+      profile: r.profile,
+      bytes: new Uint8Array(r.bytes),
+      sha256: r.sha256,
+      fileTime: r.file_time,
+      loadedAt: r.loaded_at,
+    };
+  }
+}

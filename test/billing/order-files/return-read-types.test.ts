@@ -1,0 +1,77 @@
+// Read types and the refusal: a customer's reading and an estimate leave with the profile's read
+// type (SAP 02/03, Sensus C/E); a profile without a code for them (Neptune has no customer read)
+// refuses the whole return, naming the meter, the read type and the profile, and writes nothing.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { writeReturnFile } from '../../../main/billing/order-files/write-return-file';
+import { neptuneFixture, sapFixture, sensusFixture, type FixtureMeter } from './order-fixtures';
+import { ORDER_NOW, orderQueue, type OrderQueue } from './order-queue';
+
+let queue: OrderQueue | null = null;
+afterEach(() => {
+  queue?.close();
+  queue = null;
+});
+
+const write = (q: OrderQueue, name: string): ReturnType<typeof writeReturnFile> =>
+  writeReturnFile(q.store, join(q.dir, name), { now: new Date(ORDER_NOW), zone: 'UTC' });
+
+/** The missing meter (no photo) and another without one: typed by the customer, and estimated. */
+function unread(meters: readonly FixtureMeter[]): [FixtureMeter, FixtureMeter] {
+  const missing = meters.find((m) => m.expect === 'not_read');
+  const skipped = meters.find((m) => m.expect === 'skip');
+  if (!missing || !skipped) throw new Error('fixture');
+  return [missing, skipped];
+}
+
+it('SAP: a customer reading goes back as 02 and an estimate as 03', async () => {
+  const fixture = sapFixture();
+  queue = await orderQueue(fixture);
+  const [customer, estimated] = unread(fixture.meters);
+  expect(queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
+  expect(queue.actions.decideMeter(estimated.meter, { kind: 'estimate' })?.ok).toBe(true);
+  const written = await write(queue, 'r.csv');
+  if (!written.ok) throw new Error(JSON.stringify(written));
+  const lines = readFileSync(written.path, 'latin1').split('\r\n');
+  const cells = (m: FixtureMeter): string[] => lines[m.line - 1]?.split(';') ?? [];
+  expect(cells(customer).slice(16, 20)).toEqual(['1400,0', '', '02', '20261019']);
+  expect(cells(estimated)[18]).toBe('03');
+});
+
+it('Sensus: the read-type column says C for a customer reading', async () => {
+  const fixture = sensusFixture();
+  queue = await orderQueue(fixture);
+  const [customer] = unread(fixture.meters);
+  expect(queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
+  const written = await write(queue, 'r.dat');
+  if (!written.ok) throw new Error(JSON.stringify(written));
+  const line = readFileSync(written.path, 'latin1').split('\r\n')[customer.line - 1] ?? '';
+  expect(line.slice(155, 165)).toBe('0000014000');
+  expect(line.slice(181, 182)).toBe('C');
+});
+
+it('Neptune has no customer read: the return is refused, nothing written', async () => {
+  const fixture = neptuneFixture();
+  queue = await orderQueue(fixture);
+  const [customer] = unread(fixture.meters);
+  expect(queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
+  const written = await write(queue, 'r.imp');
+  expect(written).toMatchObject({
+    ok: false,
+    problem: 'refused',
+    refusal: { meter: customer.meter, readType: 'customer', profile: 'neptune-imp' },
+  });
+  expect(existsSync(join(queue.dir, 'r.imp'))).toBe(false);
+  expect(existsSync(join(queue.dir, 'r.exceptions.csv'))).toBe(false);
+});
+
+it('without an order file there is no return file', async () => {
+  const fixture = neptuneFixture();
+  queue = await orderQueue({
+    ...fixture,
+    bytes: Buffer.from('meter_id;previous_reading\r\n1;5\r\n'),
+  });
+  expect(queue.loaded).toMatchObject({ ok: false, problem: 'not_an_order_file' });
+  expect(await write(queue, 'r.imp')).toEqual({ ok: false, problem: 'no_order_file' });
+});
