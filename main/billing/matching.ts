@@ -116,7 +116,9 @@ export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
   const items: { id: number; meterId: string | null; how: MatchHow | null }[] = [];
   const touched = new Set<string>();
   for (const c of store.meters.matchCandidates(opts.all)) {
-    const found = matchFileName(indexFor(c.path, c.addedAt), c.relPath, pattern, { cameraCounters });
+    const found = matchFileName(indexFor(c.path, c.addedAt), c.relPath, pattern, {
+      cameraCounters,
+    });
     const byName = 'meterId' in found ? found : null;
     const meterId = byName
       ? byName.meterId

@@ -5,12 +5,7 @@
 // one). Read from the desk's queue, so a sheet loaded while the office was away goes with the next
 // publish. Taking: the routes whose hash in the office differs from the one this desk has.
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
-import {
-  deskRoutes,
-  knownRouteHashes,
-  NO_ROUTE,
-  routeGiven,
-} from '../billing/office-route-sheets';
+import { deskRoutes, knownRouteHashes, NO_ROUTE, routeGiven } from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
 import type { OfficeStore } from './store/office-store';
 
