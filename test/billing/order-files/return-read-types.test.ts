@@ -75,3 +75,22 @@ it('without an order file there is no return file', async () => {
   expect(queue.loaded).toMatchObject({ ok: false, problem: 'not_an_order_file' });
   expect(await write(queue, 'r.imp')).toEqual({ ok: false, problem: 'no_order_file' });
 });
+
+it('an order file created over 35 days ago is told at load, and again with the return', async () => {
+  const fixture = neptuneFixture();
+  queue = await orderQueue(fixture, Date.parse('2026-11-20T12:00:00Z'));
+  if (!queue.loaded.ok) throw new Error('not loaded');
+  const aged = {
+    reason: 'file_age',
+    key: '',
+    line: 0,
+    params: { fileDate: '2026-10-05', days: 46, limit: 35 },
+  };
+  expect(queue.loaded.exceptions[0]).toEqual(aged);
+  const written = await writeReturnFile(queue.store, join(queue.dir, 'r.imp'), {
+    now: new Date('2026-11-20T12:00:00Z'),
+    zone: 'UTC',
+  });
+  if (!written.ok) throw new Error(JSON.stringify(written));
+  expect(written.exceptions).toContainEqual(aged);
+});
