@@ -3,6 +3,9 @@
 // against the scheduled date, and the file's age. The code rule turns the limits into the code
 // billing reads.
 
+import type { OrderException } from './order-records';
+import { daysBetween } from './order-values';
+
 export type CodeCondition = 'normal' | 'high' | 'low' | 'verified' | 'zero' | 'negative';
 
 export interface Limits {
@@ -54,6 +57,20 @@ export function codeCondition(
 export const READ_DATE_WINDOW_DAYS = 7;
 /** An order file older than this is warned of (Neptune 360's import alert). */
 export const FILE_AGE_DAYS = 35;
+
+/** The file-age exception when the file was created over FILE_AGE_DAYS before `today`, else null. */
+export function fileAgeException(created: string | null, today: string): OrderException | null {
+  if (created === null) return null;
+  const days = daysBetween(created, today);
+  return days > FILE_AGE_DAYS
+    ? {
+        reason: 'file_age',
+        key: '',
+        line: 0,
+        params: { fileDate: created, days, limit: FILE_AGE_DAYS },
+      }
+    : null;
+}
 
 /** The median of yyyy-mm-dd dates (the route's day where the file names none). */
 export function medianDate(dates: readonly string[]): string | null {

@@ -2,7 +2,7 @@
 // records, every other byte as it came (encoding, line endings, final newline, BOM, quoting,
 // trailing spaces, empty cells); nothing added, dropped or reordered. With it the exceptions:
 // those of the load, the records not read, readings that do not fit, billing's own checks.
-import { FILE_AGE_DAYS, medianDate, READ_DATE_WINDOW_DAYS } from './billing-checks';
+import { fileAgeException, medianDate, READ_DATE_WINDOW_DAYS } from './billing-checks';
 import { daysBetween } from './order-values';
 import type { OrderLine } from './order-lines';
 import type { OrderException, OrderRecord, ParsedOrderFile } from './order-records';
@@ -112,17 +112,8 @@ export function buildReturn(input: ReturnInput): BuiltReturn {
         },
       });
   }
-  const created = fileDate ?? input.fileTime;
-  if (created !== null) {
-    const age = daysBetween(created, input.today);
-    if (age > FILE_AGE_DAYS)
-      exceptions.push({
-        reason: 'file_age',
-        key: '',
-        line: 0,
-        params: { fileDate: created, days: age, limit: FILE_AGE_DAYS },
-      });
-  }
+  const aged = fileAgeException(fileDate ?? input.fileTime, input.today);
+  if (aged) exceptions.push(aged);
   for (const p of input.photosWithoutOrder)
     exceptions.push({
       reason: 'no_order',

@@ -3,7 +3,8 @@
 // then every photo matched and checked as for a route sheet. Nothing in the file but a layout no
 // profile can read stops the load; the rest are exceptions with their line.
 import { BUILTIN_PROFILES } from '../../../common/billing/order-files/builtin-profiles';
-import { orderMeters } from '../../../common/billing/order-files/order-facts';
+import { fileAgeException } from '../../../common/billing/order-files/billing-checks';
+import { orderFacts, orderMeters } from '../../../common/billing/order-files/order-facts';
 import type { OrderException } from '../../../common/billing/order-files/order-records';
 import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
 import type { OrderProfile } from '../../../common/billing/order-files/profile';
@@ -80,6 +81,11 @@ export async function loadOrderFile(
     });
     return { sheetId: sheet.sheetId, sha256: kept.sha256 };
   })();
+  // The file's age is told at load too: an old order file is better known before the photos go.
+  const first = file.records[0];
+  const created =
+    (first ? orderFacts(file, first).fileDate : null) ?? opts.fileTime?.slice(0, 10) ?? null;
+  const aged = fileAgeException(created, opts.now.toISOString().slice(0, 10));
   setSheetFolders(store, loaded.sheetId, opts.folders ?? []);
   await readMissingDates(store);
   const match = matchPhotos(store, { all: true });
@@ -95,7 +101,7 @@ export async function loadOrderFile(
     sheetId: loaded.sheetId,
     records: file.records.length,
     meters: meters.length,
-    exceptions: [...file.exceptions],
+    exceptions: [...(aged ? [aged] : []), ...file.exceptions],
     match,
     changed: [...new Set([...match.changed, ...checked])],
   };

@@ -117,9 +117,9 @@ export async function writeReturnFile(
         meter: reading.meter.meterId,
       });
   }
-  for (const job of store.queries.iterate({ filter: 'done' })) {
-    if (job.meterId === null) photosWithoutOrder.push({ photo: job.relPath, meter: null });
-  }
+  // The photos no meter claims (not confirmed, not placed by hand): a light query, not every job.
+  for (const photo of store.meters.matchCandidates(false))
+    photosWithoutOrder.push({ photo: photo.relPath, meter: null });
   const zoneDate = (iso: string): string | null => officeStamp(iso, opts.zone)?.date ?? null;
   const built = buildReturn({
     file: parsed.file,

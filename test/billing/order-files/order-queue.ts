@@ -22,9 +22,9 @@ export interface OrderQueue {
   close(): void;
 }
 
-export async function orderQueue(fixture: OrderFixture): Promise<OrderQueue> {
+export async function orderQueue(fixture: OrderFixture, now = ORDER_NOW): Promise<OrderQueue> {
   const { dir, cleanup } = tempDir('meterdesk-orders-');
-  const clock = createManualClock(ORDER_NOW);
+  const clock = createManualClock(now);
   const store = openStore(join(dir, 'queue.sqlite'), { clock });
   const actions = new QueueActions({ store: () => store, engine: () => null, clock });
   const loaded = await actions.loadOrderFile(fixture.bytes, {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { writeReturnFile } from '../../../main/billing/order-files/write-return-file';
+import { readPhoto } from '../read-photo';
 import { neptuneFixture, sapFixture, sensusFixture, type FixtureMeter } from './order-fixtures';
 import { ORDER_NOW, orderQueue, type OrderQueue } from './order-queue';
 
@@ -74,4 +75,46 @@ it('without an order file there is no return file', async () => {
   });
   expect(queue.loaded).toMatchObject({ ok: false, problem: 'not_an_order_file' });
   expect(await write(queue, 'r.imp')).toEqual({ ok: false, problem: 'no_order_file' });
+});
+
+it('an order file created over 35 days ago is told at load, and again with the return', async () => {
+  const fixture = neptuneFixture();
+  queue = await orderQueue(fixture, Date.parse('2026-11-20T12:00:00Z'));
+  if (!queue.loaded.ok) throw new Error('not loaded');
+  const aged = {
+    reason: 'file_age',
+    key: '',
+    line: 0,
+    params: { fileDate: '2026-10-05', days: 46, limit: 35 },
+  };
+  expect(queue.loaded.exceptions[0]).toEqual(aged);
+  const written = await writeReturnFile(queue.store, join(queue.dir, 'r.imp'), {
+    now: new Date('2026-11-20T12:00:00Z'),
+    zone: 'UTC',
+  });
+  if (!written.ok) throw new Error(JSON.stringify(written));
+  expect(written.exceptions).toContainEqual(aged);
+});
+
+it('a photo whose meter is in no order record is told, and nothing is added for it', async () => {
+  const fixture = sapFixture();
+  queue = await orderQueue(fixture);
+  await readPhoto(queue.store, {
+    rootId: queue.store.roots.ensure('/photos', 'folder').id,
+    relPath: 'garage/77777777_20261020.jpg',
+    reading: '00042.0',
+    readAt: fixture.readAt,
+    sha256: 'f'.repeat(64),
+    now: new Date(ORDER_NOW),
+  });
+  const written = await write(queue, 'r.csv');
+  if (!written.ok) throw new Error(JSON.stringify(written));
+  expect(written.exceptions).toContainEqual({
+    reason: 'no_order',
+    key: '',
+    line: 0,
+    params: { photo: 'garage/77777777_20261020.jpg', meter: '' },
+  });
+  const lines = (b: Buffer): number => b.toString('latin1').split('\r\n').length;
+  expect(lines(readFileSync(written.path))).toBe(lines(fixture.bytes));
 });
