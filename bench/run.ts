@@ -9,6 +9,7 @@ import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
+import { officeBacklogBenchmark } from './office-backlog';
 import { officeKillBenchmark } from './office-kill';
 import { officeLiveBenchmark } from './office-live';
 import { officeOutageBenchmark } from './office-outage';
@@ -36,6 +37,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeLiveBenchmark,
   officeKillBenchmark,
   officeOutageBenchmark,
+  officeBacklogBenchmark,
   plausibilityBenchmark,
   photoChecksBenchmark,
   photoSetBenchmark,

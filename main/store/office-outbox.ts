@@ -60,7 +60,7 @@ export class OfficeOutbox {
   private published: number | null = null;
 
   constructor(
-    db: Database.Database,
+    private readonly db: Database.Database,
     private readonly clock: Clock,
   ) {
     this.s = {
@@ -179,6 +179,13 @@ export class OfficeOutbox {
   markPublished(id: number): void {
     const { changes } = this.s.published.run(this.stamp(), id);
     if (this.published !== null) this.published += changes;
+  }
+
+  /** A batch the office took in one transaction, marked in one here. */
+  markPublishedAll(ids: readonly number[]): void {
+    this.db.transaction(() => {
+      for (const id of ids) this.markPublished(id);
+    })();
   }
 
   /** A failed publish: `failure` is a class (never a message that could carry an address). */

@@ -90,6 +90,40 @@ describe.skipIf(officeSkip !== null)('the office outbox', () => {
     expect(photos.rows).toEqual([{ state: 'read', n: 3 }]);
   });
 
+  it('publishes a backlog many entries to a transaction; an entry the office refuses does not hold the rest', async () => {
+    const cluster = office();
+    const o = await migratedOffice(cluster, 0);
+    const admin = cluster.adminOn(o.database);
+    const clock = createManualClock(T0.getTime());
+    const store = queue();
+    const outbox = officeOutboxOf(store.db, clock);
+    outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
+    const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1' });
+    cleanups.push(() => desk.close());
+    const n = 120;
+    for (let i = 0; i < n; i++) {
+      const at = new Date(T0.getTime() + i * 1_000).toISOString();
+      readPhoto(store, `p${String(i)}.jpg`, String(100 + i).padStart(5, '0'), at);
+    }
+    // An entry no office takes (a payload without its fields), in the last batch.
+    store.db
+      .prepare(
+        `INSERT INTO office_outbox (idem_key, kind, payload, created_at) VALUES ('anna@pc1:bad', 'reading', '{}', ?)`,
+      )
+      .run(T0.toISOString());
+    const drained = await new OutboxPublisher({ outbox, office: desk, clock }).drain();
+    expect(drained).toMatchObject({ reachable: true, pending: 1, published: n });
+    expect(outbox.counts()).toEqual({ pending: 1, published: n, failing: 1 });
+    const rows = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM readings');
+    expect(rows.rows).toEqual([{ n }]);
+    // One transaction per batch of 50, not one per entry: the rows' inserting transactions
+    // (xmin). The last batch holds the bad entry, so its 20 good ones went one by one.
+    const txs = await admin.query<{ n: number }>(
+      'SELECT count(DISTINCT xmin::text)::int AS n FROM readings',
+    );
+    expect(txs.rows).toEqual([{ n: 2 + 20 }]);
+  });
+
   it('keeps nothing for the office while the queue does not publish', () => {
     const clock = createManualClock(T0.getTime());
     const store = queue();

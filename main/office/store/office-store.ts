@@ -32,9 +32,11 @@ import type { OfficeRouteSheet } from '../../../common/billing/office-route-shee
 import { claimOnHeldConnection, type WithinAnswerTime } from './held-claims';
 import { claimPhoto, type ClaimBatch, type ClaimRequest, type PhotoClaim } from './photo-claims';
 import {
+  publishBatch,
   publishDecision,
   publishReading,
   type Published,
+  type PublishedEntry,
   type PublishedDecision,
   type PublishedReading,
 } from './publish';
@@ -55,6 +57,8 @@ export interface OfficeStore {
   claimPhotos(batch: ClaimBatch, within: WithinAnswerTime): Promise<PhotoClaim[] | 'late'>;
   publishReading(r: PublishedReading): Promise<Published>;
   publishDecision(d: PublishedDecision): Promise<Published>;
+  /** A backlog's entries in one transaction, all or nothing. */
+  publishBatch(entries: readonly PublishedEntry[]): Promise<Published[]>;
   decideMeter(d: MeterDecision): Promise<MeterEdit>;
   loadRoute(load: RouteLoad): Promise<RouteLoadResult>;
   /** The office's routes whose hash differs from the one this desk has, by route key. */
@@ -89,6 +93,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     claimPhotos: (batch, within) => guard(() => claimOnHeldConnection(pool, batch, within)),
     publishReading: (r) => guard(() => publishReading(pool, r)),
     publishDecision: (d) => guard(() => publishDecision(pool, d)),
+    publishBatch: (entries) => guard(() => publishBatch(pool, entries)),
     decideMeter: (d) => guard(() => decideMeter(pool, d)),
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
     changedRoutes: (known) => guard(() => changedOfficeRoutes(pool, known)),
