@@ -163,7 +163,10 @@ export async function readPhotoCodes(path: string): Promise<PhotoCode[]> {
       ),
       turn: found.turn,
     };
-    const turns = region.turn === 0 ? [0] : [region.turn, 0];
+    // As it is, a patch shows something new only at more detail than the first try had: on a
+    // photo no larger than that, it is the first try again, and a miss would pay for it twice.
+    const asItIs = scale > 1.01 ? [0] : [];
+    const turns = region.turn === 0 ? asItIs : [region.turn, ...asItIs];
     for (const turn of turns) {
       const codes = await readCodesInPixels(rgbaOf(await patchOf(detail, region, turn)));
       if (codes.length > 0) return codes;

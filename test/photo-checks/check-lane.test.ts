@@ -12,6 +12,7 @@ const STAND_IN = `
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (r) => {
   if (r.path === 'hang.jpg') for (;;) {}
+  if (r.path === 'huge.jpg') { const kept = []; for (;;) kept.push(new Array(1e5).fill(r.id)); }
   if (r.path === 'bad.jpg') {
     parentPort.postMessage({ id: r.id, ok: false, message: 'cannot decode bad.jpg' });
   } else if (r.task === 'codes') {
@@ -32,14 +33,17 @@ afterEach(async () => {
   pool = undefined;
 });
 
-function standInPool(): { pool: CheckPool; clock: ReturnType<typeof createManualClock> } {
+function standInPool(limits?: { maxOldGenerationSizeMb: number }): {
+  pool: CheckPool;
+  clock: ReturnType<typeof createManualClock>;
+} {
   const clock = createManualClock(Date.parse('2026-12-07T12:00:00Z'));
   pool = new CheckPool({
     clock,
     measureDeadlineMs: DEADLINE,
     codesDeadlineMs: DEADLINE,
     idleMs: IDLE,
-    spawn: () => new Worker(STAND_IN, { eval: true }),
+    spawn: () => new Worker(STAND_IN, { eval: true, resourceLimits: limits }),
   });
   return { pool, clock };
 }
@@ -86,6 +90,14 @@ describe('the bounded photo-check pool', () => {
     expect(error).toMatchObject({ code: 'failed', message: 'cannot decode bad.jpg' });
     expect((await pool.measure('good.jpg')).shortSide).toBe(3000);
     expect(pool.quality.started).toBe(1);
+  });
+
+  it('tells a photo whose worker ran out of its memory, and the next photo gets a fresh one', async () => {
+    const { pool } = standInPool({ maxOldGenerationSizeMb: 16 });
+    const error = await failureOf(pool.measure('huge.jpg'));
+    expect(error.code).toBe('workerEnded');
+    expect((await pool.measure('next.jpg')).shortSide).toBe(3000);
+    expect(pool.quality.started).toBe(2);
   });
 
   it('ends an idle worker, and starts one again for the next photo', async () => {
