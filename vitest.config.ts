@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import EnvironmentSequencer from './test/helpers/environment-sequencer';
 
 /**
  * The slow projects: long runs whose behaviour the fast suite covers in smaller form (DEVELOPERS.md,
@@ -35,6 +36,9 @@ export default defineConfig({
     globalSetup: ['test/helpers/run-cache-setup.ts'],
     // Records each file's CPU for `npm run test:profile` (nothing unless it asks).
     setupFiles: ['test/helpers/cpu-profile-setup.ts'],
+    // A worker is kept for the next file only when both want the same environment: files of one
+    // environment run together (see the file).
+    sequence: { sequencer: EnvironmentSequencer },
     projects: [
       {
         extends: true,
@@ -42,10 +46,10 @@ export default defineConfig({
           name: 'fast',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['**/node_modules/**', ...SLOW],
-          // Most files wait on sockets, timers and child processes rather than compute (a browser
-          // E2E file uses 17 s of CPU in 40 s): four at a time keep both cores busy, also beside
-          // the checks `npm run verify` runs at the same time (vitest's default on 2 cores is one).
-          maxWorkers: 4,
+          // Most files wait on sockets, timers and child processes rather than compute: the files'
+          // CPU is about a fifth of their wall time (`npm run test:profile`), so four at a time
+          // left a core idle; eight keep both busy (vitest's default on 2 cores is one).
+          maxWorkers: 8,
           // Files share a worker's loaded modules (each file still gets fresh test state): loading
           // the engine, React and playwright once per worker instead of once per file halves the
           // suite's import time (88 s to 45 s of CPU on a fresh clone).

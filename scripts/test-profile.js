@@ -10,6 +10,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
+/** Seconds of CPU of this process's waited-for children and theirs (Linux /proc; 0 elsewhere). */
+function waitedChildrenCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(name);
@@ -42,6 +53,7 @@ const run = spawnSync(
   { stdio: 'inherit', env: { ...process.env, METERDESK_CPU_PROFILE: cpuFile } },
 );
 const wall = (Date.now() - started) / 1000;
+const runCpu = waitedChildrenCpu();
 
 let files = [];
 try {
@@ -59,7 +71,7 @@ try {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line))
-    .map((c) => ({ name: relative(process.cwd(), c.file), own: c.own, children: c.children }));
+    .map((c) => ({ ...c, name: relative(process.cwd(), c.file) }));
 } catch {
   // No file ran to its end.
 } finally {
@@ -88,6 +100,19 @@ for (const c of cpu.slice(0, top)) {
   const all = c.own + c.children;
   console.log(
     `   ${all.toFixed(1).padStart(7)} s  ${c.own.toFixed(1).padStart(6)} own ${c.children.toFixed(1).padStart(6)} children  ${c.name}`,
+  );
+}
+// What the per-file figures leave out: each worker's imports (paid once per module a worker had not
+// loaded yet) and the rest of its life (environments, collection), and the main process (transforms).
+const workers = new Map();
+for (const c of cpu)
+  workers.set(c.worker, Math.max(workers.get(c.worker) ?? 0, c.workerTotal ?? 0));
+const inWorkers = [...workers.values()].reduce((sum, t) => sum + t, 0);
+const imports = cpu.reduce((sum, c) => sum + (c.imports ?? 0), 0);
+if (runCpu > 0) {
+  console.log(
+    `\n   the whole run: ${runCpu.toFixed(0)} s of CPU (${(runCpu / wall / 2).toFixed(2)} of 2 cores over its wall time); ` +
+      `its ${workers.size} workers ${inWorkers.toFixed(0)} s, of which imports ${imports.toFixed(0)} s and the files above ${cpuTotal.toFixed(0)} s`,
   );
 }
 process.exit(run.status ?? 1);

@@ -55,8 +55,8 @@ describe('closing and reopening', () => {
     });
     value(await first.bridge.validateConnection({ baseUrl: remote.url, apiKey: KEY, save: true }));
     const sample = join(t.dir, 'photos');
-    const { generateSampleFolder } = await import('../../sandbox/samples');
-    await generateSampleFolder(sample, { count: 3, seed: 3, width: 480, duplicates: 0 });
+    const { cachedSampleFolder } = await import('../helpers/samples');
+    await cachedSampleFolder(sample, { count: 3, seed: 3, width: 480, duplicates: 0 });
     value(await first.bridge.addPaths({ paths: [sample] }));
     await until(
       async () => value(await first.bridge.snapshot()).status.counts.done === 3,

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { generateSampleFolder, type SampleManifest } from '../../sandbox/samples';
+import type { SampleManifest } from '../../sandbox/samples';
+import { cachedSampleFolder } from '../helpers/samples';
 import { FAST_AI } from '../helpers/engine-harness';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -65,7 +66,7 @@ beforeAll(async () => {
   await chmod(dir, 0o755);
   await mkdir(path.join(dir, 'db'), { mode: 0o777 });
   await chmod(path.join(dir, 'db'), 0o777);
-  manifest = await generateSampleFolder(path.join(dir, 'samples'), {
+  manifest = await cachedSampleFolder(path.join(dir, 'samples'), {
     count: 4,
     seed: 9,
     duplicates: 0,

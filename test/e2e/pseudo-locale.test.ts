@@ -3,7 +3,7 @@
 // on screen or in an aria-label, title or placeholder that is not marked bypassed the catalogues.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { generateSampleFolder } from '../../sandbox/samples';
+import { cachedSampleFolder } from '../helpers/samples';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
 import { describeInBrowser } from './browser-suite';
@@ -46,7 +46,7 @@ describeInBrowser('pseudo-locale', (site) => {
       // Bad files: the scanner's fixed reasons are worded from the catalogue, not quoted.
       await win.drop([
         (
-          await generateSampleFolder(join(win.dir, 'bad'), {
+          await cachedSampleFolder(join(win.dir, 'bad'), {
             count: 1,
             seed: 7,
             includeBadFiles: true,

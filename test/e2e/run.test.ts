@@ -3,7 +3,7 @@
 // counting down, a photo shown through the custom protocol.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { generateSampleFolder } from '../../sandbox/samples';
+import { cachedSampleFolder } from '../helpers/samples';
 import { eventually, openTestWindow } from './harness';
 import { tableRows } from './table';
 import { describeInBrowser } from './browser-suite';
@@ -24,7 +24,7 @@ describeInBrowser('first run with the sandbox', (site) => {
       await win.screenshot('empty-light');
 
       const folder = join(win.dir, 'Route 12 - Hillside');
-      const manifest = await generateSampleFolder(folder, {
+      const manifest = await cachedSampleFolder(folder, {
         count: 24,
         seed: 12,
         includeBadFiles: true,

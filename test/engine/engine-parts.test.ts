@@ -213,6 +213,15 @@ describe('what is learned of a deployment', () => {
     expect([tomorrow.listLimit, tomorrow.batchMaxFiles]).toEqual([100, 8]);
   });
 
+  it('lists refused at once for the same limit lower it once to the bound the service names', () => {
+    open();
+    const d = deployment();
+    // Four lists asked 100; the first refusal lowers the limit to 50, the others' arrive after
+    // (failures.ts passes the limit asked now) and name the same bound.
+    for (let i = 0; i < 4; i++) d.shrinkList(d.listLimit ?? 0, 50);
+    expect(d.listLimit).toBe(50);
+  });
+
   it('a list refused down to a handful is given up (polls go one by one)', () => {
     open();
     const d = deployment();

@@ -332,7 +332,9 @@ describe('exportCsv streaming', () => {
     }
     expect(count).toBe(total + 1);
     expect(last).toEqual(toCells(bigRecord(total - 1)).map(expectedCell));
-  });
+    // A hang guard of its own: 8 s alone, but its seven full collections walk the heap of a worker
+    // that has run other files before it (isolate: false), and took past 60 s with the cores busy.
+  }, 180_000);
 });
 
 describe('exportCsv failures', () => {

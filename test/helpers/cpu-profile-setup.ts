@@ -22,16 +22,24 @@ function cpuNow(): { own: number; children: number } {
 }
 
 if (OUT) {
-  let start = cpuNow();
+  // Taken before the test file's imports (setup files load first): the file's import CPU is the
+  // time from here to its first hook, which a worker pays once per module it had not loaded yet.
+  const loaded = cpuNow();
+  let start = loaded;
   beforeAll(() => {
     start = cpuNow();
   });
   afterAll(() => {
     const end = cpuNow();
     const file = expect.getState().testPath ?? 'unknown';
-    appendFileSync(
-      OUT,
-      `${JSON.stringify({ file, own: end.own - start.own, children: end.children - start.children })}\n`,
-    );
+    const line = {
+      file,
+      own: end.own - start.own,
+      children: end.children - start.children,
+      imports: start.own - loaded.own,
+      worker: process.pid,
+      workerTotal: end.own + end.children,
+    };
+    appendFileSync(OUT, `${JSON.stringify(line)}\n`);
   });
 }

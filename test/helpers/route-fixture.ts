@@ -5,7 +5,7 @@
 // no meter (unmatched). The other readings are exactly what their meters use.
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateSampleFolder } from '../../sandbox/samples';
+import { cachedSampleFolder } from './samples';
 
 const DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -55,7 +55,7 @@ export async function writeRouteFixture(
   } = {},
 ): Promise<RouteFixture> {
   const photos = join(dir, 'photos');
-  const manifest = await generateSampleFolder(photos, {
+  const manifest = await cachedSampleFolder(photos, {
     count,
     seed: 1313,
     formats: ['jpeg'],

@@ -5,7 +5,16 @@
 // folder (a file run by other means, the chaos runner, a benchmark) callers make their own, as
 // before: nothing depends on the cache but speed.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -70,6 +79,51 @@ export async function cachedFolder(
 ): Promise<string | null> {
   const root = runCacheDir();
   if (!root) return null;
+  return folderIn(root, key, make);
+}
+
+/**
+ * The folder that keeps entries from one run to the next (`.tmp/test-cache/`, ignored by git):
+ * for what depends only on sources named in its key, such as rendered sample folders.
+ */
+export const KEPT_CACHE = join(ROOT, '.tmp', 'test-cache');
+
+/** How long a kept entry nobody used stays (global setup removes older ones). */
+const KEPT_FOR_MS = 7 * 86_400_000;
+
+/**
+ * Like cachedFolder, but kept for later runs: `key` must name everything the content depends on
+ * (options, the sources that make it, library versions). Null outside `vitest run`'s set-up.
+ */
+export async function keptFolder(
+  key: string,
+  make: (dir: string) => Promise<void>,
+): Promise<string | null> {
+  if (!runCacheDir()) return null;
+  mkdirSync(KEPT_CACHE, { recursive: true });
+  const entry = await folderIn(KEPT_CACHE, key, make);
+  // Used now: the pruning at the start of a later run counts from here.
+  const now = new Date();
+  utimesSync(entry, now, now);
+  return entry;
+}
+
+/** Removes kept entries unused for a week, and work folders of runs that died while making one. */
+export function pruneKeptCache(now = Date.now()): void {
+  if (!existsSync(KEPT_CACHE)) return;
+  for (const name of readdirSync(KEPT_CACHE)) {
+    const path = join(KEPT_CACHE, name);
+    const stale = now - statSync(path).mtimeMs > KEPT_FOR_MS;
+    if (stale || (name.endsWith('.part') && now - statSync(path).mtimeMs > 3_600_000))
+      rmSync(path, { recursive: true, force: true });
+  }
+}
+
+async function folderIn(
+  root: string,
+  key: string,
+  make: (dir: string) => Promise<void>,
+): Promise<string> {
   const entry = join(root, key);
   const lock = `${entry}.lock`;
   for (;;) {

@@ -1,5 +1,6 @@
-// Sample folders for tests: generateSampleFolder's output, rendered with sharp once per run for
-// each distinct set of options (run-cache.ts) and copied into `dir` for every caller, so a test may
+// Sample folders for tests: generateSampleFolder's output, rendered with sharp once for each
+// distinct set of options and kept for later runs (run-cache.ts, keptFolder: the key names the
+// generator's sources and the libraries' versions), copied into `dir` for every caller, so a test may
 // change, chmod or delete its copy freely. Same files, same manifest (its `dir` is the copy).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,7 +9,14 @@ import {
   type GenerateSampleFolderOptions,
   type SampleManifest,
 } from '../../sandbox/samples';
-import { cacheKey, cachedFolder, sourceHash } from './run-cache';
+import { cacheKey, keptFolder, sourceHash } from './run-cache';
+
+const MODULES = resolve(import.meta.dirname, '..', '..', 'node_modules');
+const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(join(MODULES, name, 'package.json'), 'utf8')) as { version: string })
+    .version;
+/** What renders and encodes the photos besides the generator: sharp, zxing's writer, Node's zlib. */
+const LIBRARIES = [versionOf('sharp'), versionOf('zxing-wasm'), process.versions.zlib];
 
 export async function cachedSampleFolder(
   dir: string,
@@ -16,8 +24,13 @@ export async function cachedSampleFolder(
 ): Promise<SampleManifest> {
   // `concurrency` changes how fast the folder is made, not what is in it.
   const content = { ...options, concurrency: undefined };
-  const key = cacheKey('samples', { content, generator: sourceHash(['sandbox/samples/']) });
-  const cached = await cachedFolder(key, async (work) => {
+  // Kept from run to run: the same options, generator and image libraries make the same files.
+  const key = cacheKey('samples', {
+    content,
+    generator: sourceHash(['sandbox/samples/', 'sandbox/random.ts']),
+    libraries: LIBRARIES,
+  });
+  const cached = await keptFolder(key, async (work) => {
     const manifest = await generateSampleFolder(join(work, 'folder'), options);
     writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest));
   });

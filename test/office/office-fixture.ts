@@ -19,7 +19,10 @@ export async function migratedOffice(
   const office = await cluster.newMigratedOffice();
   const stores: OfficeStore[] = [];
   for (let i = 0; i < desks; i++) {
-    stores.push(openOfficeStore(await office.deskUrl(`d${i}`), { desk: `desk-${i}`, max: 2 }));
+    // The connect timeout a hang guard, not the 5 s a desk waits in use: sixteen desks connecting
+    // at once to the run's shared server waited longer than that with the cores busy.
+    const url = await office.deskUrl(`d${i}`);
+    stores.push(openOfficeStore(url, { desk: `desk-${i}`, max: 2, connectMs: 60_000 }));
   }
   return {
     ...office,

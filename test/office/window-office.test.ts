@@ -4,7 +4,7 @@
 // applying "no office" stops it, and the next photos stay on this desk.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateSampleFolder } from '../../sandbox/samples';
+import { cachedSampleFolder } from '../helpers/samples';
 import { openDesktop, until, value } from '../ipc/helpers/desktop';
 import { ANNA_PASSWORD } from './anna-office';
 import { annaOnCluster } from './anna-on-cluster';
@@ -38,7 +38,7 @@ describe.skipIf(officeSkip !== null)('the window’s desk in office mode', () =>
 
       value(await b.saveOffice({ settings: null }));
       const more = join(desk.dir, 'more photos');
-      await generateSampleFolder(more, { count: 3, seed: 23 });
+      await cachedSampleFolder(more, { count: 3, seed: 23 });
       value(await b.addPaths({ paths: [more] }));
       await until(async () => {
         const counts = value(await b.snapshot()).status.counts;
