@@ -7,6 +7,7 @@ import { compareWithRelease, readReleaseFigures, WORSE_BY } from './lib/release-
 import { renderTable } from './lib/table';
 import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
+import { historyBenchmark } from './history';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
 import { officeKillBenchmark } from './office-kill';
@@ -35,6 +36,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeKillBenchmark,
   officeOutageBenchmark,
   plausibilityBenchmark,
+  historyBenchmark,
   photoChecksBenchmark,
 ];
 
