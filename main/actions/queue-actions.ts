@@ -8,6 +8,9 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { AddSummary } from '../../common/engine-status';
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
+import type { DateOrder } from '../../common/billing/sheet-values';
+import { assessMeters } from '../billing/assess';
+import { importHistoryFile, type HistoryImportResult } from '../billing/history/import-history';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import * as routes from '../billing/routes';
 import { addPaths, type AddPathsOptions } from '../engine/add-paths';
@@ -230,6 +233,19 @@ export class QueueActions {
   }
 
   /** The queue to write, once the owner rule allows this action. */
+  /**
+   * A billing system's history of readings (issue 33, `meter-desk history import`). Safe beside
+   * an owner, as a review is: only this and a confirmed export write meter_history, and the checks
+   * it re-runs are recomputed whole from the rows, whoever writes last.
+   */
+  async importHistory(file: string, dateOrder?: DateOrder): Promise<HistoryImportResult> {
+    const store = this.site.store();
+    const result = await importHistoryFile(store, file, dateOrder);
+    const known = result.meterIds.filter((id) => store.meters.get(id) !== undefined);
+    this.changed(known.length > 0 ? assessMeters(store, known, this.now()) : []);
+    return result;
+  }
+
   private write(action: ActionName): Store {
     refuseIfOwnedElsewhere(this.site, action);
     return this.site.store();

@@ -3,6 +3,7 @@ import { isApiError } from '../api/errors';
 import { QueueInUseError } from '../store/queue-owner';
 import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
 import { demoCommand } from './commands/demo';
+import { HISTORY_USAGE, historyCommand } from './commands/history';
 import { exportCommand, statusCommand } from './commands/local';
 import { loginCommand, logoutCommand } from './commands/login';
 import { OFFICE_USAGE, officeCommand } from './commands/office';
@@ -21,6 +22,7 @@ Usage:
   ${WATCH_USAGE}
   meter-desk status [--db FILE] [--json]          counts in the local queue
   ${ROUTES_USAGE}
+  ${HISTORY_USAGE}
   meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
   meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]
                                                   the office-wide billing CSV, every meter of every route
@@ -48,6 +50,7 @@ const COMMANDS: Record<string, Command> = {
   watch: (a, io) => watchCommand(a, io),
   status: statusCommand,
   routes: routesCommand,
+  history: historyCommand,
   export: exportCommand,
   quota: quotaCommand,
   'ai-status': aiStatusCommand,

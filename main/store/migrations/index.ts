@@ -19,6 +19,7 @@ import { migration018 } from './018-office-outbox';
 import { migration019 } from './019-office-reading-trigger';
 import { migration020 } from './020-office-reading-desk';
 import { migration021 } from './021-office-failed-photo';
+import { migration023 } from './023-meter-history';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration019,
   migration020,
   migration021,
+  migration023,
 ];
