@@ -6,6 +6,7 @@
 import { checkReading } from '../common/billing/plausibility';
 import { DEFAULT_PLAUSIBILITY_CONFIG } from '../common/billing/plausibility-config';
 import type { Benchmark, BenchOptions } from './benchmark';
+import { historyCheck } from './lib/history-check';
 import { generateHistoryRoute, type RouteMeter } from './lib/history-route';
 import { writeResult } from './lib/results';
 import { runAloneIfMain } from './lib/run-alone';
@@ -123,7 +124,9 @@ const MONTHS = [
   { label: 'January 2026 (trough)', year: 2026, month: 1 },
 ] as const;
 
-export function runHistory(checks: readonly RouteCheck[] = [SHEET_CHECK]): HistoryReport {
+export function runHistory(
+  checks: readonly RouteCheck[] = [SHEET_CHECK, historyCheck()],
+): HistoryReport {
   const routes = MONTHS.map((m) => ({
     label: m.label,
     route: generateHistoryRoute({ meters: METERS, seed: SEED, year: m.year, month: m.month }),

@@ -50,9 +50,20 @@ export function gatherFacts(input: PlausibilityInput, config: PlausibilityConfig
     previousAt,
     days,
     expected,
-    spread: spreadFor(input, config),
+    spread: historySpread(input, config) ?? spreadFor(input, config),
   };
 }
+
+/** The spread of the meter's history's expectation (its back-tested σ), when it has one. */
+function historySpread(input: PlausibilityInput, config: PlausibilityConfig): Spread | null {
+  const e = input.meterHistory?.expectation ?? null;
+  if (e === null) return null;
+  const width = (config.spread?.z ?? HISTORY_Z) * e.sigma;
+  return { sigma: e.sigma, periods: e.periods, high: Math.exp(width), low: Math.exp(-width) };
+}
+
+/** How many σ a reading may stray from a history's expectation when the config sets no z. */
+export const HISTORY_Z = 2.7;
 
 /** Float noise off (0.9 × 30 = 27.000000000000004), far below any meter's last digit. */
 export function round(value: number): number {
