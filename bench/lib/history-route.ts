@@ -105,7 +105,7 @@ function generateMeter(d: Draw, meterId: string, o: RouteOptions): RouteMeter {
   const kind = pickKind(d);
   const onset =
     kind === 'leak'
-      ? d.int(0, 8)
+      ? d.int(1, 8)
       : kind === 'stopped'
         ? d.int(1, 15)
         : kind === 'vacant_zero' || kind === 'vacant_use'

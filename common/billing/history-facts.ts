@@ -2,7 +2,7 @@
 // the period being read, with the meter's own spread; how many periods in a row it used nothing;
 // and how far each of its last periods lay above the level it had a year before, for the leak
 // step test. Computed from the route model (history-model.ts), handed to checkReading.
-import { expectationAt, type MeterSeries } from './history-expectation';
+import { expectationAt, levelOf, type MeterSeries } from './history-expectation';
 import { backtestErrors, DEFAULT_SIGMA, type ClassModel, type RouteModel } from './history-model';
 import type { Expectation, UsePeriod } from './history-types';
 
@@ -10,8 +10,6 @@ import type { Expectation, UsePeriod } from './history-types';
 const PRIOR_PERIODS = 6;
 /** The meter's own spread stays within these multiples of its class's. */
 const SIGMA_RANGE = [0.8, 1.5] as const;
-/** The leak step test looks back this many periods before the current one. */
-export const LEAK_LOOKBACK = 5;
 
 export interface HistoryFacts {
   /** Null when the history is too short: the checks use the sheet's average. */
@@ -20,10 +18,11 @@ export interface HistoryFacts {
   zeroPeriods: number;
   zeroSince: string | null;
   /**
-   * The leak step test's inputs: the current period's expected daily use at last year's level,
-   * and ln(use / that level's expectation) of the periods before it, oldest first.
+   * The leak step test's inputs: the deseasonalised level (ln daily use / the class's seasonal
+   * index) of each period before this one, oldest first (null: no use), the index for this
+   * period, and the class's spread.
    */
-  leak: { yearAgoPerDay: number; earlier: readonly number[]; sigma: number } | null;
+  leak: { levels: readonly (number | null)[]; season: number; sigma: number } | null;
 }
 
 export function modelFor(model: RouteModel, series: MeterSeries): ClassModel {
@@ -65,13 +64,7 @@ export function historyFactsFor(
     zeroPeriods++;
     zeroSince = before[i]?.from ?? null;
   }
-  const earlier: number[] = [];
-  for (let i = Math.max(before.length - LEAK_LOOKBACK, 0); i < before.length; i++) {
-    const p = before[i];
-    const e = p === undefined ? null : expectationAt(before.slice(0, i), p, cls);
-    if (p === undefined || e?.yearAgoPerDay == null) continue;
-    earlier.push(p.used > 0 ? Math.log(p.used / p.days / e.yearAgoPerDay) : -Infinity);
-  }
+  const middle = new Date(Date.parse(target.from) + (target.days / 2) * 86_400_000);
   return {
     expectation:
       parts === null
@@ -85,8 +78,12 @@ export function historyFactsFor(
     zeroPeriods,
     zeroSince,
     leak:
-      parts?.yearAgoPerDay == null
+      parts === null
         ? null
-        : { yearAgoPerDay: parts.yearAgoPerDay, earlier, sigma: cls.sigma },
+        : {
+            levels: before.map((p) => levelOf(p, cls)),
+            season: cls.season[middle.getUTCMonth()] ?? 1,
+            sigma: cls.sigma,
+          },
   };
 }
