@@ -60,7 +60,10 @@ export function checkReading(
             ? notChecked('misread', 'the meter was exchanged')
             : input.accountStatus === 'vacant'
               ? notChecked('misread', 'the account is vacant')
-              : misreadRule(facts, step.consumption),
+              : // No use at all: the zero rule speaks for it (a stopped meter, not a digit).
+                step.consumption === 0 && input.meterHistory != null
+                ? notChecked('misread', 'there is no consumption')
+                : misreadRule(facts, step.consumption),
         ];
   const results = [format, dates, step.negative, step.rollover, ...usage];
   const level = worstLevel(results.map((r) => r.level));
