@@ -4,6 +4,7 @@ import { QueueInUseError } from '../store/queue-owner';
 import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
 import { demoCommand } from './commands/demo';
 import { HISTORY_USAGE, historyCommand } from './commands/history';
+import { INSPECTION_USAGE } from './commands/inspection';
 import { exportCommand, statusCommand } from './commands/local';
 import { loginCommand, logoutCommand } from './commands/login';
 import { OFFICE_USAGE, officeCommand } from './commands/office';
@@ -23,6 +24,7 @@ Usage:
   meter-desk status [--db FILE] [--json]          counts in the local queue
   ${ROUTES_USAGE}
   ${HISTORY_USAGE}
+  ${INSPECTION_USAGE}
   meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
   meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]
                                                   the office-wide billing CSV, every meter of every route

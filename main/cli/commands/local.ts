@@ -12,6 +12,7 @@ import type { CliIo } from '../output';
 import { countsLine } from '../progress';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
 import { OFFICE_FLAGS, officeUrl } from './office-connection';
+import { inspectionCommand } from './inspection';
 import { officeExportCommand } from './office-export-routes';
 
 function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {
@@ -68,6 +69,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       filter: { type: 'string' },
       json: { type: 'boolean', default: false },
       template: { type: 'string' },
+      inspection: { type: 'boolean', default: false },
       ...CSV_FLAGS,
       ...OFFICE_FLAGS,
     },
@@ -78,6 +80,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       'Usage: meter-desk export <out.csv> [--filter all|done|failed|...] [--no-bom] [--delimiter ;]\n' +
         '       meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]',
     );
+  if (values.inspection) return inspectionCommand(out, values, io);
   // The office-wide billing CSV: one row per meter of every route, whichever desk read it.
   const office = officeUrl(values.office, io);
   if (office !== null) return officeExportCommand(office, out, values, io);
