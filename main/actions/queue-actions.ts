@@ -9,7 +9,9 @@ import type { AddSummary } from '../../common/engine-status';
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import type { DateOrder } from '../../common/billing/sheet-values';
+import type { BillingRow } from '../../common/billing/billing-row';
 import { assessMeters } from '../billing/assess';
+import { exportedHistoryRows } from '../billing/history/exported-history';
 import { importHistoryFile, type HistoryImportResult } from '../billing/history/import-history';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import * as routes from '../billing/routes';
@@ -244,6 +246,15 @@ export class QueueActions {
     const known = result.meterIds.filter((id) => store.meters.get(id) !== undefined);
     this.changed(known.length > 0 ? assessMeters(store, known, this.now()) : []);
     return result;
+  }
+
+  /**
+   * A billing export was written: the readings billing takes become history (issue 33), so the
+   * next cycle's checks know them. As safe beside an owner as the import. The readings added.
+   */
+  recordExport(rows: Iterable<BillingRow>): number {
+    const outcomes = this.site.store().history.add(exportedHistoryRows(rows), 'export');
+    return outcomes.filter((o) => o.kind === 'added').length;
   }
 
   private write(action: ActionName): Store {

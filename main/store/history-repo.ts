@@ -1,6 +1,7 @@
 // Each meter's history (migration 023): readings imported from billing or written by a confirmed
 // billing export. A row is keyed by meter, day and read type; a second row for the same key with
-// another reading is refused and named, never written over (an import loses nothing).
+// another reading is refused and named, never written over (an import loses nothing); only a
+// later export replaces what an earlier export wrote (the clerk corrected it and exported again).
 import type Database from 'better-sqlite3';
 import { READ_TYPES, type HistoryReading, type ReadType } from '../../common/billing/history-types';
 import { systemClock, type Clock } from '../time/clock';
@@ -38,8 +39,13 @@ export class HistoryRepo {
     private readonly clock: Clock = systemClock,
   ) {
     this.s = {
-      get: db.prepare<[string, string, string], { reading: string }>(
-        'SELECT reading FROM meter_history WHERE meter_id = ? AND read_at = ? AND read_type = ?',
+      get: db.prepare<[string, string, string], { reading: string; source: string }>(
+        `SELECT reading, source FROM meter_history
+         WHERE meter_id = ? AND read_at = ? AND read_type = ?`,
+      ),
+      replace: db.prepare(
+        `UPDATE meter_history SET reading = @reading, added_at = @now
+         WHERE meter_id = @meterId AND read_at = @readAt AND read_type = @readType`,
       ),
       add: db.prepare(
         `INSERT INTO meter_history (meter_id, read_at, read_type, reading, source, added_at)
@@ -64,6 +70,15 @@ export class HistoryRepo {
     return this.db.transaction(() =>
       rows.map((row): AddOutcome => {
         const stored = this.s.get.get(row.meterId, row.readAt, row.readType);
+        if (
+          stored !== undefined &&
+          stored.reading !== row.reading &&
+          stored.source === 'export' &&
+          source === 'export'
+        ) {
+          this.s.replace.run({ ...row, now });
+          return { kind: 'added' };
+        }
         if (stored !== undefined)
           return stored.reading === row.reading
             ? { kind: 'same' }

@@ -18,7 +18,8 @@ import {
   type RouteProgress,
 } from '../../billing/meter-readings';
 import { readColumnMappingFile, readExportTemplateFile } from '../../billing/settings-files';
-import type { QueueActions } from '../../actions/queue-actions';
+import { QueueActions } from '../../actions/queue-actions';
+import { systemClock } from '../../time/clock';
 import type { Store } from '../../store/store';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
@@ -135,6 +136,9 @@ export async function exportForBilling(
     billingRows(store),
     out,
     template ?? defaultBillingTemplate(store),
+  );
+  new QueueActions({ store: () => store, engine: () => null, clock: systemClock }).recordExport(
+    billingRows(store),
   );
   const { routes } = routeProgress(store);
   const total = progressTotal(routes);
