@@ -3,6 +3,7 @@
 // (January), how many right readings each check flags against how many misreads, leaks, stopped
 // meters and uses on vacant accounts it catches, and how many slowing meters the inspection list
 // puts in its top 10 %. Pure computation. Run alone with `npx tsx bench/history.ts [--quick]`.
+import { buildRouteModel } from '../common/billing/history-model';
 import { checkReading } from '../common/billing/plausibility';
 import { DEFAULT_PLAUSIBILITY_CONFIG } from '../common/billing/plausibility-config';
 import type { Benchmark, BenchOptions } from './benchmark';
@@ -117,6 +118,8 @@ export interface HistoryReport {
   meters: number;
   seed: number;
   checks: { name: string; months: MonthFigures[] }[];
+  /** Building the route model (what each assessment of the queue does first), ms, by meters. */
+  modelMs: { meters: number; ms: number }[];
   /** The history check on other routes (the seeds its constants were tuned on), pooled. */
   otherSeeds: { seeds: number[]; worstRightFlagged: number; figures: Omit<MonthFigures, 'month'> };
 }
@@ -162,6 +165,23 @@ const MONTHS = [
   { label: 'January 2026 (trough)', year: 2026, month: 1 },
 ] as const;
 
+/** The median of three builds of the route model for a generated route of `meters`. */
+function modelTime(meters: number): number {
+  const route = generateHistoryRoute({ meters, seed: SEED, year: 2026, month: 7 });
+  const input = route.map((m) => ({
+    meterId: m.meterId,
+    readings: m.history,
+    meterClass: m.meterClass,
+    accountStatus: m.status,
+  }));
+  const times = [0, 1, 2].map(() => {
+    const start = performance.now();
+    buildRouteModel(input);
+    return performance.now() - start;
+  });
+  return times.sort((a, b) => a - b)[1] ?? NaN;
+}
+
 export function runHistory(
   checks: readonly RouteCheck[] = [SHEET_CHECK, historyCheck()],
 ): HistoryReport {
@@ -178,6 +198,7 @@ export function runHistory(
       months: routes.map((r) => measureMonth(r.route, c, r.label)),
     })),
     otherSeeds: otherSeeds(historyCheck()),
+    modelMs: [600, 6000].map((meters) => ({ meters, ms: modelTime(meters) })),
   };
 }
 
@@ -212,6 +233,7 @@ export function historyTable(report: HistoryReport): BenchTable {
         `misreads ${pct(report.otherSeeds.figures.misreads)}, leaks ${pct(report.otherSeeds.figures.leaks)}, ` +
         `zero streaks ${pct(report.otherSeeds.figures.zeroStreaks)}, vacant use ${pct(report.otherSeeds.figures.vacantUse)}, ` +
         `slowing in the top 10 % ${pct(report.otherSeeds.figures.slowingTop)}.`,
+      `Building the route model (each assessment of the queue does it first): ${report.modelMs.map((m) => `${m.ms.toFixed(0)} ms for ${String(m.meters)} meters`).join(', ')} (median of 3).`,
       'Top 10 %: the first 60 rows (a tenth of the route) of the inspection list.',
       'Right readings: read as the register shows, on a meter that is normal, slowing, or vacant with no use.',
       'Material misread: wrong by more than 3 units and more than half the true use.',

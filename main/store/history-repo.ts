@@ -58,6 +58,11 @@ export class HistoryRepo {
       all: db.prepare<[], Row>(
         'SELECT meter_id, read_at, read_type, reading FROM meter_history ORDER BY meter_id, read_at',
       ),
+      // The sum of the readings too: a replaced reading on a manual clock keeps count and time.
+      version: db.prepare<[], { n: number; last: string | null; sum: number }>(
+        `SELECT COUNT(*) AS n, MAX(added_at) AS last, TOTAL(CAST(reading AS REAL)) AS sum
+         FROM meter_history`,
+      ),
       count: db.prepare<[], { n: number; meters: number }>(
         'SELECT COUNT(*) AS n, COUNT(DISTINCT meter_id) AS meters FROM meter_history',
       ),
@@ -105,6 +110,12 @@ export class HistoryRepo {
       else out.set(r.meter_id, [reading]);
     }
     return out;
+  }
+
+  /** Changes whenever a row is added or replaced: what a cached model is keyed by. */
+  version(): string {
+    const v = this.s.version.get();
+    return `${String(v?.n ?? 0)}:${v?.last ?? ''}:${String(v?.sum ?? 0)}`;
   }
 
   counts(): { readings: number; meters: number } {

@@ -1,12 +1,25 @@
 // The queue's history (migration 023) as the checks read it: the route model from every meter's
 // imported readings, each with its class and status from the sheet, and one meter's facts for the
-// period a new reading closes. Built once per assessment; null while no history was imported,
-// so the checks stay today's rules.
+// period a new reading closes. Null while no history was imported, so the checks stay today's
+// rules. Kept per queue until its history or its sheets change: every result that comes in is
+// assessed, and building the model costs tens of milliseconds a few hundred meters (bench/history.ts).
 import { historyFactsFor, type HistoryFacts } from '../../../common/billing/history-facts';
 import { buildRouteModel, type RouteModel } from '../../../common/billing/history-model';
 import type { Store } from '../../store/store';
 
+const cached = new WeakMap<Store, { key: string; model: RouteModel | null }>();
+
 export function routeModelOf(store: Store): RouteModel | null {
+  // A sheet load changes classes and statuses; its id is new each time.
+  const key = `${store.history.version()}|${store.meters.sheets().at(-1)?.id ?? 0}`;
+  const hit = cached.get(store);
+  if (hit?.key === key) return hit.model;
+  const model = buildModel(store);
+  cached.set(store, { key, model });
+  return model;
+}
+
+function buildModel(store: Store): RouteModel | null {
   const all = store.history.all();
   if (all.size === 0) return null;
   return buildRouteModel(

@@ -1,6 +1,7 @@
 // The history in a real queue (issue 33): a zero the sheet's average of 0 lets through is, once
 // the meter's history is imported through the action layer, the third zero period in a row on an
-// active account; the photo's stored check changes with the import and says so in its reasons.
+// active account; the photo's stored check changes with the import and says so in its reasons,
+// and changes back when a later sheet marks the account vacant.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -45,4 +46,15 @@ it('re-checks a meter when its history comes in: a zero becomes the third zero p
   expect(checkReasons(detail ?? { flagged: [], dateFlags: [] })).toContain(
     'No consumption for 3 periods in a row on an active account (since 23 Aug 2026)',
   );
+
+  // The sheet of the next day marks the account vacant: the same zero now passes.
+  const sheet = join(dir, 'vacant.csv');
+  writeFileSync(
+    sheet,
+    'meter_id;route;digits;decimals;previous_reading;previous_read_at;avg_daily_use;Kundenstatus\r\n' +
+      'M1;R;5;0;00180;2026-10-23;0;Leerstand\r\n',
+  );
+  expect((await actions.loadRouteSheet(sheet, { name: 'vacant.csv' })).ok).toBe(true);
+  expect(store.meters.get('M1')?.accountStatus).toBe('vacant');
+  expect(store.jobs.get(id)?.plausibility).toBe('ok');
 });
