@@ -19,8 +19,18 @@ const MIN_RECENT = 3;
 /** A period a year back counts as the same period when its middle is this close (days). */
 const SAME_PERIOD_DAYS = 20;
 
-const middle = (p: Pick<UsePeriod, 'from' | 'days'>): number =>
-  Date.parse(p.from) + (p.days / 2) * DAY_MS;
+// A period's middle and level are asked for again by every back-test of its meter: kept per
+// period (and per class model for the level), as the periods are never changed once made.
+const middles = new WeakMap<object, number>();
+const levels = new WeakMap<ClassModel, WeakMap<UsePeriod, number | null>>();
+
+const middle = (p: Pick<UsePeriod, 'from' | 'days'>): number => {
+  const known = middles.get(p);
+  if (known !== undefined) return known;
+  const ms = Date.parse(p.from) + (p.days / 2) * DAY_MS;
+  middles.set(p, ms);
+  return ms;
+};
 
 function seasonAt(model: ClassModel, ms: number): number {
   return model.season[new Date(ms).getUTCMonth()] ?? 1;
@@ -28,8 +38,17 @@ function seasonAt(model: ClassModel, ms: number): number {
 
 /** ln(daily use / the class's seasonal index) of a period with use; null for a zero period. */
 export function levelOf(p: UsePeriod, model: ClassModel): number | null {
-  if (p.used <= 0 || p.days <= 0) return null;
-  return Math.log(p.used / p.days / seasonAt(model, middle(p)));
+  let byPeriod = levels.get(model);
+  if (byPeriod === undefined) {
+    byPeriod = new WeakMap();
+    levels.set(model, byPeriod);
+  }
+  const known = byPeriod.get(p);
+  if (known !== undefined) return known;
+  const level =
+    p.used <= 0 || p.days <= 0 ? null : Math.log(p.used / p.days / seasonAt(model, middle(p)));
+  byPeriod.set(p, level);
+  return level;
 }
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;

