@@ -7,6 +7,7 @@ import { compareWithRelease, readReleaseFigures, WORSE_BY } from './lib/release-
 import { renderTable } from './lib/table';
 import { latencyBenchmark } from './latency';
 import { memoryBenchmark } from './memory';
+import { historyBenchmark } from './history';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
 import { officeBacklogBenchmark } from './office-backlog';
@@ -39,6 +40,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeOutageBenchmark,
   officeBacklogBenchmark,
   plausibilityBenchmark,
+  historyBenchmark,
   photoChecksBenchmark,
   photoSetBenchmark,
   orderFilesBenchmark,

@@ -34,7 +34,7 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-class Draw {
+export class Draw {
   constructor(private readonly next: () => number) {}
   uniform(lo: number, hi: number): number {
     return lo + (hi - lo) * this.next();
@@ -176,7 +176,7 @@ function simulateMeter(d: Draw, mix: PopulationMix): SimMeter {
 }
 
 /** The AI's reading of `text` with one fault of `kind`. */
-function misreadOf(d: Draw, text: string, kind: MisreadKind, value: number): string {
+export function misreadOf(d: Draw, text: string, kind: MisreadKind, value: number): string {
   const chars = Array.from(text);
   const digitAt = chars.flatMap((c, i) => (c === '.' ? [] : [i]));
   const at = d.pick(digitAt);

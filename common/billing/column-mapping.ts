@@ -105,6 +105,42 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'zahlerbarcode',
     'zaehlerbarcode',
   ],
+  // No bare "status", "class" or "rate": sheets use them for other things (a job's status).
+  accountStatus: [
+    'accountstatus',
+    'customerstatus',
+    'occupancystatus',
+    'occupancy',
+    'vacancy',
+    'vacant',
+    'kundenstatus',
+    'vertragsstatus',
+    'leerstand',
+  ],
+  statusSince: [
+    'statussince',
+    'statusdate',
+    'vacantsince',
+    'vacancysince',
+    'statusseit',
+    'statusab',
+    'leerstandseit',
+    'leerstandab',
+  ],
+  meterClass: [
+    'rateclass',
+    'ratecategory',
+    'tariff',
+    'meterclass',
+    'customerclass',
+    'consumergroup',
+    'tarif',
+    'verbrauchsgruppe',
+    'tarifgruppe',
+    'kundengruppe',
+    'zahlerklasse',
+    'zaehlerklasse',
+  ],
 };
 
 const LOOKUP = new Map<string, { field: MeterField; rank: number }>(

@@ -1,3 +1,5 @@
+import type { AccountStatus } from './history-types';
+
 // One meter as the billing system's route sheet describes it. Readings stay text exactly as written
 // (leading zeros belong to the register); the parsed number sits beside them for arithmetic.
 
@@ -29,6 +31,18 @@ export interface MeterRecord {
    * an export template may carry them through. Absent or {} when there are none.
    */
   sheetCells?: Readonly<Record<string, string>>;
+  /**
+   * The account's status (issue 33): a vacant account should use nothing, so a zero passes and
+   * use is flagged. Absent or null when the sheet has no such column (the checks take it as active).
+   */
+  accountStatus?: AccountStatus | null;
+  /** yyyy-mm-dd since when the status holds, when the sheet says. */
+  statusSince?: string | null;
+  /**
+   * The rate or meter class as written ("Haushalt", "Garten"): meters of one class share a
+   * seasonal pattern and a spread (common/billing/history-model.ts).
+   */
+  meterClass?: string | null;
 }
 
 /** The fields a column of a route sheet can fill, in the order the window lists them. */
@@ -44,6 +58,9 @@ export const METER_FIELDS = [
   'previousReadAt',
   'avgDailyUse',
   'barcode',
+  'accountStatus',
+  'statusSince',
+  'meterClass',
 ] as const;
 export type MeterField = (typeof METER_FIELDS)[number];
 
@@ -62,6 +79,9 @@ export const METER_FIELD_LABELS: Readonly<Record<MeterField, string>> = {
   previousReadAt: 'previous read date',
   avgDailyUse: 'average daily use',
   barcode: 'serial or barcode',
+  accountStatus: 'account status',
+  statusSince: 'status since',
+  meterClass: 'rate or meter class',
 };
 
 /** Register set-ups MeterDesk accepts (water meters show 4 to 9 digits and up to 4 decimals). */

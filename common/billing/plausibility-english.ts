@@ -46,9 +46,25 @@ function highLow(p: Params, high: boolean): string {
   const what = `${amount(num(p, 'consumption'))} ${unit} in ${dayWord(days)}`;
   const expected = `${amount(num(p, 'expected'))} ${unit}`;
   const basis = `${amount(num(p, 'avgDailyUse'))} ${unit}/day × ${days}`;
-  return high
+  const sentence = high
     ? `${what} is ${percent(num(p, 'deviation'))} above the expected ${expected} (${basis}; limit +${str(p, 'highPercent')}%).`
     : `${what} is ${percent(-num(p, 'deviation'))} below the expected ${expected} (${basis}; limit −${str(p, 'lowPercent')}%).`;
+  const from = BASIS_ENGLISH[str(p, 'basis')];
+  return from === undefined ? sentence : `${sentence} ${from}`;
+}
+
+/** Which expectation high/low used, when a meter's history gave it (history-expectation.ts). */
+const BASIS_ENGLISH: Readonly<Record<string, string>> = {
+  seasonal: 'Expected from this meter’s history and the season of its class.',
+  recent: 'Expected from this meter’s recent periods.',
+};
+
+function zeroStreak(p: Params): string {
+  const count = num(p, 'count');
+  const since = dateOrNull(p, 'since');
+  return count === 1
+    ? 'No consumption this period on an active account: is the meter stuck?'
+    : `No consumption for ${count} periods in a row on an active account${since === null ? '' : ` (since ${humanDateOf(since)})`}: is the meter stuck?`;
 }
 
 function rolloverRejected(p: Params): string {
@@ -152,6 +168,13 @@ export const PLAUSIBILITY_ENGLISH: Readonly<Record<string, (p: Params) => string
   'zero.same_day': () => 'No consumption on the day of the previous reading.',
   'zero.expected': () => 'No consumption, as expected with an average daily use of 0.',
   'zero.consumption': zero,
+  'zero.streak': zeroStreak,
+  'zero.vacant': (p) =>
+    `No consumption on an account marked vacant${since(dateOrNull(p, 'since'))}, as expected.`,
+  'zero.vacant_use': (p) =>
+    `${amount(num(p, 'consumption'))} ${unitOf(p)} used on an account marked vacant${since(dateOrNull(p, 'since'))}.`,
+  'high_low.leak_step': (p) =>
+    `This period and the ${num(p, 'periods') - 1} before it all lie above this meter’s level of the year before, by ${str(p, 'percent')}% on average: a leak?`,
   'daily_jump.not_checked': notChecked,
   'daily_jump.no_date': () => 'Without a previous read date the daily jump is not checked.',
   'daily_jump.no_limit': () =>

@@ -50,9 +50,27 @@ export function gatherFacts(input: PlausibilityInput, config: PlausibilityConfig
     previousAt,
     days,
     expected,
-    spread: spreadFor(input, config),
+    spread: historySpread(input, config) ?? spreadFor(input, config),
   };
 }
+
+/**
+ * The spread of the meter's history's expectation (its back-tested σ), when it has one and the
+ * office uses spreads at all (with the fixed bands the bands hold around the history's expectation).
+ */
+function historySpread(input: PlausibilityInput, config: PlausibilityConfig): Spread | null {
+  const e = input.meterHistory?.expectation ?? null;
+  if (e === null || (config.spread ?? null) === null) return null;
+  const width = HISTORY_Z * e.sigma;
+  return { sigma: e.sigma, periods: e.periods, high: Math.exp(width), low: Math.exp(-width) };
+}
+
+/**
+ * How many σ a reading may stray from its history's expectation. Wider than the sheet's z: the
+ * back-tested σ is narrow, and holidays make a household's periods heavier-tailed than normal
+ * (tuned on the history benchmark's routes, seeds 1-6; bench/README.md).
+ */
+export const HISTORY_Z = 3.3;
 
 /** Float noise off (0.9 × 30 = 27.000000000000004), far below any meter's last digit. */
 export function round(value: number): number {

@@ -12,6 +12,8 @@ export const SUSPICION_Z = 1.2;
 export const ONE_DIGIT_Z = 2.0;
 /** The reading the signature points to must be this close (σ) to the expected consumption. */
 export const CONVINCING_Z = 1.0;
+/** The narrowest spread the signature measures distance in (log scale): the configured σ of a meter without history. */
+export const MIN_SIGMA = 0.35;
 /** A misread that changes the bill by less than this many units is not worth a clerk's minute. */
 const MATERIAL_UNITS = 3;
 
@@ -26,8 +28,10 @@ export function misreadRule(facts: Facts, consumption: number): RuleResult {
   if (config.misreadSignature !== true || spread === null) return result('ok', 'off', {});
   if (expected === null || expected <= 0 || reading === null || previous === null)
     return result('ok', 'no_expectation', {});
-  const away = (c: number): number =>
-    Math.abs(Math.log(Math.max(c, 1e-9) / expected)) / spread.sigma;
+  // A meter's history can make its spread narrow; a one-digit difference is common within a
+  // household's month-to-month variation, so the signature looks no closer than MIN_SIGMA.
+  const sigma = Math.max(spread.sigma, MIN_SIGMA);
+  const away = (c: number): number => Math.abs(Math.log(Math.max(c, 1e-9) / expected)) / sigma;
   if (away(consumption) <= SUSPICION_Z || Math.abs(consumption - expected) <= MATERIAL_UNITS)
     return result('ok', 'none', {});
   const unit = config.unit;

@@ -1,5 +1,7 @@
 // What the plausibility rules read and what they answer. A leaf of the rules' modules: the inputs'
 // table (plausibility-inputs.ts) and every outcome import from here.
+import type { HistoryFacts } from './history-facts';
+import type { AccountStatus, ExpectationBasis } from './history-types';
 import type { PlausibilityLevel } from './plausibility-config';
 
 export const RULES = [
@@ -62,6 +64,15 @@ export interface PlausibilityInput {
    * meters (the old one's since `previous`, the new one's since its start) and is checked as any.
    */
   exchange?: { readonly oldFinal: string; readonly newStart: string };
+  /** The account's status from the route sheet (issue 33); absent or null: not known. */
+  accountStatus?: AccountStatus | null;
+  /** yyyy-mm-dd since when the status holds, when the sheet says. */
+  statusSince?: string | null;
+  /**
+   * What the meter's imported history says (history-facts.ts): its expectation replaces the
+   * sheet's average, and its zero periods and last year's level feed the zero and leak signals.
+   */
+  meterHistory?: HistoryFacts | null;
 }
 
 export interface PlausibilityOutcome {
@@ -78,6 +89,11 @@ export interface PlausibilityOutcome {
   rolledOver: boolean;
   days: number | null;
   expected: number | null;
+  /**
+   * What `expected` rests on: the meter's history and its class's season ("seasonal"), its recent
+   * periods alone ("recent"), or the sheet's average daily use ("sheet", today's rules).
+   */
+  basis: ExpectationBasis;
   /** One result per rule, in RULES order. */
   results: RuleResult[];
   /** The results that are not ok in English (plausibility-english.ts), joined. */

@@ -41,6 +41,10 @@ export function highLowRule(facts: Facts, consumption: number): RuleResult {
     lower: v.lower,
     deviation: v.deviation,
     unit,
+    // What the expectation rests on, when a meter's history gave it (history-expectation.ts).
+    ...(facts.input.meterHistory?.expectation
+      ? { basis: facts.input.meterHistory.expectation.basis }
+      : {}),
   };
   if (v.verdict === 'high') {
     return result(config.levels.high, 'high', params);

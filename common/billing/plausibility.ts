@@ -14,7 +14,11 @@ import { datesRule, formatRule } from './plausibility-format';
 import type { PlausibilityInput, PlausibilityOutcome, RuleResult } from './plausibility-types';
 import { missingInputs, worstCheckLevel } from './plausibility-inputs';
 import { misreadRule } from './plausibility-misread';
-import { dailyJumpRule, highLowRule, notChecked, zeroRule } from './plausibility-usage';
+import { historyZeroRule, withLeakStep } from './plausibility-history';
+import { dailyJumpRule, highLowRule, notChecked } from './plausibility-usage';
+
+const round = (value: number, digits: number): number =>
+  Math.round(value * 10 ** digits) / 10 ** digits;
 
 const RANK: Readonly<Record<PlausibilityLevel, number>> = { ok: 0, warning: 1, error: 2 };
 
@@ -25,9 +29,13 @@ export function worstLevel(levels: Iterable<PlausibilityLevel>): PlausibilityLev
 }
 
 export function checkReading(
-  input: PlausibilityInput,
+  given: PlausibilityInput,
   config: PlausibilityConfig = DEFAULT_PLAUSIBILITY_CONFIG,
 ): PlausibilityOutcome {
+  const expectation = given.meterHistory?.expectation ?? null;
+  // The history's expected daily use stands in for the sheet's average in every rule.
+  const input =
+    expectation === null ? given : { ...given, avgDailyUse: round(expectation.perDay, 4) };
   const facts = gatherFacts(input, config);
   const format = formatRule(facts);
   const dates = datesRule(facts);
@@ -44,13 +52,18 @@ export function checkReading(
           notChecked(rule, step.missing ?? 'no consumption'),
         )
       : [
-          highLowRule(facts, step.consumption),
-          zeroRule(facts, step.consumption),
+          withLeakStep(facts, step.consumption, highLowRule(facts, step.consumption)),
+          historyZeroRule(facts, step.consumption),
           dailyJumpRule(facts, step.consumption),
           // One digit of which meter? Over two meters the misread signature means nothing.
-          input.exchange === undefined
-            ? misreadRule(facts, step.consumption)
-            : notChecked('misread', 'the meter was exchanged'),
+          input.exchange !== undefined
+            ? notChecked('misread', 'the meter was exchanged')
+            : input.accountStatus === 'vacant'
+              ? notChecked('misread', 'the account is vacant')
+              : // No use at all: the zero rule speaks for it (a stopped meter, not a digit).
+                step.consumption === 0 && input.meterHistory != null
+                ? notChecked('misread', 'there is no consumption')
+                : misreadRule(facts, step.consumption),
         ];
   const results = [format, dates, step.negative, step.rollover, ...usage];
   const level = worstLevel(results.map((r) => r.level));
@@ -65,6 +78,7 @@ export function checkReading(
     rolledOver: step.rolledOver,
     days: facts.days,
     expected: facts.expected,
+    basis: expectation?.basis ?? 'sheet',
     results,
     reasons: results
       .filter((r) => r.level !== 'ok')

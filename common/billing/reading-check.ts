@@ -2,6 +2,7 @@
 // outcome against the baseline, and the read-date and duplicate notes, as the queue stores it
 // (jobs.plausibility_detail) and the window shows it.
 import type { CodeMismatch } from '../photo-codes';
+import type { ExpectationBasis } from './history-types';
 import type { Baseline, CheckInput, CheckLevel, RuleResult } from './plausibility-types';
 import type { ReadDateNote } from './read-date-notes';
 import type { ReadDateCode } from './read-date-checks';
@@ -31,6 +32,11 @@ export interface ReadingCheck {
   codeFlag?: CodeMismatch | null;
   /** Said, not flagged: the date is the file's time, or has no time zone (a code the edges word). */
   dateNote: ReadDateNote | null;
+  /**
+   * What the expected consumption rested on when a meter's history gave it (issue 33): its
+   * history and its class's season, or its recent periods. Absent: the sheet's average.
+   */
+  basis?: Exclude<ExpectationBasis, 'sheet'>;
   // No sentences: the edges word `flagged`, `dateFlags` and `codeFlag` (checkReasons in
   // plausibility-english.ts, the window's rule-words.ts). Older stored checks also hold a
   // `reasons` and a `text` per result; nothing reads them, and their code + params suffice.

@@ -44,6 +44,8 @@ const VALUE_FAULTS: Record<ValueFaultCode, Words> = {
   below: (p) => `${str(p, 'value')} is below ${str(p, 'min')}`,
   not_whole_in: (p) =>
     `"${str(p, 'text')}" is not a whole number from ${str(p, 'min')} to ${str(p, 'max')}`,
+  not_status: (p) =>
+    `"${str(p, 'text')}" is not an account status (write active or vacant; aktiv or Leerstand)`,
 };
 
 function valueWords(p: ProblemParams): string {

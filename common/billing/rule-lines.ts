@@ -68,7 +68,33 @@ function highLow(code: string, p: Params, w: Wording): string | null {
     deviation: percentText(Math.abs(deviation ?? 0), w),
     limit: String(limit),
   };
-  return code === 'high' ? w.say('high', values) : w.say('low', values);
+  const sentence = code === 'high' ? w.say('high', values) : w.say('low', values);
+  const basis =
+    p.basis === 'seasonal'
+      ? w.say('basisSeasonal')
+      : p.basis === 'recent'
+        ? w.say('basisRecent')
+        : '';
+  return basis === '' ? sentence : `${sentence} ${basis}`;
+}
+
+/** The signals of a meter's history and its account's status (plausibility-history.ts). */
+function historySignal(code: string, p: Params, w: Wording): string | null {
+  if (code === 'zero.streak') {
+    const count = num(p, 'count');
+    return count === null ? null : w.say('zeroStreak', { count, since: dayOf(p, 'since', w) });
+  }
+  if (code === 'zero.vacant_use') {
+    const consumption = num(p, 'consumption');
+    if (consumption === null) return null;
+    const since = dayOf(p, 'since', w);
+    const values = { consumption: w.amount(consumption), since };
+    return since ? w.say('vacantUseSince', values) : w.say('vacantUse', values);
+  }
+  const periods = num(p, 'periods');
+  const percent = num(p, 'percent');
+  if (code !== 'high_low.leak_step' || periods === null || percent === null) return null;
+  return w.say('leakStep', { before: periods - 1, percent: percentText(percent, w) });
 }
 
 function dailyJump(p: Params, w: Wording): string | null {
@@ -216,6 +242,12 @@ export function wordRule(r: { code: string; params?: Params }, w: Wording): Rule
   else if (r.code === 'negative.previous_invalid' && typeof p.previous === 'string')
     worded = w.say('previousInvalid', { previous: p.previous });
   else if (r.code === 'zero.consumption') worded = zero(p, w);
+  else if (
+    r.code === 'zero.streak' ||
+    r.code === 'zero.vacant_use' ||
+    r.code === 'high_low.leak_step'
+  )
+    worded = historySignal(r.code, p, w);
   else if (r.code === 'misread.rolling_digit' || r.code === 'misread.one_digit')
     worded = misread(r.code, p, w);
   else if (r.code.startsWith('format.')) worded = format(r.code.slice('format.'.length), p, w);

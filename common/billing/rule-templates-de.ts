@@ -3,6 +3,15 @@
 import type { RuleTemplateKey } from './rule-templates-en';
 
 export const RULE_TEMPLATES_DE: Readonly<Record<RuleTemplateKey, string>> = {
+  zeroStreak_one: 'Kein Verbrauch in diesem Zeitraum bei aktivem Kunden: steht der Zähler?',
+  zeroStreak_other:
+    'Der {{count}}. Zeitraum in Folge ohne Verbrauch bei aktivem Kunden (seit {{since}}): steht der Zähler?',
+  vacantUse: '{{consumption}} m³ Verbrauch bei einem Kunden im Leerstand.',
+  vacantUseSince: '{{consumption}} m³ Verbrauch bei einem Kunden im Leerstand seit {{since}}.',
+  leakStep:
+    'Dieser Zeitraum und die {{before}} davor liegen alle über dem Niveau dieses Zählers im Jahr davor, im Mittel um {{percent}}: ein Leck?',
+  basisSeasonal: 'Erwartet aus der Historie dieses Zählers und der Saison seiner Verbrauchsgruppe.',
+  basisRecent: 'Erwartet aus den letzten Zeiträumen dieses Zählers.',
   notANumber: 'Der Zählerstand „{{reading}}“ ist keine Zahl.',
   tooLong: 'Der Zählerstand {{reading}} hat mehr als {{max}} Stellen.',
   tooManyDigits:

@@ -55,6 +55,15 @@ export const RULE_TEMPLATES_EN = {
     "Taken {{taken}}, {{count}} day before most of this route's photos (around {{around}}): check the camera's clock.",
   readDateBefore_other:
     "Taken {{taken}}, {{count}} days before most of this route's photos (around {{around}}): check the camera's clock.",
+  zeroStreak_one: 'No consumption this period on an active account: is the meter stuck?',
+  zeroStreak_other:
+    'No consumption for {{count}} periods in a row on an active account (since {{since}}): is the meter stuck?',
+  vacantUse: '{{consumption}} m³ used on an account marked vacant.',
+  vacantUseSince: '{{consumption}} m³ used on an account marked vacant since {{since}}.',
+  leakStep:
+    'This period and the {{before}} before it all lie above this meter’s level of the year before, by {{percent}} on average: a leak?',
+  basisSeasonal: 'Expected from this meter’s history and the season of its class.',
+  basisRecent: 'Expected from this meter’s recent periods.',
   codeNamesOtherMeter:
     'The code on the photo ({{code}}) names meter {{named}}, not {{matched}}: is it a photo of another meter?',
 } as const;

@@ -26,7 +26,8 @@ export type ValueFaultCode =
   | 'no_such_day'
   | 'two_digit_year'
   | 'below'
-  | 'not_whole_in';
+  | 'not_whole_in'
+  | 'not_status';
 
 export interface ValueFault {
   readonly fault: ValueFaultCode;

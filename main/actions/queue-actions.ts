@@ -8,6 +8,11 @@ import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { AddSummary } from '../../common/engine-status';
 import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
+import type { DateOrder } from '../../common/billing/sheet-values';
+import type { BillingRow } from '../../common/billing/billing-row';
+import { assessMeters } from '../billing/assess';
+import { exportedHistoryRows } from '../billing/history/exported-history';
+import { importHistoryFile, type HistoryImportResult } from '../billing/history/import-history';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import { takeOfficeRoutes, type RoutesTaken } from '../billing/office-route-sheets';
@@ -263,6 +268,28 @@ export class QueueActions {
   }
 
   /** The queue to write, once the owner rule allows this action. */
+  /**
+   * A billing system's history of readings (issue 33, `meter-desk history import`). Safe beside
+   * an owner, as a review is: only this and a confirmed export write meter_history, and the checks
+   * it re-runs are recomputed whole from the rows, whoever writes last.
+   */
+  async importHistory(file: string, dateOrder?: DateOrder): Promise<HistoryImportResult> {
+    const store = this.site.store();
+    const result = await importHistoryFile(store, file, dateOrder);
+    const known = result.meterIds.filter((id) => store.meters.get(id) !== undefined);
+    this.changed(known.length > 0 ? assessMeters(store, known, this.now()) : []);
+    return result;
+  }
+
+  /**
+   * A billing export was written: the readings billing takes become history (issue 33), so the
+   * next cycle's checks know them. As safe beside an owner as the import. The readings added.
+   */
+  recordExport(rows: Iterable<BillingRow>): number {
+    const outcomes = this.site.store().history.add(exportedHistoryRows(rows), 'export');
+    return outcomes.filter((o) => o.kind === 'added').length;
+  }
+
   private write(action: ActionName): Store {
     refuseIfOwnedElsewhere(this.site, action);
     return this.site.store();

@@ -18,6 +18,8 @@ import type { JobRecord } from '../../common/job-record';
 import type { CodeMismatch } from '../../common/photo-codes';
 import type { StoredMeter } from '../store/meters-repo';
 import type { Store } from '../store/store';
+import type { RouteModel } from '../../common/billing/history-model';
+import { factsForReading, routeModelOf } from './history/route-history';
 import { codeMismatchFinder } from './photo-code-check';
 
 /** Earlier photos of a meter count as an earlier period (a baseline) only this far back. */
@@ -104,6 +106,7 @@ export function checkPhoto(
   photos: readonly JobRecord[],
   config: PlausibilityConfig,
   { dateFlags, codeFlag }: PhotoFlags,
+  routeHistory: RouteModel | null = null,
 ): { level: CheckLevel; detail: ReadingCheck } | null {
   const reading = billedReading(job);
   const readAt = dateOf(job);
@@ -119,6 +122,10 @@ export function checkPhoto(
       previous: baseline,
       history: baseline ? earlierPeriods(history, baseline) : [],
       avgDailyUse: meter.avgDailyUse,
+      // Issue 33: the account's status and the meter's imported history, when there are.
+      accountStatus: meter.accountStatus ?? null,
+      statusSince: meter.statusSince ?? null,
+      meterHistory: factsForReading(routeHistory, meter.meterId, baseline?.readAt ?? null, readAt),
     },
     config,
   );
@@ -142,6 +149,7 @@ export function checkPhoto(
       dateFlags,
       codeFlag,
       dateNote: job.readAtNote,
+      ...(outcome.basis === 'sheet' ? {} : { basis: outcome.basis }),
     },
   };
 }
@@ -201,6 +209,7 @@ function setAside(meter: StoredMeter, job: JobRecord): boolean {
  */
 export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date): number[] {
   const config = plausibilityConfig(store);
+  const routeHistory = routeModelOf(store);
   const updates: { id: number; level: CheckLevel | null; detail: ReadingCheck | null }[] = [];
   const routes = new Map<string | null, JobRecord[]>();
   const work: { meter: StoredMeter; photos: JobRecord[] }[] = [];
@@ -233,10 +242,17 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
         updates.push({ id: job.id, level: null, detail: null });
         continue;
       }
-      const checked = checkPhoto(meter, job, photos, config, {
-        dateFlags: flags?.get(job.id) ?? [],
-        codeFlag: job.state === 'done' ? codeFlagOf(job.id, meter.meterId) : null,
-      });
+      const checked = checkPhoto(
+        meter,
+        job,
+        photos,
+        config,
+        {
+          dateFlags: flags?.get(job.id) ?? [],
+          codeFlag: job.state === 'done' ? codeFlagOf(job.id, meter.meterId) : null,
+        },
+        routeHistory,
+      );
       updates.push({ id: job.id, level: checked?.level ?? null, detail: checked?.detail ?? null });
     }
   }

@@ -69,6 +69,9 @@ function recordOf(m: StoredMeter): MeterRecord {
     avgDailyUse: m.avgDailyUse,
     barcode: m.barcode ?? null,
     sheetCells: m.sheetCells ?? {},
+    accountStatus: m.accountStatus ?? null,
+    statusSince: m.statusSince ?? null,
+    meterClass: m.meterClass ?? null,
   };
 }
 

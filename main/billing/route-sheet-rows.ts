@@ -6,6 +6,7 @@ import {
   type MeterField,
   type MeterRecord,
 } from '../../common/billing/meter-record';
+import { parseAccountStatus } from '../../common/billing/account-status';
 import { MAX_CELL_CHARS } from '../../common/billing/route-sheet-limits';
 import {
   columnLetter,
@@ -140,6 +141,19 @@ function toMeter(
     avgDailyUse: optional(ctx, columns, 'avgDailyUse', (t) => atLeast(parseSheetNumber(t), 0)),
     // Only a sheet with the column carries it: the meter's other sheets stay as they were read.
     ...(columns.barcode === undefined ? {} : { barcode: text(ctx, columns.barcode) }),
+    ...(columns.accountStatus === undefined
+      ? {}
+      : {
+          accountStatus: optional(ctx, columns, 'accountStatus', (t) =>
+            parseAccountStatus(t, ctx.headers[columns.accountStatus ?? -1] ?? ''),
+          ),
+        }),
+    ...(columns.statusSince === undefined
+      ? {}
+      : {
+          statusSince: optional(ctx, columns, 'statusSince', (t) => parseSheetDate(t, dateOrder)),
+        }),
+    ...(columns.meterClass === undefined ? {} : { meterClass: text(ctx, columns.meterClass) }),
   };
   if (meterId === null || ctx.problems.size > before) return { meter: null, meterId };
   if (previous) checkAgainstRegister(ctx, columns.previousReading, previous, meter);

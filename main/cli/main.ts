@@ -3,6 +3,8 @@ import { isApiError } from '../api/errors';
 import { QueueInUseError } from '../store/queue-owner';
 import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
 import { demoCommand } from './commands/demo';
+import { HISTORY_USAGE, historyCommand } from './commands/history';
+import { INSPECTION_USAGE } from './commands/inspection';
 import { exportCommand, statusCommand } from './commands/local';
 import { loginCommand, logoutCommand } from './commands/login';
 import { OFFICE_USAGE, officeCommand } from './commands/office';
@@ -21,6 +23,8 @@ Usage:
   ${WATCH_USAGE}
   meter-desk status [--db FILE] [--json]          counts in the local queue
   ${ROUTES_USAGE}
+  ${HISTORY_USAGE}
+  ${INSPECTION_USAGE}
   meter-desk export <out.csv> [--filter F] [--db FILE] [--no-bom] [--delimiter ;]
   meter-desk export <return-file> --return-file [--db FILE]
                                                   the loaded order file given back with the readings in,
@@ -51,6 +55,7 @@ const COMMANDS: Record<string, Command> = {
   watch: (a, io) => watchCommand(a, io),
   status: statusCommand,
   routes: routesCommand,
+  history: historyCommand,
   export: exportCommand,
   quota: quotaCommand,
   'ai-status': aiStatusCommand,

@@ -32,6 +32,9 @@ export interface MeterRow {
   avg_daily_use: number | null;
   barcode: string | null;
   sheet_cells: string | null;
+  account_status: string | null;
+  status_since: string | null;
+  meter_class: string | null;
   decision_id: number | null;
   decision_kind: string | null;
   decision_params: string | null;
@@ -93,6 +96,12 @@ export function toMeter(r: MeterRow): StoredMeter {
     avgDailyUse: r.avg_daily_use,
     barcode: r.barcode,
     sheetCells: sheetCellsOf(r.sheet_cells),
+    // Only meters whose sheet said so carry them (migration 023): the others read as before.
+    ...(r.account_status === 'active' || r.account_status === 'vacant'
+      ? { accountStatus: r.account_status }
+      : {}),
+    ...(r.status_since === null ? {} : { statusSince: r.status_since }),
+    ...(r.meter_class === null ? {} : { meterClass: r.meter_class }),
     decision: stored,
     skipCode: d?.kind === 'skip' ? d.code : null,
     skipNote: d?.kind === 'skip' ? d.note : null,

@@ -52,17 +52,19 @@ export class MetersRepo {
       upsert: db.prepare(
         `INSERT INTO meters (meter_id, sheet_id, account, address, route, sequence,
            register_digits, register_decimals, previous_reading, previous_read_at, avg_daily_use,
-           barcode, sheet_cells, updated_at)
+           barcode, sheet_cells, account_status, status_since, meter_class, updated_at)
          VALUES (@meterId, @sheetId, @account, @address, @route, @sequence, @registerDigits,
            @registerDecimals, @previousReading, @previousReadAt, @avgDailyUse, @barcode,
-           @sheetCells, @now)
+           @sheetCells, @accountStatus, @statusSince, @meterClass, @now)
          ON CONFLICT (meter_id) DO UPDATE SET sheet_id = excluded.sheet_id,
            account = excluded.account, address = excluded.address, route = excluded.route,
            sequence = excluded.sequence, register_digits = excluded.register_digits,
            register_decimals = excluded.register_decimals,
            previous_reading = excluded.previous_reading,
            previous_read_at = excluded.previous_read_at, avg_daily_use = excluded.avg_daily_use,
-           barcode = excluded.barcode, sheet_cells = excluded.sheet_cells, updated_at = excluded.updated_at`,
+           barcode = excluded.barcode, sheet_cells = excluded.sheet_cells,
+           account_status = excluded.account_status, status_since = excluded.status_since,
+           meter_class = excluded.meter_class, updated_at = excluded.updated_at`,
       ),
       get: db.prepare<[string], MeterRow>(`${WITH_DECISION} WHERE meters.meter_id = ?`),
       ids: db.prepare<[], { meter_id: string; account: string | null }>(
@@ -187,6 +189,9 @@ export class MetersRepo {
           previousReadAt: m.previousReadAt,
           avgDailyUse: m.avgDailyUse,
           barcode: m.barcode ?? null,
+          accountStatus: m.accountStatus ?? null,
+          statusSince: m.statusSince ?? null,
+          meterClass: m.meterClass ?? null,
           sheetCells:
             m.sheetCells && Object.keys(m.sheetCells).length > 0
               ? JSON.stringify(m.sheetCells)

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../time/clock';
 import { openDatabase } from './db';
+import { HistoryRepo } from './history-repo';
 import { JobQueries } from './job-query';
 import { jobsRepo, type JobsRepo } from './jobs-repo';
 import { MeterDecisionsRepo } from './meter-decisions-repo';
@@ -18,6 +19,8 @@ export interface Store {
   readonly meters: MetersRepo;
   /** What clerks decided per meter (typed, skip, exchange, re-read, estimate), with undo. */
   readonly decisions: MeterDecisionsRepo;
+  /** Each meter's readings from billing and from confirmed exports (issue 33). */
+  readonly history: HistoryRepo;
   readonly roots: RootsRepo;
   /** Billing's order files loaded as routes, byte for byte (issue 31). */
   readonly orderFiles: OrderFilesRepo;
@@ -61,6 +64,7 @@ export function openStore(file: string, options: StoreOptions = {}): Store {
     jobs: jobsRepo(db, clock),
     meters: new MetersRepo(db, clock),
     decisions: new MeterDecisionsRepo(db, clock),
+    history: new HistoryRepo(db, clock),
     roots: new RootsRepo(db, clock),
     orderFiles: new OrderFilesRepo(db, clock),
     settings: new SettingsRepo(db),

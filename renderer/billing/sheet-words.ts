@@ -34,6 +34,7 @@ const VALUE_FAULTS: readonly ValueFaultCode[] = [
   'two_digit_year',
   'below',
   'not_whole_in',
+  'not_status',
 ];
 // Counts a clerk reads as numbers ("100.000 Zeilen"); rows, years and lines stay as written.
 const COUNTED = ['length', 'max', 'count', 'cells', 'width'];

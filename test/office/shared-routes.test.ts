@@ -16,10 +16,11 @@ import { T0, withTwoDesks } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const office = useOfficeCluster();
-const HEADER = 'meter_id;route;sequence;account;address;digits;previous_reading;previous_read_at';
+const HEADER =
+  'meter_id;route;sequence;account;address;digits;previous_reading;previous_read_at;account_status';
 const SHEET = [
-  'M1;R-12;10;K-1;Lindenweg 3;5;00100;2026-01-05',
-  'M2;R-12;20;K-2;Lindenweg 5;5;00200;2026-01-05',
+  'M1;R-12;10;K-1;Lindenweg 3;5;00100;2026-01-05;vacant',
+  'M2;R-12;20;K-2;Lindenweg 5;5;00200;2026-01-05;active',
 ];
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -94,6 +95,7 @@ describe.skipIf(officeSkip !== null)("the office's routes", () => {
         route: 'R-12',
         previousReading: '00100',
         registerDigits: 5,
+        accountStatus: 'vacant',
       });
       expect(ben.store.meters.photoIdsOf('M1')).toHaveLength(1);
       expect(ben.store.meters.photoIdsOf('M2')).toHaveLength(1);
@@ -104,8 +106,8 @@ describe.skipIf(officeSkip !== null)("the office's routes", () => {
       await anna.clock.advance(86_400_000);
       await loadSheet(anna, [
         ...SHEET.slice(0, 1),
-        'M2;R-12;20;K-2;Lindenweg 5;5;00250;2026-01-05',
-        'M3;R-12;30;K-3;Lindenweg 7;5;00300;2026-01-05',
+        'M2;R-12;20;K-2;Lindenweg 5;5;00250;2026-01-05;active',
+        'M3;R-12;30;K-3;Lindenweg 7;5;00300;2026-01-05;active',
       ]);
       expect((await sync(anna, annaDb, 'anna')).routes).toEqual([]);
       addPhotos(ben, ['M3.jpg']);
@@ -121,7 +123,7 @@ describe.skipIf(officeSkip !== null)("the office's routes", () => {
     // Carl loaded the route first, but gives it to the office only after Anna's newer load.
     await loadSheet(carl, SHEET);
     await anna.clock.advance(3_600_000);
-    await loadSheet(anna, [SHEET[0] ?? '', 'M2;R-12;20;K-2;Lindenweg 5;5;00250;2026-01-05']);
+    await loadSheet(anna, [SHEET[0] ?? '', 'M2;R-12;20;K-2;Lindenweg 5;5;00250;2026-01-05;active']);
     await withTwoDesks(office(), async (annaDb, carlDb, o) => {
       await sync(anna, annaDb, 'anna');
       const taken = await sync(carl, carlDb, 'carl');
@@ -145,7 +147,10 @@ describe.skipIf(officeSkip !== null)("the office's routes", () => {
       await sync(anna, annaDb, 'anna');
       // Ben loads his own, newer copy of the route while the office is away, then syncs.
       await ben.clock.advance(60_000);
-      await loadSheet(ben, [SHEET[0] ?? '', 'M2;R-12;20;K-2;Lindenweg 5;5;00222;2026-01-05']);
+      await loadSheet(ben, [
+        SHEET[0] ?? '',
+        'M2;R-12;20;K-2;Lindenweg 5;5;00222;2026-01-05;active',
+      ]);
       expect((await sync(ben, benDb, 'ben')).routes).toEqual([]);
       expect(ben.store.meters.get('M2')?.previousReading).toBe('00222');
       // The office holds Ben's now, and Anna takes it.

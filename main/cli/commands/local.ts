@@ -12,6 +12,7 @@ import type { CliIo } from '../output';
 import { countsLine } from '../progress';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
 import { OFFICE_FLAGS, officeUrl } from './office-connection';
+import { inspectionCommand } from './inspection';
 import { officeExportCommand } from './office-export-routes';
 import { returnFileCommand } from './return-file';
 
@@ -70,6 +71,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       json: { type: 'boolean', default: false },
       template: { type: 'string' },
       'return-file': { type: 'boolean', default: false },
+      inspection: { type: 'boolean', default: false },
       ...CSV_FLAGS,
       ...OFFICE_FLAGS,
     },
@@ -80,6 +82,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       'Usage: meter-desk export <out.csv> [--filter all|done|failed|...] [--no-bom] [--delimiter ;]\n' +
         '       meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]',
     );
+  if (values.inspection) return inspectionCommand(out, values, io);
   // The office-wide billing CSV: one row per meter of every route, whichever desk read it.
   const office = officeUrl(values.office, io);
   if (office !== null) return officeExportCommand(office, out, values, io);

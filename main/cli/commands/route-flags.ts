@@ -21,7 +21,8 @@ import { readColumnMappingFile, readExportTemplateFile } from '../../billing/set
 import { readProfile } from '../../billing/order-files/profile-file';
 import type { OrderProfile } from '../../../common/billing/order-files/profile';
 import { loadOrderRoute } from './order-file-route';
-import type { QueueActions } from '../../actions/queue-actions';
+import { QueueActions } from '../../actions/queue-actions';
+import { systemClock } from '../../time/clock';
 import type { Store } from '../../store/store';
 import { UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
@@ -151,6 +152,9 @@ export async function exportForBilling(
     billingRows(store),
     out,
     template ?? defaultBillingTemplate(store),
+  );
+  new QueueActions({ store: () => store, engine: () => null, clock: systemClock }).recordExport(
+    billingRows(store),
   );
   const { routes } = routeProgress(store);
   const total = progressTotal(routes);

@@ -5,6 +5,7 @@
 // asks for a route's meters only when the route changed since it last had it.
 import { z } from 'zod';
 import type { OfficeRouteSheet, OfficeSheet } from '../../../common/billing/office-route-sheet';
+import { ACCOUNT_STATUSES } from '../../../common/billing/history-types';
 import { METER_FIELDS, type MeterRecord } from '../../../common/billing/meter-record';
 import { inTransaction, type OfficePool } from './office-db';
 
@@ -139,6 +140,9 @@ const meterRecord = z.object({
   avgDailyUse: nullableNumber,
   barcode: nullableText.optional(),
   sheetCells: z.record(z.string(), z.string()).optional(),
+  accountStatus: z.enum(ACCOUNT_STATUSES).nullable().optional(),
+  statusSince: nullableText.optional(),
+  meterClass: nullableText.optional(),
 });
 const officeSheet = z.object({
   name: z.string(),

@@ -20,6 +20,7 @@ import { migration019 } from './019-office-reading-trigger';
 import { migration020 } from './020-office-reading-desk';
 import { migration021 } from './021-office-failed-photo';
 import { migration022 } from './022-order-files';
+import { migration023 } from './023-meter-history';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration020,
   migration021,
   migration022,
+  migration023,
 ];

@@ -117,6 +117,9 @@ export const billing: Words<typeof en> = {
       previousReadAt: 'Vorheriges Ablesedatum',
       avgDailyUse: 'Tagesdurchschnitt',
       barcode: 'Seriennummer oder Barcode',
+      accountStatus: 'Kundenstatus',
+      statusSince: 'Status seit',
+      meterClass: 'Tarif oder Verbrauchsgruppe',
     },
     /** Fehler einer Ableseliste, aus Code und Parametern (renderer/billing/sheet-words.ts). */
     place: {
@@ -201,6 +204,7 @@ export const billing: Words<typeof en> = {
         '„{{text}}“ hat eine zweistellige Jahreszahl; schreiben Sie das Jahr vierstellig (das Jahrhundert wird nicht geraten)',
       below: '{{value}} ist kleiner als {{min}}',
       not_whole_in: '„{{text}}“ ist keine ganze Zahl von {{min}} bis {{max}}',
+      not_status: '„{{text}}“ ist kein Kundenstatus (aktiv oder Leerstand)',
     },
   },
   /** Prüfungen, die nicht laufen konnten (common/billing/plausibility-inputs.ts). */

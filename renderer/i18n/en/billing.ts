@@ -112,6 +112,9 @@ export const billing = {
       previousReadAt: 'Previous read date',
       avgDailyUse: 'Average daily use',
       barcode: 'Serial or barcode',
+      accountStatus: 'Account status',
+      statusSince: 'Status since',
+      meterClass: 'Rate or meter class',
     },
     /** Route-sheet problems, from their code and params (renderer/billing/sheet-words.ts). */
     place: {
@@ -195,6 +198,7 @@ export const billing = {
         '“{{text}}” has a two-digit year; write the year with four digits (the century is not guessed)',
       below: '{{value}} is below {{min}}',
       not_whole_in: '“{{text}}” is not a whole number from {{min}} to {{max}}',
+      not_status: '“{{text}}” is not an account status (write active or vacant)',
     },
   },
   /** Plausibility sentences, from a rule's code and params (renderer/billing/rule-words.ts). */
