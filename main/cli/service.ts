@@ -1,5 +1,6 @@
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { BaseUrlError, parseBaseUrl } from '../api/http';
+import { CaFileError, networkFromEnv, readCaFile, type NetworkSettings } from '../api/network';
 import { defaultDbFile } from '../config/paths';
 import { KeychainSecretStore, KeychainUnavailableError } from '../secrets/keychain';
 import { UsageError } from './exit-codes';
@@ -12,6 +13,25 @@ export interface ServiceChoice {
   sandbox: Sandbox | null;
   /** The queue file for this service. */
   dbFile: string;
+  /** The proxy and CAs from the command's environment (HTTPS_PROXY, METER_DESK_CA_FILE, ...). */
+  network?: NetworkSettings;
+}
+
+/**
+ * The command's proxy and CAs. A CA file that cannot be used stops the command here, naming the
+ * file, rather than as a certificate error on every request later.
+ */
+export function networkFor(io: CliIo): NetworkSettings {
+  const network = networkFromEnv(io.env);
+  if (network.caFile !== undefined) {
+    try {
+      readCaFile(network.caFile);
+    } catch (err) {
+      if (err instanceof CaFileError) throw new UsageError(err.message);
+      throw err;
+    }
+  }
+  return network;
 }
 
 export function baseUrlFrom(flag: string | undefined, io: CliIo): string | undefined {
@@ -44,6 +64,8 @@ export async function resolveService(
       apiKey: sandbox.apiKey,
       sandbox,
       dbFile: flags.db ?? defaultDbFile(io.env, true),
+      // The built-in sandbox is this process: never through the office's proxy.
+      network: {},
     };
   }
   try {
@@ -57,6 +79,7 @@ export async function resolveService(
     apiKey: await apiKeyFor(baseUrl, io),
     sandbox: null,
     dbFile: flags.db ?? defaultDbFile(io.env),
+    network: networkFor(io),
   };
 }
 
