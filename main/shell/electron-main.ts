@@ -22,6 +22,7 @@ import { unpackedPath } from './native-bindings';
 import { NATIVES_FOLDER } from './native-stamp';
 import { watchNetworkHints } from './network-hints';
 import { registerSchemes, serveSchemes } from './protocols';
+import { backendEnvironment } from './system-proxy';
 import { launchSingleInstance, type RunningInstance } from './single-instance';
 import { createMainWindow } from './window';
 
@@ -48,7 +49,7 @@ function focusWindow(): void {
   window.focus();
 }
 
-function start(): RunningInstance {
+function start(backendEnv: NodeJS.ProcessEnv): RunningInstance {
   installGuards();
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -61,6 +62,7 @@ function start(): RunningInstance {
         join(here, 'backend-process.cjs'),
         { userDataDir: dataDir, appVersion: app.getVersion() },
         nativesDir,
+        backendEnv,
       ),
     services: desktopServices(() => window),
     onEvent: send,
@@ -135,6 +137,7 @@ const first = launchSingleInstance(app, {
     registerSchemes();
     return app
       .whenReady()
+      .then(() => backendEnvironment(dataDir, log))
       .then(start)
       .catch((error: unknown) => {
         log(`could not start: ${String(error)}`);
