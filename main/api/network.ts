@@ -52,10 +52,10 @@ export function proxyForLog(raw: string): string {
 
 /** One line for the log file: what this process goes through and what it trusts. */
 export function describeNetwork(settings: NetworkSettings): string {
+  // As createNetworkAgent does: https goes through the http proxy when no https proxy is named.
+  const https = settings.httpsProxy ?? settings.httpProxy;
   const parts = [
-    settings.httpsProxy === undefined
-      ? 'https direct'
-      : `https via ${proxyForLog(settings.httpsProxy)}`,
+    https === undefined ? 'https direct' : `https via ${proxyForLog(https)}`,
     settings.httpProxy === undefined
       ? 'http direct'
       : `http via ${proxyForLog(settings.httpProxy)}`,

@@ -22,6 +22,11 @@ export function userDataDir(
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME);
 }
 
+/** Where the log files are (main/logs/rotating-log.ts): beside the settings, never roaming. */
+export function logsDir(userDir: string): string {
+  return join(userDir, 'logs');
+}
+
 /** The desktop app's settings file (it names where the queue lives, so it cannot be in it). */
 export function settingsFile(userDir: string): string {
   return join(userDir, 'settings.json');

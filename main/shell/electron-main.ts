@@ -11,7 +11,9 @@ import { APP_ID, appMenuTemplate } from '../desktop/app-menu';
 import { BackendSupervisor } from '../desktop/backend-supervisor';
 import { createWindowCalls } from '../desktop/window-calls';
 import { windowStateFile } from '../desktop/window-state';
-import { userDataDir } from '../config/paths';
+import { logsDir, userDataDir } from '../config/paths';
+import { LOG_FILE_NAME, RotatingLog } from '../logs/rotating-log';
+import { systemClock } from '../time/clock';
 import { createDispatcher } from '../ipc/dispatch';
 import { startAutoUpdates } from './auto-update';
 import { spawnUtilityBackend } from './backend-launcher';
@@ -34,8 +36,19 @@ const nativesDir = unpackedPath(join(here, '..', '..', NATIVES_FOLDER));
 
 let window: BrowserWindow | null = null;
 
+/** The log file IT collects (docs/deployment.md, "Logs"): main's lines and the backend's. */
+const logFile = new RotatingLog({
+  file: join(logsDir(dataDir), LOG_FILE_NAME),
+  clock: systemClock,
+});
+
 function log(line: string): void {
   console.log(`[MeterDesk] ${line}`);
+  try {
+    logFile.write(line);
+  } catch {
+    // A full or read-only disk must not stop the app; the console still has the line.
+  }
 }
 
 function send(event: AppEvent): void {
