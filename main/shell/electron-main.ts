@@ -95,6 +95,7 @@ function start(backendEnv: NodeJS.ProcessEnv): RunningInstance {
         backend: backend.calls,
         dialogs: desktopDialogs(() => window),
         updateStatus: () => updates.view(),
+        logFolder: logsDir(dataDir),
       }),
       trusted: () => ({ webContentsId: window?.webContents.id ?? null, pageUrl: APP_PAGE_URL }),
       log,

@@ -108,6 +108,7 @@ export const desk: Words<typeof en> = {
     title: 'Einstellungen',
     back: '← Zurück zu den Fotos',
     version: 'MeterDesk {{version}}',
+    openLogs: 'Protokollordner öffnen',
     pending: 'Wird gespeichert…',
     checking: 'Verbindung wird geprüft…',
     save: 'Einstellungen speichern',

@@ -107,6 +107,7 @@ export const desk = {
     title: 'Settings',
     back: '← Back to photos',
     version: 'MeterDesk {{version}}',
+    openLogs: 'Open log folder',
     pending: 'Saving…',
     checking: 'Checking the connection…',
     save: 'Save settings',

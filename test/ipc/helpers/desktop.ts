@@ -94,6 +94,7 @@ export function windowDispatcher(
   options: {
     readonly redact?: (text: string) => string;
     readonly updateStatus?: () => UpdateView;
+    readonly logFolder?: string;
   } = {},
 ): Dispatcher {
   const updates = new UpdateService({
@@ -106,6 +107,7 @@ export function windowDispatcher(
       backend,
       dialogs: os,
       updateStatus: options.updateStatus ?? (() => updates.view()),
+      logFolder: options.logFolder ?? '/meterdesk-test/logs',
     }),
     trusted: () => ({ webContentsId: WINDOW_ID, pageUrl: APP_PAGE_URL }),
     ...(options.redact && { redact: options.redact }),
