@@ -2,6 +2,8 @@
 // sandbox when it is in use. Calls from the window share it (RwLock.shared); a change of service,
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
+import type { MachinePolicy } from '../config/policy';
+import { withPolicy } from './policy-settings';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
 import { QueueActions } from '../actions/queue-actions';
@@ -54,6 +56,8 @@ export class BackendState {
   readonly exported = new Set<string>();
   private claimRetry: NodeJS.Timeout | null = null;
   private closed = false;
+  /** What IT fixed: presets and locks over settings.json (policy-settings.ts). */
+  readonly policy: MachinePolicy;
   /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
   readonly watcher: FolderWatcher;
   /** Office mode beside each engine, when the Office settings name an office (and its status). */
@@ -63,7 +67,12 @@ export class BackendState {
     this.main = options.main;
     this.secrets = options.secrets;
     this.log = options.log;
-    this.settingsValue = loadSettings(settingsFile(options.userDataDir));
+    this.policy = options.policy;
+    if (options.policy.problem !== null) options.log(options.policy.problem);
+    this.settingsValue = withPolicy(
+      loadSettings(settingsFile(options.userDataDir)),
+      options.policy,
+    );
     this.storeValue = this.openFirstStore();
     this.keys = new BackendKeys(options.secrets, options.log);
     this.setup = new ServiceSetup({

@@ -2,6 +2,7 @@ import { createSandbox, type Sandbox } from '../../sandbox';
 import { BaseUrlError, parseBaseUrl } from '../api/http';
 import { CaFileError, networkFromEnv, readCaFile, type NetworkSettings } from '../api/network';
 import { defaultDbFile } from '../config/paths';
+import { isLocked, readMachinePolicy, type MachinePolicy } from '../config/policy';
 import { KeychainSecretStore, KeychainUnavailableError } from '../secrets/keychain';
 import { UsageError } from './exit-codes';
 import type { CliIo } from './output';
@@ -21,8 +22,8 @@ export interface ServiceChoice {
  * The command's proxy and CAs. A CA file that cannot be used stops the command here, naming the
  * file, rather than as a certificate error on every request later.
  */
-export function networkFor(io: CliIo): NetworkSettings {
-  const network = networkFromEnv(io.env);
+export function networkFor(io: CliIo, policy: MachinePolicy = NO_POLICY_HERE): NetworkSettings {
+  const network = networkFromEnv(io.env, policy.values.caFile);
   if (network.caFile !== undefined) {
     try {
       readCaFile(network.caFile);
@@ -34,8 +35,30 @@ export function networkFor(io: CliIo): NetworkSettings {
   return network;
 }
 
-export function baseUrlFrom(flag: string | undefined, io: CliIo): string | undefined {
-  return flag ?? (io.env.METER_DESK_BASE_URL || undefined);
+const NO_POLICY_HERE: MachinePolicy = { values: {}, source: null, problem: null };
+
+/**
+ * The service: --base-url, else METER_DESK_BASE_URL, else the machine policy's. A policy that
+ * locks it refuses another one (docs/deployment.md, "Machine policy").
+ */
+export function baseUrlFrom(
+  flag: string | undefined,
+  io: CliIo,
+  policy: MachinePolicy = NO_POLICY_HERE,
+): string | undefined {
+  const preset = policy.values.serviceUrl;
+  const asked = flag ?? (io.env.METER_DESK_BASE_URL || undefined);
+  if (
+    preset !== undefined &&
+    isLocked(policy, 'serviceUrl') &&
+    asked !== undefined &&
+    asked !== preset
+  ) {
+    throw new UsageError(
+      `The service address is fixed by this computer's policy (${policy.source ?? 'machine policy'}): ${preset}.`,
+    );
+  }
+  return asked ?? preset;
 }
 
 /**
@@ -48,9 +71,11 @@ export async function resolveService(
   io: CliIo,
   opts: { sandboxByDefault: boolean },
 ): Promise<ServiceChoice> {
-  const baseUrl = baseUrlFrom(flags.baseUrl, io);
+  const policy = readMachinePolicy(io.env);
+  if (policy.problem !== null) io.err(`${policy.problem}\n`);
+  const baseUrl = baseUrlFrom(flags.baseUrl, io, policy);
   if (!baseUrl) {
-    if (!opts.sandboxByDefault) {
+    if (!opts.sandboxByDefault || policy.values.hideSandbox === true) {
       throw new UsageError(
         'No service configured: pass --base-url URL or set METER_DESK_BASE_URL.',
       );
@@ -79,7 +104,7 @@ export async function resolveService(
     apiKey: await apiKeyFor(baseUrl, io),
     sandbox: null,
     dbFile: flags.db ?? defaultDbFile(io.env),
-    network: networkFor(io),
+    network: networkFor(io, policy),
   };
 }
 
