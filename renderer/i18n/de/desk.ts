@@ -109,6 +109,8 @@ export const desk: Words<typeof en> = {
     back: '← Zurück zu den Fotos',
     version: 'MeterDesk {{version}}',
     openLogs: 'Protokollordner öffnen',
+    locked: 'Von Ihrer IT festgelegt ({{source}}): hier nicht änderbar.',
+    lockedNoSource: 'Von Ihrer IT festgelegt: hier nicht änderbar.',
     pending: 'Wird gespeichert…',
     checking: 'Verbindung wird geprüft…',
     save: 'Einstellungen speichern',

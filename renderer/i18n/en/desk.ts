@@ -108,6 +108,8 @@ export const desk = {
     back: '← Back to photos',
     version: 'MeterDesk {{version}}',
     openLogs: 'Open log folder',
+    locked: 'Set by your IT ({{source}}): it cannot be changed here.',
+    lockedNoSource: 'Set by your IT: it cannot be changed here.',
     pending: 'Saving…',
     checking: 'Checking the connection…',
     save: 'Save settings',
