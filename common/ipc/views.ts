@@ -16,6 +16,8 @@ export interface SettingsView extends AppSettings {
   readonly effectiveDataDir: string;
   /** What the machine policy fixes (common/policy.ts). */
   readonly policy: PolicyView;
+  /** The data folder is on a network share, where SQLite's write-ahead log is not safe. */
+  readonly dataDirOnShare: boolean;
 }
 
 /** A watched folder as the window shows it. */

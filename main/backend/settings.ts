@@ -49,6 +49,12 @@ export function toSettingsView(
   settings: AppSettings,
   defaultDataDir: string,
   policy: PolicyView = NO_POLICY_VIEW,
+  dataDirOnShare = false,
 ): SettingsView {
-  return { ...settings, effectiveDataDir: settings.dataDir ?? defaultDataDir, policy };
+  return {
+    ...settings,
+    effectiveDataDir: settings.dataDir ?? defaultDataDir,
+    policy,
+    dataDirOnShare,
+  };
 }

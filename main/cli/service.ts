@@ -1,4 +1,7 @@
 import { createSandbox, type Sandbox } from '../../sandbox';
+import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isOnNetworkShare } from '../watch/file-system-type';
 import { BaseUrlError, parseBaseUrl } from '../api/http';
 import { CaFileError, networkFromEnv, readCaFile, type NetworkSettings } from '../api/network';
 import { defaultDbFile } from '../config/paths';
@@ -99,13 +102,30 @@ export async function resolveService(
     if (err instanceof BaseUrlError) throw new UsageError(err.message);
     throw err;
   }
+  const dbFile = flags.db ?? defaultDbFile(io.env);
+  warnOnShare(dbFile, io);
   return {
     baseUrl,
     apiKey: await apiKeyFor(baseUrl, io),
     sandbox: null,
-    dbFile: flags.db ?? defaultDbFile(io.env),
+    dbFile,
     network: networkFor(io, policy),
   };
+}
+
+/** A queue on a network share can be damaged (SQLite's WAL); said before the run, not refused. */
+function warnOnShare(dbFile: string, io: CliIo): void {
+  let onShare = false;
+  try {
+    onShare = isOnNetworkShare(realpathSync(dirname(dbFile)));
+  } catch {
+    // The folder is made later; a new folder is where the person chose.
+  }
+  if (onShare) {
+    io.err(
+      `Warning: the queue ${dbFile} is on a network share, where it can be damaged; use a folder on this computer (--db).\n`,
+    );
+  }
 }
 
 /**

@@ -73,6 +73,7 @@ const EMPTY_SETTINGS: SettingsView = {
   ...DEFAULT_SETTINGS,
   effectiveDataDir: '',
   policy: NO_POLICY_VIEW,
+  dataDirOnShare: false,
 };
 const EMPTY_KEY: KeyStatus = {
   isSet: false,

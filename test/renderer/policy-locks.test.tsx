@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Settings under a machine policy: a locked service address and data folder are shown read-only
 // with who fixed them; without a policy both stay editable.
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PolicyView } from '../../common/policy';
@@ -46,6 +46,18 @@ describe('settings fixed by policy', () => {
     expect(screen.getByTestId('data-dir-locked')).toBeTruthy();
     expect(screen.getByLabelText('Service address').hasAttribute('readonly')).toBe(true);
     expect(screen.getByTestId('browse-data-dir').hidden).toBe(true);
+    store.getState().stop();
+  });
+
+  it('warns under the data folder when it is on a network share', async () => {
+    const store = await renderSettings(NO_POLICY_VIEW);
+    expect(screen.queryByTestId('data-dir-on-share')).toBeNull();
+    act(() => {
+      store.setState({ settings: { ...store.getState().settings, dataDirOnShare: true } });
+    });
+    expect(screen.getByTestId('data-dir-on-share').textContent).toContain(
+      'This folder is on a network share.',
+    );
     store.getState().stop();
   });
 

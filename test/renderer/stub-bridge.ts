@@ -248,6 +248,7 @@ export function stubBridge(
           watchFolders: [],
           language: 'en',
           policy: NO_POLICY_VIEW,
+          dataDirOnShare: false,
         },
         key: {
           isSet: true,

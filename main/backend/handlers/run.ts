@@ -17,7 +17,12 @@ export function runHandlers(state: BackendState, appVersion: string): RunHandler
         return {
           appVersion,
           service: state.service(),
-          settings: toSettingsView(state.settings, state.defaultDataDir, policyView(state.policy)),
+          settings: toSettingsView(
+            state.settings,
+            state.defaultDataDir,
+            policyView(state.policy),
+            state.dataDirOnShare(),
+          ),
           key: state.keyStatus(),
           status: state.status(),
           roots: listRoots(state),

@@ -30,7 +30,12 @@ type ServiceHandlers = Pick<
 const DEFAULT_SAMPLE_PHOTOS = 40;
 
 function view(state: BackendState): SettingsView {
-  return toSettingsView(state.settings, state.defaultDataDir, policyView(state.policy));
+  return toSettingsView(
+    state.settings,
+    state.defaultDataDir,
+    policyView(state.policy),
+    state.dataDirOnShare(),
+  );
 }
 
 /** Secret-store failures in words the window can show. */

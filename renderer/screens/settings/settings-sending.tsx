@@ -41,6 +41,7 @@ export function SendingFields({
   const t = useT('desk');
   const policy = useApp((s) => s.settings.policy);
   const dataDirLocked = policy.locked.includes('dataDir');
+  const onShare = useApp((s) => s.settings.dataDirOnShare);
   const ids = useId();
   const code = draft.business.trim();
   return (
@@ -136,6 +137,11 @@ export function SendingFields({
       <div className="field">
         <label htmlFor={`${ids}-dir`}>{t('settings.sending.dataDir')}</label>
         {dataDirLocked && <LockedNote source={policy.source} testId="data-dir-locked" />}
+        {onShare && (
+          <p className="tone-warn small" role="alert" data-testid="data-dir-on-share">
+            {t('settings.sending.dataDirOnShare')}
+          </p>
+        )}
         <div className="input-row">
           <input
             id={`${ids}-dir`}

@@ -1,0 +1,44 @@
+// MeterDesk 0.1 kept its data in the roaming AppData on Windows; from 0.2 it lives in the local one
+// (paths.ts). At the first start after the update, before anything opens the queue, an older
+// roaming folder is moved over whole (settings, queue with its -wal and -shm, keys, Chromium's
+// data): renamed when both are on one volume, else copied and the roaming copy renamed aside so
+// it is never used again. Nothing is moved when the local folder already holds data.
+import { cpSync, existsSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QUEUE_FILE, roamingDataDir, settingsFile, userDataDir } from './paths';
+
+export type RoamingMove =
+  | { readonly moved: false }
+  | {
+      readonly moved: true;
+      readonly from: string;
+      readonly to: string;
+      readonly how: 'renamed' | 'copied';
+    };
+
+const holdsData = (dir: string): boolean =>
+  existsSync(settingsFile(dir)) || existsSync(join(dir, QUEUE_FILE));
+
+export function moveRoamingData(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): RoamingMove {
+  if (platform !== 'win32' || env.METER_DESK_DATA_DIR) return { moved: false };
+  const from = roamingDataDir(env);
+  const to = userDataDir(env, platform);
+  if (from === to || !holdsData(from) || holdsData(to)) return { moved: false };
+  try {
+    renameSync(from, to);
+    return { moved: true, from, to, how: 'renamed' };
+  } catch {
+    // Another volume (a redirected Roaming folder) or the target exists empty: copy instead.
+  }
+  cpSync(from, to, { recursive: true, errorOnExist: false, force: false });
+  const aside = `${from}.moved-to-local`;
+  renameSync(from, aside);
+  writeFileSync(
+    join(aside, 'README.txt'),
+    `MeterDesk now keeps its data in ${to}. This copy is no longer used and may be deleted.\r\n`,
+  );
+  return { moved: true, from, to, how: 'copied' };
+}
