@@ -25,11 +25,19 @@ export function proxyUrlFromRules(rules: string): string | null {
 
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 
-/** The backend process's environment: the system's proxy unless one is set, the OS's CAs. */
-export function backendEnv(base: NodeJS.ProcessEnv, systemProxy: string | null): NodeJS.ProcessEnv {
+/**
+ * The backend process's environment: the system's proxy unless one is set, the OS's CAs, and the
+ * machine policy's CA file (the fuses turn NODE_EXTRA_CA_CERTS off in the packaged app).
+ */
+export function backendEnv(
+  base: NodeJS.ProcessEnv,
+  systemProxy: string | null,
+  policyCaFile?: string,
+): NodeJS.ProcessEnv {
   const explicit = PROXY_VARIABLES.some((name) => (base[name] ?? '').trim() !== '');
   return {
     ...base,
+    ...(policyCaFile !== undefined && { METER_DESK_CA_FILE: policyCaFile }),
     NODE_USE_SYSTEM_CA: base.NODE_USE_SYSTEM_CA ?? '1',
     ...(!explicit && systemProxy !== null && { HTTPS_PROXY: systemProxy, HTTP_PROXY: systemProxy }),
   };

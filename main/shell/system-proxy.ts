@@ -1,5 +1,6 @@
 import { session } from 'electron';
 import { loadSettings, settingsFile } from '../backend/settings';
+import { readMachinePolicy } from '../config/policy';
 import { backendEnv, proxyUrlFromRules } from '../desktop/system-proxy';
 
 /**
@@ -21,5 +22,5 @@ export async function backendEnvironment(
     }
   }
   log(`system proxy for the service: ${proxy ?? 'direct'}`);
-  return backendEnv(process.env, proxy);
+  return backendEnv(process.env, proxy, readMachinePolicy().values.caFile);
 }

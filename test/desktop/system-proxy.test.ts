@@ -41,6 +41,12 @@ describe('backendEnv', () => {
     expect(env.NODE_USE_SYSTEM_CA).toBe('0');
   });
 
+  it("names the policy's CA file to the backend", () => {
+    expect(backendEnv({}, null, '/etc/meterdesk/office-ca.pem').METER_DESK_CA_FILE).toBe(
+      '/etc/meterdesk/office-ca.pem',
+    );
+  });
+
   it('adds no proxy when Chromium says direct', () => {
     expect(backendEnv({}, null)).toEqual({ NODE_USE_SYSTEM_CA: '1' });
   });
