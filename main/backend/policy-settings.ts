@@ -46,3 +46,8 @@ export function refuseLockedChange(
 export function refuseSandbox(policy: MachinePolicy): void {
   if (policy.values.hideSandbox === true || isLocked(policy, 'serviceUrl')) throw refusal(policy);
 }
+
+/** Throws locked_by_policy for any change of a setting the policy locks as a whole. */
+export function refuseIfLocked(policy: MachinePolicy, what: PolicyLockable): void {
+  if (isLocked(policy, what)) throw refusal(policy);
+}

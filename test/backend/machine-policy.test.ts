@@ -66,6 +66,26 @@ describe('a machine policy', () => {
     expect(value(await desk.bridge.getSettings()).baseUrl).toBe(LOCKED_URL);
   });
 
+  it('refuses changes of locked photo-check limits and office settings', async () => {
+    const { desk } = await withPolicy({ locked: ['photoChecks', 'office'] });
+    const { thresholds } = value(await desk.bridge.photoChecks());
+    const limits = await desk.bridge.setPhotoCheckThresholds(thresholds);
+    expect(limits.ok ? null : limits.error.code).toBe('locked_by_policy');
+    const office = await desk.bridge.saveOffice({
+      settings: {
+        host: 'db.office.example',
+        port: 5432,
+        database: 'meterdesk',
+        user: 'desk',
+        desk: 'anna@pc-7',
+        sslmode: 'verify-full',
+      },
+    });
+    expect(office.ok ? null : office.error.code).toBe('locked_by_policy');
+    // Saving what is there already (no office) is not a change.
+    expect(value(await desk.bridge.saveOffice({ settings: null })).settings).toBeNull();
+  });
+
   it('presets a service address that is not locked: the person may change it', async () => {
     const { desk } = await withPolicy({ serviceUrl: LOCKED_URL });
     expect(value(await desk.bridge.getSettings()).baseUrl).toBe(LOCKED_URL);
