@@ -30,8 +30,12 @@ export function moveRoamingData(
   try {
     renameSync(from, to);
     return { moved: true, from, to, how: 'renamed' };
-  } catch {
-    // Another volume (a redirected Roaming folder) or the target exists empty: copy instead.
+  } catch (error) {
+    // Another volume (a redirected Roaming folder) or a target folder already there: copy. Any
+    // other refusal (a file in use by an older MeterDesk still running) leaves both alone for
+    // now: copying a queue another process writes would split it in two.
+    const code = (error as { code?: string }).code ?? '';
+    if (!['EXDEV', 'ENOTEMPTY', 'EEXIST'].includes(code)) return { moved: false };
   }
   cpSync(from, to, { recursive: true, errorOnExist: false, force: false });
   const aside = `${from}.moved-to-local`;
