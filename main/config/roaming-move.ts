@@ -27,15 +27,17 @@ export function moveRoamingData(
   const from = roamingDataDir(env);
   const to = userDataDir(env, platform);
   if (from === to || !holdsData(from) || holdsData(to)) return { moved: false };
-  try {
-    renameSync(from, to);
-    return { moved: true, from, to, how: 'renamed' };
-  } catch (error) {
-    // Another volume (a redirected Roaming folder) or a target folder already there: copy. Any
-    // other refusal (a file in use by an older MeterDesk still running) leaves both alone for
-    // now: copying a queue another process writes would split it in two.
-    const code = (error as { code?: string }).code ?? '';
-    if (!['EXDEV', 'ENOTEMPTY', 'EEXIST'].includes(code)) return { moved: false };
+  // A local folder already there (without data) is copied into: Windows refuses to rename onto it.
+  if (!existsSync(to)) {
+    try {
+      renameSync(from, to);
+      return { moved: true, from, to, how: 'renamed' };
+    } catch (error) {
+      // Another volume (a redirected Roaming folder): copy. Any other refusal (a file in use by
+      // an older MeterDesk still running) leaves both alone until the next start: copying a
+      // queue another process writes would split it in two.
+      if ((error as { code?: string }).code !== 'EXDEV') return { moved: false };
+    }
   }
   cpSync(from, to, { recursive: true, errorOnExist: false, force: false });
   const aside = `${from}.moved-to-local`;
