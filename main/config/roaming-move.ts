@@ -40,11 +40,14 @@ export function moveRoamingData(
     }
   }
   cpSync(from, to, { recursive: true, errorOnExist: false, force: false });
+  const note = `MeterDesk now keeps its data in ${to}. This copy is no longer used and may be deleted.\r\n`;
   const aside = `${from}.moved-to-local`;
-  renameSync(from, aside);
-  writeFileSync(
-    join(aside, 'README.txt'),
-    `MeterDesk now keeps its data in ${to}. This copy is no longer used and may be deleted.\r\n`,
-  );
+  try {
+    renameSync(from, aside);
+    writeFileSync(join(aside, 'README.txt'), note);
+  } catch {
+    // Cannot be renamed (in use, no right to): the note beside the data says the same.
+    writeFileSync(join(from, 'MOVED-TO-LOCAL.txt'), note);
+  }
   return { moved: true, from, to, how: 'copied' };
 }
