@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { isApiError } from '../api/errors';
 import { describeNetwork, networkFromEnv } from '../api/network';
-import { moveRoamingData } from '../config/roaming-move';
+import { tryMoveRoamingData } from '../config/roaming-move';
 import { QueueInUseError } from '../store/queue-owner';
 import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
 import { demoCommand } from './commands/demo';
@@ -94,8 +94,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 
 async function dispatch(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  const moved = moveRoamingData(io.env);
+  const moved = tryMoveRoamingData(io.env);
   if (moved.moved) io.err(`MeterDesk's data moved from ${moved.from} to ${moved.to}.\n`);
+  else if ('problem' in moved) io.err(`${moved.problem}\n`);
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     io.out(USAGE);
     return name ? EXIT.ok : EXIT.usage;

@@ -19,6 +19,18 @@ export type RoamingMove =
 const holdsData = (dir: string): boolean =>
   existsSync(settingsFile(dir)) || existsSync(join(dir, QUEUE_FILE));
 
+/** As moveRoamingData, but a failure (a disk full mid-copy) is a problem to log, not a crash. */
+export function tryMoveRoamingData(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): RoamingMove | { readonly moved: false; readonly problem: string } {
+  try {
+    return moveRoamingData(env, platform);
+  } catch (error) {
+    return { moved: false, problem: `data folder not moved out of Roaming: ${String(error)}` };
+  }
+}
+
 export function moveRoamingData(
   env: NodeJS.ProcessEnv = process.env,
   platform: NodeJS.Platform = process.platform,

@@ -12,7 +12,7 @@ import { BackendSupervisor } from '../desktop/backend-supervisor';
 import { createWindowCalls } from '../desktop/window-calls';
 import { windowStateFile } from '../desktop/window-state';
 import { logsDir, userDataDir } from '../config/paths';
-import { moveRoamingData } from '../config/roaming-move';
+import { tryMoveRoamingData } from '../config/roaming-move';
 import { LOG_FILE_NAME, RotatingLog } from '../logs/rotating-log';
 import { systemClock } from '../time/clock';
 import { createDispatcher } from '../ipc/dispatch';
@@ -31,7 +31,7 @@ import { createMainWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** An older version's roaming data folder moves to the local one first (Windows only). */
-const roamingMove = moveRoamingData();
+const roamingMove = tryMoveRoamingData();
 /** The per-user folder the CLI uses too (METER_DESK_DATA_DIR overrides it, e.g. in tests). */
 const dataDir = userDataDir();
 /** better-sqlite3 and keytar built for this Electron (scripts/prepare-natives.ts). */
@@ -142,6 +142,8 @@ function start(backendEnv: NodeJS.ProcessEnv): RunningInstance {
 
 if (roamingMove.moved) {
   log(`data folder moved from ${roamingMove.from} to ${roamingMove.to} (${roamingMove.how})`);
+} else if ('problem' in roamingMove) {
+  log(roamingMove.problem);
 }
 // Chromium's own data (and the single-instance lock) beside the queue, in one per-user folder.
 app.setPath('userData', dataDir);
