@@ -83,6 +83,7 @@ const LOWER_MAIN = [
   'main/watch/**',
   'main/office/**',
   'main/photo-checks/**',
+  'main/logs/**',
 ];
 
 const layer = (files, ...patterns) => ({

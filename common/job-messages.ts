@@ -229,6 +229,13 @@ export const RETRY_SENTENCES = {
   tls:
     "The service's security certificate could not be verified, so nothing was sent. Check the " +
     'service address and the system clock, or whether a proxy intercepts HTTPS; will retry later.',
+  proxy_auth:
+    'The proxy server asks for a user name and password (407 Proxy Authentication Required) that ' +
+    'MeterDesk was not given, so nothing was sent. Put them in the proxy address ' +
+    '(http://user:password@proxy:port) or ask IT to let MeterDesk through; will retry later.',
+  proxy_refused:
+    'The proxy server refused to connect to the service, so nothing was sent. Ask IT to allow ' +
+    "the service's address through the proxy; will retry later.",
   transport: 'Could not talk to the service; will retry later.',
   /** Not a retry reason: the network is down (a system network code). */
   networkDown: 'Cannot reach the service; check the network connection.',

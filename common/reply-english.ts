@@ -70,6 +70,8 @@ const ENGLISH: { readonly [C in ReplyCode]: (p: ReplyParams<C>) => string } = {
     'Enter the service address first; the built-in sandbox has a key of its own.',
   sandboxDidNotStart: () => 'The built-in sandbox did not start.',
   noKeyStored: (p) => `No API key is stored for ${p.address}; enter one.`,
+  lockedByPolicy: (p) =>
+    `This setting is fixed by this computer's policy (${p.source}); ask IT to change it.`,
   addressNotUrl: () =>
     'The service address is not a valid URL. It looks like https://meters.example.com.',
   addressNotHttps: (p) =>

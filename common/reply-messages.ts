@@ -50,6 +50,8 @@ export const REPLY_MESSAGES = {
   enterAddressFirst: {},
   sandboxDidNotStart: {},
   noKeyStored: { address: 'data' },
+  /** `source`: the policy file or registry key that fixes the setting. */
+  lockedByPolicy: { source: 'data' },
   // The service address and key checked by Connect (main/backend/connection-check.ts).
   addressNotUrl: {},
   /** `host`: where plain http:// would carry the key; '' for another scheme. */

@@ -42,3 +42,30 @@ export function foreignBuild(args, platform, arch) {
   }
   return null;
 }
+
+const LINUX_TARGETS = ['AppImage', 'deb'];
+
+/**
+ * The electron-builder runs for these arguments. On Linux the AppImage and the deb are packed from
+ * one linux-unpacked folder, and the deb writes resources/package-type = deb into it: an AppImage
+ * packed after that would take its updates "through the package manager" and electron-updater
+ * would pick its deb updater. So each is built in a run of its own, the AppImage first.
+ * @param {readonly string[]} args
+ * @param {NodeJS.Platform} platform
+ * @returns {string[][]}
+ */
+export function builderRuns(args, platform) {
+  const named = args.filter((a) => /^[A-Za-z0-9-]+(:[a-z0-9]+)?$/.test(a) && !a.startsWith('-'));
+  const linux =
+    platform === 'linux' && !args.some((a) => ['--mac', '-m', '--win', '-w'].includes(a));
+  if (!linux) return [[...args]];
+  const targets = named.length === 0 ? LINUX_TARGETS : named;
+  if (!targets.every((t) => LINUX_TARGETS.includes(t.split(':')[0] ?? t)) || targets.length < 2) {
+    return [[...args]];
+  }
+  const rest = args.filter((a) => !named.includes(a) && a !== '--linux' && a !== '-l');
+  const ordered = [...targets].sort(
+    (a, b) => Number(a.startsWith('deb')) - Number(b.startsWith('deb')),
+  );
+  return ordered.map((target) => [...rest, '--linux', target]);
+}

@@ -11,13 +11,14 @@
 //   collector keeps only the direct dependencies. Its content is exact, so it is marked current.
 // - The native modules are this machine's: a build for another architecture or system is refused
 //   (scripts/package-args.js).
+// - On Linux the AppImage and the deb are built in two runs, so only the deb says it is one.
 // Nothing is published from here (--publish never): IT copies release/ to its update feed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { foreignBuild } from './package-args.js';
+import { builderRuns, foreignBuild } from './package-args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -43,9 +44,12 @@ run(process.execPath, [
 const hidden = join(ROOT, 'node_modules', '.package-lock.json');
 if (existsSync(hidden)) utimesSync(hidden, new Date(), new Date());
 
-run(process.execPath, [
-  require.resolve('electron-builder/cli.js'),
-  '--publish',
-  'never',
-  ...process.argv.slice(2),
-]);
+// On Linux the AppImage and the deb each in a run of their own (package-args.js, builderRuns).
+for (const args of builderRuns(process.argv.slice(2), process.platform)) {
+  run(process.execPath, [
+    require.resolve('electron-builder/cli.js'),
+    '--publish',
+    'never',
+    ...args,
+  ]);
+}

@@ -43,6 +43,7 @@ export const MAIN_ONLY_CHANNELS = [
   'chooseOfficeCaFile',
   'exportCsv',
   'getUpdateStatus',
+  'openLogFolder',
   'chooseRouteSheet',
   'importTemplate',
   'exportTemplate',

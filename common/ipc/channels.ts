@@ -30,6 +30,7 @@ export const CHANNEL_NAMES = [
   'validateConnection',
   'openFileLocation',
   'getUpdateStatus',
+  'openLogFolder',
   'chooseRouteSheet',
   'loadRouteSheet',
   'setFilePattern',

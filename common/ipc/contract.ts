@@ -222,6 +222,8 @@ export const CONTRACT = {
   ).returns<null>(),
   /** The running version and automatic updates: off, checking, downloading, ready on quit. */
   getUpdateStatus: channel(empty).returns<UpdateView>(),
+  /** Opens the folder of MeterDesk's log files in the file manager (for IT to collect them). */
+  openLogFolder: channel(empty).returns<null>(),
 
   // Routes and billing (issue 13; docs/billing.md).
   /** Main shows the open dialog for a route sheet; the backend reads its headers and first rows. */

@@ -32,6 +32,8 @@ export const IPC_ERROR_CODES = [
   'unavailable',
   /** The other process did not answer within the call's deadline (common/ipc/deadlines.ts). */
   'timeout',
+  /** The machine policy IT set fixes this setting (main/config/policy.ts). */
+  'locked_by_policy',
   /** Anything unexpected; the message carries no stack and no secret. */
   'internal',
 ] as const;

@@ -1,5 +1,6 @@
 // What the desktop backend answers, as the renderer sees it. Plain data only (structured-clone
 // safe), and never an API key: a key is known to the renderer only as KeyStatus.
+import type { PolicyView } from '../policy';
 import type { EngineMessage, LogMessage } from '../engine-messages';
 import type { JobMessage } from '../job-messages';
 import type { AddSummary, AiInfo, EngineStatus, QuotaInfo } from '../engine-status';
@@ -13,6 +14,10 @@ export type ServiceKind = 'none' | 'sandbox' | 'remote';
 export interface SettingsView extends AppSettings {
   /** The folder actually used (dataDir, or the per-user default). */
   readonly effectiveDataDir: string;
+  /** What the machine policy fixes (common/policy.ts). */
+  readonly policy: PolicyView;
+  /** The data folder is on a network share, where SQLite's write-ahead log is not safe. */
+  readonly dataDirOnShare: boolean;
 }
 
 /** A watched folder as the window shows it. */

@@ -2,6 +2,7 @@
 // window's is, main/engine/assemble.ts) and the actions that change it.
 import { logged } from '../../common/engine-messages';
 import type { MeterApi } from '../api/client';
+import type { NetworkSettings } from '../api/network';
 import type { PacerOptions } from '../api/pacer';
 import { assembleEngine } from '../engine/assemble';
 import type { EngineConfig } from '../engine/config';
@@ -21,6 +22,8 @@ export interface SessionOptions {
   /** Pacing options other than the clock (benchmarks try other slack values). */
   pacer?: Omit<PacerOptions, 'clock'>;
   random?: () => number;
+  /** The proxy and CAs to reach the service through (main/api/network.ts). */
+  network?: NetworkSettings;
   /**
    * What this process is, in words, for another process that finds the queue in use ("meter-desk
    * run"). The session claims the queue: one writer per queue file (store/queue-owner.ts).
@@ -56,6 +59,7 @@ export function openSession(opts: SessionOptions): Session {
       ...(opts.clock && { clock: opts.clock }),
       ...(opts.pacer && { pacer: opts.pacer }),
       ...(opts.random && { random: opts.random }),
+      ...(opts.network && { network: opts.network }),
     });
   } catch (error) {
     store.close();

@@ -99,6 +99,18 @@ export function classifyFileError(endpoint: Endpoint, error: unknown, redact: Re
   return localFile(endpoint, 'unreadable', cause);
 }
 
+/**
+ * A proxy's refusal of the tunnel. undici says it only in words (no code, no status), so the words
+ * are matched here; test/api/proxy.test.ts pins them against a real proxy.
+ */
+function proxyRefusal(links: readonly ErrorLike[]): 'proxy_auth' | 'proxy_refused' | null {
+  for (const { message } of links) {
+    if (/Proxy Authentication Required|Proxy response \(407\)/.test(message)) return 'proxy_auth';
+    if (/Proxy response \(\d+\) !== 200/.test(message)) return 'proxy_refused';
+  }
+  return null;
+}
+
 /** Errors thrown by the transport instead of a response (the caller handles its own abort). */
 export function classifyTransport(endpoint: Endpoint, error: unknown, redact: Redactor): ApiError {
   if (error instanceof ApiError) return error;
@@ -118,6 +130,8 @@ export function classifyTransport(endpoint: Endpoint, error: unknown, redact: Re
     return localFile(endpoint, 'changed_on_disk', cause);
   }
   if (codes.includes('ENOENT')) return localFile(endpoint, 'vanished', cause);
+  const proxy = proxyRefusal(links);
+  if (proxy !== null) return retryLater(endpoint, proxy, undefined, cause);
   const tls = codes.find(isTlsCode);
   if (tls !== undefined) {
     return make(

@@ -8,6 +8,7 @@ import { classifyBodyProblem } from './classify';
 import { classifyFileError } from './classify-transport';
 import type { ApiError, Endpoint } from './errors';
 import { createHttp, type Timeouts } from './http';
+import type { NetworkSettings } from './network';
 import { pacedCall, type CallOptions } from './paced-call';
 import { createRedactor, type Redactor } from './redact';
 import { ServerClock } from './server-clock';
@@ -35,6 +36,8 @@ export interface MeterApiOptions {
   readonly apiKey: string;
   /** A shared undici Agent/Dispatcher; by default the client makes (and closes) its own. */
   readonly agent?: Dispatcher;
+  /** Proxy and CAs of the agent the client makes (network.ts); by default from process.env. */
+  readonly network?: NetworkSettings;
   readonly timeouts?: Partial<Timeouts>;
   /** Defaults to the process-wide pacer of this key (sharePacer), made with `pacerOptions`. */
   readonly pacer?: Pacer;
@@ -87,6 +90,7 @@ export function createMeterApi(options: MeterApiOptions): MeterApi {
   const http = createHttp({
     baseUrl: options.baseUrl,
     dispatcher: options.agent,
+    ...(options.network && { network: options.network }),
     timeouts: options.timeouts,
     maxBodyBytes: options.maxBodyBytes,
   });

@@ -22,6 +22,8 @@ export type RetryReason =
   | 'body_too_large'
   | 'server_refused' // a 2xx whose body says ok:false
   | 'tls' // the service's certificate could not be verified (never bypassed)
+  | 'proxy_auth' // the proxy answered 407: it wants credentials MeterDesk was not given
+  | 'proxy_refused' // the proxy would not open a tunnel to the service (403, 502, ...)
   | 'transport'; // any other failure below HTTP
 
 /**

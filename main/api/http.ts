@@ -1,7 +1,9 @@
-// The transport: one keep-alive undici Agent, a validated base URL, no redirects, capped bodies.
-// It does not classify anything; it reports what happened and classify.ts decides what it means.
-import { Agent, FormData, type Dispatcher } from 'undici';
+// The transport: one keep-alive undici dispatcher (through the office's proxy when one is set,
+// network.ts), a validated base URL, no redirects, capped bodies. It does not classify anything;
+// it reports what happened and classify.ts decides what it means.
+import { FormData, type Dispatcher } from 'undici';
 import type { HeaderMap } from './limits';
+import { createNetworkAgent, networkFromEnv, type NetworkSettings } from './network';
 
 export { FormData };
 
@@ -72,14 +74,15 @@ export function parseBaseUrl(raw: string): BaseUrl {
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
 }
 
-export function createAgent(timeouts: Timeouts): Agent {
-  return new Agent({
-    connect: { timeout: timeouts.connectMs },
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.bodyMs,
-    keepAliveTimeout: 30_000,
-    // Redirects are never followed: undici 7 only follows them with an explicit interceptor.
-  });
+/**
+ * The dispatcher a client makes for itself: this process's proxy and CAs unless told others.
+ * Redirects are never followed: undici 7 only follows them with an explicit interceptor.
+ */
+export function createAgent(
+  timeouts: Timeouts,
+  network: NetworkSettings = networkFromEnv(process.env),
+): Dispatcher {
+  return createNetworkAgent(timeouts, network);
 }
 
 export interface HttpRequest {
@@ -113,6 +116,8 @@ export interface HttpTransport {
 export interface HttpOptions {
   readonly baseUrl: string;
   readonly dispatcher?: Dispatcher;
+  /** Proxy and CAs for the dispatcher made here (ignored with `dispatcher`); default: process.env. */
+  readonly network?: NetworkSettings;
   readonly timeouts?: Partial<Timeouts>;
   readonly maxBodyBytes?: number;
 }
@@ -142,8 +147,9 @@ export function createHttp(options: HttpOptions): HttpTransport {
   const base = parseBaseUrl(options.baseUrl);
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const ownAgent = options.dispatcher === undefined ? createAgent(timeouts) : undefined;
-  const dispatcher: Dispatcher = options.dispatcher ?? (ownAgent as Agent);
+  const ownAgent =
+    options.dispatcher === undefined ? createAgent(timeouts, options.network) : undefined;
+  const dispatcher: Dispatcher = options.dispatcher ?? (ownAgent as Dispatcher);
 
   async function send(request: HttpRequest): Promise<HttpResponse> {
     if (!request.path.startsWith('/')) throw new TypeError('request path must be absolute');

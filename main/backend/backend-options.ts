@@ -1,5 +1,6 @@
 // What the backend's state is opened with: where settings and the default queue live, the secret
 // store and main's OS services, and the timings tests shorten.
+import type { MachinePolicy } from '../config/policy';
 import type { EngineConfig } from '../engine/config';
 import type { SandboxOptions } from '../../sandbox';
 import type { MainServices } from './main-services';
@@ -18,6 +19,8 @@ export interface BackendStateOptions {
   /** Tests pass shorter quiet periods; the app uses the watcher's defaults. */
   readonly watch?: WatchTimings;
   readonly log: (line: string) => void;
+  /** The machine policy IT set (main/config/policy.ts). */
+  readonly policy: MachinePolicy;
 }
 
 export interface WatchTimings {

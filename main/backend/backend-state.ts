@@ -2,6 +2,10 @@
 // sandbox when it is in use. Calls from the window share it (RwLock.shared); a change of service,
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
+import { realpathSync } from 'node:fs';
+import { isOnNetworkShare } from '../watch/file-system-type';
+import type { MachinePolicy } from '../config/policy';
+import { withPolicy } from './policy-settings';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
 import type { KeyStatus, ServiceKind, ServiceView } from '../../common/ipc/views';
 import { QueueActions } from '../actions/queue-actions';
@@ -54,6 +58,8 @@ export class BackendState {
   readonly exported = new Set<string>();
   private claimRetry: NodeJS.Timeout | null = null;
   private closed = false;
+  /** What IT fixed: presets and locks over settings.json (policy-settings.ts). */
+  readonly policy: MachinePolicy;
   /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
   readonly watcher: FolderWatcher;
   /** Office mode beside each engine, when the Office settings name an office (and its status). */
@@ -63,7 +69,12 @@ export class BackendState {
     this.main = options.main;
     this.secrets = options.secrets;
     this.log = options.log;
-    this.settingsValue = loadSettings(settingsFile(options.userDataDir));
+    this.policy = options.policy;
+    if (options.policy.problem !== null) options.log(options.policy.problem);
+    this.settingsValue = withPolicy(
+      loadSettings(settingsFile(options.userDataDir)),
+      options.policy,
+    );
     this.storeValue = this.openFirstStore();
     this.keys = new BackendKeys(options.secrets, options.log);
     this.setup = new ServiceSetup({
@@ -246,6 +257,32 @@ export class BackendState {
       this.hub.close();
       this.storeValue.close();
     });
+  }
+
+  private shareChecked: { dir: string; onShare: boolean } | null = null;
+
+  /**
+   * The data folder is on a network share (SMB, NFS, a mapped drive): SQLite's write-ahead log
+   * needs shared memory one machine sees, so the queue may be damaged there. Said once in the log
+   * and under the data folder in Settings; asked again only when the folder changes.
+   */
+  dataDirOnShare(): boolean {
+    const dir = this.dataDir;
+    if (this.shareChecked?.dir !== dir) {
+      let onShare = false;
+      try {
+        onShare = isOnNetworkShare(realpathSync(dir));
+      } catch {
+        // Not there (yet): nothing to warn about.
+      }
+      this.shareChecked = { dir, onShare };
+      if (onShare) {
+        this.log(
+          `warning: the data folder ${dir} is on a network share; the queue needs a local folder (docs/deployment.md, "Data folder")`,
+        );
+      }
+    }
+    return this.shareChecked.onShare;
   }
 
   /** A data folder that became unusable (an unplugged drive) must not keep the app from opening. */

@@ -1,6 +1,7 @@
 // The desktop backend as one object: the contract's backend calls (BACKEND_CALLS), the event
 // stream for the window, and network hints. Plain Node: it runs in Electron's utility process (see
 // docs/architecture.md), in tests, and behind the in-process test bridge.
+import { readMachinePolicy, type MachinePolicy } from '../config/policy';
 import type { HandlersFor } from '../../common/ipc/bridge';
 import type { BackendCalls } from '../../common/ipc/backend-contract';
 import type { EngineConfig } from '../engine/config';
@@ -30,6 +31,8 @@ export interface BackendOptions {
   readonly log?: (line: string) => void;
   /** Review leases' clock in the window's office mode (tests move a manual one). */
   readonly reviewClock?: Clock;
+  /** The machine policy; by default this machine's (main/config/policy.ts). */
+  readonly policy?: MachinePolicy;
 }
 
 export interface Backend {
@@ -61,6 +64,7 @@ export function createBackendState(options: BackendOptions): BackendState {
     ...(options.sandbox && { sandbox: options.sandbox }),
     ...(options.eventIntervalMs !== undefined && { eventIntervalMs: options.eventIntervalMs }),
     ...(options.watch && { watch: options.watch }),
+    policy: options.policy ?? readMachinePolicy(),
   });
 }
 

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, LANGUAGE_CHOICES, type AppSettings } from '../../comm
 import type { SettingsView } from '../../common/ipc/views';
 import { MAX_BUSINESS_CHARS, MAX_CONCURRENCY, MAX_WATCH_FOLDERS } from '../../common/ipc/limits';
 import { readJsonFile, writeJsonFile } from '../config/json-file';
+import { NO_POLICY_VIEW, type PolicyView } from '../../common/policy';
 
 // Each field on its own: a hand-edited file with one bad value keeps the others.
 const FIELDS = {
@@ -44,6 +45,16 @@ export function saveSettings(file: string, settings: AppSettings): void {
   writeJsonFile(file, settings);
 }
 
-export function toSettingsView(settings: AppSettings, defaultDataDir: string): SettingsView {
-  return { ...settings, effectiveDataDir: settings.dataDir ?? defaultDataDir };
+export function toSettingsView(
+  settings: AppSettings,
+  defaultDataDir: string,
+  policy: PolicyView = NO_POLICY_VIEW,
+  dataDirOnShare = false,
+): SettingsView {
+  return {
+    ...settings,
+    effectiveDataDir: settings.dataDir ?? defaultDataDir,
+    policy,
+    dataDirOnShare,
+  };
 }

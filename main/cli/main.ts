@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { isApiError } from '../api/errors';
+import { describeNetwork, networkFromEnv } from '../api/network';
+import { tryMoveRoamingData } from '../config/roaming-move';
 import { QueueInUseError } from '../store/queue-owner';
 import { aiStatusCommand, quotaCommand, tasksCommand } from './commands/remote';
 import { demoCommand } from './commands/demo';
@@ -14,6 +16,7 @@ import { ROUTES_USAGE, routesCommand } from './commands/routes';
 import { sandboxCommand } from './commands/sandbox';
 import { WATCH_USAGE, watchCommand } from './commands/watch';
 import { AuthError, EXIT, UsageError } from './exit-codes';
+import { openCliLog, takeLogFile, teeToLog, type LoggedArgs } from './log-file';
 import { processIo, type CliIo } from './output';
 
 const USAGE = `MeterDesk: water-meter photos in, billing-ready readings out.
@@ -40,6 +43,10 @@ Usage:
   meter-desk demo [--count N] [--seed N] [--dir DIR]
   ${OFFICE_USAGE}
   meter-desk office demo [--count N] [--dir DIR]  three desks, one throwaway PostgreSQL (npm run office:demo)
+
+Any command takes --log-file PATH: what it says on standard error also goes to that file, each
+line with its time, rotated at 5 MB (PATH.1, .2, .3 kept). Behind a proxy, HTTPS_PROXY, HTTP_PROXY
+and NO_PROXY are honoured; METER_DESK_CA_FILE names a PEM file of CAs trusted besides the default.
 
 The service is --base-url or METER_DESK_BASE_URL; the key is METER_DESK_API_KEY or the keychain
 entry written by "meter-desk login". With no service configured, "run" uses the built-in sandbox.
@@ -68,7 +75,36 @@ const COMMANDS: Record<string, Command> = {
 };
 
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let args: LoggedArgs;
+  try {
+    args = takeLogFile(argv);
+  } catch (err) {
+    io.err(`${(err as Error).message}\n`);
+    return EXIT.usage;
+  }
+  if (args.logFile === null) return dispatch(args.argv, io);
+  const log = openCliLog(args.logFile);
+  const what = `meter-desk ${args.argv[0] ?? ''}`.trim();
+  try {
+    log.write(`${what} started; network: ${describeNetwork(networkFromEnv(io.env))}`);
+  } catch (err) {
+    io.err(`The log file ${args.logFile} cannot be written: ${(err as Error).message}\n`);
+    return EXIT.usage;
+  }
+  try {
+    const code = await dispatch(args.argv, teeToLog(io, log));
+    log.write(`${what} ended with exit code ${code}`);
+    return code;
+  } finally {
+    log.close();
+  }
+}
+
+async function dispatch(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
+  const moved = tryMoveRoamingData(io.env);
+  if (moved.moved) io.err(`MeterDesk's data moved from ${moved.from} to ${moved.to}.\n`);
+  else if ('problem' in moved) io.err(`${moved.problem}\n`);
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     io.out(USAGE);
     return name ? EXIT.ok : EXIT.usage;

@@ -1,6 +1,11 @@
 import { createSandbox, type Sandbox } from '../../sandbox';
+import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isOnNetworkShare } from '../watch/file-system-type';
 import { BaseUrlError, parseBaseUrl } from '../api/http';
+import { CaFileError, networkFromEnv, readCaFile, type NetworkSettings } from '../api/network';
 import { defaultDbFile } from '../config/paths';
+import { isLocked, readMachinePolicy, type MachinePolicy } from '../config/policy';
 import { KeychainSecretStore, KeychainUnavailableError } from '../secrets/keychain';
 import { UsageError } from './exit-codes';
 import type { CliIo } from './output';
@@ -12,10 +17,51 @@ export interface ServiceChoice {
   sandbox: Sandbox | null;
   /** The queue file for this service. */
   dbFile: string;
+  /** The proxy and CAs from the command's environment (HTTPS_PROXY, METER_DESK_CA_FILE, ...). */
+  network?: NetworkSettings;
 }
 
-export function baseUrlFrom(flag: string | undefined, io: CliIo): string | undefined {
-  return flag ?? (io.env.METER_DESK_BASE_URL || undefined);
+/**
+ * The command's proxy and CAs. A CA file that cannot be used stops the command here, naming the
+ * file, rather than as a certificate error on every request later.
+ */
+export function networkFor(io: CliIo, policy: MachinePolicy = NO_POLICY_HERE): NetworkSettings {
+  const network = networkFromEnv(io.env, policy.values.caFile);
+  if (network.caFile !== undefined) {
+    try {
+      readCaFile(network.caFile);
+    } catch (err) {
+      if (err instanceof CaFileError) throw new UsageError(err.message);
+      throw err;
+    }
+  }
+  return network;
+}
+
+const NO_POLICY_HERE: MachinePolicy = { values: {}, source: null, problem: null };
+
+/**
+ * The service: --base-url, else METER_DESK_BASE_URL, else the machine policy's. A policy that
+ * locks it refuses another one (docs/deployment.md, "Machine policy").
+ */
+export function baseUrlFrom(
+  flag: string | undefined,
+  io: CliIo,
+  policy: MachinePolicy = NO_POLICY_HERE,
+): string | undefined {
+  const preset = policy.values.serviceUrl;
+  const asked = flag ?? (io.env.METER_DESK_BASE_URL || undefined);
+  if (
+    preset !== undefined &&
+    isLocked(policy, 'serviceUrl') &&
+    asked !== undefined &&
+    asked !== preset
+  ) {
+    throw new UsageError(
+      `The service address is fixed by this computer's policy (${policy.source ?? 'machine policy'}): ${preset}.`,
+    );
+  }
+  return asked ?? preset;
 }
 
 /**
@@ -28,9 +74,11 @@ export async function resolveService(
   io: CliIo,
   opts: { sandboxByDefault: boolean },
 ): Promise<ServiceChoice> {
-  const baseUrl = baseUrlFrom(flags.baseUrl, io);
+  const policy = readMachinePolicy(io.env);
+  if (policy.problem !== null) io.err(`${policy.problem}\n`);
+  const baseUrl = baseUrlFrom(flags.baseUrl, io, policy);
   if (!baseUrl) {
-    if (!opts.sandboxByDefault) {
+    if (!opts.sandboxByDefault || policy.values.hideSandbox === true) {
       throw new UsageError(
         'No service configured: pass --base-url URL or set METER_DESK_BASE_URL.',
       );
@@ -44,6 +92,8 @@ export async function resolveService(
       apiKey: sandbox.apiKey,
       sandbox,
       dbFile: flags.db ?? defaultDbFile(io.env, true),
+      // The built-in sandbox is this process: never through the office's proxy.
+      network: {},
     };
   }
   try {
@@ -52,12 +102,30 @@ export async function resolveService(
     if (err instanceof BaseUrlError) throw new UsageError(err.message);
     throw err;
   }
+  const dbFile = flags.db ?? defaultDbFile(io.env);
+  warnOnShare(dbFile, io);
   return {
     baseUrl,
     apiKey: await apiKeyFor(baseUrl, io),
     sandbox: null,
-    dbFile: flags.db ?? defaultDbFile(io.env),
+    dbFile,
+    network: networkFor(io, policy),
   };
+}
+
+/** A queue on a network share can be damaged (SQLite's WAL); said before the run, not refused. */
+function warnOnShare(dbFile: string, io: CliIo): void {
+  let onShare = false;
+  try {
+    onShare = isOnNetworkShare(realpathSync(dirname(dbFile)));
+  } catch {
+    // The folder is made later; a new folder is where the person chose.
+  }
+  if (onShare) {
+    io.err(
+      `Warning: the queue ${dbFile} is on a network share, where it can be damaged; use a folder on this computer (--db).\n`,
+    );
+  }
 }
 
 /**

@@ -8,8 +8,10 @@ export const QUEUE_FILE = 'queue.sqlite';
 export const SANDBOX_QUEUE_FILE = 'sandbox-queue.sqlite';
 
 /**
- * The per-user data folder, the same place Electron's app.getPath('userData') gives for a
- * product named MeterDesk, so the CLI and the desktop app share settings and one queue.
+ * The per-user data folder, shared by the CLI and the desktop app (which sets Electron's userData
+ * to it), so both use the same settings and one queue. On Windows it is the local, non-roaming
+ * AppData: with roaming profiles or folder redirection Roaming lands on a server share, where
+ * SQLite's write-ahead log does not work (roaming-move.ts moves an older Roaming folder here).
  */
 export function userDataDir(
   env: NodeJS.ProcessEnv = process.env,
@@ -17,9 +19,19 @@ export function userDataDir(
 ): string {
   if (env.METER_DESK_DATA_DIR) return env.METER_DESK_DATA_DIR;
   if (platform === 'win32')
-    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_NAME);
+    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), APP_NAME);
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', APP_NAME);
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME);
+}
+
+/** Where MeterDesk kept its data on Windows before 0.2: the roaming AppData. */
+export function roamingDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_NAME);
+}
+
+/** Where the log files are (main/logs/rotating-log.ts): beside the settings, never roaming. */
+export function logsDir(userDir: string): string {
+  return join(userDir, 'logs');
 }
 
 /** The desktop app's settings file (it names where the queue lives, so it cannot be in it). */

@@ -15,4 +15,6 @@ export interface DesktopDialogs {
   chooseFolders(): Promise<string[] | null>;
   /** The open dialog for one folder to keep MeterDesk's data in. */
   chooseDataFolder(): Promise<string | null>;
+  /** Shows a folder in the file manager, made first if need be; null, or why it could not. */
+  openFolder(path: string): Promise<string | null>;
 }

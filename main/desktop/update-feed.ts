@@ -89,3 +89,21 @@ export function readUpdateFeed(file: string): UpdateFeed {
   // electron-updater resolves latest.yml against the feed as a folder.
   return { kind: 'feed', url: url.endsWith('/') ? url : `${url}/`, file };
 }
+
+/**
+ * The feed the machine policy names (main/config/policy.ts, updateFeedUrl) wins over update.json:
+ * one place for IT to set everything. '' turns updates off; an address is checked as the file's.
+ */
+export function policyUpdateFeed(url: string, source: string): UpdateFeed {
+  const trimmed = url.trim();
+  if (trimmed === '') return { kind: 'off', why: `Automatic updates are turned off by ${source}.` };
+  const refused = refusedUpdateUrl(trimmed);
+  if (refused !== null) {
+    return {
+      kind: 'invalid',
+      problem: `Automatic updates are off: ${source} names a feed that cannot be used: ${refused}`,
+      file: source,
+    };
+  }
+  return { kind: 'feed', url: trimmed.endsWith('/') ? trimmed : `${trimmed}/`, file: source };
+}

@@ -5,7 +5,7 @@
 import type { WindowCalls } from '../../common/ipc/bridge';
 import { MAIN_ONLY_CHANNELS } from '../../common/ipc/backend-contract';
 import { CHANNEL_NAMES } from '../../common/ipc/channels';
-import { ok } from '../../common/ipc/result';
+import { fail, ok } from '../../common/ipc/result';
 import type { UpdateView } from '../../common/ipc/update-view';
 import type { BackendCallers } from './backend-client';
 import { billingDialogCalls } from './billing-dialog-calls';
@@ -16,6 +16,8 @@ export interface WindowCallsOptions {
   readonly backend: BackendCallers;
   readonly dialogs: DesktopDialogs;
   readonly updateStatus: () => UpdateView;
+  /** Where the log files are (main/config/paths.ts, logsDir). */
+  readonly logFolder: string;
 }
 
 export function exportFileName(now = new Date()): string {
@@ -59,6 +61,13 @@ export function createWindowCalls(options: WindowCallsOptions): WindowCalls {
     },
 
     getUpdateStatus: () => Promise.resolve(ok(options.updateStatus())),
+
+    async openLogFolder() {
+      const problem = await dialogs.openFolder(options.logFolder);
+      return problem === null
+        ? ok(null)
+        : fail('file_error', `The log folder ${options.logFolder} could not be opened: ${problem}`);
+    },
     ...billingDialogCalls(backend, dialogs),
     ...officeReportDialogCalls(backend, dialogs),
   };

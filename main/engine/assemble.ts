@@ -2,6 +2,7 @@
 // (main/actions/session.ts) and the window's engine slot (main/backend/engine-slot.ts) both take
 // it from here, so they cannot drift apart in what they pass.
 import { createMeterApi, type MeterApi } from '../api/client';
+import type { NetworkSettings } from '../api/network';
 import type { PacerOptions } from '../api/pacer';
 import type { Store } from '../store/store';
 import { systemClock, type Clock } from '../time/clock';
@@ -18,6 +19,8 @@ export interface EngineAssembly {
   /** Pacing options other than the clock (benchmarks try other slack values). */
   readonly pacer?: Omit<PacerOptions, 'clock'>;
   readonly random?: () => number;
+  /** The proxy and CAs to reach the service through (the CLI's from its environment). */
+  readonly network?: NetworkSettings;
 }
 
 export interface AssembledEngine {
@@ -29,6 +32,7 @@ export function assembleEngine(opts: EngineAssembly): AssembledEngine {
   const api = createMeterApi({
     baseUrl: opts.baseUrl,
     apiKey: opts.apiKey,
+    ...(opts.network && { network: opts.network }),
     // The system clock is the default everywhere: passing it would only split the key's pacer.
     ...((opts.clock ?? opts.pacer) && {
       pacerOptions: { ...opts.pacer, clock: opts.clock ?? systemClock },

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { autoUpdater } from 'electron-updater';
 import type { UpdateView } from '../../common/ipc/update-view';
-import { machineUpdateConfigFile, readUpdateFeed } from '../desktop/update-feed';
+import { machineUpdateConfigFile, policyUpdateFeed, readUpdateFeed } from '../desktop/update-feed';
+import { readMachinePolicy } from '../config/policy';
 import { guardUpdateRequests, type GuardableExecutor } from '../desktop/update-guard';
 import { updatesHeldBy } from '../desktop/update-policy';
 import { UpdateService } from '../desktop/updates';
@@ -18,7 +19,11 @@ export function startAutoUpdates(
   onChange: (view: UpdateView) => void,
   log: (line: string) => void,
 ): UpdateService {
-  const feed = readUpdateFeed(machineUpdateConfigFile());
+  const policy = readMachinePolicy();
+  const feed =
+    policy.values.updateFeedUrl !== undefined
+      ? policyUpdateFeed(policy.values.updateFeedUrl, policy.source ?? 'the machine policy')
+      : readUpdateFeed(machineUpdateConfigFile());
   const held = app.isPackaged ? updatesHeldBy(process.platform, linuxPackageType()) : null;
   // Touching autoUpdater creates the platform's updater; only do it when it will be used.
   const active = feed.kind === 'feed' && app.isPackaged && held === null;

@@ -6,16 +6,19 @@ import { nativesDirArg } from './native-bindings';
 
 /**
  * Starts the backend in an Electron utility process (a Node.js child with its own event loop),
- * telling it where the native modules built for Electron are.
+ * telling it where the native modules built for Electron are; `env` carries the system's proxy
+ * (main/desktop/system-proxy.ts).
  */
 export function spawnUtilityBackend(
   entry: string,
   config: HostConfig,
   nativesDir: string,
+  env: NodeJS.ProcessEnv,
 ): SpawnedProcess {
   const child = utilityProcess.fork(entry, [hostConfigArg(config), nativesDirArg(nativesDir)], {
     serviceName: 'MeterDesk backend',
     stdio: 'inherit',
+    env,
   });
   child.once('spawn', () => {
     try {

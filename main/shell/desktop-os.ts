@@ -2,6 +2,7 @@
 // the backend asks for (MAIN_CALLS): the file manager, notifications, the taskbar/dock, and
 // Electron's safeStorage (main-process only) for the key fallback.
 import { app, dialog, Notification, safeStorage, shell, type BrowserWindow } from 'electron';
+import { mkdirSync } from 'node:fs';
 import type { SafeStorageInfo } from '../../common/ipc/backend-views';
 import type { MainServiceHandlers } from '../desktop/backend-client';
 import type { DesktopDialogs, FileKind } from '../desktop/dialogs';
@@ -37,6 +38,16 @@ const FILE_DIALOGS: Record<FileKind, { title: string; name: string; extensions: 
 
 export function desktopDialogs(window: () => BrowserWindow | null): DesktopDialogs {
   return {
+    async openFolder(path) {
+      try {
+        mkdirSync(path, { recursive: true });
+      } catch (error) {
+        return String(error);
+      }
+      // shell.openPath answers with an error message, empty when the folder was opened.
+      const problem = await shell.openPath(path);
+      return problem === '' ? null : problem;
+    },
     async chooseSaveFile(defaultName, kind = 'readings') {
       const win = window();
       const look = FILE_DIALOGS[kind];

@@ -11,7 +11,10 @@ import { APP_ID, appMenuTemplate } from '../desktop/app-menu';
 import { BackendSupervisor } from '../desktop/backend-supervisor';
 import { createWindowCalls } from '../desktop/window-calls';
 import { windowStateFile } from '../desktop/window-state';
-import { userDataDir } from '../config/paths';
+import { logsDir, userDataDir } from '../config/paths';
+import { tryMoveRoamingData } from '../config/roaming-move';
+import { LOG_FILE_NAME, RotatingLog } from '../logs/rotating-log';
+import { systemClock } from '../time/clock';
 import { createDispatcher } from '../ipc/dispatch';
 import { startAutoUpdates } from './auto-update';
 import { spawnUtilityBackend } from './backend-launcher';
@@ -22,10 +25,13 @@ import { unpackedPath } from './native-bindings';
 import { NATIVES_FOLDER } from './native-stamp';
 import { watchNetworkHints } from './network-hints';
 import { registerSchemes, serveSchemes } from './protocols';
+import { backendEnvironment } from './system-proxy';
 import { launchSingleInstance, type RunningInstance } from './single-instance';
 import { createMainWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** An older version's roaming data folder moves to the local one first (Windows only). */
+const roamingMove = tryMoveRoamingData();
 /** The per-user folder the CLI uses too (METER_DESK_DATA_DIR overrides it, e.g. in tests). */
 const dataDir = userDataDir();
 /** better-sqlite3 and keytar built for this Electron (scripts/prepare-natives.ts). */
@@ -33,8 +39,19 @@ const nativesDir = unpackedPath(join(here, '..', '..', NATIVES_FOLDER));
 
 let window: BrowserWindow | null = null;
 
+/** The log file IT collects (docs/deployment.md, "Logs"): main's lines and the backend's. */
+const logFile = new RotatingLog({
+  file: join(logsDir(dataDir), LOG_FILE_NAME),
+  clock: systemClock,
+});
+
 function log(line: string): void {
   console.log(`[MeterDesk] ${line}`);
+  try {
+    logFile.write(line);
+  } catch {
+    // A full or read-only disk must not stop the app; the console still has the line.
+  }
 }
 
 function send(event: AppEvent): void {
@@ -48,7 +65,7 @@ function focusWindow(): void {
   window.focus();
 }
 
-function start(): RunningInstance {
+function start(backendEnv: NodeJS.ProcessEnv): RunningInstance {
   installGuards();
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -61,6 +78,7 @@ function start(): RunningInstance {
         join(here, 'backend-process.cjs'),
         { userDataDir: dataDir, appVersion: app.getVersion() },
         nativesDir,
+        backendEnv,
       ),
     services: desktopServices(() => window),
     onEvent: send,
@@ -80,6 +98,7 @@ function start(): RunningInstance {
         backend: backend.calls,
         dialogs: desktopDialogs(() => window),
         updateStatus: () => updates.view(),
+        logFolder: logsDir(dataDir),
       }),
       trusted: () => ({ webContentsId: window?.webContents.id ?? null, pageUrl: APP_PAGE_URL }),
       log,
@@ -121,6 +140,11 @@ function start(): RunningInstance {
   };
 }
 
+if (roamingMove.moved) {
+  log(`data folder moved from ${roamingMove.from} to ${roamingMove.to} (${roamingMove.how})`);
+} else if ('problem' in roamingMove) {
+  log(roamingMove.problem);
+}
 // Chromium's own data (and the single-instance lock) beside the queue, in one per-user folder.
 app.setPath('userData', dataDir);
 // Windows shows a notification only for an app whose AppUserModelID has a Start-menu shortcut:
@@ -135,6 +159,7 @@ const first = launchSingleInstance(app, {
     registerSchemes();
     return app
       .whenReady()
+      .then(() => backendEnvironment(dataDir, log))
       .then(start)
       .catch((error: unknown) => {
         log(`could not start: ${String(error)}`);

@@ -14,6 +14,7 @@ export function AddressField({
   hint,
   placeholderMark,
   lineTestId,
+  readOnly = false,
   onChange,
 }: {
   id: string;
@@ -24,6 +25,8 @@ export function AddressField({
   /** Why the example address needs no catalogue, as the pseudo-locale check reads it. */
   placeholderMark: 'data' | 'example';
   lineTestId?: string;
+  /** Fixed by the machine policy: shown, not editable. */
+  readOnly?: boolean;
   onChange: (value: string) => void;
 }): React.JSX.Element {
   const t = useT('onboarding');
@@ -46,6 +49,7 @@ export function AddressField({
         placeholder="https://meters.example.com"
         data-i18n-placeholder={placeholderMark}
         maxLength={MAX_URL_CHARS}
+        readOnly={readOnly}
         value={value}
         aria-invalid={problem !== null}
         aria-describedby={line !== null ? lineId : undefined}

@@ -44,6 +44,8 @@ const RETRY_DETAILS: readonly RetryDetail[] = [
   'body_too_large',
   'server_refused',
   'tls',
+  'proxy_auth',
+  'proxy_refused',
   'transport',
 ];
 

@@ -115,6 +115,7 @@ const WORDING: Wording = {
   enterAddressFirst: (_p, t) => t('said.enterAddressFirst'),
   sandboxDidNotStart: (_p, t) => t('said.sandboxDidNotStart'),
   noKeyStored: (p, t) => t('said.noKeyStored', p),
+  lockedByPolicy: (p, t) => t('said.lockedByPolicy', p),
   addressNotUrl: (_p, t) => t('said.addressNotUrl'),
   addressNotHttps: (p, t) =>
     p.host ? t('said.addressNotHttpsHost', p) : t('said.addressNotHttps'),

@@ -31,6 +31,8 @@ export interface RunSlice {
   savePhotoCheckThresholds(thresholds: PhotoCheckThresholds): Promise<boolean>;
   remove(ids: readonly number[]): Promise<void>;
   openLocation(target: { jobId: number } | { path: string }): Promise<void>;
+  /** The log files' folder in the file manager (Settings), for IT to collect them. */
+  openLogFolder(): Promise<void>;
   exportCsv(request: ExportRequest): Promise<Result<null>>;
 }
 
@@ -152,6 +154,11 @@ export const createRunSlice: SliceCreator<RunSlice> = (set, get, { bridge }) => 
 
     async openLocation(target) {
       const reply = await bridge.openFileLocation(target);
+      if (!reply.ok) get().notifyError(reply.error);
+    },
+
+    async openLogFolder() {
+      const reply = await bridge.openLogFolder();
       if (!reply.ok) get().notifyError(reply.error);
     },
 

@@ -11,6 +11,7 @@ import type {
   Snapshot,
 } from '../../common/ipc';
 import type { LogEntry } from '../../common/engine-messages';
+import { NO_POLICY_VIEW } from '../../common/policy';
 import { DEFAULT_SETTINGS } from '../../common/settings';
 import { throttle } from '../lib/throttle';
 import { DEFAULT_QUERY } from './table-slice';
@@ -68,7 +69,12 @@ const EMPTY_SERVICE: ServiceView = {
   sampleFolder: null,
   problem: null,
 };
-const EMPTY_SETTINGS: SettingsView = { ...DEFAULT_SETTINGS, effectiveDataDir: '' };
+const EMPTY_SETTINGS: SettingsView = {
+  ...DEFAULT_SETTINGS,
+  effectiveDataDir: '',
+  policy: NO_POLICY_VIEW,
+  dataDirOnShare: false,
+};
 const EMPTY_KEY: KeyStatus = {
   isSet: false,
   hint: '',

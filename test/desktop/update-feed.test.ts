@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   machineUpdateConfigFile,
+  policyUpdateFeed,
   readUpdateFeed,
   refusedUpdateUrl,
 } from '../../main/desktop/update-feed';
@@ -115,5 +116,22 @@ describe('addresses the updater may fetch', () => {
     expect(requestUrl({ protocol: 'http:', hostname: '::1', port: '9000', path: '/' })).toBe(
       'http://[::1]:9000/',
     );
+  });
+});
+
+describe('the feed named by the machine policy', () => {
+  it('is used as a folder, turned off by an empty address, refused over plain http', () => {
+    const source = '/etc/meterdesk/policy.json';
+    expect(policyUpdateFeed('https://updates.office.example/meterdesk', source)).toEqual({
+      kind: 'feed',
+      url: 'https://updates.office.example/meterdesk/',
+      file: source,
+    });
+    expect(policyUpdateFeed(' ', source)).toEqual({
+      kind: 'off',
+      why: `Automatic updates are turned off by ${source}.`,
+    });
+    const refused = policyUpdateFeed('http://updates.office.example/', source);
+    expect(refused.kind).toBe('invalid');
   });
 });

@@ -40,6 +40,15 @@ export class TestOs implements MainServiceHandlers, DesktopDialogs {
     return Promise.resolve(this.dataFolderAnswers.shift() ?? null);
   }
 
+  /** Folders opened in the file manager; an answer queued here is the OS's refusal. */
+  readonly openedFolders: string[] = [];
+  openFolderProblems: (string | null)[] = [];
+
+  openFolder(path: string): Promise<string | null> {
+    this.openedFolders.push(path);
+    return Promise.resolve(this.openFolderProblems.shift() ?? null);
+  }
+
   showItemInFolder(path: string): Promise<null> {
     this.shown.push(path);
     return Promise.resolve(null);

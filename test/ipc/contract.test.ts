@@ -351,6 +351,18 @@ describe('files outside the queue', () => {
     });
   });
 
+  it('openLogFolder: main opens the log folder; an OS refusal is a file_error naming it', async () => {
+    expect(value(await desk.bridge.openLogFolder())).toBeNull();
+    expect(desk.os.openedFolders).toEqual(['/meterdesk-test/logs']);
+    desk.os.openFolderProblems.push('No application is associated with this folder.');
+    const refused = await desk.bridge.openLogFolder();
+    expect(refused.ok ? null : refused.error).toEqual({
+      code: 'file_error',
+      message:
+        'The log folder /meterdesk-test/logs could not be opened: No application is associated with this folder.',
+    });
+  });
+
   it('addFolders: the open dialog picks folders; canceled adds nothing', async () => {
     const folder = join(desk.dir, 'route-8');
     mkdirSync(folder);

@@ -53,6 +53,7 @@ const LOWER = [
   'watch',
   'office',
   'photo-checks',
+  'logs',
 ];
 const ABOVE_LOWER = ['engine', 'actions', 'backend', 'desktop', 'cli', 'shell', 'ipc'];
 const mainCases: [file: string, source: string, allowed: boolean][] = [

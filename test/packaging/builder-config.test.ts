@@ -68,11 +68,38 @@ describe('electron-builder.yml, read back by electron-builder', () => {
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
   });
 
-  it('writes a desktop file that opens folders, handed over as %U', async () => {
+  it('writes a desktop file that takes folders as %U, without claiming to be the folder opener', async () => {
     const helper = new LinuxTargetHelper(fakeLinuxPackager(config));
     const entry = await helper.computeDesktopEntry(config.linux ?? {});
     expect(entry).toMatch(/^Exec=\/opt\/MeterDesk\/meter-desk %U$/m);
-    expect(entry).toMatch(/^MimeType=inode\/directory;$/m);
+    // inode/directory could make MeterDesk the desktop's default for opening every folder.
+    expect(entry).not.toMatch(/inode\/directory/);
+  });
+
+  it('flips the fuses: no run-as-Node, no NODE_OPTIONS or --inspect, only app.asar, checked', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      loadBrowserProcessSpecificV8Snapshot: false,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('unpacks everything sharp loads, and signs native modules on Windows when CI can', () => {
+    expect(config.asarUnpack).toEqual(
+      expect.arrayContaining([
+        '**/node_modules/sharp/**',
+        '**/node_modules/@img/**',
+        '**/node_modules/detect-libc/**',
+        '**/node_modules/semver/**',
+      ]),
+    );
+    expect(config.win?.signExts).toEqual(['.node', '.dll']);
+    expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false, allowElevation: true });
   });
 
   it('has an icon electron-builder can turn into .icns, .ico and the Linux sizes', async () => {

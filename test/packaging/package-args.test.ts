@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript script, typed by its JSDoc
-import { foreignBuild } from '../../scripts/package-args.js';
+import { builderRuns, foreignBuild } from '../../scripts/package-args.js';
 import { ROOT } from '../shell/helpers/build';
 
 const refusal = foreignBuild as (args: string[], platform: string, arch: string) => string | null;
@@ -35,5 +35,27 @@ describe('npm run package', () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/another architecture/);
+  });
+});
+
+describe('the Linux runs', () => {
+  const runsOf = builderRuns as (args: string[], platform: string) => string[][];
+
+  it('builds the AppImage and then the deb in runs of their own, so only the deb says deb', () => {
+    expect(runsOf([], 'linux')).toEqual([
+      ['--linux', 'AppImage'],
+      ['--linux', 'deb'],
+    ]);
+    expect(runsOf(['--linux', 'deb', 'AppImage', '--x64'], 'linux')).toEqual([
+      ['--x64', '--linux', 'AppImage'],
+      ['--x64', '--linux', 'deb'],
+    ]);
+  });
+
+  it('leaves one target, other targets and other systems as they are', () => {
+    expect(runsOf(['--linux', 'dir'], 'linux')).toEqual([['--linux', 'dir']]);
+    expect(runsOf(['--linux', 'deb'], 'linux')).toEqual([['--linux', 'deb']]);
+    expect(runsOf(['--mac', '--arm64'], 'darwin')).toEqual([['--mac', '--arm64']]);
+    expect(runsOf([], 'win32')).toEqual([[]]);
   });
 });

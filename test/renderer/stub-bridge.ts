@@ -1,6 +1,7 @@
 // A MeterDeskBridge for component and store tests: an in-memory list of jobs answering the
 // contract's calls (paging, filters, search, sort, review) and a way to push events. The real
 // engine behind the real bridge is exercised by the end-to-end tests in test/e2e.
+import { NO_POLICY_VIEW } from '../../common/policy';
 import { noMeters } from '../../common/billing/meter-outcome';
 import type {
   AppEvent,
@@ -246,6 +247,8 @@ export function stubBridge(
           effectiveDataDir: '/data',
           watchFolders: [],
           language: 'en',
+          policy: NO_POLICY_VIEW,
+          dataDirOnShare: false,
         },
         key: {
           isSet: true,

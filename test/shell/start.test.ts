@@ -22,6 +22,13 @@ function start(cwd: string, env: NodeJS.ProcessEnv) {
   });
 }
 
+/** The stand-in Electron is a #!/bin/sh script, which Windows cannot start. */
+const NO_SHELL_SCRIPTS =
+  process.platform === 'win32'
+    ? 'the stand-in Electron is a #!/bin/sh script; on Windows CI starts the real app instead'
+    : null;
+if (NO_SHELL_SCRIPTS !== null) console.warn(`[start] stand-in tests skipped: ${NO_SHELL_SCRIPTS}`);
+
 describe('npm start', () => {
   it('says in one line that there is no Electron binary, and points to npm run demo', () => {
     const run = start(ROOT, { ELECTRON_OVERRIDE_DIST_PATH: join(t.dir, 'no-such-electron') });
@@ -76,21 +83,27 @@ describe('npm start', () => {
     return { built, record, env: { ELECTRON_OVERRIDE_DIST_PATH: electronDir } };
   }
 
-  it('starts the built app with the Electron binary it finds, its native modules current', () => {
-    const app = fakeApp('app', 'current');
-    const run = start(app.built, app.env);
-    expect(run.stdout).toContain('Native modules for electron 45.4.1 are up to date');
-    expect(run.status).toBe(7);
-    expect(readFileSync(app.record, 'utf8').trim()).toBe(`${app.built} . --flag`);
-  });
+  it.skipIf(NO_SHELL_SCRIPTS !== null)(
+    'starts the built app with the Electron binary it finds, its native modules current',
+    () => {
+      const app = fakeApp('app', 'current');
+      const run = start(app.built, app.env);
+      expect(run.stdout).toContain('Native modules for electron 45.4.1 are up to date');
+      expect(run.status).toBe(7);
+      expect(readFileSync(app.record, 'utf8').trim()).toBe(`${app.built} . --flag`);
+    },
+  );
 
-  it('does not open a window on native modules it could not build for Electron', () => {
-    const app = fakeApp('stale', 'stale');
-    const run = start(app.built, app.env);
-    expect(run.status).not.toBe(0);
-    expect(run.stdout).toContain('Building the native modules for electron 45.4.1');
-    expect(run.stderr).toContain('better-sqlite3 is not installed: run npm ci first');
-    expect(run.stderr).toContain('could not be built for Electron');
-    expect(existsSync(app.record)).toBe(false);
-  });
+  it.skipIf(NO_SHELL_SCRIPTS !== null)(
+    'does not open a window on native modules it could not build for Electron',
+    () => {
+      const app = fakeApp('stale', 'stale');
+      const run = start(app.built, app.env);
+      expect(run.status).not.toBe(0);
+      expect(run.stdout).toContain('Building the native modules for electron 45.4.1');
+      expect(run.stderr).toContain('better-sqlite3 is not installed: run npm ci first');
+      expect(run.stderr).toContain('could not be built for Electron');
+      expect(existsSync(app.record)).toBe(false);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // Handlers for the window's Office settings (docs/office.md): the settings in office.json, the
 // password in the secret store that keeps the API key, and the Test button. The password comes in
 // and is remembered for scrubbing; no answer, log line or error carries it.
+import { refuseIfLocked } from '../policy-settings';
 import type { BackendHandlers } from '../backend';
 import type { OfficeSettings, OfficeView } from '../../../common/ipc/office-views';
 import { AppError } from '../../ipc/app-error';
@@ -44,6 +45,10 @@ export function officeHandlers(state: BackendState): OfficeHandlers {
 
     async saveOffice({ settings, password }) {
       const before = loadOfficeSettings(file);
+      // A locked office keeps its settings; the desk's own password for it may still be saved.
+      if (JSON.stringify(settings) !== JSON.stringify(before)) {
+        refuseIfLocked(state.policy, 'office');
+      }
       if (password !== undefined) {
         if (settings === null) {
           throw new AppError('invalid_request', replyMessage('officePasswordAlone', {}));

@@ -1,5 +1,6 @@
 // Handlers for the quality check before upload: a held photo sent anyway, and the thresholds
 // with the office's own photos' measures to tune them on.
+import { refuseIfLocked } from '../policy-settings';
 import { DEFAULT_PHOTO_CHECK_THRESHOLDS } from '../../../common/photo-checks';
 import { MEASURES_SHOWN, type PhotoChecksView } from '../../../common/ipc/photo-check-schemas';
 import { readThresholds } from '../../photo-checks/thresholds';
@@ -36,6 +37,7 @@ export function photoCheckHandlers(state: BackendState): PhotoCheckHandlers {
 
     setPhotoCheckThresholds: (thresholds) =>
       state.use(() => {
+        refuseIfLocked(state.policy, 'photoChecks');
         state.actions.setPhotoCheckThresholds(thresholds);
         return view(state);
       }),

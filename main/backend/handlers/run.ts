@@ -1,5 +1,6 @@
 // Handlers for the run as a whole: the snapshot a fresh window starts from, pause and resume, and
 // "retry now" on the banners.
+import { policyView } from '../../config/policy';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { toSettingsView } from '../settings';
@@ -16,7 +17,12 @@ export function runHandlers(state: BackendState, appVersion: string): RunHandler
         return {
           appVersion,
           service: state.service(),
-          settings: toSettingsView(state.settings, state.defaultDataDir),
+          settings: toSettingsView(
+            state.settings,
+            state.defaultDataDir,
+            policyView(state.policy),
+            state.dataDirOnShare(),
+          ),
           key: state.keyStatus(),
           status: state.status(),
           roots: listRoots(state),

@@ -1,6 +1,8 @@
 // Handlers for the service the engine talks to: settings, the API key, the built-in sandbox and
 // the onboarding connection check. Quota and AI status reach the window in the engine's status
 // pushes (the engine is their one reader), not through calls.
+import { policyView } from '../../config/policy';
+import { refuseLockedChange, refuseSandbox } from '../policy-settings';
 import type { BackendHandlers } from '../backend';
 import type { SettingsView } from '../../../common/ipc/views';
 import { AppError } from '../../ipc/app-error';
@@ -28,7 +30,12 @@ type ServiceHandlers = Pick<
 const DEFAULT_SAMPLE_PHOTOS = 40;
 
 function view(state: BackendState): SettingsView {
-  return toSettingsView(state.settings, state.defaultDataDir);
+  return toSettingsView(
+    state.settings,
+    state.defaultDataDir,
+    policyView(state.policy),
+    state.dataDirOnShare(),
+  );
 }
 
 /** Secret-store failures in words the window can show. */
@@ -79,6 +86,8 @@ export function serviceHandlers(
         patch.baseUrl === undefined || patch.baseUrl === null
           ? patch.baseUrl
           : checkBaseUrl(patch.baseUrl);
+      refuseLockedChange(state.policy, 'serviceUrl', state.settings.baseUrl, baseUrl);
+      refuseLockedChange(state.policy, 'dataDir', state.settings.dataDir, patch.dataDir);
       if (patch.dataDir) prepareDataDir(patch.dataDir);
       await state.change(async (current) => {
         if (patch.dataDir && patch.dataDir !== state.dataDir) {
@@ -128,6 +137,7 @@ export function serviceHandlers(
     },
 
     async startSandbox({ photos }) {
+      refuseSandbox(state.policy);
       // The photos first: the service comes up with its sample folder already there to show.
       const made = await state.use(() =>
         ensureSampleFolder(state.dataDir, photos ?? DEFAULT_SAMPLE_PHOTOS, samples),
@@ -145,6 +155,8 @@ export function serviceHandlers(
 
     async validateConnection({ baseUrl, apiKey, save }) {
       const address = checkBaseUrl(baseUrl);
+      if (save === true)
+        refuseLockedChange(state.policy, 'serviceUrl', state.settings.baseUrl, address);
       if (apiKey !== undefined) state.sawSecret(apiKey.trim());
       const key = apiKey?.trim() ?? (await storing(() => state.secrets.store.get(address)));
       if (!key) {

@@ -34,7 +34,11 @@ async function withApi(
   const service = await resolveService({ baseUrl: values['base-url'] }, io, {
     sandboxByDefault: false,
   });
-  const api = createMeterApi({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+  const api = createMeterApi({
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
+    ...(service.network && { network: service.network }),
+  });
   try {
     const answer = await call(api, limit);
     io.out(values.json ? `${JSON.stringify(answer.json)}\n` : table(answer.rows));

@@ -93,7 +93,14 @@ export async function openForService(
 ): Promise<Session> {
   try {
     return await openWhenFree(
-      { dbFile: service.dbFile, baseUrl: service.baseUrl, apiKey: service.apiKey, config, owner },
+      {
+        dbFile: service.dbFile,
+        baseUrl: service.baseUrl,
+        apiKey: service.apiKey,
+        config,
+        owner,
+        ...(service.network && { network: service.network }),
+      },
       how.wait,
       how.io,
     );

@@ -49,6 +49,10 @@ export const banners: Words<typeof en> = {
         'Der Dienst hat eine unerwartet große Antwort geschickt; später neuer Versuch.',
       server_refused: 'Der Dienst hat einen Fehler gemeldet; später neuer Versuch.',
       tls: 'Das Sicherheitszertifikat des Dienstes konnte nicht geprüft werden, daher wurde nichts gesendet. Prüfen Sie die Adresse des Dienstes und die Systemuhr oder ob ein Proxy HTTPS abfängt; später neuer Versuch.',
+      proxy_auth:
+        'Der Proxy-Server verlangt einen Benutzernamen und ein Passwort (407 Proxy Authentication Required), die MeterDesk nicht kennt, daher wurde nichts gesendet. Tragen Sie sie in die Proxy-Adresse ein (http://benutzer:passwort@proxy:port) oder bitten Sie die IT, MeterDesk durchzulassen; später neuer Versuch.',
+      proxy_refused:
+        'Der Proxy-Server hat die Verbindung zum Dienst abgelehnt, daher wurde nichts gesendet. Bitten Sie die IT, die Adresse des Dienstes im Proxy freizugeben; später neuer Versuch.',
       transport: 'Keine Verbindung zum Dienst möglich; später neuer Versuch.',
     },
   },

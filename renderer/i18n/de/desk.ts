@@ -108,6 +108,9 @@ export const desk: Words<typeof en> = {
     title: 'Einstellungen',
     back: '← Zurück zu den Fotos',
     version: 'MeterDesk {{version}}',
+    openLogs: 'Protokollordner öffnen',
+    locked: 'Von Ihrer IT festgelegt ({{source}}): hier nicht änderbar.',
+    lockedNoSource: 'Von Ihrer IT festgelegt: hier nicht änderbar.',
     pending: 'Wird gespeichert…',
     checking: 'Verbindung wird geprüft…',
     save: 'Einstellungen speichern',
@@ -156,6 +159,8 @@ export const desk: Words<typeof en> = {
         'Wie viele Fotos gleichzeitig beim Dienst sein dürfen. 32 passt für die meisten Büros; MeterDesk bremst auch von selbst, wenn der Dienst darum bittet.',
       atOnceProblem: 'Eine ganze Zahl von 1 bis {{max}}.',
       dataDir: 'Speicherort der Daten',
+      dataDirOnShare:
+        'Dieser Ordner liegt auf einer Netzwerkfreigabe. Die Warteschlange braucht einen Ordner auf diesem Computer: auf einer Freigabe kann sie beschädigt werden. Bitte einen lokalen Ordner wählen.',
       browse: 'Durchsuchen…',
       dataDirProblem:
         'Ein vollständiger Ordnerpfad, z. B. /home/anna/MeterDesk oder D:\\MeterDesk.',

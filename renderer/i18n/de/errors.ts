@@ -17,6 +17,7 @@ export const errors: Words<typeof en> = {
     file_error: 'Eine Datei konnte nicht gelesen oder geschrieben werden',
     unavailable: 'MeterDesk ist beschäftigt oder startet neu',
     timeout: 'MeterDesk hat nicht rechtzeitig geantwortet',
+    locked_by_policy: 'Diese Einstellung hat Ihre IT festgelegt',
     internal: 'In MeterDesk ist ein Fehler aufgetreten',
   },
   withDetail: '{{head}}: {{detail}}',
@@ -73,6 +74,8 @@ export const errors: Words<typeof en> = {
       'Geben Sie zuerst die Adresse des Dienstes ein; die eingebaute Sandbox hat einen eigenen Schlüssel.',
     sandboxDidNotStart: 'Die eingebaute Sandbox ist nicht gestartet.',
     noKeyStored: 'Für {{address}} ist kein API-Schlüssel gespeichert; bitte einen eingeben.',
+    lockedByPolicy:
+      'Diese Einstellung ist durch die Richtlinie dieses Computers festgelegt ({{source}}); bitte wenden Sie sich an die IT.',
     addressNotUrl:
       'Die Adresse des Dienstes ist keine gültige URL. Sie sieht so aus: https://meters.example.com.',
     addressNotHttps: 'Die Adresse des Dienstes muss mit https:// beginnen.',

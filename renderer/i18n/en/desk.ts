@@ -107,6 +107,9 @@ export const desk = {
     title: 'Settings',
     back: '← Back to photos',
     version: 'MeterDesk {{version}}',
+    openLogs: 'Open log folder',
+    locked: 'Set by your IT ({{source}}): it cannot be changed here.',
+    lockedNoSource: 'Set by your IT: it cannot be changed here.',
     pending: 'Saving…',
     checking: 'Checking the connection…',
     save: 'Save settings',
@@ -155,6 +158,8 @@ export const desk = {
         'How many photos may be at the service at the same time. 32 suits most offices; MeterDesk also slows down by itself when the service asks it to.',
       atOnceProblem: 'A whole number from 1 to {{max}}.',
       dataDir: 'Data location',
+      dataDirOnShare:
+        'This folder is on a network share. The queue needs a folder on this computer: on a share it can be damaged. Choose a local folder.',
       browse: 'Browse…',
       dataDirProblem: 'A full folder path, e.g. /home/anna/MeterDesk or D:\\MeterDesk.',
       dataDirHint:

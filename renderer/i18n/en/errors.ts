@@ -16,6 +16,7 @@ export const errors = {
     file_error: 'A file could not be read or written',
     unavailable: 'MeterDesk is busy or restarting',
     timeout: 'MeterDesk did not answer in time',
+    locked_by_policy: 'Your IT has fixed this setting',
     internal: 'Something went wrong inside MeterDesk',
   },
   withDetail: '{{head}}: {{detail}}',
@@ -68,6 +69,8 @@ export const errors = {
       'Enter the service address first; the built-in sandbox has a key of its own.',
     sandboxDidNotStart: 'The built-in sandbox did not start.',
     noKeyStored: 'No API key is stored for {{address}}; enter one.',
+    lockedByPolicy:
+      'This setting is fixed by this computer’s policy ({{source}}); ask IT to change it.',
     addressNotUrl:
       'The service address is not a valid URL. It looks like https://meters.example.com.',
     addressNotHttps: 'The service address must start with https://.',

@@ -10,6 +10,8 @@ import { useT } from '../../i18n/i18n';
 export function Onboarding(): React.JSX.Element {
   const api = useAppApi();
   const baseUrl = useApp((s) => s.settings.baseUrl);
+  // IT may hide the sandbox (machine policy): only the real service is offered.
+  const hideSandbox = useApp((s) => s.settings.policy.hideSandbox);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const t = useT('onboarding');
@@ -42,10 +44,12 @@ export function Onboarding(): React.JSX.Element {
             api.getState().showScreen('main');
           }}
         />
-        <div className="divider" role="separator">
-          <span>{t('or')}</span>
-        </div>
-        <div className="sandbox-offer">
+        {!hideSandbox && (
+          <div className="divider" role="separator">
+            <span>{t('or')}</span>
+          </div>
+        )}
+        <div className="sandbox-offer" hidden={hideSandbox}>
           <div>
             <h2 className="section-title">{t('justLooking')}</h2>
             <p className="muted">{t('sandboxOffer')}</p>

@@ -4,6 +4,7 @@ import { useApp } from '../../store/context';
 import { Icon } from '../../components/icon';
 import { AddressField, KeyField } from '../../components/service-fields';
 import { KeyStatusLine } from './settings-key';
+import { LockedNote } from './locked-note';
 
 export function ServiceCard({
   ids,
@@ -26,6 +27,8 @@ export function ServiceCard({
 }): React.JSX.Element {
   const t = useT('desk');
   const service = useApp((s) => s.service);
+  const policy = useApp((s) => s.settings.policy);
+  const locked = policy.locked.includes('serviceUrl');
   return (
     <section className="card form" aria-labelledby={`${ids}-svc`}>
       <h2 id={`${ids}-svc`} className="card-title">
@@ -36,8 +39,10 @@ export function ServiceCard({
           {t('settings.service.sandboxNote')}
         </p>
       )}
+      {locked && <LockedNote source={policy.source} testId="service-locked" />}
       <AddressField
         id={`${ids}-url`}
+        readOnly={locked}
         value={url}
         problem={urlProblem}
         hint={t('settings.service.addressHint')}

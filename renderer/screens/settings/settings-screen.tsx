@@ -37,6 +37,16 @@ export function SettingsScreen(): React.JSX.Element {
           {t('settings.title')}
         </h1>
         <span className="muted small">{t('settings.version', { version })}</span>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          data-testid="open-log-folder"
+          onClick={() => {
+            void api.getState().openLogFolder();
+          }}
+        >
+          {t('settings.openLogs')}
+        </button>
       </div>
       <div className="settings-grid">
         <SettingsForm />

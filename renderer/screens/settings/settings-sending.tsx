@@ -5,7 +5,8 @@ import { useId } from 'react';
 import { KNOWN_BUSINESSES, type BatchMode } from '../../../common/job';
 import { MAX_CONCURRENCY } from '../../../common/ipc';
 import { useT } from '../../i18n/i18n';
-import { useAppApi } from '../../store/context';
+import { useApp, useAppApi } from '../../store/context';
+import { LockedNote } from './locked-note';
 import { Icon } from '../../components/icon';
 
 export interface SendingDraft {
@@ -38,6 +39,9 @@ export function SendingFields({
 }): React.JSX.Element {
   const api = useAppApi();
   const t = useT('desk');
+  const policy = useApp((s) => s.settings.policy);
+  const dataDirLocked = policy.locked.includes('dataDir');
+  const onShare = useApp((s) => s.settings.dataDirOnShare);
   const ids = useId();
   const code = draft.business.trim();
   return (
@@ -132,6 +136,12 @@ export function SendingFields({
       </div>
       <div className="field">
         <label htmlFor={`${ids}-dir`}>{t('settings.sending.dataDir')}</label>
+        {dataDirLocked && <LockedNote source={policy.source} testId="data-dir-locked" />}
+        {onShare && (
+          <p className="tone-warn small" role="alert" data-testid="data-dir-on-share">
+            {t('settings.sending.dataDirOnShare')}
+          </p>
+        )}
         <div className="input-row">
           <input
             id={`${ids}-dir`}
@@ -139,6 +149,7 @@ export function SendingFields({
             placeholder={effectiveDataDir}
             data-i18n-placeholder="data"
             value={draft.dataDir}
+            readOnly={dataDirLocked}
             aria-invalid={problems.dataDir !== null}
             aria-describedby={`${ids}-dir-hint`}
             onChange={(e) => {
@@ -149,6 +160,7 @@ export function SendingFields({
             type="button"
             className="btn btn-small"
             data-testid="browse-data-dir"
+            hidden={dataDirLocked}
             onClick={() => {
               browseFolder(api, (dataDir) => {
                 onChange({ dataDir });

@@ -2,6 +2,7 @@
 // sandbox over HTTP) behind main's real side (the dispatcher, the window calls, the contract's
 // checks and deadlines), reached through the in-process bridge, with every reply and push recorded
 // so tests can check that no key ever reaches the window.
+import { NO_POLICY, type MachinePolicy } from '../../../main/config/policy';
 import { join } from 'node:path';
 import type { AppEvent } from '../../../common/ipc/app-event';
 import type { MeterDeskBridge } from '../../../common/ipc/bridge';
@@ -63,6 +64,8 @@ export interface DesktopOptions {
   readonly watch?: WatchTimings;
   /** Review leases' clock in office mode (a manual one moves a lease to its end). */
   readonly reviewClock?: Clock;
+  /** The machine policy; default none (this machine's is never read by a test). */
+  readonly policy?: MachinePolicy;
 }
 
 export function memorySecrets(): Promise<ChosenSecrets> {
@@ -94,6 +97,7 @@ export function windowDispatcher(
   options: {
     readonly redact?: (text: string) => string;
     readonly updateStatus?: () => UpdateView;
+    readonly logFolder?: string;
   } = {},
 ): Dispatcher {
   const updates = new UpdateService({
@@ -106,6 +110,7 @@ export function windowDispatcher(
       backend,
       dialogs: os,
       updateStatus: options.updateStatus ?? (() => updates.view()),
+      logFolder: options.logFolder ?? '/meterdesk-test/logs',
     }),
     trusted: () => ({ webContentsId: WINDOW_ID, pageUrl: APP_PAGE_URL }),
     ...(options.redact && { redact: options.redact }),
@@ -126,6 +131,7 @@ export async function openDesktop(options: DesktopOptions = {}): Promise<Desktop
     samples: { width: 480, concurrency: 2, flawed: 0 },
     eventIntervalMs: 50,
     watch: options.watch ?? { stableMs: 300, checkEveryMs: 200 },
+    policy: options.policy ?? NO_POLICY,
     ...(options.reviewClock && { reviewClock: options.reviewClock }),
   });
   const redact = (text: string): string => backend.redact(text);

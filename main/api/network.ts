@@ -1,0 +1,142 @@
+// How the API client reaches the service from an office network: through the proxy named by
+// HTTPS_PROXY / HTTP_PROXY with NO_PROXY honoured (undici's EnvHttpProxyAgent, the variables curl
+// and git read), trusting what Node trusts plus a CA file IT names (a TLS-inspecting proxy's or a
+// private CA's). The window's engine gets the system's proxy from the shell the same way
+// (docs/deployment.md, "Proxy and certificates").
+import { readFileSync } from 'node:fs';
+import tls from 'node:tls';
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Timeouts } from './http';
+
+/** The proxy and trust settings of one process; read once at its start (networkFromEnv). */
+export interface NetworkSettings {
+  readonly httpsProxy?: string;
+  readonly httpProxy?: string;
+  readonly noProxy?: string;
+  /** A PEM file of CA certificates trusted besides the default ones. */
+  readonly caFile?: string;
+}
+
+/** A CA file that cannot be used: said as such, never silently ignored (TLS would then fail). */
+export class CaFileError extends Error {
+  override readonly name = 'CaFileError';
+}
+
+const first = (...values: (string | undefined)[]): string | undefined =>
+  values.find((v) => v !== undefined && v.trim() !== '')?.trim();
+
+/** The variables as curl reads them: lower case first, then upper case. */
+export function networkFromEnv(env: NodeJS.ProcessEnv, caFile?: string): NetworkSettings {
+  const httpsProxy = first(env.https_proxy, env.HTTPS_PROXY);
+  const httpProxy = first(env.http_proxy, env.HTTP_PROXY);
+  const noProxy = first(env.no_proxy, env.NO_PROXY);
+  const ca = first(caFile, env.METER_DESK_CA_FILE);
+  return {
+    ...(httpsProxy !== undefined && { httpsProxy }),
+    ...(httpProxy !== undefined && { httpProxy }),
+    ...(noProxy !== undefined && { noProxy }),
+    ...(ca !== undefined && { caFile: ca }),
+  };
+}
+
+/** A proxy address for logs: the user name and password never leave this function. */
+export function proxyForLog(raw: string): string {
+  try {
+    const url = new URL(raw);
+    const hidden = url.username !== '' || url.password !== '';
+    return `${url.protocol}//${url.host}${hidden ? ' (with credentials)' : ''}`;
+  } catch {
+    return '(not a valid URL)';
+  }
+}
+
+/** One line for the log file: what this process goes through and what it trusts. */
+export function describeNetwork(settings: NetworkSettings): string {
+  // As createNetworkAgent does: https goes through the http proxy when no https proxy is named.
+  const https = settings.httpsProxy ?? settings.httpProxy;
+  const parts = [
+    https === undefined ? 'https direct' : `https via ${proxyForLog(https)}`,
+    settings.httpProxy === undefined
+      ? 'http direct'
+      : `http via ${proxyForLog(settings.httpProxy)}`,
+  ];
+  if (settings.noProxy !== undefined) parts.push(`no proxy for ${settings.noProxy}`);
+  if (settings.caFile !== undefined) parts.push(`extra CAs from ${settings.caFile}`);
+  return parts.join('; ');
+}
+
+interface CaSource {
+  getCACertificates?: (type?: 'default' | 'system' | 'bundled' | 'extra') => string[];
+}
+
+/**
+ * What Node trusts by default. Passing `ca` replaces it, so it is rebuilt here: Node 22.15 and
+ * later say it whole (bundled, NODE_EXTRA_CA_CERTS, and the OS store under NODE_USE_SYSTEM_CA=1);
+ * Node 20 only lists the bundled roots, so NODE_EXTRA_CA_CERTS is read again.
+ */
+function defaultCas(env: NodeJS.ProcessEnv): string[] {
+  const source = tls as unknown as CaSource;
+  if (typeof source.getCACertificates === 'function') return source.getCACertificates('default');
+  const extra = first(env.NODE_EXTRA_CA_CERTS);
+  let extraPem: string[] = [];
+  if (extra !== undefined) {
+    try {
+      extraPem = [readFileSync(extra, 'utf8')];
+    } catch {
+      // Node itself only warns about an unreadable NODE_EXTRA_CA_CERTS; so do we (by ignoring it).
+    }
+  }
+  return [...tls.rootCertificates, ...extraPem];
+}
+
+/** The configured CA file's certificates, checked to hold at least one. */
+export function readCaFile(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'unreadable';
+    throw new CaFileError(`The CA file ${file} cannot be read (${code}).`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new CaFileError(`The CA file ${file} holds no PEM certificate (BEGIN CERTIFICATE).`);
+  }
+  return pem;
+}
+
+/** The trusted CAs when a CA file is configured; undefined leaves Node's own choice alone. */
+export function trustedCas(
+  settings: NetworkSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] | undefined {
+  if (settings.caFile === undefined) return undefined;
+  return [...defaultCas(env), readCaFile(settings.caFile)];
+}
+
+/**
+ * The dispatcher for the service: a plain keep-alive Agent without proxy variables (as before),
+ * else EnvHttpProxyAgent, which tunnels through the proxy with CONNECT (http targets too) and
+ * sends Basic credentials given in the proxy URL. Redirects are never followed either way.
+ */
+export function createNetworkAgent(timeouts: Timeouts, settings: NetworkSettings): Dispatcher {
+  const ca = trustedCas(settings);
+  const tlsOptions = { timeout: timeouts.connectMs, ...(ca !== undefined && { ca }) };
+  const common = {
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+    keepAliveTimeout: 30_000,
+  };
+  if (settings.httpsProxy === undefined && settings.httpProxy === undefined) {
+    return new Agent({ ...common, connect: tlsOptions });
+  }
+  return new EnvHttpProxyAgent({
+    ...common,
+    connect: tlsOptions,
+    // Explicit values, '' for none: the agent must not read process.env behind the settings.
+    httpsProxy: settings.httpsProxy ?? settings.httpProxy ?? '',
+    httpProxy: settings.httpProxy ?? '',
+    noProxy: settings.noProxy ?? '',
+    requestTls: tlsOptions,
+    proxyTls: tlsOptions,
+  });
+}

@@ -1,0 +1,50 @@
+// The CLI under a machine policy: the policy's service address is the default, a locked one
+// refuses another (exit 2, naming the policy), and its CA file is trusted like METER_DESK_CA_FILE.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../main/cli/main';
+import { createSandbox, type Sandbox } from '../../sandbox';
+import { captureIo } from '../helpers/cli-io';
+import { tempDir } from '../helpers/tmp';
+
+let sandbox: Sandbox;
+let t: { dir: string; cleanup: () => void };
+beforeAll(async () => {
+  t = tempDir('meterdesk-cli-policy-');
+  sandbox = await createSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+  t.cleanup();
+});
+
+function policyFile(policy: object): string {
+  const file = join(t.dir, `policy-${String(Math.random()).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(policy));
+  return file;
+}
+
+describe('the CLI under a machine policy', () => {
+  it('uses the policy service address and refuses another when it is locked', async () => {
+    const file = policyFile({ serviceUrl: sandbox.url, locked: ['serviceUrl'] });
+    const env = { METER_DESK_API_KEY: sandbox.apiKey, METER_DESK_POLICY_FILE: file };
+    const io = captureIo(env);
+    expect(await main(['quota'], io)).toBe(0);
+    expect(io.stdout()).toMatch(/remaining/);
+
+    const other = captureIo(env);
+    expect(await main(['quota', '--base-url', 'https://elsewhere.example'], other)).toBe(2);
+    expect(other.stderr()).toContain(
+      `The service address is fixed by this computer's policy (${file}): ${sandbox.url}.`,
+    );
+  });
+
+  it('names a policy CA file that cannot be read', async () => {
+    const missing = join(t.dir, 'office-ca.pem');
+    const file = policyFile({ serviceUrl: sandbox.url, caFile: missing });
+    const io = captureIo({ METER_DESK_API_KEY: sandbox.apiKey, METER_DESK_POLICY_FILE: file });
+    expect(await main(['quota'], io)).toBe(2);
+    expect(io.stderr()).toContain(`The CA file ${missing} cannot be read (ENOENT).`);
+  });
+});
