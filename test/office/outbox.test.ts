@@ -29,18 +29,23 @@ function queue(): Store {
   return store;
 }
 
+/** A fresh office and Anna's queue publishing to it through her own connection. */
+async function annaPublishing() {
+  const cluster = office();
+  const o = await migratedOffice(cluster, 0);
+  const clock = createManualClock(T0.getTime());
+  const store = queue();
+  const outbox = officeOutboxOf(store.db, clock);
+  outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
+  const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1', connectMs: 2_000 });
+  cleanups.push(() => desk.close());
+  return { cluster, admin: cluster.adminOn(o.database), clock, store, outbox, desk };
+}
+
 describe.skipIf(officeSkip !== null)('the office outbox', () => {
   it('keeps working while the office is away, then publishes everything exactly once', async () => {
-    const cluster = office();
-    const o = await migratedOffice(cluster, 0);
-    const admin = cluster.adminOn(o.database);
-    const clock = createManualClock(T0.getTime());
-    const store = queue();
-    const outbox = officeOutboxOf(store.db, clock);
-    outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
-    const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1', connectMs: 2_000 });
+    const { cluster, admin, clock, store, outbox, desk } = await annaPublishing();
     const publisher = new OutboxPublisher({ outbox, office: desk, clock });
-    cleanups.push(() => desk.close());
     const actions = new QueueActions({ store: () => store, engine: () => null, clock });
 
     const first = readPhoto(store, 'a.jpg', '00120', '2026-03-02T08:00:00.000Z');
@@ -91,15 +96,7 @@ describe.skipIf(officeSkip !== null)('the office outbox', () => {
   });
 
   it('publishes a backlog many entries to a transaction; an entry the office refuses does not hold the rest', async () => {
-    const cluster = office();
-    const o = await migratedOffice(cluster, 0);
-    const admin = cluster.adminOn(o.database);
-    const clock = createManualClock(T0.getTime());
-    const store = queue();
-    const outbox = officeOutboxOf(store.db, clock);
-    outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
-    const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1' });
-    cleanups.push(() => desk.close());
+    const { admin, clock, store, outbox, desk } = await annaPublishing();
     const n = 120;
     for (let i = 0; i < n; i++) {
       const at = new Date(T0.getTime() + i * 1_000).toISOString();
