@@ -6,6 +6,7 @@
 // so the bench is quick), photos uploaded and paid more than once (the sandbox's own ledger; at
 // most one extra per photo A had in flight) and photos lost (0). Run alone with
 // `npx tsx bench/office-kill.ts [--quick]`. Needs PostgreSQL installed; without it the table says so.
+import { deskOfClaimant } from '../main/office/claimant';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -65,11 +66,12 @@ interface ClaimRow {
   lease_until: Date | null;
 }
 
+/** The office's photo rows, each named by its desk (a claim names the desk's queue too). */
 async function photoRows(pool: OfficePool): Promise<ClaimRow[]> {
   const { rows } = await pool.query<ClaimRow>(
     'SELECT sha256, state, desk, lease_until FROM photos',
   );
-  return rows;
+  return rows.map((r) => ({ ...r, desk: deskOfClaimant(r.desk) }));
 }
 
 /** Waits until A holds `want` live claims with at least one task unfinished at the service. */
