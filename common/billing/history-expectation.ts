@@ -4,7 +4,7 @@
 // same period last year times the trend. Each times the class's seasonal index for the period's
 // month. With a year-ago estimate the basis is "seasonal"; with recent periods alone "recent";
 // without three usable periods there is none and the checks use the sheet's average as before.
-import type { ClassModel } from './history-model';
+import type { ClassModel } from './history-types';
 import type { Expectation, UsePeriod } from './history-types';
 
 export interface MeterSeries {

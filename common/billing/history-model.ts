@@ -6,7 +6,7 @@
 import { normaliseHeader } from './column-mapping';
 import { expectationAt, type MeterSeries } from './history-expectation';
 import { periodsOf } from './history-periods';
-import type { AccountStatus, HistoryReading, UsePeriod } from './history-types';
+import type { AccountStatus, ClassModel, HistoryReading, UsePeriod } from './history-types';
 
 /** A class needs this many meters with a year of history for a pattern of its own. */
 export const MIN_CLASS_METERS = 8;
@@ -24,18 +24,7 @@ export interface HistoryMeterInput {
   accountStatus: AccountStatus | null;
 }
 
-export interface ClassModel {
-  /** The class key ('' for meters without a class, or a class too small for its own pattern). */
-  key: string;
-  /** Index by calendar month (0 = January), mean 1. */
-  season: readonly number[];
-  /** Use this year against last year's (1.04: 4 % more). */
-  trend: number;
-  /** Log-scale spread of a period around its expectation, from back-testing. */
-  sigma: number;
-  /** Meters the pattern was measured from. */
-  meters: number;
-}
+export type { ClassModel } from './history-types';
 
 export interface RouteModel {
   classes: ReadonlyMap<string, ClassModel>;

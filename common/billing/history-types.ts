@@ -45,3 +45,17 @@ export interface Expectation {
   /** How many periods of history it rests on. */
   periods: number;
 }
+
+/** A class of meters' pattern over the year (common/billing/history-model.ts measures it). */
+export interface ClassModel {
+  /** The class key ('' for meters without a class, or a class too small for its own pattern). */
+  key: string;
+  /** Index by calendar month (0 = January), mean 1. */
+  season: readonly number[];
+  /** Use this year against last year's (1.04: 4 % more). */
+  trend: number;
+  /** Log-scale spread of a period around its expectation, from back-testing. */
+  sigma: number;
+  /** Meters the pattern was measured from. */
+  meters: number;
+}

@@ -3,18 +3,11 @@
 // it reports what happened and classify.ts decides what it means.
 import { FormData, type Dispatcher } from 'undici';
 import type { HeaderMap } from './limits';
-import { createNetworkAgent, networkFromEnv, type NetworkSettings } from './network';
+import { createNetworkAgent, networkFromEnv, type NetworkSettings, type Timeouts } from './network';
 
 export { FormData };
 
-export interface Timeouts {
-  /** Establishing TCP + TLS. */
-  readonly connectMs: number;
-  /** From the end of the request upload until the response headers (idle time while uploading). */
-  readonly headersMs: number;
-  /** Maximum silence between two chunks of the response body. */
-  readonly bodyMs: number;
-}
+export type { Timeouts } from './network';
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 60_000 };
 

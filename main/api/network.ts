@@ -6,7 +6,16 @@
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import type { Timeouts } from './http';
+
+/** How long a request may take at each stage (main/api/http.ts). */
+export interface Timeouts {
+  /** Establishing TCP + TLS. */
+  readonly connectMs: number;
+  /** From the end of the request upload until the response headers (idle time while uploading). */
+  readonly headersMs: number;
+  /** Maximum silence between two chunks of the response body. */
+  readonly bodyMs: number;
+}
 
 /** The proxy and trust settings of one process; read once at its start (networkFromEnv). */
 export interface NetworkSettings {
