@@ -10,8 +10,8 @@ import type { MeterRecord } from '../../common/billing/meter-record';
 import type { OfficeRouteSheet, OfficeSheet } from '../../common/billing/office-route-sheet';
 import type { StoredMeter } from '../store/meter-rows';
 import type { Store } from '../store/store';
-import { assessMeters } from './assess';
-import { matchPhotos, readMissingDates, type MatchReport } from './matching';
+import type { MatchReport } from './matching';
+import { afterSheetLoaded, type SheetFollowUps } from './sheet-follow-ups';
 
 /** Meters without a route in the sheet are kept under this route key. */
 export const NO_ROUTE = '(no route)';
@@ -152,18 +152,8 @@ export async function takeOfficeRoutes(
       meters += route.meters.length;
     }
   })();
-  // Photos added before the queue had any sheet were never dated (the date is what checks them).
-  if (taken.length) await readMissingDates(store);
-  const match = taken.length
-    ? matchPhotos(store, { all: true })
-    : { changed: [], meters: [], matched: 0, unmatched: 0, ambiguous: 0 };
-  const checked = taken.length
-    ? assessMeters(store, [...store.meters.metersWithPhotos(), ...match.meters], now)
-    : [];
-  return {
-    routes: taken,
-    meters,
-    match,
-    changed: [...new Set([...match.changed, ...checked])],
-  };
+  const followUps: SheetFollowUps = taken.length
+    ? await afterSheetLoaded(store, now)
+    : { match: { changed: [], meters: [], matched: 0, unmatched: 0, ambiguous: 0 }, changed: [] };
+  return { routes: taken, meters, ...followUps };
 }

@@ -19,6 +19,7 @@ import {
   type MatchReport,
 } from './matching';
 import { decideMeter } from './meter-decisions';
+import { afterSheetLoaded } from './sheet-follow-ups';
 import { inspectRouteSheet, parseRouteSheet } from './route-sheet';
 
 export type SheetLoad =
@@ -90,14 +91,7 @@ export async function loadRouteSheet(
   // The default billing export follows this sheet's dialect (common/billing/export-dialect.ts).
   store.settings.set(SHEET_DIALECT_SETTING, sheetDialect({ ...inspected, mapping }));
   setSheetFolders(store, loaded.sheetId, opts.folders ?? []);
-  await readMissingDates(store);
-  const match = matchPhotos(store, { all: true });
-  // The sheet's new baselines change the checks of every meter that has photos.
-  const checked = assessMeters(
-    store,
-    [...store.meters.metersWithPhotos(), ...match.meters],
-    opts.now,
-  );
+  const { match, changed } = await afterSheetLoaded(store, opts.now);
   return {
     ok: true,
     sheetId: loaded.sheetId,
@@ -107,7 +101,7 @@ export async function loadRouteSheet(
     warnings: parsed.warnings,
     encodingGuess: parsed.encodingGuess ?? null,
     match,
-    changed: [...new Set([...match.changed, ...checked])],
+    changed,
   };
 }
 

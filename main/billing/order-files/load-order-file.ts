@@ -10,9 +10,9 @@ import { parseOrderFile } from '../../../common/billing/order-files/parse-order-
 import type { OrderProfile } from '../../../common/billing/order-files/profile';
 import { recogniseProfile } from '../../../common/billing/order-files/recognise';
 import type { Store } from '../../store/store';
-import { assessMeters } from '../assess';
 import { byteString } from './byte-string';
-import { matchPhotos, readMissingDates, setSheetFolders, type MatchReport } from '../matching';
+import { setSheetFolders, type MatchReport } from '../matching';
+import { afterSheetLoaded } from '../sheet-follow-ups';
 
 export type OrderFileLoad =
   | {
@@ -87,13 +87,7 @@ export async function loadOrderFile(
     (first ? orderFacts(file, first).fileDate : null) ?? opts.fileTime?.slice(0, 10) ?? null;
   const aged = fileAgeException(created, opts.now.toISOString().slice(0, 10));
   setSheetFolders(store, loaded.sheetId, opts.folders ?? []);
-  await readMissingDates(store);
-  const match = matchPhotos(store, { all: true });
-  const checked = assessMeters(
-    store,
-    [...store.meters.metersWithPhotos(), ...match.meters],
-    opts.now,
-  );
+  const { match, changed } = await afterSheetLoaded(store, opts.now);
   return {
     ok: true,
     profile: profile.name,
@@ -103,6 +97,6 @@ export async function loadOrderFile(
     meters: meters.length,
     exceptions: [...(aged ? [aged] : []), ...file.exceptions],
     match,
-    changed: [...new Set([...match.changed, ...checked])],
+    changed,
   };
 }
