@@ -62,6 +62,11 @@ export const ENGINE_MESSAGES = {
   takenOver: { owner: 'data' },
   /** The uploads are final; the run ends once the codes on `count` more photos are read. */
   codesBeingRead: { count: 'count' },
+  /**
+   * The photo checker could not be loaded (an installed copy missing a file sharp or the reader
+   * needs): photos are sent unchecked and no codes are read; `detail` is the loader's own text.
+   */
+  photoChecksUnavailable: { detail: 'data' },
   /** Something MeterDesk did not expect; `detail` is the error's own text. */
   unexpectedError: { detail: 'data' },
   engineNotStarted: { detail: 'data' },
@@ -202,6 +207,9 @@ const ENGLISH: { readonly [C in LogCode]: (p: EngineMessageParams<C>) => string 
   takenOver: (p) => `Stopping: the queue was taken over by ${p.owner}`,
   codesBeingRead: (p) =>
     `Uploads final; reading the codes on ${String(p.count)} more ${p.count === 1 ? 'photo' : 'photos'} before the run ends`,
+  photoChecksUnavailable: (p) =>
+    `Photo checks are off: the photo checker could not be loaded (${p.detail}). ` +
+    'Photos are sent without the quality check and their codes are not read; reinstall MeterDesk or ask your IT',
   unexpectedError: (p) => `Unexpected error: ${p.detail}`,
   engineNotStarted: (p) => `The engine could not start: ${p.detail}`,
   backendRestarted: () =>

@@ -103,6 +103,11 @@ export interface EngineStatus {
   deployment: DeploymentView;
   /** More photos wait than quota is left (common/quota-warning.ts); copies of a read photo are free. */
   quotaWarning: QuotaWarning | null;
+  /**
+   * The photo checker could not be loaded (what its loader said): photos are sent unchecked and
+   * no codes are read. null while it works or the checks are off by choice.
+   */
+  checkerUnavailable: string | null;
 }
 
 /** How many distinct reasons an add report names; the rest are counted by kind. */
@@ -161,5 +166,6 @@ export function idleStatus(counts: StateCounts, paused = false): EngineStatus {
     ai: null,
     deployment: unknownDeployment(),
     quotaWarning: null,
+    checkerUnavailable: null,
   };
 }

@@ -10,6 +10,7 @@ import { sharedCheckPool } from '../photo-checks/check-pool';
 import { PhotoCheckError } from '../photo-checks/check-lane';
 import type { UnreadPhoto } from '../store/job-photo-codes';
 import type { Store } from '../store/store';
+import type { CheckerHealth } from './checker-health';
 
 export interface CodeReadingDeps {
   readonly store: Store;
@@ -18,6 +19,8 @@ export interface CodeReadingDeps {
   /** Reads the codes on a photo; by default in the photo-check pool's code lane. */
   readonly read?: (path: string) => Promise<PhotoCode[]>;
   readonly changed: (ids: readonly number[]) => void;
+  /** Whether the checker can load at all; once it cannot, photos are kept with no code read. */
+  readonly health: CheckerHealth;
   /** The engine's clock (ms): a photo matched by its code has its meter checked as of now. */
   readonly now: () => number;
   readonly log: (line: string, message?: EngineMessage) => void;
@@ -82,7 +85,11 @@ export class CodeReading {
 
   private read(photo: UnreadPhoto): void {
     this.reading = photo.id;
-    const read = this.d.read ?? ((path: string) => sharedCheckPool().readCodes(path));
+    const pool = (path: string): Promise<PhotoCode[]> => sharedCheckPool().readCodes(path);
+    const read =
+      this.d.health.unavailable !== null
+        ? (): Promise<PhotoCode[]> => Promise.resolve([])
+        : (this.d.read ?? pool);
     void read(photo.path)
       .then(
         (codes) => {
@@ -90,6 +97,10 @@ export class CodeReading {
         },
         (error: unknown) => {
           if (!this.running || this.reading !== photo.id) return;
+          if (this.d.health.noted(error)) {
+            this.record(photo, []);
+            return;
+          }
           const attempt = (this.attempts.get(photo.id) ?? 0) + 1;
           const unanswered =
             error instanceof PhotoCheckError &&

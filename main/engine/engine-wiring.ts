@@ -20,6 +20,7 @@ import { handleFailure, type FailureArgs, type FailureDeps } from './failures';
 import { Holds } from './holds';
 import type { CodeReading } from './code-reading';
 import type { PhotoGate } from './photo-gate';
+import type { CheckerHealth } from './checker-health';
 import { photoWork } from './photo-work';
 import { QuietWatch } from './quiet-watch';
 import { QuotaSpentCheck } from './quota-spent';
@@ -70,6 +71,7 @@ export interface EngineParts {
   readonly quiet: QuietWatch;
   readonly gate: PhotoGate;
   readonly codes: CodeReading;
+  readonly health: CheckerHealth;
   /** Resolves when every photo found is checked and has had its codes read (photo-work.ts). */
   readonly allRead: () => Promise<void>;
   /** A fresh context per start(): its signal ends that run's requests. */
@@ -140,7 +142,7 @@ export function wireEngine(
     rowsChanged,
     log,
   });
-  const { gate, codes, allRead } = photoWork({
+  const { gate, codes, health, allRead } = photoWork({
     store,
     on: config.photoChecks,
     measure: opts.measurePhoto,
@@ -253,5 +255,5 @@ export function wireEngine(
     );
   }
 
-  return { feed, service, holds, loop, quiet, gate, codes, allRead, context };
+  return { feed, service, holds, loop, quiet, gate, codes, health, allRead, context };
 }

@@ -10,6 +10,7 @@ import type { Dispatcher } from './dispatcher';
 import { wireEngine, type EngineOptions, type EngineParts } from './engine-wiring';
 import type { EngineEvents } from './events';
 import type { Holds } from './holds';
+import type { CheckerHealth } from './checker-health';
 import type { CodeReading } from './code-reading';
 import type { PhotoGate } from './photo-gate';
 import type { QuietWatch } from './quiet-watch';
@@ -43,6 +44,7 @@ export class Engine extends EventEmitter<EngineEvents> {
   private readonly quiet: QuietWatch;
   private readonly gate: PhotoGate;
   private readonly codes: CodeReading;
+  private readonly health: CheckerHealth;
   private readonly allRead: EngineParts['allRead'];
   private readonly newContext: EngineParts['context'];
   private claim: EngineContext['claim'] = null;
@@ -90,6 +92,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       quiet: this.quiet,
       gate: this.gate,
       codes: this.codes,
+      health: this.health,
       allRead: this.allRead,
       context: this.newContext,
     } = parts);
@@ -213,6 +216,7 @@ export class Engine extends EventEmitter<EngineEvents> {
       holds: this.holds.view(),
       counts: this.store.jobs.counts(),
       ...this.service.view(),
+      checkerUnavailable: this.health.unavailable,
     };
   }
 

@@ -8,6 +8,7 @@ import { sharedCheckPool, type CheckPool } from '../photo-checks/check-pool';
 import { readThresholds } from '../photo-checks/thresholds';
 import type { UncheckedPhoto } from '../store/job-photo-checks';
 import type { Store } from '../store/store';
+import type { CheckerHealth } from './checker-health';
 
 /** Photos handed to the worker at once: one being measured, the next one ready behind it. */
 const CHECKS_AT_ONCE = 2;
@@ -21,6 +22,8 @@ export interface PhotoGateDeps {
   readonly changed: (ids: readonly number[]) => void;
   /** A photo passed: the dispatcher may send it now. */
   readonly passed: () => void;
+  /** Whether the checker can load at all; once it cannot, photos pass unchecked. */
+  readonly health: CheckerHealth;
   readonly log: (line: string, message?: EngineMessage) => void;
 }
 
@@ -90,7 +93,8 @@ export class PhotoGate {
     for (const w of waiters) w();
   }
 
-  private measure(path: string): Promise<PhotoMeasures> {
+  private measure(path: string): Promise<PhotoMeasures | null> {
+    if (this.d.health.unavailable !== null) return Promise.resolve(null);
     if (this.d.measure) return this.d.measure(path);
     return this.workers().measure(path);
   }
@@ -102,10 +106,12 @@ export class PhotoGate {
   private check(photo: UncheckedPhoto): void {
     this.checking.add(photo.id);
     void this.measure(photo.path)
-      // A photo the checker cannot decode is the service's to judge: it is not held.
+      // A photo the checker cannot decode is the service's to judge: it is not held. Neither is
+      // one no photo could be checked for (the checker did not load: said once, in health).
       .then(
         (measures) => measures,
         (error: unknown) => {
+          if (this.d.health.noted(error)) return null;
           const detail = `photo check of ${photo.path}: ${error instanceof Error ? error.message : String(error)}`;
           this.d.log(...logged('unexpectedError', { detail }));
           return null;

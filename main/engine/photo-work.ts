@@ -4,6 +4,7 @@ import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
 import type { Store } from '../store/store';
+import { CheckerHealth } from './checker-health';
 import { CodeReading } from './code-reading';
 import { PhotoGate } from './photo-gate';
 
@@ -26,6 +27,8 @@ export interface PhotoWorkDeps {
 export interface PhotoWork {
   readonly gate: PhotoGate;
   readonly codes: CodeReading;
+  /** Whether the checker could load (the status says when it could not). */
+  readonly health: CheckerHealth;
   /**
    * Resolves when every photo found has been checked and had its codes read (at once when the
    * checks are off or stopped); says first how many codes are still being read, if any.
@@ -34,11 +37,13 @@ export interface PhotoWork {
 }
 
 export function photoWork(d: PhotoWorkDeps): PhotoWork {
+  const health = new CheckerHealth({ log: d.log, changed: d.counted });
   const codes = new CodeReading({
     store: d.store,
     on: d.on,
     read: d.readCodes,
     changed: d.changed,
+    health,
     now: d.now,
     log: d.log,
   });
@@ -51,6 +56,7 @@ export function photoWork(d: PhotoWorkDeps): PhotoWork {
       codes.kick();
     },
     passed: d.passed,
+    health,
     log: d.log,
   });
   const allRead = async (): Promise<void> => {
@@ -71,5 +77,5 @@ export function photoWork(d: PhotoWorkDeps): PhotoWork {
       await codes.whenIdle();
     }
   };
-  return { gate, codes, allRead };
+  return { gate, codes, health, allRead };
 }

@@ -10,9 +10,13 @@ import type { CheckReply, CheckRequest } from './check-protocol';
  * Why a task failed without an answer from the worker: `timeout` it overran its deadline (the
  * worker was ended to free the lane), `closed` the pool was closed, `workerEnded` the worker died
  * under it (out of memory, a crash), `failed` the worker answered with an error (an undecodable
- * photo).
+ * photo), `unavailable` the checker cannot load at all (its worker file, sharp or the reader
+ * missing from an installed copy): every photo would fail the same way.
  */
-export type CheckFailureCode = 'timeout' | 'closed' | 'workerEnded' | 'failed';
+export type CheckFailureCode = 'timeout' | 'closed' | 'workerEnded' | 'failed' | 'unavailable';
+
+/** Node's codes for a module that cannot be found (CommonJS, ES modules). */
+const MODULE_MISSING = new Set(['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND']);
 
 export class PhotoCheckError extends Error {
   constructor(
@@ -150,18 +154,23 @@ export class CheckLane {
       const task = this.finishCurrent();
       if (!task) return;
       if (reply.ok) task.resolve(reply);
-      else task.reject(new PhotoCheckError('failed', reply.message));
+      else
+        task.reject(
+          new PhotoCheckError(reply.unavailable ? 'unavailable' : 'failed', reply.message),
+        );
       this.next();
     });
-    const died = (why: string): void => {
+    const died = (why: string, code: CheckFailureCode = 'workerEnded'): void => {
       if (this.worker !== worker) return;
       this.worker = null;
       const task = this.finishCurrent();
-      task?.reject(new PhotoCheckError('workerEnded', `photo check ${this.o.name}: ${why}`));
+      task?.reject(new PhotoCheckError(code, `photo check ${this.o.name}: ${why}`));
       this.next();
     };
-    worker.on('error', (error) => {
-      died(error.message);
+    worker.on('error', (error: Error & { code?: unknown }) => {
+      // The worker's own file, or a module it imports at start, is not there.
+      const missing = typeof error.code === 'string' && MODULE_MISSING.has(error.code);
+      died(error.message, missing ? 'unavailable' : 'workerEnded');
     });
     worker.on('exit', (code) => {
       died(`worker ended (${String(code)})`);

@@ -14,4 +14,10 @@ export interface CheckRequest {
 export type CheckReply =
   | { readonly id: number; readonly ok: true; readonly measures: PhotoMeasures }
   | { readonly id: number; readonly ok: true; readonly codes: PhotoCode[] }
-  | { readonly id: number; readonly ok: false; readonly message: string };
+  | {
+      readonly id: number;
+      readonly ok: false;
+      readonly message: string;
+      /** The checker itself could not load (sharp, the reader): no photo can be checked. */
+      readonly unavailable?: boolean;
+    };

@@ -3,7 +3,7 @@
 // between uploads.
 import { parentPort } from 'node:worker_threads';
 import type { CheckReply, CheckRequest } from './check-protocol';
-import { loadSharp } from './decode';
+import { CheckerUnavailable, loadSharp } from './decode';
 import { measurePhoto } from './measure';
 import { readPhotoCodes } from './read-codes';
 
@@ -18,9 +18,13 @@ const port = parentPort;
 if (port) {
   // libvips keeps recent operations (up to 50 MB) for reuse; each photo is decoded once, so a
   // kept one is memory the worker would hold for nothing.
-  void loadSharp().then((sharp) => {
-    sharp.cache(false);
-  });
+  // A sharp that cannot load is told with the first photo's answer (CheckerUnavailable).
+  void loadSharp().then(
+    (sharp) => {
+      sharp.cache(false);
+    },
+    () => undefined,
+  );
   port.on('message', (request: CheckRequest) => {
     answer(request).then(
       (reply) => {
@@ -28,7 +32,8 @@ if (port) {
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        port.postMessage({ id: request.id, ok: false, message } satisfies CheckReply);
+        const unavailable = error instanceof CheckerUnavailable;
+        port.postMessage({ id: request.id, ok: false, message, unavailable } satisfies CheckReply);
       },
     );
   });

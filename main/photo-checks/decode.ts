@@ -11,9 +11,25 @@ export const MAX_INPUT_PIXELS = 200_000_000;
 export type Sharp = typeof SharpModule;
 let sharpModule: Promise<Sharp> | undefined;
 
+/**
+ * A part of the checker itself failed to load (sharp, its native library, the reader's WASM): no
+ * photo can be checked, which is not the same as one photo that cannot be decoded.
+ */
+export class CheckerUnavailable extends Error {
+  constructor(part: string, cause: unknown) {
+    super(`${part}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'CheckerUnavailable';
+  }
+}
+
 /** sharp is native and heavy: loaded on the first photo, not when the module is imported. */
 export function loadSharp(): Promise<Sharp> {
-  sharpModule ??= import('sharp').then((m) => m.default);
+  sharpModule ??= import('sharp').then(
+    (m) => m.default,
+    (error: unknown) => {
+      throw new CheckerUnavailable('sharp', error);
+    },
+  );
   return sharpModule;
 }
 

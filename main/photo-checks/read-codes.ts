@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareZXingModule, readBarcodes, type ReaderOptions } from 'zxing-wasm/reader';
 import type { PhotoCode } from '../../common/photo-codes';
-import { loadSharp, openPhoto, type Sharp } from './decode';
+import { CheckerUnavailable, loadSharp, openPhoto, type Sharp } from './decode';
 import type { GreyImage } from './measure';
 import { stickerRegions, type StickerRegion } from './sticker-regions';
 
@@ -56,7 +56,9 @@ function prepareReader(): Promise<void> {
     const bytes = await readFile(readerWasmPath());
     const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
-  })();
+  })().catch((error: unknown) => {
+    throw new CheckerUnavailable('barcode reader', error);
+  });
   return ready;
 }
 

@@ -27,6 +27,7 @@ const ICONS: Record<Banner['id'], IconName> = {
   permission_denied: 'lock',
   settings: 'gear',
   ai_offline: 'robot',
+  checker_unavailable: 'warning',
   key_storage: 'key',
 };
 

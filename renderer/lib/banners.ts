@@ -23,6 +23,7 @@ export type BannerId =
   | 'permission_denied'
   | 'settings'
   | 'ai_offline'
+  | 'checker_unavailable'
   | 'key_storage';
 
 export interface Banner {
@@ -242,6 +243,19 @@ export function bannersFor({
       body: join(t('paused.body'), stay),
       nextCheckAt: null,
       actions: ['resume'],
+    });
+  }
+  if (status.checkerUnavailable !== null) {
+    // The loader's own text is for IT (the log has it too): shown as it came.
+    out.push({
+      id: 'checker_unavailable',
+      tone: 'warn',
+      title: t('checker_unavailable.title'),
+      detail: sentence(status.checkerUnavailable),
+      detailFrom: 'meterdesk',
+      body: t('checker_unavailable.body'),
+      nextCheckAt: null,
+      actions: [],
     });
   }
   if (key.isSet && key.backend.warning) {

@@ -132,6 +132,7 @@ const WORDING: Wording = {
     }),
   takenOver: (p, t) => t('line.takenOver', { owner: ownerWords(p.owner, t) }),
   codesBeingRead: (p, t) => t('line.codesBeingRead', { count: p.count }),
+  photoChecksUnavailable: (p, t) => t('line.photoChecksUnavailable', { detail: p.detail }),
   unexpectedError: (p, t) => t('line.unexpectedError', { detail: p.detail }),
   engineNotStarted: (p, t) => t('line.engineNotStarted', { detail: p.detail }),
   backendRestarted: (_p, t) => t('line.backendRestarted'),

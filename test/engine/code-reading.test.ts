@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhotoCode } from '../../common/photo-codes';
 import { openSession } from '../../main/actions/session';
+import { CheckerHealth } from '../../main/engine/checker-health';
 import { CodeReading } from '../../main/engine/code-reading';
 import { stickerPng } from '../../sandbox/samples/code-sticker';
 import { tempDir } from '../helpers/tmp';
@@ -59,6 +60,7 @@ describe('reading the codes on checked photos', () => {
         if (recorded.size === jobs.length) allRead();
       },
       now: () => Date.parse('2026-11-23T12:00:00Z'),
+      health: new CheckerHealth({ log: () => undefined, changed: () => undefined }),
       log: () => undefined,
     });
     reading.start();

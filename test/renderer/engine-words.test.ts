@@ -45,6 +45,7 @@ const SAMPLES: { readonly [C in EngineMessageCode]: EngineMessageParams<C> } = {
   resuming: { requeued: 1, resumed: 3 },
   takenOver: { owner: 'meter-desk run' },
   codesBeingRead: { count: 7 },
+  photoChecksUnavailable: { detail: "Cannot find module 'detect-libc'" },
   unexpectedError: { detail: 'boom' },
   engineNotStarted: { detail: 'EACCES' },
   backendRestarted: {},

@@ -81,6 +81,10 @@ export const banners: Words<typeof en> = {
     title: 'Angehalten',
     body: 'Es wird nichts Neues gesendet. Ablesungen, die schon beim Dienst sind, kommen weiterhin an.',
   },
+  checker_unavailable: {
+    title: 'Fotoprüfung ist aus: Die Fotoprüfung konnte nicht geladen werden',
+    body: 'Fotos werden ohne Qualitätsprüfung gesendet, die Codes darauf werden nicht gelesen. Installieren Sie MeterDesk neu oder wenden Sie sich an Ihre IT; das Protokoll enthält die Einzelheiten.',
+  },
   key_storage: {
     title: 'Der API-Schlüssel liegt nicht im Schlüsselbund des Systems',
   },

@@ -75,6 +75,8 @@ export const engine: Words<typeof en> = {
       'Uploads abgeschlossen; der Code auf {{count, number}} weiteren Foto wird noch gelesen.',
     codesBeingRead_other:
       'Uploads abgeschlossen; die Codes auf {{count, number}} weiteren Fotos werden noch gelesen.',
+    photoChecksUnavailable:
+      'Fotoprüfung ist aus: Die Fotoprüfung konnte nicht geladen werden („{{detail}}“). Fotos werden ohne Qualitätsprüfung gesendet, ihre Codes werden nicht gelesen; installieren Sie MeterDesk neu oder wenden Sie sich an Ihre IT.',
     unexpectedError:
       'Etwas Unerwartetes ist schiefgegangen; MeterDesk versucht es erneut. Der Fehler: „{{detail}}“',
     engineNotStarted: 'Der Sendevorgang konnte nicht starten. Der Fehler: „{{detail}}“',

@@ -61,6 +61,10 @@ export const banners = {
     title: 'Paused',
     body: 'Nothing new is sent. Readings already at the service still arrive.',
   },
+  checker_unavailable: {
+    title: 'Photo checks are off: the photo checker could not be loaded',
+    body: 'Photos are sent without the quality check, and the codes on them are not read. Reinstall MeterDesk or ask your IT; the log has the details.',
+  },
   key_storage: {
     title: 'The API key is not in the system keychain',
   },

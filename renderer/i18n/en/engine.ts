@@ -66,6 +66,8 @@ export const engine = {
     takenOver: 'Stopped: this queue was taken over by {{owner}}.',
     codesBeingRead_one: 'Uploads final; reading the code on {{count, number}} more photo.',
     codesBeingRead_other: 'Uploads final; reading the codes on {{count, number}} more photos.',
+    photoChecksUnavailable:
+      'Photo checks are off: the photo checker could not be loaded (“{{detail}}”). Photos are sent without the quality check and their codes are not read; reinstall MeterDesk or ask your IT.',
     unexpectedError:
       'Something unexpected went wrong; MeterDesk tries again. The error: “{{detail}}”',
     engineNotStarted: 'The engine could not start. The error: “{{detail}}”',
