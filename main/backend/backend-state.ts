@@ -13,6 +13,7 @@ import type { Engine } from '../engine/engine';
 import { systemClock } from '../time/clock';
 import type { FolderWatcher } from '../watch';
 import { QueueInUseError } from '../store/queue-owner';
+import { applyPhotoCheckPolicy } from '../config/policy-presets';
 import { openStore, type Store } from '../store/store';
 import type { Sandbox } from '../../sandbox';
 import { AttentionTracker } from './attention';
@@ -92,6 +93,7 @@ export class BackendState {
         onState: (office) => {
           this.hub.officeChanged(office);
         },
+        policy: options.policy,
       },
     );
     this.hub = new EventHub({
@@ -285,18 +287,25 @@ export class BackendState {
     return this.shareChecked.onShare;
   }
 
+  /** A queue file opened, with the photo-check limits IT presets or locks (policy-presets.ts). */
+  private openQueue(file: string): Store {
+    const store = openStore(file);
+    applyPhotoCheckPolicy(store.settings, this.policy);
+    return store;
+  }
+
   /** A data folder that became unusable (an unplugged drive) must not keep the app from opening. */
   private openFirstStore(): Store {
     const sandbox = this.settingsValue.useSandbox;
     try {
       prepareDataDir(this.dataDir);
-      return openStore(queueFileIn(this.dataDir, sandbox));
+      return this.openQueue(queueFileIn(this.dataDir, sandbox));
     } catch (error) {
       if (this.settingsValue.dataDir === null) throw error;
       this.log(`data folder unusable, using the default one: ${describe(error)}`);
       this.settingsValue = { ...this.settingsValue, dataDir: null };
       prepareDataDir(this.dataDir);
-      return openStore(queueFileIn(this.dataDir, sandbox));
+      return this.openQueue(queueFileIn(this.dataDir, sandbox));
     }
   }
 
@@ -330,7 +339,7 @@ export class BackendState {
     const file = queueFileIn(this.dataDir, mode === 'sandbox');
     if (this.storeValue.file !== file) {
       this.storeValue.close();
-      this.storeValue = openStore(file);
+      this.storeValue = this.openQueue(file);
     }
     const target = await this.setup.target(mode, this.settingsValue, this.dataDir);
     try {

@@ -6,6 +6,8 @@
 // What the window shows of it (OfficeStatus): the office is asked every PROBE_MS, because the
 // outbox alone learns of an outage only when it has something to publish.
 import type { OfficeSettings, OfficeStatus } from '../../common/ipc/office-views';
+import { NO_POLICY, type MachinePolicy } from '../config/policy';
+import { officeWithPolicy } from '../config/policy-presets';
 import type { Engine } from '../engine/engine';
 import { claimOnceStarted } from '../office/claim-gate';
 import { startOfficeDesk, type OfficeDesk } from '../office/office-desk';
@@ -34,6 +36,8 @@ export interface OfficeLinkOptions {
   readonly clock?: Clock;
   /** Told each time the office's state as the window shows it changes (null: no office). */
   readonly onState?: (state: OfficeStatus | null) => void;
+  /** IT's office address and desk naming (a preset, or locked). */
+  readonly policy?: MachinePolicy;
 }
 
 export class OfficeLink {
@@ -107,13 +111,19 @@ export class OfficeLink {
     return this.current;
   }
 
+  /** The office this desk uses: office.json under the machine policy's presets and locks. */
+  settings(): OfficeSettings | null {
+    const saved = loadOfficeSettings(officeSettingsFile(this.userDataDir));
+    return officeWithPolicy(saved, this.options.policy ?? NO_POLICY);
+  }
+
   /** Starts the office desk for this engine when the settings name an office; returns at once. */
   start(
     store: Store,
     engine: Pick<Engine, 'claimUploadsWith'>,
     takeRoutes?: TakeOfficeRoutes,
   ): void {
-    const settings = loadOfficeSettings(officeSettingsFile(this.userDataDir));
+    const settings = this.settings();
     if (settings === null) {
       this.show(null);
       return;

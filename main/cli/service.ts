@@ -19,6 +19,8 @@ export interface ServiceChoice {
   dbFile: string;
   /** The proxy and CAs from the command's environment (HTTPS_PROXY, METER_DESK_CA_FILE, ...). */
   network?: NetworkSettings;
+  /** The machine policy the command read (its photo-check limits apply to the queue). */
+  policy?: MachinePolicy;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function resolveService(
       dbFile: flags.db ?? defaultDbFile(io.env, true),
       // The built-in sandbox is this process: never through the office's proxy.
       network: {},
+      policy,
     };
   }
   try {
@@ -110,6 +113,7 @@ export async function resolveService(
     sandbox: null,
     dbFile,
     network: networkFor(io, policy),
+    policy,
   };
 }
 

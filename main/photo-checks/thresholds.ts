@@ -36,6 +36,11 @@ function sharpnessOf(stored: Record<string, unknown>): number {
   return within('minSharpness', scaled);
 }
 
+/** Whether the queue holds limits of its own (set in Settings or by a policy before). */
+export function storedThresholds(settings: SettingsRepo): boolean {
+  return settings.get<unknown>(KEY, null) !== null;
+}
+
 export function readThresholds(settings: SettingsRepo): PhotoCheckThresholds {
   const stored = settings.get<Record<string, unknown>>(KEY, {});
   return {

@@ -3,6 +3,7 @@
 // the window sees it and that it is locked, a change of it is refused with locked_by_policy
 // naming the file, and a preset that is not locked stays the person's to change.
 import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPolicyFile } from '../../main/config/policy';
@@ -92,6 +93,43 @@ describe('a machine policy', () => {
     const changed = value(await desk.bridge.setSettings({ baseUrl: 'https://elsewhere.example' }));
     expect(changed.baseUrl).toBe('https://elsewhere.example');
     expect(changed.policy.locked).toEqual([]);
+  });
+
+  it('presets and locks the photo-check limits and the office from the policy', async () => {
+    const { desk } = await withPolicy({
+      photoChecks: { minShortSide: 900, maxDarkShare: 0.5, minSharpness: 'soft' },
+      officeUrl: 'postgres://desk_role@127.0.0.1:9/meterdesk?sslmode=require',
+      officeDeskName: 'desk {computer}',
+      locked: ['photoChecks', 'office'],
+    });
+    const { thresholds, defaults } = value(await desk.bridge.photoChecks());
+    // A value out of its kind is left out: the default stays.
+    expect(thresholds).toEqual({ ...defaults, minShortSide: 900, maxDarkShare: 0.5 });
+    const office = value(await desk.bridge.getOffice());
+    expect(office.settings).toEqual({
+      host: '127.0.0.1',
+      port: 9,
+      database: 'meterdesk',
+      user: 'desk_role',
+      desk: `desk ${hostname()}`,
+      sslmode: 'require',
+    });
+    // The desk's own password for the office IT fixed may still be saved.
+    const saved = await desk.bridge.saveOffice({
+      settings: office.settings,
+      password: 'the desk role password',
+    });
+    expect(value(saved).passwordSaved).toBe(true);
+  });
+
+  it('presets photo-check limits a queue does not have yet; the person may change them', async () => {
+    const { desk } = await withPolicy({ photoChecks: { minShortSide: 900 } });
+    const { thresholds } = value(await desk.bridge.photoChecks());
+    expect(thresholds.minShortSide).toBe(900);
+    const changed = { ...thresholds, minShortSide: 700 };
+    expect(value(await desk.bridge.setPhotoCheckThresholds(changed)).thresholds.minShortSide).toBe(
+      700,
+    );
   });
 
   it('is ignored as a whole when it is not valid, and the window is told why', async () => {

@@ -1,8 +1,11 @@
 // The CLI under a machine policy: the policy's service address is the default, a locked one
 // refuses another (exit 2, naming the policy), and its CA file is trusted like METER_DESK_CA_FILE.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readThresholds } from '../../main/photo-checks/thresholds';
+import { openStore } from '../../main/store/store';
 import { main } from '../../main/cli/main';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { captureIo } from '../helpers/cli-io';
@@ -38,6 +41,33 @@ describe('the CLI under a machine policy', () => {
     expect(other.stderr()).toContain(
       `The service address is fixed by this computer's policy (${file}): ${sandbox.url}.`,
     );
+  });
+
+  it('writes the policy photo-check limits into the queue a run uses', async () => {
+    const photos = join(t.dir, 'photos');
+    mkdirSync(photos);
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(join(photos, '4711.jpg'), jpeg);
+    const db = join(t.dir, 'policy-queue.sqlite');
+    const file = policyFile({
+      serviceUrl: sandbox.url,
+      photoChecks: { minShortSide: 900, maxBrightShare: 0.4 },
+      locked: ['photoChecks'],
+    });
+    const io = captureIo({ METER_DESK_API_KEY: sandbox.apiKey, METER_DESK_POLICY_FILE: file });
+    await main(['run', photos, '--db', db], io);
+    const store = openStore(db);
+    try {
+      expect(readThresholds(store.settings)).toMatchObject({
+        minShortSide: 900,
+        maxBrightShare: 0.4,
+      });
+      expect(store.jobs.heldByReason()).toEqual({ too_small: 1 });
+    } finally {
+      store.close();
+    }
   });
 
   it('names a policy CA file that cannot be read', async () => {

@@ -14,7 +14,6 @@ import { AppError } from '../../ipc/app-error';
 import { templateInvalid } from '../../../common/reply-messages';
 import { publishDesk } from '../../office/billing-publish';
 import { exportOfficeBilling } from '../../office/office-export';
-import { loadOfficeSettings, officeSettingsFile } from '../../office/office-settings';
 import { openOfficeStore } from '../../office/store/office-store';
 import { systemClock, type Clock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
@@ -27,14 +26,12 @@ export function officeExportHandlers(
   state: BackendState,
   clock: Clock = systemClock,
 ): OfficeExportHandlers {
-  const file = officeSettingsFile(state.defaultDataDir);
-
   return {
     writeOfficeBilling: ({ path, templateJson }) =>
       state.use(async (): Promise<OfficeBillingFile> => {
         const template = parseExportTemplateJson(templateJson);
         if (!template.ok) throw new AppError('invalid_request', templateInvalid(template.errors));
-        const settings = loadOfficeSettings(file);
+        const settings = state.office.settings();
         if (settings === null) return { state: 'noOffice' };
         const url = await state.office.urlFor(settings);
         const running = await state.office.running();

@@ -20,7 +20,6 @@ import {
   writeOfficeReportCsv,
   type OfficeReportSections,
 } from '../../office/office-report-sections';
-import { loadOfficeSettings, officeSettingsFile } from '../../office/office-settings';
 import { officeProblemOf } from '../../office/office-test-connection';
 import { systemClock, type Clock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
@@ -52,15 +51,13 @@ export function officeReportHandlers(
   state: BackendState,
   clock: Clock = systemClock,
 ): OfficeReportHandlers {
-  const file = officeSettingsFile(state.defaultDataDir);
-
   const read = async (dayName: string | undefined): Promise<Read> => {
     const day = reportDayFor(dayName, clock);
     if (day === null) {
       throw new AppError('invalid_request', replyMessage('noReportDay', { day: dayName ?? '' }));
     }
     const name = reportDayName(day);
-    const settings = loadOfficeSettings(file);
+    const settings = state.office.settings();
     if (settings === null) return { state: 'noOffice', day: name };
     const url = await state.office.urlFor(settings);
     try {

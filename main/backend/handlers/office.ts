@@ -8,7 +8,6 @@ import { AppError } from '../../ipc/app-error';
 import { replyMessage } from '../../../common/reply-messages';
 import { defaultDeskName } from '../../office/office-desk';
 import {
-  loadOfficeSettings,
   OfficePasswords,
   officeSettingsFile,
   saveOfficeSettings,
@@ -41,10 +40,10 @@ export function officeHandlers(state: BackendState): OfficeHandlers {
   });
 
   return {
-    getOffice: () => view(loadOfficeSettings(file)),
+    getOffice: () => view(state.office.settings()),
 
     async saveOffice({ settings, password }) {
-      const before = loadOfficeSettings(file);
+      const before = state.office.settings();
       // A locked office keeps its settings; the desk's own password for it may still be saved.
       if (JSON.stringify(settings) !== JSON.stringify(before)) {
         refuseIfLocked(state.policy, 'office');

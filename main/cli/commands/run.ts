@@ -12,6 +12,7 @@ import { EXIT, UsageError } from '../exit-codes';
 import { heldLines } from '../held-summary';
 import type { CliIo } from '../output';
 import { countsLine, dropLines, followProgress } from '../progress';
+import { applyPhotoCheckPolicy } from '../../config/policy-presets';
 import { resolveService, type ServiceChoice } from '../service';
 import { csvOptions, CSV_FLAGS } from './csv-flags';
 import { officeForRun } from './office';
@@ -92,7 +93,7 @@ export async function openForService(
   how: { wait: boolean; io: CliIo; ownsSandbox: boolean },
 ): Promise<Session> {
   try {
-    return await openWhenFree(
+    const session = await openWhenFree(
       {
         dbFile: service.dbFile,
         baseUrl: service.baseUrl,
@@ -104,6 +105,8 @@ export async function openForService(
       how.wait,
       how.io,
     );
+    if (service.policy) applyPhotoCheckPolicy(session.store.settings, service.policy);
+    return session;
   } catch (error) {
     if (how.ownsSandbox) await service.sandbox?.close();
     throw error;
