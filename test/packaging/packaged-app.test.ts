@@ -7,6 +7,7 @@
 // elsewhere it skips and says why.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/tmp';
@@ -133,4 +134,42 @@ describe.skipIf(reason !== null && !REQUIRED)('the packaged MeterDesk', () => {
         ]),
       );
   }, 60_000);
+
+  it('holds a blurred photo and reads a good one: the photo checks run installed', async () => {
+    const folder = join(t.dir, 'checked route');
+    mkdirSync(folder);
+    const [good] = readdirSync(sampleFolder).filter((name) => /\.jpe?g$/i.test(name));
+    expect(good).toBeDefined();
+    const source = join(sampleFolder, good ?? '');
+    copyFileSync(source, join(folder, 'good.jpg'));
+    // Blurred far past any reading (sharpness about 3 against a limit in the hundreds).
+    await sharp(source).blur(8).jpeg().toFile(join(folder, 'blurred.jpg'));
+    const added = await page.evaluate(
+      (path) => (globalThis as unknown as PageGlobals).meterDesk.addPaths({ paths: [path] }),
+      folder,
+    );
+    const rootId = added.ok ? added.value.rootIds[0] : undefined;
+    expect(rootId).toBeDefined();
+    // Each photo by its file name: its hold reason while held, else its state.
+    const rows = async (): Promise<Record<string, string>> =>
+      page.evaluate(async (root) => {
+        const g = globalThis as unknown as PageGlobals;
+        const found = await g.meterDesk.queryJobs({ rootId: root });
+        const out: Record<string, string> = {};
+        if (found.ok) {
+          for (const r of found.value.rows) {
+            out[r.relPath.replace(/^.*[\\/]/, '')] = r.holdReason ?? r.state;
+          }
+        }
+        return out;
+      }, rootId);
+    await expect
+      .poll(rows, { timeout: 60_000 })
+      .toEqual({ 'blurred.jpg': 'blurred', 'good.jpg': 'done' });
+    const unavailable = await page.evaluate(async () => {
+      const snap = await (globalThis as unknown as PageGlobals).meterDesk.snapshot();
+      return snap.ok ? snap.value.status.checkerUnavailable : 'no snapshot';
+    });
+    expect(unavailable).toBeNull();
+  }, 90_000);
 });
