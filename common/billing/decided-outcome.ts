@@ -9,7 +9,7 @@ import { meterOutcome, type MeterOutcome, type MeterPhoto } from './meter-outcom
 import type { DecisionNote } from './outcome-notes';
 import type { PlausibilityConfig } from './plausibility-config';
 import { checkReading } from './plausibility';
-import type { ReadingCheck } from './reading-check';
+import { bandOf, type ReadingCheck } from './reading-check';
 import type { RegisterSetup } from './reading-input';
 
 /** The facts of a meter its decision is judged with. */
@@ -80,6 +80,7 @@ function typedCheck(
     flagged: out.results.filter((r) => r.level !== 'ok'),
     dateFlags: [],
     dateNote: null,
+    band: bandOf(out.results),
   };
 }
 

@@ -11,6 +11,35 @@ import type { ReadDateCode } from './read-date-checks';
 export const MATCH_HOWS = ['pattern', 'token', 'folder', 'code', 'manual'] as const;
 export type MatchHow = (typeof MATCH_HOWS)[number];
 
+/**
+ * The consumption the rules expected for the period and the band they allowed around it (the
+ * high/low rule's figures, in the meter's unit), kept whether the reading fell inside or not: the
+ * window shows where it fell. Absent when the rule had nothing to compare with.
+ */
+export interface CheckBand {
+  readonly expected: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly days: number;
+  readonly unit: string;
+}
+
+/** The band of the high/low rule's result, when it compared the reading with an expectation. */
+export function bandOf(results: readonly RuleResult[]): CheckBand | null {
+  const p = results.find((r) => r.rule === 'high_low')?.params;
+  if (!p) return null;
+  const { expected, lower, upper, days, unit } = p;
+  if (
+    typeof expected !== 'number' ||
+    typeof lower !== 'number' ||
+    typeof upper !== 'number' ||
+    typeof days !== 'number'
+  ) {
+    return null;
+  }
+  return { expected, lower, upper, days, unit: typeof unit === 'string' ? unit : '' };
+}
+
 export interface ReadingCheck {
   level: CheckLevel;
   /** The inputs the rules lacked (not checked); absent in checks stored before it existed. */
@@ -37,6 +66,8 @@ export interface ReadingCheck {
    * history and its class's season, or its recent periods. Absent: the sheet's average.
    */
   basis?: Exclude<ExpectationBasis, 'sheet'>;
+  /** Where the reading fell against the expectation (absent in checks stored before it). */
+  band?: CheckBand | null;
   // No sentences: the edges word `flagged`, `dateFlags` and `codeFlag` (checkReasons in
   // plausibility-english.ts, the window's rule-words.ts). Older stored checks also hold a
   // `reasons` and a `text` per result; nothing reads them, and their code + params suffice.

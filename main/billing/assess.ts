@@ -13,7 +13,7 @@ import { checkReading } from '../../common/billing/plausibility';
 import { worstCheckLevel } from '../../common/billing/plausibility-inputs';
 import type { Baseline, CheckLevel } from '../../common/billing/plausibility-types';
 import { checkReadDates, type DatedPhoto } from '../../common/billing/read-date-checks';
-import type { ReadingCheck } from '../../common/billing/reading-check';
+import { bandOf, type ReadingCheck } from '../../common/billing/reading-check';
 import type { JobRecord } from '../../common/job-record';
 import type { CodeMismatch } from '../../common/photo-codes';
 import type { StoredMeter } from '../store/meters-repo';
@@ -150,6 +150,7 @@ export function checkPhoto(
       codeFlag,
       dateNote: job.readAtNote,
       ...(outcome.basis === 'sheet' ? {} : { basis: outcome.basis }),
+      band: bandOf(outcome.results),
     },
   };
 }

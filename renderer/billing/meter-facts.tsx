@@ -6,6 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
+import { ExpectationBand } from './expectation-band';
 import { outcomeLine } from './outcome-words';
 import { dateNoteLine, ruleLine, spreadLine, uncheckedLine } from './rule-words';
 
@@ -139,6 +140,13 @@ export function MeterFacts({
               </span>
             </dd>
           </>
+        )}
+        {check?.band && consumption !== null && (
+          <ExpectationBand
+            band={check.band}
+            consumption={consumption}
+            basis={check.basis ?? 'sheet'}
+          />
         )}
         {job?.matchHow && (
           <>

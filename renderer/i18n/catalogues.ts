@@ -8,6 +8,7 @@ import { desk as deDesk } from './de/desk';
 import { engine as deEngine } from './de/engine';
 import { errors as deErrors } from './de/errors';
 import { exporting as deExport } from './de/export';
+import { history as deHistory } from './de/history';
 import { office as deOffice } from './de/office';
 import { officeReport as deOfficeReport } from './de/office-report';
 import { officeReview as deOfficeReview } from './de/office-review';
@@ -22,6 +23,7 @@ import { desk as enDesk } from './en/desk';
 import { engine as enEngine } from './en/engine';
 import { errors as enErrors } from './en/errors';
 import { exporting as enExport } from './en/export';
+import { history as enHistory } from './en/history';
 import { office as enOffice } from './en/office';
 import { officeReport as enOfficeReport } from './en/office-report';
 import { officeReview as enOfficeReview } from './en/office-review';
@@ -39,6 +41,7 @@ export const en = {
   engine: enEngine,
   errors: enErrors,
   export: enExport,
+  history: enHistory,
   office: enOffice,
   officeReport: enOfficeReport,
   officeReview: enOfficeReview,
@@ -56,6 +59,7 @@ export const de: Catalogue = {
   engine: deEngine,
   errors: deErrors,
   export: deExport,
+  history: deHistory,
   office: deOffice,
   officeReport: deOfficeReport,
   officeReview: deOfficeReview,

@@ -33,6 +33,7 @@ describe('catalogues', () => {
         'engine',
         'errors',
         'export',
+        'history',
         'office',
         'officeReport',
         'officeReview',
