@@ -1,5 +1,6 @@
 // What the backend answers about route sheets, meters and the billing export, as the window sees
 // it: plain data, shaped for the billing screens (renderer/billing/).
+import type { MeterHistory } from '../billing/meter-history-view';
 import type { BillingRow, Confirmation, SkipCode } from '../billing/billing-row';
 import type { SheetDialect } from '../billing/export-dialect';
 import type { ColumnMapping } from '../billing/column-mapping';
@@ -178,6 +179,8 @@ export interface MeterDetail {
   readonly rereadPending?: boolean;
   /** The route's read day (a local date): a typed reading's or an estimate's date unless changed. */
   readonly readDay?: string;
+  /** Its imported and exported history (issue 33): the chart beside the photo; null: none. */
+  readonly history?: MeterHistory | null;
   /** Why the meter waits or is flagged, as a code (the window words it); absent or null: no reason. */
   readonly said?: OutcomeNote | null;
 }

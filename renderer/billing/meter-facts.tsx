@@ -6,6 +6,7 @@ import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
+import { ConsumptionChart } from './consumption-chart';
 import { ExpectationBand } from './expectation-band';
 import { outcomeLine } from './outcome-words';
 import { dateNoteLine, ruleLine, spreadLine, uncheckedLine } from './rule-words';
@@ -181,6 +182,12 @@ export function MeterFacts({
           )}
         </dd>
       </dl>
+      {detail.history && (
+        <ConsumptionChart
+          history={detail.history}
+          current={check?.band && consumption !== null ? { consumption, band: check.band } : null}
+        />
+      )}
       {why !== null && (
         <p className="hint" role="note" data-testid="facts-outcome">
           {why}

@@ -1,6 +1,7 @@
 // The window's views of the meters: the overview for the route panel and the export dialog, the
 // filtered meter list, the picker's search and one meter in full. Each reads the queue in one pass
 // in walking order (main/billing/meter-readings.ts).
+import { meterHistoryOf } from '../../../common/billing/meter-history-view';
 import { FLAGGED_METER_STATES, noMeters } from '../../../common/billing/meter-outcome';
 import type {
   BillingOverview,
@@ -206,5 +207,6 @@ export function meterDetail(store: Store, meterId: string, nowMs: number): Meter
     rereadPending: outcome.rereadPending,
     readDay: routeReadDay(store, meter.route, nowMs),
     said: outcome.said,
+    history: meterHistoryOf(store.history.of(meter.meterId)),
   };
 }

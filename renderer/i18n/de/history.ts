@@ -19,4 +19,21 @@ export const history: Words<typeof en> = {
     picture:
       'Grenzen von {{lower}} bis {{upper}} {{unit}}, erwartet {{expected}}, diese Ablesung {{consumption}}',
   },
+  chart: {
+    title: 'Verbrauch pro Tag in den letzten Zeiträumen ({{unit}})',
+    picture_one:
+      'Verbrauch pro Tag in {{count}} Zeitraum von {{from}} bis {{to}}: {{low}} bis {{high}} {{unit}} am Tag',
+    picture_other:
+      'Verbrauch pro Tag in {{count}} Zeiträumen von {{from}} bis {{to}}: {{low}} bis {{high}} {{unit}} am Tag',
+    bar: '{{from}} bis {{to}}: {{used}} {{unit}}, {{perDay}} {{unit}} am Tag',
+    estimate: 'Von der Abrechnung geschätzt am {{day}}',
+    exchange: 'Zähler gewechselt am {{day}}',
+    now: 'Jetzt',
+    legend: {
+      actual: 'Vom Versorger abgelesen',
+      customer: 'Vom Kunden abgelesen',
+      estimated: 'Schätzung (kein eigener Zeitraum)',
+      band: 'Für diese Ablesung zulässig',
+    },
+  },
 };

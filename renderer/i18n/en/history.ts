@@ -18,4 +18,21 @@ export const history = {
     picture:
       'Band from {{lower}} to {{upper}} {{unit}}, expected {{expected}}, this reading {{consumption}}',
   },
+  chart: {
+    title: 'Use per day over the last periods ({{unit}})',
+    picture_one:
+      'Use per day in {{count}} period from {{from}} to {{to}}: {{low}} to {{high}} {{unit}} a day',
+    picture_other:
+      'Use per day in {{count}} periods from {{from}} to {{to}}: {{low}} to {{high}} {{unit}} a day',
+    bar: '{{from}} to {{to}}: {{used}} {{unit}}, {{perDay}} {{unit}} a day',
+    estimate: 'Estimated by billing on {{day}}',
+    exchange: 'Meter exchanged on {{day}}',
+    now: 'Now',
+    legend: {
+      actual: 'Read by the utility',
+      customer: 'Read by the customer',
+      estimated: 'Estimate (no period of its own)',
+      band: 'Allowed for this reading',
+    },
+  },
 } as const;
