@@ -82,6 +82,13 @@ describe('every refusal of a backend handler', () => {
           expect(text, `${id} ${name}`).toContain(`«${name}»`);
         }
       }
+      // A count is said too, where the sentence is about it (a reading's limit only when exceeded).
+      const counts = Object.entries(REPLY_MESSAGES[said.code]).filter(([, k]) => k === 'count');
+      const countless =
+        said.code === 'readingRefused' && !said.params.problem.startsWith('tooMany');
+      for (const [name] of countless ? [] : counts) {
+        for (const text of [en, de]) expect(text, `${id} ${name}`).toMatch(/\b7\b/);
+      }
       // Data alone is not a sentence: each code says something of its own in German.
       expect(de, id).not.toBe(en);
     }
