@@ -1,7 +1,7 @@
 // The office's language (issue 15): the window opened in the pseudo-locale 'en-XA', where every
 // catalogue string is marked ⟦…⟧, walked through the main screens over the real backend; any word
 // on screen or in an aria-label, title or placeholder that is not marked bypassed the catalogues.
-// Office mode's answers that need an office (a review refused by another desk's lease or decision,
+// Office mode's answers that need an office (a review or a decision refused by another desk's lease or decision,
 // a day of the Office report) are given in the office's place (harness replyInstead): the window
 // words them from the same data, and the fast suite starts no PostgreSQL for it.
 import { join } from 'node:path';
@@ -29,7 +29,13 @@ const office: { refusal: OfficeChangedBy | null; report: OfficeReportView | null
 };
 
 function officeInstead(channel: ChannelName): Result<unknown> | undefined {
-  if (office.refusal !== null && (channel === 'review' || channel === 'undoReview')) {
+  const refusable: readonly ChannelName[] = [
+    'review',
+    'undoReview',
+    'decideMeter',
+    'undoMeterDecision',
+  ];
+  if (office.refusal !== null && refusable.includes(channel)) {
     return { ok: true, value: { done: false, changedBy: office.refusal } };
   }
   if (office.report !== null && channel === 'officeReport')
@@ -219,7 +225,14 @@ describeInBrowser('pseudo-locale', (site) => {
         expect(await refused.textContent()).toContain('00123.4');
       });
       await expectAllMarked(win, 'a review refused: another desk decided first');
+      // A decision for the meter (sent for a re-read) refused the same way.
+      office.refusal = { ...office.refusal, kind: 'estimate', reading: null };
+      await page.getByTestId('decision-open-reread').click();
+      await page.getByTestId('decision-save').click();
+      await page.getByTestId('reread-form').getByRole('alert').waitFor();
+      await expectAllMarked(win, 'a decision refused: another desk decided first');
       office.refusal = null;
+      await page.getByTestId('decision-open-reread').click();
       await page.getByTestId('filter-all').click();
       await page.locator('#open-settings').click();
       await page.getByTestId('settings').waitFor();
