@@ -1,9 +1,9 @@
 // The office's language (issue 15): the window opened in the pseudo-locale 'en-XA', where every
 // catalogue string is marked ⟦…⟧, walked through the main screens over the real backend; any word
 // on screen or in an aria-label, title or placeholder that is not marked bypassed the catalogues.
-// Office mode's answers that need an office (a review or a decision refused by another desk's lease or decision,
-// a day of the Office report) are given in the office's place (harness replyInstead): the window
-// words them from the same data, and the fast suite starts no PostgreSQL for it.
+// Office mode's answers that need an office (a review or a decision refused by another desk's lease
+// or decision, a day of the Office report) are given in the office's place (harness replyInstead):
+// the window words them from the same data, and the fast suite starts no PostgreSQL for it.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { ChannelName, OfficeChangedBy, OfficeReportView, Result } from '../../common/ipc';
