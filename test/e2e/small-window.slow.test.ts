@@ -1,9 +1,10 @@
-// What a German clerk sees at 1,024 x 768 and 1,280 x 800 (issue 29): the header cards, a reader's
-// long folder names in the sidebar, the route panel's meter list (its states beside the readings,
-// the photos without a meter), the meter picker with its highlighted option, a photo's detail with
-// a long file name and the export template's "Built-in template". Nothing a clerk needs is cut
-// (cut-words.ts); each screen is checked with axe and saved (.tmp/e2e-screenshots/small-*.png;
-// the README shows two of them from docs/screenshots).
+// What a German clerk sees at 1,024 x 768 and 1,280 x 800 (issue 29): the header cards and the
+// service's name under MeterDesk's (it was hidden below 1,250 px), a reader's long folder names in
+// the sidebar, the route panel's meter list (its states beside the readings, the photos without a
+// meter), the meter picker with its highlighted option, a photo's detail with a long file name and
+// the export template's "Built-in template". Nothing a clerk needs is cut (cut-words.ts); each
+// screen is checked with axe and saved (.tmp/e2e-screenshots/small-*.png; the README shows two of
+// them from docs/screenshots).
 import { appendFile, copyFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -21,6 +22,8 @@ const SIZES = [
 async function look(win: TestWindow, name: string): Promise<void> {
   expect(await win.axe()).toEqual([]);
   expect(await win.page.evaluate<string[]>(CUT_WORDS)).toEqual([]);
+  // Which service the photos go to (the sandbox's readings are simulated): never hidden.
+  expect(await win.page.getByTestId('service-name').isVisible()).toBe(true);
   const { width } = win.page.viewportSize() ?? { width: 0 };
   await win.screenshot(`small-${String(width)}-${name}-de-light`);
 }
