@@ -19,11 +19,11 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 
-async function look(win: TestWindow, name: string): Promise<void> {
+async function look(win: TestWindow, name: string, header = true): Promise<void> {
   expect(await win.axe()).toEqual([]);
   expect(await win.page.evaluate<string[]>(CUT_WORDS)).toEqual([]);
   // Which service the photos go to (the sandbox's readings are simulated): never hidden.
-  expect(await win.page.getByTestId('service-name').isVisible()).toBe(true);
+  if (header) expect(await win.page.getByTestId('service-name').isVisible()).toBe(true);
   const { width } = win.page.viewportSize() ?? { width: 0 };
   await win.screenshot(`small-${String(width)}-${name}-de-light`);
 }
@@ -85,6 +85,13 @@ describeInBrowser('a German window at 1,024 and 1,280 px', (site) => {
       await page.getByRole('dialog').waitFor();
       await page.getByTestId('template-edit').click();
       await win.screenshot('small-1024-export-de-light');
+      await page.keyboard.press('Escape');
+      // Settings with the Office card in use.
+      await page.locator('#open-settings').click();
+      await page.getByTestId('settings').waitFor();
+      await page.getByTestId('office-use').check();
+      await page.getByTestId('office-card').scrollIntoViewIfNeeded();
+      await look(win, 'office-settings', false);
     } finally {
       await win.close();
     }
