@@ -166,4 +166,16 @@ describe('the backend replies with codes only', () => {
     );
     expect(sentences.map((s) => s.file)).toEqual([]);
   });
+
+  it("main's own window calls (dialogs, the log folder) reply with a code too, never a sentence", () => {
+    const desktop = path.join(__dirname, '../../main/desktop');
+    const files = readdirSync(desktop, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    const sentences = files.filter((f) =>
+      /\bfail\(\s*'[a-z_]+',\s*[`'"]/.test(readFileSync(path.join(desktop, f), 'utf8')),
+    );
+    expect(sentences).toEqual([]);
+  });
 });
