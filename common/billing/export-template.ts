@@ -96,14 +96,16 @@ export function exportLanguageOf(
     : windowLanguage;
 }
 
-/** The template as exported from a window speaking `windowLanguage`: its reasons' language said. */
+/**
+ * The template as exported from a window speaking `windowLanguage`: its reasons' language said
+ * where the window's decides it (main, like the CLI, takes English for a template that does not).
+ */
 export function withExportLanguage(
   template: ExportTemplate,
   windowLanguage: ExportLanguage,
 ): ExportTemplate {
-  return template.language === undefined
-    ? { ...template, language: exportLanguageOf(template, windowLanguage) }
-    : template;
+  const language = exportLanguageOf(template, windowLanguage);
+  return language === exportLanguageOf(template) ? template : { ...template, language };
 }
 
 export const MAX_TEMPLATE_COLUMNS = 50;
