@@ -65,6 +65,11 @@ describeInBrowser('a German window at 1,024 and 1,280 px', (site) => {
         await picker.press('ArrowDown');
         await page.getByTestId('meter-option').nth(1).scrollIntoViewIfNeeded();
         await look(win, 'picker');
+        // The highlighted option readable in the dark theme too (axe's contrast check).
+        await page.emulateMedia({ colorScheme: 'dark' });
+        expect(await win.axe()).toEqual([]);
+        await win.screenshot(`small-${String(size.width)}-picker-de-dark`);
+        await page.emulateMedia({ colorScheme: 'light' });
         await picker.press('Escape');
         // The long-named photo's detail: its title breaks between words, never in ".jpeg".
         await page.getByTestId('meter-row').filter({ hasText: 'Heizung' }).click();
