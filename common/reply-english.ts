@@ -63,6 +63,7 @@ const ENGLISH: { readonly [C in ReplyCode]: (p: ReplyParams<C>) => string } = {
   notShownHere: () =>
     'MeterDesk only shows files and folders that were added to it or exported by it.',
   folderNotShown: () => 'The folder could not be shown.',
+  logFolderNotOpened: (p) => `The log folder ${p.folder} could not be opened: ${p.detail}`,
   noReportDay: (p) => `There is no day ${p.day}.`,
   officePasswordAlone: () => 'A password needs the office settings it is for.',
   keyNotUsable: (p) => `This API key cannot be used: ${p.detail}`,

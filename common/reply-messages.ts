@@ -42,6 +42,8 @@ export const REPLY_MESSAGES = {
   notShownHere: {},
   /** Main could not open the file manager there. */
   folderNotShown: {},
+  /** Settings' "Open log folder": the system refused; `detail` is its own words. */
+  logFolderNotOpened: { folder: 'data', detail: 'data' },
   /** The Office report asked for a day that does not exist. */
   noReportDay: { day: 'data' },
   officePasswordAlone: {},

@@ -75,21 +75,37 @@ export interface ExportTemplate {
   includeUnmatched: boolean;
   /**
    * The language of the reasons column; absent: the file's own (exportLanguageOf), German for a
-   * German file (decimal comma and 12.10.2026), else English as templates saved before it said.
+   * German file (decimal comma and 12.10.2026), else the window's (English from the CLI).
    */
   language?: ExportLanguage;
 }
 
 /**
  * The language a template's reasons are written in: its own when it says, else German when the
- * file is written as a German billing system reads it (decimal comma, day.month.year), else
- * English. A German sheet's default export (export-dialect.ts) is such a file.
+ * file is written as a German billing system reads it (decimal comma, day.month.year), else the
+ * window's (`windowLanguage`; English for the CLI and the office's tools). A German sheet's default
+ * export (export-dialect.ts) is such a file.
  */
 export function exportLanguageOf(
   template: Pick<ExportTemplate, 'language' | 'decimalMark' | 'dateFormat'>,
+  windowLanguage: ExportLanguage = 'en',
 ): ExportLanguage {
   if (template.language !== undefined) return template.language;
-  return template.decimalMark === ',' && template.dateFormat === 'dd.mm.yyyy' ? 'de' : 'en';
+  return template.decimalMark === ',' && template.dateFormat === 'dd.mm.yyyy'
+    ? 'de'
+    : windowLanguage;
+}
+
+/**
+ * The template as exported from a window speaking `windowLanguage`: its reasons' language said
+ * where the window's decides it (main, like the CLI, takes English for a template that does not).
+ */
+export function withExportLanguage(
+  template: ExportTemplate,
+  windowLanguage: ExportLanguage,
+): ExportTemplate {
+  const language = exportLanguageOf(template, windowLanguage);
+  return language === exportLanguageOf(template) ? template : { ...template, language };
 }
 
 export const MAX_TEMPLATE_COLUMNS = 50;

@@ -5,7 +5,9 @@
 import type { WindowCalls } from '../../common/ipc/bridge';
 import { MAIN_ONLY_CHANNELS } from '../../common/ipc/backend-contract';
 import { CHANNEL_NAMES } from '../../common/ipc/channels';
-import { fail, ok } from '../../common/ipc/result';
+import { fail, ok, type Result } from '../../common/ipc/result';
+import { saidText } from '../../common/reply-english';
+import { replyMessage, type ReplyParams } from '../../common/reply-messages';
 import type { UpdateView } from '../../common/ipc/update-view';
 import type { BackendCallers } from './backend-client';
 import { billingDialogCalls } from './billing-dialog-calls';
@@ -22,6 +24,12 @@ export interface WindowCallsOptions {
 
 export function exportFileName(now = new Date()): string {
   return `MeterDesk readings ${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The system would not open the log folder: said as a code the window words in its language. */
+function logFolderRefused(params: ReplyParams<'logFolderNotOpened'>): Result<never> {
+  const said = replyMessage('logFolderNotOpened', params);
+  return fail('file_error', saidText(said), said);
 }
 
 export function createWindowCalls(options: WindowCallsOptions): WindowCalls {
@@ -66,7 +74,7 @@ export function createWindowCalls(options: WindowCallsOptions): WindowCalls {
       const problem = await dialogs.openFolder(options.logFolder);
       return problem === null
         ? ok(null)
-        : fail('file_error', `The log folder ${options.logFolder} could not be opened: ${problem}`);
+        : logFolderRefused({ folder: options.logFolder, detail: problem });
     },
     ...billingDialogCalls(backend, dialogs),
     ...officeReportDialogCalls(backend, dialogs),

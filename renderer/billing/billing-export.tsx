@@ -60,7 +60,7 @@ export function BillingExportDialog({
     preview?.dialect ?? null,
     setError,
   );
-  const { template, problem } = templateState;
+  const { forExport: template, problem } = templateState;
   const totals = billing?.totals;
   const flagged = billing?.flaggedMeters ?? [];
   const n = (v: number): string => formatCount(v, lang);

@@ -2,6 +2,7 @@
 // language, and whether times and photos without a meter go in.
 import { DATE_FORMATS, exportLanguageOf } from '../../common/billing/export-template';
 import { useT } from '../i18n/i18n';
+import { useLang, writtenLanguage } from '../i18n/use-lang';
 import type { TemplatePartProps } from './template-patch';
 
 const DATE_WORDS: Record<(typeof DATE_FORMATS)[number], string> = {
@@ -13,6 +14,7 @@ const DATE_WORDS: Record<(typeof DATE_FORMATS)[number], string> = {
 
 export function TemplateFormat({ template, onChange }: TemplatePartProps): React.JSX.Element {
   const t = useT('billing');
+  const lang = useLang();
   return (
     <>
       <div className="template-format">
@@ -87,7 +89,7 @@ export function TemplateFormat({ template, onChange }: TemplatePartProps): React
           <span className="label">{t('template.language')}</span>
           <select
             className="input"
-            value={exportLanguageOf(template)}
+            value={exportLanguageOf(template, writtenLanguage(lang))}
             onChange={(e) => {
               const v = e.target.value === 'de' ? 'de' : 'en';
               onChange((tp) => ({ ...tp, language: v }));

@@ -8,10 +8,12 @@ import {
   exportTemplateJson,
   parseExportTemplateJson,
   validateExportTemplate,
+  withExportLanguage,
   type ExportTemplate,
 } from '../../common/billing/export-template';
 import { describeError } from '../lib/errors';
 import { useT } from '../i18n/i18n';
+import { useLang, writtenLanguage } from '../i18n/use-lang';
 import { useAppApi } from '../store/context';
 
 export type TemplateAction = 'save' | 'import' | 'export';
@@ -24,6 +26,11 @@ function savedTemplate(json: string | null): ExportTemplate {
 
 export interface ExportTemplateState {
   readonly template: ExportTemplate;
+  /**
+   * The template as it is exported and previewed: a template that does not name the language of
+   * its reasons takes the window's (unless its file is a German one: exportLanguageOf).
+   */
+  readonly forExport: ExportTemplate;
   readonly setTemplate: (next: ExportTemplate | ((t: ExportTemplate) => ExportTemplate)) => void;
   /** What the validator finds wrong, in one sentence; null when the template can be used. */
   readonly problem: string | null;
@@ -56,6 +63,7 @@ export function useExportTemplate(
   );
   const [own, setOwn] = useState<ExportTemplate | null>(null);
   const template = own ?? base;
+  const forExport = withExportLanguage(template, writtenLanguage(useLang()));
   const setTemplate: ExportTemplateState['setTemplate'] = (next) => {
     setOwn((current) => (typeof next === 'function' ? next(current ?? base) : next));
   };
@@ -92,6 +100,7 @@ export function useExportTemplate(
 
   return {
     template,
+    forExport,
     setTemplate,
     problem,
     note,

@@ -9,3 +9,8 @@ export function useLang(): Spoken {
   const lang = i18n.language;
   return lang === 'de' || lang === 'en-XA' ? lang : 'en';
 }
+
+/** The language of what the window writes for people (the pseudo-locale's is English). */
+export function writtenLanguage(lang: Spoken): Language {
+  return lang === 'de' ? 'de' : 'en';
+}

@@ -109,6 +109,7 @@ const WORDING: Wording = {
   unencodable: (p, t) => t('said.unencodable', p),
   notShownHere: (_p, t) => t('said.notShownHere'),
   folderNotShown: (_p, t) => t('said.folderNotShown'),
+  logFolderNotOpened: (p, t) => t('said.logFolderNotOpened', p),
   noReportDay: (p, t) => t('said.noReportDay', p),
   officePasswordAlone: (_p, t) => t('said.officePasswordAlone'),
   keyNotUsable: (p, t) => t('said.keyNotUsable', p),

@@ -12,6 +12,7 @@ import {
   type AppEvent,
   type ChannelName,
   type MeterDeskBridge,
+  type Result,
 } from '../../common/ipc';
 import type { UpdateView } from '../../common/ipc/update-view';
 import { openBackend, type Backend, type BackendOptions } from '../../main/backend/backend';
@@ -99,6 +100,11 @@ export interface TestWindowOptions {
   readonly openBackend?: (options: BackendOptions) => Promise<Backend>;
   /** What main answers for getUpdateStatus; default: updates off. */
   readonly updateStatus?: () => UpdateView;
+  /**
+   * A reply the window gets instead of the backend's, for a state the test cannot make cheaply
+   * (an office's refusal without a PostgreSQL); undefined: the backend answers. Asked per call.
+   */
+  readonly replyInstead?: (channel: ChannelName, request: unknown) => Result<unknown> | undefined;
 }
 
 export interface TestWindow {
@@ -199,6 +205,8 @@ export async function openTestWindow(
     console.error(`page error: ${error.message}`);
   });
   await page.exposeFunction(CALL_BINDING, async (channel: ChannelName, request: unknown) => {
+    const instead = options.replyInstead?.(channel, request);
+    if (instead !== undefined) return JSON.stringify(instead);
     const call = bridge[channel] as (request: unknown) => Promise<unknown>;
     return JSON.stringify(await call(request));
   });

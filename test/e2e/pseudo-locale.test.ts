@@ -1,8 +1,12 @@
 // The office's language (issue 15): the window opened in the pseudo-locale 'en-XA', where every
 // catalogue string is marked ⟦…⟧, walked through the main screens over the real backend; any word
 // on screen or in an aria-label, title or placeholder that is not marked bypassed the catalogues.
+// Office mode's answers that need an office (a review or a decision refused by another desk's lease
+// or decision, a day of the Office report) are given in the office's place (harness replyInstead):
+// the window words them from the same data, and the fast suite starts no PostgreSQL for it.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import type { ChannelName, OfficeChangedBy, OfficeReportView, Result } from '../../common/ipc';
 import { cachedSampleFolder } from '../helpers/samples';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
@@ -13,6 +17,84 @@ import { unmarkedWords } from './unmarked-words';
 /** Words found unmarked, by screen: collected through the walk and checked once at its end. */
 const found: string[] = [];
 
+const MINUTE = 60_000;
+
+/**
+ * Office mode's answers, in the office's place (the fast suite starts no PostgreSQL): the window
+ * words them from the same data the backend would send.
+ */
+const office: { refusal: OfficeChangedBy | null; report: OfficeReportView | null } = {
+  refusal: null,
+  report: null,
+};
+
+function officeInstead(channel: ChannelName): Result<unknown> | undefined {
+  const refusable: readonly ChannelName[] = [
+    'review',
+    'undoReview',
+    'decideMeter',
+    'undoMeterDecision',
+  ];
+  if (office.refusal !== null && refusable.includes(channel)) {
+    return { ok: true, value: { done: false, changedBy: office.refusal } };
+  }
+  if (office.report !== null && channel === 'officeReport')
+    return { ok: true, value: office.report };
+  return undefined;
+}
+
+/** A day of the office with something in every section. */
+function officeDay(day: string): OfficeReportView {
+  const at = (h: number): string => `${day}T${String(h).padStart(2, '0')}:15:00`;
+  return {
+    state: 'report',
+    day,
+    desk: 'anna@pc-7',
+    host: 'office.example',
+    database: 'meterdesk',
+    routes: [
+      {
+        route: 'Nord',
+        meters: 40,
+        read: 31,
+        confirmed: 20,
+        not_checked: 6,
+        flagged: 3,
+        skipped: 2,
+        pending: 4,
+        missing: 5,
+      },
+      {
+        route: null,
+        meters: 2,
+        read: 0,
+        confirmed: 0,
+        not_checked: 0,
+        flagged: 0,
+        skipped: 0,
+        pending: 0,
+        missing: 2,
+      },
+    ],
+    clerks: [
+      { clerk: 'anna', decisions: 12, first: at(8), last: at(11), perHour: 4 },
+      { clerk: 'ben', decisions: 1, first: at(9), last: at(9), perHour: null },
+    ],
+    readers: [
+      {
+        reader: 'Route Nord',
+        photos: 30,
+        skips: 2,
+        rereads: 1,
+        skipRate: 0.066,
+        rereadRate: 0.033,
+      },
+      { reader: 'anna@pc-7', photos: 0, skips: 0, rereads: 0, skipRate: null, rereadRate: null },
+    ],
+    quota: { paid: 29, failed: 1 },
+  };
+}
+
 async function expectAllMarked(win: TestWindow, screen: string): Promise<void> {
   for (const word of await unmarkedWords(win.page)) {
     found.push(`${screen}: ${word}`);
@@ -21,7 +103,7 @@ async function expectAllMarked(win: TestWindow, screen: string): Promise<void> {
 
 describeInBrowser('pseudo-locale', (site) => {
   it('shows no word that bypasses the catalogues on the main screens', async () => {
-    const win = await openTestWindow(site(), { language: 'en-XA' });
+    const win = await openTestWindow(site(), { language: 'en-XA', replyInstead: officeInstead });
     try {
       const { page, os } = win;
       await page.getByTestId('onboarding').waitFor();
@@ -123,6 +205,34 @@ describeInBrowser('pseudo-locale', (site) => {
       await page.locator('[role="row"]').nth(1).click();
       await page.getByTestId('review-box').waitFor();
       await expectAllMarked(win, 'review desk');
+      // Office mode's refusals of a review: another desk holds the meter's review lease, then
+      // another desk decided the meter first. Nothing is saved; the box says why.
+      const refused = page.getByTestId('review-refused');
+      office.refusal = {
+        clerk: 'ben',
+        desk: 'ben@pc-2',
+        kind: null,
+        reading: null,
+        at: Date.now(),
+        until: Date.now() + 20 * MINUTE,
+      };
+      await page.getByTestId('accept-reading').click();
+      await refused.waitFor();
+      await expectAllMarked(win, 'a review refused: another desk has the meter');
+      office.refusal = { ...office.refusal, kind: 'correct', reading: '00123.4', until: null };
+      await page.getByTestId('accept-reading').click();
+      await eventually(async () => {
+        expect(await refused.textContent()).toContain('00123.4');
+      });
+      await expectAllMarked(win, 'a review refused: another desk decided first');
+      // A decision for the meter (sent for a re-read) refused the same way.
+      office.refusal = { ...office.refusal, kind: 'estimate', reading: null };
+      await page.getByTestId('decision-open-reread').click();
+      await page.getByTestId('decision-save').click();
+      await page.getByTestId('reread-form').getByRole('alert').waitFor();
+      await expectAllMarked(win, 'a decision refused: another desk decided first');
+      office.refusal = null;
+      await page.getByTestId('decision-open-reread').click();
       await page.getByTestId('filter-all').click();
       await page.locator('#open-settings').click();
       await page.getByTestId('settings').waitFor();
@@ -140,7 +250,7 @@ describeInBrowser('pseudo-locale', (site) => {
   }, 240_000);
 
   it('shows no word that bypasses the catalogues in the office screens and the refusals', async () => {
-    const win = await openTestWindow(site(), { language: 'en-XA' });
+    const win = await openTestWindow(site(), { language: 'en-XA', replyInstead: officeInstead });
     const seen: string[] = [];
     const scan = async (where: string): Promise<void> => {
       for (const word of await unmarkedWords(win.page)) seen.push(`${where}: ${word}`);
@@ -182,6 +292,14 @@ describeInBrowser('pseudo-locale', (site) => {
       // Nothing answers at the office: the report says why in place of its tables.
       await page.getByTestId('office-report-state').waitFor({ timeout: 60_000 });
       await scan('the Office report');
+      // A day the office answered, every section filled.
+      office.report = officeDay(
+        (await page.getByTestId('office-report-day').inputValue()) || '2026-12-07',
+      );
+      await page.getByTestId('office-report-refresh').click();
+      await page.getByTestId('office-report-readers').waitFor();
+      await scan('the Office report of a day');
+      office.report = null;
       expect([...new Set(seen)]).toEqual([]);
     } finally {
       await win.close();

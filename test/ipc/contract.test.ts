@@ -356,10 +356,12 @@ describe('files outside the queue', () => {
     expect(desk.os.openedFolders).toEqual(['/meterdesk-test/logs']);
     desk.os.openFolderProblems.push('No application is associated with this folder.');
     const refused = await desk.bridge.openLogFolder();
+    const detail = 'No application is associated with this folder.';
     expect(refused.ok ? null : refused.error).toEqual({
       code: 'file_error',
-      message:
-        'The log folder /meterdesk-test/logs could not be opened: No application is associated with this folder.',
+      message: `The log folder /meterdesk-test/logs could not be opened: ${detail}`,
+      // The window words it from its code, in its language.
+      said: { code: 'logFolderNotOpened', params: { folder: '/meterdesk-test/logs', detail } },
     });
   });
 

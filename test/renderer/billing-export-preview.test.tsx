@@ -158,6 +158,38 @@ describe('the billing export preview', () => {
     expect(JSON.parse(json)).toMatchObject({ language: 'en' });
   });
 
+  it("words the reasons in the window's language when neither template nor file says", async () => {
+    // A saved template in the plain default's format (dot, ISO dates) that names no language.
+    const saved = JSON.stringify({
+      version: 1,
+      name: 'Office',
+      columns: [
+        { field: 'meter_id', header: 'meter' },
+        { field: 'reasons', header: 'reasons' },
+      ],
+    });
+    const german = await setup('de', saved);
+    expect(previewText()).toContain('über dem erwarteten Verbrauch von 50 m³');
+    fireEvent.click(screen.getByTestId('template-edit'));
+    expect(screen.getByTestId<HTMLSelectElement>('template-language').value).toBe('de');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('billing-export-run'));
+      await Promise.resolve();
+    });
+    const json = (german.sent[0] as { templateJson: string }).templateJson;
+    expect(JSON.parse(json)).toMatchObject({ language: 'de', decimalMark: '.' });
+    cleanup();
+    // The same template from an English window: English, as before.
+    const english = await setup('en', saved);
+    expect(previewText()).toContain('above the expected 50 m³');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('billing-export-run'));
+      await Promise.resolve();
+    });
+    const sentEn = (english.sent[0] as { templateJson: string }).templateJson;
+    expect(JSON.parse(sentEn)).not.toHaveProperty('language');
+  });
+
   it('a saved template wins over the sheet', async () => {
     const saved = JSON.stringify({
       version: 1,

@@ -82,6 +82,13 @@ describe('every refusal of a backend handler', () => {
           expect(text, `${id} ${name}`).toContain(`«${name}»`);
         }
       }
+      // A count is said too, where the sentence is about it (a reading's limit only when exceeded).
+      const counts = Object.entries(REPLY_MESSAGES[said.code]).filter(([, k]) => k === 'count');
+      const countless =
+        said.code === 'readingRefused' && !said.params.problem.startsWith('tooMany');
+      for (const [name] of countless ? [] : counts) {
+        for (const text of [en, de]) expect(text, `${id} ${name}`).toMatch(/\b7\b/);
+      }
       // Data alone is not a sentence: each code says something of its own in German.
       expect(de, id).not.toBe(en);
     }
@@ -158,5 +165,17 @@ describe('the backend replies with codes only', () => {
       /new AppError\(\s*'[a-z_]+',\s*[`'"]/.test(text),
     );
     expect(sentences.map((s) => s.file)).toEqual([]);
+  });
+
+  it("main's own window calls (dialogs, the log folder) reply with a code too, never a sentence", () => {
+    const desktop = path.join(__dirname, '../../main/desktop');
+    const files = readdirSync(desktop, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    const sentences = files.filter((f) =>
+      /\bfail\(\s*'[a-z_]+',\s*[`'"]/.test(readFileSync(path.join(desktop, f), 'utf8')),
+    );
+    expect(sentences).toEqual([]);
   });
 });

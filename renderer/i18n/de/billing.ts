@@ -277,7 +277,7 @@ export const billing: Words<typeof en> = {
   picker: {
     label: 'Zähler für dieses Foto',
     change: 'Zähler ändern',
-    placeholder: 'Zählernummer, Konto oder Adresse eingeben',
+    placeholder: 'Zähler, Konto oder Adresse',
     none: 'Kein Zähler passt zu „{{query}}“.',
     hint: '↑/↓ wählen · Eingabe zuordnen · Esc abbrechen',
     assigned: 'Foto dem Zähler {{meter}} zugeordnet.',

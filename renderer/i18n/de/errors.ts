@@ -67,6 +67,7 @@ export const errors: Words<typeof en> = {
     notShownHere:
       'MeterDesk zeigt nur Dateien und Ordner, die hinzugefügt oder von MeterDesk exportiert wurden.',
     folderNotShown: 'Der Ordner konnte nicht angezeigt werden.',
+    logFolderNotOpened: 'Der Protokollordner {{folder}} ließ sich nicht öffnen: {{detail}}',
     noReportDay: 'Den Tag {{day}} gibt es nicht.',
     officePasswordAlone: 'Ein Passwort braucht die Büro-Einstellungen, zu denen es gehört.',
     keyNotUsable: 'Dieser API-Schlüssel ist nicht verwendbar: {{detail}}',

@@ -284,7 +284,7 @@ export const billing = {
   picker: {
     label: 'Meter for this photo',
     change: 'Change meter',
-    placeholder: 'Type a meter number, account or address',
+    placeholder: 'Meter, account or address',
     none: 'No meter matches “{{query}}”.',
     hint: '↑/↓ choose · Enter assign · Esc cancel',
     assigned: 'Photo assigned to meter {{meter}}.',

@@ -62,6 +62,7 @@ export const errors = {
       'Row {{row}}, column {{column}} ({{header}}): “{{character}}” cannot be written in Windows-1252. Choose UTF-8 in the template, or let it write “?” for such characters.',
     notShownHere: 'MeterDesk only shows files and folders that were added to it or exported by it.',
     folderNotShown: 'The folder could not be shown.',
+    logFolderNotOpened: 'The log folder {{folder}} could not be opened: {{detail}}',
     noReportDay: 'There is no day {{day}}.',
     officePasswordAlone: 'A password needs the office settings it is for.',
     keyNotUsable: 'This API key cannot be used: {{detail}}',
