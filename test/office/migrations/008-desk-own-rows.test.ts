@@ -136,9 +136,9 @@ describe.skipIf(officeSkip !== null)('office migration 008: a desk writes its ow
         'anna@pc1:reading:2',
       ]);
       expect(await readingOf(o.pool, 'anna@pc1:reading:2')).toBe('00162');
-      expect(
-        await publishReading(anna, reading('anna@pc1', 'anna@pc1:reading:3', SHA_D)),
-      ).toEqual({ written: true });
+      expect(await publishReading(anna, reading('anna@pc1', 'anna@pc1:reading:3', SHA_D))).toEqual({
+        written: true,
+      });
       // A new desk name binds to the role that first writes under it, and works as before.
       expect(await publishReading(ben, reading('ben@pc2', 'ben@pc2:reading:1', SHA_D))).toEqual({
         written: true,
