@@ -14,6 +14,7 @@ import { publishOutboxEntry } from '../../office/outbox-publisher';
 import { OfficeError } from '../../office/store/office-db';
 import { openOfficeStore, type OfficeStore } from '../../office/store/office-store';
 import { officeOutboxOf, type OfficeOutbox } from '../../store/office-outbox';
+import { outboxKeepDays, outboxPruned } from '../../store/outbox-retention';
 import { openStore } from '../../store/store';
 import { systemClock, type Clock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
@@ -98,6 +99,16 @@ export async function officeRepublishCommand(argv: string[], io: CliIo): Promise
         `${done.refused > 0 ? `, ${done.refused} refused by the office` : ''}; ` +
         `${routes} route${routes === 1 ? '' : 's'} up to date.\n`,
     );
+    // What the outbox no longer holds cannot be sent again: say from when it can (issue 30).
+    const pruned = outboxPruned(store.settings);
+    if (pruned !== null) {
+      const days = outboxKeepDays(store.settings);
+      io.out(
+        `This desk keeps published entries ${days} day${days === 1 ? '' : 's'}: ` +
+          `${entries(pruned.entries)} published before ${pruned.before.slice(0, 10)} ` +
+          `${pruned.entries === 1 ? 'was' : 'were'} pruned and not sent again.\n`,
+      );
+    }
     return done.refused > 0 ? EXIT.error : EXIT.ok;
   } catch (error) {
     const { line, code } = officeFailure(error, url);
