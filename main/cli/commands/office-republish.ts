@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDbFile } from '../../config/paths';
 import { publishDesk } from '../../office/billing-publish';
+import { deskMeterRoute } from '../../office/desk-meter-route';
 import { defaultDeskName } from '../../office/office-desk';
 import { redactOfficeUrl } from '../../office/office-url';
 import { publishOutboxEntry } from '../../office/outbox-publisher';
@@ -86,7 +87,7 @@ export async function officeRepublishCommand(argv: string[], io: CliIo): Promise
   }
   const outbox = officeOutboxOf(store.db, systemClock);
   const desk = outbox.desk()?.desk ?? defaultDeskName();
-  const office = openOfficeStore(url, { desk, max: 1 });
+  const office = openOfficeStore(url, { desk, max: 1, routeOf: deskMeterRoute(store) });
   const where = redactOfficeUrl(url);
   try {
     await office.checkSchema();
