@@ -91,7 +91,8 @@ export async function officeRepublishCommand(argv: string[], io: CliIo): Promise
   const where = redactOfficeUrl(url);
   try {
     await office.checkSchema();
-    const { routes } = await publishDesk(store, office, desk, new Date(systemClock.now()));
+    // Every route, confirmed or not: the restored office may have lost any of them.
+    const { routes } = await publishDesk(store, office, desk, new Date(systemClock.now()), 'all');
     const done = await republishOutbox(outbox, office, systemClock);
     const total = done.written + done.present + done.refused;
     io.out(
