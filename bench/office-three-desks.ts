@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { openSession, type Session } from '../main/actions/session';
 import { startLocalCluster } from '../main/office/local-cluster';
 import { startOfficeDesk, type OfficeDesk } from '../main/office/office-desk';
+import { openOfficeDb } from '../main/office/store/office-db';
 import { openOfficeStore } from '../main/office/store/office-store';
 import { systemClock } from '../main/time/clock';
 import { createSandbox } from '../sandbox';
@@ -28,12 +29,16 @@ import { runAloneIfMain } from './lib/run-alone';
 import type { BenchTable } from './lib/table';
 
 const DESKS = 3;
+/** Issue 30: 24 desks started together on one office, each photo in four of their folders. */
+const MANY_DESKS = 24;
+const MANY_COPIES = 4;
 
 /** No office; an office the desks reach; an office stopped for the whole run. */
 export type OfficeCase = 'none' | 'reachable' | 'unreachable';
 
 export interface DeskRunFigures {
   readonly office: OfficeCase;
+  readonly desks: number;
   /** Photo files over all desks' folders (each distinct photo is in two). */
   readonly copies: number;
   readonly distinct: number;
@@ -56,13 +61,24 @@ export interface OfficeThreeDesksReport extends OfficeReportHead<'office-three-d
   readonly runs: readonly DeskRunFigures[];
 }
 
-/** Desk d's folder: every photo whose number is not d modulo 3, so each is in two folders. */
-function deskFolders(dir: string, photos: readonly string[], from: string): string[] {
-  return Array.from({ length: DESKS }, (_, d) => {
-    const folder = join(dir, `desk-${String(d)}`);
+/**
+ * Desk d's folder of `desks`: each photo in `copies` folders spread over the desks (three desks:
+ * every photo whose number is not d modulo 3, so each is in two).
+ */
+function deskFolders(
+  dir: string,
+  photos: readonly string[],
+  from: string,
+  desks: number,
+  copies: number,
+): string[] {
+  const step = desks / copies;
+  return Array.from({ length: desks }, (_, d) => {
+    const folder = join(dir, `desks-${String(desks)}-${String(d)}`);
     mkdirSync(folder, { recursive: true });
     photos.forEach((name, i) => {
-      if (i % DESKS !== d) copyFileSync(join(from, name), join(folder, name));
+      const holders = Array.from({ length: copies }, (_, k) => (i + Math.round(k * step)) % desks);
+      if (holders.includes(d)) copyFileSync(join(from, name), join(folder, name));
     });
     return folder;
   });
@@ -76,10 +92,10 @@ async function deskRun(
   office: OfficeCase,
 ): Promise<DeskRunFigures> {
   const sandbox = await createSandbox({ ai: { latencyMs: 400, jitterMs: 100, parallel: 8 } });
-  const tag = office;
+  const tag = `${office}-${String(folders.length)}`;
   const desks: { session: Session; office: OfficeDesk | null }[] = [];
   try {
-    for (let d = 0; d < DESKS; d++) {
+    for (let d = 0; d < folders.length; d++) {
       const session = openSession({
         dbFile: join(dir, `${tag}-${String(d)}.sqlite`),
         baseUrl: sandbox.url,
@@ -120,6 +136,7 @@ async function deskRun(
     const charges = Object.values(sandbox.ledger.quotaCharges());
     return {
       office,
+      desks: folders.length,
       copies,
       distinct,
       uploads: sandbox.ledger.tasks().length,
@@ -158,7 +175,8 @@ export async function runOfficeThreeDesks(options: BenchOptions): Promise<Office
       width: 480,
     });
     const names = manifest.files.map((f) => f.relPath);
-    const folders = deskFolders(dir, names, samples);
+    const folders = deskFolders(dir, names, samples, DESKS, 2);
+    const many = deskFolders(dir, names, samples, MANY_DESKS, MANY_COPIES);
     options.log(`${String(DESKS)} desks, ${String(photos)} photos, each in two desks' folders`);
     const owner = openOfficeStore(cluster.url());
     await owner.migrate();
@@ -169,7 +187,17 @@ export async function runOfficeThreeDesks(options: BenchOptions): Promise<Office
     await cluster.halt();
     const away = await deskRun(dir, folders, cluster.url(), names.length, 'unreachable');
     await cluster.resume();
-    return { ...head, loadAfter: loadNow(), skipped: null, runs: [alone, withOffice, away] };
+    options.log(
+      `${String(MANY_DESKS)} desks, each photo in ${String(MANY_COPIES)} of their folders`,
+    );
+    // An office of its own: the one above has read every photo already.
+    const admin = openOfficeDb(cluster.url(), { max: 1 });
+    await admin.query('CREATE DATABASE crowd').finally(() => admin.end());
+    const crowdUrl = cluster.url({ database: 'crowd' });
+    const crowdOwner = openOfficeStore(crowdUrl);
+    await crowdOwner.migrate().finally(() => crowdOwner.close());
+    const crowd = await deskRun(dir, many, crowdUrl, names.length, 'reachable');
+    return { ...head, loadAfter: loadNow(), skipped: null, runs: [alone, withOffice, away, crowd] };
   } finally {
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -178,8 +206,9 @@ export async function runOfficeThreeDesks(options: BenchOptions): Promise<Office
 
 export function officeThreeDesksTable(r: OfficeThreeDesksReport): BenchTable {
   return {
-    title: 'Office: three desks at once over overlapping folders of one route (one API key)',
+    title: 'Office: 3 and 24 desks at once over overlapping folders of one route (one API key)',
     columns: [
+      'desks',
       'office',
       'copies',
       'distinct',
@@ -191,6 +220,7 @@ export function officeThreeDesksTable(r: OfficeThreeDesksReport): BenchTable {
       'wall s',
     ],
     rows: r.runs.map((x) => [
+      x.desks,
       x.office,
       x.copies,
       x.distinct,
@@ -206,6 +236,7 @@ export function officeThreeDesksTable(r: OfficeThreeDesksReport): BenchTable {
       [
         'Each photo is in two desks\u2019 folders (same bytes); the three desks start together on one sandbox (AI 400 \u00b1 100 ms). Without an office a copy read after the first is answered from the service\u2019s cache (free, still uploaded); copies read at the same time are both charged.',
         'unreachable: the office\u2019s server stopped for the whole run; each desk sends without a claim (what an outage costs: as without an office, at most one extra payment per photo two desks hold).',
+        '24 desks (issue 30): every photo in four desks\u2019 folders, the 24 started together on one office; the target is uploads equal to distinct photos.',
       ],
       'Target (issue 23): distinct photos paid for once with an office; every copy with its reading.',
     ),

@@ -5,7 +5,7 @@
 import { SHEET_DIALECT_SETTING, storedDialect } from '../../common/billing/export-dialect';
 import { billingRows, meterReadings } from '../billing/meter-readings';
 import type { Store } from '../store/store';
-import { NO_ROUTE, publishRoutes } from './route-publish';
+import { NO_ROUTE, publishRoutes, type RoutesToGive } from './route-publish';
 import type { DeskBillingRow } from './store/office-billing';
 import type { OfficeStore } from './store/office-store';
 
@@ -41,8 +41,9 @@ export async function publishDesk(
   office: Pick<OfficeStore, 'loadRoute' | 'publishBilling'>,
   desk: string,
   at: Date,
+  give: RoutesToGive = 'unconfirmed',
 ): Promise<{ routes: number; rows: number }> {
-  const routes = await publishRoutes(store, office, desk, at);
+  const routes = await publishRoutes(store, office, desk, at, give);
   return { routes, rows: await publishRows(store, office, desk, deskBillingRows(store), at) };
 }
 

@@ -13,6 +13,7 @@ import { ClaimGate, type ClaimGateOptions, type UnclaimedWhy } from './claim-gat
 import { claimantOf } from './claimant';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishDesk } from './billing-publish';
+import { deskMeterRoute } from './desk-meter-route';
 import { PeriodicPublisher } from './periodic-publish';
 import { RouteSync, type TakeOfficeRoutes } from './route-sync';
 import { OfficeError, type OfficeDbOptions } from './store/office-db';
@@ -76,7 +77,12 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   const where = redactOfficeUrl(opts.url);
   const outbox = officeOutboxOf(opts.store.db, opts.clock);
   outbox.publishAs({ desk: opts.desk, clerk: opts.desk.split('@')[0] ?? opts.desk });
-  const office = openOfficeStore(opts.url, { ...opts.db, desk: opts.desk, max: 2 });
+  const office = openOfficeStore(opts.url, {
+    ...opts.db,
+    desk: opts.desk,
+    max: 2,
+    routeOf: deskMeterRoute(opts.store),
+  });
   const routeSync = opts.takeRoutes
     ? new RouteSync({
         store: opts.store,

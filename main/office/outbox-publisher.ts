@@ -195,6 +195,7 @@ export class OutboxPublisher {
       }
       if (entries.length < BATCH) break;
     }
+    this.opts.outbox.prunePublishedIfDue();
     this.opts.onState?.(this.state());
   }
 

@@ -3,7 +3,8 @@
 // sheets loaded here (loading a sheet again, here or at another desk, updates its meters and never
 // duplicates them; unchanged meters keep their version; an older load never replaces a newer
 // one). Read from the desk's queue, so a sheet loaded while the office was away goes with the next
-// publish. Taking: the routes whose hash in the office differs from the one this desk has.
+// publish; a route the office confirmed holding is not given again. Taking: the routes whose hash
+// in the office differs from the one this desk has.
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import { deskRoutes, knownRouteHashes, NO_ROUTE, routeGiven } from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
@@ -11,14 +12,27 @@ import type { OfficeStore } from './store/office-store';
 
 export { NO_ROUTE } from '../billing/office-route-sheets';
 
-/** Publishes every route of the sheets loaded at this desk; how many routes. */
+/**
+ * Which routes a publish gives: those whose content the office has not confirmed (it answered
+ * 'taken' or 'same' for this very hash before), or every one (`office republish`, after the office
+ * was restored from a backup that may lack them).
+ */
+export type RoutesToGive = 'unconfirmed' | 'all';
+
+/** Publishes the routes of the sheets loaded at this desk; how many routes it gave. */
 export async function publishRoutes(
   store: Store,
   office: Pick<OfficeStore, 'loadRoute'>,
   user: string,
   at: Date,
+  give: RoutesToGive = 'unconfirmed',
 ): Promise<number> {
-  const routes = deskRoutes(store);
+  // Issue 30: every sync gave every route again (a transaction of every meter each) although the
+  // office already held it; a changed sheet has another hash and goes again.
+  const confirmed = knownRouteHashes(store);
+  const routes = deskRoutes(store).filter(
+    (route) => give === 'all' || confirmed.get(route.routeKey) !== route.sha256,
+  );
   for (const route of routes) {
     const { taken } = await office.loadRoute({
       routeKey: route.routeKey,

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../time/clock';
+import { DAY_MS, notePruned, outboxKeepDays } from './outbox-retention';
+import { SettingsRepo } from './settings-repo';
 
 export type OutboxKind = 'reading' | 'decision';
 
@@ -50,8 +52,13 @@ export interface OutboxCounts {
 export const OUTBOX_PENDING_COUNT = `SELECT count(*) AS pending, COALESCE(SUM(attempts > 0), 0) AS failing
   FROM office_outbox INDEXED BY office_outbox_pending WHERE published_at IS NULL`;
 
+/** Pruning looks at the outbox at most this often: a DELETE per drain would be waste. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
 export class OfficeOutbox {
   private readonly s;
+  private readonly settings: SettingsRepo;
+  private prunedAt: number | null = null;
   /**
    * How many entries are published: counted once, then followed as entries are marked (this is
    * the only writer of published_at, and the queue has one writer; new entries arrive unpublished,
@@ -63,6 +70,7 @@ export class OfficeOutbox {
     private readonly db: Database.Database,
     private readonly clock: Clock,
   ) {
+    this.settings = new SettingsRepo(db);
     this.s = {
       desk: db.prepare<[], OfficeDesk>('SELECT desk, clerk FROM office_desk'),
       setDesk: db.prepare(
@@ -107,6 +115,11 @@ export class OfficeOutbox {
           WHERE id = ?`,
       ),
       pending: db.prepare<[], Omit<OutboxCounts, 'published'>>(OUTBOX_PENDING_COUNT),
+      // On its partial index (migration 026): never a scan of what waits or what is kept.
+      prune: db.prepare(
+        `DELETE FROM office_outbox INDEXED BY office_outbox_published
+          WHERE published_at IS NOT NULL AND published_at < ?`,
+      ),
       publishedCount: db.prepare<[], { n: number }>(
         'SELECT count(*) AS n FROM office_outbox WHERE published_at IS NOT NULL',
       ),
@@ -191,6 +204,29 @@ export class OfficeOutbox {
   /** A failed publish: `failure` is a class (never a message that could carry an address). */
   markFailed(id: number, failure: string, retryInMs: number): void {
     this.s.failed.run(failure, this.clock.now() + retryInMs, id);
+  }
+
+  /**
+   * Deletes the entries the office took longer ago than this desk keeps them (the queue's
+   * `officeOutboxKeepDays`, 30 days unless set); what waits is never touched. How many went.
+   */
+  prunePublished(): number {
+    const now = this.clock.now();
+    this.prunedAt = now;
+    const before = new Date(now - outboxKeepDays(this.settings) * DAY_MS).toISOString();
+    return this.db.transaction(() => {
+      const { changes } = this.s.prune.run(before);
+      if (changes > 0) notePruned(this.settings, before, changes);
+      if (this.published !== null) this.published -= changes;
+      return changes;
+    })();
+  }
+
+  /** `prunePublished`, at most once an hour (the publisher asks after every drain). */
+  prunePublishedIfDue(): number {
+    const last = this.prunedAt;
+    if (last !== null && this.clock.now() - last < PRUNE_EVERY_MS) return 0;
+    return this.prunePublished();
   }
 
   counts(): OutboxCounts {

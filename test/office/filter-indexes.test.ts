@@ -133,8 +133,9 @@ describe.skipIf(officeSkip !== null)('indexes for every filter', () => {
       const plans: { text: string; scans: string[] }[] = [];
       const db = explaining(client, await leadingColumns(client), plans);
       // Publishing: a reading or decision linked by meter number; a claim's reading by photo.
-      await db.query(`SELECT ${METER_BY_NUMBER} AS id`, ['000042']);
-      await meterByNumber(db, '000042');
+      // (With the route the desk has the meter on, and without: a number on two routes.)
+      await db.query(`SELECT ${METER_BY_NUMBER} AS id`, ['000042', null]);
+      await meterByNumber(db, '000042', 'R-1');
       await latestReading(db, 'a'.repeat(64));
       // Walking review: the meters another desk has.
       await takenElsewhere(db, ['000042', '000043'], 'desk-1');
@@ -143,6 +144,7 @@ describe.skipIf(officeSkip !== null)('indexes for every filter', () => {
       await readersOnDay(db, DAY);
       await quotaOnDay(db, DAY);
       expect(plans).toHaveLength(7);
+      expect(plans[1]?.text).toContain('route_key');
       for (const p of plans) expect(p.scans, p.text).toEqual([]);
     } finally {
       client.release();

@@ -204,9 +204,9 @@ describe.skipIf(officeSkip !== null)('publishing with idempotency keys', () => {
                 (SELECT count(*)::int FROM decisions) AS decisions,
                 (SELECT count(*)::int FROM audit WHERE desk_user = 'Anna') AS audit`,
       );
-      // Audited once each: the reading, the decision, and the photo marked read (office migration
-      // 007 audits the photo index, claims included).
-      expect(counts.rows[0]).toEqual({ readings: 1, decisions: 1, audit: 3 });
+      // Audited once each: the reading, the decision, the photo marked read (office migration
+      // 007 audits the photo index, claims included) and desk-0's name bound to its role (008).
+      expect(counts.rows[0]).toEqual({ readings: 1, decisions: 1, audit: 4 });
     } finally {
       await o.close();
     }

@@ -8,12 +8,14 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDbFile } from '../../config/paths';
 import { publishDesk } from '../../office/billing-publish';
+import { deskMeterRoute } from '../../office/desk-meter-route';
 import { defaultDeskName } from '../../office/office-desk';
 import { redactOfficeUrl } from '../../office/office-url';
 import { publishOutboxEntry } from '../../office/outbox-publisher';
 import { OfficeError } from '../../office/store/office-db';
 import { openOfficeStore, type OfficeStore } from '../../office/store/office-store';
 import { officeOutboxOf, type OfficeOutbox } from '../../store/office-outbox';
+import { outboxKeepDays, outboxPruned } from '../../store/outbox-retention';
 import { openStore } from '../../store/store';
 import { systemClock, type Clock } from '../../time/clock';
 import { EXIT, UsageError } from '../exit-codes';
@@ -85,11 +87,12 @@ export async function officeRepublishCommand(argv: string[], io: CliIo): Promise
   }
   const outbox = officeOutboxOf(store.db, systemClock);
   const desk = outbox.desk()?.desk ?? defaultDeskName();
-  const office = openOfficeStore(url, { desk, max: 1 });
+  const office = openOfficeStore(url, { desk, max: 1, routeOf: deskMeterRoute(store) });
   const where = redactOfficeUrl(url);
   try {
     await office.checkSchema();
-    const { routes } = await publishDesk(store, office, desk, new Date(systemClock.now()));
+    // Every route, confirmed or not: the restored office may have lost any of them.
+    const { routes } = await publishDesk(store, office, desk, new Date(systemClock.now()), 'all');
     const done = await republishOutbox(outbox, office, systemClock);
     const total = done.written + done.present + done.refused;
     io.out(
@@ -98,6 +101,16 @@ export async function officeRepublishCommand(argv: string[], io: CliIo): Promise
         `${done.refused > 0 ? `, ${done.refused} refused by the office` : ''}; ` +
         `${routes} route${routes === 1 ? '' : 's'} up to date.\n`,
     );
+    // What the outbox no longer holds cannot be sent again: say from when it can (issue 30).
+    const pruned = outboxPruned(store.settings);
+    if (pruned !== null) {
+      const days = outboxKeepDays(store.settings);
+      io.out(
+        `This desk keeps published entries ${days} day${days === 1 ? '' : 's'}: ` +
+          `${entries(pruned.entries)} published before ${pruned.before.slice(0, 10)} ` +
+          `${pruned.entries === 1 ? 'was' : 'were'} pruned and not sent again.\n`,
+      );
+    }
     return done.refused > 0 ? EXIT.error : EXIT.ok;
   } catch (error) {
     const { line, code } = officeFailure(error, url);

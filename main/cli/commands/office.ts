@@ -10,6 +10,7 @@ import { systemClock } from '../../time/clock';
 import { AuthError, EXIT, UsageError } from '../exit-codes';
 import type { CliIo } from '../output';
 import { OFFICE_ENV, OFFICE_FLAGS, officeFailure, officeUrl } from './office-connection';
+import { officeOutboxCommand } from './office-outbox';
 import { officeReportCommand } from './office-report';
 import { officeRepublishCommand } from './office-republish';
 
@@ -20,12 +21,16 @@ export const OFFICE_USAGE = `meter-desk office init --office URL [--audit-keep-y
                                                   per route, clerk and photo folder, and the day's quota
   meter-desk office republish --office URL [--db FILE]
                                                   after the office was restored from an older backup:
-                                                  publishes this desk's outbox again (what is there stays)`;
+                                                  publishes this desk's outbox again (what is there stays)
+  meter-desk office outbox [--db FILE] [--keep-days N]
+                                                  this desk's outbox: entries waiting and kept; how many days published
+                                                  entries are kept for republish (30 unless set; pruned hourly)`;
 
 export async function officeCommand(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'report') return officeReportCommand(rest, io);
   if (sub === 'republish') return officeRepublishCommand(rest, io);
+  if (sub === 'outbox') return officeOutboxCommand(rest, io);
   if (sub !== 'init') throw new UsageError(`Usage: ${OFFICE_USAGE}`);
   const { values } = parseArgs({
     args: rest,

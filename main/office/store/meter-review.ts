@@ -3,7 +3,7 @@
 // history of decisions, undo included. Meters are found by number, as publish.ts links them: a
 // number on two routes is not guessed. Each read is one or two short statements; nothing is held.
 import type { Queryable } from './office-db';
-import type { DecisionKind } from './publish';
+import { METER_BY_NUMBER, type DecisionKind } from './publish';
 import { leaseHolder, type LeaseHolder } from './review-leases';
 
 export interface OfficeMeterState {
@@ -33,16 +33,20 @@ export interface OfficeMeterReview {
 
 export const HISTORY_LIMIT = 50;
 
-/** The meter with this number when exactly one route has it; null otherwise. */
+/**
+ * The meter with this number on the route the desk has it on (`routeKey`, the office's key), else
+ * when exactly one route has it; null otherwise.
+ */
 export async function meterByNumber(
   db: Queryable,
   meterNumber: string,
+  routeKey: string | null = null,
 ): Promise<OfficeMeterState | null> {
   const { rows } = await db.query<{ id: string; version: number; review_state: string }>(
-    'SELECT id, version, review_state FROM meters WHERE meter_number = $1 LIMIT 2',
-    [meterNumber],
+    `SELECT id, version, review_state FROM meters WHERE id = ${METER_BY_NUMBER}`,
+    [meterNumber, routeKey],
   );
-  const row = rows.length === 1 ? rows[0] : undefined;
+  const row = rows[0];
   return row
     ? {
         id: Number(row.id),
@@ -74,8 +78,9 @@ const entryOf = (r: DecisionRow): OfficeDecisionEntry => ({
 export async function meterReview(
   db: Queryable,
   meterNumber: string,
+  routeKey: string | null = null,
 ): Promise<OfficeMeterReview | null> {
-  const meter = await meterByNumber(db, meterNumber);
+  const meter = await meterByNumber(db, meterNumber, routeKey);
   if (!meter) return null;
   const { rows } = await db.query<DecisionRow>(
     `SELECT * FROM (

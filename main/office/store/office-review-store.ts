@@ -19,13 +19,16 @@ export interface OfficeReviewStore {
   takenElsewhere(meterNumbers: readonly string[], desk: string): Promise<string[]>;
 }
 
+/** `routeOf`: the route this desk has a meter on, for a number on two of the office's routes. */
 export function officeReviewStore(
   pool: OfficePool,
   guard: <T>(work: () => Promise<T>) => Promise<T>,
+  routeOf: (meterNumber: string) => string | null = () => null,
 ): OfficeReviewStore {
   return {
-    meterByNumber: (meterNumber) => guard(() => meterByNumber(pool, meterNumber)),
-    meterReview: (meterNumber) => guard(() => meterReview(pool, meterNumber)),
+    meterByNumber: (meterNumber) =>
+      guard(() => meterByNumber(pool, meterNumber, routeOf(meterNumber))),
+    meterReview: (meterNumber) => guard(() => meterReview(pool, meterNumber, routeOf(meterNumber))),
     takeLease: (meterId, req) => guard(() => takeLease(pool, meterId, req)),
     releaseLease: (meterId, desk) => guard(() => releaseLease(pool, meterId, desk)),
     takenElsewhere: (numbers, desk) => guard(() => takenElsewhere(pool, numbers, desk)),

@@ -76,8 +76,24 @@ export interface OfficeStore {
   close(): Promise<void>;
 }
 
-export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): OfficeStore {
-  const pool: OfficePool = openOfficeDb(url, opts);
+/** The office's key of the route this desk has a meter on; null: the desk has no such meter. */
+export type MeterRouteOf = (meterNumber: string) => string | null;
+
+export interface OfficeStoreOptions extends OfficeDbOptions {
+  /**
+   * The desk's own routes: a meter number on two of the office's routes is the one on the route
+   * the desk has it on (issue 30), for what it publishes and the meter it reviews.
+   */
+  routeOf?: MeterRouteOf;
+}
+
+export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): OfficeStore {
+  const { routeOf = () => null, ...dbOpts } = opts;
+  const pool: OfficePool = openOfficeDb(url, dbOpts);
+  const routed = <T extends { meterNumber: string | null; routeKey?: string | null }>(e: T): T =>
+    e.routeKey !== undefined || e.meterNumber === null
+      ? e
+      : { ...e, routeKey: routeOf(e.meterNumber) };
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -91,9 +107,19 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     checkSchema: () => guard(() => requireOfficeSchema(pool)),
     claimPhoto: (req) => guard(() => claimPhoto(pool, req)),
     claimPhotos: (batch, within) => guard(() => claimOnHeldConnection(pool, batch, within)),
-    publishReading: (r) => guard(() => publishReading(pool, r)),
-    publishDecision: (d) => guard(() => publishDecision(pool, d)),
-    publishBatch: (entries) => guard(() => publishBatch(pool, entries)),
+    publishReading: (r) => guard(() => publishReading(pool, routed(r))),
+    publishDecision: (d) => guard(() => publishDecision(pool, routed(d))),
+    publishBatch: (entries) =>
+      guard(() =>
+        publishBatch(
+          pool,
+          entries.map((e) =>
+            e.kind === 'reading'
+              ? { kind: 'reading', reading: routed(e.reading) }
+              : { kind: 'decision', decision: routed(e.decision) },
+          ),
+        ),
+      ),
     decideMeter: (d) => guard(() => decideMeter(pool, d)),
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
     changedRoutes: (known) => guard(() => changedOfficeRoutes(pool, known)),
@@ -106,7 +132,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
       })),
     routeCounts: () => guard(() => officeRouteCounts(pool)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
-    review: officeReviewStore(pool, guard),
+    review: officeReviewStore(pool, guard, routeOf),
     close: () => pool.end(),
   };
 }

@@ -26,6 +26,8 @@ export interface PublishedReading {
   readAt: string | null;
   /** The meter, when the desk matched the photo to one of a loaded route's meters. */
   meterNumber: string | null;
+  /** The office's key of the route the desk has that meter on (absent: not known). */
+  routeKey?: string | null;
   publishedAt: Date;
 }
 
@@ -42,6 +44,8 @@ export interface PublishedDecision {
   sha256: string | null;
   fileName: string | null;
   meterNumber: string | null;
+  /** The office's key of the route the desk has that meter on (absent: not known). */
+  routeKey?: string | null;
   reading: string | null;
   skipCode: string | null;
   note: string | null;
@@ -51,9 +55,14 @@ export interface PublishedDecision {
 /** Whether the row was new; false when this key was published before (nothing changed). */
 export type Published = { written: boolean };
 
-// The meter a desk names by number: unique per route; a number on two routes is left unlinked
-// rather than guessed.
-export const METER_BY_NUMBER = `(SELECT CASE WHEN count(*) = 1 THEN min(id) END FROM meters WHERE meter_number = $1)`;
+// The meter a desk names by number ($1), on the route the desk has it on ($2, the office's route
+// key; null when the desk does not know): a number on two routes (a meter that moved, issue 30)
+// is the one on the desk's route; without one that has it, the number's only meter; otherwise
+// left unlinked rather than guessed.
+export const METER_BY_NUMBER = `COALESCE(
+  (SELECT m.id FROM meters m JOIN routes r ON r.id = m.route_id
+    WHERE m.meter_number = $1 AND r.route_key = $2::text),
+  (SELECT CASE WHEN count(*) = 1 THEN min(id) END FROM meters WHERE meter_number = $1))`;
 
 async function ensurePhoto(
   c: OfficeClient,
@@ -112,6 +121,7 @@ async function readingOn(c: OfficeClient, r: PublishedReading): Promise<Publishe
   } else await ensurePhoto(c, r.sha256, r.desk, r.fileName, r.publishedAt, r.taskId);
   const meter = await c.query<{ id: string | null }>(`SELECT ${METER_BY_NUMBER} AS id`, [
     r.meterNumber,
+    r.routeKey ?? null,
   ]);
   const meterId = meter.rows[0]?.id ?? null;
   const inserted = await c.query(
@@ -157,6 +167,7 @@ async function decisionOn(c: OfficeClient, d: PublishedDecision): Promise<Publis
   }
   const meter = await c.query<{ id: string | null }>(`SELECT ${METER_BY_NUMBER} AS id`, [
     d.meterNumber,
+    d.routeKey ?? null,
   ]);
   const meterId = meter.rows[0]?.id ?? null;
   const inserted = await c.query(

@@ -5,6 +5,7 @@ import { officeMigration004 } from './004-live';
 import { officeMigration005 } from './005-filter-indexes';
 import { officeMigration006 } from './006-shared-sheets';
 import { officeMigration007 } from './007-audit-retention';
+import { officeMigration008 } from './008-desk-own-rows';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -16,4 +17,5 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration005,
   officeMigration006,
   officeMigration007,
+  officeMigration008,
 ];
