@@ -23,6 +23,7 @@ import { billingExportRequest, fieldListRequest, templateJson } from './billing-
 import type { BillingWritten, FileWritten, SheetChoice } from './billing-views';
 import { officeReportRequest, type OfficeReportFile } from './office-report-views';
 import { officeBillingExportRequest, type OfficeBillingFile } from './office-export-views';
+import type { HistoryImportView } from './history-views';
 
 /** A message without an answer: what it carries, checked by the side that receives it. */
 export interface NoteSpec<S extends z.ZodType = z.ZodType> {
@@ -45,6 +46,7 @@ export const MAIN_ONLY_CHANNELS = [
   'getUpdateStatus',
   'openLogFolder',
   'chooseRouteSheet',
+  'importHistory',
   'importTemplate',
   'exportTemplate',
   'exportMissing',
@@ -74,6 +76,11 @@ export const BACKEND_CALLS = {
   ).returns<CsvWritten>(),
   /** Billing calls behind main's dialogs (chooseRouteSheet, importTemplate, export*). */
   inspectRouteSheet: channel(z.strictObject({ path: absolutePath })).returns<SheetChoice>(),
+  /** The history file behind importHistory. */
+  importHistoryFile: channel(
+    z.strictObject({ path: absolutePath }),
+    DEADLINES.bulk,
+  ).returns<HistoryImportView>(),
   readTemplateFile: channel(z.strictObject({ path: absolutePath })).returns<{
     templateJson: string;
   }>(),

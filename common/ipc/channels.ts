@@ -32,6 +32,7 @@ export const CHANNEL_NAMES = [
   'getUpdateStatus',
   'openLogFolder',
   'chooseRouteSheet',
+  'importHistory',
   'loadRouteSheet',
   'setFilePattern',
   'billingOverview',

@@ -47,6 +47,7 @@ import type {
   WatchFolderView,
 } from './views';
 import type { UpdateView } from './update-view';
+import type { HistoryImportView } from './history-views';
 import { photoCheckThresholds, type PhotoChecksView } from './photo-check-schemas';
 import { decideMeterRequest, type DecisionAnswer } from './decision-schemas';
 import { localDay } from '../billing/meter-decision';
@@ -226,6 +227,8 @@ export const CONTRACT = {
   openLogFolder: channel(empty).returns<null>(),
 
   // Routes and billing (issue 13; docs/billing.md).
+  /** Main shows the open dialog for a meter history file; the backend imports it (issue 33). */
+  importHistory: channel(empty, DEADLINES.bulk).returns<Saved<HistoryImportView>>(),
   /** Main shows the open dialog for a route sheet; the backend reads its headers and first rows. */
   chooseRouteSheet: channel(empty).returns<SheetChoice>(),
   /** Loads the chosen sheet with the mapping the clerk confirmed: all of it or nothing. */

@@ -12,3 +12,4 @@ export * from './office-views';
 export * from './office-report-views';
 export * from './office-export-views';
 export * from './office-review-views';
+export * from './history-views';

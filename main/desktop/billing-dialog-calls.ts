@@ -9,6 +9,7 @@ import type { DesktopDialogs } from './dialogs';
 type BillingDialogCalls = Pick<
   WindowCalls,
   | 'chooseRouteSheet'
+  | 'importHistory'
   | 'importTemplate'
   | 'exportTemplate'
   | 'exportMissing'
@@ -38,6 +39,11 @@ export function billingDialogCalls(
       const path = await dialogs.chooseOpenFile('route_sheet');
       if (path === null) return ok({ canceled: true });
       return backend.inspectRouteSheet({ path });
+    },
+    async importHistory() {
+      return afterDialog(await dialogs.chooseOpenFile('history'), (path) =>
+        backend.importHistoryFile({ path }),
+      );
     },
     async importTemplate() {
       return afterDialog(await dialogs.chooseOpenFile('template'), (path) =>

@@ -3,7 +3,14 @@
 
 /** What a dialog is for: its title and the file types it offers. */
 export type FileKind =
-  'readings' | 'billing' | 'missing' | 'route_sheet' | 'template' | 'office_report' | 'office_ca';
+  | 'readings'
+  | 'billing'
+  | 'missing'
+  | 'route_sheet'
+  | 'history'
+  | 'template'
+  | 'office_report'
+  | 'office_ca';
 
 /** The dialogs main shows for the window; null when the person canceled. */
 export interface DesktopDialogs {

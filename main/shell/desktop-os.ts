@@ -27,6 +27,7 @@ const FILE_DIALOGS: Record<FileKind, { title: string; name: string; extensions: 
   billing: { title: 'Export for billing', name: 'CSV', extensions: ['csv'] },
   missing: { title: 'Export missing meters', name: 'CSV', extensions: ['csv'] },
   route_sheet: { title: 'Load a route sheet', name: 'CSV', extensions: ['csv', 'txt'] },
+  history: { title: 'Import meter history', name: 'CSV', extensions: ['csv', 'txt'] },
   template: { title: 'Export template', name: 'JSON', extensions: ['json'] },
   office_ca: {
     title: 'The office’s certificate authority',

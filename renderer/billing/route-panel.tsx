@@ -1,6 +1,7 @@
 // The route at a glance, above the photo table: the loaded route sheets, per-route progress (read
 // and confirmed, flagged, skipped, missing), review in walking order, the missing meters for the
 // field, the file-name pattern and the meter list with its filters.
+import { HistoryImportButton, HistoryImportResult } from './history-import';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../i18n/i18n';
@@ -91,6 +92,7 @@ export function RoutePanel(): React.JSX.Element | null {
           >
             <Icon name="plus" /> {loaded ? t('panel.reload') : t('panel.load')}
           </button>
+          <HistoryImportButton />
         </div>
       </div>
       {!loaded ? (
@@ -127,6 +129,7 @@ export function RoutePanel(): React.JSX.Element | null {
         </>
       )}
       {stepOpen && <SheetDialog />}
+      <HistoryImportResult />
     </section>
   );
 }

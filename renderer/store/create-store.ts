@@ -3,6 +3,7 @@ import type { MeterDeskBridge } from '../../common/ipc';
 import { createBillingSlice } from './billing-slice';
 import { createDecisionSlice } from './decision-slice';
 import { createDetailSlice } from './detail-slice';
+import { createHistorySlice } from './history-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createOfficeSlice } from './office-slice';
 import { createOfficeReportSlice } from './office-report-slice';
@@ -45,5 +46,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createOfficeSlice(set, get, deps),
     ...createOfficeReportSlice(set, get, deps),
     ...createOfficeReviewSlice(set, get, deps),
+    ...createHistorySlice(set, get, deps),
   }));
 }

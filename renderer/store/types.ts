@@ -15,6 +15,7 @@ import type { MeterDeskBridge } from '../../common/ipc';
 import type { BillingSlice } from './billing-slice';
 import type { DecisionSlice } from './decision-slice';
 import type { DetailSlice } from './detail-slice';
+import type { HistorySlice } from './history-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { OfficeSlice } from './office-slice';
 import type { OfficeReportSlice } from './office-report-slice';
@@ -40,7 +41,8 @@ export type AppState = SessionSlice &
   DecisionSlice &
   OfficeSlice &
   OfficeReportSlice &
-  OfficeReviewSlice;
+  OfficeReviewSlice &
+  HistorySlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

@@ -558,6 +558,15 @@ describe('routes and billing', () => {
     const first = rows[0]?.meterId ?? '';
     expect(value(await b.findMeters({ query: first }))[0]?.meterId).toBe(first);
     expect(value(await b.meterDetail({ meterId: first })).meter.meterId).toBe(first);
+    // Its history, through main's open dialog: the meter's detail then carries it.
+    const history = join(desk.dir, 'history.csv');
+    writeFileSync(
+      history,
+      `meter_id,read_at,reading,read_type\n${first},2026-01-10,00100,actual\n${first},2026-02-10,00130,actual\n`,
+    );
+    desk.os.openAnswers.push(history);
+    expect(value(await b.importHistory({}))).toMatchObject({ added: 2, metersOnSheet: 1 });
+    expect(value(await b.meterDetail({ meterId: first })).history?.periods).toHaveLength(1);
     const photo = join(desk.dir, 'hand', 'unnamed.jpg');
     mkdirSync(join(desk.dir, 'hand'), { recursive: true });
     writeFileSync(

@@ -4,6 +4,7 @@ import type { BackendState } from '../backend-state';
 import { billingHandlers } from './billing';
 import { billingDecisionHandlers } from './billing-decisions';
 import { fileHandlers } from './files';
+import { historyHandlers } from './history';
 import { jobHandlers } from './jobs';
 import type { Clock } from '../../time/clock';
 import { officeHandlers } from './office';
@@ -33,6 +34,7 @@ export function createHandlers(
     ...serviceHandlers(state, samples),
     ...billingHandlers(state),
     ...billingDecisionHandlers(state, review),
+    ...historyHandlers(state),
     ...officeReviewHandlers(review),
     ...officeHandlers(state),
     ...officeReportHandlers(state),

@@ -19,6 +19,34 @@ export const history: Words<typeof en> = {
     picture:
       'Grenzen von {{lower}} bis {{upper}} {{unit}}, erwartet {{expected}}, diese Ablesung {{consumption}}',
   },
+  import: {
+    button: 'Verlauf importieren…',
+    title: 'Zählerverlauf importiert',
+    summary_one:
+      '{{count, number}} Zeile gelesen: {{added}} Ablesungen hinzugefügt, {{unchanged}} waren schon da.',
+    summary_other:
+      '{{count, number}} Zeilen gelesen: {{added}} Ablesungen hinzugefügt, {{unchanged}} waren schon da.',
+    meters:
+      '{{meters}} Zähler genannt, davon {{onSheet}} auf einer geladenen Ableseliste: Ihre Ablesungen wurden mit ihrem Verlauf erneut geprüft.',
+    problems_one: '{{count, number}} Zeile wurde nicht übernommen:',
+    problems_other: '{{count, number}} Zeilen wurden nicht übernommen:',
+    more: '… und {{count, number}} weitere (meter-desk history import nennt alle).',
+    line: 'Zeile {{line}}: {{problem}}',
+    close: 'Schließen',
+    problem: {
+      unreadable_file: 'Die Datei kann nicht gelesen werden ({{detail}}).',
+      no_rows: 'Die Datei hat eine Kopfzeile, aber keine Ablesungen.',
+      missing_column:
+        'Keine Spalte für {{column}} (die Kopfzeile lautet: {{headers}}); erwartet z. B. meter_id,read_at,reading,read_type.',
+      no_meter: 'Die Zählernummer ist leer.',
+      bad_date: 'Das Ablesedatum „{{text}}“ ist kein Datum, das MeterDesk liest.',
+      bad_reading: 'Der Stand „{{text}}“ ist kein Zählerstand.',
+      bad_type:
+        'Die Ableseart „{{text}}“ ist keine von actual, customer, estimated, removal, install.',
+      conflict:
+        'Zähler {{meterId}} hat am {{readAt}} schon den Stand {{stored}}; {{reading}} wurde nicht darübergeschrieben.',
+    },
+  },
   chart: {
     title: 'Verbrauch pro Tag in den letzten Zeiträumen ({{unit}})',
     picture_one:

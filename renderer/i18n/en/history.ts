@@ -18,6 +18,34 @@ export const history = {
     picture:
       'Band from {{lower}} to {{upper}} {{unit}}, expected {{expected}}, this reading {{consumption}}',
   },
+  import: {
+    button: 'Import history…',
+    title: 'Meter history imported',
+    summary_one:
+      '{{count, number}} line read: {{added}} readings added, {{unchanged}} already there.',
+    summary_other:
+      '{{count, number}} lines read: {{added}} readings added, {{unchanged}} already there.',
+    meters:
+      '{{meters}} meters named, {{onSheet}} of them on a loaded route sheet: their readings were checked again with their history.',
+    problems_one: '{{count, number}} line was not taken:',
+    problems_other: '{{count, number}} lines were not taken:',
+    more: '… and {{count, number}} more (meter-desk history import lists them all).',
+    line: 'Line {{line}}: {{problem}}',
+    close: 'Close',
+    problem: {
+      unreadable_file: 'The file cannot be read ({{detail}}).',
+      no_rows: 'The file has a header but no readings.',
+      missing_column:
+        'No column for {{column}} (the header says: {{headers}}); expected e.g. meter_id,read_at,reading,read_type.',
+      no_meter: 'The meter number is empty.',
+      bad_date: 'The read date “{{text}}” is not a date MeterDesk reads.',
+      bad_reading: 'The reading “{{text}}” is not a meter reading.',
+      bad_type:
+        'The read type “{{text}}” is none of actual, customer, estimated, removal, install.',
+      conflict:
+        'Meter {{meterId}} already has the reading {{stored}} on {{readAt}}; {{reading}} was not stored over it.',
+    },
+  },
   chart: {
     title: 'Use per day over the last periods ({{unit}})',
     picture_one:
