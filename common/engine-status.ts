@@ -103,6 +103,11 @@ export interface EngineStatus {
   deployment: DeploymentView;
   /** More photos wait than quota is left (common/quota-warning.ts); copies of a read photo are free. */
   quotaWarning: QuotaWarning | null;
+  /**
+   * Photos whose codes the photo checks still have to read (issue 34): the run is not finished
+   * while there are any, even with every upload final. 0 when the checks are off or stopped.
+   */
+  codesBeingRead: number;
 }
 
 /** How many distinct reasons an add report names; the rest are counted by kind. */
@@ -161,5 +166,6 @@ export function idleStatus(counts: StateCounts, paused = false): EngineStatus {
     ai: null,
     deployment: unknownDeployment(),
     quotaWarning: null,
+    codesBeingRead: 0,
   };
 }

@@ -213,6 +213,8 @@ export class Engine extends EventEmitter<EngineEvents> {
       holds: this.holds.view(),
       counts: this.store.jobs.counts(),
       ...this.service.view(),
+      // Counted only while the checks run: with them off no query is spent on every push.
+      codesBeingRead: this.gate.active ? this.store.jobs.codesToRead() : 0,
     };
   }
 
