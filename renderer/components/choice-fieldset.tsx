@@ -53,3 +53,30 @@ export function ChoiceFieldset<T extends string>({
     </fieldset>
   );
 }
+
+/** One yes-or-no among a dialog's questions (a byte order mark, read by the customer, a folder). */
+export function CheckChoice({
+  checked,
+  onChange,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId?: string;
+  children: ReactNode;
+}): React.JSX.Element {
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => {
+          onChange(e.target.checked);
+        }}
+        data-testid={testId}
+      />{' '}
+      {children}
+    </label>
+  );
+}

@@ -7,7 +7,7 @@ import { baseName } from '../../lib/format';
 import type { JobSelection } from '../../lib/selection';
 import { useApp, useAppApi } from '../../store/context';
 import { ActionDialog, useActionError } from '../../components/action-dialog';
-import { ChoiceFieldset } from '../../components/choice-fieldset';
+import { CheckChoice, ChoiceFieldset } from '../../components/choice-fieldset';
 import { BillingExportDialog } from '../../billing/billing-export';
 import { ExportQuestion, type ExportAnswer } from '../../billing/export-question';
 import { useT } from '../../i18n/i18n';
@@ -114,16 +114,9 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
         value={delimiter}
         onChange={setDelimiter}
       >
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={bom}
-            onChange={(e) => {
-              setBom(e.target.checked);
-            }}
-          />
+        <CheckChoice checked={bom} onChange={setBom}>
           {t('bom')}
-        </label>
+        </CheckChoice>
       </ChoiceFieldset>
     </ActionDialog>
   );
