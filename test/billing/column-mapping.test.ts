@@ -38,6 +38,22 @@ describe('suggestMapping', () => {
     },
   );
 
+  it("maps SAP IS-U's own field names, as a raw table export heads them", () => {
+    const { mapping, unmappedRequired } = suggestMapping([
+      'ABLEINH',
+      'SERNR',
+      'VKONT',
+      'V_ZWSTAND',
+    ]);
+    expect(unmappedRequired).toEqual([]);
+    expect(mapping.fields).toEqual({
+      route: 'ABLEINH',
+      meterId: 'SERNR',
+      account: 'VKONT',
+      previousReading: 'V_ZWSTAND',
+    });
+  });
+
   it('maps an SAP IS-U / German utility export by itself (issue 29: six selects by hand)', () => {
     const { mapping, unmappedRequired } = suggestMapping([...SAP_SHEET_HEADERS]);
     expect(unmappedRequired).toEqual([]);
