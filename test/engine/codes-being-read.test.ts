@@ -4,7 +4,6 @@
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { EngineStatus } from '../../common/engine-status';
-import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
 import { QueueActions } from '../../main/actions/queue-actions';
 import { createMeterApi } from '../../main/api/client';
@@ -14,15 +13,8 @@ import { systemClock } from '../../main/time/clock';
 import { createSandbox } from '../../sandbox';
 import { FAST_AI, FAST_ENGINE } from '../helpers/engine-harness';
 import { cachedSampleFolder } from '../helpers/samples';
+import { GOOD_MEASURES } from '../helpers/photo-measures';
 import { tempDir } from '../helpers/tmp';
-
-const GOOD: PhotoMeasures = {
-  shortSide: 3000,
-  darkShare: 0,
-  brightShare: 0,
-  meanLevel: 128,
-  sharpness: 500,
-};
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -50,7 +42,7 @@ it('counts the codes left to read once the uploads are final, and none once read
     api,
     serviceId: new URL(sandbox.url).origin,
     config: { ...FAST_ENGINE, photoChecks: true },
-    measurePhoto: () => Promise.resolve(GOOD),
+    measurePhoto: () => Promise.resolve(GOOD_MEASURES),
     readPhotoCodes: () =>
       new Promise<PhotoCode[]>((resolve) => {
         answers.push(() => {
