@@ -108,6 +108,11 @@ export interface EngineStatus {
    * no codes are read. null while it works or the checks are off by choice.
    */
   checkerUnavailable: string | null;
+  /**
+   * Photos whose codes the photo checks still have to read (issue 34): the run is not finished
+   * while there are any, even with every upload final. 0 when the checks are off or stopped.
+   */
+  codesBeingRead: number;
 }
 
 /** How many distinct reasons an add report names; the rest are counted by kind. */
@@ -167,5 +172,6 @@ export function idleStatus(counts: StateCounts, paused = false): EngineStatus {
     deployment: unknownDeployment(),
     quotaWarning: null,
     checkerUnavailable: null,
+    codesBeingRead: 0,
   };
 }

@@ -35,6 +35,8 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'zaehlerseriennummer',
     'seriennummer',
     'zahler',
+    // SAP IS-U's own field names, as a raw table export heads its columns: the serial (SERNR).
+    'sernr',
   ],
   account: [
     'account',
@@ -46,10 +48,22 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'vertragskonto',
     'kundennummer',
     'konto',
+    // SAP IS-U's contract account (VKONT).
+    'vkont',
   ],
   address: ['address', 'serviceaddress', 'premiseaddress', 'adresse', 'anschrift', 'strasse'],
   // SAP's meter reading unit (Ableseeinheit) is the route a reader walks.
-  route: ['route', 'routeid', 'routenumber', 'routeno', 'tour', 'ableseroute', 'ableseeinheit'],
+  // SAP's field name for it is ABLEINH.
+  route: [
+    'route',
+    'routeid',
+    'routenumber',
+    'routeno',
+    'tour',
+    'ableseroute',
+    'ableseeinheit',
+    'ableinh',
+  ],
   sequence: [
     'sequence',
     'walkingsequence',
@@ -72,6 +86,8 @@ const SYNONYMS: Readonly<Record<MeterField, readonly string[]>> = {
     'altstand',
     'vorjahresstand',
     'vorjahreszahlerstand',
+    // SAP IS-U's previous reading (V_ZWSTAND, the register's whole digits).
+    'vzwstand',
   ],
   previousReadAt: [
     'previousreadat',

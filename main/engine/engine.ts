@@ -217,6 +217,8 @@ export class Engine extends EventEmitter<EngineEvents> {
       counts: this.store.jobs.counts(),
       ...this.service.view(),
       checkerUnavailable: this.health.unavailable,
+      // Counted only while the checks run: with them off no query is spent on every push.
+      codesBeingRead: this.gate.active ? this.store.jobs.codesToRead() : 0,
     };
   }
 

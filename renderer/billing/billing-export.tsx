@@ -7,8 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { exportTemplateJson } from '../../common/billing/export-template';
 import { flaggedMeterCount } from '../../common/billing/meter-outcome';
-import { ActionDialog } from '../components/action-dialog';
-import { describeError } from '../lib/errors';
+import { ActionDialog, useActionError } from '../components/action-dialog';
 import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
@@ -28,7 +27,6 @@ export function BillingExportDialog({
   kindSwitch: ReactNode;
 }): React.JSX.Element {
   const t = useT('billing');
-  const errorsT = useT('errors');
   const lang = useLang();
   const api = useAppApi();
   const { billing, busy, inOffice } = useApp(
@@ -41,7 +39,7 @@ export function BillingExportDialog({
   );
   const source: ExportSource = inOffice ? chosenSource : 'desk';
   const officeWords = useOfficeExportWords();
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, refused } = useActionError();
   const [preview, setPreview] = useState<BillingPreview | null>(null);
   useEffect(() => {
     let current = true;
@@ -74,10 +72,7 @@ export function BillingExportDialog({
       return;
     }
     const reply = await state.exportBilling(exportTemplateJson(template), scope);
-    if (!reply.ok) {
-      setError(describeError(reply.error, errorsT));
-      return;
-    }
+    if (refused(reply)) return;
     const done = reply.value;
     if (!done) return;
     state.notify(
@@ -96,10 +91,7 @@ export function BillingExportDialog({
   const runOffice = async (): Promise<void> => {
     const state = api.getState();
     const reply = await state.exportOfficeBilling(exportTemplateJson(template));
-    if (!reply.ok) {
-      setError(describeError(reply.error, errorsT));
-      return;
-    }
+    if (refused(reply)) return;
     if (!reply.value) return;
     const words = officeWords(reply.value);
     if (!words.ok) {

@@ -5,8 +5,9 @@ import { flaggedMeterCount } from '../../common/billing/meter-outcome';
 import { formatCount } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
+import { ExportQuestion, type ExportAnswer } from './export-question';
 
-export type ExportScope = 'finished' | 'all';
+export type ExportScope = ExportAnswer<'scope'>;
 
 export function ExportCounts({ totals }: { totals: BillingOverview['totals'] }): React.JSX.Element {
   const t = useT('billing');
@@ -55,32 +56,7 @@ export function ExportScopeChoice({
   const named = flagged.join(', ');
   return (
     <>
-      <fieldset className="fieldset">
-        <legend>{t('export.scope')}</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name="billing-scope"
-            checked={scope === 'finished'}
-            onChange={() => {
-              setScope('finished');
-            }}
-          />
-          {t('export.scopeFinished')}
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name="billing-scope"
-            checked={scope === 'all'}
-            onChange={() => {
-              setScope('all');
-            }}
-            data-testid="billing-scope-all"
-          />
-          {t('export.scopeAll')}
-        </label>
-      </fieldset>
+      <ExportQuestion question="scope" value={scope} onChange={setScope} />
       {flagged.length > 0 && (
         <p
           className="banner banner-warn export-warning"

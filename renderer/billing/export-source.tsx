@@ -5,8 +5,9 @@ import type { OfficeBillingFile } from '../../common/ipc';
 import { formatCount } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
+import { ExportQuestion, type ExportAnswer } from './export-question';
 
-export type ExportSource = 'desk' | 'office';
+export type ExportSource = ExportAnswer<'source'>;
 
 export function ExportSourceChoice({
   source,
@@ -18,33 +19,7 @@ export function ExportSourceChoice({
   const t = useT('billing');
   return (
     <>
-      <fieldset className="fieldset">
-        <legend>{t('export.source')}</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name="billing-source"
-            checked={source === 'desk'}
-            onChange={() => {
-              setSource('desk');
-            }}
-            data-testid="billing-source-desk"
-          />
-          {t('export.sourceDesk')}
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name="billing-source"
-            checked={source === 'office'}
-            onChange={() => {
-              setSource('office');
-            }}
-            data-testid="billing-source-office"
-          />
-          {t('export.sourceOffice')}
-        </label>
-      </fieldset>
+      <ExportQuestion question="source" value={source} onChange={setSource} />
       {source === 'office' && (
         <p className="muted small" data-testid="billing-source-office-help">
           {t('export.sourceOfficeHelp')}

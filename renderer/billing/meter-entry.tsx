@@ -9,6 +9,7 @@ import { useT } from '../i18n/i18n';
 import { useAppApi } from '../store/context';
 import { CodeSelect, TextField } from './form-fields';
 import { useOfficeDecision } from './use-office-decision';
+import { CheckChoice } from '../components/choice-fieldset';
 
 /**
  * The reading typed for a meter, held to its register as the route sheet sets it up, with the
@@ -87,17 +88,9 @@ export function HandEntry({
           {t('hand.save')}
         </button>
       </div>
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={byCustomer}
-          onChange={(e) => {
-            setByCustomer(e.target.checked);
-          }}
-          data-testid="hand-by-customer"
-        />{' '}
+      <CheckChoice checked={byCustomer} onChange={setByCustomer} testId="hand-by-customer">
         {t('hand.byCustomer')}
-      </label>
+      </CheckChoice>
       {readDay !== undefined && (
         <div className="review-row">
           <TextField

@@ -8,6 +8,7 @@ import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/
 import { useLang } from '../i18n/use-lang';
 import { ConsumptionChart } from './consumption-chart';
 import { ExpectationBand } from './expectation-band';
+import { errorText } from '../lib/states';
 import { outcomeLine } from './outcome-words';
 import { dateNoteLine, ruleLine, spreadLine, uncheckedLine } from './rule-words';
 
@@ -35,6 +36,8 @@ export function MeterFacts({
   const decided = kind === 'typed' || kind === 'exchange' || kind === 'estimate';
   const consumption = decided ? (detail.consumption ?? null) : (check?.consumption ?? null);
   const tDecisions = useT('decisions');
+  const tStates = useT('states');
+  const tBanners = useT('banners');
   const previous = check?.baseline ?? {
     reading: meter.previousReading,
     readAt: meter.previousReadAt,
@@ -52,7 +55,12 @@ export function MeterFacts({
   const note = dateNote === null ? null : dateNoteLine(dateNote, t);
   // Why the meter waits or is flagged (two different photos, a held photo): the export said it,
   // the detail said "Flagged" beside "Plausible" and nothing more.
-  const why = detail.state === 'confirmed' ? null : outcomeLine(detail.said, tDecisions);
+  const said = detail.state === 'confirmed' ? null : outcomeLine(detail.said, tDecisions);
+  // The held photo shown says its own reason (too dark, blurred …): the meter's line names only
+  // the kinds a check can hold for.
+  const heldWhy =
+    detail.said?.code === 'held' && job?.holdReason ? errorText(job, tStates, tBanners, lang) : '';
+  const why = said === null ? null : [said, heldWhy].filter(Boolean).join(' ');
   return (
     <section aria-label={t('detail.title')} data-testid="meter-facts">
       <h3 className="section-title">{t('detail.title')}</h3>

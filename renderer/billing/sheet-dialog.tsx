@@ -11,6 +11,7 @@ import {
 import { checksOffWithout } from '../../common/billing/plausibility-inputs';
 import type { SheetPreview } from '../../common/ipc';
 import { ActionDialog } from '../components/action-dialog';
+import { CheckChoice } from '../components/choice-fieldset';
 import { Dialog } from '../components/dialog';
 import { ruleNames } from './rule-words';
 import { encodingGuessWords, rowProblemWords } from './sheet-words';
@@ -48,18 +49,17 @@ function FolderChoice({
       <legend>{t('sheet.foldersTitle')}</legend>
       <p className="muted small">{t('sheet.foldersHint')}</p>
       {roots.map((r) => (
-        <label key={r.id} className="choice">
-          <input
-            type="checkbox"
-            checked={chosen.includes(r.path)}
-            onChange={(e) => {
-              onChange(e.target.checked ? [...chosen, r.path] : chosen.filter((p) => p !== r.path));
-            }}
-          />{' '}
+        <CheckChoice
+          key={r.id}
+          checked={chosen.includes(r.path)}
+          onChange={(on) => {
+            onChange(on ? [...chosen, r.path] : chosen.filter((p) => p !== r.path));
+          }}
+        >
           <span data-i18n-skip="data" title={r.path}>
             {r.path.split(/[\\/]/).filter(Boolean).pop() ?? r.path}
           </span>
-        </label>
+        </CheckChoice>
       ))}
     </fieldset>
   );

@@ -4,6 +4,7 @@ import { DATE_FORMATS, exportLanguageOf } from '../../common/billing/export-temp
 import { useT } from '../i18n/i18n';
 import { useLang, writtenLanguage } from '../i18n/use-lang';
 import type { TemplatePartProps } from './template-patch';
+import { CheckChoice } from '../components/choice-fieldset';
 
 const DATE_WORDS: Record<(typeof DATE_FORMATS)[number], string> = {
   iso: 'ISO (2026-10-12)',
@@ -101,28 +102,22 @@ export function TemplateFormat({ template, onChange }: TemplatePartProps): React
           </select>
         </label>
       </div>
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={template.includeTime}
-          onChange={(e) => {
-            const v = e.target.checked;
-            onChange((tp) => ({ ...tp, includeTime: v }));
-          }}
-        />
+      <CheckChoice
+        checked={template.includeTime}
+        onChange={(v) => {
+          onChange((tp) => ({ ...tp, includeTime: v }));
+        }}
+      >
         {t('template.includeTime')}
-      </label>
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={template.includeUnmatched}
-          onChange={(e) => {
-            const v = e.target.checked;
-            onChange((tp) => ({ ...tp, includeUnmatched: v }));
-          }}
-        />
+      </CheckChoice>
+      <CheckChoice
+        checked={template.includeUnmatched}
+        onChange={(v) => {
+          onChange((tp) => ({ ...tp, includeUnmatched: v }));
+        }}
+      >
         {t('template.unmatched')}
-      </label>
+      </CheckChoice>
     </>
   );
 }

@@ -1,6 +1,9 @@
 // A dialog that ends in one action (the two exports, loading a route sheet): Cancel and the action
 // in its foot, and what went wrong said under the body, where the clerk looks after pressing it.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { IpcError, Result } from '../../common/ipc';
+import { useT } from '../i18n/i18n';
+import { describeError } from '../lib/errors';
 import { Dialog } from './dialog';
 
 export interface DialogAction {
@@ -56,4 +59,26 @@ export function ActionDialog({
       )}
     </Dialog>
   );
+}
+
+/**
+ * What an ActionDialog says under its body. `refused(reply)` puts a refused reply there in the
+ * window's words and answers whether it was refused, so an action reads
+ * `if (refused(reply)) return;` and goes on with the value.
+ */
+export function useActionError(): {
+  error: string | null;
+  setError: (text: string | null) => void;
+  refused: <T>(reply: Result<T>) => reply is { readonly ok: false; readonly error: IpcError };
+} {
+  const errorsT = useT('errors');
+  const [error, setError] = useState<string | null>(null);
+  const refused = <T,>(
+    reply: Result<T>,
+  ): reply is { readonly ok: false; readonly error: IpcError } => {
+    if (reply.ok) return false;
+    setError(describeError(reply.error, errorsT));
+    return true;
+  };
+  return { error, setError, refused };
 }

@@ -56,8 +56,12 @@ export function ProgressPanel(): React.JSX.Element | null {
       ? waitText({ status, quota, ai, t: bannersT, appT: t, lang }, now)
       : null;
   let pace: string;
+  // A photo's code is part of its result (issue 34): while codes are read, nothing is finished
+  // yet. The count is the queue's; a folder view says it too rather than claim its end early.
+  if (pending === 0 && status.codesBeingRead > 0)
+    pace = t('progress.codesBeingRead', { count: status.codesBeingRead });
   // Held photos are not finished: they wait for a person, so say how many instead of "all done".
-  if (pending === 0 && counts.held > 0)
+  else if (pending === 0 && counts.held > 0)
     pace = t(folder ? 'progress.folderHeld' : 'progress.allHeld', { count: counts.held });
   else if (pending === 0) pace = folder ? t('progress.folderDone') : t('progress.allDone');
   else if (paused) pace = t('progress.paused');

@@ -4,21 +4,16 @@
 // words) is shown as written and marked as quoted. One wording per code: a code added to the table
 // without one here fails to compile.
 import type { TFunction } from 'i18next';
-import {
-  type EngineMessage,
-  type EngineMessageCode,
-  type EngineMessageParams,
-  type LogEntry,
-} from '../../common/engine-messages';
+import type { EngineMessage, LogEntry } from '../../common/engine-messages';
 import type { Permission } from '../../common/engine-status';
 import { dataFolderReason } from '../../common/data-folder-english';
 import { keychainSentence } from '../../common/key-storage-english';
 import { englishT } from '../i18n/english';
-import { codedLine, type CodedLine } from './coded-line';
+import type { CodedLine } from './coded-line';
 import { offlineCause } from './offline-words';
+import { tableLine, tableWords, type BannersT, type WordTable } from './word-table';
 
 type EngineT = TFunction<'engine'>;
-type BannersT = TFunction<'banners'>;
 
 const PERMISSIONS: readonly Permission[] = [
   'quota',
@@ -75,15 +70,7 @@ function sessionWhy(why: string, backend: string, t: EngineT): string {
   return why === 'unavailable' ? t('sessionWhy.unavailable') : t('sessionWhy.none');
 }
 
-type Wording = {
-  readonly [C in EngineMessageCode]: (
-    p: EngineMessageParams<C>,
-    t: EngineT,
-    bannersT: BannersT,
-  ) => string;
-};
-
-const WORDING: Wording = {
+const WORDING: WordTable<EngineMessage, EngineT> = {
   offlineBegan: (p, t, b) => t('line.offlineBegan', { cause: offlineCause(p.cause || null, b) }),
   offlineEnded: (_p, t) => t('line.offlineEnded'),
   quotaExhausted: (p, t) =>
@@ -163,13 +150,7 @@ export function engineWords(
   t: EngineT = englishT('engine'),
   bannersT: BannersT = englishT('banners'),
 ): string {
-  // The table is keyed by code, so the message's own params fit its wording.
-  const word = WORDING[message.code] as (
-    p: EngineMessage['params'],
-    t: EngineT,
-    b: BannersT,
-  ) => string;
-  return word(message.params, t, bannersT);
+  return tableWords(WORDING, message, { t, bannersT });
 }
 
 /**
@@ -181,9 +162,5 @@ export function engineLine(
   t: EngineT = englishT('engine'),
   bannersT: BannersT = englishT('banners'),
 ): CodedLine {
-  return codedLine(
-    entry,
-    (message) => engineWords(message, t, bannersT),
-    (code) => Object.hasOwn(WORDING, code),
-  );
+  return tableLine<LogEntry, EngineT>(WORDING, entry, { t, bannersT });
 }

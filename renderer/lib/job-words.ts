@@ -5,18 +5,19 @@
 import type { TFunction } from 'i18next';
 import {
   isRetrySentence,
+  JOB_MESSAGES,
   type JobMessage,
   type JobMessageCode,
   type JobMessageParams,
 } from '../../common/job-messages';
 import { ACCEPTED_FORMATS } from '../../common/job';
 import { englishT } from '../i18n/english';
-import { codedLine, type CodedLine } from './coded-line';
+import type { CodedLine } from './coded-line';
 import { formatBytes } from './format';
-import { sourceWords } from './states';
+import { sourceWords } from './source-words';
+import { tableLine, type BannersT, type WordTable } from './word-table';
 
 type StatesT = TFunction<'states'>;
-type BannersT = TFunction<'banners'>;
 
 /** Worded here in their own shape; every other code is its catalogue entry with its parameters. */
 type OwnShape =
@@ -49,6 +50,47 @@ function attempts(text: string): number {
   return Number.isInteger(n) ? n : 0;
 }
 
+/** A templated code: its catalogue entry with its parameters. */
+function templated(code: Templated): (p: object, t: StatesT) => string {
+  return (p, t) =>
+    t(`job.${code}`, {
+      ...p,
+      // The formats the service accepts, listed in the window's language ("JPEG, PNG oder WEBP").
+      accepted: `${ACCEPTED_FORMATS.slice(0, -1).join(', ')} ${t('acceptedOr')} ${ACCEPTED_FORMATS.at(-1) ?? ''}`,
+    });
+}
+
+const OWN: WordTable<Extract<JobMessage, { readonly code: OwnShape }>, StatesT> = {
+  read: (p, t) => t('job.read', { reading: p.reading, source: sourceWords(p.source, false, t) }),
+  readShared: (p, t) =>
+    t('job.readShared', { reading: p.reading, source: sourceWords(p.source, false, t) }),
+  readByDesk: (p, t) =>
+    t('job.readByDesk', {
+      reading: p.reading,
+      source: sourceWords(p.source, false, t),
+      desk: p.desk,
+    }),
+  retryLater: (p, t, b) => t('job.retryLater', { reason: retryWords(p.retry, b) }),
+  gaveUp: (p, t, b) =>
+    t('job.gaveUp', { count: attempts(p.attempts), reason: retryWords(p.retry, b) }),
+  gaveUpSaid: (p, t) => t('job.gaveUp', { count: attempts(p.attempts), reason: p.serviceSays }),
+  tooLarge: (p, t, _b, lang) => tooLargeWords(p, t, lang),
+};
+
+const isTemplated = (code: string): code is Templated =>
+  code !== 'quoted' && !Object.hasOwn(OWN, code);
+
+// Every code of common/job-messages.ts: the templated ones from the catalogue, the others above.
+// Built from JOB_MESSAGES's keys, which TypeScript cannot follow into the mapped table.
+const WORDING = {
+  ...Object.fromEntries(
+    Object.keys(JOB_MESSAGES)
+      .filter(isTemplated)
+      .map((code) => [code, templated(code)]),
+  ),
+  ...OWN,
+} as WordTable<JobMessage, StatesT>;
+
 /** One of the job's sentences in the window's words (English by default). */
 export function jobWords(
   message: JobMessage,
@@ -56,51 +98,7 @@ export function jobWords(
   bannersT: BannersT = englishT('banners'),
   lang?: string,
 ): CodedLine {
-  return codedLine(message, (worded) => jobSentence(worded, t, bannersT, lang));
-}
-
-function jobSentence(
-  message: Exclude<JobMessage, { readonly code: 'quoted' }>,
-  t: StatesT,
-  bannersT: BannersT,
-  lang?: string,
-): string {
-  switch (message.code) {
-    case 'read':
-    case 'readShared':
-      return t(`job.${message.code}`, {
-        reading: message.params.reading,
-        source: sourceWords(message.params.source, false, t),
-      });
-    case 'readByDesk':
-      return t('job.readByDesk', {
-        reading: message.params.reading,
-        source: sourceWords(message.params.source, false, t),
-        desk: message.params.desk,
-      });
-    case 'retryLater':
-      return t('job.retryLater', { reason: retryWords(message.params.retry, bannersT) });
-    case 'gaveUp':
-      return t('job.gaveUp', {
-        count: attempts(message.params.attempts),
-        reason: retryWords(message.params.retry, bannersT),
-      });
-    case 'gaveUpSaid':
-      return t('job.gaveUp', {
-        count: attempts(message.params.attempts),
-        reason: message.params.serviceSays,
-      });
-    case 'tooLarge':
-      return tooLargeWords(message.params, t, lang);
-    default: {
-      const code: Templated = message.code;
-      return t(`job.${code}`, {
-        ...message.params,
-        // The formats the service accepts, listed in the window's language ("JPEG, PNG oder WEBP").
-        accepted: `${ACCEPTED_FORMATS.slice(0, -1).join(', ')} ${t('acceptedOr')} ${ACCEPTED_FORMATS.at(-1) ?? ''}`,
-      });
-    }
-  }
+  return tableLine(WORDING, message, { t, bannersT, ...(lang !== undefined && { lang }) });
 }
 
 /** The sentence as one string: worded, or the quoted words as given. */

@@ -83,16 +83,8 @@ export function failureWords(kind: FailureKind, t: StatesT = EN): string {
   return t(`failure.${kind}`);
 }
 
-const SOURCES = ['fresh', 'cached_exact', 'cached_stale', 'pending', 'failed'] as const;
-type Source = (typeof SOURCES)[number];
-const isSource = (s: string): s is Source => (SOURCES as readonly string[]).includes(s);
-
-/** The result source in words; an unknown source (the service may add some) is shown as is. */
-export function sourceWords(source: string | null, short = false, t: StatesT = EN): string {
-  if (source === null || source === '') return '';
-  if (!isSource(source)) return source;
-  return short ? t(`sourceShort.${source}`) : t(`source.${source}`);
-}
+// Worded in its own file so job-words.ts needs nothing of this one (they imported each other).
+export { sourceWords } from './source-words';
 
 /**
  * Why a photo still waits at the service, in the service's own words (its error_message while

@@ -38,17 +38,28 @@ describe('suggestMapping', () => {
     },
   );
 
-  it('maps an SAP IS-U / German utility export by itself (issue 29: six selects by hand)', () => {
-    const { mapping, unmappedRequired } = suggestMapping([...SAP_SHEET_HEADERS]);
+  it.each([
+    [
+      'an SAP IS-U / German utility export (issue 29: six selects by hand)',
+      [...SAP_SHEET_HEADERS],
+      {
+        route: 'Ableseeinheit',
+        sequence: 'Folge',
+        meterId: 'Zählerseriennummer',
+        address: 'Straße',
+        previousReading: 'Vorjahresstand',
+        previousReadAt: 'Ablesedatum Vorjahr',
+      },
+    ],
+    [
+      "SAP IS-U's own field names, as a raw table export heads them",
+      ['ABLEINH', 'SERNR', 'VKONT', 'V_ZWSTAND'],
+      { route: 'ABLEINH', meterId: 'SERNR', account: 'VKONT', previousReading: 'V_ZWSTAND' },
+    ],
+  ])('maps %s by itself', (_what, headers, fields) => {
+    const { mapping, unmappedRequired } = suggestMapping(headers);
     expect(unmappedRequired).toEqual([]);
-    expect(mapping.fields).toEqual({
-      route: 'Ableseeinheit',
-      sequence: 'Folge',
-      meterId: 'Zählerseriennummer',
-      address: 'Straße',
-      previousReading: 'Vorjahresstand',
-      previousReadAt: 'Ablesedatum Vorjahr',
-    });
+    expect(mapping.fields).toEqual(fields);
   });
 
   it('prefers the more specific name when two headers could be the meter id', () => {

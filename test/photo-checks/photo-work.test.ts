@@ -9,15 +9,8 @@ import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
 import { openSession, type Session } from '../../main/actions/session';
 import { photoWork } from '../../main/engine/photo-work';
+import { GOOD_MEASURES } from '../helpers/photo-measures';
 import { tempDir } from '../helpers/tmp';
-
-const GOOD: PhotoMeasures = {
-  shortSide: 3000,
-  darkShare: 0,
-  brightShare: 0,
-  meanLevel: 128,
-  sharpness: 500,
-};
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -81,7 +74,7 @@ describe('the photo work of a run', () => {
     const work = photoWork({
       store: session.store,
       on: true,
-      measure: () => Promise.resolve(GOOD),
+      measure: () => Promise.resolve(GOOD_MEASURES),
       readCodes: reads.read,
       counted: () => undefined,
       changed: () => undefined,
@@ -135,7 +128,7 @@ describe('the photo work of a run', () => {
     await work.gate.stop();
     await work.codes.stop();
     // An answer after the stop is dropped: the photo stays unchecked for the next run.
-    answer(GOOD);
+    answer(GOOD_MEASURES);
     await settle();
     expect(session.store.jobs.uncheckedPhotos(5)).toHaveLength(1);
     await work.allRead();

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 // Held photos in the main window (issue 29, item 6): a filter tab of their own, and a progress
 // panel that says how many are held instead of "all photos are finished" (for the queue and for a
-// folder whose every photo is held).
+// folder whose every photo is held), nor while codes are still being read (issue 34).
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { renderApp } from './render-app';
-import { countsOf, doneJob, job, stubBridge } from './stub-bridge';
+import { countsOf, doneJob, job, statusOf, stubBridge } from './stub-bridge';
 
 afterEach(cleanup);
 
@@ -54,5 +54,28 @@ it('says so for a folder whose every photo is held', async () => {
   expect(screen.getByTestId('progress-pace').textContent).toBe(
     '3 photos of this folder are held by the photo checks and wait for you; nothing else is left.',
   );
+  store.getState().stop();
+});
+
+it('does not say all photos are finished while their codes are still being read', async () => {
+  const jobs = [doneJob(1, '00001.5'), doneJob(2, '00002.5'), job(3, { holdReason: 'blurred' })];
+  const bridge = stubBridge(jobs);
+  const { store } = await renderApp(bridge);
+  act(() => {
+    bridge.emit({ status: statusOf(jobs, { codesBeingRead: 2 }) });
+  });
+  await waitFor(() => {
+    expect(screen.getByTestId('progress-pace').textContent).toBe(
+      'Every upload is final; reading the codes on 2 more photos.',
+    );
+  });
+  act(() => {
+    bridge.emit({ status: statusOf(jobs, { codesBeingRead: 0 }) });
+  });
+  await waitFor(() => {
+    expect(screen.getByTestId('progress-pace').textContent).toBe(
+      '1 photo is held by the photo checks and waits for you; nothing else is left.',
+    );
+  });
   store.getState().stop();
 });

@@ -1,15 +1,19 @@
 // @vitest-environment jsdom
 // Why a meter waits, in the window (issue 29, item 6): a meter whose photo the photo checks hold
 // says so in the meter list and in its detail, in English and German, instead of a bare "Missing"
-// and "No photo of this meter yet"; an estimate says it is one.
+// and "No photo of this meter yet" (the held photo shown with it, its own reason); an estimate
+// says it is one.
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeterDetail, MeterRow } from '../../common/ipc';
+import { jobMessage } from '../../common/job-messages';
+import { MeterFacts } from '../../renderer/billing/meter-facts';
 import { MeterList } from '../../renderer/billing/meter-list';
 import { MeterAlone } from '../../renderer/billing/meter-section';
 import { meterDetail } from './meter-detail';
 import { meterRow } from './meter-rows';
 import { renderWithStore } from './render-app';
+import { job } from './stub-bridge';
 
 afterEach(cleanup);
 
@@ -53,6 +57,28 @@ describe('a meter whose photo is held', () => {
     // Not "no photo of this meter yet": it has one, held.
     expect(screen.queryByText(/No photo of this meter|Noch kein Foto/)).toBeNull();
     stop();
+  });
+});
+
+describe('the held photo shown beside its meter', () => {
+  it.each([
+    ['en', /held by the photo checks.* Held, not sent: too dark to read$/],
+    ['de', /von der Fotoprüfung zurückgehalten.* Zurückgehalten, nicht gesendet: zu dunkel/],
+  ] as const)('says its own reason in %s', async (lang, line) => {
+    const detail = meterDetail('4711', {
+      state: 'missing',
+      reading: null,
+      chosenJobId: null,
+      said: HELD,
+    });
+    const photo = job(3, {
+      meterId: '4711',
+      holdReason: 'too_dark',
+      errorMessage: jobMessage('heldTooDark', {}),
+    });
+    const { store } = await renderWithStore(<MeterFacts detail={detail} job={photo} />, { lang });
+    expect(screen.getByTestId('facts-outcome').textContent).toMatch(line);
+    store.getState().stop();
   });
 });
 

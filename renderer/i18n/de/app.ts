@@ -139,6 +139,11 @@ export const app: Words<typeof en> = {
       '{{count, number}} Foto dieses Ordners wird von der Fotoprüfung zurückgehalten und wartet auf Sie; sonst ist nichts offen.',
     folderHeld_other:
       '{{count, number}} Fotos dieses Ordners werden von der Fotoprüfung zurückgehalten und warten auf Sie; sonst ist nichts offen.',
+    // Issue 34: the codes still being read once the uploads are final.
+    codesBeingRead_one:
+      'Alle Uploads sind fertig; der Code wird noch auf {{count, number}} Foto gelesen.',
+    codesBeingRead_other:
+      'Alle Uploads sind fertig; die Codes werden noch auf {{count, number}} Fotos gelesen.',
   },
   quota: {
     label: 'Kontingent',

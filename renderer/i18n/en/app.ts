@@ -140,6 +140,10 @@ export const app = {
       '{{count, number}} photo of this folder is held by the photo checks and waits for you; nothing else is left.',
     folderHeld_other:
       '{{count, number}} photos of this folder are held by the photo checks and wait for you; nothing else is left.',
+    // Issue 34: the codes still being read once the uploads are final.
+    codesBeingRead_one: 'Every upload is final; reading the code on {{count, number}} more photo.',
+    codesBeingRead_other:
+      'Every upload is final; reading the codes on {{count, number}} more photos.',
   },
   quota: {
     label: 'Quota',

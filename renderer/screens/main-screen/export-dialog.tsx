@@ -1,15 +1,15 @@
 // Export to CSV for billing: everything, what the table shows now, or one folder; with a byte
 // order mark for Excel and a choice of delimiter. Main asks where to save; the notice afterwards
 // can show the file.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { baseName } from '../../lib/format';
-import { describeError } from '../../lib/errors';
 import type { JobSelection } from '../../lib/selection';
 import { useApp, useAppApi } from '../../store/context';
-import { ActionDialog } from '../../components/action-dialog';
+import { ActionDialog, useActionError } from '../../components/action-dialog';
+import { CheckChoice, ChoiceFieldset } from '../../components/choice-fieldset';
 import { BillingExportDialog } from '../../billing/billing-export';
-import { ExportKind } from '../../billing/export-kind';
+import { ExportQuestion, type ExportAnswer } from '../../billing/export-question';
 import { useT } from '../../i18n/i18n';
 
 type Scope = 'all' | 'view' | 'folder';
@@ -17,21 +17,21 @@ type Scope = 'all' | 'view' | 'folder';
 export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const api = useAppApi();
   const t = useT('export');
-  const errorsT = useT('errors');
   const { query, roots, busy } = useApp(
     useShallow((s) => ({ query: s.query, roots: s.roots, busy: s.busy })),
   );
-  const ids = useId();
   const [scope, setScope] = useState<Scope>('all');
   const [rootId, setRootId] = useState<number | null>(query.rootId ?? roots[0]?.id ?? null);
   const [bom, setBom] = useState(true);
   const [delimiter, setDelimiter] = useState<',' | ';'>(',');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, refused } = useActionError();
   // With a route sheet loaded, billing wants one row per meter: that export comes first. In an
   // office it is offered without one too: the office's meters (billing-export.tsx).
   const hasMeters = useApp((s) => (s.billing?.totals.meters ?? 0) > 0 || s.officeStatus !== null);
-  const [kind, setKind] = useState<'billing' | 'photos'>(hasMeters ? 'billing' : 'photos');
-  const kindSwitch = hasMeters ? <ExportKind kind={kind} onChange={setKind} /> : null;
+  const [kind, setKind] = useState<ExportAnswer<'kind'>>(hasMeters ? 'billing' : 'photos');
+  const kindSwitch = hasMeters ? (
+    <ExportQuestion question="kind" value={kind} onChange={setKind} />
+  ) : null;
 
   const viewWords = [
     t(`filter.${query.filter}`),
@@ -58,9 +58,26 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
   const run = async (): Promise<void> => {
     setError(null);
     const exported = await api.getState().exportCsv({ selection: selection(), bom, delimiter });
-    if (!exported.ok) setError(describeError(exported.error, errorsT));
-    else onClose();
+    if (!refused(exported)) onClose();
   };
+
+  const folderPicker = (
+    <select
+      className="input input-inline"
+      aria-label={t('folderLabel')}
+      value={rootId ?? ''}
+      disabled={scope !== 'folder'}
+      onChange={(e) => {
+        setRootId(Number(e.target.value));
+      }}
+    >
+      {roots.map((r) => (
+        <option key={r.id} value={r.id} data-i18n-skip="data">
+          {baseName(r.path)}
+        </option>
+      ))}
+    </select>
+  );
 
   if (kind === 'billing' && hasMeters)
     return <BillingExportDialog onClose={onClose} kindSwitch={kindSwitch} />;
@@ -79,93 +96,28 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
       error={error}
     >
       {kindSwitch}
-      <fieldset className="fieldset">
-        <legend>{t('which')}</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`${ids}-scope`}
-            checked={scope === 'all'}
-            onChange={() => {
-              setScope('all');
-            }}
-          />
-          {t('everything')}
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`${ids}-scope`}
-            checked={scope === 'view'}
-            onChange={() => {
-              setScope('view');
-            }}
-          />
-          {t('view', { what: viewWords })}
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`${ids}-scope`}
-            checked={scope === 'folder'}
-            disabled={roots.length === 0}
-            onChange={() => {
-              setScope('folder');
-            }}
-          />
-          {t('folder')}
-          <select
-            className="input input-inline"
-            aria-label={t('folderLabel')}
-            value={rootId ?? ''}
-            disabled={scope !== 'folder'}
-            onChange={(e) => {
-              setRootId(Number(e.target.value));
-            }}
-          >
-            {roots.map((r) => (
-              <option key={r.id} value={r.id} data-i18n-skip="data">
-                {baseName(r.path)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </fieldset>
-      <fieldset className="fieldset">
-        <legend>{t('format')}</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`${ids}-delim`}
-            checked={delimiter === ','}
-            onChange={() => {
-              setDelimiter(',');
-            }}
-          />
-          {t('comma')}
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`${ids}-delim`}
-            checked={delimiter === ';'}
-            onChange={() => {
-              setDelimiter(';');
-            }}
-          />
-          {t('semicolon')}
-        </label>
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={bom}
-            onChange={(e) => {
-              setBom(e.target.checked);
-            }}
-          />
+      <ChoiceFieldset
+        legend={t('which')}
+        choices={{
+          all: t('everything'),
+          view: t('view', { what: viewWords }),
+          folder: t('folder'),
+        }}
+        value={scope}
+        onChange={setScope}
+        disabled={roots.length === 0 ? ['folder'] : []}
+        after={{ folder: folderPicker }}
+      />
+      <ChoiceFieldset
+        legend={t('format')}
+        choices={{ ',': t('comma'), ';': t('semicolon') }}
+        value={delimiter}
+        onChange={setDelimiter}
+      >
+        <CheckChoice checked={bom} onChange={setBom}>
           {t('bom')}
-        </label>
-      </fieldset>
+        </CheckChoice>
+      </ChoiceFieldset>
     </ActionDialog>
   );
 }
