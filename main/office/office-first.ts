@@ -16,8 +16,8 @@ export const OFFICE_ANSWER_MS = 1_500;
 const NO_VERSION = 0;
 
 export interface OfficeFirstOptions {
-  /** The office desk running now; null: no office in use. */
-  readonly running: () => Promise<OfficeDesk | null>;
+  /** The office desk running now (its office store is enough); null: no office in use. */
+  readonly running: () => Promise<Pick<OfficeDesk, 'office'> | null>;
   /** Who this queue publishes as; null: office mode is off for it. */
   readonly me: () => DeskName | null;
   /** The decision's time and a lease's end as this desk tells them. */
@@ -49,7 +49,7 @@ export class OfficeFirstGate implements OfficeDecisionPort {
   }
 
   private async decide(
-    desk: OfficeDesk,
+    desk: Pick<OfficeDesk, 'office'>,
     me: DeskName,
     ask: OfficeAsk,
     key: string,
