@@ -6,7 +6,12 @@
 // (main/actions/office-port.ts, implemented by main/office/office-first.ts), not here. An office that does not answer
 // within OFFICE_ANSWER_MS is "away": the window works as a desk alone and decisions wait in the
 // outbox, as they always did.
-import type { OfficeMeterView, OfficeNext } from '../../common/ipc/office-review-views';
+import type {
+  OfficeHandoverAsk,
+  OfficeHandoverAsked,
+  OfficeMeterView,
+  OfficeNext,
+} from '../../common/ipc/office-review-views';
 import type { OfficeDesk } from '../office/office-desk';
 import { answerWithin } from '../office/answer-within';
 import { OFFICE_ANSWER_MS } from '../office/office-first';
@@ -30,6 +35,8 @@ export interface OfficeReviewOptions {
   readonly store: () => Store;
   /** To the window: these meters changed in the office, or (resync) anything may have. */
   readonly push: (meterNumbers: readonly string[], resync: boolean) => void;
+  /** To the window: another clerk asks this desk's clerk to hand the meter over. */
+  readonly asked?: (ask: OfficeHandoverAsk) => void;
   /** Lease times and their renewal (tests move a manual clock); default the link's. */
   readonly clock?: Clock;
 }
@@ -65,6 +72,10 @@ export class OfficeReview {
           if (c.table === 'review_leases' && c.desk === this.me()?.desk) return;
           if (c.meterNumber !== null) this.hear([c.meterNumber], false);
         } else if (event.kind === 'resync') this.hear([], true);
+        else if (event.kind === 'handover' && event.ask.holder === this.me()?.desk) {
+          const { meterNumber, desk: asker, clerk } = event.ask;
+          this.opts.asked?.({ meterNumber, desk: asker, clerk });
+        }
       });
       // A desk (re)started: what the window shows of the office may be stale.
       this.hear([], true);
@@ -110,6 +121,58 @@ export class OfficeReview {
       }
       return { inOffice: true, meterId: null };
     }, alone);
+  }
+
+  /**
+   * Asks the clerk whose lease keeps this desk off the meter to hand it over (a live note to
+   * that desk). The holder told, or null: nobody else holds it (or no office answered).
+   */
+  async askHandover(meterNumber: string): Promise<OfficeHandoverAsked> {
+    const at = await this.desk();
+    const none: OfficeHandoverAsked = { holder: null };
+    if (!at) return none;
+    return this.answered(async () => {
+      const meter = await at.desk.office.review.meterByNumber(meterNumber);
+      if (!meter) return none;
+      const holder = await at.desk.office.review.askHandover(meter.id, at.me);
+      if (!holder) return none;
+      const leaseUntil = this.clock.now() + holder.leftMs;
+      return { holder: { desk: holder.desk, clerk: holder.clerk, leaseUntil, mine: false } };
+    }, none);
+  }
+
+  /**
+   * The clerk hands the meter the window shows over to the desk that asked: the lease is that
+   * desk's at once, this window stops renewing it, and the meter's view says who reviews it now.
+   */
+  handOver(meterNumber: string, to: { desk: string; clerk: string }): Promise<OfficeMeterView> {
+    const run = this.chain.then(() => this.handOverNow(meterNumber, to));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async handOverNow(
+    meterNumber: string,
+    to: { desk: string; clerk: string },
+  ): Promise<OfficeMeterView> {
+    const shown = this.shown;
+    const at = await this.desk();
+    if (!at) return NONE;
+    return this.answered(async () => {
+      const { review } = at.desk.office;
+      const found = await review.meterReview(meterNumber);
+      if (!found) return { state: 'unknown' };
+      const handed = await review.handOverLease(found.meter.id, at.me.desk, {
+        ...to,
+        leaseMs: REVIEW_LEASE_MS,
+      });
+      if (handed.ok && shown?.meterNumber === meterNumber) {
+        this.shown = null;
+        this.renewal.clear();
+      }
+      const now = await review.meterReview(meterNumber);
+      return now ? meterView(meterNumber, now, at.me, this.clock.now()) : { state: 'unknown' };
+    }, AWAY);
   }
 
   private async showNow(meterNumber: string | null, generation: number): Promise<OfficeMeterView> {
