@@ -53,6 +53,8 @@ const ENGLISH: { readonly [C in ReplyCode]: (p: ReplyParams<C>) => string } = {
     'This photo’s reading was confirmed for its meter; it keeps that meter.',
   needsAMeter: () => 'A photo matched by hand can be given another meter, not none.',
   skipNeedsNote: () => 'Say in a note why the meter could not be read.',
+  changedInOffice: (p) =>
+    `${p.clerk} (${p.desk}) changed or is reviewing this meter in the office; your change was not saved.`,
   chooseSheetFirst: () => 'Choose the route sheet with "Load route sheet…" first.',
   sheetMappingInvalid: (p) => `The column mapping cannot be used: ${p.problems}`,
   templateInvalid: (p) => `The export template cannot be used: ${p.problems}`,

@@ -23,6 +23,8 @@ export const REPLY_MESSAGES = {
   /** A photo matched by hand can be given another meter, not none. */
   needsAMeter: {},
   skipNeedsNote: {},
+  /** Office mode: another clerk's change or review lease on the meter; nothing was saved. */
+  changedInOffice: { clerk: 'data', desk: 'data' },
   chooseSheetFirst: {},
   /** A column mapping, export template or template file that does not parse; its checker's words. */
   sheetMappingInvalid: { problems: 'data' },

@@ -1,6 +1,7 @@
 import type { LogEntry } from '../engine-messages';
 import type { EngineStatus } from '../engine-status';
 import type { JobRecord } from '../job-record';
+import type { OfficeHandoverAsk } from './office-review-views';
 import type { OfficeStatus } from './office-views';
 
 /**
@@ -33,6 +34,8 @@ export interface AppEvent {
    * (its live connection was lost), so everything office on screen is read again.
    */
   readonly officeChange?: { readonly meterNumbers: readonly string[]; readonly resync: boolean };
+  /** Present when other clerks asked this window's clerk to hand meters over (the newest each). */
+  readonly officeHandoverAsks?: readonly OfficeHandoverAsk[];
 }
 
 /**

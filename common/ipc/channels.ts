@@ -59,6 +59,8 @@ export const CHANNEL_NAMES = [
   'exportOfficeReport',
   'officeShowMeter',
   'officeWalkNext',
+  'officeAskHandover',
+  'officeHandOver',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

@@ -320,6 +320,16 @@ export const CONTRACT = {
     review.officeWalkRequest,
     review.OFFICE_REVIEW_DEADLINE_MS,
   ).returns<review.OfficeNext>(),
+  /** Asks the clerk whose review lease keeps this desk off the meter to hand it over. */
+  officeAskHandover: channel(
+    review.officeAskHandoverRequest,
+    review.OFFICE_REVIEW_DEADLINE_MS,
+  ).returns<review.OfficeHandoverAsked>(),
+  /** The clerk at this window hands the meter shown over to the desk that asked: its view now. */
+  officeHandOver: channel(
+    review.officeHandOverRequest,
+    review.OFFICE_REVIEW_DEADLINE_MS,
+  ).returns<review.OfficeMeterView>(),
 } as const satisfies Record<ChannelName, ChannelSpec>;
 
 export type Contract = typeof CONTRACT;

@@ -97,4 +97,23 @@ export interface OfficeNext {
 export const OFFICE_REVIEW_DEADLINE_MS = 10_000;
 
 export const officeShowRequest = z.strictObject({ meterId: meterId.nullable() });
+/** Asking the clerk who reviews this meter to hand it over; handing it over to who asked. */
+export const officeAskHandoverRequest = z.strictObject({ meterId });
+export const officeHandOverRequest = z.strictObject({
+  meterId,
+  desk: z.string().min(1).max(200),
+  clerk: z.string().min(1).max(200),
+});
+
+/** Asked: the holder was told (null: nobody else holds the meter now; the window reads it again). */
+export interface OfficeHandoverAsked {
+  readonly holder: OfficeReviewer | null;
+}
+
+/** Another clerk asks the clerk at this window to hand the meter over (a push). */
+export interface OfficeHandoverAsk {
+  readonly meterNumber: string;
+  readonly desk: string;
+  readonly clerk: string;
+}
 export const officeWalkRequest = z.strictObject({ meterIds: z.array(meterId).max(5000) });

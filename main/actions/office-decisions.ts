@@ -1,12 +1,15 @@
-// Office mode's hook in the action layer: every decision a person makes is written together with
-// its entry in the desk's office outbox (main/store/office-outbox.ts), in one SQLite transaction
-// (issue 30: a kill between two transactions kept decisions the office never heard of), never
-// waiting for the office database. While the queue does not publish (no office configured)
-// nothing is kept.
+// Office mode's hook in the action layer, the one path of every decision a person makes (issue 30,
+// item 5), window and CLI alike: the desk's rules first (the caller's), then the office with the
+// version the clerk saw (through the port, office-port.ts; refused there, nothing is written here),
+// then the queue write together with its entry in the desk's office outbox
+// (main/store/office-outbox.ts) in one SQLite transaction (a kill between two transactions kept
+// decisions the office never heard of). While the queue does not publish nothing is kept.
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import { writeWithOutboxEntry, type OutboxDecision } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
+import { keyOf, type OfficeAsk, type RefusedInOffice } from '../../common/office-decision-port';
+import type { ActionSite } from './site';
 
 /**
  * Runs a decision's queue write and keeps its outbox entry in the same transaction; `entryOf`
@@ -20,6 +23,36 @@ export function decideForOffice<T>(
 ): T {
   return writeWithOutboxEntry(store.db, clock, write, entryOf);
 }
+
+/**
+ * The office first (when one is in use and `ask` names a meter), then `write` with the decision's
+ * outbox entry under the office's key, in one transaction; `made` says whether `write` decided.
+ * Refused in the office: nothing is written and the refusal is the answer.
+ */
+export async function decideOfficeFirst<T>(
+  site: ActionSite,
+  ask: OfficeAsk | null,
+  decision: OutboxDecision,
+  write: (store: Store) => T,
+  made: (result: T) => boolean,
+): Promise<T | RefusedInOffice> {
+  const port = ask === null ? null : (site.office?.() ?? null);
+  const first = port && ask ? await port.decideFirst(ask) : ({ kind: 'alone' } as const);
+  if (first.kind === 'refused') return { ok: false, changedBy: first.changedBy };
+  // The queue as it is now: the window may have opened another while the office answered.
+  const store = site.store();
+  const key = keyOf(first);
+  return decideForOffice(
+    store,
+    site.clock,
+    () => write(store),
+    (r) => (made(r) ? withKey(decision, key) : null),
+  );
+}
+
+/** Whether an action's answer is the office's refusal (nothing written). */
+export const refusedInOffice = (answer: unknown): answer is RefusedInOffice =>
+  typeof answer === 'object' && answer !== null && 'changedBy' in answer;
 
 /** The decision under the key the office already recorded it with (made there first). */
 export function withKey(decision: OutboxDecision, officeKey: string | undefined): OutboxDecision {

@@ -23,7 +23,11 @@ import { addPaths, type AddPathsOptions } from '../engine/add-paths';
 import type { PhotoCheckThresholds } from '../../common/photo-checks';
 import { writeThresholds } from '../photo-checks/thresholds';
 import type { Store } from '../store/store';
-import { decideForOffice, officeMeterDecision, withKey } from './office-decisions';
+import { canUndo } from '../../common/billing/decision-rules';
+import type { JobRecord } from '../../common/job-record';
+import type { OutboxDecision } from '../store/office-outbox';
+import { decideOfficeFirst, officeMeterDecision } from './office-decisions';
+import type { OfficeAsk, RefusedInOffice } from '../../common/office-decision-port';
 import { refuseIfOwnedElsewhere, type ActionName } from './ownership';
 import type { ActionSite } from './site';
 
@@ -31,6 +35,33 @@ import type { ActionSite } from './site';
 export const TEMPLATE_SETTING = 'billingTemplate';
 
 export type AddOptions = Pick<AddPathsOptions, 'signal' | 'onProgress'>;
+
+export type MeterDecided = ReturnType<typeof decideMeter>;
+export type MeterUndone = ReturnType<typeof undoMeterDecision>;
+
+/** A meter decision asked of the office: the meter by the number this desk knows it by. */
+const meterAsk = (
+  meterNumber: string,
+  decision: OutboxDecision,
+  seenVersion: number | undefined,
+): OfficeAsk => ({ meterNumber, decision, seenVersion, sha256: null });
+
+/** A photo's review asked of the office as a decision on its meter; none without a meter. */
+const photoAsk = (
+  job: JobRecord,
+  decision: OutboxDecision,
+  seenVersion: number | undefined,
+): OfficeAsk | null =>
+  job.meterId === null
+    ? null
+    : { meterNumber: job.meterId, decision, seenVersion, sha256: job.sha256 };
+
+/** The row still carries the review being undone (the store's own rule, asked before the office). */
+const carries = (job: JobRecord, undo: MadeReview): boolean =>
+  job.state === 'done' &&
+  job.reviewAction === undo.action &&
+  job.reviewedReading === undo.reading &&
+  job.reviewedAt === undo.reviewedAt;
 
 export class QueueActions {
   constructor(private readonly site: ActionSite) {}
@@ -46,41 +77,59 @@ export class QueueActions {
   }
 
   /**
-   * Confirms or corrects a finished reading; false when the photo is gone or not finished.
-   * `officeKey`: the key the office already recorded it under (made there first).
+   * Confirms or corrects a finished reading; false when the photo is gone or not finished. In
+   * office mode a photo of a meter is reviewed in the office first, on the meter's version the
+   * clerk saw (`officeVersion`); refused there, nothing is written and the refusal is the answer.
    */
-  review(
+  async review(
     id: number,
     action: 'accepted' | 'corrected',
     reading: string | null,
-    officeKey?: string,
-  ): boolean {
+    officeVersion?: number,
+  ): Promise<boolean | RefusedInOffice> {
     const store = this.write('review');
-    const kind = action === 'accepted' ? 'confirm' : 'correct';
-    const reviewed = decideForOffice(
-      store,
-      this.site.clock,
-      () => store.jobs.review(id, action, reading),
-      (ok) => (ok ? withKey({ kind, jobId: id, reading }, officeKey) : null),
+    const job = store.jobs.get(id);
+    if (job?.state !== 'done') return false;
+    const decision: OutboxDecision = {
+      kind: action === 'accepted' ? 'confirm' : 'correct',
+      jobId: id,
+      reading,
+    };
+    const reviewed = await decideOfficeFirst(
+      this.site,
+      photoAsk(job, decision, officeVersion),
+      decision,
+      (s) => s.jobs.review(id, action, reading),
+      (ok) => ok,
     );
-    if (!reviewed) return false;
     // A corrected reading is the meter's new reading: its checks (and the next one's) follow.
-    this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
-    return true;
+    if (reviewed === true) this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
+    return reviewed;
   }
 
-  /** Takes a review back (the photo is not sent again); the meter's checks follow the reading. */
-  undoReview(id: number, undone: MadeReview, restore: ReviewState, officeKey?: string): boolean {
+  /**
+   * Takes a review back (the photo is not sent again); the meter's checks follow the reading.
+   * False when the photo no longer carries the review being undone (asked before the office).
+   */
+  async undoReview(
+    id: number,
+    undone: MadeReview,
+    restore: ReviewState,
+    officeVersion?: number,
+  ): Promise<boolean | RefusedInOffice> {
     const store = this.write('undo review');
-    const taken = decideForOffice(
-      store,
-      this.site.clock,
-      () => store.jobs.undoReview(id, undone, restore),
-      (ok) => (ok ? withKey({ kind: 'undo', jobId: id }, officeKey) : null),
+    const job = store.jobs.get(id);
+    if (!job || !carries(job, undone)) return false;
+    const decision: OutboxDecision = { kind: 'undo', jobId: id };
+    const taken = await decideOfficeFirst(
+      this.site,
+      photoAsk(job, decision, officeVersion),
+      decision,
+      (s) => s.jobs.undoReview(id, undone, restore),
+      (ok) => ok,
     );
-    if (!taken) return false;
-    this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
-    return true;
+    if (taken === true) this.changed([id, ...routes.readingsChanged(store, [id], this.now())]);
+    return taken;
   }
 
   /** Failed photos back into the queue (all of them without ids); how many went. */
@@ -118,76 +167,97 @@ export class QueueActions {
   }
 
   /** A meter nobody could read; false for a meter not in the loaded sheets. */
-  recordSkip(meterId: string, code: SkipCode, note: string | null): boolean {
+  async recordSkip(
+    meterId: string,
+    code: SkipCode,
+    note: string | null,
+    officeVersion?: number,
+  ): Promise<boolean | RefusedInOffice> {
     const store = this.write('skip meter');
-    const skipped = decideForOffice(
-      store,
-      this.site.clock,
-      () => routes.recordSkip(store, meterId, code, note, this.now()),
-      (ok) =>
-        ok ? officeMeterDecision(meterId, { kind: 'skip', code, note: note ?? undefined }) : null,
+    if (!store.meters.get(meterId)) return false;
+    const decision = officeMeterDecision(meterId, { kind: 'skip', code, note: note ?? undefined });
+    const skipped = await decideOfficeFirst(
+      this.site,
+      meterAsk(meterId, decision, officeVersion),
+      decision,
+      (s) => routes.recordSkip(s, meterId, code, note, this.now()),
+      (ok) => ok,
     );
-    if (!skipped) return false;
-    this.changed(store.meters.photoIdsOf(meterId));
-    return true;
+    if (skipped === true) this.changed(store.meters.photoIdsOf(meterId));
+    return skipped;
   }
 
   /**
    * A reading typed for a meter, read on `readAt` (a local date; the route's read day without);
    * `byCustomer` when the customer read it (a customer card).
    */
-  typeReading(meterId: string, reading: string, readAt?: string, byCustomer = false): boolean {
+  async typeReading(
+    meterId: string,
+    reading: string,
+    readAt?: string,
+    byCustomer = false,
+    officeVersion?: number,
+  ): Promise<boolean | RefusedInOffice> {
     const store = this.write('type reading');
-    const typed = decideForOffice(
-      store,
-      this.site.clock,
-      () => routes.typeReading(store, meterId, reading, this.now(), readAt, byCustomer),
-      (ok) => (ok ? officeMeterDecision(meterId, { kind: 'typed', reading }) : null),
+    if (!store.meters.get(meterId)) return false;
+    const decision = officeMeterDecision(meterId, { kind: 'typed', reading });
+    const typed = await decideOfficeFirst(
+      this.site,
+      meterAsk(meterId, decision, officeVersion),
+      decision,
+      (s) => routes.typeReading(s, meterId, reading, this.now(), readAt, byCustomer),
+      (ok) => ok,
     );
-    if (!typed) return false;
-    this.meterChanged(store, meterId);
-    return true;
+    if (typed === true) this.meterChanged(store, meterId);
+    return typed;
   }
 
   /**
    * A clerk's decision for a meter (common/billing/decision-rules.ts): typed, skip, exchange,
-   * re-read or estimate. Null for a meter not in the loaded sheets; a problem when the rules
-   * refuse it now.
+   * re-read or estimate. The desk's rules first (the office never records what this desk
+   * refuses), then the office with the version the clerk saw (`officeVersion`), then the queue
+   * and its outbox entry in one transaction. Null for a meter not in the loaded sheets; a
+   * problem when the rules refuse it; the office's refusal (nothing written).
    */
-  decideMeter(
+  async decideMeter(
     meterId: string,
     request: DecisionRequest,
-    /** The key the office already recorded it under (office-first review); none: a new one. */
-    officeKey?: string,
-  ): ReturnType<typeof decideMeter> {
+    officeVersion?: number,
+  ): Promise<MeterDecided | RefusedInOffice> {
     const store = this.write('decide meter');
-    // The rules' look at the meter and the decision kept are one transaction too.
-    const made = decideForOffice(
-      store,
-      this.site.clock,
-      () => decideMeter(store, meterId, request, this.site.clock.now()),
-      (m) => (m?.ok ? withKey(officeMeterDecision(meterId, request), officeKey) : null),
+    const ruled = checkMeterDecision(store, meterId, request, this.site.clock.now());
+    if (ruled === null || !ruled.ok) return ruled;
+    const decision = officeMeterDecision(meterId, request);
+    // The rules look at the meter again in the write's transaction: the desk may have changed
+    // while the office answered.
+    const made = await decideOfficeFirst(
+      this.site,
+      meterAsk(meterId, decision, officeVersion),
+      decision,
+      (s) => decideMeter(s, meterId, request, this.site.clock.now()),
+      (m) => m?.ok === true,
     );
     if (made?.ok) this.meterChanged(store, meterId);
     return made;
   }
 
-  /** What the rules say of a decision now, nothing written (office mode asks before the office). */
-  checkMeterDecision(
+  /** Takes the meter's decision back; the one before it is the meter's again (office first). */
+  async undoMeterDecision(
     meterId: string,
-    request: DecisionRequest,
-  ): ReturnType<typeof checkMeterDecision> {
-    return checkMeterDecision(this.write('decide meter'), meterId, request, this.site.clock.now());
-  }
-
-  /** Takes the meter's decision back; the one before it is the meter's again. */
-  undoMeterDecision(meterId: string, officeKey?: string): ReturnType<typeof undoMeterDecision> {
+    officeVersion?: number,
+  ): Promise<MeterUndone | RefusedInOffice> {
     const store = this.write('undo meter decision');
-    const undone = decideForOffice(
-      store,
-      this.site.clock,
-      () => undoMeterDecision(store, meterId),
-      (u) => (u?.ok ? withKey({ kind: 'undo', meterNumber: meterId }, officeKey) : null),
+    const meter = store.meters.get(meterId);
+    if (!meter) return null;
+    const problem = canUndo(meter.decision);
+    if (problem) return { ok: false, problem };
+    const decision: OutboxDecision = { kind: 'undo', meterNumber: meterId };
+    const undone = await decideOfficeFirst(
+      this.site,
+      meterAsk(meterId, decision, officeVersion),
+      decision,
+      (s) => undoMeterDecision(s, meterId),
+      (u) => u?.ok === true,
     );
     if (undone?.ok) this.meterChanged(store, meterId);
     return undone;

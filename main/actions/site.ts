@@ -1,4 +1,5 @@
 import type { Store } from '../store/store';
+import type { OfficeDecisionPort } from '../../common/office-decision-port';
 import type { Clock } from '../time/clock';
 
 /**
@@ -18,4 +19,6 @@ export interface ActionSite {
   readonly store: () => Store;
   readonly engine: () => EngineNudge | null;
   readonly clock: Clock;
+  /** The office asked first of every decision; absent or null: no office in use, decide alone. */
+  readonly office?: () => OfficeDecisionPort | null;
 }

@@ -2,6 +2,7 @@
 // store and main's OS services, and the timings tests shorten.
 import type { MachinePolicy } from '../config/policy';
 import type { EngineConfig } from '../engine/config';
+import type { Clock } from '../time/clock';
 import type { SandboxOptions } from '../../sandbox';
 import type { MainServices } from './main-services';
 import type { ChosenSecrets } from './secret-choice';
@@ -21,6 +22,8 @@ export interface BackendStateOptions {
   readonly log: (line: string) => void;
   /** The machine policy IT set (main/config/policy.ts). */
   readonly policy: MachinePolicy;
+  /** Office mode's review times (a decision's, a lease's end); tests move a manual clock. */
+  readonly reviewClock?: Clock;
 }
 
 export interface WatchTimings {

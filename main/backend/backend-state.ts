@@ -12,6 +12,8 @@ import { QueueActions } from '../actions/queue-actions';
 import type { Engine } from '../engine/engine';
 import { systemClock } from '../time/clock';
 import type { FolderWatcher } from '../watch';
+import { OfficeFirstGate } from '../office/office-first';
+import { officeOutboxOf } from '../store/office-outbox';
 import { QueueInUseError } from '../store/queue-owner';
 import { applyPhotoCheckPolicy } from '../config/policy-presets';
 import { openStore, type Store } from '../store/store';
@@ -112,10 +114,18 @@ export class BackendState {
         this.log(line);
       },
     });
+    // Every decision meets the office in the action layer, through this port (office mode).
+    const office = new OfficeFirstGate({
+      running: () => this.office.running(),
+      me: () => officeOutboxOf(this.storeValue.db, this.office.time).desk(),
+      clock: () => options.reviewClock ?? this.office.time,
+      time: this.office.time,
+    });
     this.actions = new QueueActions({
       store: () => this.storeValue,
       engine: () => this.slot.engine,
       clock: systemClock,
+      office: () => office,
     });
     this.watcher = watchArrivals({
       lock: this.lock,

@@ -65,6 +65,7 @@ export function createBackendState(options: BackendOptions): BackendState {
     ...(options.eventIntervalMs !== undefined && { eventIntervalMs: options.eventIntervalMs }),
     ...(options.watch && { watch: options.watch }),
     policy: options.policy ?? readMachinePolicy(),
+    ...(options.reviewClock && { reviewClock: options.reviewClock }),
   });
 }
 

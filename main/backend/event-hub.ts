@@ -8,6 +8,7 @@ import type { EngineStatus } from '../../common/engine-status';
 import type { AppEvent } from '../../common/ipc/app-event';
 import { MAX_ROWS_PER_EVENT } from '../../common/ipc/limits';
 import type { OfficeStatus } from '../../common/ipc/office-views';
+import type { OfficeHandoverAsk } from '../../common/ipc/office-review-views';
 import type { JobRecord } from '../../common/job-record';
 
 export interface EventHubOptions {
@@ -33,6 +34,7 @@ export class EventHub {
   private office: OfficeStatus | null | undefined = undefined;
   /** Meters other desks changed in the office since the last push; null: none. */
   private officeChange: { meterNumbers: Set<string>; resync: boolean } | null = null;
+  private handoverAsks = new Map<string, OfficeHandoverAsk>();
   private timer: NodeJS.Timeout | null = null;
   private lastPush = -Infinity;
   private seqNo = 0;
@@ -97,6 +99,12 @@ export class EventHub {
     this.schedule();
   }
 
+  /** Another clerk asks this window's clerk to hand a meter over (the newest ask per meter). */
+  officeHandoverAsked(ask: OfficeHandoverAsk): void {
+    this.handoverAsks.set(ask.meterNumber, ask);
+    this.schedule();
+  }
+
   /** Pushes what is pending now (used before a snapshot is taken and when closing). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -129,7 +137,9 @@ export class EventHub {
           resync: this.officeChange.resync,
         },
       }),
+      ...(this.handoverAsks.size > 0 && { officeHandoverAsks: [...this.handoverAsks.values()] }),
     };
+    this.handoverAsks = new Map();
     this.office = undefined;
     this.officeChange = null;
     this.status = null;
@@ -152,7 +162,8 @@ export class EventHub {
       this.log.length > 0 ||
       this.appChanged ||
       this.office !== undefined ||
-      this.officeChange !== null
+      this.officeChange !== null ||
+      this.handoverAsks.size > 0
     );
   }
 

@@ -1,26 +1,22 @@
 // Review between clerks in the window (issue 23, items 4-6; docs/office.md): beside the window's
 // office desk, the meter the window shows holds this desk's review lease (taken when free, renewed
 // every RENEW_EVERY_MS on the injected clock, given up when the clerk moves on); walking review
-// leases the first meter no other clerk has; a decision is made in the office first with the
-// version the clerk saw, so a second clerk's change is refused with who made it and what; other
-// desks' changes reach the window as one coalesced `officeChange`. An office that does not answer
+// leases the first meter no other clerk has; other desks' changes reach the window as one
+// coalesced `officeChange`. Decisions are made in the office first by the action layer
+// (main/actions/office-port.ts, implemented by main/office/office-first.ts), not here. An office that does not answer
 // within OFFICE_ANSWER_MS is "away": the window works as a desk alone and decisions wait in the
 // outbox, as they always did.
-import { randomUUID } from 'node:crypto';
 import type {
-  OfficeChangedBy,
+  OfficeHandoverAsk,
+  OfficeHandoverAsked,
   OfficeMeterView,
   OfficeNext,
 } from '../../common/ipc/office-review-views';
 import type { OfficeDesk } from '../office/office-desk';
-import type { LastChange } from '../office/store/meter-edits';
+import { answerWithin } from '../office/answer-within';
+import { OFFICE_ANSWER_MS } from '../office/office-first';
 import type { LeaseTaken } from '../office/store/review-leases';
-import { DECISION_KINDS, type DecisionKind } from '../office/store/publish';
-import {
-  officeOutboxOf,
-  type OfficeDesk as DeskName,
-  type OutboxDecision,
-} from '../store/office-outbox';
+import { officeOutboxOf, type OfficeDesk as DeskName } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import { Timer, type Clock } from '../time/clock';
 import type { OfficeLink } from './office-link';
@@ -29,8 +25,6 @@ import { meterView } from './office-meter-view';
 /** A review lease: issue 23 asks for 15-30 minutes. */
 export const REVIEW_LEASE_MS = 20 * 60_000;
 export const RENEW_EVERY_MS = 5 * 60_000;
-/** How long the window waits for the office before it works as a desk alone. */
-export const OFFICE_ANSWER_MS = 1_500;
 /** Other desks' changes reach the window at most about four times a second. */
 export const LIVE_PACE_MS = 250;
 /** Walking review tries at most this many meters per "next" (each one short statement). */
@@ -41,34 +35,14 @@ export interface OfficeReviewOptions {
   readonly store: () => Store;
   /** To the window: these meters changed in the office, or (resync) anything may have. */
   readonly push: (meterNumbers: readonly string[], resync: boolean) => void;
+  /** To the window: another clerk asks this desk's clerk to hand the meter over. */
+  readonly asked?: (ask: OfficeHandoverAsk) => void;
   /** Lease times and their renewal (tests move a manual clock); default the link's. */
   readonly clock?: Clock;
 }
 
-/**
- * A decision asked of the office first: made there (with its key), refused, or made at this desk
- * alone. Alone with a key: the office was asked under it and did not answer in time, so the
- * outbox entry keeps that key; should the office have made it after all, publishing it is a no-op.
- */
-export type OfficeFirst =
-  | { readonly kind: 'accepted'; readonly key: string }
-  | { readonly kind: 'refused'; readonly changedBy: OfficeChangedBy }
-  | { readonly kind: 'alone'; readonly key?: string };
-
-/** The key the queue writes the decision under: the office's, when it was asked. */
-export const keyOf = (first: OfficeFirst): string | undefined =>
-  first.kind === 'refused' ? undefined : first.key;
-
 const AWAY: OfficeMeterView = { state: 'away' };
 
-/**
- * The meter moved on from the version the clerk saw by one change only, this desk's own decision:
- * no other clerk's change is hidden from the clerk. A clerk's name alone is no desk's change.
- */
-const ownChangeOnly = (c: LastChange, seen: number, me: DeskName): boolean =>
-  c.version === seen + 1 && c.clerk === me.clerk && c.desk === me.desk;
-/** No meter's version: a decision named with it is refused with the meter's last change. */
-const NO_VERSION = 0;
 const NONE: OfficeMeterView = { state: 'none' };
 
 export class OfficeReview {
@@ -98,6 +72,10 @@ export class OfficeReview {
           if (c.table === 'review_leases' && c.desk === this.me()?.desk) return;
           if (c.meterNumber !== null) this.hear([c.meterNumber], false);
         } else if (event.kind === 'resync') this.hear([], true);
+        else if (event.kind === 'handover' && event.ask.holder === this.me()?.desk) {
+          const { meterNumber, desk: asker, clerk } = event.ask;
+          this.opts.asked?.({ meterNumber, desk: asker, clerk });
+        }
       });
       // A desk (re)started: what the window shows of the office may be stale.
       this.hear([], true);
@@ -146,74 +124,55 @@ export class OfficeReview {
   }
 
   /**
-   * A decision made in the office first, against the version the clerk saw: a meter decision
-   * (officeMeterDecision) or a photo's confirm, correct or undo of its meter. Without a version
-   * (the window had not read the meter's office view) it is refused with the meter's last change,
-   * never made over a change the clerk did not see.
+   * Asks the clerk whose lease keeps this desk off the meter to hand it over (a live note to
+   * that desk). The holder told, or null: nobody else holds it (or no office answered).
    */
-  async decideFirst(
-    meterNumber: string,
-    kept: OutboxDecision,
-    seenVersion: number | undefined,
-    /** A photo's review: the photo, so the office knows which one was reviewed. */
-    sha256: string | null = null,
-  ): Promise<OfficeFirst> {
+  async askHandover(meterNumber: string): Promise<OfficeHandoverAsked> {
     const at = await this.desk();
-    const alone: OfficeFirst = { kind: 'alone' };
-    if (!at) return alone;
-    const kind = DECISION_KINDS.find((k) => k === kept.kind);
-    if (kind === undefined) return alone;
-    const key = `${at.me.desk}:decision:${randomUUID()}`;
-    const asked: OfficeFirst = { kind: 'alone', key };
-    return this.answered(async (): Promise<OfficeFirst> => {
+    const none: OfficeHandoverAsked = { holder: null };
+    if (!at) return none;
+    return this.answered(async () => {
       const meter = await at.desk.office.review.meterByNumber(meterNumber);
-      if (!meter) return alone;
-      const decide = (version: number) =>
-        at.desk.office.decideMeter({
-          meterId: meter.id,
-          version,
-          key,
-          kind: kind satisfies DecisionKind,
-          desk: at.me.desk,
-          clerk: at.me.clerk,
-          reading: kept.reading ?? null,
-          skipCode: kept.skipCode ?? null,
-          note: kept.note ?? null,
-          at: this.now(),
-          meterNumber,
-          sha256,
-        });
-      let edit = await decide(seenVersion ?? NO_VERSION);
-      // Moved on only by this desk's own earlier decision: it goes on the version now.
-      if (
-        !edit.ok &&
-        'changedBy' in edit &&
-        seenVersion !== undefined &&
-        ownChangeOnly(edit.changedBy, seenVersion, at.me)
-      )
-        edit = await decide(edit.changedBy.version);
-      if (edit.ok) return { kind: 'accepted', key };
-      if ('heldBy' in edit) {
-        const h = edit.heldBy;
-        const now = this.clock.now();
-        return {
-          kind: 'refused',
-          changedBy: { ...h, kind: null, reading: null, at: now, until: now + h.leftMs },
-        };
+      if (!meter) return none;
+      const holder = await at.desk.office.review.askHandover(meter.id, at.me);
+      if (!holder) return none;
+      const leaseUntil = this.clock.now() + holder.leftMs;
+      return { holder: { desk: holder.desk, clerk: holder.clerk, leaseUntil, mine: false } };
+    }, none);
+  }
+
+  /**
+   * The clerk hands the meter the window shows over to the desk that asked: the lease is that
+   * desk's at once, this window stops renewing it, and the meter's view says who reviews it now.
+   */
+  handOver(meterNumber: string, to: { desk: string; clerk: string }): Promise<OfficeMeterView> {
+    const run = this.chain.then(() => this.handOverNow(meterNumber, to));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async handOverNow(
+    meterNumber: string,
+    to: { desk: string; clerk: string },
+  ): Promise<OfficeMeterView> {
+    const shown = this.shown;
+    const at = await this.desk();
+    if (!at) return NONE;
+    return this.answered(async () => {
+      const { review } = at.desk.office;
+      const found = await review.meterReview(meterNumber);
+      if (!found) return { state: 'unknown' };
+      const handed = await review.handOverLease(found.meter.id, at.me.desk, {
+        ...to,
+        leaseMs: REVIEW_LEASE_MS,
+      });
+      if (handed.ok && shown?.meterNumber === meterNumber) {
+        this.shown = null;
+        this.renewal.clear();
       }
-      const c = edit.changedBy;
-      return {
-        kind: 'refused',
-        changedBy: {
-          clerk: c.clerk,
-          desk: c.desk,
-          kind: c.kind,
-          reading: c.reading,
-          at: c.at.getTime(),
-          until: null,
-        },
-      };
-    }, asked);
+      const now = await review.meterReview(meterNumber);
+      return now ? meterView(meterNumber, now, at.me, this.clock.now()) : { state: 'unknown' };
+    }, AWAY);
   }
 
   private async showNow(meterNumber: string | null, generation: number): Promise<OfficeMeterView> {
@@ -309,32 +268,8 @@ export class OfficeReview {
     return { desk: me.desk, clerk: me.clerk, leaseMs: REVIEW_LEASE_MS };
   }
 
-  private now(): Date {
-    return new Date(this.clock.now());
-  }
-
   /** The office's answer, or `otherwise` when it fails or takes longer than OFFICE_ANSWER_MS. */
   private answered<T>(work: (waited: () => boolean) => Promise<T>, otherwise: T): Promise<T> {
-    return new Promise<T>((resolve) => {
-      let waiting = true;
-      const late = this.opts.link.time.setTimer(
-        () => {
-          waiting = false;
-          resolve(otherwise);
-        },
-        OFFICE_ANSWER_MS,
-        { weak: true },
-      );
-      work(() => waiting).then(
-        (value) => {
-          this.opts.link.time.clearTimer(late);
-          resolve(value);
-        },
-        () => {
-          this.opts.link.time.clearTimer(late);
-          resolve(otherwise);
-        },
-      );
-    });
+    return answerWithin(this.opts.link.time, OFFICE_ANSWER_MS, work, otherwise);
   }
 }

@@ -4,12 +4,13 @@
 // attempts; an entry the office refuses for its own reasons waits longer each time and never
 // blocks the entries behind it.
 import { z } from 'zod';
+import { deskDecision } from '../../common/office-decision';
 import type { OfficeOutbox, OutboxEntry } from '../store/office-outbox';
 import { Backoff, doublingMs } from '../time/backoff';
 import { Timer, type Clock } from '../time/clock';
 import { OfficeError } from './store/office-db';
 import type { OfficeStore } from './store/office-store';
-import { DECISION_KINDS, type Published, type PublishedEntry } from './store/publish';
+import type { Published, PublishedEntry } from './store/publish';
 
 const readingPayload = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -22,21 +23,6 @@ const readingPayload = z.object({
   aiVersion: z.string().nullable(),
   readAt: z.string().nullable(),
   meterNumber: z.string().nullable(),
-});
-
-const decisionPayload = z.object({
-  kind: z.enum(DECISION_KINDS),
-  clerk: z.string(),
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .nullable(),
-  fileName: z.string().nullable(),
-  meterNumber: z.string().nullable(),
-  reading: z.string().nullable(),
-  skipCode: z.string().nullable(),
-  note: z.string().nullable(),
-  decidedAt: z.string(),
 });
 
 /**
@@ -67,7 +53,7 @@ function officeEntry(entry: OutboxEntry, outbox: OfficeOutbox, now: Date): Publi
       reading: { ...r, key: entry.key, desk: deskName, user: desk?.clerk ?? '', publishedAt: now },
     };
   }
-  const d = decisionPayload.parse(entry.payload);
+  const d = deskDecision.parse(entry.payload);
   return {
     kind: 'decision',
     decision: { ...d, key: entry.key, desk: deskName, decidedAt: new Date(d.decidedAt) },

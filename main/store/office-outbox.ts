@@ -5,6 +5,8 @@
 // here waits for the office database.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { OfficeDecisionKind } from '../../common/ipc/office-review-views';
+import type { DeskDecision } from '../../common/office-decision';
 import type { Clock } from '../time/clock';
 import { DAY_MS, notePruned, outboxKeepDays } from './outbox-retention';
 import { SettingsRepo } from './settings-repo';
@@ -25,9 +27,12 @@ export interface OfficeDesk {
   clerk: string;
 }
 
-/** A person's decision on a photo (confirm, correct, undo) or on a meter (skip, type, ...). */
+/**
+ * A person's decision on a photo (confirm, correct, undo) or on a meter (skip, type, ...), as the
+ * action layer names it: the outbox fills in the rest of what is published (DeskDecision).
+ */
 export interface OutboxDecision {
-  kind: string;
+  kind: OfficeDecisionKind;
   jobId?: number;
   meterNumber?: string | null;
   reading?: string | null;
@@ -146,7 +151,7 @@ export class OfficeOutbox {
     const desk = this.desk();
     if (!desk) return false;
     const job = d.jobId === undefined ? undefined : this.s.job.get(d.jobId);
-    const payload = {
+    const payload: DeskDecision = {
       kind: d.kind,
       clerk: desk.clerk,
       sha256: job?.sha256 ?? null,

@@ -3,7 +3,7 @@
 // decision another desk made, and the meter's history of decisions in the office, undo included.
 // Showing it takes this desk's review lease when free (the backend keeps it renewed while shown)
 // and gives it up when the clerk moves on. Without an office it shows nothing and asks nothing.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { OfficeHistoryEntry } from '../../common/ipc';
 import { Icon } from '../components/icon';
 import { useNow } from '../hooks/use-now';
@@ -27,6 +27,8 @@ export function OfficeReviewPanel({ meterId }: { meterId: string }): React.JSX.E
   const inOffice = useApp((s) => s.officeStatus !== null);
   const view = useApp((s) => (s.officeMeterId === meterId ? s.officeMeter : null));
   const now = useNow(15_000);
+  const ask = useApp((s) => s.officeHandoverAsks[meterId]);
+  const [askedHolder, setAskedHolder] = useState(false);
   useEffect(() => {
     if (!inOffice) return;
     void api.getState().showOfficeMeter(meterId);
@@ -65,6 +67,40 @@ export function OfficeReviewPanel({ meterId }: { meterId: string }): React.JSX.E
           {reviewer.mine
             ? t('mine', { minutes: minutesLeft(reviewer.leaseUntil, now) })
             : t('other', { desk: reviewer.desk, minutes: minutesLeft(reviewer.leaseUntil, now) })}
+        </p>
+      )}
+      {reviewer && !expired && !reviewer.mine && (
+        <p className="office-review-handover">
+          {askedHolder ? (
+            <span role="status">{t('asked', { desk: reviewer.desk })}</span>
+          ) : (
+            <button
+              type="button"
+              className="btn small"
+              onClick={() =>
+                void api
+                  .getState()
+                  .askOfficeHandover()
+                  .then((told) => {
+                    setAskedHolder(told);
+                  })
+              }
+            >
+              {t('askHandover')}
+            </button>
+          )}
+        </p>
+      )}
+      {reviewer?.mine && ask && (
+        <p className="office-review-handover" role="alert" data-testid="office-handover-ask">
+          {t('handoverAsked', { clerk: ask.clerk, desk: ask.desk })}{' '}
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => void api.getState().handOfficeMeterOver()}
+          >
+            {t('handOver')}
+          </button>
         </p>
       )}
       {decidedElsewhere && (

@@ -101,6 +101,7 @@ const WORDING: Wording = {
   keepsConfirmedMeter: (_p, t) => t('said.keepsConfirmedMeter'),
   needsAMeter: (_p, t) => t('said.needsAMeter'),
   skipNeedsNote: (_p, t) => t('said.skipNeedsNote'),
+  changedInOffice: (p, t) => t('said.changedInOffice', { clerk: p.clerk, desk: p.desk }),
   chooseSheetFirst: (_p, t) => t('said.chooseSheetFirst'),
   sheetMappingInvalid: (p, t) => t('said.sheetMappingInvalid', p),
   templateInvalid: (p, t) => t('said.templateInvalid', p),

@@ -4,6 +4,7 @@
 // (`officeChange`) re-reads the shown meter when it names it, and on resync. Without an office
 // nothing here calls the backend.
 import type { AppEvent, OfficeMeterView } from '../../common/ipc';
+import type { OfficeHandoverAsk } from '../../common/ipc/office-review-views';
 import type { MeterRow } from '../../common/ipc/billing-views';
 import { latestOnly } from '../lib/latest-only';
 import type { SliceCreator } from './types';
@@ -32,6 +33,13 @@ export interface OfficeReviewSlice {
    * without an office (the walk goes on as alone).
    */
   officeWalkNext(rows: readonly MeterRow[]): Promise<MeterRow | null | undefined>;
+  /** Other clerks' asks to hand a meter this clerk reviews over, by meter (a push). */
+  officeHandoverAsks: Readonly<Record<string, OfficeHandoverAsk>>;
+  officeHandoverAsked(asks: readonly OfficeHandoverAsk[]): void;
+  /** Asks the clerk who reviews the shown meter to hand it over; false: nobody holds it now. */
+  askOfficeHandover(): Promise<boolean>;
+  /** Hands the shown meter over to the clerk who asked for it; the view follows. */
+  handOfficeMeterOver(): Promise<void>;
 }
 
 export const createOfficeReviewSlice: SliceCreator<OfficeReviewSlice> = (set, get, { bridge }) => {
@@ -44,6 +52,33 @@ export const createOfficeReviewSlice: SliceCreator<OfficeReviewSlice> = (set, ge
   return {
     officeMeter: null,
     officeMeterId: null,
+    officeHandoverAsks: {},
+
+    officeHandoverAsked(asks) {
+      const next = { ...get().officeHandoverAsks };
+      for (const ask of asks) next[ask.meterNumber] = ask;
+      set({ officeHandoverAsks: next });
+    },
+
+    async askOfficeHandover() {
+      const meterId = get().officeMeterId;
+      if (meterId === null || get().officeStatus === null) return false;
+      const reply = await bridge.officeAskHandover({ meterId });
+      if (!reply.ok) return false;
+      // Nobody holds it now: read it again (it may be this clerk's to take).
+      if (reply.value.holder === null) await get().refreshOfficeMeter();
+      return reply.value.holder !== null;
+    },
+
+    async handOfficeMeterOver() {
+      const meterId = get().officeMeterId;
+      const ask = meterId === null ? undefined : get().officeHandoverAsks[meterId];
+      if (meterId === null || !ask) return;
+      const reply = await bridge.officeHandOver({ meterId, desk: ask.desk, clerk: ask.clerk });
+      const asks = Object.entries(get().officeHandoverAsks);
+      set({ officeHandoverAsks: Object.fromEntries(asks.filter(([m]) => m !== meterId)) });
+      if (reply.ok && get().officeMeterId === meterId) set({ officeMeter: reply.value });
+    },
 
     async showOfficeMeter(meterId) {
       const before = get().officeMeterId;

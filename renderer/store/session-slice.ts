@@ -189,6 +189,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (
       if (event.officeChange && get().screen === 'officeReport') get().officeReportHeard();
       // The meter on screen, when the change names it, reads its office view again.
       if (event.officeChange) get().officeMetersHeard(event.officeChange);
+      if (event.officeHandoverAsks) get().officeHandoverAsked(event.officeHandoverAsks);
       if (event.log.length > 0 && !covered) {
         const at = now();
         const lines = event.log.map((entry) => ({ entry, at }));

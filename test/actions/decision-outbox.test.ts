@@ -4,7 +4,7 @@
 // neither in the queue nor in the outbox, never in the queue alone. Without the fault both are
 // kept, under the office's key when the office recorded the decision first.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueActions } from '../../main/actions/queue-actions';
+import { QueueActions } from '../../main/actions/queue-actions';
 import { officeOutboxOf } from '../../main/store/office-outbox';
 import type { Store } from '../../main/store/store';
 import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from '../billing/decision-queue';
@@ -75,15 +75,15 @@ const made: [string, (a: QueueActions) => unknown][] = [
 ];
 
 describe('a decision whose outbox entry cannot be written', () => {
-  it.each(made)('%s: neither in the queue nor in the outbox', (_name, decide) => {
+  it.each(made)('%s: neither in the queue nor in the outbox', async (_name, decide) => {
     outboxFails();
-    expect(() => decide(actions)).toThrow('outbox write failed');
+    await expect(decide(actions)).rejects.toThrow('outbox write failed');
     expect(queueState()).toEqual({ review: null, meterDecision: null });
     expect(decisionsKept()).toEqual([]);
   });
 
-  it('an undone review stands, kept once for the office', () => {
-    expect(actions.review(photo, 'accepted', null)).toBe(true);
+  it('an undone review stands, kept once for the office', async () => {
+    expect(await actions.review(photo, 'accepted', null)).toBe(true);
     const row = store.jobs.get(photo);
     const undone = {
       action: 'accepted' as const,
@@ -91,44 +91,63 @@ describe('a decision whose outbox entry cannot be written', () => {
       reviewedAt: row?.reviewedAt ?? '',
     };
     outboxFails();
-    expect(() =>
+    await expect(
       actions.undoReview(photo, undone, { action: null, reading: null, reviewedAt: null }),
-    ).toThrow('outbox write failed');
+    ).rejects.toThrow('outbox write failed');
     expect(queueState().review).toBe('accepted');
     expect(decisionsKept().map((d) => d.kind)).toEqual(['confirm']);
   });
 
-  it('an undone meter decision stands, kept once for the office', () => {
-    expect(actions.decideMeter('M1', { kind: 'estimate' })?.ok).toBe(true);
+  it('an undone meter decision stands, kept once for the office', async () => {
+    expect((await actions.decideMeter('M1', { kind: 'estimate' }))?.ok).toBe(true);
     outboxFails();
-    expect(() => actions.undoMeterDecision('M1')).toThrow('outbox write failed');
+    await expect(actions.undoMeterDecision('M1')).rejects.toThrow('outbox write failed');
     expect(queueState().meterDecision).toBe('estimate');
     expect(decisionsKept().map((d) => d.kind)).toEqual(['estimate']);
   });
 });
 
 describe('a decision the outbox takes', () => {
-  it.each(made)('%s: in the queue and in the outbox', (_name, decide) => {
-    decide(actions);
+  it.each(made)('%s: in the queue and in the outbox', async (_name, decide) => {
+    await decide(actions);
     const state = queueState();
     expect(state.review ?? state.meterDecision).not.toBeNull();
     expect(decisionsKept()).toHaveLength(1);
   });
 
-  it("keeps the office's key when the office recorded it first, a new key of its own else", () => {
-    expect(actions.review(photo, 'accepted', null, 'ben@pc2:decision:office-first')).toBe(true);
-    expect(actions.decideMeter('M1', { kind: 'estimate' })?.ok).toBe(true);
+  it("keeps the office's key when the office recorded it first, a new key of its own else", async () => {
+    // The office's answer through the port the actions declare (main/office/office-first.ts
+    // implements it; test/office/office-first-action.test.ts asks a real office).
+    const officeFirst = new QueueActions({
+      store: () => store,
+      engine: () => null,
+      clock: createManualClock(DECISIONS_NOW),
+      office: () => ({
+        decideFirst: (ask) =>
+          Promise.resolve(
+            ask.decision.kind === 'confirm'
+              ? { kind: 'accepted', key: 'ben@pc2:decision:office-first' }
+              : { kind: 'alone' },
+          ),
+      }),
+    });
+    expect(await officeFirst.review(photo, 'accepted', null)).toBe(true);
+    expect((await officeFirst.decideMeter('M1', { kind: 'estimate' }))?.ok).toBe(true);
     const [first, second] = decisionsKept();
     expect(first).toEqual({ kind: 'confirm', key: 'ben@pc2:decision:office-first' });
     expect(second?.key).toMatch(/^anna@pc1:decision:[0-9a-f-]{36}$/);
   });
 
-  it('a refused decision keeps nothing', () => {
-    expect(actions.decideMeter('M1', { kind: 'reread', reason: 'implausible' })?.ok).toBe(true);
-    expect(actions.decideMeter('M1', { kind: 'reread', reason: 'implausible' })).toMatchObject({
+  it('a refused decision keeps nothing', async () => {
+    expect((await actions.decideMeter('M1', { kind: 'reread', reason: 'implausible' }))?.ok).toBe(
+      true,
+    );
+    expect(
+      await actions.decideMeter('M1', { kind: 'reread', reason: 'implausible' }),
+    ).toMatchObject({
       ok: false,
     });
-    expect(actions.review(photo + 1000, 'accepted', null)).toBe(false);
+    expect(await actions.review(photo + 1000, 'accepted', null)).toBe(false);
     expect(decisionsKept().map((d) => d.kind)).toEqual(['reread']);
   });
 });

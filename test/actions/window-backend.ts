@@ -8,7 +8,6 @@ import { createBackendState, type BackendHandlers } from '../../main/backend/bac
 import type { BackendState } from '../../main/backend/backend-state';
 import { billingHandlers } from '../../main/backend/handlers/billing';
 import { jobHandlers } from '../../main/backend/handlers/jobs';
-import { officeReviewOf } from '../../main/backend/handlers/office-review';
 import { photoReviewHandlers } from '../../main/backend/handlers/photo-reviews';
 import { mainServicesInProcess } from '../../main/backend/main-services';
 import { FAST_ENGINE } from '../helpers/engine-harness';
@@ -51,7 +50,7 @@ export async function windowWithoutEngine(userDataDir: string): Promise<WindowBa
     state,
     handlers: {
       ...jobHandlers(state),
-      ...photoReviewHandlers(state, officeReviewOf(state)),
+      ...photoReviewHandlers(state),
       ...billingHandlers(state),
     },
     jobs: () => [...state.store.queries.iterate({})],

@@ -26,9 +26,13 @@ afterEach(() => {
 
 it('bills a customer-read reading as read type "customer"', async () => {
   const { actions, store, dir } = queue;
-  expect(actions.typeReading('M1', '00130', undefined, true)).toBe(true);
-  expect(actions.typeReading('M2', '00230')).toBe(true);
-  const decided = actions.decideMeter('M3', { kind: 'typed', reading: '00310', byCustomer: true });
+  expect(await actions.typeReading('M1', '00130', undefined, true)).toBe(true);
+  expect(await actions.typeReading('M2', '00230')).toBe(true);
+  const decided = await actions.decideMeter('M3', {
+    kind: 'typed',
+    reading: '00310',
+    byCustomer: true,
+  });
   expect(decided?.ok).toBe(true);
   expect(meterReading(store, 'M1')?.outcome).toMatchObject({
     confirmation: 'typed',

@@ -45,10 +45,10 @@ beforeEach(async () => {
     'M8;R;80;5;1;00800,0;2026-10-23;1',
   ]);
   expect(loaded).toBe(true);
-  actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
-  actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' });
-  actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' });
-  actions.recordSkip('M4', 'dog', 'Rottweiler');
+  await actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
+  await actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' });
+  await actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' });
+  await actions.recordSkip('M4', 'dog', 'Rottweiler');
 });
 afterEach(() => {
   queue.close();

@@ -56,7 +56,7 @@ const rowOf = (meterId: string) => [...billingRows(store)].find((r) => r.meterId
 describe('a reading without its consumption', () => {
   it('is never billable: a lower reading a person confirmed is exported with use_on_bill no', async () => {
     const id = await photo('M1.jpg', '00012.0', '2026-11-22T09:00:00');
-    expect(actions.review(id, 'accepted', null)).toBe(true);
+    expect(await actions.review(id, 'accepted', null)).toBe(true);
     expect(meterReading(store, 'M1')?.outcome.state).toBe('confirmed');
     expect(rowOf('M1')).toMatchObject({ consumption: null, useOnBill: false });
     const out = join(dir, 'billing.csv');
@@ -73,7 +73,7 @@ describe('meter decisions', () => {
     // A lower reading with no decision: never billed as it is.
     expect(rowOf('M1')).toMatchObject({ useOnBill: false, consumption: null });
 
-    const refused = actions.decideMeter('M1', {
+    const refused = await actions.decideMeter('M1', {
       kind: 'exchange',
       oldFinal: '00090.0',
       newStart: '00002.0',
@@ -85,7 +85,7 @@ describe('meter decisions', () => {
         params: { oldFinal: '00090.0', previous: '00100.0' },
       },
     });
-    const made = actions.decideMeter('M1', {
+    const made = await actions.decideMeter('M1', {
       kind: 'exchange',
       oldFinal: '00130.0',
       newStart: '00002.0',
@@ -102,9 +102,9 @@ describe('meter decisions', () => {
       "Meter exchanged: the old meter's final reading 00130.0",
     );
 
-    expect(actions.undoMeterDecision('M1')?.ok).toBe(true);
+    expect((await actions.undoMeterDecision('M1'))?.ok).toBe(true);
     expect(meterReading(store, 'M1')?.outcome.state).toBe('flagged');
-    expect(actions.undoMeterDecision('M1')).toEqual({
+    expect(await actions.undoMeterDecision('M1')).toEqual({
       ok: false,
       problem: { code: 'nothing_to_undo', params: {} },
     });
@@ -112,11 +112,11 @@ describe('meter decisions', () => {
 
   it("an exchange's consumption over both meters is checked like any other", async () => {
     await photo('M1.jpg', '00012.0', '2026-11-22T09:00:00');
-    actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
+    await actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
     // 40 m³ in 30 days against 1.5 m³/day: plausible.
     expect(rowOf('M1')).toMatchObject({ consumption: 40, plausibility: 'ok' });
     // A final reading typed a digit too long: 1,040 m³ in 30 days is far too high.
-    actions.decideMeter('M1', { kind: 'exchange', oldFinal: '01130.0', newStart: '00002.0' });
+    await actions.decideMeter('M1', { kind: 'exchange', oldFinal: '01130.0', newStart: '00002.0' });
     const check = meterReading(store, 'M1')?.outcome.check;
     expect(check?.consumption).toBe(1040);
     expect(check?.flagged.map((r) => r.code)).toEqual(
@@ -129,25 +129,31 @@ describe('meter decisions', () => {
     const id = await photo('M2.jpg', '09999.0', '2026-11-22T09:00:00');
     const toReview = (): boolean | undefined => store.jobs.get(id)?.toReview;
     expect(toReview()).toBe(true);
-    expect(actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' })?.ok).toBe(true);
+    expect((await actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' }))?.ok).toBe(
+      true,
+    );
     expect(toReview()).toBe(false);
-    expect(actions.undoMeterDecision('M2')?.ok).toBe(true);
+    expect((await actions.undoMeterDecision('M2'))?.ok).toBe(true);
     expect(toReview()).toBe(true);
-    expect(actions.decideMeter('M2', { kind: 'estimate' })?.ok).toBe(true);
+    expect((await actions.decideMeter('M2', { kind: 'estimate' }))?.ok).toBe(true);
     expect(toReview()).toBe(false);
-    expect(actions.undoMeterDecision('M2')?.ok).toBe(true);
+    expect((await actions.undoMeterDecision('M2'))?.ok).toBe(true);
     expect(toReview()).toBe(true);
   });
 
   it('a re-read goes on the field list in walking order and is booked when its photo comes back', async () => {
     const first = await photo('M2.jpg', '09999.0', '2026-11-22T09:00:00');
-    expect(actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' })?.ok).toBe(true);
-    expect(actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' })).toMatchObject({
+    expect((await actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' }))?.ok).toBe(
+      true,
+    );
+    expect(
+      await actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' }),
+    ).toMatchObject({
       ok: false,
       problem: { code: 'reread_pending' },
     });
-    expect(actions.recordSkip('M4', 'dog', 'Rottweiler')).toBe(true);
-    expect(actions.recordSkip('M3', 'damaged', null)).toBe(true);
+    expect(await actions.recordSkip('M4', 'dog', 'Rottweiler')).toBe(true);
+    expect(await actions.recordSkip('M3', 'damaged', null)).toBe(true);
     const { missing } = routeProgress(store);
     expect(missing.map((m) => [m.meterId, m.why])).toEqual([
       ['M1', 'no_reading'],
@@ -203,8 +209,10 @@ describe('meter decisions', () => {
     expect(routeProgress(store).missing.map((m) => m.meterId)).toEqual(['M1', 'M4']);
   });
 
-  it('an estimate is average daily use × days, marked estimated; the second in a row warns', () => {
-    expect(actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' })?.ok).toBe(true);
+  it('an estimate is average daily use × days, marked estimated; the second in a row warns', async () => {
+    expect((await actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' }))?.ok).toBe(
+      true,
+    );
     expect(rowOf('M3')).toMatchObject({
       reading: '00330.0',
       consumption: 30,
@@ -216,49 +224,51 @@ describe('meter decisions', () => {
     expect(meterReading(store, 'M3')?.outcome.notes.map((n) => n.code)).toEqual(['estimated']);
 
     // Next period: the billing system took the estimate as the previous reading.
-    return queue.loadSheet(['M3;R;30;5;1;00330,0;2026-11-22;1'], 'next.csv').then(() => {
-      expect(actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-12-22' })?.ok).toBe(true);
+    return queue.loadSheet(['M3;R;30;5;1;00330,0;2026-11-22;1'], 'next.csv').then(async () => {
+      expect(
+        (await actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-12-22' }))?.ok,
+      ).toBe(true);
       const notes = meterReading(store, 'M3')?.outcome.notes ?? [];
       expect(notes).toContainEqual({ code: 'estimates_in_a_row', params: { count: 2 } });
       expect(rowOf('M3')?.reasons).toContain('Estimate 2 in a row: read the meter.');
     });
   });
 
-  it('an estimate needs an average and a previous reading before its date', () => {
-    expect(actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-10-01' })).toEqual({
+  it('an estimate needs an average and a previous reading before its date', async () => {
+    expect(await actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-10-01' })).toEqual({
       ok: false,
       problem: {
         code: 'date_before_previous',
         params: { readAt: '2026-10-01', previousReadAt: '2026-10-23' },
       },
     });
-    expect(actions.decideMeter('nope', { kind: 'estimate' })).toBeNull();
+    expect(await actions.decideMeter('nope', { kind: 'estimate' })).toBeNull();
   });
 
   it("a typed reading takes the route's read day, is checked, changed and undone", async () => {
     await photo('M2.jpg', '00230.0', '2026-11-20T23:30:00');
-    expect(actions.typeReading('M1', '00130')).toBe(true);
+    expect(await actions.typeReading('M1', '00130')).toBe(true);
     let outcome = meterReading(store, 'M1')?.outcome;
     // The route's read day as the camera wrote it, not the typing time's UTC day.
     expect(outcome).toMatchObject({ readAt: '2026-11-20', consumption: 30, confirmation: 'typed' });
     expect(outcome?.check?.level).toBe('ok');
 
-    expect(actions.typeReading('M1', '00900', '2026-11-21')).toBe(true);
+    expect(await actions.typeReading('M1', '00900', '2026-11-21')).toBe(true);
     outcome = meterReading(store, 'M1')?.outcome;
     expect(outcome).toMatchObject({ reading: '00900', readAt: '2026-11-21', consumption: 800 });
     expect(outcome?.check?.level).not.toBe('ok');
 
-    expect(actions.undoMeterDecision('M1')?.ok).toBe(true);
+    expect((await actions.undoMeterDecision('M1'))?.ok).toBe(true);
     expect(meterReading(store, 'M1')?.outcome).toMatchObject({ reading: '00130' });
-    expect(actions.undoMeterDecision('M1')?.ok).toBe(true);
+    expect((await actions.undoMeterDecision('M1'))?.ok).toBe(true);
     expect(meterReading(store, 'M1')?.outcome.state).toBe('missing');
   });
 
-  it('a skip is undone like any decision, and a skip over a typed reading brings it back', () => {
-    expect(actions.typeReading('M4', '00410')).toBe(true);
-    expect(actions.recordSkip('M4', 'no_access', null)).toBe(true);
+  it('a skip is undone like any decision, and a skip over a typed reading brings it back', async () => {
+    expect(await actions.typeReading('M4', '00410')).toBe(true);
+    expect(await actions.recordSkip('M4', 'no_access', null)).toBe(true);
     expect(meterReading(store, 'M4')?.outcome.state).toBe('skipped');
-    expect(actions.undoMeterDecision('M4')?.ok).toBe(true);
+    expect((await actions.undoMeterDecision('M4'))?.ok).toBe(true);
     expect(meterReading(store, 'M4')?.outcome).toMatchObject({
       state: 'confirmed',
       reading: '00410',

@@ -161,7 +161,7 @@ describe('a photo whose code names another meter of the route', () => {
 
   it('is billed as it is once a person confirms the reading', async () => {
     const swapped = await photo('0002.jpg', ['SN-1003']);
-    expect(actions.review(swapped, 'accepted', null)).toBe(true);
+    expect(await actions.review(swapped, 'accepted', null)).toBe(true);
 
     expect(stateOf('0002')).toBe('confirmed');
     expect((await exported()).get('0002')?.billable).toBe('yes');

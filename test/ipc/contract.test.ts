@@ -692,6 +692,11 @@ describe('the office settings', () => {
       inOffice: false,
       meterId: null,
     });
+    // Hand-over (test/office/window-handover): nobody to ask, nothing to hand over.
+    expect(value(await b.officeAskHandover({ meterId: 'M1' }))).toEqual({ holder: null });
+    expect(
+      value(await b.officeHandOver({ meterId: 'M1', desk: 'ben@pc-2', clerk: 'ben' })),
+    ).toEqual({ state: 'none' });
   });
 });
 

@@ -119,7 +119,7 @@ describe.skipIf(officeSkip !== null)('a desk in office mode while it runs', () =
       { meter_number: 'M2', reading: null },
     ]);
 
-    expect(actions.typeReading('M2', '00250')).toBe(true);
+    expect(await actions.typeReading('M2', '00250')).toBe(true);
     await clock.advance(ROWS_EVERY_MS);
     const read = await eventually(async () => {
       const now = await rows();

@@ -75,6 +75,9 @@ describe.skipIf(officeSkip !== null)('a meter number on two routes', () => {
         meterId: seenByAnna.id,
         version: seenByAnna.version,
         kind: 'correct' as const,
+        sha256: null,
+        fileName: null,
+        meterNumber: 'M1',
         skipCode: null,
         note: null,
       };
@@ -85,7 +88,7 @@ describe.skipIf(officeSkip !== null)('a meter number on two routes', () => {
           desk: 'anna@pc1',
           clerk: 'Anna',
           reading: '00105',
-          at: minutes(2),
+          decidedAt: minutes(2),
         }),
       ).toMatchObject({ ok: true });
       expect(
@@ -95,7 +98,7 @@ describe.skipIf(officeSkip !== null)('a meter number on two routes', () => {
           desk: 'ben@pc2',
           clerk: 'Ben',
           reading: '00999',
-          at: minutes(3),
+          decidedAt: minutes(3),
         }),
       ).toMatchObject({ ok: false, changedBy: { clerk: 'Anna', reading: '00105' } });
       expect((await ben.review.meterReview('M1'))?.standing).toMatchObject({ clerk: 'Anna' });

@@ -35,7 +35,7 @@ describe.skipIf(officeSkip !== null)('meter-desk office republish', () => {
       const a = readPhoto(store, 'a.jpg', '00120', '2026-03-02T08:00:00.000Z');
       readPhoto(store, 'b.jpg', '00340', '2026-03-02T08:00:01.000Z');
       readPhoto(store, 'c.jpg', '00560', '2026-03-02T08:00:02.000Z');
-      expect(actions.review(a, 'corrected', '00121')).toBe(true);
+      expect(await actions.review(a, 'corrected', '00121')).toBe(true);
       const desk = openOfficeStore(url, { desk: 'anna@pc1' });
       try {
         const published = await new OutboxPublisher({ outbox, office: desk, clock }).drain();

@@ -50,7 +50,7 @@ describe.skipIf(officeSkip !== null)('the office outbox', () => {
 
     const first = readPhoto(store, 'a.jpg', '00120', '2026-03-02T08:00:00.000Z');
     readPhoto(store, 'b.jpg', '00340', '2026-03-02T08:00:01.000Z');
-    expect(actions.review(first, 'corrected', '00121')).toBe(true);
+    expect(await actions.review(first, 'corrected', '00121')).toBe(true);
     expect(outbox.counts()).toEqual({ pending: 3, published: 0, failing: 0 });
 
     await cluster.cluster.halt();
@@ -59,7 +59,7 @@ describe.skipIf(officeSkip !== null)('the office outbox', () => {
       expect(away).toMatchObject({ reachable: false, failure: 'unreachable', pending: 3 });
       // The desk goes on: a photo read and a reading confirmed while the office is away.
       const third = readPhoto(store, 'c.jpg', '00560', '2026-03-02T08:05:00.000Z');
-      expect(actions.review(third, 'accepted', null)).toBe(true);
+      expect(await actions.review(third, 'accepted', null)).toBe(true);
       expect(outbox.counts()).toMatchObject({ pending: 5, failing: 0 });
     } finally {
       await cluster.cluster.resume();
@@ -121,12 +121,12 @@ describe.skipIf(officeSkip !== null)('the office outbox', () => {
     expect(txs.rows).toEqual([{ n: 2 + 20 }]);
   });
 
-  it('keeps nothing for the office while the queue does not publish', () => {
+  it('keeps nothing for the office while the queue does not publish', async () => {
     const clock = createManualClock(T0.getTime());
     const store = queue();
     const actions = new QueueActions({ store: () => store, engine: () => null, clock });
     const id = readPhoto(store, 'a.jpg', '00120', '2026-03-02T08:00:00.000Z');
-    expect(actions.review(id, 'accepted', null)).toBe(true);
+    expect(await actions.review(id, 'accepted', null)).toBe(true);
     expect(officeOutboxOf(store.db, clock).counts()).toEqual({
       pending: 0,
       published: 0,

@@ -75,7 +75,15 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
       if (!lease) throw new Error('lease');
       // Both opened the meter at the version publishing left it.
       const seen = 2;
-      const decision = { meterId: lease.meterId, version: seen, skipCode: null, note: null };
+      const decision = {
+        meterId: lease.meterId,
+        version: seen,
+        skipCode: null,
+        note: null,
+        sha256: null,
+        fileName: null,
+        meterNumber: null,
+      };
       expect(
         await anna.decideMeter({
           ...decision,
@@ -84,7 +92,7 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
           desk: 'anna',
           clerk: 'Anna',
           reading: '00105',
-          at: minutes(2),
+          decidedAt: minutes(2),
         }),
       ).toEqual({ ok: true, version: 3 });
       expect(
@@ -95,7 +103,7 @@ describe.skipIf(officeSkip !== null)('review leases and versioned edits', () => 
           desk: 'ben',
           clerk: 'Ben',
           reading: '00999',
-          at: minutes(3),
+          decidedAt: minutes(3),
         }),
       ).toEqual({
         ok: false,
@@ -125,6 +133,9 @@ describe.skipIf(officeSkip !== null)('a review lease', () => {
         who.decideMeter({
           meterId: lease.meterId,
           version: seen,
+          sha256: null,
+          fileName: null,
+          meterNumber: null,
           skipCode: null,
           note: null,
           key,
@@ -132,7 +143,7 @@ describe.skipIf(officeSkip !== null)('a review lease', () => {
           desk,
           clerk: desk,
           reading,
-          at: minutes(2),
+          decidedAt: minutes(2),
         });
       // Ben saw the meter's current version, but Anna reviews it: refused, a second click too.
       for (const key of ['b1', 'b2']) {
@@ -160,6 +171,9 @@ describe.skipIf(officeSkip !== null)('a review lease', () => {
         await ben.decideMeter({
           meterId: next.meterId,
           version,
+          sha256: null,
+          fileName: null,
+          meterNumber: null,
           skipCode: null,
           note: null,
           key: 'b3',
@@ -167,7 +181,7 @@ describe.skipIf(officeSkip !== null)('a review lease', () => {
           desk: 'ben',
           clerk: 'Ben',
           reading: '00222',
-          at: minutes(3),
+          decidedAt: minutes(3),
         }),
       ).toEqual({ ok: true, version: version + 1 });
     });

@@ -1,16 +1,15 @@
 // A clerk's decisions for a meter from the window (common/ipc/decision-schemas.ts): made or undone
-// through the action layer; the answer is the meter in full, or the rules' problem as a code the
+// through the action layer (which asks the office first in office mode); the answer is the meter in full, or the rules' problem as a code the
 // window words. Readings are held to the meter's register as the route sheet sets it up.
-import { canUndo, type DecisionRequest } from '../../../common/billing/decision-rules';
+import type { DecisionRequest } from '../../../common/billing/decision-rules';
 import type { DecisionAnswer } from '../../../common/ipc/decision-schemas';
-import { officeMeterDecision } from '../../actions/office-decisions';
+import { refusedInOffice } from '../../actions/office-decisions';
 import { AppError } from '../../ipc/app-error';
 import { readingRefused, replyMessage } from '../../../common/reply-messages';
 import { readingForMeter } from '../../billing/typed-reading';
 import { systemClock } from '../../time/clock';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
-import { keyOf, type OfficeReview } from '../office-review';
 import { meterDetail } from './billing-meters';
 
 type DecisionHandlers = Pick<BackendHandlers, 'decideMeter' | 'undoMeterDecision'>;
@@ -33,10 +32,7 @@ function heldToRegister(state: BackendState, meterId: string, req: DecisionReque
   }
 }
 
-export function billingDecisionHandlers(
-  state: BackendState,
-  review: Pick<OfficeReview, 'decideFirst'>,
-): DecisionHandlers {
+export function billingDecisionHandlers(state: BackendState): DecisionHandlers {
   const answer = (meterId: string): DecisionAnswer => {
     const detail = meterDetail(state.store, meterId, systemClock.now());
     if (!detail) throw unknownMeter(meterId);
@@ -48,32 +44,17 @@ export function billingDecisionHandlers(
     decideMeter: ({ meterId, decision, officeVersion }) =>
       state.use(async (): Promise<DecisionAnswer> => {
         heldToRegister(state, meterId, decision);
-        // Office mode: the rules first (the office never records what this desk refuses), then
-        // the office with the version the clerk saw; refused there, nothing is written here.
-        const ruled = state.actions.checkMeterDecision(meterId, decision);
-        if (ruled === null) throw unknownMeter(meterId);
-        if (!ruled.ok) return { done: false, problem: ruled.problem };
-        const kept = officeMeterDecision(meterId, decision);
-        const first = await review.decideFirst(meterId, kept, officeVersion);
-        if (first.kind === 'refused') return { done: false, changedBy: first.changedBy };
-        const key = keyOf(first);
-        const made = state.actions.decideMeter(meterId, decision, key);
+        // The action asks the office first (office mode) with the version the clerk saw.
+        const made = await state.actions.decideMeter(meterId, decision, officeVersion);
         if (made === null) throw unknownMeter(meterId);
+        if (refusedInOffice(made)) return { done: false, changedBy: made.changedBy };
         return made.ok ? answer(meterId) : { done: false, problem: made.problem };
       }),
     undoMeterDecision: ({ meterId, officeVersion }) =>
       state.use(async (): Promise<DecisionAnswer> => {
-        // Office mode: as a decision, the rules first, then the office with the version seen.
-        const meter = state.store.meters.get(meterId);
-        if (!meter) throw unknownMeter(meterId);
-        const problem = canUndo(meter.decision);
-        if (problem) return { done: false, problem };
-        const undo = { kind: 'undo', meterNumber: meterId };
-        const first = await review.decideFirst(meterId, undo, officeVersion);
-        if (first.kind === 'refused') return { done: false, changedBy: first.changedBy };
-        const key = keyOf(first);
-        const undone = state.actions.undoMeterDecision(meterId, key);
+        const undone = await state.actions.undoMeterDecision(meterId, officeVersion);
         if (undone === null) throw unknownMeter(meterId);
+        if (refusedInOffice(undone)) return { done: false, changedBy: undone.changedBy };
         return undone.ok ? answer(meterId) : { done: false, problem: undone.problem };
       }),
   };

@@ -24,6 +24,8 @@ import { inspectRouteSheet } from '../../billing/route-sheet';
 import { readExportTemplateFile, writeExportTemplateFile } from '../../billing/settings-files';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
+import { refusedInOffice } from '../../actions/office-decisions';
+import type { RefusedInOffice } from '../../../common/office-decision-port';
 import { replyMessage, readingRefused, templateInvalid } from '../../../common/reply-messages';
 import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
@@ -70,6 +72,13 @@ function parseTemplate(json: string): ExportTemplate {
 }
 
 /** A meter the clerk named that is not (or no longer) in the loaded sheets. */
+/** Office mode: another clerk's change or lease on the meter; nothing was saved here. */
+const changedInOffice = ({ changedBy }: RefusedInOffice): AppError =>
+  new AppError(
+    'invalid_request',
+    replyMessage('changedInOffice', { clerk: changedBy.clerk, desk: changedBy.desk }),
+  );
+
 function unknownMeter(meterId: string): AppError {
   return new AppError('not_found', replyMessage('meterNotInSheets', { meter: meterId }));
 }
@@ -197,22 +206,25 @@ export function billingHandlers(state: BackendState): BillingHandlers {
       }),
 
     recordSkip: ({ meterId, code, note }) =>
-      state.use(() => {
+      state.use(async () => {
         if (code === 'other' && !note?.trim()) {
           throw new AppError('invalid_request', replyMessage('skipNeedsNote', {}));
         }
-        if (!state.actions.recordSkip(meterId, code, note ?? null)) throw unknownMeter(meterId);
+        const skipped = await state.actions.recordSkip(meterId, code, note ?? null);
+        if (refusedInOffice(skipped)) throw changedInOffice(skipped);
+        if (!skipped) throw unknownMeter(meterId);
         changed(state.store.meters.photoIdsOf(meterId));
         return detail(meterId);
       }),
 
     typeReading: ({ meterId, reading, readAt, byCustomer }) =>
-      state.use(() => {
-        const typed = readingForMeter(state.store, meterId, reading);
-        if (!typed.ok) throw new AppError('invalid_request', readingRefused(typed.problem));
-        const text = typed.reading;
-        if (!state.actions.typeReading(meterId, text, readAt, byCustomer === true))
-          throw unknownMeter(meterId);
+      state.use(async () => {
+        const held = readingForMeter(state.store, meterId, reading);
+        if (!held.ok) throw new AppError('invalid_request', readingRefused(held.problem));
+        const text = held.reading;
+        const typed = await state.actions.typeReading(meterId, text, readAt, byCustomer === true);
+        if (refusedInOffice(typed)) throw changedInOffice(typed);
+        if (!typed) throw unknownMeter(meterId);
         changed(state.store.meters.photoIdsOf(meterId));
         return detail(meterId);
       }),

@@ -6,7 +6,10 @@ import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { OfficeReview } from '../office-review';
 
-type OfficeReviewHandlers = Pick<BackendHandlers, 'officeShowMeter' | 'officeWalkNext'>;
+type OfficeReviewHandlers = Pick<
+  BackendHandlers,
+  'officeShowMeter' | 'officeWalkNext' | 'officeAskHandover' | 'officeHandOver'
+>;
 
 /** The desk's review beside the backend's office link, telling the window through its hub. */
 export function officeReviewOf(state: BackendState, clock?: Clock): OfficeReview {
@@ -16,6 +19,9 @@ export function officeReviewOf(state: BackendState, clock?: Clock): OfficeReview
     push: (meterNumbers, resync) => {
       state.hub.officeMetersChanged(meterNumbers, resync);
     },
+    asked: (ask) => {
+      state.hub.officeHandoverAsked(ask);
+    },
     ...(clock && { clock }),
   });
 }
@@ -24,5 +30,7 @@ export function officeReviewHandlers(review: OfficeReview): OfficeReviewHandlers
   return {
     officeShowMeter: ({ meterId }) => review.show(meterId),
     officeWalkNext: ({ meterIds }) => review.walkNext(meterIds),
+    officeAskHandover: ({ meterId }) => review.askHandover(meterId),
+    officeHandOver: ({ meterId, desk, clerk }) => review.handOver(meterId, { desk, clerk }),
   };
 }

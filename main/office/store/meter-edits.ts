@@ -3,26 +3,16 @@
 // and while another desk holds the meter's review lease (on the server's clock), with who reviews
 // it and for how long: the lease holder's work is never overridden (issue 30, item 4).
 import { inTransaction, type OfficePool } from './office-db';
-import type { DecisionKind } from './publish';
+import { meterStateAfter } from './meter-state';
+import type { DecisionKind, PublishedDecision } from './publish';
 import type { LeaseHolder } from './review-leases';
 
-export interface MeterDecision {
+/** A decision made in the office first: what is published (PublishedDecision), on the version seen. */
+export type MeterDecision = PublishedDecision & {
   meterId: number;
   /** The meter's version when the clerk opened it. */
   version: number;
-  key: string;
-  kind: DecisionKind;
-  desk: string;
-  clerk: string;
-  reading: string | null;
-  skipCode: string | null;
-  note: string | null;
-  at: Date;
-  /** The number the desk knows the meter by, kept beside the id as a published decision's is. */
-  meterNumber?: string | null;
-  /** A photo's review: the photo (linked when the office has it, as a published one's is). */
-  sha256?: string | null;
-}
+};
 
 export interface LastChange {
   clerk: string;
@@ -54,13 +44,12 @@ export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEd
         heldBy: { desk: holder.desk, clerk: holder.clerk, leftMs: holder.left_ms },
       };
     }
-    const updated = await c.query<{ version: number }>(
-      `UPDATE meters SET review_state = 'decided', updated_by = $3, updated_at = $4
-        WHERE id = $1 AND version = $2 RETURNING version`,
-      [d.meterId, d.version, d.clerk, d.at],
-    );
-    const row = updated.rows[0];
-    if (!row) {
+    // The meter row locked on the version seen: a second clerk's decision waits, then is refused.
+    const seen = await c.query(`SELECT 1 FROM meters WHERE id = $1 AND version = $2 FOR UPDATE`, [
+      d.meterId,
+      d.version,
+    ]);
+    if ((seen.rowCount ?? 0) === 0) {
       const last = await c.query<{
         updated_by: string;
         updated_at: Date;
@@ -104,12 +93,12 @@ export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEd
         d.note,
         d.desk,
         d.clerk,
-        d.at,
-        d.meterNumber ?? null,
-        d.sha256 ?? null,
+        d.decidedAt,
+        d.meterNumber,
+        d.sha256,
       ],
     );
-    await c.query('DELETE FROM review_leases WHERE meter_id = $1', [d.meterId]);
-    return { ok: true, version: row.version };
+    const after = await meterStateAfter(c, d.meterId, d);
+    return { ok: true, version: after.version };
   });
 }

@@ -8,14 +8,11 @@ import pg from 'pg';
 import { Backoff } from '../../time/backoff';
 import { Timer, type Clock } from '../../time/clock';
 import { redactOfficeText } from '../office-url';
+import { parseHandoverAsk, type HandoverAsk } from './lease-handover';
+import { OFFICE_LIVE_CHANNEL } from './live-channel';
 import { officeConnectionString } from './office-db';
 
-/**
- * The channel office migration 004's trigger notifies on. The migration holds its own copy (a
- * shipped migration is never edited through a constant); test/office/migrations/004-live.test.ts
- * listens on this one, so the two cannot part unnoticed.
- */
-export const OFFICE_LIVE_CHANNEL = 'meterdesk_office';
+export { OFFICE_LIVE_CHANNEL } from './live-channel';
 
 /** The tables whose changes migration 004's triggers note (its own copy likewise). */
 export const LIVE_TABLES = ['decisions', 'readings', 'review_leases', 'meters'] as const;
@@ -41,6 +38,8 @@ export interface OfficeChange {
 
 export type OfficeLiveEvent =
   | { kind: 'change'; change: OfficeChange }
+  /** Another desk asks the holder of a meter's review lease to hand it over (lease-handover.ts). */
+  | { kind: 'handover'; ask: HandoverAsk }
   /** Connected again after a loss: what happened meanwhile was not heard; read again. */
   | { kind: 'resync' }
   /** The connection is gone (or could not be made); the next attempt is `retryInMs` away. */
@@ -97,6 +96,18 @@ export function parseOfficeChange(payload: string): OfficeChange | string {
     desk: textOrNull(n.desk),
     version: numberOrNull(n.version),
   };
+}
+
+/** A hand-over ask in a note; null for any other note (a change, or one not understood). */
+function handoverAskIn(payload: string): HandoverAsk | null {
+  try {
+    const note: unknown = JSON.parse(payload);
+    return typeof note === 'object' && note !== null
+      ? parseHandoverAsk(note as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One connection and how to give it up (once) and try again. */
@@ -221,6 +232,11 @@ export class OfficeLive {
     });
     client.on('notification', (message) => {
       if (state.lost || message.channel !== OFFICE_LIVE_CHANNEL) return;
+      const ask = handoverAskIn(message.payload ?? '');
+      if (ask) {
+        this.emit({ kind: 'handover', ask });
+        return;
+      }
       const change = parseOfficeChange(message.payload ?? '');
       if (typeof change === 'string') {
         this.log(`ignored a note (${change}): ${(message.payload ?? '').slice(0, 200)}`);

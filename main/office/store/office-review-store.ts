@@ -8,8 +8,15 @@ import {
   type OfficeMeterReview,
   type OfficeMeterState,
 } from './meter-review';
+import { askHandover, handOverLease } from './lease-handover';
 import type { OfficePool } from './office-db';
-import { releaseLease, takeLease, type LeaseRequest, type LeaseTaken } from './review-leases';
+import {
+  releaseLease,
+  takeLease,
+  type LeaseHolder,
+  type LeaseRequest,
+  type LeaseTaken,
+} from './review-leases';
 
 export interface OfficeReviewStore {
   meterByNumber(meterNumber: string): Promise<OfficeMeterState | null>;
@@ -17,6 +24,14 @@ export interface OfficeReviewStore {
   takeLease(meterId: number, req: LeaseRequest): Promise<LeaseTaken>;
   releaseLease(meterId: number, desk: string): Promise<boolean>;
   takenElsewhere(meterNumbers: readonly string[], desk: string): Promise<string[]>;
+  /** Asks the lease's holder to hand the meter over (a live note); the holder, or null: none. */
+  askHandover(meterId: number, asker: { desk: string; clerk: string }): Promise<LeaseHolder | null>;
+  /** The holder hands its lease to `to`; refused with who holds it now. */
+  handOverLease(
+    meterId: number,
+    holderDesk: string,
+    to: LeaseRequest,
+  ): Promise<LeaseTaken | { ok: false; holder: null }>;
 }
 
 /** `routeOf`: the route this desk has a meter on, for a number on two of the office's routes. */
@@ -32,5 +47,8 @@ export function officeReviewStore(
     takeLease: (meterId, req) => guard(() => takeLease(pool, meterId, req)),
     releaseLease: (meterId, desk) => guard(() => releaseLease(pool, meterId, desk)),
     takenElsewhere: (numbers, desk) => guard(() => takenElsewhere(pool, numbers, desk)),
+    askHandover: (meterId, asker) => guard(() => askHandover(pool, meterId, asker)),
+    handOverLease: (meterId, holderDesk, to) =>
+      guard(() => handOverLease(pool, meterId, holderDesk, to)),
   };
 }

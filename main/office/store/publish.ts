@@ -6,6 +6,8 @@ import {
   OFFICE_DECISION_KINDS,
   type OfficeDecisionKind,
 } from '../../../common/ipc/office-review-views';
+import type { DeskDecision } from '../../../common/office-decision';
+import { meterStateAfter } from './meter-state';
 import { inTransaction, type OfficeClient, type OfficePool } from './office-db';
 import { FAILED_READING } from './photo-claims';
 
@@ -35,22 +37,17 @@ export interface PublishedReading {
 export const DECISION_KINDS = OFFICE_DECISION_KINDS;
 export type DecisionKind = OfficeDecisionKind;
 
-export interface PublishedDecision {
+/**
+ * A decision as the office takes it: what the desk published (one definition, DeskDecision) under
+ * its key, named by its desk, at its time.
+ */
+export type PublishedDecision = Omit<DeskDecision, 'decidedAt'> & {
   key: string;
-  kind: DecisionKind;
   desk: string;
-  clerk: string;
-  /** The photo decided on (a confirm or correct); null for a meter-only decision. */
-  sha256: string | null;
-  fileName: string | null;
-  meterNumber: string | null;
   /** The office's key of the route the desk has that meter on (absent: not known). */
   routeKey?: string | null;
-  reading: string | null;
-  skipCode: string | null;
-  note: string | null;
   decidedAt: Date;
-}
+};
 
 /** Whether the row was new; false when this key was published before (nothing changed). */
 export type Published = { written: boolean };
@@ -189,12 +186,9 @@ async function decisionOn(c: OfficeClient, d: PublishedDecision): Promise<Publis
       d.decidedAt,
     ],
   );
-  if (meterId !== null && d.kind !== 'undo') {
-    await c.query(
-      `UPDATE meters SET review_state = 'decided', updated_by = $2, updated_at = $3 WHERE id = $1`,
-      [meterId, d.clerk, d.decidedAt],
-    );
-    await c.query('DELETE FROM review_leases WHERE meter_id = $1', [meterId]);
+  // A repeat changes nothing; a new decision moves the meter as one made office-first does.
+  if (meterId !== null && (inserted.rowCount ?? 0) > 0) {
+    await meterStateAfter(c, Number(meterId), d);
   }
   return { written: (inserted.rowCount ?? 0) > 0 };
 }

@@ -41,6 +41,8 @@ export const errors: Words<typeof en> = {
     needsAMeter:
       'Einem von Hand zugeordneten Foto kann ein anderer Zähler gegeben werden, aber nicht keiner.',
     skipNeedsNote: 'Schreiben Sie in eine Notiz, warum der Zähler nicht abgelesen werden konnte.',
+    changedInOffice:
+      '{{clerk}} ({{desk}}) hat diesen Zähler im Büro geändert oder prüft ihn gerade; Ihre Änderung wurde nicht gespeichert.',
     chooseSheetFirst: 'Wählen Sie die Ableseliste zuerst mit „Ableseliste laden…“.',
     sheetMappingInvalid: 'Die Spaltenzuordnung ist nicht verwendbar: {{problems}}',
     templateInvalid: 'Die Exportvorlage ist nicht verwendbar: {{problems}}',

@@ -11,6 +11,10 @@ export const officeReview: Words<typeof en> = {
   away: 'Büro nicht erreichbar: Entscheidungen hier warten im Postausgang dieses Platzes.',
   unknown: 'Das Büro kennt keinen Zähler mit dieser Nummer.',
   decidedElsewhere: 'Entschieden an {{desk}}: {{what}} ({{time}})',
+  askHandover: 'Übernahme anfragen',
+  asked: '{{desk}} wurde gebeten, diesen Zähler abzugeben.',
+  handoverAsked: '{{clerk}} ({{desk}}) möchte diesen Zähler übernehmen.',
+  handOver: 'Abgeben',
   historyTitle: 'Verlauf im Büro',
   historyEmpty: 'Noch keine Entscheidungen im Büro.',
   kinds: {

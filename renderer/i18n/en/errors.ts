@@ -38,6 +38,8 @@ export const errors = {
     keepsConfirmedMeter: 'This photo’s reading was confirmed for its meter; it keeps that meter.',
     needsAMeter: 'A photo matched by hand can be given another meter, not none.',
     skipNeedsNote: 'Say in a note why the meter could not be read.',
+    changedInOffice:
+      '{{clerk}} ({{desk}}) changed or is reviewing this meter in the office; your change was not saved.',
     chooseSheetFirst: 'Choose the route sheet with “Load route sheet…” first.',
     sheetMappingInvalid: 'The column mapping cannot be used: {{problems}}',
     templateInvalid: 'The export template cannot be used: {{problems}}',

@@ -8,6 +8,10 @@ export const officeReview = {
   away: 'Office not reachable: decisions made here wait in this desk’s outbox.',
   unknown: 'The office has no meter with this number.',
   decidedElsewhere: 'Decided at {{desk}}: {{what}} ({{time}})',
+  askHandover: 'Ask to take over',
+  asked: 'Asked {{desk}} to hand this meter over.',
+  handoverAsked: '{{clerk}} ({{desk}}) asks to take this meter over.',
+  handOver: 'Hand over',
   historyTitle: 'History in the office',
   historyEmpty: 'No decisions in the office yet.',
   kinds: {

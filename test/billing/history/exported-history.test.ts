@@ -50,7 +50,7 @@ it('records what billing takes, replaces its own earlier export, never an import
   ]);
   expect(store.history.of('M3')).toEqual([]);
 
-  expect(actions.review(m1, 'corrected', '00131')).toBe(true);
+  expect(await actions.review(m1, 'corrected', '00131')).toBe(true);
   expect(actions.recordExport(billingRows(store))).toBe(1);
   expect(store.history.of('M1')).toEqual([
     { readAt: '2026-11-22', reading: '00131', readType: 'actual' },

@@ -49,8 +49,8 @@ export async function orderQueue(fixture: OrderFixture, now = ORDER_NOW): Promis
   }
   for (const m of fixture.meters) {
     const id = photos.get(m.meter);
-    if (m.expect === 'verified' && id !== undefined) actions.review(id, 'accepted', null);
-    if (m.expect === 'skip') actions.recordSkip(m.meter, 'dog', null);
+    if (m.expect === 'verified' && id !== undefined) await actions.review(id, 'accepted', null);
+    if (m.expect === 'skip') await actions.recordSkip(m.meter, 'dog', null);
   }
   return {
     store,

@@ -30,8 +30,8 @@ it('SAP: a customer reading goes back as 02 and an estimate as 03', async () => 
   const fixture = sapFixture();
   queue = await orderQueue(fixture);
   const [customer, estimated] = unread(fixture.meters);
-  expect(queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
-  expect(queue.actions.decideMeter(estimated.meter, { kind: 'estimate' })?.ok).toBe(true);
+  expect(await queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
+  expect((await queue.actions.decideMeter(estimated.meter, { kind: 'estimate' }))?.ok).toBe(true);
   const written = await write(queue, 'r.csv');
   if (!written.ok) throw new Error(JSON.stringify(written));
   const lines = readFileSync(written.path, 'latin1').split('\r\n');
@@ -44,7 +44,7 @@ it('Sensus: the read-type column says C for a customer reading', async () => {
   const fixture = sensusFixture();
   queue = await orderQueue(fixture);
   const [customer] = unread(fixture.meters);
-  expect(queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
+  expect(await queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
   const written = await write(queue, 'r.dat');
   if (!written.ok) throw new Error(JSON.stringify(written));
   const line = readFileSync(written.path, 'latin1').split('\r\n')[customer.line - 1] ?? '';
@@ -56,7 +56,7 @@ it('Neptune has no customer read: the return is refused, nothing written', async
   const fixture = neptuneFixture();
   queue = await orderQueue(fixture);
   const [customer] = unread(fixture.meters);
-  expect(queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
+  expect(await queue.actions.typeReading(customer.meter, '01400.0', '2026-10-19', true)).toBe(true);
   const written = await write(queue, 'r.imp');
   expect(written).toMatchObject({
     ok: false,

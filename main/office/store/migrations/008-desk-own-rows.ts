@@ -31,7 +31,8 @@ function triggers(): string {
  * name to the login role that first wrote under it (the rows an office already has are bound to
  * the role that wrote them last, from the audit trail). A desk's role then adds readings, decisions,
  * claims and review leases only under desk names bound to it, changes only its own readings, and
- * its decision ends only its own review lease (another's is left to run out). The check is a
+ * its decision ends only its own review lease (another's is left to run out); the holder of a live
+ * review lease may hand it to another desk. The check is a
  * trigger running as the owner, so it raises with who owns the row rather than skipping it
  * silently as a row-level security policy would. The owner and superusers are not desks (they
  * migrate, repair and rebind: `UPDATE office_desks SET db_role = ...`, audited).
@@ -88,6 +89,16 @@ BEGIN
     END IF;
   END IF;
   IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+  -- The holder of a live review lease may hand it to the desk that asked for it (lease-handover.ts):
+  -- the row then names the other desk, written by the holder's role, which binds nothing.
+  -- Nested: OLD.lease_until exists only on review_leases, and an IF's condition is planned whole.
+  IF TG_TABLE_NAME = 'review_leases' AND TG_OP = 'UPDATE' THEN
+    IF OLD.lease_until > now() AND NEW.desk IS DISTINCT FROM OLD.desk THEN
+      SELECT d.db_role INTO bound FROM public.office_desks d
+       WHERE d.desk = regexp_replace(OLD.desk, '${QUEUE_SUFFIX}', '');
+      IF bound = asker THEN RETURN NEW; END IF;
+    END IF;
+  END IF;
   owner_desk := regexp_replace(NEW.desk, '${QUEUE_SUFFIX}', '');
   SELECT d.db_role INTO bound FROM public.office_desks d WHERE d.desk = owner_desk;
   IF bound IS NULL THEN

@@ -1,0 +1,25 @@
+// What a desk publishes of a person's decision, one definition for every path (issue 30: the
+// outbox, the publisher and the office-first edit each had their own): the outbox keeps it as JSON,
+// the publisher parses it back with this schema, and the office stores its fields as they are.
+import { z } from 'zod';
+import { OFFICE_DECISION_KINDS } from './ipc/office-review-views';
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const deskDecision = z.object({
+  kind: z.enum(OFFICE_DECISION_KINDS),
+  /** The person at the desk, for the audit trail. */
+  clerk: z.string(),
+  /** The photo decided on (a confirm or correct, or its undo); null for a meter-only decision. */
+  sha256: sha256.nullable(),
+  fileName: z.string().nullable(),
+  meterNumber: z.string().nullable(),
+  reading: z.string().nullable(),
+  skipCode: z.string().nullable(),
+  /** Details as data (JSON text for an exchange or a re-read), never a sentence. */
+  note: z.string().nullable(),
+  /** ISO time on the desk's clock. */
+  decidedAt: z.string(),
+});
+
+export type DeskDecision = z.infer<typeof deskDecision>;

@@ -1,0 +1,109 @@
+// The office side of the action layer's port (main/actions/office-port.ts): a decision made in the
+// office first, against the meter's version the clerk saw. A second clerk's change is refused with
+// who made it and what, a lease another desk holds with who and until when; an office that does
+// not answer within its time is "away" and the desk decides alone (the outbox publishes later).
+import { randomUUID } from 'node:crypto';
+import type { OfficeAsk, OfficeDecisionPort, OfficeFirst } from '../../common/office-decision-port';
+import type { OfficeDesk as DeskName } from '../store/office-outbox';
+import type { Clock } from '../time/clock';
+import { answerWithin } from './answer-within';
+import type { OfficeDesk } from './office-desk';
+import type { LastChange } from './store/meter-edits';
+
+/** How long a decision waits for the office before the desk decides alone. */
+export const OFFICE_ANSWER_MS = 1_500;
+/** No meter's version: a decision named with it is refused with the meter's last change. */
+const NO_VERSION = 0;
+
+export interface OfficeFirstOptions {
+  /** The office desk running now (its office store is enough); null: no office in use. */
+  readonly running: () => Promise<Pick<OfficeDesk, 'office'> | null>;
+  /** Who this queue publishes as; null: office mode is off for it. */
+  readonly me: () => DeskName | null;
+  /** The decision's time and a lease's end as this desk tells them. */
+  readonly clock: () => Clock;
+  /** The answer's deadline runs on it. */
+  readonly time: Clock;
+  readonly answerMs?: number;
+}
+
+/**
+ * The meter moved on from the version the clerk saw by one change only, this desk's own decision:
+ * no other clerk's change is hidden from the clerk. A clerk's name alone is no desk's change.
+ */
+const ownChangeOnly = (c: LastChange, seen: number, me: DeskName): boolean =>
+  c.version === seen + 1 && c.clerk === me.clerk && c.desk === me.desk;
+
+export class OfficeFirstGate implements OfficeDecisionPort {
+  constructor(private readonly opts: OfficeFirstOptions) {}
+
+  async decideFirst(ask: OfficeAsk): Promise<OfficeFirst> {
+    const desk = await this.opts.running();
+    const me = desk ? this.opts.me() : null;
+    const alone: OfficeFirst = { kind: 'alone' };
+    if (!desk || !me) return alone;
+    const key = `${me.desk}:decision:${randomUUID()}`;
+    const asked: OfficeFirst = { kind: 'alone', key };
+    const work = () => this.decide(desk, me, ask, key);
+    return answerWithin(this.opts.time, this.opts.answerMs ?? OFFICE_ANSWER_MS, work, asked);
+  }
+
+  private async decide(
+    desk: Pick<OfficeDesk, 'office'>,
+    me: DeskName,
+    ask: OfficeAsk,
+    key: string,
+  ): Promise<OfficeFirst> {
+    const meter = await desk.office.review.meterByNumber(ask.meterNumber);
+    if (!meter) return { kind: 'alone' };
+    const clock = this.opts.clock();
+    const d = ask.decision;
+    const decide = (version: number) =>
+      desk.office.decideMeter({
+        meterId: meter.id,
+        version,
+        key,
+        kind: d.kind,
+        desk: me.desk,
+        clerk: me.clerk,
+        sha256: ask.sha256,
+        fileName: null,
+        meterNumber: ask.meterNumber,
+        reading: d.reading ?? null,
+        skipCode: d.skipCode ?? null,
+        note: d.note ?? null,
+        decidedAt: new Date(clock.now()),
+      });
+    const seen = ask.seenVersion;
+    let edit = await decide(seen ?? NO_VERSION);
+    // Moved on only by this desk's own earlier decision: it goes on the version now.
+    if (
+      !edit.ok &&
+      'changedBy' in edit &&
+      seen !== undefined &&
+      ownChangeOnly(edit.changedBy, seen, me)
+    )
+      edit = await decide(edit.changedBy.version);
+    if (edit.ok) return { kind: 'accepted', key };
+    if ('heldBy' in edit) {
+      const h = edit.heldBy;
+      const now = clock.now();
+      return {
+        kind: 'refused',
+        changedBy: { ...h, kind: null, reading: null, at: now, until: now + h.leftMs },
+      };
+    }
+    const c = edit.changedBy;
+    return {
+      kind: 'refused',
+      changedBy: {
+        clerk: c.clerk,
+        desk: c.desk,
+        kind: c.kind,
+        reading: c.reading,
+        at: c.at.getTime(),
+        until: null,
+      },
+    };
+  }
+}
