@@ -3,7 +3,7 @@
 // the pool, so no transaction is held open while the report is worded; the route section is the
 // office's own route count (office-billing.ts), not a second one.
 import { requireOfficeSchema } from './migrate-office';
-import { officeRouteCounts, type OfficeRouteCount } from './office-billing';
+import { officeBillingRows, officeRouteCounts, type OfficeRouteCount } from './office-billing';
 import { classifyOfficeError, openOfficeDb, type OfficePool, type Queryable } from './office-db';
 
 /** One day, as the caller's clock and time zone have it: from its first instant, to the next day's. */
@@ -105,7 +105,7 @@ export interface OfficeDayReport {
 async function readReport(pool: OfficePool, day: ReportDay): Promise<OfficeDayReport> {
   await requireOfficeSchema(pool);
   return {
-    routeCounts: await officeRouteCounts(pool),
+    routeCounts: officeRouteCounts(await officeBillingRows(pool)),
     clerks: await clerksOnDay(pool, day),
     readers: await readersOnDay(pool, day),
     quota: await quotaOnDay(pool, day),

@@ -11,7 +11,7 @@ import {
   type OfficePool,
 } from './office-db';
 import {
-  bestBillingRows,
+  officeBillingRows,
   officeRouteCounts,
   officeSheetDialect,
   publishBillingRows,
@@ -66,7 +66,10 @@ export interface OfficeStore {
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
   /** The desk's per-meter billing rows (office migration 003); how many changed. */
   publishBilling(p: BillingPublish): Promise<number>;
-  /** Per meter of the office, the row that says most, and the dialect its sheets were loaded in. */
+  /**
+   * Every meter of the office with its billing row, derived from the office's readings, decisions
+   * and meters, and the dialect its sheets were loaded in.
+   */
   billingRows(): Promise<{ rows: OfficeBillingRow[]; dialect: unknown }>;
   routeCounts(): Promise<OfficeRouteCount[]>;
   /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */
@@ -101,10 +104,10 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     publishBilling: (p) => guard(() => publishBillingRows(pool, p)),
     billingRows: () =>
       guard(async () => ({
-        rows: await bestBillingRows(pool),
+        rows: await officeBillingRows(pool),
         dialect: await officeSheetDialect(pool),
       })),
-    routeCounts: () => guard(() => officeRouteCounts(pool)),
+    routeCounts: () => guard(async () => officeRouteCounts(await officeBillingRows(pool))),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     review: officeReviewStore(pool, guard),
     close: () => pool.end(),

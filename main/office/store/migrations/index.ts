@@ -5,6 +5,7 @@ import { officeMigration004 } from './004-live';
 import { officeMigration005 } from './005-filter-indexes';
 import { officeMigration006 } from './006-shared-sheets';
 import { officeMigration007 } from './007-audit-retention';
+import { officeMigration009 } from './009-office-billing-facts';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -16,4 +17,8 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration005,
   officeMigration006,
   officeMigration007,
+  officeMigration009,
 ];
+
+/** The newest step's version: what a database this MeterDesk migrated is at. */
+export const LATEST_OFFICE_VERSION = OFFICE_MIGRATIONS.at(-1)?.version ?? 0;
