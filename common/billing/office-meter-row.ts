@@ -159,7 +159,8 @@ function meterDecisionOf(d: OfficeDecisionFact, photos: readonly Photo[]): Meter
       const afterJobId = Math.max(0, ...before);
       return parseDecision(
         'reread',
-        JSON.stringify({ note: null, ...details, afterJobId, photoJobId: null }),
+        // A re-read published without its reason (an older desk) is one for another reason.
+        JSON.stringify({ reason: 'other', note: null, ...details, afterJobId, photoJobId: null }),
       );
     }
     case 'estimate':

@@ -1,7 +1,8 @@
-// The office-wide billing rows (office migration 003): each desk publishes the row its own billing
-// export would write for every meter of its route sheets; the office export takes, per meter, the
-// row that says most. A row a desk publishes again unchanged changes nothing (no new version, no
-// audit row, its time kept), so "the newest" means the desk whose view changed last.
+// The office-wide billing rows (issue 30, item 2): each meter's row derived from the office's own
+// facts (office-facts.ts) by the desk's export code (common/billing/office-meter-row.ts), whichever
+// desk read the photo or decided. Desks no longer publish rows of their own (the billing_rows
+// table of office migration 003 is not written any more); only their sheets' dialect, so the
+// office export writes in the dialect a desk's export would.
 import type { BillingRow } from '../../../common/billing/billing-row';
 import type { MeterState } from '../../../common/billing/meter-outcome';
 import { DEFAULT_PLAUSIBILITY_CONFIG } from '../../../common/billing/plausibility-config';
@@ -9,57 +10,26 @@ import { officeRouteRows } from '../../../common/billing/office-meter-row';
 import { inTransaction, type OfficePool, type Queryable } from './office-db';
 import { officeFacts, type OfficeMeterOfRoute } from './office-facts';
 
-export interface DeskBillingRow {
-  routeKey: string;
-  meterNumber: string;
-  state: MeterState;
-  billable: boolean;
-  row: BillingRow;
-}
-
-export interface BillingPublish {
-  desk: string;
+export interface DialectPublish {
   user: string;
-  rows: readonly DeskBillingRow[];
-  /** The route sheets' dialect at this desk (as its export uses it); null: the default. */
+  routeKeys: readonly string[];
+  /** The route sheets' dialect at this desk (as its export uses it). */
   dialect: unknown;
   at: Date;
 }
 
-/** Meters of the office unknown to it (a route not yet published) are left out; how many went. */
-export function publishBillingRows(pool: OfficePool, p: BillingPublish): Promise<number> {
+/**
+ * The dialect a desk's sheets were loaded in goes with its routes, so the office export writes in
+ * the dialect a desk's export would. How many routes changed.
+ */
+export function publishSheetDialect(pool: OfficePool, p: DialectPublish): Promise<number> {
   return inTransaction(pool, p.user, async (c) => {
-    const routeKeys = [...new Set(p.rows.map((r) => r.routeKey))];
-    if (p.dialect !== null) {
-      await c.query(
-        `UPDATE routes SET sheet_dialect = $2::jsonb, updated_by = $3, updated_at = $4
-          WHERE route_key = ANY($1::text[]) AND sheet_dialect IS DISTINCT FROM $2::jsonb`,
-        [routeKeys, JSON.stringify(p.dialect), p.user, p.at],
-      );
-    }
-    const written = await c.query(
-      `INSERT INTO billing_rows AS b (meter_id, desk, state, billable, billing_row, decided_at, published_at)
-       SELECT m.id, $5, t.state, t.billable, t.billing_row, $6, $6
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $7::jsonb[])
-           AS t (route_key, meter_number, state, billable, billing_row)
-         JOIN routes r ON r.route_key = t.route_key
-         JOIN meters m ON m.route_id = r.id AND m.meter_number = t.meter_number
-       ON CONFLICT (meter_id, desk) DO UPDATE
-         SET state = EXCLUDED.state, billable = EXCLUDED.billable, billing_row = EXCLUDED.billing_row,
-             decided_at = EXCLUDED.decided_at, published_at = EXCLUDED.published_at
-         WHERE (b.state, b.billable, b.billing_row) IS DISTINCT FROM
-               (EXCLUDED.state, EXCLUDED.billable, EXCLUDED.billing_row)`,
-      [
-        p.rows.map((r) => r.routeKey),
-        p.rows.map((r) => r.meterNumber),
-        p.rows.map((r) => r.state),
-        p.rows.map((r) => r.billable),
-        p.desk,
-        p.at,
-        p.rows.map((r) => JSON.stringify(r.row)),
-      ],
+    const changed = await c.query(
+      `UPDATE routes SET sheet_dialect = $2::jsonb, updated_by = $3, updated_at = $4
+        WHERE route_key = ANY($1::text[]) AND sheet_dialect IS DISTINCT FROM $2::jsonb`,
+      [p.routeKeys, JSON.stringify(p.dialect), p.user, p.at],
     );
-    return written.rowCount ?? 0;
+    return changed.rowCount ?? 0;
   });
 }
 

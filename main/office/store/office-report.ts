@@ -45,23 +45,36 @@ export async function clerksOnDay(db: Queryable, day: ReportDay): Promise<ClerkD
   return rows;
 }
 
-/** A reading's reader: its photo's folder (the path's first segment), else the desk. */
-const READER = `CASE WHEN strpos(r.file_name, '/') > 0 THEN split_part(r.file_name, '/', 1)
-                      ELSE r.desk END`;
+/** Headers of a route sheet's column naming the meter's reader, as offices write them. */
+export const READER_HEADERS = ['reader', 'Reader', 'READER', 'Ableser', 'Leser', 'Ableser/in'];
 
 /**
- * Photos a folder brought in that day, and that day's skips and re-reads of meters (or photos) a
- * photo of that folder belongs to: a meter photographed from two folders counts for both.
+ * A reading's reader: the reader the route sheet names for its meter (a reader column), else its
+ * photo's folder (the path's first segment), else the desk.
+ */
+const READER = `COALESCE(
+  ${READER_HEADERS.map((h) => `NULLIF(m.record -> 'sheetCells' ->> '${h}', '')`).join(', ')},
+  CASE WHEN strpos(r.file_name, '/') > 0 THEN split_part(r.file_name, '/', 1) END,
+  r.desk)`;
+
+/**
+ * Photos a reader brought in that day, and that day's skips and re-reads (from the decisions) of
+ * meters (or photos) a photo of that reader belongs to: a meter photographed by two readers counts
+ * for both.
  */
 export async function readersOnDay(db: Queryable, day: ReportDay): Promise<ReaderDay[]> {
   // Each side starts from the day's rows by its index (readings by published_at, decisions by
-  // decided_at); a decision finds its readers through the readings of its meter and of its photo,
-  // each by its own index. The join on "same meter OR same photo" over every reading ever kept
-  // compared each of the day's decisions with all of them (issue 30: 75 million comparisons).
+  // decided_at); a decision finds its readers through the readings of its meter (linked, or
+  // published before the office had the meter: by its number) and of its photo, each by its own
+  // index. The join on "same meter OR same photo" over every reading ever kept compared each of
+  // the day's decisions with all of them (issue 30: 75 million comparisons).
   const { rows } = await db.query<ReaderDay>(
     `WITH photos AS (
        SELECT ${READER} AS reader, count(DISTINCT r.sha256)::int AS photos
          FROM readings r
+         LEFT JOIN meters m ON m.id = COALESCE(r.meter_id,
+           (SELECT CASE WHEN count(*) = 1 THEN min(x.id) END FROM meters x
+             WHERE x.meter_number = r.meter_number))
         WHERE r.published_at >= $1 AND r.published_at < $2
         GROUP BY 1),
      decided AS (
@@ -70,9 +83,14 @@ export async function readersOnDay(db: Queryable, day: ReportDay): Promise<Reade
               count(DISTINCT d.id) FILTER (WHERE d.kind = 'reread')::int AS rereads
          FROM decisions d
         CROSS JOIN LATERAL (
-          SELECT ${READER} AS reader FROM readings r WHERE r.meter_id = d.meter_id
+          SELECT ${READER} AS reader FROM readings r JOIN meters m ON m.id = r.meter_id
+           WHERE r.meter_id = d.meter_id
           UNION
-          SELECT ${READER} FROM readings r WHERE r.sha256 = d.sha256) f
+          SELECT ${READER} FROM readings r JOIN meters m ON m.id = d.meter_id
+           WHERE r.meter_id IS NULL AND r.meter_number = d.meter_number
+          UNION
+          SELECT ${READER} FROM readings r LEFT JOIN meters m ON m.id = r.meter_id
+           WHERE r.sha256 = d.sha256) f
         WHERE d.kind IN ('skip', 'reread') AND d.decided_at >= $1 AND d.decided_at < $2
         GROUP BY f.reader)
      SELECT COALESCE(p.reader, d.reader) AS reader, COALESCE(p.photos, 0) AS photos,

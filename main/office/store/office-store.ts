@@ -14,8 +14,8 @@ import {
   officeBillingRows,
   officeRouteCounts,
   officeSheetDialect,
-  publishBillingRows,
-  type BillingPublish,
+  publishSheetDialect,
+  type DialectPublish,
   type OfficeBillingRow,
   type OfficeRouteCount,
 } from './office-billing';
@@ -64,8 +64,8 @@ export interface OfficeStore {
   /** The office's routes whose hash differs from the one this desk has, by route key. */
   changedRoutes(known: ReadonlyMap<string, string>): Promise<OfficeRouteSheet[]>;
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
-  /** The desk's per-meter billing rows (office migration 003); how many changed. */
-  publishBilling(p: BillingPublish): Promise<number>;
+  /** The dialect this desk's route sheets were loaded in, for the office export; routes changed. */
+  publishDialect(p: DialectPublish): Promise<number>;
   /**
    * Every meter of the office with its billing row, derived from the office's readings, decisions
    * and meters, and the dialect its sheets were loaded in.
@@ -101,7 +101,7 @@ export function openOfficeStore(url: string, opts: OfficeDbOptions = {}): Office
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
     changedRoutes: (known) => guard(() => changedOfficeRoutes(pool, known)),
     leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
-    publishBilling: (p) => guard(() => publishBillingRows(pool, p)),
+    publishDialect: (p) => guard(() => publishSheetDialect(pool, p)),
     billingRows: () =>
       guard(async () => ({
         rows: await officeBillingRows(pool),
