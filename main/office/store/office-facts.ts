@@ -57,6 +57,31 @@ function recordOf(m: MeterRow): MeterRecord {
   };
 }
 
+/**
+ * This cycle's readings that name a meter ($1: from when, a day before the earliest previous read
+ * date: the server's zone may put a stamp on the day before the desk's), on readings_by_read_at.
+ */
+export const FACTS_READINGS = `
+  SELECT id::text AS id, meter_id::text AS meter_id, meter_number, sha256, file_name, status,
+         reading, result_source, task_id, read_at, published_at, desk
+    FROM readings
+   WHERE (read_at >= $1::timestamptz OR read_at IS NULL)
+     AND (meter_id IS NOT NULL OR meter_number IS NOT NULL)`;
+
+/** This cycle's decisions ($1 as for FACTS_READINGS), on decisions_by_day. */
+export const FACTS_DECISIONS = `
+  SELECT meter_id::text AS meter_id, meter_number, kind, sha256, reading, skip_code, note,
+         decided_at, desk
+    FROM decisions
+   WHERE decided_at >= $1::timestamptz
+   ORDER BY decided_at, id`;
+
+/** $1 of the facts' statements: a day before `since` (yyyy-mm-dd), or every row without one. */
+export function factsFrom(since: string | null): string {
+  if (since === null) return '-infinity';
+  return new Date(Date.parse(`${since}T00:00:00Z`) - 86_400_000).toISOString();
+}
+
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 
 /**
@@ -92,6 +117,7 @@ export async function officeFacts(db: Queryable): Promise<OfficeFacts> {
   const linked = (id: string | null, number: string | null): string | undefined =>
     id ?? (number === null ? undefined : (byNumber.get(number) ?? undefined));
   const readings = await db.query<{
+    id: string;
     meter_id: string | null;
     meter_number: string | null;
     sha256: string;
@@ -103,17 +129,12 @@ export async function officeFacts(db: Queryable): Promise<OfficeFacts> {
     read_at: Date | null;
     published_at: Date;
     desk: string;
-  }>(
-    `SELECT meter_id::text AS meter_id, meter_number, sha256, file_name, status, reading,
-            result_source, task_id, read_at, published_at, desk
-       FROM readings
-      WHERE (meter_id IS NOT NULL OR meter_number IS NOT NULL)
-        AND ($1::date IS NULL OR read_at IS NULL OR read_at >= $1::date - 1)
-      ORDER BY id`,
-    [since],
-  );
+  }>(FACTS_READINGS, [factsFrom(since)]);
   const meterOfPhoto = new Map<string, string>();
-  for (const r of readings.rows) {
+  // In the order they were published, sorted here: an ORDER BY id would walk the whole table's
+  // primary key instead of the cycle's rows on readings_by_read_at.
+  const published = readings.rows.sort((a, b) => Number(a.id) - Number(b.id));
+  for (const r of published) {
     // Published before the office had its meter: linked by the number the desk matched it to.
     const meterId = linked(r.meter_id, r.meter_number);
     const m = meterId === undefined ? undefined : byId.get(meterId);
@@ -142,13 +163,7 @@ export async function officeFacts(db: Queryable): Promise<OfficeFacts> {
     note: string | null;
     decided_at: Date;
     desk: string;
-  }>(
-    `SELECT meter_id::text AS meter_id, meter_number, kind, sha256, reading, skip_code, note, decided_at, desk
-       FROM decisions
-      WHERE $1::date IS NULL OR decided_at >= $1::date - 1
-      ORDER BY decided_at, id`,
-    [since],
-  );
+  }>(FACTS_DECISIONS, [factsFrom(since)]);
   for (const d of decisions.rows) {
     const kind = DECISION_KINDS.find((k) => k === d.kind);
     // A decision names its meter, or its photo's meter is the one the photo was read for.

@@ -52,10 +52,20 @@ export const READER_HEADERS = ['reader', 'Reader', 'READER', 'Ableser', 'Leser',
  * A reading's reader: the reader the route sheet names for its meter (a reader column), else its
  * photo's folder (the path's first segment), else the desk.
  */
-const READER = `COALESCE(
-  ${READER_HEADERS.map((h) => `NULLIF(m.record -> 'sheetCells' ->> '${h}', '')`).join(', ')},
-  CASE WHEN strpos(r.file_name, '/') > 0 THEN split_part(r.file_name, '/', 1) END,
-  r.desk)`;
+function readerOf(meterId: string): string {
+  // The meter's reader by its primary key, one lookup a reading (a join let the planner walk the
+  // whole primary key).
+  const named = READER_HEADERS.map((h) => `NULLIF(x.record -> 'sheetCells' ->> '${h}', '')`);
+  return `COALESCE(
+    (SELECT COALESCE(${named.join(', ')}) FROM meters x WHERE x.id = ${meterId}),
+    CASE WHEN strpos(r.file_name, '/') > 0 THEN split_part(r.file_name, '/', 1) END,
+    r.desk)`;
+}
+
+/** A reading's meter: linked, or by the number its desk gave when the office had no such meter. */
+const READING_METER = `COALESCE(r.meter_id,
+  (SELECT CASE WHEN count(*) = 1 THEN min(y.id) END FROM meters y
+    WHERE r.meter_id IS NULL AND y.meter_number = r.meter_number))`;
 
 /**
  * Photos a reader brought in that day, and that day's skips and re-reads (from the decisions) of
@@ -70,11 +80,8 @@ export async function readersOnDay(db: Queryable, day: ReportDay): Promise<Reade
   // the day's decisions with all of them (issue 30: 75 million comparisons).
   const { rows } = await db.query<ReaderDay>(
     `WITH photos AS (
-       SELECT ${READER} AS reader, count(DISTINCT r.sha256)::int AS photos
+       SELECT ${readerOf(READING_METER)} AS reader, count(DISTINCT r.sha256)::int AS photos
          FROM readings r
-         LEFT JOIN meters m ON m.id = COALESCE(r.meter_id,
-           (SELECT CASE WHEN count(*) = 1 THEN min(x.id) END FROM meters x
-             WHERE x.meter_number = r.meter_number))
         WHERE r.published_at >= $1 AND r.published_at < $2
         GROUP BY 1),
      decided AS (
@@ -83,14 +90,12 @@ export async function readersOnDay(db: Queryable, day: ReportDay): Promise<Reade
               count(DISTINCT d.id) FILTER (WHERE d.kind = 'reread')::int AS rereads
          FROM decisions d
         CROSS JOIN LATERAL (
-          SELECT ${READER} AS reader FROM readings r JOIN meters m ON m.id = r.meter_id
-           WHERE r.meter_id = d.meter_id
+          SELECT ${readerOf('r.meter_id')} AS reader FROM readings r WHERE r.meter_id = d.meter_id
           UNION
-          SELECT ${READER} FROM readings r JOIN meters m ON m.id = d.meter_id
+          SELECT ${readerOf('d.meter_id')} FROM readings r
            WHERE r.meter_id IS NULL AND r.meter_number = d.meter_number
           UNION
-          SELECT ${READER} FROM readings r LEFT JOIN meters m ON m.id = r.meter_id
-           WHERE r.sha256 = d.sha256) f
+          SELECT ${readerOf('r.meter_id')} FROM readings r WHERE r.sha256 = d.sha256) f
         WHERE d.kind IN ('skip', 'reread') AND d.decided_at >= $1 AND d.decided_at < $2
         GROUP BY f.reader)
      SELECT COALESCE(p.reader, d.reader) AS reader, COALESCE(p.photos, 0) AS photos,
