@@ -80,7 +80,9 @@ function photosOf(facts: OfficeMeterFacts): Photo[] {
   const bySha = new Map<string, OfficeReadingFact[]>();
   for (const r of facts.readings) {
     if (!inCycle(facts.meter, r.readAt)) continue;
-    bySha.set(r.sha256, [...(bySha.get(r.sha256) ?? []), r]);
+    const same = bySha.get(r.sha256);
+    if (same) same.push(r);
+    else bySha.set(r.sha256, [r]);
   }
   return [...bySha.values()].map((all, i) => {
     const read = all.filter((r) => !r.failed);

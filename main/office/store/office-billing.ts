@@ -60,7 +60,11 @@ function deskOf(m: OfficeMeterOfRoute, sha256: string | null): string | null {
 export async function officeBillingRows(db: Queryable): Promise<OfficeBillingRow[]> {
   const { meters, now } = await officeFacts(db);
   const routes = new Map<string, OfficeMeterOfRoute[]>();
-  for (const m of meters) routes.set(m.routeKey, [...(routes.get(m.routeKey) ?? []), m]);
+  for (const m of meters) {
+    const route = routes.get(m.routeKey);
+    if (route) route.push(m);
+    else routes.set(m.routeKey, [m]);
+  }
   const out: OfficeBillingRow[] = [];
   for (const route of routes.values()) {
     const rows = officeRouteRows(route, DEFAULT_PLAUSIBILITY_CONFIG, now);
