@@ -11,6 +11,7 @@ import { historyBenchmark } from './history';
 import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
 import { officeBacklogBenchmark } from './office-backlog';
+import { officeBillingBenchmark } from './office-billing';
 import { officeKillBenchmark } from './office-kill';
 import { officeLiveBenchmark } from './office-live';
 import { officeOutageBenchmark } from './office-outage';
@@ -39,6 +40,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeKillBenchmark,
   officeOutageBenchmark,
   officeBacklogBenchmark,
+  officeBillingBenchmark,
   plausibilityBenchmark,
   historyBenchmark,
   photoChecksBenchmark,

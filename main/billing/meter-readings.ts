@@ -4,14 +4,13 @@
 import { billedReading } from '../../common/billing/billed-reading';
 import type { BillingRow } from '../../common/billing/billing-row';
 import { decidedOutcome, type DecidedOutcome } from '../../common/billing/decided-outcome';
-import { decisionNoteEnglish } from '../../common/billing/decision-english';
+import { meterBillingRow } from '../../common/billing/meter-billing-row';
 import {
   METER_STATES,
   noMeters,
   type MeterPhoto,
   type MeterState,
 } from '../../common/billing/meter-outcome';
-import { checkReasons } from '../../common/billing/plausibility-english';
 import type { JobRecord } from '../../common/job-record';
 import type { StoredMeter } from '../store/meters-repo';
 import type { Store } from '../store/store';
@@ -85,56 +84,8 @@ export function meterReading(store: Store, meterId: string): MeterReading | null
 
 function meterRow(store: Store, { meter, outcome }: MeterReading): BillingRow {
   const chosen = outcome.chosen;
-  const job = chosen ? store.jobs.get(chosen.jobId) : undefined;
-  const check = outcome.check;
-  const copies =
-    outcome.copies === 0
-      ? ''
-      : `${String(outcome.copies)} identical ${outcome.copies === 1 ? 'copy' : 'copies'} of the photo.`;
-  // The outcome's note repeats the rules' sentences when they are why it is flagged.
-  const reasons = check === null ? '' : checkReasons(check);
-  const note = outcome.note === reasons ? '' : outcome.note;
-  const decided = outcome.notes.map(decisionNoteEnglish).join(' ');
-  return {
-    meterId: meter.meterId,
-    account: meter.account,
-    address: meter.address,
-    route: meter.route,
-    sequence: meter.sequence,
-    readAt: outcome.readAt ?? job?.readAt ?? null,
-    reading: outcome.reading,
-    aiReading: chosen?.aiReading ?? null,
-    confirmation: outcome.confirmation,
-    readType: outcome.readType,
-    skipCode: meter.skipCode,
-    skipNote: meter.skipNote,
-    consumption: outcome.consumption,
-    previousReading: check?.baseline?.reading ?? meter.previousReading,
-    previousReadAt: check?.baseline?.readAt ?? meter.previousReadAt,
-    registerDecimals: meter.registerDecimals,
-    plausibility: check?.level ?? null,
-    reasons: [decided, reasons, outcome.state === 'confirmed' ? '' : note, copies]
-      .filter(Boolean)
-      .join(' '),
-    reasonParts: {
-      before: outcome.notes,
-      check,
-      // The same as the English: the outcome's note where it says more than the check's reasons.
-      after:
-        outcome.state === 'confirmed' || note === '' || outcome.said === null ? [] : [outcome.said],
-      copies: outcome.copies,
-    },
-    // Billing may use a reading that is confirmed (checked and plausible, or by a person) and
-    // whose consumption is known: a reading without one is never billed as it is.
-    useOnBill: outcome.state === 'confirmed' && outcome.consumption !== null,
-    photo: chosen?.relPath ?? null,
-    photoSha256: chosen?.sha256 ?? null,
-    photoCodes: chosen ? store.jobs.photoCodes(chosen.jobId).map((c) => c.text) : [],
-    taskId: chosen?.taskId ?? null,
-    unmatched: false,
-    duplicateOf: null,
-    sheetCells: meter.sheetCells ?? {},
-  };
+  const codes = chosen ? store.jobs.photoCodes(chosen.jobId).map((c) => c.text) : [];
+  return meterBillingRow(meter, outcome, codes);
 }
 
 /** Photos that matched no meter (read or not), each once; copies name the photo they repeat. */

@@ -27,7 +27,7 @@ export function walkingOrder(a: BillingRow, b: BillingRow): number {
 }
 
 export interface OfficeExportResult extends BillingExportResult {
-  /** Desks whose rows are in the export, with how many rows each. */
+  /** Desks whose readings (or, without one, decisions) the rows bill, with how many rows each. */
   desks: { desk: string; rows: number }[];
 }
 
@@ -42,7 +42,7 @@ export async function exportOfficeBilling(
 ): Promise<OfficeExportResult> {
   const { rows, dialect } = await office.billingRows();
   const desks = new Map<string, number>();
-  for (const r of rows) desks.set(r.desk, (desks.get(r.desk) ?? 0) + 1);
+  for (const { desk } of rows) if (desk !== null) desks.set(desk, (desks.get(desk) ?? 0) + 1);
   const written = await exportBilling(
     rows.map((r) => r.row).sort(walkingOrder),
     out,

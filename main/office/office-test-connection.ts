@@ -12,7 +12,7 @@ import type {
 import { officeUrlOf } from './office-settings';
 import { redactOfficeText } from './office-url';
 import { OfficeSchemaMismatch, officeSchemaVersion } from './store/migrate-office';
-import { OFFICE_MIGRATIONS } from './store/migrations';
+import { LATEST_OFFICE_VERSION } from './store/migrations';
 import { classifyOfficeError, openOfficeDb, type OfficeFailure } from './store/office-db';
 
 const FROM_FAILURE: Readonly<Record<OfficeFailure, OfficeProblem>> = {
@@ -103,7 +103,7 @@ export async function testOfficeConnection(
   opts: OfficeTestOptions = {},
 ): Promise<OfficeCheck> {
   const url = officeUrlOf(settings, password);
-  const known = OFFICE_MIGRATIONS.length;
+  const known = LATEST_OFFICE_VERSION;
   const params = (found: number, detail: string): OfficeProblemParams =>
     officeProblemParams(settings, url, { found, known, detail });
   const pool = openOfficeDb(url, {

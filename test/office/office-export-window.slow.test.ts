@@ -67,8 +67,8 @@ describe.skipIf(officeSkip !== null)('the window’s office-wide billing export'
         value(await b.saveOffice({ settings, password: ANNA_PASSWORD }));
         await loadOwnSheet(desk);
 
-        // Canceled: nothing written; chosen: every meter the office has a row for (M3 of R1 has
-        // none: no desk published one), this desk's R9 in it.
+        // Canceled: nothing written; chosen: every meter of the office (R1's four, this desk's R9
+        // in it), each with the desk whose reading its row bills (R9's meters have none).
         expect(value(await b.exportOfficeBilling({ templateJson }))).toEqual({ canceled: true });
         const saved = join(desk.dir, 'office billing.csv');
         desk.os.saveAnswers.push(saved);
@@ -76,10 +76,10 @@ describe.skipIf(officeSkip !== null)('the window’s office-wide billing export'
           canceled: false,
           state: 'written',
           path: saved,
-          meters: 5,
+          meters: 6,
           desks: [
-            { desk: 'anna@pc-7', rows: 2 },
-            { desk: 'desk-0', rows: 3 },
+            { desk: 'desk-0', rows: 2 },
+            { desk: 'desk-1', rows: 2 },
           ],
           replaced: 0,
         });

@@ -4,43 +4,12 @@
 // the CLI as a process.
 import { spawn } from 'node:child_process';
 import { meterDeskCli } from '../helpers/built-app';
-import type { BillingRow } from '../../common/billing/billing-row';
-import type { MeterState } from '../../common/billing/meter-outcome';
 import type { OfficeStore } from '../../main/office/store/office-store';
 import type { PublishedDecision } from '../../main/office/store/publish';
-import { minutes, publishedReading, routeOfMeters } from './office-fixture';
+import { minutes, publishedReading, routeOfMeters, sha } from './office-fixture';
 
 /** Minutes from the office day's 08:00 (UTC) to the day before's 20:00. */
 export const YESTERDAY = -12 * 60;
-
-export function billing(meter: string, state: MeterState, reading: string | null): BillingRow {
-  return {
-    meterId: meter,
-    account: null,
-    address: null,
-    route: 'R1',
-    sequence: null,
-    readAt: null,
-    reading,
-    aiReading: reading,
-    confirmation: null,
-    readType: reading === null ? 'no_read' : 'actual',
-    skipCode: null,
-    skipNote: null,
-    consumption: null,
-    previousReading: '00090',
-    previousReadAt: null,
-    registerDecimals: 0,
-    plausibility: null,
-    reasons: '',
-    useOnBill: state === 'confirmed',
-    photo: null,
-    photoSha256: null,
-    taskId: null,
-    unmatched: false,
-    duplicateOf: null,
-  };
-}
 
 export function decision(
   key: string,
@@ -48,13 +17,15 @@ export function decision(
   clerk: string,
   meter: string,
   at: Date,
+  /** The photo a confirm is of: a clerk confirms a photo's reading. */
+  sha256: string | null = null,
 ): PublishedDecision {
   return {
     key,
     kind,
     desk: clerk === 'Anna' ? 'desk-0' : 'desk-1',
     clerk,
-    sha256: null,
+    sha256,
     fileName: null,
     meterNumber: meter,
     reading: null,
@@ -89,29 +60,13 @@ export async function anOfficeDay(anna: OfficeStore, ben: OfficeStore): Promise<
     reading: null,
     resultSource: null,
   });
-  await anna.publishDecision(decision('a1', 'confirm', 'Anna', 'M0', minutes(0)));
+  await anna.publishDecision(decision('a1', 'confirm', 'Anna', 'M0', minutes(0), sha('photo 0')));
   await anna.publishDecision(decision('a2', 'skip', 'Anna', 'M1', minutes(30)));
   await anna.publishDecision(decision('a3', 'reread', 'Anna', 'M0', minutes(90)));
   await ben.publishDecision(decision('b1', 'skip', 'Ben', 'M2', minutes(10)));
-  await ben.publishDecision(decision('b0', 'confirm', 'Ben', 'M3', minutes(YESTERDAY)));
-  const rows: [string, MeterState, string | null][] = [
-    ['M0', 'confirmed', '00100'],
-    ['M1', 'skipped', null],
-    ['M2', 'flagged', '00100'],
-  ];
-  await anna.publishBilling({
-    desk: 'desk-0',
-    user: 'Anna',
-    dialect: null,
-    at: minutes(100),
-    rows: rows.map(([meter, state, reading]) => ({
-      routeKey: 'R1',
-      meterNumber: meter,
-      state,
-      billable: state === 'confirmed',
-      row: billing(meter, state, reading),
-    })),
-  });
+  await ben.publishDecision(
+    decision('b0', 'confirm', 'Ben', 'M3', minutes(YESTERDAY), sha('photo 3')),
+  );
 }
 
 /** `meter-desk ARGS` as a real process: the run's built CLI (built-app.ts). */

@@ -18,8 +18,8 @@ describe('the periodic publisher', () => {
         reached.push('loadRoute');
         return Promise.resolve({ routeId: 1, taken: 'taken' as const });
       },
-      publishBilling: () => {
-        reached.push('publishBilling');
+      publishDialect: () => {
+        reached.push('publishDialect');
         return Promise.resolve(0);
       },
     };

@@ -2,7 +2,7 @@
 // (`meter-desk office init`), any number at once. One transaction, under an advisory lock, so two
 // desks starting together migrate once and a failed step leaves the previous version intact
 // (PostgreSQL's DDL is transactional).
-import { OFFICE_MIGRATIONS } from './migrations';
+import { LATEST_OFFICE_VERSION, OFFICE_MIGRATIONS } from './migrations';
 import type { OfficeMigration } from './migrations/migration';
 import { inTransaction, OfficeError, type OfficePool } from './office-db';
 
@@ -44,8 +44,8 @@ export class OfficeSchemaMismatch extends OfficeError {
 /** The office's schema version when it is the one this MeterDesk knows; OfficeSchemaMismatch else. */
 export async function requireOfficeSchema(pool: OfficePool): Promise<number> {
   const version = await officeSchemaVersion(pool);
-  if (version !== OFFICE_MIGRATIONS.length) {
-    throw new OfficeSchemaMismatch(version, OFFICE_MIGRATIONS.length);
+  if (version !== LATEST_OFFICE_VERSION) {
+    throw new OfficeSchemaMismatch(version, LATEST_OFFICE_VERSION);
   }
   return version;
 }
@@ -59,7 +59,10 @@ export async function migrateOffice(
   opts: { migrations?: readonly OfficeMigration[]; upTo?: number } = {},
 ): Promise<OfficeMigrated> {
   const migrations = opts.migrations ?? OFFICE_MIGRATIONS;
-  const target = opts.upTo ?? migrations.length;
+  // The newest step's version, not the count: a step numbered for a branch may land before the
+  // one numbered below it.
+  const newest = migrations.at(-1)?.version ?? 0;
+  const target = opts.upTo ?? newest;
   // One transaction (inTransaction: a server that goes away mid-way is an error of this call,
   // never an unhandled event that ends the process), serialised by an advisory lock so several
   // machines running `office init` at once migrate once.
@@ -74,8 +77,8 @@ export async function migrateOffice(
       'SELECT max(version) AS version FROM office_schema',
     );
     const from = rows[0]?.version ?? 0;
-    if (from > migrations.length) {
-      throw new OfficeSchemaMismatch(from, migrations.length);
+    if (from > newest) {
+      throw new OfficeSchemaMismatch(from, newest);
     }
     for (const step of migrations) {
       if (step.version <= from || step.version > target) continue;

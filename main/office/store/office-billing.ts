@@ -1,92 +1,86 @@
-// The office-wide billing rows (office migration 003): each desk publishes the row its own billing
-// export would write for every meter of its route sheets; the office export takes, per meter, the
-// row that says most. A row a desk publishes again unchanged changes nothing (no new version, no
-// audit row, its time kept), so "the newest" means the desk whose view changed last.
+// The office-wide billing rows (issue 30, item 2): each meter's row derived from the office's own
+// facts (office-facts.ts) by the desk's export code (common/billing/office-meter-row.ts), whichever
+// desk read the photo or decided. Desks no longer publish rows of their own (the billing_rows
+// table of office migration 003 is not written any more); only their sheets' dialect, so the
+// office export writes in the dialect a desk's export would.
 import type { BillingRow } from '../../../common/billing/billing-row';
 import type { MeterState } from '../../../common/billing/meter-outcome';
+import { DEFAULT_PLAUSIBILITY_CONFIG } from '../../../common/billing/plausibility-config';
+import { officeRouteRows } from '../../../common/billing/office-meter-row';
 import { inTransaction, type OfficePool, type Queryable } from './office-db';
+import { officeFacts, type OfficeMeterOfRoute } from './office-facts';
 
-export interface DeskBillingRow {
-  routeKey: string;
-  meterNumber: string;
-  state: MeterState;
-  billable: boolean;
-  row: BillingRow;
-}
-
-export interface BillingPublish {
-  desk: string;
+export interface DialectPublish {
   user: string;
-  rows: readonly DeskBillingRow[];
-  /** The route sheets' dialect at this desk (as its export uses it); null: the default. */
+  routeKeys: readonly string[];
+  /** The route sheets' dialect at this desk (as its export uses it). */
   dialect: unknown;
   at: Date;
 }
 
-/** Meters of the office unknown to it (a route not yet published) are left out; how many went. */
-export function publishBillingRows(pool: OfficePool, p: BillingPublish): Promise<number> {
+/**
+ * The dialect a desk's sheets were loaded in goes with its routes, so the office export writes in
+ * the dialect a desk's export would. How many routes changed.
+ */
+export function publishSheetDialect(pool: OfficePool, p: DialectPublish): Promise<number> {
   return inTransaction(pool, p.user, async (c) => {
-    const routeKeys = [...new Set(p.rows.map((r) => r.routeKey))];
-    if (p.dialect !== null) {
-      await c.query(
-        `UPDATE routes SET sheet_dialect = $2::jsonb, updated_by = $3, updated_at = $4
-          WHERE route_key = ANY($1::text[]) AND sheet_dialect IS DISTINCT FROM $2::jsonb`,
-        [routeKeys, JSON.stringify(p.dialect), p.user, p.at],
-      );
-    }
-    const written = await c.query(
-      `INSERT INTO billing_rows AS b (meter_id, desk, state, billable, billing_row, decided_at, published_at)
-       SELECT m.id, $5, t.state, t.billable, t.billing_row, $6, $6
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $7::jsonb[])
-           AS t (route_key, meter_number, state, billable, billing_row)
-         JOIN routes r ON r.route_key = t.route_key
-         JOIN meters m ON m.route_id = r.id AND m.meter_number = t.meter_number
-       ON CONFLICT (meter_id, desk) DO UPDATE
-         SET state = EXCLUDED.state, billable = EXCLUDED.billable, billing_row = EXCLUDED.billing_row,
-             decided_at = EXCLUDED.decided_at, published_at = EXCLUDED.published_at
-         WHERE (b.state, b.billable, b.billing_row) IS DISTINCT FROM
-               (EXCLUDED.state, EXCLUDED.billable, EXCLUDED.billing_row)`,
-      [
-        p.rows.map((r) => r.routeKey),
-        p.rows.map((r) => r.meterNumber),
-        p.rows.map((r) => r.state),
-        p.rows.map((r) => r.billable),
-        p.desk,
-        p.at,
-        p.rows.map((r) => JSON.stringify(r.row)),
-      ],
+    const changed = await c.query(
+      `UPDATE routes SET sheet_dialect = $2::jsonb, updated_by = $3, updated_at = $4
+        WHERE route_key = ANY($1::text[]) AND sheet_dialect IS DISTINCT FROM $2::jsonb`,
+      [p.routeKeys, JSON.stringify(p.dialect), p.user, p.at],
     );
-    return written.rowCount ?? 0;
+    return changed.rowCount ?? 0;
   });
 }
 
-/**
- * Per meter of the office, the published row that says most: a billable reading over one billing
- * may not use yet, a reading over none, a person's skip over a meter still waiting or missing;
- * among equals the newest. Meters no desk published a row for are left out.
- */
-const BEST_ROWS = `
-  SELECT DISTINCT ON (b.meter_id) b.meter_id, b.desk, b.state, b.billing_row
-    FROM billing_rows b
-   ORDER BY b.meter_id,
-            CASE WHEN b.billable THEN 4
-                 WHEN b.billing_row ->> 'reading' IS NOT NULL THEN 3
-                 WHEN b.state = 'skipped' THEN 2
-                 WHEN b.state = 'pending' THEN 1
-                 ELSE 0 END DESC,
-            b.decided_at DESC, b.id DESC`;
-
 export interface OfficeBillingRow {
-  desk: string;
+  routeKey: string;
+  /** The desk whose reading the row bills, else the one whose decision it follows; null: none. */
+  desk: string | null;
   state: MeterState;
+  /** Whether the meter has a reading to bill. */
+  read: boolean;
   row: BillingRow;
 }
 
-export async function bestBillingRows(db: Queryable): Promise<OfficeBillingRow[]> {
-  const { rows } = await db.query<OfficeBillingRow>(
-    `SELECT desk, state, billing_row AS row FROM (${BEST_ROWS}) x`,
-  );
-  return rows;
+/** The desk behind a meter's row: whose published reading it bills, else who decided it. */
+function deskOf(m: OfficeMeterOfRoute, sha256: string | null): string | null {
+  for (let i = m.readings.length - 1; i >= 0; i--) {
+    const r = m.readings[i];
+    if (r && !r.failed && r.sha256 === sha256) return m.readingDesks[i] ?? null;
+  }
+  return m.decisionDesks.at(-1) ?? null;
+}
+
+/**
+ * Every meter of the office with its billing row, derived from the office's facts (its sheets'
+ * meters, the readings desks published, the decisions clerks made) by the desk's own code,
+ * whichever desk read the photo or decided. Meters in no particular order (the export sorts).
+ */
+export async function officeBillingRows(db: Queryable): Promise<OfficeBillingRow[]> {
+  const { meters, now } = await officeFacts(db);
+  const routes = new Map<string, OfficeMeterOfRoute[]>();
+  for (const m of meters) {
+    const route = routes.get(m.routeKey);
+    if (route) route.push(m);
+    else routes.set(m.routeKey, [m]);
+  }
+  const out: OfficeBillingRow[] = [];
+  for (const route of routes.values()) {
+    const rows = officeRouteRows(route, DEFAULT_PLAUSIBILITY_CONFIG, now);
+    rows.forEach((r, i) => {
+      const m = route[i];
+      if (!m) return;
+      out.push({
+        routeKey: m.routeKey,
+        desk: deskOf(m, r.outcome.chosen?.sha256 ?? null),
+        state: r.state,
+        read: r.read,
+        row: r.row,
+      });
+    });
+  }
+  return out;
 }
 
 /** The sheet dialect the office's routes were last loaded with; null: none published. */
@@ -106,17 +100,15 @@ export interface OfficeRouteCount {
   meters: number;
 }
 
-/** Meters per route and state over the whole office, from the best row of each meter. */
-export async function officeRouteCounts(db: Queryable): Promise<OfficeRouteCount[]> {
-  const { rows } = await db.query<OfficeRouteCount>(
-    `SELECT r.route_key AS "routeKey", COALESCE(best.state, 'missing') AS state,
-            COALESCE(best.billing_row ->> 'reading' IS NOT NULL, false) AS read,
-            count(*)::int AS meters
-       FROM meters m
-       JOIN routes r ON r.id = m.route_id
-       LEFT JOIN (${BEST_ROWS}) best ON best.meter_id = m.id
-      GROUP BY 1, 2, 3
-      ORDER BY 1`,
-  );
-  return rows;
+/** Meters per route and state over the whole office, from each meter's derived row. */
+export function officeRouteCounts(rows: readonly OfficeBillingRow[]): OfficeRouteCount[] {
+  const counts = new Map<string, OfficeRouteCount>();
+  for (const r of rows) {
+    const { routeKey } = r;
+    const key = `${routeKey}\u0000${r.state}\u0000${String(r.read)}`;
+    const c = counts.get(key) ?? { routeKey, state: r.state, read: r.read, meters: 0 };
+    c.meters++;
+    counts.set(key, c);
+  }
+  return [...counts.values()];
 }

@@ -3,7 +3,7 @@
 // the pool, so no transaction is held open while the report is worded; the route section is the
 // office's own route count (office-billing.ts), not a second one.
 import { requireOfficeSchema } from './migrate-office';
-import { officeRouteCounts, type OfficeRouteCount } from './office-billing';
+import { officeBillingRows, officeRouteCounts, type OfficeRouteCount } from './office-billing';
 import { classifyOfficeError, openOfficeDb, type OfficePool, type Queryable } from './office-db';
 
 /** One day, as the caller's clock and time zone have it: from its first instant, to the next day's. */
@@ -45,22 +45,42 @@ export async function clerksOnDay(db: Queryable, day: ReportDay): Promise<ClerkD
   return rows;
 }
 
-/** A reading's reader: its photo's folder (the path's first segment), else the desk. */
-const READER = `CASE WHEN strpos(r.file_name, '/') > 0 THEN split_part(r.file_name, '/', 1)
-                      ELSE r.desk END`;
+/** Headers of a route sheet's column naming the meter's reader, as offices write them. */
+export const READER_HEADERS = ['reader', 'Reader', 'READER', 'Ableser', 'Leser', 'Ableser/in'];
 
 /**
- * Photos a folder brought in that day, and that day's skips and re-reads of meters (or photos) a
- * photo of that folder belongs to: a meter photographed from two folders counts for both.
+ * A reading's reader: the reader the route sheet names for its meter (a reader column), else its
+ * photo's folder (the path's first segment), else the desk.
+ */
+function readerOf(meterId: string): string {
+  // The meter's reader by its primary key, one lookup a reading (a join let the planner walk the
+  // whole primary key).
+  const named = READER_HEADERS.map((h) => `NULLIF(x.record -> 'sheetCells' ->> '${h}', '')`);
+  return `COALESCE(
+    (SELECT COALESCE(${named.join(', ')}) FROM meters x WHERE x.id = ${meterId}),
+    CASE WHEN strpos(r.file_name, '/') > 0 THEN split_part(r.file_name, '/', 1) END,
+    r.desk)`;
+}
+
+/** A reading's meter: linked, or by the number its desk gave when the office had no such meter. */
+const READING_METER = `COALESCE(r.meter_id,
+  (SELECT CASE WHEN count(*) = 1 THEN min(y.id) END FROM meters y
+    WHERE r.meter_id IS NULL AND y.meter_number = r.meter_number))`;
+
+/**
+ * Photos a reader brought in that day, and that day's skips and re-reads (from the decisions) of
+ * meters (or photos) a photo of that reader belongs to: a meter photographed by two readers counts
+ * for both.
  */
 export async function readersOnDay(db: Queryable, day: ReportDay): Promise<ReaderDay[]> {
   // Each side starts from the day's rows by its index (readings by published_at, decisions by
-  // decided_at); a decision finds its readers through the readings of its meter and of its photo,
-  // each by its own index. The join on "same meter OR same photo" over every reading ever kept
-  // compared each of the day's decisions with all of them (issue 30: 75 million comparisons).
+  // decided_at); a decision finds its readers through the readings of its meter (linked, or
+  // published before the office had the meter: by its number) and of its photo, each by its own
+  // index. The join on "same meter OR same photo" over every reading ever kept compared each of
+  // the day's decisions with all of them (issue 30: 75 million comparisons).
   const { rows } = await db.query<ReaderDay>(
     `WITH photos AS (
-       SELECT ${READER} AS reader, count(DISTINCT r.sha256)::int AS photos
+       SELECT ${readerOf(READING_METER)} AS reader, count(DISTINCT r.sha256)::int AS photos
          FROM readings r
         WHERE r.published_at >= $1 AND r.published_at < $2
         GROUP BY 1),
@@ -70,9 +90,12 @@ export async function readersOnDay(db: Queryable, day: ReportDay): Promise<Reade
               count(DISTINCT d.id) FILTER (WHERE d.kind = 'reread')::int AS rereads
          FROM decisions d
         CROSS JOIN LATERAL (
-          SELECT ${READER} AS reader FROM readings r WHERE r.meter_id = d.meter_id
+          SELECT ${readerOf('r.meter_id')} AS reader FROM readings r WHERE r.meter_id = d.meter_id
           UNION
-          SELECT ${READER} FROM readings r WHERE r.sha256 = d.sha256) f
+          SELECT ${readerOf('d.meter_id')} FROM readings r
+           WHERE r.meter_id IS NULL AND r.meter_number = d.meter_number
+          UNION
+          SELECT ${readerOf('r.meter_id')} FROM readings r WHERE r.sha256 = d.sha256) f
         WHERE d.kind IN ('skip', 'reread') AND d.decided_at >= $1 AND d.decided_at < $2
         GROUP BY f.reader)
      SELECT COALESCE(p.reader, d.reader) AS reader, COALESCE(p.photos, 0) AS photos,
@@ -105,7 +128,7 @@ export interface OfficeDayReport {
 async function readReport(pool: OfficePool, day: ReportDay): Promise<OfficeDayReport> {
   await requireOfficeSchema(pool);
   return {
-    routeCounts: await officeRouteCounts(pool),
+    routeCounts: officeRouteCounts(await officeBillingRows(pool)),
     clerks: await clerksOnDay(pool, day),
     readers: await readersOnDay(pool, day),
     quota: await quotaOnDay(pool, day),

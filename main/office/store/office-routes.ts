@@ -126,7 +126,7 @@ export function loadOfficeRoute(pool: OfficePool, load: RouteLoad): Promise<Rout
 const nullableText = z.string().nullable();
 const nullableNumber = z.number().nullable();
 /** A meter as another desk published it: checked, since a desk takes it into its own queue. */
-const meterRecord = z.object({
+export const meterRecord = z.object({
   meterId: z.string().min(1),
   account: nullableText,
   address: nullableText,

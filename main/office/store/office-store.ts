@@ -11,11 +11,11 @@ import {
   type OfficePool,
 } from './office-db';
 import {
-  bestBillingRows,
+  officeBillingRows,
   officeRouteCounts,
   officeSheetDialect,
-  publishBillingRows,
-  type BillingPublish,
+  publishSheetDialect,
+  type DialectPublish,
   type OfficeBillingRow,
   type OfficeRouteCount,
 } from './office-billing';
@@ -64,9 +64,12 @@ export interface OfficeStore {
   /** The office's routes whose hash differs from the one this desk has, by route key. */
   changedRoutes(known: ReadonlyMap<string, string>): Promise<OfficeRouteSheet[]>;
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
-  /** The desk's per-meter billing rows (office migration 003); how many changed. */
-  publishBilling(p: BillingPublish): Promise<number>;
-  /** Per meter of the office, the row that says most, and the dialect its sheets were loaded in. */
+  /** The dialect this desk's route sheets were loaded in, for the office export; routes changed. */
+  publishDialect(p: DialectPublish): Promise<number>;
+  /**
+   * Every meter of the office with its billing row, derived from the office's readings, decisions
+   * and meters, and the dialect its sheets were loaded in.
+   */
   billingRows(): Promise<{ rows: OfficeBillingRow[]; dialect: unknown }>;
   routeCounts(): Promise<OfficeRouteCount[]>;
   /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */
@@ -124,13 +127,13 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
     changedRoutes: (known) => guard(() => changedOfficeRoutes(pool, known)),
     leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
-    publishBilling: (p) => guard(() => publishBillingRows(pool, p)),
+    publishDialect: (p) => guard(() => publishSheetDialect(pool, p)),
     billingRows: () =>
       guard(async () => ({
-        rows: await bestBillingRows(pool),
+        rows: await officeBillingRows(pool),
         dialect: await officeSheetDialect(pool),
       })),
-    routeCounts: () => guard(() => officeRouteCounts(pool)),
+    routeCounts: () => guard(async () => officeRouteCounts(await officeBillingRows(pool))),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     review: officeReviewStore(pool, guard, routeOf),
     close: () => pool.end(),

@@ -123,8 +123,8 @@ async function readingOn(c: OfficeClient, r: PublishedReading): Promise<Publishe
   const meterId = meter.rows[0]?.id ?? null;
   const inserted = await c.query(
     `INSERT INTO readings (idempotency_key, sha256, meter_id, desk, file_name, status, reading,
-       result_source, to_review, task_id, ai_version, read_at, published_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       result_source, to_review, task_id, ai_version, read_at, published_at, meter_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (idempotency_key) DO NOTHING`,
     [
       r.key,
@@ -140,6 +140,8 @@ async function readingOn(c: OfficeClient, r: PublishedReading): Promise<Publishe
       r.aiVersion,
       r.readAt,
       r.publishedAt,
+      // The meter as the desk named it: the office links it later if it does not have it yet.
+      r.meterNumber,
     ],
   );
   if (meterId !== null && r.toReview) {

@@ -6,6 +6,7 @@ import { officeMigration005 } from './005-filter-indexes';
 import { officeMigration006 } from './006-shared-sheets';
 import { officeMigration007 } from './007-audit-retention';
 import { officeMigration008 } from './008-desk-own-rows';
+import { officeMigration009 } from './009-office-billing-facts';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -18,4 +19,8 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration006,
   officeMigration007,
   officeMigration008,
+  officeMigration009,
 ];
+
+/** The newest step's version: what a database this MeterDesk migrated is at. */
+export const LATEST_OFFICE_VERSION = OFFICE_MIGRATIONS.at(-1)?.version ?? 0;
