@@ -34,7 +34,14 @@ describe('meter-desk run with one endpoint broken', () => {
       METER_DESK_BASE_URL: h.sandbox.url,
       METER_DESK_API_KEY: h.sandbox.apiKey,
     });
-    const code = await ended(main(['run', h.photos, '--db', h.dbFile], io), io.stderr);
+    // The AI holds every reading until the run has asked the list for them: on a busy machine
+    // the uploads' own answers could otherwise make every photo final before the list is asked.
+    const sandbox = h.sandbox;
+    sandbox.control.setAiOnline(false);
+    const run = main(['run', h.photos, '--db', h.dbFile], io);
+    await waitFor(() => io.stderr().includes('The task list is failing'), 30_000, io.stderr);
+    sandbox.control.setAiOnline(true);
+    const code = await ended(run, io.stderr);
     expect(code).toBe(0);
     expect(io.stderr()).toContain(
       'The task list is failing (the service answers 500); following tasks one by one',
