@@ -21,7 +21,7 @@ import { migration020 } from './020-office-reading-desk';
 import { migration021 } from './021-office-failed-photo';
 import { migration022 } from './022-order-files';
 import { migration023 } from './023-meter-history';
-import { migration026 } from './026-outbox-published-index';
+import { migration024 } from './024-outbox-published-index';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -49,5 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration021,
   migration022,
   migration023,
-  migration026,
+  migration024,
 ];

@@ -68,9 +68,24 @@ describe.skipIf(officeSkip !== null)('office migration 008: a desk writes its ow
     const anna = openOfficeDb(await o.deskUrl('anna'));
     const ben = openOfficeDb(await o.deskUrl('ben'));
     try {
-      // What anna's desk wrote at schema 7: a reading and a decision under its name.
-      await publishReading(anna, reading('anna@pc1', 'anna@pc1:reading:2', SHA_C));
-      await publishDecision(anna, decision('anna@pc1', 'anna@pc1:decision:2'));
+      // What anna's desk wrote at schema 7: a reading and a decision under its name, as that
+      // schema's statements wrote them (today's publish writes columns of later migrations).
+      await anna.query(
+        `INSERT INTO photos (sha256, state, desk, file_name, claimed_at)
+         VALUES ($1, 'read', 'anna@pc1', 'c.jpg', $2), ($3, 'read', 'anna@pc1', 'a.jpg', $2)
+         ON CONFLICT (sha256) DO NOTHING`,
+        [SHA_C, AT, SHA_A],
+      );
+      await anna.query(
+        `INSERT INTO readings (idempotency_key, sha256, desk, file_name, status, reading, published_at)
+         VALUES ('anna@pc1:reading:2', $1, 'anna@pc1', 'c.jpg', 'finished', '00160', $2)`,
+        [SHA_C, AT],
+      );
+      await anna.query(
+        `INSERT INTO decisions (idempotency_key, kind, sha256, meter_number, reading, desk, clerk, decided_at)
+         VALUES ('anna@pc1:decision:2', 'confirm', $1, '0042', '00151', 'anna@pc1', 'anna@pc1', $2)`,
+        [SHA_A, AT],
+      );
       // Schema 7 let ben's role rewrite anna's reading: the hole this migration closes.
       await ben.query(`UPDATE readings SET reading = '00161' WHERE idempotency_key = $1`, [
         'anna@pc1:reading:2',
@@ -113,6 +128,8 @@ describe.skipIf(officeSkip !== null)('office migration 008: a desk writes its ow
         /permission denied/,
       );
       await expect(ben.query('DELETE FROM decisions')).rejects.toThrow(/permission denied/);
+      // On to the newest schema: the desks below publish with today's statements.
+      await migrateOffice(o.pool);
       // ...nor write under anna's name: a forged reading, decision or claim.
       await expect(
         publishReading(ben, reading('anna@pc1', 'anna@pc1:reading:3', SHA_D)),

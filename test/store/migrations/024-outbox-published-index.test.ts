@@ -1,4 +1,4 @@
-// Migration 026 on a populated queue from before it (23: 024 and 025 are other changes' numbers):
+// Migration 024 on a populated queue from before it (23):
 // the outbox keeps every entry as it was, and the pruning's filter (published entries older than
 // the retention) reads the new partial index instead of the whole outbox.
 import { expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { AT, olderQueues, publishAs, rowsOf } from './older-queue';
 
 const olderQueue = olderQueues();
 
-it('026 indexes published outbox entries and keeps every entry as it was', () => {
+it('024 indexes published outbox entries and keeps every entry as it was', () => {
   const q = olderQueue(23);
   publishAs(q, 'anna@pc1');
   const add = q.db.prepare(
@@ -19,7 +19,7 @@ it('026 indexes published outbox entries and keeps every entry as it was', () =>
   add.run('anna@pc1:decision:3', AT, null);
   const entries = rowsOf(q.db, 'office_outbox');
 
-  expect(q.migrateTo(26)).toBe(26);
+  expect(q.migrateTo(24)).toBe(24);
   expect(rowsOf(q.db, 'office_outbox')).toEqual(entries);
   const index = q.db
     .prepare<[], { sql: string }>(
