@@ -106,10 +106,10 @@ function jobOf(store: Store, meter: string): number {
 }
 
 /** The clerk's two decisions, through the action layer as the window makes them. */
-function decide(store: Store, corrected: string, skipped: string): void {
+async function decide(store: Store, corrected: string, skipped: string): Promise<void> {
   const actions = new QueueActions({ store: () => store, engine: () => null, clock: systemClock });
-  expect(actions.review(jobOf(store, corrected), 'corrected', '00999.9')).toBe(true);
-  expect(actions.recordSkip(skipped, 'dog', null)).toBe(true);
+  expect(await actions.review(jobOf(store, corrected), 'corrected', '00999.9')).toBe(true);
+  expect(await actions.recordSkip(skipped, 'dog', null)).toBe(true);
 }
 
 describe.skipIf(officeSkip !== null)('billing rows from the office facts', () => {
@@ -141,7 +141,7 @@ describe.skipIf(officeSkip !== null)('billing rows from the office facts', () =>
         benStore,
         files.slice(4, 7).map((f) => f.split('/').pop() ?? f),
       );
-      decide(benStore, shared, '0001');
+      await decide(benStore, shared, '0001');
       const desk = openOfficeStore(await o.deskUrl('ben'), { desk: 'ben@pc' });
       const outbox = officeOutboxOf(benStore.db, systemClock);
       const publisher = new OutboxPublisher({ outbox, office: desk, clock: systemClock });
@@ -157,7 +157,7 @@ describe.skipIf(officeSkip !== null)('billing rows from the office facts', () =>
     await run(all, singleDb, ['--route', sheet]);
     const single = openStore(singleDb);
     try {
-      decide(single, shared, '0001');
+      await decide(single, shared, '0001');
     } finally {
       single.close();
     }

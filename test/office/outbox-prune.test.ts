@@ -134,7 +134,7 @@ describe.skipIf(officeSkip !== null)('office republish after pruning', () => {
         const actions = new QueueActions({ store: () => store, engine: () => null, clock });
         const a = readPhoto(store, 'a.jpg', '00120', T0.toISOString());
         readPhoto(store, 'b.jpg', '00340', T0.toISOString());
-        expect(actions.review(a, 'corrected', '00121')).toBe(true);
+        expect(await actions.review(a, 'corrected', '00121')).toBe(true);
         const publisher = new OutboxPublisher({ outbox, office: desk, clock });
         expect(await publisher.drain()).toMatchObject({ pending: 0, published: 3 });
         await clock.advance(Date.now() - clock.now());
