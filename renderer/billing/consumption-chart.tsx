@@ -22,11 +22,11 @@ export interface ThisPeriod {
   readonly band: CheckBand;
 }
 
-/** A rounded top for the axis: 1, 2 or 5 times a power of ten. */
+/** A rounded top for the axis, close above the largest figure (so the bars use the height). */
 function niceTop(max: number): number {
   if (!(max > 0)) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 5, 10].find((s) => s * power >= max) ?? 10;
+  const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((s) => s * power >= max) ?? 10;
   return step * power;
 }
 

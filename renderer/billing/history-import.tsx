@@ -61,7 +61,7 @@ export function HistoryImportResult(): React.JSX.Element | null {
             unchanged: shown.unchanged,
           })}
         </p>
-        <p>{t('import.meters', { meters: shown.meters, onSheet: shown.metersOnSheet })}</p>
+        <p>{t('import.meters', { count: shown.meters, onSheet: shown.metersOnSheet })}</p>
         {shown.problemCount > 0 && (
           <>
             <p>{t('import.problems', { count: shown.problemCount })}</p>

@@ -26,8 +26,10 @@ export const history: Words<typeof en> = {
       '{{count, number}} Zeile gelesen: {{added}} Ablesungen hinzugefügt, {{unchanged}} waren schon da.',
     summary_other:
       '{{count, number}} Zeilen gelesen: {{added}} Ablesungen hinzugefügt, {{unchanged}} waren schon da.',
-    meters:
-      '{{meters}} Zähler genannt, davon {{onSheet}} auf einer geladenen Ableseliste: Ihre Ablesungen wurden mit ihrem Verlauf erneut geprüft.',
+    meters_one:
+      '{{count, number}} Zähler genannt, davon {{onSheet}} auf einer geladenen Ableseliste: Seine Ablesungen wurden mit seinem Verlauf erneut geprüft.',
+    meters_other:
+      '{{count, number}} Zähler genannt, davon {{onSheet}} auf einer geladenen Ableseliste: Ihre Ablesungen wurden mit ihrem Verlauf erneut geprüft.',
     problems_one: '{{count, number}} Zeile wurde nicht übernommen:',
     problems_other: '{{count, number}} Zeilen wurden nicht übernommen:',
     more: '… und {{count, number}} weitere (meter-desk history import nennt alle).',

@@ -25,8 +25,10 @@ export const history = {
       '{{count, number}} line read: {{added}} readings added, {{unchanged}} already there.',
     summary_other:
       '{{count, number}} lines read: {{added}} readings added, {{unchanged}} already there.',
-    meters:
-      '{{meters}} meters named, {{onSheet}} of them on a loaded route sheet: their readings were checked again with their history.',
+    meters_one:
+      '{{count, number}} meter named, {{onSheet}} of them on a loaded route sheet: its readings were checked again with its history.',
+    meters_other:
+      '{{count, number}} meters named, {{onSheet}} of them on a loaded route sheet: their readings were checked again with their history.',
     problems_one: '{{count, number}} line was not taken:',
     problems_other: '{{count, number}} lines were not taken:',
     more: '… and {{count, number}} more (meter-desk history import lists them all).',
