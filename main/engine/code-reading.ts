@@ -6,7 +6,7 @@
 import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { PhotoCode } from '../../common/photo-codes';
 import { codesRead } from '../billing/routes';
-import { sharedCheckPool } from '../photo-checks/check-pool';
+import { CODE_LANES, sharedCheckPool } from '../photo-checks/check-pool';
 import { PhotoCheckError } from '../photo-checks/check-lane';
 import type { UnreadPhoto } from '../store/job-photo-codes';
 import type { Store } from '../store/store';
@@ -33,8 +33,12 @@ export interface CodeReadingDeps {
  */
 const ATTEMPTS = 2;
 
+/** Photos read at once: as many as the pool has code lanes (check-pool.ts). */
+const READS_AT_ONCE = CODE_LANES;
+
 export class CodeReading {
-  private reading: number | null = null;
+  /** The photos being read now. */
+  private readonly reading = new Set<number>();
   private running = false;
   private readonly attempts = new Map<number, number>();
   private idleWaiters: (() => void)[] = [];
@@ -48,20 +52,26 @@ export class CodeReading {
 
   /** Looks for a checked photo whose codes are not read yet (a check ended, photos came). */
   kick(): void {
-    if (!this.running || this.reading !== null) return;
-    const [next] = this.d.store.jobs.unreadCodePhotos(1);
-    if (next) this.read(next);
-    else this.idle();
+    if (!this.running) return;
+    const room = READS_AT_ONCE - this.reading.size;
+    if (room > 0) {
+      const next = this.d.store.jobs
+        .unreadCodePhotos(READS_AT_ONCE + this.reading.size)
+        .filter((p) => !this.reading.has(p.id))
+        .slice(0, room);
+      for (const photo of next) this.read(photo);
+    }
+    if (this.reading.size === 0) this.idle();
   }
 
   /** Whether a read is under way. */
   get busy(): boolean {
-    return this.reading !== null;
+    return this.reading.size > 0;
   }
 
   /** Resolves when no read is under way and none waits (at once when stopped). */
   whenIdle(): Promise<void> {
-    if (!this.running || this.reading === null) return Promise.resolve();
+    if (!this.running || this.reading.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
     });
@@ -73,7 +83,7 @@ export class CodeReading {
    */
   stop(): Promise<void> {
     this.running = false;
-    this.reading = null;
+    this.reading.clear();
     this.idle();
     return Promise.resolve();
   }
@@ -84,7 +94,7 @@ export class CodeReading {
   }
 
   private read(photo: UnreadPhoto): void {
-    this.reading = photo.id;
+    this.reading.add(photo.id);
     const pool = (path: string): Promise<PhotoCode[]> => sharedCheckPool().readCodes(path);
     const read =
       this.d.health.unavailable !== null
@@ -96,7 +106,7 @@ export class CodeReading {
           this.record(photo, codes);
         },
         (error: unknown) => {
-          if (!this.running || this.reading !== photo.id) return;
+          if (!this.running || !this.reading.has(photo.id)) return;
           if (this.d.health.noted(error)) {
             this.record(photo, []);
             return;
@@ -120,15 +130,14 @@ export class CodeReading {
         this.d.log(...logged('unexpectedError', { detail }));
       })
       .finally(() => {
-        if (this.reading !== photo.id) return;
-        this.reading = null;
+        if (!this.reading.delete(photo.id)) return;
         this.kick();
       });
   }
 
   private record(photo: UnreadPhoto, codes: PhotoCode[]): void {
     // Stopped meanwhile: the queue may be closed; the photo is read again on the next start.
-    if (!this.running || this.reading !== photo.id) return;
+    if (!this.running || !this.reading.has(photo.id)) return;
     this.attempts.delete(photo.id);
     if (!this.d.store.jobs.recordCodes(photo.id, codes)) return;
     // A photo its name matched to no meter may be matched by its code.

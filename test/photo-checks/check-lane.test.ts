@@ -72,16 +72,17 @@ describe('the bounded photo-check pool', () => {
     expect(pool.quality.started).toBe(2);
   });
 
-  it('reads codes in their own lane: a hung code read never delays a quality check', async () => {
+  it('reads codes in their own lanes: a hung code read delays neither a check nor the next read', async () => {
     const { pool, clock } = standInPool();
     const hungRead = failureOf(pool.readCodes('hang.jpg'));
-    const waitingRead = pool.readCodes('second.jpg');
-    // No time passes: the check is answered while the code lane is stuck.
+    // No time passes: the check and the next code read are answered while one code lane is stuck.
+    expect(await pool.readCodes('second.jpg')).toEqual([{ format: 'QRCode', text: 'second.jpg' }]);
     expect((await pool.measure('photo.jpg')).sharpness).toBe(500);
-    expect(pool.codes.load).toBe(2);
+    expect(pool.codeLanes.map((l) => l.load)).toEqual([1, 0]);
+    // A third read goes to the free lane, never behind the stuck one.
+    expect(await pool.readCodes('third.jpg')).toEqual([{ format: 'QRCode', text: 'third.jpg' }]);
     await clock.advance(DEADLINE);
     expect((await hungRead).code).toBe('timeout');
-    expect(await waitingRead).toEqual([{ format: 'QRCode', text: 'second.jpg' }]);
   });
 
   it('says an undecodable photo failed, and the worker carries on', async () => {

@@ -105,6 +105,31 @@ describe('the photo work of a run', () => {
     await work.codes.stop();
   });
 
+  it('reads two photos at once, one per code lane, and the next when one is answered', async () => {
+    const session = await queueOf(3);
+    const reads = heldReads();
+    const work = photoWork({
+      store: session.store,
+      on: true,
+      measure: () => Promise.resolve(GOOD_MEASURES),
+      readCodes: reads.read,
+      counted: () => undefined,
+      changed: () => undefined,
+      passed: () => undefined,
+      now: () => Date.parse('2026-12-07T12:00:00Z'),
+      log: () => undefined,
+    });
+    work.gate.start();
+    work.codes.start();
+    for (let i = 0; i < 5; i++) await settle();
+    expect(reads.started()).toBe(2);
+    expect(reads.answer()).toBe(true);
+    for (let i = 0; i < 5; i++) await settle();
+    expect(reads.started()).toBe(3);
+    await work.gate.stop();
+    await work.codes.stop();
+  });
+
   it('stops at once while a check hangs, and the photo is checked on the next start', async () => {
     const session = await queueOf(1);
     let answer: (m: PhotoMeasures) => void = () => undefined;
