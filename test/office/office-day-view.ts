@@ -8,11 +8,11 @@ export const OFFICE_DAY = '2026-03-02';
 export const OFFICE_DAY_ROUTE: OfficeReportRoute = {
   route: 'R1',
   meters: 4,
-  read: 2,
+  read: 1,
   confirmed: 1,
   not_checked: 0,
-  flagged: 1,
-  skipped: 1,
+  flagged: 0,
+  skipped: 2,
   pending: 0,
   missing: 1,
 };
