@@ -70,7 +70,7 @@ describe('the Office report screen', () => {
       'Pending',
       'Missing',
     ]);
-    expect(rowOf('R1')).toEqual(['R1', '4', '2', '1', '0', '1', '1', '0', '1']);
+    expect(rowOf('R1')).toEqual(['R1', '4', '1', '1', '0', '0', '2', '0', '1']);
     expect(rowOf('Anna')).toEqual(['Anna', '3', '08:00', '09:30', '2.0']);
     expect(rowOf('Ben')).toEqual(['Ben', '1', '08:10', '08:10', '–']);
     expect(rowOf('north')).toEqual(['north', '3', '1', '33.3%', '1', '33.3%']);
