@@ -18,7 +18,8 @@ export interface DeskNames {
   readonly computer: string;
 }
 
-function thisDesk(): DeskNames {
+/** This computer's user and host name, as desks are named after them. */
+export function thisDesk(): DeskNames {
   let user = process.env.USER ?? process.env.USERNAME ?? 'user';
   try {
     user = os.userInfo().username;

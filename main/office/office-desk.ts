@@ -3,7 +3,7 @@
 // claim gate tells the engine before each upload whether another desk sends or read the photo
 // already; nothing here blocks the engine for long. An office unreachable at start is not an
 // error: the desk works, sends without claims, and its outbox waits (docs/office.md).
-import os from 'node:os';
+import { thisDesk } from '../config/policy-presets';
 import { officeOutboxOf } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
@@ -22,14 +22,8 @@ import { openOfficeStore, type OfficeStore } from './store/office-store';
 
 /** The desk's name when none is given: the OS user at this computer. */
 export function defaultDeskName(): string {
-  let user = 'user';
-  try {
-    user = os.userInfo().username;
-  } catch {
-    // A user without a passwd entry (some containers): the environment's name, else 'user'.
-    user = process.env.USER ?? process.env.USERNAME ?? user;
-  }
-  return `${user}@${os.hostname()}`;
+  const { user, computer } = thisDesk();
+  return `${user}@${computer}`;
 }
 
 export interface OfficeDeskOptions {

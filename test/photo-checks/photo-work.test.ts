@@ -8,7 +8,7 @@ import type { EngineMessage } from '../../common/engine-messages';
 import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
 import { openSession, type Session } from '../../main/actions/session';
-import { photoWork } from '../../main/engine/photo-work';
+import { photoWork, type PhotoWork, type PhotoWorkDeps } from '../../main/engine/photo-work';
 import { GOOD_MEASURES } from '../helpers/photo-measures';
 import { tempDir } from '../helpers/tmp';
 
@@ -66,20 +66,29 @@ function heldReads(): {
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** The photo work of a run on `session`, every check passing; `deps` replaces what a test needs. */
+function workOn(session: Session, deps: Partial<PhotoWorkDeps>): PhotoWork {
+  return photoWork({
+    store: session.store,
+    on: true,
+    measure: () => Promise.resolve(GOOD_MEASURES),
+    readCodes: () => Promise.resolve([]),
+    counted: () => undefined,
+    changed: () => undefined,
+    passed: () => undefined,
+    now: () => Date.parse('2026-12-07T12:00:00Z'),
+    log: () => undefined,
+    ...deps,
+  });
+}
+
 describe('the photo work of a run', () => {
   it('ends only when every photo found has had its codes read, and says how many are left', async () => {
     const session = await queueOf(3);
     const reads = heldReads();
     const messages: EngineMessage[] = [];
-    const work = photoWork({
-      store: session.store,
-      on: true,
-      measure: () => Promise.resolve(GOOD_MEASURES),
+    const work = workOn(session, {
       readCodes: reads.read,
-      counted: () => undefined,
-      changed: () => undefined,
-      passed: () => undefined,
-      now: () => Date.parse('2026-12-07T12:00:00Z'),
       log: (_line, message) => {
         if (message) messages.push(message);
       },
@@ -108,17 +117,7 @@ describe('the photo work of a run', () => {
   it('reads two photos at once, one per code lane, and the next when one is answered', async () => {
     const session = await queueOf(3);
     const reads = heldReads();
-    const work = photoWork({
-      store: session.store,
-      on: true,
-      measure: () => Promise.resolve(GOOD_MEASURES),
-      readCodes: reads.read,
-      counted: () => undefined,
-      changed: () => undefined,
-      passed: () => undefined,
-      now: () => Date.parse('2026-12-07T12:00:00Z'),
-      log: () => undefined,
-    });
+    const work = workOn(session, { readCodes: reads.read });
     work.gate.start();
     work.codes.start();
     for (let i = 0; i < 5; i++) await settle();
@@ -133,19 +132,11 @@ describe('the photo work of a run', () => {
   it('stops at once while a check hangs, and the photo is checked on the next start', async () => {
     const session = await queueOf(1);
     let answer: (m: PhotoMeasures) => void = () => undefined;
-    const work = photoWork({
-      store: session.store,
-      on: true,
+    const work = workOn(session, {
       measure: () =>
         new Promise<PhotoMeasures>((resolve) => {
           answer = resolve;
         }),
-      readCodes: () => Promise.resolve([]),
-      counted: () => undefined,
-      changed: () => undefined,
-      passed: () => undefined,
-      now: () => Date.parse('2026-12-07T12:00:00Z'),
-      log: () => undefined,
     });
     work.gate.start();
     await settle();
