@@ -48,16 +48,43 @@ interface ErrorLike {
   readonly message: string;
 }
 
+/**
+ * Chromium's network errors (Electron's net.fetch rejects with "net::ERR_..." in words only) as
+ * the codes below already mean: so the window's engine and the CLI classify one way.
+ */
+const CHROMIUM_CODES: Readonly<Record<string, string>> = {
+  ERR_CONNECTION_REFUSED: 'ECONNREFUSED',
+  ERR_NAME_NOT_RESOLVED: 'ENOTFOUND',
+  ERR_NAME_RESOLUTION_FAILED: 'EAI_AGAIN',
+  ERR_INTERNET_DISCONNECTED: 'ENETDOWN',
+  ERR_NETWORK_ACCESS_DENIED: 'ENETUNREACH',
+  ERR_ADDRESS_UNREACHABLE: 'EHOSTUNREACH',
+  ERR_CONNECTION_TIMED_OUT: 'UND_ERR_CONNECT_TIMEOUT',
+  ERR_TIMED_OUT: 'ETIMEDOUT',
+  ERR_CONNECTION_RESET: 'ECONNRESET',
+  ERR_CONNECTION_CLOSED: 'ECONNRESET',
+  ERR_CONNECTION_ABORTED: 'ECONNABORTED',
+  ERR_EMPTY_RESPONSE: 'UND_ERR_SOCKET',
+  ERR_NETWORK_CHANGED: 'ECONNRESET',
+};
+
+function chromiumCode(message: string): string | undefined {
+  const name = /net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1];
+  // Certificate and SSL names (ERR_CERT_..., ERR_SSL_...) already read as TLS codes.
+  return name === undefined ? undefined : (CHROMIUM_CODES[name] ?? name);
+}
+
 /** The error and its causes (undici and fetch nest the interesting one), at most a few deep. */
 function chain(error: unknown): ErrorLike[] {
   const out: ErrorLike[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
     const rec = current as Record<string, unknown>;
+    const message = typeof rec.message === 'string' ? rec.message : '';
     out.push({
       name: typeof rec.name === 'string' ? rec.name : 'Error',
-      code: typeof rec.code === 'string' ? rec.code : undefined,
-      message: typeof rec.message === 'string' ? rec.message : '',
+      code: typeof rec.code === 'string' ? rec.code : chromiumCode(message),
+      message,
     });
     current = rec.cause;
   }
@@ -99,13 +126,28 @@ export function classifyFileError(endpoint: Endpoint, error: unknown, redact: Re
   return localFile(endpoint, 'unreadable', cause);
 }
 
+/** Chromium says a proxy's refusal as a code (fetch-transport.ts raises the first for a 407). */
+const PROXY_AUTH_CODES = new Set([
+  'ERR_PROXY_AUTH_REQUESTED',
+  'ERR_PROXY_AUTH_UNSUPPORTED',
+  'ERR_PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION',
+]);
+const PROXY_REFUSED_CODES = new Set([
+  'ERR_TUNNEL_CONNECTION_FAILED',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_MANDATORY_PROXY_CONFIGURATION_FAILED',
+  'ERR_PROXY_CERTIFICATE_INVALID',
+]);
+
 /**
  * A proxy's refusal of the tunnel. undici says it only in words (no code, no status), so the words
  * are matched here; test/api/proxy.test.ts pins them against a real proxy.
  */
 function proxyRefusal(links: readonly ErrorLike[]): 'proxy_auth' | 'proxy_refused' | null {
-  for (const { message } of links) {
-    if (/Proxy Authentication Required|Proxy response \(407\)/.test(message)) return 'proxy_auth';
+  for (const { message, code } of links) {
+    if (code !== undefined && PROXY_AUTH_CODES.has(code)) return 'proxy_auth';
+    if (code !== undefined && PROXY_REFUSED_CODES.has(code)) return 'proxy_refused';
+    if (/Proxy Authentication Required|Proxy response \(407\)/i.test(message)) return 'proxy_auth';
     if (/Proxy response \(\d+\) !== 200/.test(message)) return 'proxy_refused';
   }
   return null;

@@ -8,6 +8,7 @@ import { classifyBodyProblem } from './classify';
 import { classifyFileError } from './classify-transport';
 import type { ApiError, Endpoint } from './errors';
 import { createHttp, type Timeouts } from './http';
+import { createFetchHttp } from './fetch-transport';
 import type { NetworkSettings } from './network';
 import { pacedCall, type CallOptions } from './paced-call';
 import { createRedactor, type Redactor } from './redact';
@@ -87,13 +88,22 @@ export const BLIND_START = 3;
 export function createMeterApi(options: MeterApiOptions): MeterApi {
   // Never echoes the key, not even a part of it.
   const apiKey = apiKeyOrThrow(options.apiKey);
-  const http = createHttp({
-    baseUrl: options.baseUrl,
-    dispatcher: options.agent,
-    ...(options.network && { network: options.network }),
-    timeouts: options.timeouts,
-    maxBodyBytes: options.maxBodyBytes,
-  });
+  const chromium = options.agent === undefined ? options.network?.fetch : undefined;
+  const http =
+    chromium !== undefined
+      ? createFetchHttp({
+          baseUrl: options.baseUrl,
+          fetch: chromium,
+          timeouts: options.timeouts,
+          maxBodyBytes: options.maxBodyBytes,
+        })
+      : createHttp({
+          baseUrl: options.baseUrl,
+          dispatcher: options.agent,
+          ...(options.network && { network: options.network }),
+          timeouts: options.timeouts,
+          maxBodyBytes: options.maxBodyBytes,
+        });
   const shared: SharedPacer = options.pacer
     ? { pacer: options.pacer, release: () => undefined }
     : sharePacer(http.origin, apiKey, { blindStart: BLIND_START, ...options.pacerOptions });

@@ -24,7 +24,15 @@ export interface NetworkSettings {
   readonly noProxy?: string;
   /** A PEM file of CA certificates trusted besides the default ones. */
   readonly caFile?: string;
+  /**
+   * Chromium's fetch (Electron's net.fetch in the window's backend): the service is then reached
+   * as the system is set up, and the proxy and CA fields above are not used for it.
+   */
+  readonly fetch?: FetchLike;
 }
+
+/** Electron's net.fetch and Node's global fetch both fit. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** A CA file that cannot be used: said as such, never silently ignored (TLS would then fail). */
 export class CaFileError extends Error {
@@ -61,6 +69,7 @@ export function proxyForLog(raw: string): string {
 
 /** One line for the log file: what this process goes through and what it trusts. */
 export function describeNetwork(settings: NetworkSettings): string {
+  if (settings.fetch !== undefined) return "the system's network settings (Chromium)";
   // As createNetworkAgent does: https goes through the http proxy when no https proxy is named.
   const https = settings.httpsProxy ?? settings.httpProxy;
   const parts = [

@@ -1,6 +1,7 @@
 // What the backend's state is opened with: where settings and the default queue live, the secret
 // store and main's OS services, and the timings tests shorten.
 import type { MachinePolicy } from '../config/policy';
+import type { NetworkSettings } from '../api/network';
 import type { EngineConfig } from '../engine/config';
 import type { Clock } from '../time/clock';
 import type { SandboxOptions } from '../../sandbox';
@@ -24,6 +25,8 @@ export interface BackendStateOptions {
   readonly policy: MachinePolicy;
   /** Office mode's review times (a decision's, a lease's end); tests move a manual clock. */
   readonly reviewClock?: Clock;
+  /** How the service is reached (Chromium's stack in the window, main/api/network.ts). */
+  readonly network?: NetworkSettings;
 }
 
 export interface WatchTimings {

@@ -34,6 +34,7 @@ import { ServiceSetup } from './service-setup';
 import { loadSettings, saveSettings, settingsFile, type AppSettings } from './settings';
 import { tellDesktop } from './tell-desktop';
 import { watchArrivals } from './watched-arrivals';
+import type { NetworkSettings } from '../api/network';
 import type { BackendStateOptions } from './backend-options';
 
 export type { BackendStateOptions, WatchTimings } from './backend-options';
@@ -102,18 +103,21 @@ export class BackendState {
       loadJob: (id) => this.storeValue.jobs.get(id),
       ...(options.eventIntervalMs !== undefined && { intervalMs: options.eventIntervalMs }),
     });
-    this.slot = new EngineSlot({
-      jobs: (ids) => {
-        this.hub.jobsChanged(ids);
+    this.slot = new EngineSlot(
+      {
+        jobs: (ids) => {
+          this.hub.jobsChanged(ids);
+        },
+        status: (status) => {
+          this.onStatus(status);
+        },
+        log: (line, message) => {
+          this.hub.logLine(line, message);
+          this.log(line);
+        },
       },
-      status: (status) => {
-        this.onStatus(status);
-      },
-      log: (line, message) => {
-        this.hub.logLine(line, message);
-        this.log(line);
-      },
-    });
+      options.network,
+    );
     // Every decision meets the office in the action layer, through this port (office mode).
     const office = new OfficeFirstGate({
       running: () => this.office.running(),
@@ -135,6 +139,11 @@ export class BackendState {
       ...(options.watch !== undefined && { watch: options.watch }),
       log: this.log,
     });
+  }
+
+  /** How the service is reached (the engine's and the connection check's requests). */
+  get network(): NetworkSettings | undefined {
+    return this.options.network;
   }
 
   get settings(): AppSettings {

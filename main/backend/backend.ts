@@ -1,6 +1,7 @@
 // The desktop backend as one object: the contract's backend calls (BACKEND_CALLS), the event
 // stream for the window, and network hints. Plain Node: it runs in Electron's utility process (see
 // docs/architecture.md), in tests, and behind the in-process test bridge.
+import type { NetworkSettings } from '../api/network';
 import { readMachinePolicy, type MachinePolicy } from '../config/policy';
 import type { HandlersFor } from '../../common/ipc/bridge';
 import type { BackendCalls } from '../../common/ipc/backend-contract';
@@ -33,6 +34,8 @@ export interface BackendOptions {
   readonly reviewClock?: Clock;
   /** The machine policy; by default this machine's (main/config/policy.ts). */
   readonly policy?: MachinePolicy;
+  /** How the service is reached; by default Node's stack with this process's proxy variables. */
+  readonly network?: NetworkSettings;
 }
 
 export interface Backend {
@@ -66,6 +69,7 @@ export function createBackendState(options: BackendOptions): BackendState {
     ...(options.watch && { watch: options.watch }),
     policy: options.policy ?? readMachinePolicy(),
     ...(options.reviewClock && { reviewClock: options.reviewClock }),
+    ...(options.network && { network: options.network }),
   });
 }
 

@@ -5,6 +5,7 @@ import type { AiInfo, QuotaInfo } from '../../common/engine-status';
 import { createMeterApi } from '../api/client';
 import { isApiError, type ApiError } from '../api/errors';
 import { isLoopbackHost, parseBaseUrl } from '../api/http';
+import type { NetworkSettings } from '../api/network';
 import { withoutApiPath } from '../../common/service-url';
 import { replyMessage, type ReplyMessage } from '../../common/reply-messages';
 import { AppError } from '../ipc/app-error';
@@ -114,7 +115,11 @@ export interface ConnectionInfo {
   readonly ai: AiInfo;
 }
 
-export async function checkConnection(baseUrl: string, apiKey: string): Promise<ConnectionInfo> {
+export async function checkConnection(
+  baseUrl: string,
+  apiKey: string,
+  network?: NetworkSettings,
+): Promise<ConnectionInfo> {
   const address = checkBaseUrl(baseUrl);
   const origin = new URL(address).origin;
   let api;
@@ -123,6 +128,7 @@ export async function checkConnection(baseUrl: string, apiKey: string): Promise<
       baseUrl: address,
       apiKey,
       timeouts: { connectMs: 8_000, headersMs: 15_000, bodyMs: 15_000 },
+      ...(network && { network }),
     });
   } catch (error) {
     // Only the key can still be wrong here (the address passed checkBaseUrl); the message never

@@ -5,6 +5,7 @@
 import { logged, type EngineMessage } from '../../common/engine-messages';
 import type { EngineStatus } from '../../common/engine-status';
 import type { MeterApi } from '../api/client';
+import type { NetworkSettings } from '../api/network';
 import { assembleEngine } from '../engine/assemble';
 import type { EngineConfig } from '../engine/config';
 import type { Engine } from '../engine/engine';
@@ -25,7 +26,10 @@ export interface EngineHooks {
 export class EngineSlot {
   private current: { engine: Engine; api: MeterApi; started: Promise<void> } | null = null;
 
-  constructor(private readonly hooks: EngineHooks) {}
+  constructor(
+    private readonly hooks: EngineHooks,
+    private readonly network?: NetworkSettings,
+  ) {}
 
   get engine(): Engine | null {
     return this.current?.engine ?? null;
@@ -39,6 +43,7 @@ export class EngineSlot {
       baseUrl: target.baseUrl,
       apiKey: target.apiKey,
       config: target.config,
+      ...(this.network && { network: this.network }),
     });
     engine.on('jobs', (ids) => {
       this.hooks.jobs(ids);

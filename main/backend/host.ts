@@ -10,6 +10,7 @@ import {
   MAX_LOG_CHARS,
 } from '../../common/ipc/backend-contract';
 import { logText } from '../../common/engine-messages';
+import type { NetworkSettings } from '../api/network';
 import { errorReporter } from '../ipc/answer';
 import { createRpcPeer, type RpcPort } from '../ipc/rpc';
 import { KeychainSecretStore } from '../secrets/keychain';
@@ -40,7 +41,11 @@ function handlersOnceOpen(opened: Promise<Backend>): BackendHandlers {
   return Object.fromEntries(entries) as BackendHandlers;
 }
 
-export async function runBackendHost(port: RpcPort, config: HostConfig): Promise<void> {
+export async function runBackendHost(
+  port: RpcPort,
+  config: HostConfig,
+  network?: NetworkSettings,
+): Promise<void> {
   let resolveBackend: (backend: Backend) => void = () => undefined;
   const opened = new Promise<Backend>((resolve) => {
     resolveBackend = resolve;
@@ -82,6 +87,7 @@ export async function runBackendHost(port: RpcPort, config: HostConfig): Promise
       secrets,
       main: main.calls,
       log,
+      ...(network && { network }),
       // Test-only knobs, passed through as given by the test that started this process.
       ...(config.engineConfig && { engineConfig: config.engineConfig }),
       ...(config.sandbox && { sandbox: config.sandbox }),

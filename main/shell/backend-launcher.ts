@@ -6,8 +6,8 @@ import { nativesDirArg } from './native-bindings';
 
 /**
  * Starts the backend in an Electron utility process (a Node.js child with its own event loop),
- * telling it where the native modules built for Electron are; `env` carries the system's proxy
- * (main/desktop/system-proxy.ts).
+ * telling it where the native modules built for Electron are; `env` says which network stack
+ * reaches the service and, on Node's, the system's proxy (main/desktop/system-proxy.ts).
  */
 export function spawnUtilityBackend(
   entry: string,
@@ -19,6 +19,8 @@ export function spawnUtilityBackend(
     serviceName: 'MeterDesk backend',
     stdio: 'inherit',
     env,
+    // A proxy's sign-in question reaches main's app 'login' event, where it is logged.
+    respondToAuthRequestsFromMainProcess: true,
   });
   child.once('spawn', () => {
     try {

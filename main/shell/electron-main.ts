@@ -116,6 +116,14 @@ function start(backendEnv: NodeJS.ProcessEnv): RunningInstance {
     log(`network hint: ${why}`);
     backend.networkHint();
   });
+  // The engine's requests are Chromium's (net.fetch in the backend): a proxy that asks for a
+  // password it cannot take from the system's sign-in (NTLM, Kerberos) is cancelled, and the
+  // engine then says the proxy wants credentials; this line tells IT which proxy asked.
+  app.on('login', (_event, webContents, _details, authInfo) => {
+    if (webContents === null && authInfo.isProxy) {
+      log(`proxy ${authInfo.host}:${authInfo.port} asks for a sign-in (${authInfo.scheme})`);
+    }
+  });
   let closed = false;
   app.on('before-quit', (event) => {
     if (closed) return;

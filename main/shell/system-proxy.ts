@@ -1,18 +1,24 @@
 import { session } from 'electron';
 import { loadSettings, settingsFile } from '../backend/settings';
 import { readMachinePolicy } from '../config/policy';
-import { backendEnv, proxyUrlFromRules } from '../desktop/system-proxy';
+import { backendEnv, networkStack, proxyUrlFromRules } from '../desktop/system-proxy';
 
 /**
- * The backend's environment with the proxy Chromium resolves for the configured service (system
- * settings, PAC, WPAD). Resolved once per start of the app: a new service address or a changed
- * PAC takes effect at the next start. Without a service (the sandbox) nothing is resolved.
+ * The backend's environment. On Chromium's stack (the default) the backend asks Chromium for every
+ * request and nothing is resolved here. On Node's stack (a proxy variable or a CA file named), the
+ * proxy Chromium resolves for the configured service (system settings, PAC, WPAD) is resolved once
+ * per start of the app. Without a service (the sandbox) nothing is resolved.
  */
 export async function backendEnvironment(
   userDataDir: string,
   log: (line: string) => void,
 ): Promise<NodeJS.ProcessEnv> {
   const { baseUrl, useSandbox } = loadSettings(settingsFile(userDataDir));
+  const caFile = readMachinePolicy().values.caFile;
+  if (networkStack(process.env, caFile) === 'chromium') {
+    log("the service is reached through Chromium's network (system proxy, PAC, certificates)");
+    return backendEnv(process.env, null, caFile);
+  }
   let proxy: string | null = null;
   if (baseUrl !== null && !useSandbox) {
     try {
@@ -22,5 +28,5 @@ export async function backendEnvironment(
     }
   }
   log(`system proxy for the service: ${proxy ?? 'direct'}`);
-  return backendEnv(process.env, proxy, readMachinePolicy().values.caFile);
+  return backendEnv(process.env, proxy, caFile);
 }

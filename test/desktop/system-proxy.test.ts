@@ -1,8 +1,19 @@
-// The system's proxy as Chromium resolves it, handed to the backend as proxy variables; what IT
-// or the user set explicitly wins. (The Electron half, session.resolveProxy, needs Electron's
-// binary and runs only in CI's packaged-app step.)
+// Which network stack the window's engine uses, and on Node's the system's proxy as Chromium
+// resolves it, handed to the backend as proxy variables; what IT or the user set explicitly wins.
+// (The Electron half, net.fetch and session.resolveProxy, needs Electron's binary and runs only in
+// CI's packaged-app step; test/api/fetch-transport.test.ts runs the fetch transport on Node's.)
 import { describe, expect, it } from 'vitest';
-import { backendEnv, proxyUrlFromRules } from '../../main/desktop/system-proxy';
+import { backendEnv, networkStack, proxyUrlFromRules } from '../../main/desktop/system-proxy';
+
+describe('networkStack', () => {
+  it("is Chromium's unless a proxy variable or a CA file is named", () => {
+    expect(networkStack({ PATH: '/bin', HTTPS_PROXY: ' ' })).toBe('chromium');
+    expect(networkStack({ https_proxy: 'http://mine:1' })).toBe('node');
+    expect(networkStack({ HTTP_PROXY: 'http://mine:1' })).toBe('node');
+    expect(networkStack({ METER_DESK_CA_FILE: '/etc/ca.pem' })).toBe('node');
+    expect(networkStack({}, '/etc/meterdesk/office-ca.pem')).toBe('node');
+  });
+});
 
 describe('proxyUrlFromRules', () => {
   it.each([
@@ -25,6 +36,7 @@ describe('backendEnv', () => {
     const env = backendEnv({ PATH: '/bin' }, 'http://proxy.corp:8080');
     expect(env).toEqual({
       PATH: '/bin',
+      METER_DESK_NETWORK: 'chromium',
       NODE_USE_SYSTEM_CA: '1',
       HTTPS_PROXY: 'http://proxy.corp:8080',
       HTTP_PROXY: 'http://proxy.corp:8080',
@@ -39,6 +51,7 @@ describe('backendEnv', () => {
     expect(env.HTTPS_PROXY).toBeUndefined();
     expect(env.https_proxy).toBe('http://mine:1');
     expect(env.NODE_USE_SYSTEM_CA).toBe('0');
+    expect(env.METER_DESK_NETWORK).toBe('node');
   });
 
   it("names the policy's CA file to the backend", () => {
@@ -48,6 +61,9 @@ describe('backendEnv', () => {
   });
 
   it('adds no proxy when Chromium says direct', () => {
-    expect(backendEnv({}, null)).toEqual({ NODE_USE_SYSTEM_CA: '1' });
+    expect(backendEnv({}, null)).toEqual({
+      METER_DESK_NETWORK: 'chromium',
+      NODE_USE_SYSTEM_CA: '1',
+    });
   });
 });

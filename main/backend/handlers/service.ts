@@ -162,7 +162,7 @@ export function serviceHandlers(
       if (!key) {
         throw new AppError('not_configured', replyMessage('noKeyStored', { address }));
       }
-      const info = await checkConnection(address, key);
+      const info = await checkConnection(address, key, state.network);
       if (!save) return { ...info, saved: false };
       await state.change(async (current) => {
         if (apiKey !== undefined) await storing(() => state.secrets.store.set(address, key));
