@@ -3,7 +3,7 @@
 // and git read), trusting what Node trusts plus a CA file IT names (a TLS-inspecting proxy's or a
 // private CA's). The window's engine gets the system's proxy from the shell the same way
 // (docs/deployment.md, "Proxy and certificates").
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 
@@ -24,6 +24,11 @@ export interface NetworkSettings {
   readonly noProxy?: string;
   /** A PEM file of CA certificates trusted besides the default ones. */
   readonly caFile?: string;
+  /**
+   * OpenSSL's SSL_CERT_FILE: the file that stands for the system's certificate store, as libpq,
+   * curl and git read it. Unset, the distribution's bundle on Linux.
+   */
+  readonly systemCaFile?: string;
   /**
    * Chromium's fetch (Electron's net.fetch in the window's backend): the service is then reached
    * as the system is set up, and the proxy and CA fields above are not used for it.
@@ -48,7 +53,9 @@ export function networkFromEnv(env: NodeJS.ProcessEnv, caFile?: string): Network
   const httpProxy = first(env.http_proxy, env.HTTP_PROXY);
   const noProxy = first(env.no_proxy, env.NO_PROXY);
   const ca = first(caFile, env.METER_DESK_CA_FILE);
+  const systemCaFile = first(env.SSL_CERT_FILE);
   return {
+    ...(systemCaFile !== undefined && { systemCaFile }),
     ...(httpsProxy !== undefined && { httpsProxy }),
     ...(httpProxy !== undefined && { httpProxy }),
     ...(noProxy !== undefined && { noProxy }),
@@ -80,6 +87,8 @@ export function describeNetwork(settings: NetworkSettings): string {
   ];
   if (settings.noProxy !== undefined) parts.push(`no proxy for ${settings.noProxy}`);
   if (settings.caFile !== undefined) parts.push(`extra CAs from ${settings.caFile}`);
+  const bundle = systemCaBundle(settings.systemCaFile);
+  if (bundle !== null) parts.push(`system CAs from ${bundle}`);
   return parts.join('; ');
 }
 
@@ -122,13 +131,49 @@ export function readCaFile(file: string): string {
   return pem;
 }
 
-/** The trusted CAs when a CA file is configured; undefined leaves Node's own choice alone. */
+/** Where OpenSSL finds the system's certificates on the Linux distributions MeterDesk meets. */
+const LINUX_BUNDLES = [
+  '/etc/ssl/certs/ca-certificates.crt',
+  '/etc/pki/tls/certs/ca-bundle.crt',
+  '/etc/ssl/ca-bundle.pem',
+  '/etc/ssl/cert.pem',
+];
+
+/** The file that holds the system's certificates, as OpenSSL (and so libpq) finds it; or null. */
+export function systemCaBundle(
+  systemCaFile: string | undefined,
+  platform: NodeJS.Platform = process.platform,
+): string | null {
+  if (systemCaFile !== undefined) return systemCaFile;
+  return platform === 'linux' ? (LINUX_BUNDLES.find((file) => existsSync(file)) ?? null) : null;
+}
+
+/**
+ * The operating system's certificates. Node 22.15 and later read the store itself (Windows' and
+ * macOS' too); before that, the bundle file OpenSSL reads on Linux. An unreadable bundle adds
+ * nothing, as for OpenSSL.
+ */
+function systemCas(settings: NetworkSettings): string[] {
+  const source = tls as unknown as CaSource;
+  if (settings.systemCaFile === undefined && typeof source.getCACertificates === 'function') {
+    return source.getCACertificates('system');
+  }
+  const bundle = systemCaBundle(settings.systemCaFile);
+  if (bundle === null) return [];
+  try {
+    return [readFileSync(bundle, 'utf8')];
+  } catch {
+    return [];
+  }
+}
+
+/** What the service's certificate is checked against: Node's own, the system's, IT's CA file. */
 export function trustedCas(
   settings: NetworkSettings,
   env: NodeJS.ProcessEnv = process.env,
-): string[] | undefined {
-  if (settings.caFile === undefined) return undefined;
-  return [...defaultCas(env), readCaFile(settings.caFile)];
+): string[] {
+  const file = settings.caFile === undefined ? [] : [readCaFile(settings.caFile)];
+  return [...new Set([...defaultCas(env), ...systemCas(settings), ...file])];
 }
 
 /**
@@ -137,8 +182,9 @@ export function trustedCas(
  * sends Basic credentials given in the proxy URL. Redirects are never followed either way.
  */
 export function createNetworkAgent(timeouts: Timeouts, settings: NetworkSettings): Dispatcher {
-  const ca = trustedCas(settings);
-  const tlsOptions = { timeout: timeouts.connectMs, ...(ca !== undefined && { ca }) };
+  // Built once: a `ca` list given per connection would be parsed again for every TLS handshake.
+  const secureContext = tls.createSecureContext({ ca: trustedCas(settings) });
+  const tlsOptions = { timeout: timeouts.connectMs, secureContext };
   const common = {
     headersTimeout: timeouts.headersMs,
     bodyTimeout: timeouts.bodyMs,

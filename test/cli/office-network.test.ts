@@ -1,7 +1,7 @@
 // The CLI on an office's network: through an HTTP CONNECT proxy named by HTTP(S)_PROXY (the proxy
 // must see the tunnel), around it by NO_PROXY, with Basic credentials in the proxy address, a 407
 // said plainly; and a service whose certificate comes from a private CA, trusted only through the
-// CA file IT names (METER_DESK_CA_FILE), also through the proxy.
+// CA file IT names (METER_DESK_CA_FILE), also through the proxy, or the system's store.
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -145,6 +145,14 @@ describe('a private CA', () => {
   it('is trusted through METER_DESK_CA_FILE', async (ctx) => {
     if (ca === null) return ctx.skip(skip);
     const result = await quota({ METER_DESK_CA_FILE: ca.caFile }, url);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/remaining\s+7/);
+  });
+
+  it("is trusted through the system's store, as OpenSSL, libpq and curl find it (SSL_CERT_FILE)", async (ctx) => {
+    if (ca === null) return ctx.skip(skip);
+    const result = await quota({ SSL_CERT_FILE: ca.caFile }, url);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/remaining\s+7/);

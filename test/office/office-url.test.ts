@@ -73,9 +73,17 @@ describe('office addresses', () => {
     expect(modeOf('postgres://h/db?sslrootcert=system')).toBe('verify-full');
     expect(modeOf('postgres://h/db?sslmode=require&sslrootcert=system')).toBe('verify-full');
     expect(modeOf('postgres://h/db?sslmode=disable&sslrootcert=system')).toBe('verify-full');
-    expect(officeConnectionString('postgres://h/db?sslrootcert=system')).not.toContain(
-      'sslrootcert',
+    // "system" is the file OpenSSL (and libpq) reads the system's certificates from.
+    const rootOf = (url: string, env: NodeJS.ProcessEnv): string | null =>
+      new URL(officeConnectionString(url, env)).searchParams.get('sslrootcert');
+    expect(rootOf('postgres://h/db?sslrootcert=system', { SSL_CERT_FILE: '/etc/own.pem' })).toBe(
+      '/etc/own.pem',
     );
+    if (process.platform === 'linux') {
+      expect(rootOf('postgres://h/db?sslrootcert=system', {})).toBe(
+        '/etc/ssl/certs/ca-certificates.crt',
+      );
+    }
     // Without it, the mode asked for is kept, read as libpq reads it.
     expect(modeOf('postgres://h/db?sslmode=require')).toBe('require');
   });

@@ -2,6 +2,7 @@
 // desk. Every statement is short and parameterised; nothing holds a transaction open while a
 // person or the network is waited for (claims and reviews are leases, not locks).
 import pg from 'pg';
+import { systemCaBundle } from '../../api/network';
 import { redactOfficeText } from '../office-url';
 
 export type OfficePool = pg.Pool;
@@ -34,10 +35,13 @@ export const OFFICE_QUERY_MS = STATEMENT_MS + 5_000;
  * warns on stderr; with it, `require` encrypts without checking, `verify-full` checks the
  * certificate against `sslrootcert` (the office's own CA) or, without one, against the
  * certificates Node trusts, and the server's name. `sslrootcert=system` is libpq's word for the
- * latter; the driver would read it as a file name. The CA file is read when a connection is made,
- * so a file that cannot be read fails that connection, not the desk's start.
+ * system's certificates; the driver would read it as a file name, so it becomes the file OpenSSL
+ * (and so libpq) reads them from: SSL_CERT_FILE, else the distribution's bundle on Linux; where
+ * there is no such file (Windows, macOS), the certificates Node trusts, which in the window include
+ * the operating system's (NODE_USE_SYSTEM_CA). The CA file is read when a connection is made, so
+ * a file that cannot be read fails that connection, not the desk's start.
  */
-export function officeConnectionString(url: string): string {
+export function officeConnectionString(url: string, env: NodeJS.ProcessEnv = process.env): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -47,7 +51,9 @@ export function officeConnectionString(url: string): string {
   const query = parsed.searchParams;
   const system = query.get('sslrootcert') === 'system';
   if (system) {
-    query.delete('sslrootcert');
+    const bundle = systemCaBundle(env.SSL_CERT_FILE?.trim() || undefined);
+    if (bundle === null) query.delete('sslrootcert');
+    else query.set('sslrootcert', bundle);
     // libpq takes sslrootcert=system only with verify-full (a weaker mode is refused there):
     // never a plaintext or unchecked connection for an address that asks for the system's CAs.
     query.set('sslmode', 'verify-full');
