@@ -51,7 +51,10 @@ export class OrderFileHashMismatch extends Error {
  * Keeps a desk's order file for its route: a newer load (by its desk's load time) replaces the
  * office's copy, the same bytes again change nothing, an older load never replaces a newer one.
  */
-export function keepOfficeOrderFile(pool: OfficePool, give: OrderFileGive): Promise<OrderFileGiven> {
+export function keepOfficeOrderFile(
+  pool: OfficePool,
+  give: OrderFileGive,
+): Promise<OrderFileGiven> {
   if (sha256Of(give.bytes) !== give.sha256) throw new OrderFileHashMismatch(give.routeKey);
   return inTransaction(pool, give.user, async (c) => {
     const kept = await c.query<{ route_key: string }>(
