@@ -47,7 +47,7 @@ interface Desk {
   office: OfficeStore;
 }
 
-async function desk(name: string, url: string, dir: string): Promise<Desk> {
+function desk(name: string, url: string, dir: string): Desk {
   const clock = createManualClock(ORDER_NOW);
   const store = openStore(join(dir, `${name}.sqlite`), { clock });
   const office = openOfficeStore(url, { desk: `${name}@pc`, max: 2, connectMs: 60_000 });
@@ -112,7 +112,7 @@ describe.skipIf(officeSkip !== null)('the office-wide return file', () => {
       const routeKey = `orders-${name}`;
 
       // A loads the order file and reads nothing; the office keeps it byte for byte.
-      const anna = await desk('anna', await o.deskUrl('anna'), t.dir);
+      const anna = desk('anna', await o.deskUrl('anna'), t.dir);
       const loaded = await anna.actions.loadOrderFile(fixture.bytes, {
         name: routeKey,
         profile: null,
@@ -127,8 +127,8 @@ describe.skipIf(officeSkip !== null)('the office-wide return file', () => {
       expect(JSON.parse(kept?.profile ?? '{}')).toMatchObject({ name });
 
       // B and C never load it: they receive it with the route, byte for byte.
-      const ben = await desk('ben', await o.deskUrl('ben'), t.dir);
-      const carl = await desk('carl', await o.deskUrl('carl'), t.dir);
+      const ben = desk('ben', await o.deskUrl('ben'), t.dir);
+      const carl = desk('carl', await o.deskUrl('carl'), t.dir);
       for (const d of [ben, carl]) {
         expect(await sync(d)).toEqual([routeKey]);
         const own = d.store.orderFiles.latest();
@@ -165,7 +165,7 @@ describe.skipIf(officeSkip !== null)('the office-wide return file', () => {
       if (!one.ok) throw new Error(JSON.stringify(one));
 
       const officeOut = join(t.dir, `office-${name}.dat`);
-      const dora = await desk('dora', await o.deskUrl('dora'), t.dir);
+      const dora = desk('dora', await o.deskUrl('dora'), t.dir);
       const written = await writeOfficeReturnFile(dora.office, officeOut, {
         now: new Date(ORDER_NOW),
         zone: ZONE,
