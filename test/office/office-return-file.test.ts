@@ -151,6 +151,15 @@ describe.skipIf(officeSkip !== null)('the office-wide return file', () => {
       }
       await publishOutbox(ben);
       await publishOutbox(carl);
+      // B's own return, from the copy it received, needs no office: its own readings only.
+      const benOwn = join(t.dir, `ben-${name}.dat`);
+      const mine = await writeReturnFile(ben.store, benOwn, {
+        now: new Date(ORDER_NOW),
+        zone: ZONE,
+      });
+      if (!mine.ok) throw new Error(JSON.stringify(mine));
+      expect(byteDiff(profile, fixture.bytes, readFileSync(benOwn)).changedOutside).toBe(0);
+      expect(mine.filled).toBeGreaterThan(0);
 
       // One desk of every photo with the same decisions, without an office: the reference.
       const single = await orderQueue(fixture);
@@ -178,6 +187,7 @@ describe.skipIf(officeSkip !== null)('the office-wide return file', () => {
       );
       const diff = byteDiff(profile, fixture.bytes, after);
       expect(diff.changedOutside, diff.firstDifference ?? '').toBe(0);
+      expect(written.filled).toBeGreaterThan(mine.filled);
       expect({ filled: written.filled, notRead: written.notRead }).toEqual({
         filled: one.filled,
         notRead: one.notRead,
