@@ -231,4 +231,39 @@ describe.skipIf(officeSkip !== null)('the office-wide return file', () => {
     },
     120_000,
   );
+
+  it('a changed order file reaches the desks again, even when its meters did not change', async () => {
+    const t = tempDir('meterdesk-office-reload-');
+    cleanups.push(() => {
+      t.cleanup();
+    });
+    const o = await migratedOffice(cluster(), 0);
+    cleanups.push(() => o.close());
+    const first = FIXTURES['neptune-imp']().bytes;
+    // Only the utility's name in the header differs: the same meters, another file.
+    const second = Buffer.from(
+      first.toString('latin1').replace('Stadtwerke Müllheim', 'Stadtwerke Mühlheim'),
+      'latin1',
+    );
+    expect(second.equals(first)).toBe(false);
+    const anna = desk('anna', await o.deskUrl('anna'), t.dir);
+    const ben = desk('ben', await o.deskUrl('ben'), t.dir);
+    const load = async (bytes: Buffer) =>
+      anna.actions.loadOrderFile(bytes, { name: 'orders-R12', profile: null, fileTime: null });
+    const benHolds = () => Buffer.from(ben.store.orderFiles.latest()?.bytes ?? []);
+
+    expect(await load(first)).toMatchObject({ ok: true });
+    await sync(anna);
+    expect(await sync(ben)).toEqual(['orders-R12']);
+    expect(benHolds().equals(first)).toBe(true);
+
+    expect(await load(second)).toMatchObject({ ok: true });
+    await sync(anna);
+    expect(await sync(ben)).toEqual(['orders-R12']);
+    expect(benHolds().equals(second)).toBe(true);
+    expect(
+      Buffer.from((await ben.office.orderFile('orders-R12'))?.bytes ?? []).equals(second),
+    ).toBe(true);
+    expect(await sync(ben)).toEqual([]);
+  });
 });
