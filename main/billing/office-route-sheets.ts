@@ -7,7 +7,11 @@
 // has not heard of yet.
 import { createHash } from 'node:crypto';
 import type { MeterRecord } from '../../common/billing/meter-record';
-import type { OfficeRouteSheet, OfficeSheet } from '../../common/billing/office-route-sheet';
+import type {
+  OfficeRouteOrderFile,
+  OfficeRouteSheet,
+  OfficeSheet,
+} from '../../common/billing/office-route-sheet';
 import type { StoredMeter } from '../store/meter-rows';
 import type { Store } from '../store/store';
 import type { MatchReport } from './matching';
@@ -52,6 +56,8 @@ export interface DeskRoute {
   sheet: OfficeSheet;
   loadedAt: string;
   meters: MeterRecord[];
+  /** The order file the sheet was loaded from (issue 31); null: a route sheet. */
+  orderFile: OfficeRouteOrderFile | null;
 }
 
 function recordOf(m: StoredMeter): MeterRecord {
@@ -98,10 +104,20 @@ export function deskRoutes(store: Store): DeskRoute[] {
     if (!loaded) return [];
     const { loadedAt, ...read } = loaded;
     const sheet: OfficeSheet = { ...read, otherHeaders: [...read.otherHeaders] };
+    const kept = store.orderFiles.forSheet(sheetId);
+    const orderFile = kept && {
+      name: kept.name,
+      profile: kept.profile,
+      bytes: kept.bytes,
+      sha256: kept.sha256,
+      fileTime: kept.fileTime,
+    };
+    // An order file's bytes are part of what the route holds (a reload that changes only fields
+    // the meters do not carry is a new route to the other desks); a route sheet's hash is as it was.
     const sha256 = createHash('sha256')
-      .update(JSON.stringify([sheet, meters]))
+      .update(JSON.stringify(orderFile ? [sheet, meters, orderFile.sha256] : [sheet, meters]))
       .digest('hex');
-    return [{ routeKey, sha256, sheetId, sheet, loadedAt, meters }];
+    return [{ routeKey, sha256, sheetId, sheet, loadedAt, meters, orderFile }];
   });
 }
 
@@ -147,6 +163,8 @@ export async function takeOfficeRoutes(
       if (mine !== undefined && mine > (heldNow[route.routeKey]?.sheetId ?? 0)) continue;
       if (route.meters.length === 0) continue;
       const { sheetId } = store.meters.loadSheet(route.sheet, route.meters);
+      // The order file with its route, so this desk's own return is written from the same bytes.
+      if (route.orderFile) store.orderFiles.add({ sheetId, ...route.orderFile });
       hold(store, route.routeKey, { sha256: route.sheetSha256, sheetId, adopted: true });
       taken.push(route.routeKey);
       meters += route.meters.length;

@@ -32,6 +32,8 @@ Usage:
   meter-desk export <return-file> --return-file [--db FILE]
                                                   the loaded order file given back with the readings in,
                                                   and <name>.exceptions.csv beside it
+  meter-desk export <return-file> --return-file --office URL [--desk NAME]
+                                                  the office-wide return file, every desk's readings
   meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]
                                                   the office-wide billing CSV, every meter of every route
   meter-desk quota [--base-url URL] [--json]

@@ -10,7 +10,7 @@ import type { OfficeStore } from './store/office-store';
 /** Publishes the desk's route sheets and their dialect: safe to repeat. How many routes. */
 export async function publishDesk(
   store: Store,
-  office: Pick<OfficeStore, 'loadRoute' | 'publishDialect'>,
+  office: Pick<OfficeStore, 'loadRoute' | 'keepOrderFile' | 'publishDialect'>,
   desk: string,
   at: Date,
   give: RoutesToGive = 'unconfirmed',

@@ -15,7 +15,7 @@ export const ROWS_EVERY_MS = 20_000;
 
 export interface PeriodicPublisherOptions {
   store: Store;
-  office: Pick<OfficeStore, 'loadRoute' | 'publishDialect'>;
+  office: Pick<OfficeStore, 'loadRoute' | 'keepOrderFile' | 'publishDialect'>;
   desk: string;
   clock: Clock;
   everyMs?: number;

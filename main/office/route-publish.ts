@@ -4,7 +4,8 @@
 // duplicates them; unchanged meters keep their version; an older load never replaces a newer
 // one). Read from the desk's queue, so a sheet loaded while the office was away goes with the next
 // publish; a route the office confirmed holding is not given again. Taking: the routes whose hash
-// in the office differs from the one this desk has.
+// in the office differs from the one this desk has. A route loaded from a billing system's order
+// file (issue 31) goes with the file itself, byte for byte, both ways.
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import { deskRoutes, knownRouteHashes, NO_ROUTE, routeGiven } from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
@@ -19,10 +20,13 @@ export { NO_ROUTE } from '../billing/office-route-sheets';
  */
 export type RoutesToGive = 'unconfirmed' | 'all';
 
+/** What a desk gives its routes to. */
+export type RouteGiving = Pick<OfficeStore, 'loadRoute' | 'keepOrderFile'>;
+
 /** Publishes the routes of the sheets loaded at this desk; how many routes it gave. */
 export async function publishRoutes(
   store: Store,
-  office: Pick<OfficeStore, 'loadRoute'>,
+  office: RouteGiving,
   user: string,
   at: Date,
   give: RoutesToGive = 'unconfirmed',
@@ -34,6 +38,16 @@ export async function publishRoutes(
     (route) => give === 'all' || confirmed.get(route.routeKey) !== route.sha256,
   );
   for (const route of routes) {
+    // The order file before its route: a desk stopped in between gives both again (the route is
+    // not confirmed yet), never a confirmed route whose file the office lacks.
+    if (route.orderFile)
+      await office.keepOrderFile({
+        routeKey: route.routeKey,
+        ...route.orderFile,
+        loadedAt: new Date(route.loadedAt),
+        user,
+        at,
+      });
     const { taken } = await office.loadRoute({
       routeKey: route.routeKey,
       sheetSha256: route.sha256,
@@ -64,10 +78,20 @@ export async function publishRoutes(
  */
 export async function officeRoutesToTake(
   store: Store,
-  office: Pick<OfficeStore, 'loadRoute' | 'changedRoutes'>,
+  office: RouteGiving & Pick<OfficeStore, 'changedRoutes' | 'orderFilesOf'>,
   user: string,
   at: Date,
 ): Promise<OfficeRouteSheet[]> {
   await publishRoutes(store, office, user, at);
-  return office.changedRoutes(knownRouteHashes(store));
+  const routes = await office.changedRoutes(knownRouteHashes(store));
+  if (routes.length === 0) return routes;
+  const files = new Map(
+    (await office.orderFilesOf(routes.map((r) => r.routeKey))).map((f) => [f.routeKey, f]),
+  );
+  return routes.map((route) => {
+    const f = files.get(route.routeKey);
+    if (!f) return route;
+    const { name, profile, bytes, sha256, fileTime } = f;
+    return { ...route, orderFile: { name, profile, bytes, sha256, fileTime } };
+  });
 }

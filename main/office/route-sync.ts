@@ -19,7 +19,7 @@ export type TakeOfficeRoutes = (routes: readonly OfficeRouteSheet[]) => Promise<
 
 export interface RouteSyncOptions {
   store: Store;
-  office: Pick<OfficeStore, 'loadRoute' | 'changedRoutes'>;
+  office: Pick<OfficeStore, 'loadRoute' | 'keepOrderFile' | 'changedRoutes' | 'orderFilesOf'>;
   desk: string;
   clock: Clock;
   take: TakeOfficeRoutes;

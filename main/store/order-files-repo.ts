@@ -41,6 +41,9 @@ export class OrderFilesRepo {
          VALUES (@sheetId, @name, @profile, @bytes, @sha256, @fileTime, @now)`,
       ),
       latest: db.prepare<[], Row>('SELECT * FROM order_files ORDER BY id DESC LIMIT 1'),
+      forSheet: db.prepare<[number], Row>(
+        'SELECT * FROM order_files WHERE sheet_id = ? ORDER BY id DESC LIMIT 1',
+      ),
     };
   }
 
@@ -61,17 +64,25 @@ export class OrderFilesRepo {
 
   /** The newest order file, or null when none was loaded. */
   latest(): StoredOrderFile | null {
-    const r = this.s.latest.get();
-    if (!r) return null;
-    return {
-      id: r.id,
-      sheetId: r.sheet_id,
-      name: r.name,
-      profile: r.profile,
-      bytes: new Uint8Array(r.bytes),
-      sha256: r.sha256,
-      fileTime: r.file_time,
-      loadedAt: r.loaded_at,
-    };
+    return fileOf(this.s.latest.get());
   }
+
+  /** The order file a route sheet was loaded from (office mode gives it with its route). */
+  forSheet(sheetId: number): StoredOrderFile | null {
+    return fileOf(this.s.forSheet.get(sheetId));
+  }
+}
+
+function fileOf(r: Row | undefined): StoredOrderFile | null {
+  if (!r) return null;
+  return {
+    id: r.id,
+    sheetId: r.sheet_id,
+    name: r.name,
+    profile: r.profile,
+    bytes: new Uint8Array(r.bytes),
+    sha256: r.sha256,
+    fileTime: r.file_time,
+    loadedAt: r.loaded_at,
+  };
 }

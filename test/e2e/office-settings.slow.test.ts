@@ -5,7 +5,7 @@
 // screenshot in the light theme (.tmp/e2e-screenshots/office-settings-light.png).
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
+import { LATEST_OFFICE_VERSION } from '../../main/office/store/migrations';
 import { annaOnCluster } from '../office/anna-on-cluster';
 import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 import { describeInBrowser } from './browser-suite';
@@ -46,7 +46,7 @@ describeInBrowser('the Office settings', (site) => {
         const ok = card.getByText(/^Connected: PostgreSQL \d+/);
         await ok.waitFor();
         expect(await ok.textContent()).toContain(
-          `office schema ${String(OFFICE_MIGRATIONS.length)}. Ready.`,
+          `office schema ${String(LATEST_OFFICE_VERSION)}. Ready.`,
         );
         expect(await page.content()).not.toContain('pw-anna');
         expect(await win.axe()).toEqual([]);

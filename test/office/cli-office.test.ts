@@ -6,13 +6,13 @@ import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchCommand } from '../../main/cli/commands/watch';
 import { main } from '../../main/cli/main';
-import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
+import { LATEST_OFFICE_VERSION } from '../../main/office/store/migrations';
 import { captureIo } from '../helpers/cli-io';
 import { expectedReadings, harness, waitFor, type Harness } from '../helpers/engine-harness';
 import { officeSkip, useOfficeCluster, type TestOffice } from './pg-cluster';
 
 const office = useOfficeCluster();
-const LATEST = OFFICE_MIGRATIONS.length;
+const LATEST = LATEST_OFFICE_VERSION;
 
 function passwordOf(url: string): string {
   return decodeURIComponent(new URL(url).password);

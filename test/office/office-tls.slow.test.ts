@@ -12,7 +12,7 @@ import type { OfficeSettings } from '../../common/ipc/office-views';
 import { officeUrlOf } from '../../main/office/office-settings';
 import { testOfficeConnection } from '../../main/office/office-test-connection';
 import { OfficeError } from '../../main/office/store/office-db';
-import { OFFICE_MIGRATIONS } from '../../main/office/store/migrations';
+import { LATEST_OFFICE_VERSION } from '../../main/office/store/migrations';
 import { openOfficeStore } from '../../main/office/store/office-store';
 import { openDesktop, value } from '../ipc/helpers/desktop';
 import { ANNA_PASSWORD } from './anna-office';
@@ -58,7 +58,7 @@ describe.skipIf(officeSkip !== null)('TLS with the office’s own certificate au
     expect(check).toEqual({
       ok: true,
       serverVersion: expect.stringMatching(/^\d+/) as unknown,
-      schemaVersion: OFFICE_MIGRATIONS.length,
+      schemaVersion: LATEST_OFFICE_VERSION,
     });
   });
 
@@ -95,7 +95,7 @@ describe.skipIf(officeSkip !== null)('TLS with the office’s own certificate au
       '',
     );
     const ca = encodeURIComponent(caFiles().caFile);
-    const known = OFFICE_MIGRATIONS.length;
+    const known = LATEST_OFFICE_VERSION;
     expect(await storeAnswer(`${base}?sslmode=verify-full&sslrootcert=${ca}`)).toBe(known);
     expect(await storeAnswer(`${base}?sslmode=require`)).toBe(known);
     expect(await storeAnswer(`${base}?sslmode=verify-full`)).toBe('certificateUntrusted');

@@ -18,6 +18,10 @@ describe('the periodic publisher', () => {
         reached.push('loadRoute');
         return Promise.resolve({ routeId: 1, taken: 'taken' as const });
       },
+      keepOrderFile: () => {
+        reached.push('keepOrderFile');
+        return Promise.resolve('taken' as const);
+      },
       publishDialect: () => {
         reached.push('publishDialect');
         return Promise.resolve(0);

@@ -11,6 +11,7 @@ import { parseOrderFile } from '../../../common/billing/order-files/parse-order-
 import { checkProfile } from '../../../common/billing/order-files/profile';
 import type { MeterResult, Refusal } from '../../../common/billing/order-files/return-fill';
 import { officeStamp } from '../../../common/billing/export-read-at';
+import type { StoredOrderFile } from '../../store/order-files-repo';
 import type { Store } from '../../store/store';
 import { byteString, bytesOf } from './byte-string';
 import { meterReadings, type MeterReading } from '../meter-readings';
@@ -29,16 +30,17 @@ export type ReturnFileWrite =
   | { ok: false; problem: 'no_order_file' | 'unreadable' }
   | { ok: false; problem: 'refused'; refusal: Refusal };
 
-const WHY: Record<string, string> = {
+/** Why a meter in this state has no reading, in a few words (the exceptions' detail). */
+export const WHY: Record<string, string> = {
   pending: 'a photo of it is still being read',
   missing: 'no usable photo',
   skipped: 'skipped',
 };
 
-type Stamps = (stamp: string) => ReturnType<typeof officeStamp>;
+export type Stamps = (stamp: string) => ReturnType<typeof officeStamp>;
 
 /** officeStamp, once per distinct stamp: a route's photos share their minutes, and it is costly. */
-function stampsIn(zone: string): Stamps {
+export function stampsIn(zone: string): Stamps {
   const seen = new Map<string, ReturnType<typeof officeStamp>>();
   return (stamp) => {
     let local = seen.get(stamp);
@@ -79,7 +81,7 @@ export function exceptionsPathFor(out: string): string {
   return join(dirname(out), `${basename(out, ext)}.exceptions.csv`);
 }
 
-async function writeAtomically(path: string, bytes: Uint8Array | string): Promise<void> {
+export async function writeAtomically(path: string, bytes: Uint8Array | string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${String(process.pid)}.tmp`);
   try {
     await writeFile(temp, bytes);
@@ -90,36 +92,33 @@ async function writeAtomically(path: string, bytes: Uint8Array | string): Promis
   }
 }
 
-export async function writeReturnFile(
-  store: Store,
+/** An order file as a return is built from: the copy kept at load, not the file on disk. */
+export type KeptOrderFile = Pick<StoredOrderFile, 'name' | 'profile' | 'bytes' | 'fileTime'>;
+
+/** What a return is filled from, once the order file's meters are known. */
+export interface ReturnReadings {
+  /** The billed result per meter of the file (by its meter field). */
+  results: ReadonlyMap<string, MeterResult>;
+  /** Photos of meters in no record of this file, and unmatched ones. */
+  photosWithoutOrder: readonly { photo: string; meter: string | null }[];
+}
+
+/**
+ * Builds the return of `kept` from the readings `readingsOf` gives for the file's meters and
+ * writes it with its exceptions; nothing is written when the profile refuses a value.
+ */
+export async function writeReturnOf(
+  kept: KeptOrderFile,
+  readingsOf: (inFile: ReadonlySet<string>, local: Stamps) => ReturnReadings,
   out: string,
   opts: { now: Date; zone: string },
 ): Promise<ReturnFileWrite> {
-  const kept = store.orderFiles.latest();
-  if (!kept) return { ok: false, problem: 'no_order_file' };
   const profile = checkProfile(JSON.parse(kept.profile));
   if (!profile.ok) return { ok: false, problem: 'unreadable' };
   const parsed = parseOrderFile(profile.value, byteString(kept.bytes));
   if (!parsed.ok) return { ok: false, problem: 'unreadable' };
-  const results = new Map<string, MeterResult>();
-  // Photos of meters in no record of this file: those of other sheets' meters, and unmatched ones.
-  const photosWithoutOrder: { photo: string; meter: string | null }[] = [];
-  // By the order's meter field, not by the sheet it was loaded under: a route sheet loaded since
-  // that names the same meter does not take it out of the return.
   const inFile = new Set(parsed.file.records.map((r) => r.meter));
-  const local = stampsIn(opts.zone);
-  for (const reading of meterReadings(store)) {
-    if (inFile.has(reading.meter.meterId))
-      results.set(reading.meter.meterId, resultOf(reading, local));
-    else if (reading.outcome.chosen)
-      photosWithoutOrder.push({
-        photo: reading.outcome.chosen.relPath,
-        meter: reading.meter.meterId,
-      });
-  }
-  // The photos no meter claims (not confirmed, not placed by hand): a light query, not every job.
-  for (const photo of store.meters.matchCandidates(false))
-    photosWithoutOrder.push({ photo: photo.relPath, meter: null });
+  const { results, photosWithoutOrder } = readingsOf(inFile, stampsIn(opts.zone));
   const zoneDate = (iso: string): string | null => officeStamp(iso, opts.zone)?.date ?? null;
   const built = buildReturn({
     file: parsed.file,
@@ -143,4 +142,38 @@ export async function writeReturnFile(
     notRead: built.notRead,
     exceptions: built.exceptions,
   };
+}
+
+export async function writeReturnFile(
+  store: Store,
+  out: string,
+  opts: { now: Date; zone: string },
+): Promise<ReturnFileWrite> {
+  const kept = store.orderFiles.latest();
+  if (!kept) return { ok: false, problem: 'no_order_file' };
+  return writeReturnOf(
+    kept,
+    (inFile, local) => {
+      const results = new Map<string, MeterResult>();
+      // Photos of meters in no record of this file: those of other sheets' meters, and unmatched
+      // ones. By the order's meter field, not by the sheet it was loaded under: a route sheet
+      // loaded since that names the same meter does not take it out of the return.
+      const photosWithoutOrder: { photo: string; meter: string | null }[] = [];
+      for (const reading of meterReadings(store)) {
+        if (inFile.has(reading.meter.meterId))
+          results.set(reading.meter.meterId, resultOf(reading, local));
+        else if (reading.outcome.chosen)
+          photosWithoutOrder.push({
+            photo: reading.outcome.chosen.relPath,
+            meter: reading.meter.meterId,
+          });
+      }
+      // The photos no meter claims (not confirmed, not placed by hand): a light query.
+      for (const photo of store.meters.matchCandidates(false))
+        photosWithoutOrder.push({ photo: photo.relPath, meter: null });
+      return { results, photosWithoutOrder };
+    },
+    out,
+    opts,
+  );
 }

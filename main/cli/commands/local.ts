@@ -14,7 +14,7 @@ import { csvOptions, CSV_FLAGS } from './csv-flags';
 import { OFFICE_FLAGS, officeUrl } from './office-connection';
 import { inspectionCommand } from './inspection';
 import { officeExportCommand } from './office-export-routes';
-import { returnFileCommand } from './return-file';
+import { officeReturnFileCommand, returnFileCommand } from './return-file';
 
 function openExisting(db: string | undefined, io: CliIo): ReturnType<typeof openStore> {
   const file = db ?? defaultDbFile(io.env);
@@ -80,11 +80,15 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   if (!out)
     throw new UsageError(
       'Usage: meter-desk export <out.csv> [--filter all|done|failed|...] [--no-bom] [--delimiter ;]\n' +
-        '       meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]',
+        '       meter-desk export <billing.csv> --office URL [--template billing.json] [--desk NAME]\n' +
+        '       meter-desk export <return-file> --return-file [--office URL] [--db FILE]',
     );
   if (values.inspection) return inspectionCommand(out, values, io);
   // The office-wide billing CSV: one row per meter of every route, whichever desk read it.
   const office = officeUrl(values.office, io);
+  // The office-wide return file: the office's copy of the order file, every desk's readings.
+  if (office !== null && values['return-file'])
+    return officeReturnFileCommand(office, out, values, io);
   if (office !== null) return officeExportCommand(office, out, values, io);
   if (values.template !== undefined)
     throw new UsageError(

@@ -47,7 +47,7 @@ async function publishOwnQueue(
 }
 
 /** Opens the office, checks its schema and publishes this desk's queue, then does `work`. */
-async function withOffice(
+export async function withOffice(
   url: string,
   flags: OfficeReportFlags,
   io: CliIo,

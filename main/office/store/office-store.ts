@@ -29,6 +29,14 @@ import {
   type RouteLoadResult,
 } from './office-routes';
 import type { OfficeRouteSheet } from '../../../common/billing/office-route-sheet';
+import {
+  keepOfficeOrderFile,
+  officeOrderFile,
+  officeOrderFilesOf,
+  type OfficeOrderFile,
+  type OrderFileGive,
+  type OrderFileGiven,
+} from './office-order-files';
 import { claimOnHeldConnection, type WithinAnswerTime } from './held-claims';
 import { claimPhoto, type ClaimBatch, type ClaimRequest, type PhotoClaim } from './photo-claims';
 import {
@@ -64,6 +72,12 @@ export interface OfficeStore {
   /** The office's routes whose hash differs from the one this desk has, by route key. */
   changedRoutes(known: ReadonlyMap<string, string>): Promise<OfficeRouteSheet[]>;
   leaseNextFlagged(req: LeaseRequest): Promise<ReviewLease | null>;
+  /** A desk's order file for its route, kept byte for byte (issue 31, item 6). */
+  keepOrderFile(give: OrderFileGive): Promise<OrderFileGiven>;
+  /** The office's order files of these routes. */
+  orderFilesOf(routeKeys: readonly string[]): Promise<OfficeOrderFile[]>;
+  /** The order file of a route, else the newest; null: the office keeps none. */
+  orderFile(routeKey: string | null): Promise<OfficeOrderFile | null>;
   /** The dialect this desk's route sheets were loaded in, for the office export; routes changed. */
   publishDialect(p: DialectPublish): Promise<number>;
   /**
@@ -127,6 +141,9 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
     loadRoute: (load) => guard(() => loadOfficeRoute(pool, load)),
     changedRoutes: (known) => guard(() => changedOfficeRoutes(pool, known)),
     leaseNextFlagged: (req) => guard(() => leaseNextFlagged(pool, req)),
+    keepOrderFile: (give) => guard(() => keepOfficeOrderFile(pool, give)),
+    orderFilesOf: (routeKeys) => guard(() => officeOrderFilesOf(pool, routeKeys)),
+    orderFile: (routeKey) => guard(() => officeOrderFile(pool, routeKey)),
     publishDialect: (p) => guard(() => publishSheetDialect(pool, p)),
     billingRows: () =>
       guard(async () => ({
