@@ -4,6 +4,7 @@
 // attempts; an entry the office refuses for its own reasons waits longer each time and never
 // blocks the entries behind it.
 import { z } from 'zod';
+import { officeIso, officeTimeZone } from '../../common/billing/export-read-at';
 import { deskDecision } from '../../common/office-decision';
 import type { OfficeOutbox, OutboxEntry } from '../store/office-outbox';
 import { Backoff, doublingMs } from '../time/backoff';
@@ -35,22 +36,38 @@ export function publishOutboxEntry(
   outbox: OfficeOutbox,
   office: OfficeStore,
   now: Date,
+  zone: string = officeTimeZone(),
 ): Promise<Published> {
-  const e = officeEntry(entry, outbox, now);
+  const e = officeEntry(entry, outbox, now, zone);
   return e.kind === 'reading'
     ? office.publishReading(e.reading)
     : office.publishDecision(e.decision);
 }
 
 /** An outbox entry as the office takes it; throws a zod error for an entry that is not one. */
-function officeEntry(entry: OutboxEntry, outbox: OfficeOutbox, now: Date): PublishedEntry {
+function officeEntry(
+  entry: OutboxEntry,
+  outbox: OfficeOutbox,
+  now: Date,
+  zone: string,
+): PublishedEntry {
   const desk = outbox.desk();
   const deskName = desk?.desk ?? entry.key.split(':')[0] ?? '';
   if (entry.kind === 'reading') {
     const r = readingPayload.parse(entry.payload);
+    // A camera's wall clock names a moment only with the office's zone; the office stores moments,
+    // and would read a bare one in the server's zone (hours off for a desk in Berlin).
+    const readAt = r.readAt === null ? null : officeIso(r.readAt, zone);
     return {
       kind: 'reading',
-      reading: { ...r, key: entry.key, desk: deskName, user: desk?.clerk ?? '', publishedAt: now },
+      reading: {
+        ...r,
+        readAt,
+        key: entry.key,
+        desk: deskName,
+        user: desk?.clerk ?? '',
+        publishedAt: now,
+      },
     };
   }
   const d = deskDecision.parse(entry.payload);
@@ -68,6 +85,8 @@ export interface PublisherOptions {
   pollMs?: number;
   /** Told when the office becomes unreachable or reachable again, and after each drain. */
   onState?: (state: PublisherState) => void;
+  /** The office's time zone, in which a photo's bare wall clock is read (default: this machine's). */
+  zone?: string;
 }
 
 export interface PublisherState {
@@ -92,8 +111,10 @@ export class OutboxPublisher {
   private outageMs = 0;
   private reachable = true;
   private failure: string | null = null;
+  private readonly zone: string;
 
   constructor(private readonly opts: PublisherOptions) {
+    this.zone = opts.zone ?? officeTimeZone();
     this.timer = new Timer(
       opts.clock,
       () => {
@@ -194,7 +215,7 @@ export class OutboxPublisher {
     const now = new Date(this.opts.clock.now());
     let officeEntries: PublishedEntry[];
     try {
-      officeEntries = entries.map((entry) => officeEntry(entry, outbox, now));
+      officeEntries = entries.map((entry) => officeEntry(entry, outbox, now, this.zone));
     } catch {
       return 'one by one';
     }
@@ -216,7 +237,7 @@ export class OutboxPublisher {
   private async publishOne(entry: OutboxEntry): Promise<boolean> {
     const { outbox, office } = this.opts;
     try {
-      await publishOutboxEntry(entry, outbox, office, new Date(this.opts.clock.now()));
+      await publishOutboxEntry(entry, outbox, office, new Date(this.opts.clock.now()), this.zone);
       outbox.markPublished(entry.id);
       this.officeAnswered();
       return true;
