@@ -1,6 +1,7 @@
 // The inspection list in the window (issue 33, item 5): the meters worth a visit, ranked by the
 // same function `meter-desk export --inspection` writes (main/billing/history/inspection-rows.ts),
 // each with its reason and numbers worded in the window's language from its code.
+import { slight } from '../../common/billing/history-inspection-english';
 import type { InspectionViewRow } from '../../common/ipc';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icon';
@@ -40,7 +41,10 @@ export function inspectionWords(row: InspectionViewRow, t: HistoryT, lang: Lang)
       return t('inspection.code.vacant_use', { used: formatAmount(num('used'), lang), since });
     case 'falling':
       return t('inspection.code.falling', {
-        percent: formatAmount(Math.abs(num('percent')), lang),
+        // A fall that rounds to nothing is said as less than the least it could show.
+        percent: slight(p)
+          ? t('inspection.lessThan', { amount: formatAmount(0.1, lang) })
+          : formatAmount(Math.abs(num('percent')), lang),
         periods: formatCount(num('periods'), lang),
         since,
       });

@@ -143,6 +143,14 @@ const INSPECTION: InspectionView = {
       code: 'falling',
       params: { percent: -3.1, periods: 14, since: '2025-09-20' },
     },
+    {
+      rank: 4,
+      meterId: 'Z-0005',
+      route: null,
+      address: null,
+      code: 'falling',
+      params: { percent: 0, periods: 9, since: '' },
+    },
   ],
 };
 
@@ -166,10 +174,12 @@ it('words each inspection row from its code and numbers, in English and German',
     '1Z-0007 · R1 · Hauptstr. 3No consumption for 3 periods in a row since 23 Aug 2026 on an active account: is the meter stuck?',
     '2Z-0011 · R14.5 m³ used in the last period since 23 Oct 2026 on an account marked vacant.',
     '3Z-0002Use falling 3.1 % a month over 14 periods since 20 Sep 2025, the season taken out: a meter slowing down?',
+    '4Z-0005Use falling less than 0.1 % a month over 9 periods, the season taken out: a meter slowing down?',
   ]);
   expect(await openInspection('de')).toEqual([
     '1Z-0007 · R1 · Hauptstr. 3Kein Verbrauch in 3 Zeiträumen in Folge seit 23.08.2026 auf einem bewohnten Konto: Steht der Zähler?',
     '2Z-0011 · R14,5 m³ Verbrauch im letzten Zeitraum seit 23.10.2026 auf einem als leerstehend markierten Konto.',
     '3Z-0002Verbrauch sinkt um 3,1 % im Monat über 14 Zeiträume seit 20.09.2025, Jahresgang herausgerechnet: Läuft der Zähler langsamer?',
+    '4Z-0005Verbrauch sinkt um weniger als 0,1 % im Monat über 9 Zeiträume, Jahresgang herausgerechnet: Läuft der Zähler langsamer?',
   ]);
 });

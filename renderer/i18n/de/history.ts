@@ -96,7 +96,7 @@ export const history: Words<typeof en> = {
     picture_other:
       '{{count}} letzte Ablesungen nach Verbrauch im Verhältnis zum erwarteten, Grenzen von {{low}} bis {{high}}',
     edges:
-      'Verbrauch ÷ erwartet. Linien: die Grenzen der meisten Ablesungen ({{low}} und {{high}}); die blasse Linie ist der erwartete Verbrauch.',
+      'Verbrauch ÷ erwartet. Linien: die Grenzen der meisten Ablesungen ({{low}} und {{high}}); gestrichelt: wie erwartet (×1).',
     noReadings:
       'Noch keine Ablesungen mit erwartetem Verbrauch: Die Balken füllen sich, sobald Fotos von Zählern einer Ableseliste gelesen sind.',
     flagged_one:
@@ -120,6 +120,7 @@ export const history: Words<typeof en> = {
     route: 'Tour',
     address: 'Adresse',
     reason: 'Grund',
+    lessThan: 'weniger als {{amount}}',
     since: ' seit {{since}}',
     code: {
       zero_streak_one:

@@ -94,7 +94,7 @@ export const history = {
     picture_other:
       '{{count}} recent readings by consumption against their expectation, band from {{low}} to {{high}}',
     edges:
-      'Consumption ÷ expected. Lines: the band’s edges for most readings ({{low}} and {{high}}); the faint line is the expectation.',
+      'Consumption ÷ expected. Lines: the band’s edges for most readings ({{low}} and {{high}}); dashed: as expected (×1).',
     noReadings:
       'No readings with an expectation yet: the bars fill as photos of meters on a route sheet are read.',
     flagged_one:
@@ -116,6 +116,7 @@ export const history = {
     route: 'Route',
     address: 'Address',
     reason: 'Reason',
+    lessThan: 'less than {{amount}}',
     since: ' since {{since}}',
     code: {
       zero_streak_one:

@@ -122,7 +122,7 @@ export function PlausibilityLimitsCard(): React.JSX.Element {
           <button
             key={p}
             type="button"
-            className={`btn ${profile === p ? 'btn-primary' : 'btn-quiet'}`}
+            className={profile === p ? 'btn btn-primary' : 'btn'}
             aria-pressed={profile === p}
             disabled={busy || view === null}
             onClick={() => {
