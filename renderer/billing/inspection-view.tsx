@@ -70,7 +70,7 @@ export function InspectionView(): React.JSX.Element | null {
         </button>
       }
     >
-      <div data-testid="inspection-view">
+      <div className="inspection-body" data-testid="inspection-view">
         <p className="muted small">{t('inspection.intro')}</p>
         {!shown.withHistory ? (
           <p data-testid="inspection-empty">{t('inspection.noHistory')}</p>
