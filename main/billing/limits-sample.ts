@@ -29,13 +29,17 @@ function edgesOf(checked: Checked): { ratio: number; edges: LimitEdges } | null 
   };
 }
 
-/** The newest finished photo of each meter, newest first, at most `max` meters. */
-function newestPhotos(store: Store, max: number): JobRecord[] {
+/**
+ * The newest finished photo of each meter, newest first, at most `max` meters; `read` keeps every
+ * photo it read, so a meter's photos are not read twice.
+ */
+function newestPhotos(store: Store, max: number, read: Map<number, JobRecord>): JobRecord[] {
   const seen = new Set<string>();
   const picked: JobRecord[] = [];
   const ids = store.meters.matchedIds();
   for (let i = ids.length - 1; i >= 0 && picked.length < max; i--) {
     const job = store.jobs.get(ids[i] ?? 0);
+    if (job) read.set(job.id, job);
     if (job?.state !== 'done' || job.meterId === null || seen.has(job.meterId)) continue;
     seen.add(job.meterId);
     picked.push(job);
@@ -54,12 +58,13 @@ export function limitsSample(
 ): LimitReading[] {
   const model = routeModelOf(store);
   const out: LimitReading[] = [];
-  for (const job of newestPhotos(store, max)) {
+  const read = new Map<number, JobRecord>();
+  for (const job of newestPhotos(store, max, read)) {
     const meter = job.meterId === null ? undefined : store.meters.get(job.meterId);
     if (!meter) continue;
     const photos = store.meters
       .photoIdsOf(meter.meterId)
-      .map((id) => store.jobs.get(id))
+      .map((id) => read.get(id) ?? store.jobs.get(id))
       .filter((j): j is JobRecord => j !== undefined);
     const edges: Partial<Record<ProfileOf, LimitEdges>> = {};
     let ratio: number | null = null;
