@@ -128,6 +128,7 @@ export const OWNED_ACTIONS = [
   'save template',
   'send anyway',
   'set photo checks',
+  'set plausibility limits',
 ] as const;
 
 /** A typed reading's problem (common/billing/reading-input.ts) as a refusal. */

@@ -48,6 +48,11 @@ import type {
 } from './views';
 import type { UpdateView } from './update-view';
 import type { HistoryImportView } from './history-views';
+import {
+  plausibilityProfileRequest,
+  type InspectionView,
+  type PlausibilityLimitsView,
+} from './limits-views';
 import { photoCheckThresholds, type PhotoChecksView } from './photo-check-schemas';
 import { decideMeterRequest, type DecisionAnswer } from './decision-schemas';
 import { localDay } from '../billing/meter-decision';
@@ -151,6 +156,15 @@ export const CONTRACT = {
   /** The quality check's thresholds, with what it measured on the office's recent photos. */
   photoChecks: channel(empty).returns<PhotoChecksView>(),
   setPhotoCheckThresholds: channel(photoCheckThresholds).returns<PhotoChecksView>(),
+  /** The plausibility limits in use, with where the queue's recent readings fell (issue 33). */
+  plausibilityLimits: channel(empty).returns<PlausibilityLimitsView>(),
+  /** Chooses a profile of limits; every reading is checked again by it. */
+  setPlausibilityProfile: channel(
+    plausibilityProfileRequest,
+    DEADLINES.bulk,
+  ).returns<PlausibilityLimitsView>(),
+  /** The meters worth a visit, most urgent first (as `export --inspection` writes them). */
+  inspectionList: channel(empty).returns<InspectionView>(),
   remove: channel(z.strictObject({ ids: jobIds })).returns<RemoveOutcome>(),
   /** Office mode: made in the office first with the meter's version the clerk saw (or refused). */
   review: channel(

@@ -10,7 +10,11 @@ import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import type { DateOrder } from '../../common/billing/sheet-values';
 import type { BillingRow } from '../../common/billing/billing-row';
-import { assessMeters } from '../billing/assess';
+import { assessMeters, PLAUSIBILITY_SETTING } from '../billing/assess';
+import {
+  PROFILE_CONFIGS,
+  type PlausibilityProfile,
+} from '../../common/billing/plausibility-profiles';
 import { exportedHistoryRows } from '../billing/history/exported-history';
 import { importHistoryFile, type HistoryImportResult } from '../billing/history/import-history';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
@@ -149,6 +153,16 @@ export class QueueActions {
   /** The office's quality-check thresholds; photos checked from now on are judged by them. */
   setPhotoCheckThresholds(thresholds: PhotoCheckThresholds): void {
     writeThresholds(this.write('set photo checks').settings, thresholds);
+  }
+
+  /**
+   * The plausibility limits the checks use (a profile, issue 33): stored for this queue (the
+   * window and `meter-desk run` check alike), then every meter's readings are checked again.
+   */
+  setPlausibilityProfile(profile: PlausibilityProfile): void {
+    const store = this.write('set plausibility limits');
+    store.settings.set(PLAUSIBILITY_SETTING, PROFILE_CONFIGS[profile]);
+    this.changed(assessMeters(store, store.meters.metersWithPhotos(), this.now()));
   }
 
   /** Removes photos from the list; `kept`: those in flight, left alone (guarded in SQL). */

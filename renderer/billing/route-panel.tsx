@@ -2,6 +2,7 @@
 // and confirmed, flagged, skipped, missing), review in walking order, the missing meters for the
 // field, the file-name pattern and the meter list with its filters.
 import { HistoryImportButton, HistoryImportResult } from './history-import';
+import { InspectionButton, InspectionView } from './inspection-view';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useT } from '../i18n/i18n';
@@ -93,6 +94,7 @@ export function RoutePanel(): React.JSX.Element | null {
             <Icon name="plus" /> {loaded ? t('panel.reload') : t('panel.load')}
           </button>
           <HistoryImportButton />
+          <InspectionButton />
         </div>
       </div>
       {!loaded ? (
@@ -130,6 +132,7 @@ export function RoutePanel(): React.JSX.Element | null {
       )}
       {stepOpen && <SheetDialog />}
       <HistoryImportResult />
+      <InspectionView />
     </section>
   );
 }

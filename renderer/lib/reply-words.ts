@@ -60,6 +60,7 @@ const ACTION_KEY: {
   'save template': 'saveTemplate',
   'send anyway': 'sendAnyway',
   'set photo checks': 'setPhotoChecks',
+  'set plausibility limits': 'setPlausibilityLimits',
 };
 
 function actionWords(action: string, t: ErrorsT): string {

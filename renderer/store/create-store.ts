@@ -4,6 +4,7 @@ import { createBillingSlice } from './billing-slice';
 import { createDecisionSlice } from './decision-slice';
 import { createDetailSlice } from './detail-slice';
 import { createHistorySlice } from './history-slice';
+import { createLimitsSlice } from './limits-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createOfficeSlice } from './office-slice';
 import { createOfficeReportSlice } from './office-report-slice';
@@ -47,5 +48,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createOfficeReportSlice(set, get, deps),
     ...createOfficeReviewSlice(set, get, deps),
     ...createHistorySlice(set, get, deps),
+    ...createLimitsSlice(set, get, deps),
   }));
 }

@@ -16,6 +16,7 @@ import type { BillingSlice } from './billing-slice';
 import type { DecisionSlice } from './decision-slice';
 import type { DetailSlice } from './detail-slice';
 import type { HistorySlice } from './history-slice';
+import type { LimitsSlice } from './limits-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { OfficeSlice } from './office-slice';
 import type { OfficeReportSlice } from './office-report-slice';
@@ -42,7 +43,8 @@ export type AppState = SessionSlice &
   OfficeSlice &
   OfficeReportSlice &
   OfficeReviewSlice &
-  HistorySlice;
+  HistorySlice &
+  LimitsSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

@@ -567,6 +567,14 @@ describe('routes and billing', () => {
     desk.os.openAnswers.push(history);
     expect(value(await b.importHistory({}))).toMatchObject({ added: 2, metersOnSheet: 1 });
     expect(value(await b.meterDetail({ meterId: first })).history?.periods).toHaveLength(1);
+    // The inspection list has history to rank from; the limits answer and switch profile.
+    expect(value(await b.inspectionList()).withHistory).toBe(true);
+    expect(value(await b.plausibilityLimits()).profile).toBe('history');
+    expect(value(await b.setPlausibilityProfile({ profile: 'sap_bands' })).profile).toBe(
+      'sap_bands',
+    );
+    expect(value(await b.setPlausibilityProfile({ profile: 'history' })).profile).toBe('history');
+    expect((await b.setPlausibilityProfile({ profile: 'tight' } as never)).ok).toBe(false);
     const photo = join(desk.dir, 'hand', 'unnamed.jpg');
     mkdirSync(join(desk.dir, 'hand'), { recursive: true });
     writeFileSync(

@@ -6,6 +6,7 @@ import { billingDecisionHandlers } from './billing-decisions';
 import { fileHandlers } from './files';
 import { historyHandlers } from './history';
 import { jobHandlers } from './jobs';
+import { limitHandlers } from './limits';
 import type { Clock } from '../../time/clock';
 import { officeHandlers } from './office';
 import { officeReviewHandlers, officeReviewOf } from './office-review';
@@ -35,6 +36,7 @@ export function createHandlers(
     ...billingHandlers(state),
     ...billingDecisionHandlers(state),
     ...historyHandlers(state),
+    ...limitHandlers(state),
     ...officeReviewHandlers(review),
     ...officeHandlers(state),
     ...officeReportHandlers(state),

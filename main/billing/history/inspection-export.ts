@@ -3,12 +3,10 @@
 // first, each with its reason in English and its numbers in columns of their own. Written through
 // the one atomic CSV writer: the file appears complete or not at all.
 import { inspectionEnglish } from '../../../common/billing/history-inspection-english';
-import { inspectionList } from '../../../common/billing/history-inspection';
-import type { AccountStatus } from '../../../common/billing/history-types';
 import { CsvFileWriter } from '../../export/csv';
 import type { ExportOptions, ExportResult } from '../../export/export';
 import type { Store } from '../../store/store';
-import { routeModelOf } from './route-history';
+import { inspectionOf } from './inspection-rows';
 
 export const INSPECTION_HEADERS = [
   'rank',
@@ -28,25 +26,19 @@ export async function exportInspection(
   outPath: string,
   options: Pick<ExportOptions, 'bom' | 'delimiter'> = {},
 ): Promise<ExportResult> {
-  const model = routeModelOf(store);
-  const statuses = new Map<string, AccountStatus | null>();
-  for (const id of model?.series.keys() ?? [])
-    statuses.set(id, store.meters.get(id)?.accountStatus ?? null);
-  const rows = model === null ? [] : inspectionList(model, statuses);
+  const { rows } = inspectionOf(store);
   const writer = await CsvFileWriter.create(outPath, options);
   const decimal = (n: number): string =>
     writer.delimiter === ';' ? String(n).replace('.', ',') : String(n);
   try {
     await writer.writeRow(INSPECTION_HEADERS);
-    let rank = 0;
     for (const row of rows) {
-      const meter = store.meters.get(row.meterId);
       const p = row.params;
       await writer.writeRow([
-        String(++rank),
+        String(row.rank),
         row.meterId,
-        meter?.route ?? '',
-        meter?.address ?? '',
+        row.route ?? '',
+        row.address ?? '',
         row.code,
         inspectionEnglish(row),
         row.code === 'zero_streak' ? String(p.count ?? '') : '',

@@ -146,6 +146,7 @@ export const errors: Words<typeof en> = {
       saveTemplate: 'Vorlage speichern',
       sendAnyway: 'Trotzdem senden',
       setPhotoChecks: 'Fotoprüfungen festlegen',
+      setPlausibilityLimits: 'Plausibilitätsgrenzen festlegen',
       other: 'Das',
     },
   },

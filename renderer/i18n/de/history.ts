@@ -66,4 +66,72 @@ export const history: Words<typeof en> = {
       band: 'Für diese Ablesung zulässig',
     },
   },
+  limits: {
+    title: 'Plausibilitätsgrenzen',
+    intro:
+      'Eine Ablesung, deren Verbrauch außerhalb ihrer Grenzen liegt, geht in die Prüfung statt in die Abrechnung. Die Balken zeigen den Verbrauch Ihrer letzten Ablesungen im Verhältnis zum erwarteten; die Linien sind die Grenzen.',
+    choose: 'Grenzen, nach denen geprüft wird',
+    profile: {
+      history: 'MeterDesk (Verlauf)',
+      sap_bands: 'SAP-Grenzen (+70/−40 %, +60/−30 %, +50/−20 %)',
+      custom: 'Eigene Einstellungen',
+    },
+    custom:
+      'Diese Warteschlange nutzt eigene Grenzen (aus einer Einstellungsdatei). Ein Profil zu wählen ersetzt sie.',
+    spread:
+      'Ohne frühere Zeiträume: beanstandet über {{high}} oder unter {{low}} des erwarteten Verbrauchs (σ {{sigma}}, z {{z}}); bei einem gleichmäßigen Zähler werden die Grenzen enger, bei einem unruhigen weiter.',
+    withHistory:
+      'Mit importiertem Verlauf: die im Rückblick gemessene Streuung des Zählers, {{z}} σ zu beiden Seiten seiner saisonalen Erwartung.',
+    bandBelow: 'unter {{below}} {{unit}}',
+    bandRange: '{{from}} bis {{to}} {{unit}}',
+    bandFrom: 'ab {{from}} {{unit}}',
+    band: 'Erwartet {{range}}: beanstandet über +{{high}} % oder unter −{{low}} %.',
+    bandAround:
+      'Dieselben Grenzen für jeden Zähler, um seinen erwarteten Verbrauch (aus seinem Verlauf, wenn importiert, sonst aus dem Tagesdurchschnitt der Liste).',
+    misreadOn:
+      'Die Ablesefehler-Signatur (eine Ziffer daneben, eine Rolle beim Umspringen) ist an.',
+    misreadOff: 'Die Ablesefehler-Signatur ist aus.',
+    picture_one:
+      '{{count}} letzte Ablesung nach Verbrauch im Verhältnis zum erwarteten, Grenzen von {{low}} bis {{high}}',
+    picture_other:
+      '{{count}} letzte Ablesungen nach Verbrauch im Verhältnis zum erwarteten, Grenzen von {{low}} bis {{high}}',
+    edges:
+      'Verbrauch ÷ erwartet. Linien: die Grenzen der meisten Ablesungen ({{low}} und {{high}}); gestrichelt: wie erwartet (×1).',
+    noReadings:
+      'Noch keine Ablesungen mit erwartetem Verbrauch: Die Balken füllen sich, sobald Fotos von Zählern einer Ableseliste gelesen sind.',
+    flagged_one:
+      '{{name}}: {{flagged}} von Ihrer letzten {{count, number}} Ablesung außerhalb der Grenzen ({{above}} darüber, {{below}} darunter)',
+    flagged_other:
+      '{{name}}: {{flagged}} von Ihren letzten {{count, number}} Ablesungen außerhalb ihrer Grenzen ({{above}} darüber, {{below}} darunter)',
+  },
+  inspection: {
+    button: 'Prüfliste…',
+    title: 'Zähler, die einen Besuch lohnen',
+    intro:
+      'Das Dringendste zuerst: Zähler, die auf einem bewohnten Konto stehen geblieben sind, Verbrauch auf leerstehenden Konten, dann seit dem letzten Wechsel sinkender Verbrauch, der Jahresgang herausgerechnet. Dieselbe Liste wie meter-desk export --inspection.',
+    noHistory:
+      'Noch kein Zählerverlauf importiert: Importieren Sie die früheren Ablesungen, um die Zähler zu reihen.',
+    empty:
+      'Nichts zu prüfen: keine Nullserien, kein Verbrauch auf leerstehenden Konten, kein sinkender Verbrauch.',
+    count_one: '{{count, number}} Zähler',
+    count_other: '{{count, number}} Zähler',
+    rank: 'Rang',
+    meter: 'Zähler',
+    route: 'Tour',
+    address: 'Adresse',
+    reason: 'Grund',
+    lessThan: 'weniger als {{amount}}',
+    since: ' seit {{since}}',
+    code: {
+      zero_streak_one:
+        'Kein Verbrauch in {{count}} Zeitraum{{since}} auf einem bewohnten Konto: Steht der Zähler?',
+      zero_streak_other:
+        'Kein Verbrauch in {{count}} Zeiträumen in Folge{{since}} auf einem bewohnten Konto: Steht der Zähler?',
+      vacant_use:
+        '{{used}} m³ Verbrauch im letzten Zeitraum{{since}} auf einem als leerstehend markierten Konto.',
+      falling:
+        'Verbrauch sinkt um {{percent}} % im Monat über {{periods}} Zeiträume{{since}}, Jahresgang herausgerechnet: Läuft der Zähler langsamer?',
+    },
+    close: 'Schließen',
+  },
 };

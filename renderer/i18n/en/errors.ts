@@ -139,6 +139,7 @@ export const errors = {
       saveTemplate: 'save the template',
       sendAnyway: 'send anyway',
       setPhotoChecks: 'set photo checks',
+      setPlausibilityLimits: 'set the plausibility limits',
       other: 'do that',
     },
   },

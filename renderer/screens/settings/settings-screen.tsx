@@ -1,7 +1,7 @@
 // Settings: the service and its key (write-only: only "saved, ends in ...1234" is ever shown),
 // how photos are sent, where the queue is kept and the language, saved together by one button;
-// the watched folders, the photo checks' limits (kept with the queue) and the office (its own card,
-// office-card.tsx) apply at once. The heading takes the focus when the screen opens; Escape goes
+// the watched folders, the photo checks' and the plausibility limits (kept with the queue) and the
+// office (its own card, office-card.tsx) apply at once. The heading takes the focus when the screen opens; Escape goes
 // back to the photos and gives the focus back to the Settings button.
 import { useEffect, useRef } from 'react';
 import { useEscapeToPhotos } from '../../hooks/use-escape-to-photos';
@@ -9,6 +9,7 @@ import { useT } from '../../i18n/i18n';
 import { useApp, useAppApi } from '../../store/context';
 import { OfficeCard } from './office-card';
 import { PhotoChecksCard } from './photo-checks-card';
+import { PlausibilityLimitsCard } from './plausibility-limits-card';
 import { SettingsForm } from './settings-form';
 import { WatchFolders } from './watch-folders';
 
@@ -52,6 +53,7 @@ export function SettingsScreen(): React.JSX.Element {
         <SettingsForm />
         <WatchFolders />
         <PhotoChecksCard />
+        <PlausibilityLimitsCard />
         <OfficeCard />
       </div>
     </main>
