@@ -3,7 +3,7 @@
 // written in a few set-based statements (generate_series) rather than desk by desk, so 100,000
 // meters with three cycles take seconds. Needs a superuser's URL: the audit and live triggers are
 // skipped for the fill (session_replication_role), which only a superuser may do.
-import { FACTS_DECISIONS, FACTS_READINGS, factsFrom } from './office-facts';
+import { FACTS_DECISIONS, FACTS_PHOTO_READINGS, FACTS_READINGS, factsFrom } from './office-facts';
 import { openOfficeDb, type Queryable } from './office-db';
 
 export interface SampleOffice {
@@ -119,7 +119,10 @@ interface PlanNode {
   Plan: PlanNode;
 }
 
-/** What the office export's statements on the growing tables read, per statement. */
+/**
+ * What the statements deriving one route's rows read, per statement, on the sample's first route
+ * (the office derives a route again when one of its facts changes: office-rows.ts).
+ */
 export async function factsPlans(url: string): Promise<Record<string, string[]>> {
   const pool = openOfficeDb(url, { max: 1 });
   try {
@@ -127,9 +130,17 @@ export async function factsPlans(url: string): Promise<Record<string, string[]>>
       'SELECT min(previous_read_at)::text AS since FROM meters',
     );
     const from = factsFrom(since.rows[0]?.since ?? null);
+    const route = await pool.query<{ ids: string[]; numbers: string[]; shas: string[] }>(
+      `SELECT array_agg(m.id::text) AS ids, array_agg(m.meter_number) AS numbers,
+              (SELECT array_agg(r.sha256) FROM readings r
+                WHERE r.meter_id = ANY(array_agg(m.id))) AS shas
+         FROM meters m WHERE m.route_id = (SELECT min(id) FROM routes)`,
+    );
+    const { ids = [], numbers = [], shas = [] } = route.rows[0] ?? {};
     return {
-      readings: await scansOf(pool, FACTS_READINGS, [from]),
-      decisions: await scansOf(pool, FACTS_DECISIONS, [from]),
+      readings: await scansOf(pool, FACTS_READINGS, [from, ids, numbers]),
+      'readings of the same photos': await scansOf(pool, FACTS_PHOTO_READINGS, [from, shas]),
+      decisions: await scansOf(pool, FACTS_DECISIONS, [from, ids, numbers, shas]),
     };
   } finally {
     await pool.end();

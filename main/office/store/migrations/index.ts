@@ -7,6 +7,7 @@ import { officeMigration006 } from './006-shared-sheets';
 import { officeMigration007 } from './007-audit-retention';
 import { officeMigration008 } from './008-desk-own-rows';
 import { officeMigration009 } from './009-office-billing-facts';
+import { officeMigration010 } from './010-office-meter-rows';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -20,6 +21,7 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration007,
   officeMigration008,
   officeMigration009,
+  officeMigration010,
 ];
 
 /** The newest step's version: what a database this MeterDesk migrated is at. */
