@@ -39,7 +39,10 @@ export function publishSheetDialect(pool: OfficePool, p: DialectPublish): Promis
  * whose facts changed since are derived again first. Meters in no particular order (the export
  * sorts). `user`: who asks (`app.user` of the transactions that derive, as every writer sets it).
  */
-export function officeBillingRows(pool: OfficePool, user = 'office rows'): Promise<OfficeBillingRow[]> {
+export function officeBillingRows(
+  pool: OfficePool,
+  user = 'office rows',
+): Promise<OfficeBillingRow[]> {
   return keptOfficeRows(pool, user);
 }
 

@@ -15,9 +15,7 @@ const METER_FACTS = [
   'record',
 ];
 
-const meterFactsChanged = METER_FACTS.map(
-  (c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`,
-).join(' OR ');
+const meterFactsChanged = METER_FACTS.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ');
 
 /**
  * Each meter's billing row kept in the office (issue 30: deriving every row at each export and
