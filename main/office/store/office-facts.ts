@@ -76,36 +76,48 @@ const READING_COLUMNS = `r.id::text AS id, ${LINKED('r')} AS linked, r.sha256, r
   r.status, r.reading, r.result_source, r.task_id, r.read_at, r.published_at, r.desk`;
 
 /**
- * This cycle's readings of the meters $2 (ids) or, unlinked, of their numbers $3 ($1: from when,
- * a day before the earliest previous read date: the server's zone may put a stamp on the day
- * before the desk's), on readings_by_meter and readings_unlinked.
+ * This cycle's readings of the meters of the routes $2, linked or, published before the office
+ * had the meter, by its number ($1: from when, a day before the earliest previous read date: the
+ * server's zone may put a stamp on the day before the desk's), on readings_by_meter and
+ * readings_unlinked. Joined, not `= ANY` of the meters' ids: a filter on an array of thousands
+ * compares each row with every element.
  */
 export const FACTS_READINGS = `
   SELECT ${READING_COLUMNS}
-    FROM readings r
-   WHERE (r.read_at >= $1::timestamptz OR r.read_at IS NULL)
-     AND (r.meter_id = ANY($2::bigint[])
-          OR (r.meter_id IS NULL AND r.meter_number = ANY($3::text[])))`;
+    FROM meters m JOIN readings r ON r.meter_id = m.id
+   WHERE m.route_id = ANY($2::bigint[]) AND (r.read_at >= $1::timestamptz OR r.read_at IS NULL)
+  UNION ALL
+  SELECT ${READING_COLUMNS}
+    FROM meters m JOIN readings r ON r.meter_id IS NULL AND r.meter_number = m.meter_number
+   WHERE m.route_id = ANY($2::bigint[]) AND (r.read_at >= $1::timestamptz OR r.read_at IS NULL)`;
 
 /** This cycle's readings of the photos $2 ($1 as for FACTS_READINGS), on readings_by_photo. */
 export const FACTS_PHOTO_READINGS = `
   SELECT ${READING_COLUMNS}
-    FROM readings r
-   WHERE (r.read_at >= $1::timestamptz OR r.read_at IS NULL) AND r.sha256 = ANY($2::text[])`;
+    FROM unnest($2::text[]) AS p (sha256) JOIN readings r ON r.sha256 = p.sha256
+   WHERE r.read_at >= $1::timestamptz OR r.read_at IS NULL`;
+
+const DECISION_COLUMNS = `d.id, ${LINKED('d')} AS linked, d.sha256, d.kind, d.reading,
+  d.skip_code, d.note, d.decided_at, d.desk`;
 
 /**
- * This cycle's decisions on the meters $2, their numbers $3 or the photos $4 ($1 as for
- * FACTS_READINGS), on decisions_by_meter, meters' numbers and decisions_by_photo.
+ * This cycle's decisions on the meters of the routes $2, by id or by number, or on the photos $3
+ * ($1 as for FACTS_READINGS), on decisions_by_meter, meters' numbers and decisions_by_photo.
  */
 export const FACTS_DECISIONS = `
-  SELECT ${LINKED('d')} AS linked, d.sha256, d.kind, d.reading, d.skip_code, d.note,
-         d.decided_at, d.desk
-    FROM decisions d
-   WHERE d.decided_at >= $1::timestamptz
-     AND (d.meter_id = ANY($2::bigint[])
-          OR (d.meter_id IS NULL AND d.meter_number = ANY($3::text[]))
-          OR d.sha256 = ANY($4::text[]))
-   ORDER BY d.decided_at, d.id`;
+  SELECT linked, sha256, kind, reading, skip_code, note, decided_at, desk
+    FROM (SELECT ${DECISION_COLUMNS}
+            FROM meters m JOIN decisions d ON d.meter_id = m.id
+           WHERE m.route_id = ANY($2::bigint[]) AND d.decided_at >= $1::timestamptz
+          UNION
+          SELECT ${DECISION_COLUMNS}
+            FROM meters m JOIN decisions d ON d.meter_id IS NULL AND d.meter_number = m.meter_number
+           WHERE m.route_id = ANY($2::bigint[]) AND d.decided_at >= $1::timestamptz
+          UNION
+          SELECT ${DECISION_COLUMNS}
+            FROM unnest($3::text[]) AS p (sha256) JOIN decisions d ON d.sha256 = p.sha256
+           WHERE d.decided_at >= $1::timestamptz) AS d
+   ORDER BY decided_at, id`;
 
 /** $1 of the facts' statements: a day before `since` (yyyy-mm-dd), or every row without one. */
 export function factsFrom(since: string | null): string {
@@ -148,14 +160,17 @@ export async function officeFacts(
   routeIds: readonly string[] | null,
   head: { now: Date; since: string | null },
 ): Promise<OfficeFacts> {
+  const routes =
+    routeIds ??
+    (await db.query<{ id: string }>('SELECT id::text AS id FROM routes')).rows.map((r) => r.id);
   const meters = await db.query<MeterRow>(
     `SELECT m.id::text AS id, m.route_id::text AS route_id, r.route_key, m.meter_number,
             m.sequence, m.whole_digits, m.decimals, m.previous_reading,
             m.previous_read_at::text AS previous_read_at, m.record
        FROM meters m JOIN routes r ON r.id = m.route_id
-      WHERE $1::bigint[] IS NULL OR m.route_id = ANY($1::bigint[])
+      WHERE m.route_id = ANY($1::bigint[])
       ORDER BY m.route_id, m.id`,
-    [routeIds],
+    [routes],
   );
   const from = factsFrom(head.since);
   const byId = new Map<string, OfficeMeterOfRoute>();
@@ -171,9 +186,7 @@ export async function officeFacts(
       decisionDesks: [],
     });
   }
-  const ids = [...byId.keys()];
-  const numbers = [...new Set(meters.rows.map((m) => m.meter_number))];
-  const own = await db.query<ReadingRow>(FACTS_READINGS, [from, ids, numbers]);
+  const own = await db.query<ReadingRow>(FACTS_READINGS, [from, routes]);
   const shas = [...new Set(own.rows.map((r) => r.sha256))];
   // A photo's decisions go to the meter of its newest reading, which may be another route's.
   const same = await db.query<ReadingRow>(FACTS_PHOTO_READINGS, [from, shas]);
@@ -210,7 +223,7 @@ export async function officeFacts(
     note: string | null;
     decided_at: Date;
     desk: string;
-  }>(FACTS_DECISIONS, [from, ids, numbers, shas]);
+  }>(FACTS_DECISIONS, [from, routes, shas]);
   for (const d of decisions.rows) {
     const kind = DECISION_KINDS.find((k) => k === d.kind);
     // A decision names its meter, or its photo's meter is the one the photo was read for.
