@@ -44,6 +44,8 @@ interface BillingReport {
   /** The first export after the fill: every row derived. */
   firstExportSeconds: number;
   exportSeconds: number[];
+  /** This process's CPU seconds in each export (reading the kept rows, writing the CSV). */
+  exportCpu: number[];
   exportRows: number;
   reportSeconds: number[];
   /** After each round of work: readings and decisions published, export and report. */
@@ -51,10 +53,19 @@ interface BillingReport {
   plans: Record<string, string[]>;
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+/** Wall seconds, and this process's CPU seconds (on a shared machine, the part it did itself). */
+async function timed<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; seconds: number; cpu: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const value = await work();
-  return { value, seconds: (performance.now() - started) / 1000 };
+  const used = process.cpuUsage(cpu);
+  return {
+    value,
+    seconds: (performance.now() - started) / 1000,
+    cpu: (used.user + used.system) / 1e6,
+  };
 }
 
 async function runBilling(options: BenchOptions): Promise<BillingReport> {
@@ -69,6 +80,7 @@ async function runBilling(options: BenchOptions): Promise<BillingReport> {
     const office = openOfficeStore(url, { desk: 'bench' });
     const out = join(dir, 'office.csv');
     const exportSeconds: number[] = [];
+    const exportCpu: number[] = [];
     const reportSeconds: number[] = [];
     const worked: BillingReport['worked'] = [];
     let exportRows = 0;
@@ -81,10 +93,12 @@ async function runBilling(options: BenchOptions): Promise<BillingReport> {
         const e = await timed(() => exportOfficeBilling(office, out, null));
         exportRows = e.value.rows;
         exportSeconds.push(e.seconds);
+        exportCpu.push(e.cpu);
         const r = await timed(() => officeDayReport(url, DAY, 'bench'));
         reportSeconds.push(r.seconds);
         options.log(
-          `export ${e.seconds.toFixed(2)} s (${String(exportRows)} rows), report ${r.seconds.toFixed(2)} s`,
+          `export ${e.seconds.toFixed(2)} s (${String(exportRows)} rows, CPU ${e.cpu.toFixed(2)} s), ` +
+            `report ${r.seconds.toFixed(2)} s`,
         );
       }
       for (let round = 1; round <= RUNS; round++) {
@@ -109,6 +123,7 @@ async function runBilling(options: BenchOptions): Promise<BillingReport> {
       fillSeconds: fill.seconds,
       firstExportSeconds,
       exportSeconds,
+      exportCpu,
       worked,
       exportRows,
       reportSeconds,
@@ -129,6 +144,7 @@ function billingTable(r: BillingReport): BenchTable {
       'export rows',
       'first export s',
       'export s (3 runs)',
+      'export CPU s',
       'report s (3 runs)',
       `export s after work on ${String(WORKED_ROUTES)} routes`,
       'report s after work',
@@ -140,6 +156,7 @@ function billingTable(r: BillingReport): BenchTable {
         r.exportRows,
         r.firstExportSeconds.toFixed(2),
         secs(r.exportSeconds),
+        secs(r.exportCpu),
         secs(r.reportSeconds),
         secs(r.worked.map((w) => w.exportSeconds)),
         secs(r.worked.map((w) => w.reportSeconds)),
