@@ -1,7 +1,7 @@
 // The supervisor's report over the office record (issue 23, item 7): per clerk, per reader (photo
 // folder) and the quota the office used on one day. Each section is one read-only statement on
-// the pool, so no transaction is held open while the report is worded; the route section counts
-// the office's kept billing rows (office-rows.ts), not a second derivation.
+// the report's own connection, so no transaction is held open while the report is worded; the
+// route section counts the office's kept billing rows (office-rows.ts), not a second derivation.
 import { requireOfficeSchema } from './migrate-office';
 import { keptRouteCounts, type OfficeRouteCount } from './office-rows';
 import { classifyOfficeError, openOfficeDb, type OfficePool, type Queryable } from './office-db';
