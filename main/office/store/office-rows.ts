@@ -173,6 +173,9 @@ export async function refreshOfficeRows(pool: OfficePool, user: string): Promise
   for (;;) {
     const more = await inTransaction(pool, user, async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [ROWS_LOCK]);
+      // A batch's statements are estimated high enough for the server to compile them first
+      // (JIT), which costs more than their work (the report's readers: 1.4 s of 1.7 s).
+      await c.query('SET LOCAL jit = off');
       const derived = await deriveBatch(c, first);
       first = false;
       return derived;
