@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { openOfficeDb, type OfficePool } from '../../main/office/store/office-db';
 import type { RouteLoad } from '../../main/office/store/office-routes';
-import { deriveOfficeRows } from '../../main/office/store/office-rows';
+import { officeRouteCounts } from '../../main/office/store/office-billing';
+import { deriveOfficeRows, type OfficeRouteCount } from '../../main/office/store/office-rows';
 import type { OfficeStore } from '../../main/office/store/office-store';
 import type { PublishedDecision } from '../../main/office/store/publish';
 import { migratedOffice, minutes, publishedReading, routeOfMeters, sha } from './office-fixture';
@@ -78,6 +79,10 @@ async function keptEqualsFresh(desk: OfficeStore, owner: OfficePool) {
     JSON.parse(JSON.stringify(rows).replace(/"now":"[^"]*"/g, '"now":"measured"')) as unknown;
   expect(measured(kept)).toEqual(measured(fresh));
   expect(await listed(owner)).toEqual([]);
+  // The report's route counts, kept per route, are those of the fresh rows.
+  const key = (c: OfficeRouteCount) => `${c.routeKey}/${c.state}/${String(c.read)}`;
+  const sorted = (cs: OfficeRouteCount[]) => [...cs].sort((a, b) => key(a).localeCompare(key(b)));
+  expect(sorted(await desk.routeCounts())).toEqual(sorted(officeRouteCounts(fresh)));
   const rowOf = (route: string, meter: string) =>
     kept.find((r) => r.routeKey === route && r.row.meterId === meter);
   return rowOf;

@@ -36,6 +36,17 @@ export interface OfficeBillingRow {
   row: BillingRow;
 }
 
+export interface RouteStateCount {
+  /** Where the meter stands in its best row; 'missing' where no desk published one. */
+  state: MeterState;
+  read: boolean;
+  meters: number;
+}
+
+export interface OfficeRouteCount extends RouteStateCount {
+  routeKey: string;
+}
+
 export interface DerivedRow extends OfficeBillingRow {
   meterId: string;
   routeId: string;
@@ -85,6 +96,18 @@ export async function deriveOfficeRows(db: Queryable): Promise<DerivedRow[]> {
   const head = await factsHead(db);
   const { meters, now } = await officeFacts(db, null, head);
   return deriveRows(meters, now);
+}
+
+/** A route's meters per state and whether read, by route id: what the report counts. */
+function countsByRoute(rows: readonly DerivedRow[]): Record<string, RouteStateCount[]> {
+  const out: Record<string, RouteStateCount[]> = {};
+  for (const r of rows) {
+    const route = (out[r.routeId] ??= []);
+    const c = route.find((x) => x.state === r.state && x.read === r.read);
+    if (c) c.meters++;
+    else route.push({ state: r.state, read: r.read, meters: 1 });
+  }
+  return out;
 }
 
 /** Routes a photo dated after `now` keeps bound to the clock (its future date's flag lapses). */
@@ -150,12 +173,13 @@ async function deriveBatch(c: Queryable, first: boolean): Promise<boolean> {
   );
   // A route listed but gone (its sheet deleted by hand) has nothing to keep.
   await c.query(
-    `INSERT INTO office_route_rows (route_id, derived_at, clock_bound)
-     SELECT x.id, $2, x.id::text = ANY($3::text[])
+    `INSERT INTO office_route_rows (route_id, derived_at, clock_bound, counts)
+     SELECT x.id, $2, x.id::text = ANY($3::text[]), COALESCE(($4::jsonb) -> (x.id::text), '[]')
        FROM routes x WHERE x.id = ANY($1::bigint[])
      ON CONFLICT (route_id) DO UPDATE
-       SET derived_at = EXCLUDED.derived_at, clock_bound = EXCLUDED.clock_bound`,
-    [routeIds, now, [...bound]],
+       SET derived_at = EXCLUDED.derived_at, clock_bound = EXCLUDED.clock_bound,
+           counts = EXCLUDED.counts`,
+    [routeIds, now, [...bound], JSON.stringify(countsByRoute(rows))],
   );
   await c.query('DELETE FROM office_rows_dirty WHERE id = ANY($1::bigint[])', [
     listed.rows.map((r) => r.id),
@@ -206,21 +230,14 @@ export async function keptOfficeRows(pool: OfficePool, user: string): Promise<Of
   }));
 }
 
-export interface OfficeRouteCount {
-  routeKey: string;
-  /** Where the meter stands in its best row; 'missing' where no desk published one. */
-  state: MeterState;
-  read: boolean;
-  meters: number;
-}
-
-/** Meters per route and state over the whole office, counted on the kept rows. */
+/**
+ * Meters per route and state over the whole office, as each route's derivation counted them
+ * (office_route_rows.counts): 250 short rows for 100,000 meters, not the rows' 130 MB.
+ */
 export async function keptRouteCounts(pool: OfficePool, user: string): Promise<OfficeRouteCount[]> {
   await refreshOfficeRows(pool, user);
-  const { rows } = await pool.query<OfficeRouteCount>(
-    `SELECT r.route_key AS "routeKey", x.state, x.read, count(*)::int AS meters
-       FROM office_meter_rows x JOIN routes r ON r.id = x.route_id
-      GROUP BY r.route_key, x.state, x.read`,
+  const { rows } = await pool.query<{ route_key: string; counts: RouteStateCount[] }>(
+    `SELECT r.route_key, x.counts FROM office_route_rows x JOIN routes r ON r.id = x.route_id`,
   );
-  return rows;
+  return rows.flatMap((r) => r.counts.map((c) => ({ routeKey: r.route_key, ...c })));
 }

@@ -28,11 +28,13 @@ const meterFactsChanged = METER_FACTS.map((c) => `OLD.${c} IS DISTINCT FROM NEW.
  *   readings, decisions and meters, whatever path wrote them (a publish, a batch, an undo, a sheet
  *   reload, a hand-over). Append-only so two desks publishing on the same routes in different
  *   orders never wait for each other (a unique mark would make them, and could deadlock);
- * - `office_route_rows`: when a route was derived, and whether its rows depend on the clock (a
- *   photo dated after that moment: its "date in the future" flag lapses with time);
+ * - `office_route_rows`: when a route was derived, whether its rows depend on the clock (a
+ *   photo dated after that moment: its "date in the future" flag lapses with time), and its
+ *   meters per state, which the report counts (its rows' JSON makes the rows' table 1 KB a meter);
  * - `office_rows_state`: the cycle's start the rows were derived with (the earliest previous read
  *   date of all sheets) and the derivation's version: when either changes, every route is derived
  *   again.
+ * `meters_by_previous_read`: where the cycle starts is read at every export and report.
  * The route is the unit because a photo's read date is checked against its route's other photos.
  * A reading marks its meter's route (by id, or by number while unlinked), and when its photo has
  * decisions, the routes of every meter read from that photo: a decision follows its photo's newest
@@ -63,8 +65,10 @@ CREATE INDEX office_rows_dirty_by_route ON office_rows_dirty (route_id);
 CREATE TABLE office_route_rows (
   route_id bigint PRIMARY KEY REFERENCES routes (id) ON DELETE CASCADE,
   derived_at timestamptz NOT NULL,
-  clock_bound boolean NOT NULL
+  clock_bound boolean NOT NULL,
+  counts jsonb NOT NULL DEFAULT '[]'
 );
+CREATE INDEX meters_by_previous_read ON meters (previous_read_at);
 
 CREATE TABLE office_rows_state (
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
