@@ -1,14 +1,13 @@
 // The office-wide billing rows (issue 30, item 2): each meter's row derived from the office's own
 // facts (office-facts.ts) by the desk's export code (common/billing/office-meter-row.ts), whichever
-// desk read the photo or decided. Desks no longer publish rows of their own (the billing_rows
+// desk read the photo or decided, kept in the office and derived again when its facts change
+// (office-rows.ts). Desks no longer publish rows of their own (the billing_rows
 // table of office migration 003 is not written any more); only their sheets' dialect, so the
 // office export writes in the dialect a desk's export would.
-import type { BillingRow } from '../../../common/billing/billing-row';
-import type { MeterState } from '../../../common/billing/meter-outcome';
-import { DEFAULT_PLAUSIBILITY_CONFIG } from '../../../common/billing/plausibility-config';
-import { officeRouteRows } from '../../../common/billing/office-meter-row';
 import { inTransaction, type OfficePool, type Queryable } from './office-db';
-import { officeFacts, type OfficeMeterOfRoute } from './office-facts';
+import { keptOfficeRows, type OfficeBillingRow, type OfficeRouteCount } from './office-rows';
+
+export type { OfficeBillingRow, OfficeRouteCount } from './office-rows';
 
 export interface DialectPublish {
   user: string;
@@ -33,54 +32,18 @@ export function publishSheetDialect(pool: OfficePool, p: DialectPublish): Promis
   });
 }
 
-export interface OfficeBillingRow {
-  routeKey: string;
-  /** The desk whose reading the row bills, else the one whose decision it follows; null: none. */
-  desk: string | null;
-  state: MeterState;
-  /** Whether the meter has a reading to bill. */
-  read: boolean;
-  row: BillingRow;
-}
-
-/** The desk behind a meter's row: whose published reading it bills, else who decided it. */
-function deskOf(m: OfficeMeterOfRoute, sha256: string | null): string | null {
-  for (let i = m.readings.length - 1; i >= 0; i--) {
-    const r = m.readings[i];
-    if (r && !r.failed && r.sha256 === sha256) return m.readingDesks[i] ?? null;
-  }
-  return m.decisionDesks.at(-1) ?? null;
-}
-
 /**
  * Every meter of the office with its billing row, derived from the office's facts (its sheets'
  * meters, the readings desks published, the decisions clerks made) by the desk's own code,
- * whichever desk read the photo or decided. Meters in no particular order (the export sorts).
+ * whichever desk read the photo or decided, and kept in the office (office-rows.ts): the routes
+ * whose facts changed since are derived again first. Meters in no particular order (the export
+ * sorts). `user`: who asks (`app.user` of the transactions that derive, as every writer sets it).
  */
-export async function officeBillingRows(db: Queryable): Promise<OfficeBillingRow[]> {
-  const { meters, now } = await officeFacts(db);
-  const routes = new Map<string, OfficeMeterOfRoute[]>();
-  for (const m of meters) {
-    const route = routes.get(m.routeKey);
-    if (route) route.push(m);
-    else routes.set(m.routeKey, [m]);
-  }
-  const out: OfficeBillingRow[] = [];
-  for (const route of routes.values()) {
-    const rows = officeRouteRows(route, DEFAULT_PLAUSIBILITY_CONFIG, now);
-    rows.forEach((r, i) => {
-      const m = route[i];
-      if (!m) return;
-      out.push({
-        routeKey: m.routeKey,
-        desk: deskOf(m, r.outcome.chosen?.sha256 ?? null),
-        state: r.state,
-        read: r.read,
-        row: r.row,
-      });
-    });
-  }
-  return out;
+export function officeBillingRows(
+  pool: OfficePool,
+  user = 'office rows',
+): Promise<OfficeBillingRow[]> {
+  return keptOfficeRows(pool, user);
 }
 
 /** The sheet dialect the office's routes were last loaded with; null: none published. */
@@ -90,14 +53,6 @@ export async function officeSheetDialect(db: Queryable): Promise<unknown> {
       ORDER BY updated_at DESC, id DESC LIMIT 1`,
   );
   return rows[0]?.sheet_dialect ?? null;
-}
-
-export interface OfficeRouteCount {
-  routeKey: string;
-  /** Where the meter stands in its best row; 'missing' where no desk published one. */
-  state: MeterState;
-  read: boolean;
-  meters: number;
 }
 
 /** Meters per route and state over the whole office, from each meter's derived row. */

@@ -1,6 +1,9 @@
-// What the office knows of each meter of its routes, read in three statements for the whole office:
-// the meters as their sheets describe them, the readings desks published of this cycle's photos,
+// What the office knows of the meters of some routes, in four statements: the meters as their
+// sheets describe them, the readings desks published of this cycle's photos, the other readings of
+// the same photos (a decision on a photo follows its newest reading, which may be another route's),
 // and this cycle's decisions. common/billing/office-meter-row.ts turns them into billing rows.
+// Whole office or a few routes, the facts of a meter are the same (office-rows.ts keeps the rows
+// of routes derived a few at a time, and a test compares them with the whole office's).
 import type { MeterRecord } from '../../../common/billing/meter-record';
 import type {
   OfficeDecisionFact,
@@ -13,6 +16,8 @@ import { meterRecord } from './office-routes';
 import type { Queryable } from './office-db';
 
 export interface OfficeMeterOfRoute extends OfficeMeterFacts {
+  meterId: string;
+  routeId: string;
   routeKey: string;
   /** The desk that published each reading and made each decision, in the facts' order. */
   readingDesks: string[];
@@ -20,6 +25,7 @@ export interface OfficeMeterOfRoute extends OfficeMeterFacts {
 }
 
 export interface OfficeFacts {
+  /** By route, each route's meters in the order of their ids. */
   meters: OfficeMeterOfRoute[];
   /** The server's clock: what a read date in the future is measured against. */
   now: Date;
@@ -27,6 +33,7 @@ export interface OfficeFacts {
 
 interface MeterRow {
   id: string;
+  route_id: string;
   route_key: string;
   meter_number: string;
   sequence: number | null;
@@ -58,22 +65,58 @@ function recordOf(m: MeterRow): MeterRecord {
 }
 
 /**
- * This cycle's readings that name a meter ($1: from when, a day before the earliest previous read
- * date: the server's zone may put a stamp on the day before the desk's), on readings_by_read_at.
+ * The meter a row names: its own, or, published before the office had it, the one meter of the
+ * office with its number (a number on two meters names neither: publish.ts).
+ */
+const LINKED = (t: string): string => `COALESCE(${t}.meter_id,
+  (SELECT CASE WHEN count(*) = 1 THEN min(y.id) END FROM meters y
+    WHERE ${t}.meter_id IS NULL AND y.meter_number = ${t}.meter_number))::text`;
+
+const READING_COLUMNS = `r.id::text AS id, ${LINKED('r')} AS linked, r.sha256, r.file_name,
+  r.status, r.reading, r.result_source, r.task_id, r.read_at, r.published_at, r.desk`;
+
+/**
+ * This cycle's readings of the meters of the routes $2, linked or, published before the office
+ * had the meter, by its number ($1: from when, a day before the earliest previous read date: the
+ * server's zone may put a stamp on the day before the desk's), on readings_by_meter and
+ * readings_unlinked. Joined, not `= ANY` of the meters' ids: a filter on an array of thousands
+ * compares each row with every element.
  */
 export const FACTS_READINGS = `
-  SELECT id::text AS id, meter_id::text AS meter_id, meter_number, sha256, file_name, status,
-         reading, result_source, task_id, read_at, published_at, desk
-    FROM readings
-   WHERE (read_at >= $1::timestamptz OR read_at IS NULL)
-     AND (meter_id IS NOT NULL OR meter_number IS NOT NULL)`;
+  SELECT ${READING_COLUMNS}
+    FROM meters m JOIN readings r ON r.meter_id = m.id
+   WHERE m.route_id = ANY($2::bigint[]) AND (r.read_at >= $1::timestamptz OR r.read_at IS NULL)
+  UNION ALL
+  SELECT ${READING_COLUMNS}
+    FROM meters m JOIN readings r ON r.meter_id IS NULL AND r.meter_number = m.meter_number
+   WHERE m.route_id = ANY($2::bigint[]) AND (r.read_at >= $1::timestamptz OR r.read_at IS NULL)`;
 
-/** This cycle's decisions ($1 as for FACTS_READINGS), on decisions_by_day. */
+/** This cycle's readings of the photos $2 ($1 as for FACTS_READINGS), on readings_by_photo. */
+export const FACTS_PHOTO_READINGS = `
+  SELECT ${READING_COLUMNS}
+    FROM unnest($2::text[]) AS p (sha256) JOIN readings r ON r.sha256 = p.sha256
+   WHERE r.read_at >= $1::timestamptz OR r.read_at IS NULL`;
+
+const DECISION_COLUMNS = `d.id, ${LINKED('d')} AS linked, d.sha256, d.kind, d.reading,
+  d.skip_code, d.note, d.decided_at, d.desk`;
+
+/**
+ * This cycle's decisions on the meters of the routes $2, by id or by number, or on the photos $3
+ * ($1 as for FACTS_READINGS), on decisions_by_meter, meters' numbers and decisions_by_photo.
+ */
 export const FACTS_DECISIONS = `
-  SELECT meter_id::text AS meter_id, meter_number, kind, sha256, reading, skip_code, note,
-         decided_at, desk
-    FROM decisions
-   WHERE decided_at >= $1::timestamptz
+  SELECT linked, sha256, kind, reading, skip_code, note, decided_at, desk
+    FROM (SELECT ${DECISION_COLUMNS}
+            FROM meters m JOIN decisions d ON d.meter_id = m.id
+           WHERE m.route_id = ANY($2::bigint[]) AND d.decided_at >= $1::timestamptz
+          UNION
+          SELECT ${DECISION_COLUMNS}
+            FROM meters m JOIN decisions d ON d.meter_id IS NULL AND d.meter_number = m.meter_number
+           WHERE m.route_id = ANY($2::bigint[]) AND d.decided_at >= $1::timestamptz
+          UNION
+          SELECT ${DECISION_COLUMNS}
+            FROM unnest($3::text[]) AS p (sha256) JOIN decisions d ON d.sha256 = p.sha256
+           WHERE d.decided_at >= $1::timestamptz) AS d
    ORDER BY decided_at, id`;
 
 /** $1 of the facts' statements: a day before `since` (yyyy-mm-dd), or every row without one. */
@@ -82,30 +125,59 @@ export function factsFrom(since: string | null): string {
   return new Date(Date.parse(`${since}T00:00:00Z`) - 86_400_000).toISOString();
 }
 
-const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
-
-/**
- * Every meter with this cycle's readings and decisions. A cycle starts after the earliest previous
- * read date of the office's sheets (common/billing/office-meter-row.ts narrows it per meter), so
- * the readings and decisions of earlier cycles are passed over on their indexes, not read.
- */
-export async function officeFacts(db: Queryable): Promise<OfficeFacts> {
-  const meters = await db.query<MeterRow>(
-    `SELECT m.id::text AS id, r.route_key, m.meter_number, m.sequence, m.whole_digits, m.decimals,
-            m.previous_reading, m.previous_read_at::text AS previous_read_at, m.record
-       FROM meters m JOIN routes r ON r.id = m.route_id`,
-  );
+/** The server's clock and the earliest previous read date of every sheet (where cycles start). */
+export async function factsHead(db: Queryable): Promise<{ now: Date; since: string | null }> {
   const head = await db.query<{ now: Date; since: string | null }>(
     `SELECT now() AS now, min(previous_read_at)::text AS since FROM meters`,
   );
-  const now = head.rows[0]?.now ?? new Date();
-  const since = head.rows[0]?.since ?? null;
+  return { now: head.rows[0]?.now ?? new Date(), since: head.rows[0]?.since ?? null };
+}
+
+interface ReadingRow {
+  id: string;
+  linked: string | null;
+  sha256: string;
+  file_name: string;
+  status: string;
+  reading: string | null;
+  result_source: string | null;
+  task_id: string | null;
+  read_at: Date | null;
+  published_at: Date;
+  desk: string;
+}
+
+const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
+
+/**
+ * The meters of the routes `routeIds` (null: every route) with this cycle's readings and decisions.
+ * A cycle starts after the earliest previous read date of the office's sheets
+ * (common/billing/office-meter-row.ts narrows it per meter), so the readings and decisions of
+ * earlier cycles are passed over on their indexes, not read.
+ */
+export async function officeFacts(
+  db: Queryable,
+  routeIds: readonly string[] | null,
+  head: { now: Date; since: string | null },
+): Promise<OfficeFacts> {
+  const routes =
+    routeIds ??
+    (await db.query<{ id: string }>('SELECT id::text AS id FROM routes')).rows.map((r) => r.id);
+  const meters = await db.query<MeterRow>(
+    `SELECT m.id::text AS id, m.route_id::text AS route_id, r.route_key, m.meter_number,
+            m.sequence, m.whole_digits, m.decimals, m.previous_reading,
+            m.previous_read_at::text AS previous_read_at, m.record
+       FROM meters m JOIN routes r ON r.id = m.route_id
+      WHERE m.route_id = ANY($1::bigint[])
+      ORDER BY m.route_id, m.id`,
+    [routes],
+  );
+  const from = factsFrom(head.since);
   const byId = new Map<string, OfficeMeterOfRoute>();
-  // A number on one meter of the office names it; on two it names neither (publish.ts).
-  const byNumber = new Map<string, string | null>();
   for (const m of meters.rows) {
-    byNumber.set(m.meter_number, byNumber.has(m.meter_number) ? null : m.id);
     byId.set(m.id, {
+      meterId: m.id,
+      routeId: m.route_id,
       routeKey: m.route_key,
       meter: recordOf(m),
       readings: [],
@@ -114,32 +186,21 @@ export async function officeFacts(db: Queryable): Promise<OfficeFacts> {
       decisionDesks: [],
     });
   }
-  const linked = (id: string | null, number: string | null): string | undefined =>
-    id ?? (number === null ? undefined : (byNumber.get(number) ?? undefined));
-  const readings = await db.query<{
-    id: string;
-    meter_id: string | null;
-    meter_number: string | null;
-    sha256: string;
-    file_name: string;
-    status: string;
-    reading: string | null;
-    result_source: string | null;
-    task_id: string | null;
-    read_at: Date | null;
-    published_at: Date;
-    desk: string;
-  }>(FACTS_READINGS, [factsFrom(since)]);
+  const own = await db.query<ReadingRow>(FACTS_READINGS, [from, routes]);
+  const shas = [...new Set(own.rows.map((r) => r.sha256))];
+  // A photo's decisions go to the meter of its newest reading, which may be another route's.
+  const same = await db.query<ReadingRow>(FACTS_PHOTO_READINGS, [from, shas]);
+  const all = new Map<string, ReadingRow>();
+  for (const r of [...own.rows, ...same.rows]) all.set(r.id, r);
   const meterOfPhoto = new Map<string, string>();
   // In the order they were published, sorted here: an ORDER BY id would walk the whole table's
-  // primary key instead of the cycle's rows on readings_by_read_at.
-  const published = readings.rows.sort((a, b) => Number(a.id) - Number(b.id));
+  // primary key instead of the rows found on the meters' and photos' indexes.
+  const published = [...all.values()].sort((a, b) => Number(a.id) - Number(b.id));
   for (const r of published) {
-    // Published before the office had its meter: linked by the number the desk matched it to.
-    const meterId = linked(r.meter_id, r.meter_number);
-    const m = meterId === undefined ? undefined : byId.get(meterId);
-    if (!m || meterId === undefined) continue;
-    meterOfPhoto.set(r.sha256, meterId);
+    if (r.linked === null) continue;
+    meterOfPhoto.set(r.sha256, r.linked);
+    const m = byId.get(r.linked);
+    if (!m) continue;
     const fact: OfficeReadingFact = {
       sha256: r.sha256,
       fileName: r.file_name,
@@ -154,22 +215,19 @@ export async function officeFacts(db: Queryable): Promise<OfficeFacts> {
     m.readingDesks.push(r.desk);
   }
   const decisions = await db.query<{
-    meter_id: string | null;
-    meter_number: string | null;
-    kind: string;
+    linked: string | null;
     sha256: string | null;
+    kind: string;
     reading: string | null;
     skip_code: string | null;
     note: string | null;
     decided_at: Date;
     desk: string;
-  }>(FACTS_DECISIONS, [factsFrom(since)]);
+  }>(FACTS_DECISIONS, [from, routes, shas]);
   for (const d of decisions.rows) {
     const kind = DECISION_KINDS.find((k) => k === d.kind);
     // A decision names its meter, or its photo's meter is the one the photo was read for.
-    const meterId =
-      linked(d.meter_id, d.meter_number) ??
-      (d.sha256 === null ? undefined : meterOfPhoto.get(d.sha256));
+    const meterId = d.linked ?? (d.sha256 === null ? undefined : meterOfPhoto.get(d.sha256));
     const m = meterId === undefined ? undefined : byId.get(meterId);
     if (!m || kind === undefined) continue;
     const fact: OfficeDecisionFact = {
@@ -183,5 +241,5 @@ export async function officeFacts(db: Queryable): Promise<OfficeFacts> {
     (m.decisions as OfficeDecisionFact[]).push(fact);
     m.decisionDesks.push(d.desk);
   }
-  return { meters: [...byId.values()], now };
+  return { meters: [...byId.values()], now: head.now };
 }

@@ -1,4 +1,4 @@
-// The order files of the office (issue 31, item 6; office migration 012): an order file loaded at
+// The order files of the office (issue 31, item 6; office migration 011): an order file loaded at
 // one desk is kept here byte for byte with its SHA-256 and profile, one per route, so every desk
 // receives it with the route and the office-wide return file is built from this copy. A copy
 // whose bytes no longer hash to its SHA-256 is never handed out: a return built from it could

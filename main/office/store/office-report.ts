@@ -1,9 +1,9 @@
 // The supervisor's report over the office record (issue 23, item 7): per clerk, per reader (photo
 // folder) and the quota the office used on one day. Each section is one read-only statement on
-// the pool, so no transaction is held open while the report is worded; the route section is the
-// office's own route count (office-billing.ts), not a second one.
+// the report's own connection, so no transaction is held open while the report is worded; the
+// route section counts the office's kept billing rows (office-rows.ts), not a second derivation.
 import { requireOfficeSchema } from './migrate-office';
-import { officeBillingRows, officeRouteCounts, type OfficeRouteCount } from './office-billing';
+import { keptRouteCounts, type OfficeRouteCount } from './office-rows';
 import { classifyOfficeError, openOfficeDb, type OfficePool, type Queryable } from './office-db';
 
 /** One day, as the caller's clock and time zone have it: from its first instant, to the next day's. */
@@ -125,10 +125,14 @@ export interface OfficeDayReport {
   quota: QuotaDay;
 }
 
-async function readReport(pool: OfficePool, day: ReportDay): Promise<OfficeDayReport> {
+async function readReport(
+  pool: OfficePool,
+  day: ReportDay,
+  desk: string,
+): Promise<OfficeDayReport> {
   await requireOfficeSchema(pool);
   return {
-    routeCounts: officeRouteCounts(await officeBillingRows(pool)),
+    routeCounts: await keptRouteCounts(pool, desk),
     clerks: await clerksOnDay(pool, day),
     readers: await readersOnDay(pool, day),
     quota: await quotaOnDay(pool, day),
@@ -143,7 +147,7 @@ export async function officeDayReport(
 ): Promise<OfficeDayReport> {
   const pool = openOfficeDb(url, { desk, max: 1 });
   try {
-    return await readReport(pool, day);
+    return await readReport(pool, day, desk);
   } catch (error) {
     throw classifyOfficeError(error, url);
   } finally {

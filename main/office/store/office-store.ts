@@ -12,13 +12,13 @@ import {
 } from './office-db';
 import {
   officeBillingRows,
-  officeRouteCounts,
   officeSheetDialect,
   publishSheetDialect,
   type DialectPublish,
   type OfficeBillingRow,
   type OfficeRouteCount,
 } from './office-billing';
+import { keptRouteCounts } from './office-rows';
 import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
 import type { OfficeChange } from './office-live';
@@ -106,6 +106,7 @@ export interface OfficeStoreOptions extends OfficeDbOptions {
 
 export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): OfficeStore {
   const { routeOf = () => null, ...dbOpts } = opts;
+  const asker = opts.desk ?? 'office rows';
   const pool: OfficePool = openOfficeDb(url, dbOpts);
   const routed = <T extends { meterNumber: string | null; routeKey?: string | null }>(e: T): T =>
     e.routeKey !== undefined || e.meterNumber === null
@@ -147,10 +148,10 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
     publishDialect: (p) => guard(() => publishSheetDialect(pool, p)),
     billingRows: () =>
       guard(async () => ({
-        rows: await officeBillingRows(pool),
+        rows: await officeBillingRows(pool, asker),
         dialect: await officeSheetDialect(pool),
       })),
-    routeCounts: () => guard(async () => officeRouteCounts(await officeBillingRows(pool))),
+    routeCounts: () => guard(() => keptRouteCounts(pool, asker)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     review: officeReviewStore(pool, guard, routeOf),
     close: () => pool.end(),

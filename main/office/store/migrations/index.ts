@@ -7,7 +7,8 @@ import { officeMigration006 } from './006-shared-sheets';
 import { officeMigration007 } from './007-audit-retention';
 import { officeMigration008 } from './008-desk-own-rows';
 import { officeMigration009 } from './009-office-billing-facts';
-import { officeMigration012 } from './012-office-order-files';
+import { officeMigration010 } from './010-office-meter-rows';
+import { officeMigration011 } from './011-office-order-files';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -21,8 +22,8 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration007,
   officeMigration008,
   officeMigration009,
-  // 010 and 011 are other branches' steps; the runner applies steps by number, gaps allowed.
-  officeMigration012,
+  officeMigration010,
+  officeMigration011,
 ];
 
 /** The newest step's version: what a database this MeterDesk migrated is at. */

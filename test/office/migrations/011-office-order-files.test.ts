@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrateOffice } from '../../../main/office/store/migrate-office';
 import { openOfficeDb } from '../../../main/office/store/office-db';
-import { officeMigration012 } from '../../../main/office/store/migrations/012-office-order-files';
+import { officeMigration011 } from '../../../main/office/store/migrations/011-office-order-files';
 import { sha256Of } from '../../../main/office/store/office-order-files';
 import { openOfficeStore } from '../../../main/office/store/office-store';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
@@ -11,7 +11,7 @@ const office = useOfficeCluster();
 /** Latin-1 bytes with a CRLF and trailing spaces: what must come back unchanged. */
 const BYTES = Buffer.from('HDR M\xfcllheim  \r\nRDG 0042 \r\n', 'latin1');
 
-describe.skipIf(officeSkip !== null)('office migration 012: order files kept byte for byte', () => {
+describe.skipIf(officeSkip !== null)('office migration 011: order files kept byte for byte', () => {
   it('keeps an older office as it was; a desk keeps an order file, a newer load replaces it, an older never', async () => {
     const o = await olderOffice(office(), 1);
     await migrateOffice(o.pool, { upTo: 9 });
@@ -26,9 +26,9 @@ describe.skipIf(officeSkip !== null)('office migration 012: order files kept byt
           ),
         );
       const before = await snapshot();
-      expect(await migrateOffice(o.pool, { upTo: officeMigration012.version })).toEqual({
+      expect(await migrateOffice(o.pool, { upTo: officeMigration011.version })).toEqual({
         from: 9,
-        to: officeMigration012.version,
+        to: officeMigration011.version,
       });
       expect(await snapshot()).toEqual(before);
       expect(await desk.orderFile(null)).toBeNull();

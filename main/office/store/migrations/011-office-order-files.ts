@@ -13,8 +13,8 @@ const DESK_ROLE = 'meterdesk_desk';
  * load never replaces a newer one from another desk. Not audited: the audit row would carry the
  * whole file each time, and the SHA-256 with the desk and time says what was loaded.
  */
-export const officeMigration012: OfficeMigration = {
-  version: 12,
+export const officeMigration011: OfficeMigration = {
+  version: 11,
   name: 'order files kept byte for byte',
   up: `
 CREATE TABLE order_files (
