@@ -13,3 +13,4 @@ export * from './office-report-views';
 export * from './office-export-views';
 export * from './office-review-views';
 export * from './history-views';
+export * from './order-file-views';

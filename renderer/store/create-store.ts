@@ -8,6 +8,7 @@ import { createNoticesSlice } from './notices-slice';
 import { createOfficeSlice } from './office-slice';
 import { createOfficeReportSlice } from './office-report-slice';
 import { createOfficeReviewSlice } from './office-review-slice';
+import { createOrderFileSlice } from './order-file-slice';
 import { createRunSlice } from './run-slice';
 import { createServiceSlice } from './service-slice';
 import { createSessionSlice } from './session-slice';
@@ -47,5 +48,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createOfficeReportSlice(set, get, deps),
     ...createOfficeReviewSlice(set, get, deps),
     ...createHistorySlice(set, get, deps),
+    ...createOrderFileSlice(set, get, deps),
   }));
 }

@@ -35,10 +35,10 @@ const WHY: Record<string, string> = {
   skipped: 'skipped',
 };
 
-type Stamps = (stamp: string) => ReturnType<typeof officeStamp>;
+export type Stamps = (stamp: string) => ReturnType<typeof officeStamp>;
 
 /** officeStamp, once per distinct stamp: a route's photos share their minutes, and it is costly. */
-function stampsIn(zone: string): Stamps {
+export function stampsIn(zone: string): Stamps {
   const seen = new Map<string, ReturnType<typeof officeStamp>>();
   return (stamp) => {
     let local = seen.get(stamp);
@@ -50,7 +50,8 @@ function stampsIn(zone: string): Stamps {
   };
 }
 
-function resultOf({ meter, outcome }: MeterReading, local: Stamps): MeterResult {
+/** A meter's billed result as the return fills it (also what the window checks against billing). */
+export function resultOf({ meter, outcome }: MeterReading, local: Stamps): MeterResult {
   const at = outcome.readAt ?? outcome.chosen?.readAt ?? null;
   const stamp = at === null ? null : local(at);
   const confirmation = outcome.confirmation;
