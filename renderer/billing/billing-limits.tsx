@@ -77,15 +77,21 @@ export function BillingLimits({ limits }: { limits: BillingLimitsView }): React.
         ) : limits.condition === null ? (
           <span className="muted">{t('limits.noReading')}</span>
         ) : (
-          <span
-            className={`tag ${VERDICT_TONE[limits.condition]}`}
-            data-testid="facts-billing-verdict"
-            data-condition={limits.condition}
-          >
-            {t(`limits.verdict.${limits.condition}`)}
-          </span>
+          <>
+            <span className={`tag ${VERDICT_TONE[limits.condition]}`}>
+              {t(`ret.kinds.${limits.condition}`)}
+            </span>
+            <span
+              className="small"
+              data-testid="facts-billing-verdict"
+              data-condition={limits.condition}
+            >
+              {' '}
+              {t(`limits.verdict.${limits.condition}`)}
+            </span>
+          </>
         )}
-        <ul className="facts-lines small">
+        <ul className="billing-limits small">
           {lines.map((l) => (
             <li key={l.key} data-testid={`facts-billing-${l.key}`}>
               {l.text}

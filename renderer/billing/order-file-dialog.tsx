@@ -202,7 +202,7 @@ export function ExceptionList({
   return (
     <>
       <p>{t('loaded.exceptions', { count: exceptions.length })}</p>
-      <ul className="problem-list" data-testid={testId} tabIndex={0}>
+      <ul className="exception-list" data-testid={testId} tabIndex={0}>
         {shown.map((e, i) => (
           <li key={i} data-reason={e.reason}>
             <strong>{exceptionPlace(e, t)}</strong>: {exceptionWords(e, t)}

@@ -123,7 +123,9 @@ describe('"Load route sheet" on an order file', () => {
       path: '/work/MR_ORDERS.csv',
       profile: null,
     });
-    expect(screen.getByTestId('order-loaded').textContent).toContain('4 order records, 3 meters');
+    expect(screen.getByTestId('order-loaded').textContent).toContain(
+      'MR_ORDERS.csv, SAP IS-U (sap-isu) layout: 4 order records, 3 meters',
+    );
     const items = [...screen.getByTestId('order-exceptions').querySelectorAll('li')].map(
       (li) => li.textContent,
     );
@@ -194,7 +196,7 @@ describe('"Return file for billing" in the Export dialog', () => {
     );
     expect(screen.getByTestId('export-kind-return')).toHaveProperty('checked', true);
     expect(screen.getByTestId('return-file-lead').textContent).toContain(
-      'The order file MR_ORDERS.csv (SAP IS-U (sap-isu)) goes back',
+      'The order file MR_ORDERS.csv (SAP IS-U (sap-isu) layout) goes back',
     );
     await act(async () => {
       fireEvent.click(screen.getByTestId('return-file-run'));
@@ -272,8 +274,8 @@ describe('a meter’s detail', () => {
         </StoreProvider>
       </I18nextProvider>,
     );
-    expect(screen.getByTestId('facts-billing-verdict').textContent).toBe(
-      'This reading is above billing’s limits: it goes back with the high code.',
+    expect(screen.getByTestId('facts-billing-limits').textContent).toMatch(
+      /^above the limits This reading is above billing’s limits: it goes back with the high code\./,
     );
     expect(screen.getByTestId('facts-billing-range').textContent).toBe('Limits 1010.0 to 1060.0');
     expect(screen.getByTestId('facts-billing-expected').textContent).toBe(
@@ -289,7 +291,7 @@ describe('a meter’s detail', () => {
       'Read on 30 Oct 2026, outside billing’s read-date window.',
     );
     expect(screen.getByTestId('facts-billing-limits').textContent).toContain(
-      'From MR_ORDERS.csv (SAP IS-U (sap-isu)), line 3, key 0088',
+      'From MR_ORDERS.csv, SAP IS-U (sap-isu) layout, line 3, key 0088',
     );
   });
 });

@@ -5,7 +5,7 @@ export const orderFiles: Words<typeof en> = {
   load: {
     title: 'Auftragsdatei {{name}} laden',
     recognised:
-      'Dies ist eine Auftragsdatei aus der Abrechnung ({{profile}}). MeterDesk bewahrt sie Byte für Byte auf und gibt dieselbe Datei mit den Zählerständen zurück.',
+      'Dies ist eine Auftragsdatei aus der Abrechnung im Format {{profile}}. MeterDesk bewahrt sie Byte für Byte auf und gibt dieselbe Datei mit den Zählerständen zurück.',
     choose:
       'Wählen Sie das Format dieser Auftragsdatei: eines der eingebauten Profile oder die Profildatei Ihres Hauses.',
     profile: 'Profil',
@@ -32,7 +32,7 @@ export const orderFiles: Words<typeof en> = {
   loaded: {
     title: 'Auftragsdatei geladen',
     summary:
-      '{{name}} ({{profile}}): {{records}} Ableseaufträge, {{meters}} Zähler. Byte für Byte aufbewahrt (SHA-256 {{sha}}…).',
+      '{{name}}, Format {{profile}}: {{records}} Ableseaufträge, {{meters}} Zähler. Byte für Byte aufbewahrt (SHA-256 {{sha}}…).',
     matched: 'Zugeordnete Fotos: {{matched}}. Fotos ohne Zähler: {{unmatched}}.',
     exceptions_one:
       '{{count, number}} Ausnahme. Sie hat nichts aufgehalten: Die Zeile geht unverändert an die Abrechnung zurück.',
@@ -75,7 +75,7 @@ export const orderFiles: Words<typeof en> = {
   },
   ret: {
     title: 'Rückgabedatei für die Abrechnung',
-    lead: 'Die Auftragsdatei {{name}} ({{profile}}) geht Byte für Byte an die Abrechnung zurück, mit Stand, Ablesedatum und -zeit, Ableseart und Kennzeichen jedes Zählers. Ein Zähler ohne Stand geht in der Form des Profils für „nicht abgelesen“ zurück.',
+    lead: 'Die Auftragsdatei {{name}} (Format {{profile}}) geht Byte für Byte an die Abrechnung zurück, mit Stand, Ablesedatum und -zeit, Ableseart und Kennzeichen jedes Zählers. Ein Zähler ohne Stand geht in der Form des Profils für „nicht abgelesen“ zurück.',
     beside: 'Daneben schreibt MeterDesk {{name}}.exceptions.csv: eine Zeile je Ausnahme.',
     run: 'Rückgabedatei schreiben…',
     cancel: 'Abbrechen',
@@ -106,7 +106,7 @@ export const orderFiles: Words<typeof en> = {
   },
   limits: {
     title: 'Prüfung der Abrechnung',
-    from: 'Aus {{file}} ({{profile}}), Zeile {{line}}, Schlüssel {{key}}',
+    from: 'Aus {{file}}, Format {{profile}}, Zeile {{line}}, Schlüssel {{key}}',
     range: 'Grenzen {{low}} bis {{high}}',
     wraps: 'Grenzen {{low}} bis {{high}}, über null hinweg (Überlauf erwartet)',
     noRange: 'Keine Grenzen in der Auftragsdatei',

@@ -4,7 +4,7 @@ export const orderFiles = {
   load: {
     title: 'Load order file {{name}}',
     recognised:
-      'This is an order file from billing ({{profile}}). MeterDesk keeps it byte for byte and gives the same file back with the readings filled in.',
+      'This is an order file from billing, in the {{profile}} layout. MeterDesk keeps it byte for byte and gives the same file back with the readings filled in.',
     choose:
       'Choose the layout of this order file: one of the built-in profiles, or your office’s own profile file.',
     profile: 'Profile',
@@ -31,7 +31,7 @@ export const orderFiles = {
   loaded: {
     title: 'Order file loaded',
     summary:
-      '{{name}} ({{profile}}): {{records}} order records, {{meters}} meters. Kept byte for byte (SHA-256 {{sha}}…).',
+      '{{name}}, {{profile}} layout: {{records}} order records, {{meters}} meters. Kept byte for byte (SHA-256 {{sha}}…).',
     matched: 'Photos matched: {{matched}}. Photos without a meter: {{unmatched}}.',
     exceptions_one:
       '{{count, number}} exception. It stopped nothing: the line goes back to billing as it came.',
@@ -74,7 +74,7 @@ export const orderFiles = {
   },
   ret: {
     title: 'Return file for billing',
-    lead: 'The order file {{name}} ({{profile}}) goes back to billing byte for byte, with each meter’s reading, read date and time, read type and code filled in. A meter without a reading goes back in the profile’s not-read form.',
+    lead: 'The order file {{name}} ({{profile}} layout) goes back to billing byte for byte, with each meter’s reading, read date and time, read type and code filled in. A meter without a reading goes back in the profile’s not-read form.',
     beside: 'Beside it MeterDesk writes {{name}}.exceptions.csv: one line per exception.',
     run: 'Write return file…',
     cancel: 'Cancel',
@@ -104,7 +104,7 @@ export const orderFiles = {
   },
   limits: {
     title: 'Billing’s check',
-    from: 'From {{file}} ({{profile}}), line {{line}}, key {{key}}',
+    from: 'From {{file}}, {{profile}} layout, line {{line}}, key {{key}}',
     range: 'Limits {{low}} to {{high}}',
     wraps: 'Limits {{low}} to {{high}}, past zero (a rollover is expected)',
     noRange: 'No limits in the order file',
