@@ -192,16 +192,23 @@ export function OrderFileLoaded({
 export function ExceptionList({
   exceptions,
   testId,
+  written = false,
 }: {
   exceptions: readonly OrderException[];
   testId: string;
+  /** After a return: they are in its exceptions file too (after a load: none stopped it). */
+  written?: boolean;
 }): React.JSX.Element {
   const t = useT('orderFiles');
   const shown = exceptions.slice(0, SHOWN);
   if (exceptions.length === 0) return <p>{t('loaded.noExceptions')}</p>;
   return (
     <>
-      <p>{t('loaded.exceptions', { count: exceptions.length })}</p>
+      <p>
+        {written
+          ? t('ret.exceptions', { count: exceptions.length })
+          : t('loaded.exceptions', { count: exceptions.length })}
+      </p>
       <ul className="exception-list" data-testid={testId} tabIndex={0}>
         {shown.map((e, i) => (
           <li key={i} data-reason={e.reason}>

@@ -36,7 +36,9 @@ export function exceptionWords(e: OrderException, t: T): string {
         ? t('exception.not_read_skip', { skip: s('skip') })
         : t('exception.not_read', { why: s('why') || '–' });
     case 'no_order':
-      return t('exception.no_order', { photo: s('photo'), meter: s('meter') || '?' });
+      return p.meter
+        ? t('exception.no_order', { photo: s('photo'), meter: s('meter') })
+        : t('exception.no_order_unmatched', { photo: s('photo') });
     case 'format':
       return p.why === 'digits'
         ? t('exception.format_digits', { reading: s('reading'), digits: s('digits') })

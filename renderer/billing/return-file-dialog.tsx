@@ -65,7 +65,7 @@ function ReturnWritten({
       <p className="muted small" data-i18n-skip="data">
         {t('ret.exceptionsFile', { path: written.exceptionsPath })}
       </p>
-      <ExceptionList exceptions={written.exceptions} testId="return-file-exceptions" />
+      <ExceptionList exceptions={written.exceptions} testId="return-file-exceptions" written />
     </Dialog>
   );
 }

@@ -183,6 +183,7 @@ describe('"Return file for billing" in the Export dialog', () => {
       filled: 2,
       notRead: 1,
       exceptions: [
+        { reason: 'no_order', key: '', line: 0, params: { photo: 'IMG_1.jpg' } },
         { reason: 'not_read', key: '0099', line: 5, params: { why: 'no usable photo' } },
       ],
     };
@@ -208,9 +209,15 @@ describe('"Return file for billing" in the Export dialog', () => {
     expect(screen.getByTestId('return-file-done').textContent).toBe(
       '/out/MR_RESULTS.csv: 2 records filled, 1 not read.',
     );
-    expect(screen.getByTestId('return-file-exceptions').textContent).toBe(
+    expect(
+      [...screen.getByTestId('return-file-exceptions').querySelectorAll('li')].map(
+        (li) => li.textContent,
+      ),
+    ).toEqual([
+      'Photo: The photo IMG_1.jpg matches no meter of the order file.',
       'Line 5, key 0099: Not read (no usable photo): it goes back in the not-read form.',
-    );
+    ]);
+    expect(screen.getByText('2 exceptions, also in the exceptions file:')).toBeTruthy();
   });
 
   it('an unmapped code refuses it with a sentence naming the meter', async () => {

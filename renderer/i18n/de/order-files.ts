@@ -54,6 +54,7 @@ export const orderFiles: Words<typeof en> = {
     not_read: 'Nicht abgelesen ({{why}}): Er geht in der Form für „nicht abgelesen“ zurück.',
     not_read_skip: 'Nicht abgelesen: übersprungen ({{skip}}); das Profil hat dafür keinen Hinweis.',
     no_order: 'Das Foto {{photo}} zeigt Zähler {{meter}}, der in keinem Auftrag steht.',
+    no_order_unmatched: 'Das Foto {{photo}} passt zu keinem Zähler der Auftragsdatei.',
     format_digits:
       'Der Stand {{reading}} hat mehr Vorkommastellen als das Zählwerk ({{digits}}): Er geht unabgelesen zurück.',
     format_decimals:
@@ -80,6 +81,8 @@ export const orderFiles: Words<typeof en> = {
     run: 'Rückgabedatei schreiben…',
     cancel: 'Abbrechen',
     doneTitle: 'Rückgabedatei geschrieben',
+    exceptions_one: '{{count, number}} Ausnahme, auch in der Ausnahmen-Datei:',
+    exceptions_other: '{{count, number}} Ausnahmen, auch in der Ausnahmen-Datei:',
     done: '{{path}}: {{filled}} Aufträge gefüllt, {{notRead}} nicht abgelesen.',
     exceptionsFile: 'Ausnahmen: {{path}}',
     close: 'Schließen',

@@ -53,6 +53,7 @@ export const orderFiles = {
     not_read: 'Not read ({{why}}): it goes back in the not-read form.',
     not_read_skip: 'Not read: skipped ({{skip}}); the profile has no note for it.',
     no_order: 'The photo {{photo}} shows meter {{meter}}, which is in no order record.',
+    no_order_unmatched: 'The photo {{photo}} matches no meter of the order file.',
     format_digits:
       'The reading {{reading}} has more whole digits than the register’s {{digits}}: it goes back not read.',
     format_decimals:
@@ -79,6 +80,8 @@ export const orderFiles = {
     run: 'Write return file…',
     cancel: 'Cancel',
     doneTitle: 'Return file written',
+    exceptions_one: '{{count, number}} exception, also in the exceptions file:',
+    exceptions_other: '{{count, number}} exceptions, also in the exceptions file:',
     done: '{{path}}: {{filled}} records filled, {{notRead}} not read.',
     exceptionsFile: 'Exceptions: {{path}}',
     close: 'Close',
