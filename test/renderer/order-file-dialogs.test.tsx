@@ -172,6 +172,44 @@ describe('"Load route sheet" on an order file', () => {
   });
 });
 
+describe('a file no built-in profile recognises', () => {
+  it('opens as a route sheet whose problems offer "Read as an order file…"', async () => {
+    const { sent, store } = await setup(
+      {
+        billingOverview: () => OVERVIEW,
+        chooseRouteSheet: () => ({
+          canceled: false,
+          path: '/work/ORDERS.DAT',
+          problems: [{ row: 3, code: 'duplicate_meter_id', params: { meterId: 'A1', first: 2 } }],
+          moreProblems: 0,
+        }),
+        loadOrderFile: () => LOADED,
+      },
+      'sheet',
+    );
+    await act(() => store.getState().chooseRouteSheet());
+    fireEvent.click(screen.getByTestId('sheet-as-order-file'));
+    expect(screen.getByTestId('order-lead').textContent).toMatch(/^Choose the layout/);
+    const options = [...screen.getByTestId('order-profile').querySelectorAll('option')];
+    expect(options.map((o) => o.value)).toEqual([
+      'neptune-imp',
+      'sensus-fixed',
+      'sap-isu',
+      'csv-passthrough',
+    ]);
+    fireEvent.change(screen.getByTestId('order-profile'), { target: { value: 'sensus-fixed' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('order-load'));
+      await Promise.resolve();
+    });
+    expect(sent.find((s) => s.channel === 'loadOrderFile')?.request).toMatchObject({
+      path: '/work/ORDERS.DAT',
+      profile: { builtin: 'sensus-fixed' },
+    });
+    expect(screen.getByTestId('order-loaded')).toBeTruthy();
+  });
+});
+
 describe('"Return file for billing" in the Export dialog', () => {
   it('comes first with an order file, writes it and shows the counts and exceptions', async () => {
     const written: ReturnFileView = {
