@@ -111,7 +111,7 @@ export function OrderFileStep({
           data-testid="order-profile"
         >
           {builtins.map((name) => (
-            <option key={name} value={name}>
+            <option key={name} value={name} data-i18n-skip="data">
               {name === preview.recognised
                 ? t('load.recognisedTag', { label: profileLabel(name) })
                 : profileLabel(name)}
