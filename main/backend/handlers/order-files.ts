@@ -6,6 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { officeTimeZone } from '../../../common/billing/export-read-at';
+import { MAX_SHEET_BYTES } from '../../../common/billing/route-sheet-limits';
 import {
   builtinProfile,
   BUILTIN_PROFILE_NAMES,
@@ -35,7 +36,14 @@ type OrderFileHandlers = Pick<
 
 /** The file at `path` when a built-in profile recognises its content, else null (a sheet). */
 export async function orderFileChoice(path: string): Promise<OrderFilePreview | null> {
-  const bytes = new Uint8Array(await readFile(path));
+  let bytes: Uint8Array;
+  try {
+    // Too large or unreadable: the route sheet's inspection says why, in its words.
+    if ((await stat(path)).size > MAX_SHEET_BYTES) return null;
+    bytes = new Uint8Array(await readFile(path));
+  } catch {
+    return null;
+  }
   const recognised = profileFor(byteString(bytes), null);
   if (recognised === null) return null;
   return {
