@@ -2,9 +2,9 @@
 // and parameters the CLI words in English (common/billing/order-files/exception-english.ts).
 import type { OrderException } from '../../common/billing/order-files/order-records';
 import type { Refusal } from '../../common/billing/order-files/return-fill';
-import type { useT } from '../i18n/i18n';
+import type { TFunction } from 'i18next';
 
-type T = ReturnType<typeof useT<'orderFiles'>>;
+type T = TFunction<'orderFiles'>;
 
 const text = (v: string | number | undefined): string => (v === undefined ? '' : String(v));
 
