@@ -74,13 +74,13 @@ export function MeterFacts({
         {meter.account && (
           <>
             <dt>{t('detail.account')}</dt>
-            <dd>{meter.account}</dd>
+            <dd data-i18n-skip="data">{meter.account}</dd>
           </>
         )}
         {meter.address && (
           <>
             <dt>{t('detail.address')}</dt>
-            <dd>{meter.address}</dd>
+            <dd data-i18n-skip="data">{meter.address}</dd>
           </>
         )}
         {(meter.route ?? meter.sequence) !== null && (

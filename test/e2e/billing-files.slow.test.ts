@@ -5,7 +5,8 @@
 // "Return file for billing" in the Export dialog writes the file back with the readings in and
 // the exceptions CSV beside it: 0 bytes changed outside the filled fields. Each step is checked
 // with axe and saved in the light theme (.tmp/e2e-screenshots; copies that were looked at in
-// docs/screenshots/order-*.png and return-file-*.png).
+// docs/screenshots/order-*.png and return-file-*.png). The same steps in the pseudo-locale show
+// no word outside the catalogues (a meter's account and address are data).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { byteDiff } from '../billing/order-files/byte-diff';
 import { writeOrderRouteFixture } from '../helpers/order-route-fixture';
 import { describeInBrowser } from './browser-suite';
 import { openTestWindow, type TestWindow } from './harness';
+import { unmarkedWords } from './unmarked-words';
 import { startOnSandbox, waitForCount } from './window-steps';
 
 async function shot(win: TestWindow, name: string): Promise<void> {
@@ -105,6 +107,47 @@ describeInBrowser('billing files', (site) => {
       expect(csv).toContain(
         `duplicate_key,${fx.meters[1]?.key ?? ''},${String(fx.duplicateLine)},`,
       );
+    } finally {
+      await win.close();
+    }
+  }, 240_000);
+
+  it('words every step of the round trip from the catalogues (pseudo-locale)', async () => {
+    const win = await openTestWindow(site(), {
+      language: 'en-XA',
+      viewport: { width: 1280, height: 900 },
+    });
+    const seen: string[] = [];
+    const scan = async (where: string): Promise<void> => {
+      for (const word of await unmarkedWords(win.page)) seen.push(`${where}: ${word}`);
+    };
+    try {
+      const { page, os } = win;
+      const fx = await writeOrderRouteFixture(join(win.dir, 'work'));
+      await startOnSandbox(win);
+      await win.drop([fx.route.photos]);
+      await waitForCount(win, 'done', fx.route.meters.length);
+      os.openAnswers.push(fx.file);
+      await page.getByTestId('load-route-sheet').click();
+      await page.getByTestId('order-lead').waitFor();
+      await scan('order step');
+      await page.getByTestId('order-load').click();
+      await page.getByTestId('order-exceptions').waitFor();
+      await scan('order loaded');
+      await page.getByTestId('sheet-close').click();
+      await page.getByTestId('meters-toggle').click();
+      await page.getByTestId('meter-filter-all').click();
+      await page.locator(`[data-testid="meter-row"][data-meter="${fx.high}"]`).click();
+      await page.getByTestId('facts-billing-verdict').waitFor();
+      await scan('meter detail');
+      await page.locator('.header-actions button').nth(1).click();
+      await page.getByTestId('return-file-lead').waitFor();
+      await scan('return file');
+      os.saveAnswers.push(join(win.dir, 'MR_RESULTS.csv'));
+      await page.getByTestId('return-file-run').click();
+      await page.getByTestId('return-file-exceptions').waitFor();
+      await scan('return written');
+      expect(seen).toEqual([]);
     } finally {
       await win.close();
     }
