@@ -58,6 +58,7 @@ const ENGLISH: { readonly [C in ReplyCode]: (p: ReplyParams<C>) => string } = {
   chooseSheetFirst: () => 'Choose the route sheet with "Load route sheet…" first.',
   sheetMappingInvalid: (p) => `The column mapping cannot be used: ${p.problems}`,
   templateInvalid: (p) => `The export template cannot be used: ${p.problems}`,
+  orderProfileInvalid: (p) => `The order-file profile cannot be used: ${p.problems}`,
   filePatternInvalid: (p) => p.problem,
   exportNotWritten: (p) => `Could not export to "${p.file}": ${exportWhy(p)}`,
   unencodable: (p) =>

@@ -29,6 +29,8 @@ export const REPLY_MESSAGES = {
   /** A column mapping, export template or template file that does not parse; its checker's words. */
   sheetMappingInvalid: { problems: 'data' },
   templateInvalid: { problems: 'data' },
+  /** An order-file profile (a built-in's name or an office's file) that cannot be used. */
+  orderProfileInvalid: { problems: 'data' },
   /** A file-name pattern that cannot be used; the pattern checker's words. */
   filePatternInvalid: { problem: 'data' },
   /**

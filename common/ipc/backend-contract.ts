@@ -24,6 +24,11 @@ import type { BillingWritten, FileWritten, SheetChoice } from './billing-views';
 import { officeReportRequest, type OfficeReportFile } from './office-report-views';
 import { officeBillingExportRequest, type OfficeBillingFile } from './office-export-views';
 import type { HistoryImportView } from './history-views';
+import {
+  returnFileWriteRequest,
+  type OrderProfileFile,
+  type ReturnFileView,
+} from './order-file-views';
 
 /** A message without an answer: what it carries, checked by the side that receives it. */
 export interface NoteSpec<S extends z.ZodType = z.ZodType> {
@@ -51,6 +56,8 @@ export const MAIN_ONLY_CHANNELS = [
   'exportTemplate',
   'exportMissing',
   'exportBilling',
+  'exportReturnFile',
+  'chooseOrderProfile',
   'exportOfficeBilling',
   'exportOfficeReport',
 ] as const;
@@ -81,6 +88,10 @@ export const BACKEND_CALLS = {
     z.strictObject({ path: absolutePath }),
     DEADLINES.bulk,
   ).returns<HistoryImportView>(),
+  /** The profile file behind chooseOrderProfile, checked by the profile schema. */
+  readOrderProfile: channel(z.strictObject({ path: absolutePath })).returns<OrderProfileFile>(),
+  /** The return file behind exportReturnFile, to the file chosen in main's save dialog. */
+  writeReturnFile: channel(returnFileWriteRequest, DEADLINES.bulk).returns<ReturnFileView>(),
   readTemplateFile: channel(z.strictObject({ path: absolutePath })).returns<{
     templateJson: string;
   }>(),

@@ -16,6 +16,7 @@ import type { DateOrder } from '../billing/sheet-values';
 import type { DecisionNote } from '../billing/outcome-notes';
 import type { DecisionKind, StoredDecision } from '../billing/meter-decision';
 import type { ReadType } from '../billing/billing-row';
+import type { BillingLimitsView, OrderFilePreview, OrderFileSummary } from './order-file-views';
 
 /** A route sheet the clerk chose, before it is loaded: enough to map its columns. */
 export interface SheetPreview {
@@ -37,6 +38,8 @@ export interface SheetPreview {
 export type SheetChoice =
   | { readonly canceled: true }
   | { readonly canceled: false; readonly preview: SheetPreview }
+  /** A billing system's order file (docs/billing-files.md): loaded by its profile, not mapped. */
+  | { readonly canceled: false; readonly order: OrderFilePreview }
   | {
       readonly canceled: false;
       readonly path: string;
@@ -96,6 +99,8 @@ export interface BillingOverview {
   readonly flaggedMeters: readonly string[];
   /** The saved export template (JSON), or null for the built-in one. */
   readonly templateJson: string | null;
+  /** The newest order file loaded (its return can be written); absent or null: none. */
+  readonly orderFile?: OrderFileSummary | null;
 }
 
 export const METER_FILTERS = [
@@ -183,6 +188,8 @@ export interface MeterDetail {
   readonly history?: MeterHistory | null;
   /** Why the meter waits or is flagged, as a code (the window words it); absent or null: no reason. */
   readonly said?: OutcomeNote | null;
+  /** Billing's own limits from the order file the meter came from; absent or null: none. */
+  readonly billingLimits?: BillingLimitsView | null;
 }
 
 export interface FileWritten {

@@ -81,6 +81,13 @@ import type {
   SheetLoadView,
 } from './billing-views';
 import {
+  loadOrderFileRequest,
+  returnFileRequest,
+  type OrderFileLoadView,
+  type OrderProfileFile,
+  type ReturnFileView,
+} from './order-file-views';
+import {
   officePassword,
   officeSettings,
   type OfficeCaChoice,
@@ -255,6 +262,10 @@ export const CONTRACT = {
     }),
     DEADLINES.bulk,
   ).returns<SheetLoadView>(),
+  /** Loads the chosen order file as the route, with the profile named (null: by its content). */
+  loadOrderFile: channel(loadOrderFileRequest, DEADLINES.bulk).returns<OrderFileLoadView>(),
+  /** Main shows the open dialog for an office's own profile file; the backend checks it. */
+  chooseOrderProfile: channel(empty).returns<OrderProfileFile>(),
   /** Sets (null: clears) the file-name pattern; every photo not confirmed is matched again. */
   setFilePattern: channel(z.strictObject({ pattern: filePattern }), DEADLINES.bulk).returns<{
     matched: number;
@@ -296,6 +307,8 @@ export const CONTRACT = {
   exportMissing: channel(fieldListRequest, DEADLINES.bulk).returns<Saved<FileWritten>>(),
   /** Main shows the save dialog; the backend writes one row per meter with the template. */
   exportBilling: channel(billingExportRequest, DEADLINES.bulk).returns<Saved<BillingWritten>>(),
+  /** Main shows the save dialog; the backend writes the return file, as `export --return-file`. */
+  exportReturnFile: channel(returnFileRequest, DEADLINES.bulk).returns<Saved<ReturnFileView>>(),
   /** The same for every meter of the office, as `export --office` (this desk publishes first). */
   exportOfficeBilling: channel(officeBillingExportRequest, DEADLINES.bulk).returns<
     Saved<OfficeBillingFile>

@@ -14,3 +14,4 @@ export * from './office-export-views';
 export * from './office-review-views';
 export * from './history-views';
 export * from './limits-views';
+export * from './order-file-views';

@@ -14,10 +14,19 @@ type BillingDialogCalls = Pick<
   | 'exportTemplate'
   | 'exportMissing'
   | 'exportBilling'
+  | 'chooseOrderProfile'
+  | 'exportReturnFile'
   | 'exportOfficeBilling'
 >;
 
 const day = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** "MR_ORDERS.csv" → "MR_ORDERS return 2026-10-21.csv": beside the order file, its extension kept. */
+export function returnFileName(orderFile: string, now: Date): string {
+  const dot = orderFile.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [orderFile.slice(0, dot), orderFile.slice(dot)] : [orderFile, ''];
+  return `${stem} return ${day(now)}${ext}`;
+}
 
 /** Canceled, or the backend's answer marked as not canceled. */
 async function afterDialog<T extends object>(
@@ -66,6 +75,17 @@ export function billingDialogCalls(
       return afterDialog(
         await dialogs.chooseSaveFile(`MeterDesk billing ${day(now())}.csv`, 'billing'),
         (path) => backend.writeBilling({ ...request, path }),
+      );
+    },
+    async chooseOrderProfile() {
+      const path = await dialogs.chooseOpenFile('order_profile');
+      if (path === null) return ok({ canceled: true });
+      return backend.readOrderProfile({ path });
+    },
+    async exportReturnFile({ orderFile }) {
+      return afterDialog(
+        await dialogs.chooseSaveFile(returnFileName(orderFile, now()), 'return_file'),
+        (path) => backend.writeReturnFile({ path }),
       );
     },
     async exportOfficeBilling(request) {

@@ -9,6 +9,8 @@ export type FileKind =
   | 'route_sheet'
   | 'history'
   | 'template'
+  | 'order_profile'
+  | 'return_file'
   | 'office_report'
   | 'office_ca';
 

@@ -26,9 +26,16 @@ const FILE_DIALOGS: Record<FileKind, { title: string; name: string; extensions: 
   readings: { title: 'Export readings', name: 'CSV', extensions: ['csv'] },
   billing: { title: 'Export for billing', name: 'CSV', extensions: ['csv'] },
   missing: { title: 'Export missing meters', name: 'CSV', extensions: ['csv'] },
-  route_sheet: { title: 'Load a route sheet', name: 'CSV', extensions: ['csv', 'txt'] },
+  // An order file from billing may be any layout (docs/billing-files.md): .imp, .dat, none.
+  route_sheet: {
+    title: 'Load a route sheet',
+    name: 'Route sheets and order files',
+    extensions: ['csv', 'txt', 'imp', 'dat', '*'],
+  },
   history: { title: 'Import meter history', name: 'CSV', extensions: ['csv', 'txt'] },
   template: { title: 'Export template', name: 'JSON', extensions: ['json'] },
+  order_profile: { title: 'Order-file profile', name: 'JSON', extensions: ['json'] },
+  return_file: { title: 'Return file for billing', name: 'All files', extensions: ['*'] },
   office_ca: {
     title: 'The office’s certificate authority',
     name: 'Certificates',

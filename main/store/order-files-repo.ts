@@ -28,6 +28,21 @@ interface Row {
   loaded_at: string;
 }
 
+interface OrderFileSummaryRow {
+  id: number;
+  name: string;
+  profile_name: string | null;
+  loaded_at: string;
+}
+
+/** The newest order file without its bytes: for views read after every change. */
+export interface OrderFileHead {
+  readonly id: number;
+  readonly name: string;
+  readonly profile: string;
+  readonly loadedAt: string;
+}
+
 export class OrderFilesRepo {
   private readonly s;
 
@@ -43,6 +58,10 @@ export class OrderFilesRepo {
       latest: db.prepare<[], Row>('SELECT * FROM order_files ORDER BY id DESC LIMIT 1'),
       forSheet: db.prepare<[number], Row>(
         'SELECT * FROM order_files WHERE sheet_id = ? ORDER BY id DESC LIMIT 1',
+      ),
+      summary: db.prepare<[], OrderFileSummaryRow>(
+        `SELECT id, name, json_extract(profile, '$.name') AS profile_name, loaded_at
+           FROM order_files ORDER BY id DESC LIMIT 1`,
       ),
     };
   }
@@ -70,6 +89,13 @@ export class OrderFilesRepo {
   /** The order file a route sheet was loaded from (office mode gives it with its route). */
   forSheet(sheetId: number): StoredOrderFile | null {
     return fileOf(this.s.forSheet.get(sheetId));
+  }
+
+  /** The newest order file's name and profile, without reading its bytes; null when none. */
+  latestHead(): OrderFileHead | null {
+    const r = this.s.summary.get();
+    if (!r) return null;
+    return { id: r.id, name: r.name, profile: r.profile_name ?? '', loadedAt: r.loaded_at };
   }
 }
 

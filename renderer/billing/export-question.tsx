@@ -11,6 +11,12 @@ const QUESTIONS = {
     answers: { billing: 'export.billing', photos: 'export.photos' },
     testIds: 'export-kind',
   },
+  /** With an order file loaded from billing: its return file first. */
+  orderKind: {
+    legend: 'export.kind',
+    answers: { return: 'export.returnFile', billing: 'export.billing', photos: 'export.photos' },
+    testIds: 'export-kind',
+  },
   source: {
     legend: 'export.source',
     answers: { desk: 'export.sourceDesk', office: 'export.sourceOffice' },

@@ -1,11 +1,13 @@
 // A meter as billing sees it, for the detail: the sheet's fields, the previous reading and date,
 // the photo's read date, the consumption and which plausibility rules fired (their sentences come
-// from common/billing), and how the photo was matched.
+// from common/billing), billing's own limits for a meter from an order file, and how the photo was
+// matched.
 import type { MeterDetail } from '../../common/ipc';
 import type { JobRecord } from '../../common/job-record';
 import { useT } from '../i18n/i18n';
 import { formatAmount, formatDateTime, formatDay, formatReading } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
+import { BillingLimits } from './billing-limits';
 import { ConsumptionChart } from './consumption-chart';
 import { ExpectationBand } from './expectation-band';
 import { errorText } from '../lib/states';
@@ -72,13 +74,13 @@ export function MeterFacts({
         {meter.account && (
           <>
             <dt>{t('detail.account')}</dt>
-            <dd>{meter.account}</dd>
+            <dd data-i18n-skip="data">{meter.account}</dd>
           </>
         )}
         {meter.address && (
           <>
             <dt>{t('detail.address')}</dt>
-            <dd>{meter.address}</dd>
+            <dd data-i18n-skip="data">{meter.address}</dd>
           </>
         )}
         {(meter.route ?? meter.sequence) !== null && (
@@ -150,6 +152,7 @@ export function MeterFacts({
             </dd>
           </>
         )}
+        {detail.billingLimits && <BillingLimits limits={detail.billingLimits} />}
         {check?.band && consumption !== null && (
           <ExpectationBand
             band={check.band}

@@ -11,7 +11,6 @@ import {
 import { checksOffWithout } from '../../common/billing/plausibility-inputs';
 import type { SheetPreview } from '../../common/ipc';
 import { ActionDialog } from '../components/action-dialog';
-import { CheckChoice } from '../components/choice-fieldset';
 import { Dialog } from '../components/dialog';
 import { ruleNames } from './rule-words';
 import { encodingGuessWords, rowProblemWords } from './sheet-words';
@@ -19,49 +18,28 @@ import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useApp, useAppApi } from '../store/context';
 import { useLang } from '../i18n/use-lang';
+import { OrderFileLoaded, OrderFileStep } from './order-file-dialog';
+import { defaultSheetFolders, FolderChoice } from './sheet-folders';
+
+export { defaultSheetFolders } from './sheet-folders';
 
 const DELIMITER_WORDS: Record<string, string> = { '\t': 'TAB' };
 
-/**
- * The folders a new sheet is kept to unless the clerk says otherwise: those added on the day the
- * newest was (today's readers' folders, dropped before the sheet), not last month's.
- */
-export function defaultSheetFolders(roots: readonly { path: string; addedAt: string }[]): string[] {
-  const day = (at: string): string => new Date(at).toDateString();
-  const newest = [...roots].sort((a, b) => b.addedAt.localeCompare(a.addedAt))[0];
-  return newest
-    ? roots.filter((r) => day(r.addedAt) === day(newest.addedAt)).map((r) => r.path)
-    : [];
-}
-
-function FolderChoice({
-  chosen,
-  onChange,
-}: {
-  chosen: readonly string[];
-  onChange: (folders: string[]) => void;
-}): React.JSX.Element | null {
-  const t = useT('billing');
-  const roots = useApp((s) => s.roots);
-  if (roots.length === 0) return null;
+/** A file from billing in a layout no built-in profile recognises: read with the clerk's profile. */
+function AsOrderFile({ path }: { path: string }): React.JSX.Element {
+  const t = useT('orderFiles');
+  const api = useAppApi();
   return (
-    <fieldset className="sheet-folders" data-testid="sheet-folders">
-      <legend>{t('sheet.foldersTitle')}</legend>
-      <p className="muted small">{t('sheet.foldersHint')}</p>
-      {roots.map((r) => (
-        <CheckChoice
-          key={r.id}
-          checked={chosen.includes(r.path)}
-          onChange={(on) => {
-            onChange(on ? [...chosen, r.path] : chosen.filter((p) => p !== r.path));
-          }}
-        >
-          <span data-i18n-skip="data" title={r.path}>
-            {r.path.split(/[\\/]/).filter(Boolean).pop() ?? r.path}
-          </span>
-        </CheckChoice>
-      ))}
-    </fieldset>
+    <button
+      type="button"
+      className="btn btn-quiet"
+      onClick={() => {
+        api.getState().readAsOrderFile(path);
+      }}
+      data-testid="sheet-as-order-file"
+    >
+      {t('load.asOrderFile')}
+    </button>
   );
 }
 
@@ -186,6 +164,9 @@ function MappingStep({ preview }: { preview: SheetPreview }): React.JSX.Element 
         </p>
       )}
       <FolderChoice chosen={folders} onChange={setFolders} />
+      <p>
+        <AsOrderFile path={preview.path} />
+      </p>
       <h3 className="section-title">{t('sheet.preview')}</h3>
       {/* Scrolls both ways: focusable, so the keyboard can scroll it too. */}
       <div className="sheet-preview" tabIndex={0} role="region" aria-label={t('sheet.preview')}>
@@ -227,6 +208,9 @@ export function SheetDialog(): React.JSX.Element | null {
     api.getState().closeSheetStep();
   };
   if (step.kind === 'idle') return null;
+  if (step.kind === 'order')
+    return <OrderFileStep preview={step.preview} failed={step.failed} onClose={close} />;
+  if (step.kind === 'orderLoaded') return <OrderFileLoaded result={step.result} onClose={close} />;
   if (step.kind === 'mapping') return <MappingStep preview={step.preview} />;
   if (step.kind === 'problems' && mapping && step.preview)
     return <MappingStep preview={step.preview} />;
@@ -242,6 +226,7 @@ export function SheetDialog(): React.JSX.Element | null {
         onClose={close}
         footer={
           <>
+            <AsOrderFile path={step.path} />
             {step.preview && (
               <button
                 type="button"

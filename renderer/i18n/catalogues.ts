@@ -13,6 +13,7 @@ import { office as deOffice } from './de/office';
 import { officeReport as deOfficeReport } from './de/office-report';
 import { officeReview as deOfficeReview } from './de/office-review';
 import { onboarding as deOnboarding } from './de/onboarding';
+import { orderFiles as deOrderFiles } from './de/order-files';
 import { states as deStates } from './de/states';
 import { watch as deWatch } from './de/watch';
 import { app as enApp } from './en/app';
@@ -28,6 +29,7 @@ import { office as enOffice } from './en/office';
 import { officeReport as enOfficeReport } from './en/office-report';
 import { officeReview as enOfficeReview } from './en/office-review';
 import { onboarding as enOnboarding } from './en/onboarding';
+import { orderFiles as enOrderFiles } from './en/order-files';
 import { states as enStates } from './en/states';
 import { watch as enWatch } from './en/watch';
 import type { Words } from './catalogue-types';
@@ -46,6 +48,7 @@ export const en = {
   officeReport: enOfficeReport,
   officeReview: enOfficeReview,
   onboarding: enOnboarding,
+  orderFiles: enOrderFiles,
   states: enStates,
   watch: enWatch,
 } as const;
@@ -64,6 +67,7 @@ export const de: Catalogue = {
   officeReport: deOfficeReport,
   officeReview: deOfficeReview,
   onboarding: deOnboarding,
+  orderFiles: deOrderFiles,
   states: deStates,
   watch: deWatch,
 };

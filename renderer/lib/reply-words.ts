@@ -106,6 +106,7 @@ const WORDING: Wording = {
   chooseSheetFirst: (_p, t) => t('said.chooseSheetFirst'),
   sheetMappingInvalid: (p, t) => t('said.sheetMappingInvalid', p),
   templateInvalid: (p, t) => t('said.templateInvalid', p),
+  orderProfileInvalid: (p, t) => t('said.orderProfileInvalid', p),
   filePatternInvalid: (p, t) => t('said.filePatternInvalid', p),
   exportNotWritten: (p, t) => t('said.exportNotWritten', { file: p.file, why: exportWhy(p, t) }),
   unencodable: (p, t) => t('said.unencodable', p),

@@ -16,6 +16,8 @@ import type {
   MeterPage,
   MeterRow,
   OfficeBillingFile,
+  OrderFileLoadView,
+  OrderFilePreview,
   SheetLoadView,
   SheetPreview,
   Result,
@@ -32,6 +34,8 @@ export type SheetStep =
   | {
       readonly kind: 'problems';
       readonly name: string;
+      /** The file chosen: it may still be read as an order file with the clerk's profile. */
+      readonly path: string;
       readonly problems: readonly RowProblem[];
       readonly moreProblems: number;
       /** Set when the mapping can be changed and the load tried again. */
@@ -41,7 +45,15 @@ export type SheetStep =
       readonly kind: 'loaded';
       readonly name: string;
       readonly result: SheetLoadView & { ok: true };
-    };
+    }
+  /** A billing system's order file: its profile (recognised or chosen), then its load. */
+  | {
+      readonly kind: 'order';
+      readonly preview: OrderFilePreview;
+      /** The chosen profile could not read it: nothing was loaded. */
+      readonly failed: (OrderFileLoadView & { ok: false }) | null;
+    }
+  | { readonly kind: 'orderLoaded'; readonly result: OrderFileLoadView & { ok: true } };
 
 export interface BillingSlice {
   billing: BillingOverview | null;
@@ -179,12 +191,16 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       }
       const choice = reply.value;
       if (choice.canceled) return;
-      if ('preview' in choice) set({ sheetStep: { kind: 'mapping', preview: choice.preview } });
+      if ('order' in choice)
+        set({ sheetStep: { kind: 'order', preview: choice.order, failed: null } });
+      else if ('preview' in choice)
+        set({ sheetStep: { kind: 'mapping', preview: choice.preview } });
       else {
         set({
           sheetStep: {
             kind: 'problems',
             name: choice.path.split(/[\\/]/).pop() ?? choice.path,
+            path: choice.path,
             problems: choice.problems,
             moreProblems: choice.moreProblems,
             preview: null,
@@ -215,6 +231,7 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
           sheetStep: {
             kind: 'problems',
             name: preview.name,
+            path: preview.path,
             problems: result.problems,
             moreProblems: result.moreProblems,
             preview,

@@ -9,6 +9,7 @@ import { createNoticesSlice } from './notices-slice';
 import { createOfficeSlice } from './office-slice';
 import { createOfficeReportSlice } from './office-report-slice';
 import { createOfficeReviewSlice } from './office-review-slice';
+import { createOrderFileSlice } from './order-file-slice';
 import { createRunSlice } from './run-slice';
 import { createServiceSlice } from './service-slice';
 import { createSessionSlice } from './session-slice';
@@ -49,5 +50,6 @@ export function createAppStore(bridge: MeterDeskBridge, options: StoreOptions = 
     ...createOfficeReviewSlice(set, get, deps),
     ...createHistorySlice(set, get, deps),
     ...createLimitsSlice(set, get, deps),
+    ...createOrderFileSlice(set, get, deps),
   }));
 }

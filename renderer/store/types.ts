@@ -21,6 +21,7 @@ import type { NoticesSlice } from './notices-slice';
 import type { OfficeSlice } from './office-slice';
 import type { OfficeReportSlice } from './office-report-slice';
 import type { OfficeReviewSlice } from './office-review-slice';
+import type { OrderFileSlice } from './order-file-slice';
 import type { RunSlice } from './run-slice';
 import type { ServiceSlice } from './service-slice';
 import type { SessionSlice } from './session-slice';
@@ -45,6 +46,7 @@ export type AppState = SessionSlice &
   OfficeReviewSlice &
   HistorySlice &
   LimitsSlice;
+  OrderFileSlice;
 
 export interface StoreDeps {
   readonly bridge: MeterDeskBridge;

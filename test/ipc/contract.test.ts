@@ -14,6 +14,7 @@ import { jpeg } from '../watch/helpers';
 import { openDesktop, until, value, type Desktop } from './helpers/desktop';
 import { jobMessage } from '../../common/job-messages';
 import { logText } from '../../common/engine-messages';
+import { builtinProfile } from '../../common/billing/order-files/builtin-profiles';
 import { rowProblemEnglish } from '../../common/billing/row-problem-english';
 import { reviewedJob } from '../helpers/review-answer';
 
@@ -611,6 +612,32 @@ describe('routes and billing', () => {
     const preview = value(await b.billingPreview({ scope: 'all' }));
     expect(preview.rows[0]?.meterId).toBe(rows[0]?.meterId);
     expect(preview.dialect).toMatchObject({ delimiter: ',', decimalMark: '.' });
+
+    // An order file from billing (issue 31): recognised, loaded with an office's profile file,
+    // given back as the return file (test/backend/order-file-handlers.test.ts has the rest).
+    const orders = join(desk.dir, 'MR_ORDERS.csv');
+    writeFileSync(
+      orders,
+      `MRIDNUMBER;SERIALNO;STANZVOR;STANZNAC;PREVMRRESULT;READINGRESULT\r\n${ids
+        .map((id, i) => `${String(i + 1).padStart(20, '0')};${String(id)};05;1;1,0;`)
+        .join('\r\n')}\r\n`,
+    );
+    desk.os.openAnswers.push(orders);
+    const order = value(await b.chooseRouteSheet());
+    if (order.canceled || !('order' in order)) throw new Error('no order file');
+    expect(order.order.recognised).toBe('sap-isu');
+    const profileFile = join(desk.dir, 'our-sap.json');
+    writeFileSync(profileFile, JSON.stringify({ ...builtinProfile('sap-isu'), name: 'our-sap' }));
+    desk.os.openAnswers.push(profileFile);
+    const profile = value(await b.chooseOrderProfile());
+    if (profile.canceled || !profile.ok) throw new Error('profile refused');
+    const orderLoaded = value(
+      await b.loadOrderFile({ path: orders, profile: { json: profile.json } }),
+    );
+    expect(orderLoaded.ok && orderLoaded.meters).toBe(ids.length);
+    desk.os.saveAnswers.push(join(desk.dir, 'MR_RESULTS.csv'));
+    const returned = value(await b.exportReturnFile({ orderFile: 'MR_ORDERS.csv' }));
+    expect(!returned.canceled && returned.ok && returned.profile).toBe('our-sap');
   });
 });
 

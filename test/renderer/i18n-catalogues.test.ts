@@ -38,6 +38,7 @@ describe('catalogues', () => {
         'officeReport',
         'officeReview',
         'onboarding',
+        'orderFiles',
         'states',
         'watch',
       ].sort(),

@@ -19,6 +19,8 @@ import { codeMismatchOfPhoto } from '../../billing/photo-code-check';
 import { routeReadDay } from '../../billing/meter-decisions';
 import type { Store } from '../../store/store';
 import { TEMPLATE_SETTING } from '../../actions/queue-actions';
+import { billingLimitsOf } from '../../billing/order-files/billing-limits';
+import { officeTimeZone } from '../../../common/billing/export-read-at';
 
 const FLAGGED_NAMED = 20;
 
@@ -153,6 +155,7 @@ export function billingOverview(store: Store): BillingOverview {
     notSent,
     flaggedMeters,
     templateJson: store.settings.get<string | null>(TEMPLATE_SETTING, null),
+    orderFile: orderFileSummary(store),
   };
 }
 
@@ -184,6 +187,11 @@ export function findMeters(store: Store, query: string, limit: number): MeterCho
   return [...byId, ...byIdLater, ...other, ...otherLater].slice(0, limit);
 }
 
+function orderFileSummary(store: Store): BillingOverview['orderFile'] {
+  const head = store.orderFiles.latestHead();
+  return head && { name: head.name, profile: head.profile, loadedAt: head.loadedAt };
+}
+
 export function meterDetail(store: Store, meterId: string, nowMs: number): MeterDetail | null {
   const found = meterReading(store, meterId);
   if (!found) return null;
@@ -208,5 +216,6 @@ export function meterDetail(store: Store, meterId: string, nowMs: number): Meter
     readDay: routeReadDay(store, meter.route, nowMs),
     said: outcome.said,
     history: meterHistoryOf(store.history.of(meter.meterId)),
+    billingLimits: billingLimitsOf(store, found, officeTimeZone()),
   };
 }

@@ -31,9 +31,13 @@ import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { billingOverview, findMeters, listMeters, meterDetail } from './billing-meters';
 import { systemClock } from '../../time/clock';
+import { orderFileChoice, orderFileHandlers } from './order-files';
 
 type BillingHandlers = Pick<
   BackendHandlers,
+  | 'loadOrderFile'
+  | 'readOrderProfile'
+  | 'writeReturnFile'
   | 'inspectRouteSheet'
   | 'loadRouteSheet'
   | 'setFilePattern'
@@ -106,8 +110,15 @@ export function billingHandlers(state: BackendState): BillingHandlers {
   };
 
   return {
+    ...orderFileHandlers(state, chosen),
     inspectRouteSheet: ({ path }) =>
       state.use(async (): Promise<SheetChoice> => {
+        // Chosen in the dialog even when it cannot be read as a sheet: it may be an order file
+        // of a layout only the clerk's profile knows ("Read as an order file…").
+        chosen.add(path);
+        // A billing system's order file is loaded by its profile, not by a column mapping.
+        const order = await orderFileChoice(path);
+        if (order) return { canceled: false, order };
         const inspected = await inspectRouteSheet(path);
         if (!inspected.ok) {
           return {
@@ -117,7 +128,6 @@ export function billingHandlers(state: BackendState): BillingHandlers {
             moreProblems: inspected.moreProblems,
           };
         }
-        chosen.add(path);
         const saved = savedMappingFor(state.store.meters.lastMapping(), inspected.headers);
         const mapping = saved ?? suggestMapping(inspected.headers).mapping;
         return {

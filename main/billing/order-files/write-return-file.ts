@@ -52,7 +52,8 @@ export function stampsIn(zone: string): Stamps {
   };
 }
 
-function resultOf({ meter, outcome }: MeterReading, local: Stamps): MeterResult {
+/** A meter's billed result as the return fills it (also what the window checks against billing). */
+export function resultOf({ meter, outcome }: MeterReading, local: Stamps): MeterResult {
   const at = outcome.readAt ?? outcome.chosen?.readAt ?? null;
   const stamp = at === null ? null : local(at);
   const confirmation = outcome.confirmation;

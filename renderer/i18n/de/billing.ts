@@ -312,6 +312,7 @@ export const billing: Words<typeof en> = {
   export: {
     kind: 'Was exportieren',
     billing: 'Für die Abrechnung: eine Zeile je Zähler',
+    returnFile: 'Rückgabedatei für die Abrechnung: die Auftragsdatei mit den Ständen',
     photos: 'Je Foto: eine Zeile je Datei',
     title: 'Export für die Abrechnung',
     contents: 'Was enthalten ist',

@@ -46,6 +46,7 @@ export const errors: Words<typeof en> = {
     chooseSheetFirst: 'Wählen Sie die Ableseliste zuerst mit „Ableseliste laden…“.',
     sheetMappingInvalid: 'Die Spaltenzuordnung ist nicht verwendbar: {{problems}}',
     templateInvalid: 'Die Exportvorlage ist nicht verwendbar: {{problems}}',
+    orderProfileInvalid: 'Das Auftragsdatei-Profil ist nicht verwendbar: {{problems}}',
     filePatternInvalid: 'Das Dateinamen-Muster ist nicht verwendbar: {{problem}}',
     exportNotWritten: 'Export nach „{{file}}“ nicht möglich: {{why}}',
     exportWhy: {

@@ -319,6 +319,7 @@ export const billing = {
   export: {
     kind: 'What to export',
     billing: 'For billing: one row per meter',
+    returnFile: 'Return file for billing: the order file with the readings in',
     photos: 'Per photo: one row per file',
     title: 'Export for billing',
     contents: 'What is in it',

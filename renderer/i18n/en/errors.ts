@@ -43,6 +43,7 @@ export const errors = {
     chooseSheetFirst: 'Choose the route sheet with “Load route sheet…” first.',
     sheetMappingInvalid: 'The column mapping cannot be used: {{problems}}',
     templateInvalid: 'The export template cannot be used: {{problems}}',
+    orderProfileInvalid: 'The order-file profile cannot be used: {{problems}}',
     filePatternInvalid: 'The file-name pattern cannot be used: {{problem}}',
     exportNotWritten: 'Could not export to “{{file}}”: {{why}}',
     exportWhy: {

@@ -9,6 +9,7 @@ import { useApp, useAppApi } from '../../store/context';
 import { ActionDialog, useActionError } from '../../components/action-dialog';
 import { CheckChoice, ChoiceFieldset } from '../../components/choice-fieldset';
 import { BillingExportDialog } from '../../billing/billing-export';
+import { ReturnFileDialog } from '../../billing/return-file-dialog';
 import { ExportQuestion, type ExportAnswer } from '../../billing/export-question';
 import { useT } from '../../i18n/i18n';
 
@@ -28,9 +29,19 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
   // With a route sheet loaded, billing wants one row per meter: that export comes first. In an
   // office it is offered without one too: the office's meters (billing-export.tsx).
   const hasMeters = useApp((s) => (s.billing?.totals.meters ?? 0) > 0 || s.officeStatus !== null);
-  const [kind, setKind] = useState<ExportAnswer<'kind'>>(hasMeters ? 'billing' : 'photos');
-  const kindSwitch = hasMeters ? (
-    <ExportQuestion question="kind" value={kind} onChange={setKind} />
+  // With an order file from billing loaded, billing wants that file back: its return comes first.
+  const orderFile = useApp((s) => s.billing?.orderFile ?? null);
+  const [kind, setKind] = useState<ExportAnswer<'orderKind'>>(
+    orderFile ? 'return' : hasMeters ? 'billing' : 'photos',
+  );
+  const kindSwitch = orderFile ? (
+    <ExportQuestion question="orderKind" value={kind} onChange={setKind} />
+  ) : hasMeters ? (
+    <ExportQuestion
+      question="kind"
+      value={kind === 'return' ? 'billing' : kind}
+      onChange={setKind}
+    />
   ) : null;
 
   const viewWords = [
@@ -79,6 +90,8 @@ export function ExportDialog({ onClose }: { onClose: () => void }): React.JSX.El
     </select>
   );
 
+  if (kind === 'return' && orderFile)
+    return <ReturnFileDialog orderFile={orderFile} onClose={onClose} kindSwitch={kindSwitch} />;
   if (kind === 'billing' && hasMeters)
     return <BillingExportDialog onClose={onClose} kindSwitch={kindSwitch} />;
 
