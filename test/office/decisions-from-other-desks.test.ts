@@ -8,7 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DecisionsTaken } from '../../common/office-decision-news';
 import { routeProgress } from '../../main/billing/meter-readings';
 import { DECISION_SYNC_SETTLE_MS } from '../../main/office/decision-sync';
+import { QueueActions } from '../../main/actions/queue-actions';
+import { OfficeFirstGate } from '../../main/office/office-first';
 import { startOfficeDesk, type OfficeDesk } from '../../main/office/office-desk';
+import { publishRoutes } from '../../main/office/route-publish';
 import { officeOutboxOf } from '../../main/store/office-outbox';
 import { systemClock, type Clock } from '../../main/time/clock';
 import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from '../billing/decision-queue';
@@ -97,8 +100,8 @@ async function benPublishes(ben: Desk): Promise<void> {
   expect(state.pending).toBe(0);
 }
 
-/** Anna's queue once her desk has heard the notes and taken the burst (her clock moved on). */
-async function annaFollows(anna: Desk, expected: ReturnType<typeof shown>): Promise<void> {
+/** A desk's queue once it has heard the notes and taken the burst (its clock moved on). */
+async function follows(anna: Desk, expected: ReturnType<typeof shown>): Promise<void> {
   await expect
     .poll(async () => {
       await anna.clock.advance(DECISION_SYNC_SETTLE_MS);
@@ -124,7 +127,7 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     expect(await ben.q.actions.recordSkip('M2', 'no_access', 'gate locked')).toBe(true);
     expect(await ben.q.actions.typeReading('M1', '00115.0')).toBe(true);
     await benPublishes(ben);
-    await annaFollows(anna, {
+    await follows(anna, {
       M1: { kind: 'typed', desk: 'ben@pc2' },
       M2: { kind: 'skip', desk: 'ben@pc2' },
       photo: [null, null],
@@ -142,7 +145,7 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     ).toMatchObject({ ok: true });
     expect(await ben.q.actions.undoMeterDecision('M2')).toMatchObject({ ok: true });
     await benPublishes(ben);
-    await annaFollows(anna, {
+    await follows(anna, {
       M1: { kind: 'reread', desk: 'ben@pc2' },
       M2: null,
       photo: [null, null],
@@ -153,7 +156,7 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     // The photo both desks read: Ben confirms it, takes that back, then corrects it.
     expect(await ben.q.actions.review(ben.photoId, 'accepted', null)).toBe(true);
     await benPublishes(ben);
-    await annaFollows(anna, { ...shown(anna), photo: ['accepted', null] });
+    await follows(anna, { ...shown(anna), photo: ['accepted', null] });
     const review = ben.q.store.jobs.get(ben.photoId);
     if (review?.reviewedAt == null) throw new Error('reviewed');
     expect(
@@ -165,7 +168,7 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     ).toBe(true);
     expect(await ben.q.actions.review(ben.photoId, 'corrected', '00113.0')).toBe(true);
     await benPublishes(ben);
-    await annaFollows(anna, { ...shown(anna), photo: ['corrected', '00113.0'] });
+    await follows(anna, { ...shown(anna), photo: ['corrected', '00113.0'] });
 
     // Taken once: every decision of the office handed to Anna's queue again applies nothing; she
     // published none of them.
@@ -197,7 +200,7 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     await benPublishes(ben);
 
     const anna = await deskOn(o, 'anna@pc1');
-    await annaFollows(anna, {
+    await follows(anna, {
       M1: { kind: 'skip', desk: 'ben@pc2' },
       M2: { kind: 'estimate', desk: 'ben@pc2' },
       photo: [null, null],
@@ -242,5 +245,51 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
       M1: { kind: 'skip', desk: 'ben@pc2' },
       M2: { kind: 'skip', desk: 'ben@pc2' },
     });
+  });
+
+  it("two clerks on one meter: the lease holder's decision stands, and the other desk shows it", async () => {
+    const o = await migratedOffice(office(), 0);
+    cleanups.push(() => o.close());
+    const anna = await deskOn(o, 'anna@pc1');
+    const ben = await deskOn(o, 'ben@pc2');
+    await publishRoutes(anna.q.store, anna.desk.office, 'anna', new Date(DECISIONS_NOW));
+    const officeFirst = (d: Desk): QueueActions => {
+      const gate = new OfficeFirstGate({
+        running: () => Promise.resolve(d.desk),
+        me: () => officeOutboxOf(d.q.store.db, d.clock).desk(),
+        clock: () => d.clock,
+        time: d.clock,
+      });
+      return new QueueActions({
+        store: () => d.q.store,
+        engine: () => null,
+        clock: d.clock,
+        office: () => gate,
+      });
+    };
+    const m1 = await anna.desk.office.review.meterReview('M1');
+    if (!m1) throw new Error('M1 in the office');
+    const seen = m1.meter.version;
+    const lease = { desk: 'anna@pc1', clerk: 'anna', leaseMs: 20 * 60_000 };
+    expect(await anna.desk.office.review.takeLease(m1.meter.id, lease)).toMatchObject({ ok: true });
+
+    // Ben's skip while Anna holds the lease is refused, and a second click too: nothing written.
+    for (let click = 0; click < 2; click++) {
+      expect(await officeFirst(ben).recordSkip('M1', 'dog', null, seen)).toMatchObject({
+        ok: false,
+        changedBy: { desk: 'anna@pc1' },
+      });
+    }
+    expect(shown(ben).M1).toBeNull();
+
+    // Anna types the reading; Ben's queue follows hers. His click on what he saw stays refused.
+    expect(await officeFirst(anna).typeReading('M1', '00114.0', undefined, false, seen)).toBe(true);
+    await follows(ben, { ...shown(ben), M1: { kind: 'typed', desk: 'anna@pc1' } });
+    expect(await officeFirst(ben).recordSkip('M1', 'dog', null, seen)).toMatchObject({
+      ok: false,
+    });
+    expect(shown(anna).M1).toEqual({ kind: 'typed', desk: 'here' });
+    expect(shown(ben).M1).toEqual({ kind: 'typed', desk: 'anna@pc1' });
+    expect(decisionsInOutbox(ben)).toBe(0);
   });
 });
