@@ -96,6 +96,11 @@ export interface BillingOverview {
   readonly flaggedMeters: readonly string[];
   /** The saved export template (JSON), or null for the built-in one. */
   readonly templateJson: string | null;
+  /**
+   * 'office': the routes' meter counts are the office's (office mode: whichever desk read or
+   * decided); absent: this desk's queue's.
+   */
+  readonly countedBy?: 'office';
 }
 
 export const METER_FILTERS = [

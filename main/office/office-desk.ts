@@ -16,6 +16,7 @@ import { publishDesk } from './billing-publish';
 import { deskMeterRoute } from './desk-meter-route';
 import { PeriodicPublisher } from './periodic-publish';
 import { RouteSync, type TakeOfficeRoutes } from './route-sync';
+import { OfficeRouteCounts } from './office-route-panel';
 import { DecisionSync } from './decision-sync';
 import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { OfficeError, type OfficeDbOptions } from './store/office-db';
@@ -72,6 +73,8 @@ export interface OfficeDesk {
   sentUnclaimed(): number;
   /** Other desks' changes as they happen (`live.on(...)`), so the window and CLI can refresh. */
   readonly live: OfficeLive;
+  /** The office's counts of each route, for the route panel (read again after a live note). */
+  readonly routeCounts: OfficeRouteCounts;
   /** Publishes what is due (waiting at most `budgetMs`), stops and closes; what is left waits. */
   finish(budgetMs: number): Promise<PublisherState>;
 }
@@ -194,6 +197,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     },
     sentUnclaimed: () => gate.sentUnclaimed,
     live,
+    routeCounts: new OfficeRouteCounts(office, live, opts.clock),
     finish: async (budgetMs) => {
       // Everything that talks to the office runs within the budget (issue 30: a frozen server
       // held a finished run for as long as it was frozen): what is not published by then waits

@@ -31,6 +31,8 @@ import type { BackendHandlers } from '../backend';
 import type { BackendState } from '../backend-state';
 import { billingOverview, findMeters, listMeters, meterDetail } from './billing-meters';
 import { systemClock } from '../../time/clock';
+import { answerWithin } from '../../office/answer-within';
+import { OFFICE_COUNTS_WAIT_MS, withOfficeCounts } from '../../office/office-route-panel';
 
 type BillingHandlers = Pick<
   BackendHandlers,
@@ -181,7 +183,19 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         return { matched: set.match.matched, unmatched: set.match.unmatched + set.match.ambiguous };
       }),
 
-    billingOverview: () => state.use(() => billingOverview(state.store)),
+    billingOverview: () =>
+      state.use(async () => {
+        const overview = billingOverview(state.store);
+        // Office mode: the routes count what the office counts (issue 30, item 8).
+        const desk = await answerWithin(
+          state.office.time,
+          OFFICE_COUNTS_WAIT_MS,
+          () => state.office.running(),
+          null,
+        );
+        const office = desk ? await desk.routeCounts.counts() : null;
+        return office ? withOfficeCounts(overview, office) : overview;
+      }),
     billingPreview: ({ scope }) =>
       state.use(() => billingPreview(state.store, scoped(state.store, scope))),
     listMeters: (query) => state.use(() => listMeters(state.store, query)),
