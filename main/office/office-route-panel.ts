@@ -7,7 +7,9 @@
 // then shows the last counts the office gave, else this desk's own.
 import type { BillingOverview, RouteProgressView } from '../../common/ipc/billing-views';
 import { METER_STATES, noMeters, type MeterState } from '../../common/billing/meter-outcome';
+import type { MissingMeter } from '../billing/field-list';
 import type { Clock } from '../time/clock';
+import { NO_ROUTE } from './route-publish';
 import { answerWithin } from './answer-within';
 import { officeRouteProgress, type OfficeRouteProgress } from './office-export';
 import type { OfficeLive } from './store/office-live';
@@ -15,6 +17,12 @@ import type { OfficeStore } from './store/office-store';
 
 /** How long the panel waits for the office's counts before it shows the last ones (ms). */
 export const OFFICE_COUNTS_WAIT_MS = 1_500;
+
+/**
+ * The office's counts are read again at most this often (ms): they derive every meter's row, and
+ * on a busy day a note arrives with every reading.
+ */
+export const OFFICE_COUNTS_EVERY_MS = 5_000;
 
 type Counts = { -readonly [K in keyof RouteProgressView]: RouteProgressView[K] };
 
@@ -49,6 +57,7 @@ function statesOf(r: OfficeRouteProgress): Record<MeterState, number> {
 export class OfficeRouteCounts {
   private last: OfficeRouteProgress[] | null = null;
   private stale = true;
+  private readAt = -Infinity;
   private reading: Promise<OfficeRouteProgress[] | null> | null = null;
 
   constructor(
@@ -67,7 +76,8 @@ export class OfficeRouteCounts {
 
   /** The office's counts now (waiting at most OFFICE_COUNTS_WAIT_MS), else the last; null: none. */
   counts(): Promise<OfficeRouteProgress[] | null> {
-    if (!this.stale) return Promise.resolve(this.last);
+    const recent = this.time.now() - this.readAt < OFFICE_COUNTS_EVERY_MS;
+    if (!this.stale || (recent && this.last !== null)) return Promise.resolve(this.last);
     this.reading ??= this.read();
     return answerWithin(
       this.time,
@@ -80,6 +90,7 @@ export class OfficeRouteCounts {
   private async read(): Promise<OfficeRouteProgress[] | null> {
     // Stale again if a note arrives while this read runs.
     this.stale = false;
+    this.readAt = this.time.now();
     try {
       this.last = await officeRouteProgress(this.office);
     } catch {
@@ -89,4 +100,24 @@ export class OfficeRouteCounts {
     }
     return this.last;
   }
+}
+
+/** How long "Export missing meters" waits for the office's rows before it writes this desk's list. */
+export const OFFICE_FIELD_LIST_WAIT_MS = 10_000;
+
+/**
+ * The field list of a desk in office mode: a meter this desk has no photo of is left off when the
+ * office has a reading of it from another desk (a reader is not sent to a meter already read).
+ * Re-reads and skips stay: this desk follows the office's decisions already (decision-sync.ts).
+ */
+export async function officeFieldList(
+  missing: readonly MissingMeter[],
+  office: Pick<OfficeStore, 'billingRows'>,
+): Promise<MissingMeter[]> {
+  const { rows } = await office.billingRows();
+  const key = (route: string, meterId: string | null): string => `${route}\u0000${meterId ?? ''}`;
+  const read = new Set(rows.filter((r) => r.read).map((r) => key(r.routeKey, r.row.meterId)));
+  return missing.filter(
+    (m) => m.why !== 'no_reading' || !read.has(key(m.route ?? NO_ROUTE, m.meterId)),
+  );
 }

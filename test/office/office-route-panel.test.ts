@@ -6,9 +6,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { METER_STATES } from '../../common/billing/meter-outcome';
 import { billingOverview } from '../../main/backend/handlers/billing-meters';
+import { routeProgress } from '../../main/billing/meter-readings';
 import { officeRouteProgress } from '../../main/office/office-export';
 import { startOfficeDesk } from '../../main/office/office-desk';
-import { withOfficeCounts } from '../../main/office/office-route-panel';
+import {
+  OFFICE_COUNTS_EVERY_MS,
+  officeFieldList,
+  withOfficeCounts,
+} from '../../main/office/office-route-panel';
 import { publishRoutes } from '../../main/office/route-publish';
 import { DECISIONS_NOW, openDecisionQueue } from '../billing/decision-queue';
 import { createManualClock } from '../helpers/manual-clock';
@@ -79,9 +84,22 @@ describe.skipIf(officeSkip !== null)("a desk's route panel in office mode", () =
     expect(route?.read).toBe(2);
     expect(panel.countedBy).toBe('office');
 
-    // Ben reads the third meter: the note makes the panel read the office again.
+    // The field list: Anna's queue sends a reader to all three; the office's to M3 only.
+    const { missing } = routeProgress(q.store);
+    expect(missing.map((m) => m.meterId)).toEqual(['M1', 'M2', 'M3']);
+    const fieldList = await officeFieldList(missing, anna.office);
+    expect(fieldList.map((m) => m.meterId)).toEqual(['M3']);
+    expect(fieldList.length).toBe(panel.totals.missing);
+
+    // Ben reads the third meter: the note makes the panel read the office again (not sooner than
+    // its pace allows).
     await ben.publishReading(bensReading(3, '00310'));
-    await expect.poll(async () => (await anna.routeCounts.counts())?.[0]?.read).toBe(3);
+    await expect
+      .poll(async () => {
+        await clock.advance(OFFICE_COUNTS_EVERY_MS);
+        return (await anna.routeCounts.counts())?.[0]?.read;
+      })
+      .toBe(3);
     expect(withOfficeCounts(own, (await anna.routeCounts.counts()) ?? []).totals.missing).toBe(0);
   });
 });

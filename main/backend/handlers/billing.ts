@@ -32,7 +32,12 @@ import type { BackendState } from '../backend-state';
 import { billingOverview, findMeters, listMeters, meterDetail } from './billing-meters';
 import { systemClock } from '../../time/clock';
 import { answerWithin } from '../../office/answer-within';
-import { OFFICE_COUNTS_WAIT_MS, withOfficeCounts } from '../../office/office-route-panel';
+import {
+  OFFICE_COUNTS_WAIT_MS,
+  OFFICE_FIELD_LIST_WAIT_MS,
+  officeFieldList,
+  withOfficeCounts,
+} from '../../office/office-route-panel';
 
 type BillingHandlers = Pick<
   BackendHandlers,
@@ -267,7 +272,23 @@ export function billingHandlers(state: BackendState): BillingHandlers {
     writeMissing: ({ path, language }) =>
       state.use(async () => {
         const { missing } = routeProgress(state.store);
-        const written = await writeMissingMeters(path, missing, language);
+        // Office mode: not the meters other desks read (issue 30, item 8); an office slower than
+        // the wait gets this desk's own list.
+        const desk = await answerWithin(
+          state.office.time,
+          OFFICE_COUNTS_WAIT_MS,
+          () => state.office.running(),
+          null,
+        );
+        const list = desk
+          ? await answerWithin(
+              state.office.time,
+              OFFICE_FIELD_LIST_WAIT_MS,
+              () => officeFieldList(missing, desk.office),
+              missing,
+            )
+          : missing;
+        const written = await writeMissingMeters(path, list, language);
         state.exported.add(written.path);
         return written;
       }),
