@@ -163,7 +163,7 @@ function applyPhotoReview(
       continue;
     const done =
       target !== null
-        ? store.jobs.review(id, target.action, target.reading)
+        ? store.jobs.review(id, target.action, target.reading, news.desk)
         : job.reviewAction !== null &&
           job.reviewedAt !== null &&
           store.jobs.undoReview(
@@ -176,6 +176,7 @@ function applyPhotoReview(
                   reviewedAt: job.reviewedAt,
                 },
             { action: null, reading: null, reviewedAt: null },
+            news.desk,
           );
     if (done) moved.push(id);
   }

@@ -5,6 +5,7 @@
 // A desk that was away takes what it missed when it starts. The 2-s budget is measured and printed
 // (a real clock at Anna's desk, waiting on the note), never asserted.
 import { afterEach, describe, expect, it } from 'vitest';
+import { jobText } from '../../common/job-messages';
 import type { DecisionsTaken } from '../../common/office-decision-news';
 import { routeProgress } from '../../main/billing/meter-readings';
 import { DECISION_SYNC_SETTLE_MS } from '../../main/office/decision-sync';
@@ -169,6 +170,16 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     expect(await ben.q.actions.review(ben.photoId, 'corrected', '00113.0')).toBe(true);
     await benPublishes(ben);
     await follows(anna, { ...shown(anna), photo: ['corrected', '00113.0'] });
+    // The photo's history at Anna's names Ben's desk for each review taken from the office.
+    const annasHistory = anna.q.store.jobs
+      .events(anna.photoId)
+      .map((e) => jobText(e.message))
+      .filter((line) => line.includes('ben@pc2'));
+    expect(annasHistory).toEqual([
+      'Reading confirmed in review at ben@pc2',
+      'Review undone at ben@pc2: the reading waits for review again',
+      'Reading corrected to 00113.0 at ben@pc2',
+    ]);
 
     // Taken once: every decision of the office handed to Anna's queue again applies nothing; she
     // published none of them.
