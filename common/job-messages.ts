@@ -23,6 +23,10 @@ export const JOB_MESSAGES = {
   undoneToReview: 'Review undone: the reading waits for review again',
   undoneToConfirmed: 'Review undone: back to confirmed as read by the AI',
   undoneToCorrected: 'Review undone: back to corrected to {reading}',
+  /** Office mode: another desk's review of the same photo, taken from the office. */
+  confirmedAtDesk: 'Reading confirmed in review at {desk}',
+  correctedAtDesk: 'Reading corrected to {reading} at {desk}',
+  undoneAtDesk: 'Review undone at {desk}: the reading waits for review again',
   retryRequested: 'Retry requested',
   sameAs: 'Same photo as {file}: result reused, not uploaded again',
   scannedAgain: 'Scanned again: the file is a readable photo now',

@@ -61,6 +61,8 @@ export interface StoredDecision {
   readonly id: number;
   readonly madeAt: string;
   readonly decision: MeterDecision;
+  /** The desk of the office it was made at, when not this one (taken from the office). */
+  readonly desk?: string;
 }
 
 /** The stored row's params as JSON (the kind is its own column). */

@@ -101,6 +101,11 @@ export interface BillingOverview {
   readonly templateJson: string | null;
   /** The newest order file loaded (its return can be written); absent or null: none. */
   readonly orderFile?: OrderFileSummary | null;
+  /**
+   * 'office': the routes' meter counts are the office's (office mode: whichever desk read or
+   * decided); absent: this desk's queue's.
+   */
+  readonly countedBy?: 'office';
 }
 
 export const METER_FILTERS = [

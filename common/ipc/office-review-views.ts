@@ -53,7 +53,21 @@ export type OfficeMeterView =
       readonly decidedElsewhere: OfficeHistoryEntry | null;
       /** Oldest first, undo included. */
       readonly history: readonly OfficeHistoryEntry[];
+      /**
+       * The meter's photos read at other desks (newest first): their photos may not be at this
+       * desk, the office's reading of them is.
+       */
+      readonly readElsewhere: readonly OfficeReadElsewhere[];
     };
+
+/** A photo of the meter another desk read, as the office holds its reading. */
+export interface OfficeReadElsewhere {
+  readonly desk: string;
+  readonly fileName: string;
+  readonly reading: string;
+  /** The photo's own date (ISO); null when its desk had none. */
+  readonly readAt: string | null;
+}
 
 /** Who changed a meter since the clerk saw it, and what: why the clerk's decision was refused. */
 export interface OfficeChangedBy {

@@ -33,6 +33,8 @@ import type { OutboxDecision } from '../store/office-outbox';
 import { decideOfficeFirst, officeMeterDecision } from './office-decisions';
 import type { OfficeAsk, RefusedInOffice } from '../../common/office-decision-port';
 import { refuseIfOwnedElsewhere, type ActionName } from './ownership';
+import type { DecisionsTaken, OfficeDecisionNews } from '../../common/office-decision-news';
+import { takeOfficeDecisions } from './take-office-decisions';
 import type { ActionSite } from './site';
 
 /** Where the queue keeps the office's billing export template (its JSON text). */
@@ -275,6 +277,20 @@ export class QueueActions {
     );
     if (undone?.ok) this.meterChanged(store, meterId);
     return undone;
+  }
+
+  /**
+   * Other desks' decisions as the office recorded them, applied here as made at their desk, in
+   * the office's order and once each, never published again (take-office-decisions.ts); the
+   * meters' and photos' checks follow, and the field list, route panel and export with them.
+   */
+  async takeOfficeDecisions(news: readonly OfficeDecisionNews[]): Promise<DecisionsTaken> {
+    const store = this.write('decide meter');
+    const { jobIds, ...taken } = takeOfficeDecisions(store, this.site.clock, news);
+    for (const meterId of taken.meters) this.meterChanged(store, meterId);
+    if (jobIds.length > 0)
+      this.changed([...jobIds, ...routes.readingsChanged(store, jobIds, this.now())]);
+    return Promise.resolve(taken);
   }
 
   /** Loads a route sheet (all or nothing); every photo not confirmed is matched and checked. */

@@ -372,8 +372,11 @@ export class BackendState {
         });
         this.slot.start(this.storeValue, target, this.pausedValue);
         if (this.slot.engine) {
-          this.office.start(this.storeValue, this.slot.engine, (routes) =>
-            this.actions.takeOfficeRoutes(routes),
+          this.office.start(
+            this.storeValue,
+            this.slot.engine,
+            (routes) => this.actions.takeOfficeRoutes(routes),
+            (news) => this.actions.takeOfficeDecisions(news),
           );
         }
       }

@@ -12,6 +12,7 @@ import type { Engine } from '../engine/engine';
 import { claimOnceStarted } from '../office/claim-gate';
 import { startOfficeDesk, type OfficeDesk } from '../office/office-desk';
 import type { TakeOfficeRoutes } from '../office/route-sync';
+import type { TakeOfficeDecisions } from '../../common/office-decision-news';
 import {
   loadOfficeSettings,
   OfficePasswords,
@@ -122,6 +123,7 @@ export class OfficeLink {
     store: Store,
     engine: Pick<Engine, 'claimUploadsWith'>,
     takeRoutes?: TakeOfficeRoutes,
+    takeDecisions?: TakeOfficeDecisions,
   ): void {
     const settings = this.settings();
     if (settings === null) {
@@ -158,6 +160,7 @@ export class OfficeLink {
         clock: this.clock,
         say: log,
         ...(takeRoutes && { takeRoutes }),
+        ...(takeDecisions && { takeDecisions }),
         // The live listener's lines (a lost connection, a note not understood) go to the same log.
         log,
         onPublished: ({ pending }) => {

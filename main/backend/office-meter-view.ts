@@ -37,5 +37,8 @@ export function meterView(
     },
     decidedElsewhere: standing && entryView(standing),
     history: r.history.map(entryView),
+    readElsewhere: r.readings
+      .filter((x) => x.desk !== me.desk)
+      .map(({ desk, fileName, reading, readAt }) => ({ desk, fileName, reading, readAt })),
   };
 }

@@ -16,6 +16,9 @@ import { publishDesk } from './billing-publish';
 import { deskMeterRoute } from './desk-meter-route';
 import { PeriodicPublisher } from './periodic-publish';
 import { RouteSync, type TakeOfficeRoutes } from './route-sync';
+import { OfficeRouteCounts } from './office-route-panel';
+import { DecisionSync } from './decision-sync';
+import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { OfficeError, type OfficeDbOptions } from './store/office-db';
 import { OfficeLive } from './store/office-live';
 import { openOfficeStore, type OfficeStore } from './store/office-store';
@@ -52,6 +55,13 @@ export interface OfficeDeskOptions {
   takeRoutes?: TakeOfficeRoutes;
   /** How long the start waits for the office's routes before the engine starts (ms). */
   routesAtStartMs?: number;
+  /**
+   * Applies other desks' decisions to the queue (the action layer's
+   * QueueActions.takeOfficeDecisions): without it the desk's queue keeps only its own.
+   */
+  takeDecisions?: TakeOfficeDecisions;
+  /** Told after each read of other desks' decisions (tests wait on it). */
+  onDecisionsTaken?: (taken: DecisionsTaken) => void;
 }
 
 export interface OfficeDesk {
@@ -63,6 +73,8 @@ export interface OfficeDesk {
   sentUnclaimed(): number;
   /** Other desks' changes as they happen (`live.on(...)`), so the window and CLI can refresh. */
   readonly live: OfficeLive;
+  /** The office's counts of each route, for the route panel (read again after a live note). */
+  readonly routeCounts: OfficeRouteCounts;
   /** Publishes what is due (waiting at most `budgetMs`), stops and closes; what is left waits. */
   finish(budgetMs: number): Promise<PublisherState>;
 }
@@ -77,13 +89,30 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     max: 2,
     routeOf: deskMeterRoute(opts.store),
   });
-  const routeSync = opts.takeRoutes
+  const decisionSync = opts.takeDecisions
+    ? new DecisionSync({
+        store: opts.store,
+        office,
+        desk: opts.desk,
+        clock: opts.clock,
+        take: opts.takeDecisions,
+        ...(opts.onDecisionsTaken && { onTaken: opts.onDecisionsTaken }),
+        ...(opts.log && { log: opts.log }),
+      })
+    : null;
+  const takeRoutes = opts.takeRoutes;
+  const routeSync = takeRoutes
     ? new RouteSync({
         store: opts.store,
         office,
         desk: opts.desk,
         clock: opts.clock,
-        take: opts.takeRoutes,
+        // A route taken: decisions on its meters that found none here are taken now.
+        take: async (routes) => {
+          const taken = await takeRoutes(routes);
+          if (taken.routes.length > 0) decisionSync?.rescan();
+          return taken;
+        },
         say: opts.say,
         ...(opts.log && { log: opts.log }),
       })
@@ -94,6 +123,8 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     // Photos are matched against the office's routes before the first is sent; a slow office
     // is not waited for (the sync goes on, and the photos are matched again when it ends).
     if (routeSync) await withinMs(routeSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
+    // Then what other desks decided meanwhile, in the background like the routes after the wait.
+    void decisionSync?.sync();
   } catch (error) {
     if (!(error instanceof OfficeError) || error.failure !== 'unreachable') {
       await office.close();
@@ -143,6 +174,15 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     if (event.kind === 'resync' || (event.kind === 'change' && event.change.table === 'meters')) {
       routeSync?.soon();
     }
+    // Another desk decided (or the office is back and someone may have): follow the office.
+    if (
+      event.kind === 'resync' ||
+      (event.kind === 'change' &&
+        event.change.table === 'decisions' &&
+        event.change.desk !== opts.desk)
+    ) {
+      decisionSync?.soon();
+    }
   });
   // Not awaited: an office away at start is retried in the background, like the outbox.
   void live.start();
@@ -157,11 +197,18 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     },
     sentUnclaimed: () => gate.sentUnclaimed,
     live,
+    routeCounts: new OfficeRouteCounts(office, live, opts.clock),
     finish: async (budgetMs) => {
       // Everything that talks to the office runs within the budget (issue 30: a frozen server
       // held a finished run for as long as it was frozen): what is not published by then waits
       // in the outbox. Stopping first, at once, so nothing starts again after the budget.
-      const stopped = Promise.all([live.close(), publisher.stop(), rows.stop(), routeSync?.stop()]);
+      const stopped = Promise.all([
+        live.close(),
+        publisher.stop(),
+        rows.stop(),
+        routeSync?.stop(),
+        decisionSync?.stop(),
+      ]);
       let late = false;
       const work = async (): Promise<PublisherState> => {
         await stopped;

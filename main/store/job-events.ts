@@ -36,6 +36,11 @@ export const STORE_EVENTS = {
   reviewUndoneToConfirmed: () => jobMessage('undoneToConfirmed', {}),
   reviewUndoneToCorrected: (reading: string | null) =>
     jobMessage('undoneToCorrected', { reading: reading ?? '' }),
+  /** Office mode: another desk's review of the same photo, taken from the office. */
+  confirmedAtDesk: (desk: string) => jobMessage('confirmedAtDesk', { desk }),
+  correctedAtDesk: (reading: string | null, desk: string) =>
+    jobMessage('correctedAtDesk', { reading: reading ?? '', desk }),
+  reviewUndoneAtDesk: (desk: string) => jobMessage('undoneAtDesk', { desk }),
   retryRequested: () => jobMessage('retryRequested', {}),
 } as const;
 

@@ -32,13 +32,25 @@ export function jobPersonActions({ db, now: stamp, events }: JobsContext) {
   };
 
   return {
-    review(id: number, action: 'accepted' | 'corrected', reading: string | null): boolean {
+    /** `desk`: made at another desk of the office (its review taken from the office). */
+    review(
+      id: number,
+      action: 'accepted' | 'corrected',
+      reading: string | null,
+      desk?: string,
+    ): boolean {
       const now = stamp();
       return db.transaction(() => {
         const ok = s.review.run({ id, action, reading, now }).changes === 1;
         if (ok) {
           const text =
-            action === 'accepted' ? STORE_EVENTS.confirmed() : STORE_EVENTS.corrected(reading);
+            desk !== undefined
+              ? action === 'accepted'
+                ? STORE_EVENTS.confirmedAtDesk(desk)
+                : STORE_EVENTS.correctedAtDesk(reading, desk)
+              : action === 'accepted'
+                ? STORE_EVENTS.confirmed()
+                : STORE_EVENTS.corrected(reading);
           events.write(id, 'done', text, now);
         }
         return ok;
@@ -49,7 +61,7 @@ export function jobPersonActions({ db, now: stamp, events }: JobsContext) {
      * Gives the row back the review state it had before its last review, only while it still
      * carries the review undone. False when it does not (reviewed again since, or gone).
      */
-    undoReview(id: number, undone: MadeReview, restore: ReviewState): boolean {
+    undoReview(id: number, undone: MadeReview, restore: ReviewState, desk?: string): boolean {
       const now = stamp();
       return db.transaction(() => {
         const ok =
@@ -65,11 +77,13 @@ export function jobPersonActions({ db, now: stamp, events }: JobsContext) {
           }).changes === 1;
         if (ok) {
           const text =
-            restore.action === null
-              ? STORE_EVENTS.reviewUndoneToReview()
-              : restore.action === 'accepted'
-                ? STORE_EVENTS.reviewUndoneToConfirmed()
-                : STORE_EVENTS.reviewUndoneToCorrected(restore.reading);
+            restore.action === null && desk !== undefined
+              ? STORE_EVENTS.reviewUndoneAtDesk(desk)
+              : restore.action === null
+                ? STORE_EVENTS.reviewUndoneToReview()
+                : restore.action === 'accepted'
+                  ? STORE_EVENTS.reviewUndoneToConfirmed()
+                  : STORE_EVENTS.reviewUndoneToCorrected(restore.reading);
           events.write(id, 'done', text, now);
         }
         return ok;

@@ -16,11 +16,14 @@ interface DecisionRow {
   kind: string;
   params: string;
   made_at: string;
+  desk: string | null;
 }
 
 function toStored(row: DecisionRow): StoredDecision | null {
   const decision = parseDecision(row.kind, row.params);
-  return decision === null ? null : { id: row.id, madeAt: row.made_at, decision };
+  if (decision === null) return null;
+  const stored = { id: row.id, madeAt: row.made_at, decision };
+  return row.desk === null ? stored : { ...stored, desk: row.desk };
 }
 
 /** The SQL that picks a meter's decision (for meters joined by `meter_id`). */
@@ -36,8 +39,8 @@ export class MeterDecisionsRepo {
   ) {
     this.s = {
       add: db.prepare(
-        `INSERT INTO meter_decisions (meter_id, kind, params, made_at)
-         VALUES (@meterId, @kind, @params, @now)`,
+        `INSERT INTO meter_decisions (meter_id, kind, params, made_at, desk)
+         VALUES (@meterId, @kind, @params, @now, @desk)`,
       ),
       current: db.prepare<[string], DecisionRow>(
         `SELECT * FROM meter_decisions WHERE meter_id = ? AND undone_at IS NULL
@@ -62,14 +65,22 @@ export class MeterDecisionsRepo {
     return row ? toStored(row) : null;
   }
 
-  /** Records a decision; it is the meter's from now on. */
-  add(meterId: string, decision: MeterDecision): StoredDecision {
-    const now = this.now();
+  /**
+   * Records a decision; it is the meter's from now on. `desk`: made at another desk of the office
+   * (taken from it), at the time it was made there.
+   */
+  add(
+    meterId: string,
+    decision: MeterDecision,
+    at?: { desk: string; madeAt: string },
+  ): StoredDecision {
+    const now = at?.madeAt ?? this.now();
+    const desk = at?.desk ?? null;
+    const params = decisionParams(decision);
     const id = Number(
-      this.s.add.run({ meterId, kind: decision.kind, params: decisionParams(decision), now })
-        .lastInsertRowid,
+      this.s.add.run({ meterId, kind: decision.kind, params, now, desk }).lastInsertRowid,
     );
-    return { id, madeAt: now, decision };
+    return desk === null ? { id, madeAt: now, decision } : { id, madeAt: now, decision, desk };
   }
 
   /** Takes the meter's decision back; the one taken back, or null when there was none. */

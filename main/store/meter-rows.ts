@@ -39,17 +39,21 @@ export interface MeterRow {
   decision_kind: string | null;
   decision_params: string | null;
   decision_at: string | null;
+  decision_desk: string | null;
 }
 
 /** Meters with their decision (the newest not undone). */
 export const WITH_DECISION = `SELECT meters.*, d.id AS decision_id, d.kind AS decision_kind,
-    d.params AS decision_params, d.made_at AS decision_at
+    d.params AS decision_params, d.made_at AS decision_at,
+    d.desk AS decision_desk
   FROM meters LEFT JOIN meter_decisions d ON d.id = (${CURRENT_DECISION})`;
 
 function decisionOf(r: MeterRow): StoredDecision | null {
   if (r.decision_id === null || r.decision_kind === null) return null;
   const decision = parseDecision(r.decision_kind, r.decision_params ?? '');
-  return decision === null ? null : { id: r.decision_id, madeAt: r.decision_at ?? '', decision };
+  if (decision === null) return null;
+  const stored = { id: r.decision_id, madeAt: r.decision_at ?? '', decision };
+  return r.decision_desk === null ? stored : { ...stored, desk: r.decision_desk };
 }
 
 /** Stored JSON of the sheet's other cells; {} for none, or for anything but an object of texts. */

@@ -54,6 +54,11 @@ export function MeterDecisions({
       {stored && (
         <div className="decision-now" data-testid="decision-now">
           <span>{decisionLine(stored, t, tBilling, lang)}</span>
+          {stored.desk !== undefined && (
+            <span className="decision-desk" data-testid="decision-desk">
+              {t('atDesk', { desk: stored.desk })}
+            </span>
+          )}
           <button
             type="button"
             className="btn btn-small btn-quiet"

@@ -113,6 +113,11 @@ export function MeterAlone(): React.JSX.Element | null {
   const t = useT('billing');
   const api = useAppApi();
   const detail = useApp((s) => s.meterOfDetail);
+  // Another desk read it: the office panel says where and what, so not "no photo yet".
+  const readElsewhere = useApp((s) => {
+    const view = s.officeMeterId === s.meterOfDetail?.meter.meterId ? s.officeMeter : null;
+    return view?.state === 'shown' && view.readElsewhere.length > 0;
+  });
   if (!detail) return null;
   const open = detail.state !== 'confirmed' && detail.state !== 'skipped';
   const photoReading = detail.chosenJobId !== null && detail.decision?.decision.kind !== 'typed';
@@ -134,7 +139,7 @@ export function MeterAlone(): React.JSX.Element | null {
           <Icon name="close" />
         </button>
       </div>
-      {detail.chosenJobId === null && !photoSaid(detail) && (
+      {detail.chosenJobId === null && !photoSaid(detail) && !readElsewhere && (
         <p className="detail-note" role="note">
           <Icon name="info" /> {t('detail.noPhoto')}
         </p>

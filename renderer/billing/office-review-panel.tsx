@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { OfficeHistoryEntry } from '../../common/ipc';
 import { Icon } from '../components/icon';
 import { useNow } from '../hooks/use-now';
-import { formatDateTime, formatTime } from '../i18n/format';
+import { formatDateTime, formatDay, formatReading, formatTime } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { useLang } from '../i18n/use-lang';
 import { useApp, useAppApi } from '../store/context';
@@ -51,7 +51,7 @@ export function OfficeReviewPanel({ meterId }: { meterId: string }): React.JSX.E
       </p>
     );
   }
-  const { reviewer, decidedElsewhere, history } = view;
+  const { reviewer, decidedElsewhere, history, readElsewhere } = view;
   const what = (e: OfficeHistoryEntry): string => officeWhat(e, t, tBilling, lang);
   const expired = reviewer !== null && reviewer.leaseUntil <= now;
   return (
@@ -111,6 +111,24 @@ export function OfficeReviewPanel({ meterId }: { meterId: string }): React.JSX.E
             time: formatTime(decidedElsewhere.decidedAt, lang),
           })}
         </p>
+      )}
+      {readElsewhere.length > 0 && (
+        <ul className="office-read-elsewhere" data-testid="office-read-elsewhere">
+          {readElsewhere.map((r) => (
+            <li key={`${r.desk}-${r.fileName}`}>
+              {r.readAt === null
+                ? t('readElsewhereUndated', {
+                    desk: r.desk,
+                    reading: formatReading(r.reading, lang),
+                  })
+                : t('readElsewhere', {
+                    desk: r.desk,
+                    reading: formatReading(r.reading, lang),
+                    date: formatDay(r.readAt.slice(0, 10), lang),
+                  })}
+            </li>
+          ))}
+        </ul>
       )}
       <h4 className="label">{t('historyTitle')}</h4>
       {history.length === 0 ? (

@@ -106,6 +106,11 @@ export function RoutePanel(): React.JSX.Element | null {
               .map((s) => t('panel.sheet', { name: s.name, meters: formatCount(s.meters, lang) }))
               .join(' · ')}
           </p>
+          {billing.countedBy === 'office' && (
+            <p className="muted small" data-testid="route-counted-by-office">
+              {t('panel.countedByOffice')}
+            </p>
+          )}
           <div className="route-progress-list">
             {billing.routes.map((r) => (
               <RouteProgress key={r.route ?? ''} route={r} />

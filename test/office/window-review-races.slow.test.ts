@@ -73,7 +73,10 @@ describe.skipIf(officeSkip !== null)('review between clerks when calls cross', (
       done: false,
       changedBy: { clerk: 'ben', desk: 'ben@pc-2', kind: 'type' },
     });
-    expect(value(await a.bridge.meterDetail({ meterId: M1 })).decision).toBeNull();
+    // Nothing of Anna's written: her queue follows the office, Ben's decision named by his desk.
+    const annasM1 = async () => value(await a.bridge.meterDetail({ meterId: M1 })).decision;
+    await until(async () => (await annasM1())?.desk === 'ben@pc-2', "Ben's decision at Anna's");
+    expect(await annasM1()).toMatchObject({ decision: { kind: 'typed' } });
   });
 
   it('never retries over another clerk’s change hidden under this desk’s own', async () => {

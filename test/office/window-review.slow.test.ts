@@ -75,8 +75,11 @@ describe.skipIf(officeSkip !== null)('review between clerks in the window', () =
         done: false,
         changedBy: { clerk: 'anna', desk: 'anna@pc-7', kind: 'type', reading: '00150' },
       });
-      // Nothing written at Ben's desk: no decision, nothing in his outbox for the office.
-      expect(value(await b.bridge.meterDetail({ meterId: m3 })).decision).toBeNull();
+      // Nothing of Ben's written at his desk (nothing in his outbox for the office): his queue
+      // follows the office, Anna's decision named by her desk (issue 30, items 4 and 8).
+      const bensM3 = async () => value(await b.bridge.meterDetail({ meterId: m3 })).decision;
+      await until(async () => (await bensM3())?.desk === 'anna@pc-7', "Anna's decision at Ben's");
+      expect(await bensM3()).toMatchObject({ decision: { kind: 'typed', reading: '00150' } });
 
       // Anna's decision reaches Ben's window as a push, and his history of the meter shows it.
       await until(

@@ -150,4 +150,22 @@ describe('meter decisions in the German window', () => {
       expect(typed()[1]).toEqual({ meterId: 'M1', reading: '00131', readAt: '2026-11-19' });
     });
   });
+
+  it('names the desk a decision taken from the office was made at; one made here names none', () => {
+    const here = {
+      id: 3,
+      madeAt: '2026-11-20T08:00:00.000Z',
+      decision: { kind: 'skip', code: 'no_access', note: null },
+    } as const;
+    const fromBen: MeterDetail = { ...DETAIL, decision: { ...here, desk: 'ben@pc2' } };
+    setup(() => ({ done: true, detail: fromBen }), fromBen);
+    expect(screen.getByTestId('decision-now').textContent).toContain(
+      'Nicht abgelesen: Kein Zugang',
+    );
+    expect(screen.getByTestId('decision-desk').textContent).toBe('entschieden an ben@pc2');
+    cleanup();
+    setup(() => ({ done: true, detail: DETAIL }), { ...DETAIL, decision: here });
+    expect(screen.getByTestId('decision-now').textContent).toContain('Nicht abgelesen');
+    expect(screen.queryByTestId('decision-desk')).toBeNull();
+  });
 });

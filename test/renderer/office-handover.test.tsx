@@ -44,6 +44,7 @@ const shownWith = (desk: string, mine: boolean): OfficeMeterView => ({
   reviewer: { desk, clerk: desk.split('@')[0] ?? desk, leaseUntil: Date.now() + 12 * MINUTE, mine },
   decidedElsewhere: null,
   history: [],
+  readElsewhere: [],
 });
 
 function renderPanel(store: AppStore, lang: 'en' | 'de' = 'en'): void {

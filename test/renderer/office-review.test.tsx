@@ -67,6 +67,7 @@ const shown = (patch: Partial<Extract<OfficeMeterView, { state: 'shown' }>>): Of
   reviewer: null,
   decidedElsewhere: null,
   history: [],
+  readElsewhere: [],
   ...patch,
 });
 
@@ -313,6 +314,32 @@ describe("a photo's review undone in office mode", () => {
       id: 1,
       officeVersion: 3,
     });
+    store.getState().stop();
+  });
+
+  it('names the photos other desks read, with their reading and date (issue 30, item 8)', async () => {
+    const view = shown({
+      readElsewhere: [
+        {
+          desk: 'ben@pc-2',
+          fileName: 'R/A1.jpg',
+          reading: '01234.5',
+          readAt: '2026-11-22T09:00:00.000Z',
+        },
+        { desk: 'carl@pc-3', fileName: 'A1-b.jpg', reading: '01236', readAt: null },
+      ],
+    });
+    const bridge = officeBridge({
+      officeShowMeter: () => Promise.resolve({ ok: true, value: view }),
+    });
+    const store = createAppStore(bridge);
+    await store.getState().start();
+    renderPanel(store);
+    const lines = await screen.findByTestId('office-read-elsewhere');
+    expect([...lines.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Read at ben@pc-2: 01234.5, photo of 22 Nov 2026 (the photo is at that desk)',
+      'Read at carl@pc-3: 01236 (the photo is at that desk)',
+    ]);
     store.getState().stop();
   });
 });

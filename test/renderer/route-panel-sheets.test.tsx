@@ -98,4 +98,22 @@ describe('flagged meters and photos to review', () => {
     expect(screen.getByTestId('filter-to_review').textContent).toBe('Zu prüfende Fotos 2');
     stop();
   });
+
+  it('says when the counts are the office’s (office mode), in German too', async () => {
+    const stop = await route12('de');
+    expect(screen.queryByTestId('route-counted-by-office')).toBeNull();
+    stop();
+    cleanup();
+    const office = await shown('de', [], (empty) => ({
+      ...empty,
+      sheets: [{ name: 'r12.csv', meters: 2, loadedAt: '2026-11-26T08:00:00.000Z' }],
+      routes: [{ route: '12', ...ROUTE }],
+      totals: ROUTE,
+      countedBy: 'office',
+    }));
+    expect(screen.getByTestId('route-counted-by-office').textContent).toBe(
+      'Im Büro gezählt: Zähler, die an irgendeinem Platz abgelesen oder entschieden wurden',
+    );
+    office();
+  });
 });

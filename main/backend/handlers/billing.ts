@@ -32,6 +32,13 @@ import type { BackendState } from '../backend-state';
 import { billingOverview, findMeters, listMeters, meterDetail } from './billing-meters';
 import { systemClock } from '../../time/clock';
 import { orderFileChoice, orderFileHandlers } from './order-files';
+import { answerWithin } from '../../office/answer-within';
+import {
+  OFFICE_COUNTS_WAIT_MS,
+  OFFICE_FIELD_LIST_WAIT_MS,
+  officeFieldList,
+  withOfficeCounts,
+} from '../../office/office-route-panel';
 
 type BillingHandlers = Pick<
   BackendHandlers,
@@ -191,7 +198,19 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         return { matched: set.match.matched, unmatched: set.match.unmatched + set.match.ambiguous };
       }),
 
-    billingOverview: () => state.use(() => billingOverview(state.store)),
+    billingOverview: () =>
+      state.use(async () => {
+        const overview = billingOverview(state.store);
+        // Office mode: the routes count what the office counts (issue 30, item 8).
+        const desk = await answerWithin(
+          state.office.time,
+          OFFICE_COUNTS_WAIT_MS,
+          () => state.office.running(),
+          null,
+        );
+        const office = desk ? await desk.routeCounts.counts() : null;
+        return office ? withOfficeCounts(overview, office) : overview;
+      }),
     billingPreview: ({ scope }) =>
       state.use(() => billingPreview(state.store, scoped(state.store, scope))),
     listMeters: (query) => state.use(() => listMeters(state.store, query)),
@@ -263,7 +282,23 @@ export function billingHandlers(state: BackendState): BillingHandlers {
     writeMissing: ({ path, language }) =>
       state.use(async () => {
         const { missing } = routeProgress(state.store);
-        const written = await writeMissingMeters(path, missing, language);
+        // Office mode: not the meters other desks read (issue 30, item 8); an office slower than
+        // the wait gets this desk's own list.
+        const desk = await answerWithin(
+          state.office.time,
+          OFFICE_COUNTS_WAIT_MS,
+          () => state.office.running(),
+          null,
+        );
+        const list = desk
+          ? await answerWithin(
+              state.office.time,
+              OFFICE_FIELD_LIST_WAIT_MS,
+              () => officeFieldList(missing, desk.office),
+              missing,
+            )
+          : missing;
+        const written = await writeMissingMeters(path, list, language);
         state.exported.add(written.path);
         return written;
       }),

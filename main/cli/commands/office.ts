@@ -88,6 +88,7 @@ export async function officeForRun(
         if (!quiet) io.err(`${line}\n`);
       },
       takeRoutes: (routes) => session.actions.takeOfficeRoutes(routes),
+      takeDecisions: (news) => session.actions.takeOfficeDecisions(news),
     });
     session.engine.claimUploadsWith(desk.claim);
     return desk;

@@ -21,6 +21,15 @@ export interface OfficeDecisionEntry {
   decidedAt: Date;
 }
 
+/** A photo of the meter as a desk read it and published its reading (its first reading). */
+export interface OfficeReadingEntry {
+  desk: string;
+  fileName: string;
+  reading: string;
+  /** The photo's own date (ISO, as published); null when the desk had none. */
+  readAt: string | null;
+}
+
 export interface OfficeMeterReview {
   meter: OfficeMeterState;
   /** Who holds its review lease, for how long more on the server's clock. */
@@ -29,9 +38,28 @@ export interface OfficeMeterReview {
   standing: OfficeDecisionEntry | null;
   /** Oldest first; at most HISTORY_LIMIT, the newest ones. */
   history: OfficeDecisionEntry[];
+  /** The meter's photos read at any desk, newest published first; at most READINGS_LIMIT. */
+  readings: OfficeReadingEntry[];
 }
 
 export const HISTORY_LIMIT = 50;
+
+/** The detail names the newest photos only: one is the meter's, a few show a re-read. */
+export const READINGS_LIMIT = 5;
+
+/** Each photo's first reading (a copy published again later keeps the first), newest first. */
+async function meterReadings(db: Queryable, meterId: number): Promise<OfficeReadingEntry[]> {
+  const { rows } = await db.query<Omit<OfficeReadingEntry, 'readAt'> & { readAt: Date | null }>(
+    `SELECT desk, "fileName", reading, "readAt" FROM (
+       SELECT DISTINCT ON (sha256) desk, file_name AS "fileName", reading,
+              read_at AS "readAt", published_at
+         FROM readings WHERE meter_id = $1 AND reading IS NOT NULL
+        ORDER BY sha256, published_at, id) first
+      ORDER BY published_at DESC LIMIT $2`,
+    [meterId, READINGS_LIMIT],
+  );
+  return rows.map((r) => ({ ...r, readAt: r.readAt?.toISOString() ?? null }));
+}
 
 /**
  * The meter with this number on the route the desk has it on (`routeKey`, the office's key), else
@@ -96,6 +124,7 @@ export async function meterReview(
     holder: await leaseHolder(db, meter.id),
     standing: last && last.kind !== 'undo' ? last : null,
     history,
+    readings: await meterReadings(db, meter.id),
   };
 }
 

@@ -21,6 +21,8 @@ import {
 import { keptRouteCounts } from './office-rows';
 import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
+import { decisionNews } from './decision-news';
+import type { OfficeDecisionNews } from '../../../common/office-decision-news';
 import type { OfficeChange } from './office-live';
 import {
   changedOfficeRoutes,
@@ -86,6 +88,12 @@ export interface OfficeStore {
    */
   billingRows(): Promise<{ rows: OfficeBillingRow[]; dialect: unknown }>;
   routeCounts(): Promise<OfficeRouteCount[]>;
+  /** Decisions made at desks other than `desk` above office id `after`, less `taken` (oldest first). */
+  decisionNews(q: {
+    after: number;
+    desk: string;
+    taken: readonly number[];
+  }): Promise<OfficeDecisionNews[]>;
   /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */
   liveDetail(change: OfficeChange): Promise<LiveDetail | null>;
   /** Review between clerks in the window: a meter's lease, version and history. */
@@ -153,6 +161,7 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
       })),
     routeCounts: () => guard(() => keptRouteCounts(pool, asker)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
+    decisionNews: (q) => guard(() => decisionNews(pool, q)),
     review: officeReviewStore(pool, guard, routeOf),
     close: () => pool.end(),
   };

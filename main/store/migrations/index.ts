@@ -22,6 +22,7 @@ import { migration021 } from './021-office-failed-photo';
 import { migration022 } from './022-order-files';
 import { migration023 } from './023-meter-history';
 import { migration024 } from './024-outbox-published-index';
+import { migration025 } from './025-office-decisions-taken';
 import type { Migration } from './migration';
 
 /** Every schema step in order. Append only: a shipped migration is never edited. */
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration022,
   migration023,
   migration024,
+  migration025,
 ];

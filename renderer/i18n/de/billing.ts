@@ -11,6 +11,8 @@ export const billing: Words<typeof en> = {
     load: 'Ableseliste laden…',
     reload: 'Ableseliste laden oder aktualisieren…',
     sheet: '{{name}} · {{meters}} Zähler',
+    countedByOffice:
+      'Im Büro gezählt: Zähler, die an irgendeinem Platz abgelesen oder entschieden wurden',
     review: 'In Laufreihenfolge prüfen',
     reviewStop: 'Prüfung in Laufreihenfolge beenden',
     reviewDone: 'Keine auffälligen Zähler mehr auf der Route.',

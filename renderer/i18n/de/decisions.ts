@@ -13,6 +13,7 @@ export const decisions: Catalogue['decisions'] = {
     estimate: 'Geschätzt: {{reading}} zum {{date}}',
   },
   madeAt: 'entschieden {{when}}',
+  atDesk: 'entschieden an {{desk}}',
   undo: 'Rückgängig',
   undoLabel: 'Diese Entscheidung zurücknehmen: die vorige gilt wieder',
   open: {

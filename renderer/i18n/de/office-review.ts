@@ -15,6 +15,8 @@ export const officeReview: Words<typeof en> = {
   asked: '{{desk}} wurde gebeten, diesen Zähler abzugeben.',
   handoverAsked: '{{clerk}} ({{desk}}) möchte diesen Zähler übernehmen.',
   handOver: 'Abgeben',
+  readElsewhere: 'Abgelesen an {{desk}}: {{reading}}, Foto vom {{date}} (das Foto liegt dort)',
+  readElsewhereUndated: 'Abgelesen an {{desk}}: {{reading}} (das Foto liegt dort)',
   historyTitle: 'Verlauf im Büro',
   historyEmpty: 'Noch keine Entscheidungen im Büro.',
   kinds: {

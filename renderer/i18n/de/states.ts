@@ -95,6 +95,9 @@ export const states: Words<typeof en> = {
     undoneToReview: 'Prüfung zurückgenommen: Der Zählerstand wartet wieder auf Prüfung',
     undoneToConfirmed: 'Prüfung zurückgenommen: wieder wie von der KI abgelesen bestätigt',
     undoneToCorrected: 'Prüfung zurückgenommen: wieder korrigiert auf {{reading}}',
+    confirmedAtDesk: 'Zählerstand in der Prüfung an {{desk}} bestätigt',
+    correctedAtDesk: 'Zählerstand an {{desk}} korrigiert auf {{reading}}',
+    undoneAtDesk: 'Prüfung an {{desk}} zurückgenommen: Der Zählerstand wartet wieder auf Prüfung',
     retryRequested: 'Erneuter Versuch angefordert',
     sameAs: 'Gleiches Foto wie {{file}}: Ergebnis übernommen, nicht erneut hochgeladen',
     heldTooSmall:

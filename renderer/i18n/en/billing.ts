@@ -8,6 +8,7 @@ export const billing = {
     load: 'Load route sheet…',
     reload: 'Load or update a route sheet…',
     sheet: '{{name}} · {{meters}} meters',
+    countedByOffice: 'Counted in the office: meters read or decided at any desk',
     review: 'Review in walking order',
     reviewStop: 'Stop walking-order review',
     reviewDone: 'No more flagged meters on the route.',

@@ -13,6 +13,8 @@ export const decisions = {
     estimate: 'Estimated: {{reading}} for {{date}}',
   },
   madeAt: 'decided {{when}}',
+  /** A decision taken from the office: made by a clerk at another desk. */
+  atDesk: 'decided at {{desk}}',
   undo: 'Undo',
   undoLabel: 'Undo this decision: the one before it stands again',
   open: {

@@ -12,6 +12,8 @@ export const officeReview = {
   asked: 'Asked {{desk}} to hand this meter over.',
   handoverAsked: '{{clerk}} ({{desk}}) asks to take this meter over.',
   handOver: 'Hand over',
+  readElsewhere: 'Read at {{desk}}: {{reading}}, photo of {{date}} (the photo is at that desk)',
+  readElsewhereUndated: 'Read at {{desk}}: {{reading}} (the photo is at that desk)',
   historyTitle: 'History in the office',
   historyEmpty: 'No decisions in the office yet.',
   kinds: {
