@@ -34,8 +34,9 @@ export default defineConfig({
     pool: 'forks',
     // Renders each distinct sample folder (and builds the renderer) once per run; see the file.
     globalSetup: ['test/helpers/run-cache-setup.ts'],
-    // Records each file's CPU for `npm run test:profile` (nothing unless it asks).
-    setupFiles: ['test/helpers/cpu-profile-setup.ts'],
+    // Records each file's CPU for `npm run test:profile` (nothing unless it asks); starts each new
+    // queue as a copy of one migrated once per run (see the file).
+    setupFiles: ['test/helpers/cpu-profile-setup.ts', 'test/helpers/queue-template-setup.ts'],
     // A worker is kept for the next file only when both want the same environment: files of one
     // environment run together (see the file).
     sequence: { sequencer: EnvironmentSequencer },

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrate';
 
@@ -22,6 +22,32 @@ function withBinding(options: Database.Options): Database.Options {
 }
 
 /**
+ * A closed queue file at the newest schema, copied for each queue that does not exist yet instead
+ * of running every migration on it. Set by the test suite only (test/helpers/queue-template-setup.ts),
+ * which opens hundreds of new queues a run; the app, the CLI and the migration tests (which open
+ * files that exist) migrate as always.
+ */
+let newQueueTemplate: string | undefined;
+
+/** Sets the template (undefined: none); the one set before, so a test can put it back. */
+export function useNewQueueTemplate(template: string | undefined): string | undefined {
+  const before = newQueueTemplate;
+  newQueueTemplate = template;
+  return before;
+}
+
+/** Starts a queue that does not exist yet as a copy of the template; never replaces a file. */
+function startFromTemplate(file: string): void {
+  if (newQueueTemplate === undefined || existsSync(file)) return;
+  try {
+    copyFileSync(newQueueTemplate, file, constants.COPYFILE_EXCL);
+  } catch (error) {
+    // Another process created the file meanwhile: open theirs, as without a template.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/**
  * An existing database opened only to read it, as it is: no migration, no pragma written. For a
  * queue file this process does not use (the other one of a data folder being moved).
  */
@@ -36,7 +62,10 @@ export function openDatabaseToRead(file: string): Database.Database {
  */
 export function openDatabase(file: string): Database.Database {
   const options = withBinding({});
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true });
+    startFromTemplate(file);
+  }
   const db = new Database(file, options);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main';
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { renderMeterPhoto } from '../../sandbox/samples';
 import { captureIo } from '../helpers/cli-io';
 import { FAST_AI } from '../helpers/engine-harness';
+import { cachedMeterPhoto } from '../helpers/samples';
 import { tempDir } from '../helpers/tmp';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -50,7 +50,7 @@ describe('meter-desk run and the codes on its photos', () => {
     mkdirSync(photos);
     for (const [i, p] of PHOTOS.entries()) {
       const sticker = p.sticker ? { text: p.sticker, format: 'Code128' as const } : undefined;
-      const jpeg = await renderMeterPhoto({
+      const jpeg = await cachedMeterPhoto({
         reading: p.reading,
         format: 'jpeg',
         width: 2400,

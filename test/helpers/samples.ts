@@ -6,7 +6,9 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   generateSampleFolder,
+  renderMeterPhoto,
   type GenerateSampleFolderOptions,
+  type RenderMeterPhotoOptions,
   type SampleManifest,
 } from '../../sandbox/samples';
 import { cacheKey, keptFolder, sourceHash } from './run-cache';
@@ -17,6 +19,33 @@ const versionOf = (name: string): string =>
     .version;
 /** What renders and encodes the photos besides the generator: sharp, zxing's writer, Node's zlib. */
 const LIBRARIES = [versionOf('sharp'), versionOf('zxing-wasm'), process.versions.zlib];
+
+/**
+ * A file `make` renders from `options`, rendered once for each distinct set of them and kept for
+ * later runs like the folders below. `sources`: the files and folders the renderer is made of,
+ * besides the generator and the image libraries every photo here depends on.
+ */
+export async function keptRender<T>(
+  kind: string,
+  options: T,
+  make: (options: T) => Promise<Buffer>,
+  sources: readonly string[] = [],
+): Promise<Buffer> {
+  const key = cacheKey(kind, {
+    options,
+    generator: sourceHash(['sandbox/samples/', 'sandbox/random.ts', ...sources]),
+    libraries: LIBRARIES,
+  });
+  const cached = await keptFolder(key, async (work) => {
+    writeFileSync(join(work, 'file'), await make(options));
+  });
+  return cached ? readFileSync(join(cached, 'file')) : make(options);
+}
+
+/** renderMeterPhoto's photo, kept (a 2,400 px photo with a sticker: ~350 ms of CPU to render). */
+export function cachedMeterPhoto(options: RenderMeterPhotoOptions): Promise<Buffer> {
+  return keptRender('meter-photo', options, renderMeterPhoto);
+}
 
 export async function cachedSampleFolder(
   dir: string,

@@ -13,7 +13,7 @@ import {
 import { openSession } from '../../main/actions/session';
 import { measurePhoto } from '../../main/photo-checks/measure';
 import { readThresholds, writeThresholds } from '../../main/photo-checks/thresholds';
-import { renderMeterPhoto } from '../../sandbox/samples';
+import { cachedMeterPhoto } from '../helpers/samples';
 import { tempDir } from '../helpers/tmp';
 import { writeFileSync } from 'node:fs';
 
@@ -30,7 +30,7 @@ async function measured(
   width: number,
   change: (image: Sharp) => Sharp,
 ): Promise<PhotoMeasures> {
-  const photo = await renderMeterPhoto({ reading: '04711.815', format: 'jpeg', width, seed: 7 });
+  const photo = await cachedMeterPhoto({ reading: '04711.815', format: 'jpeg', width, seed: 7 });
   const path = join(t.dir, `${name}.jpg`);
   writeFileSync(path, await change(sharp(photo)).jpeg({ quality: 88 }).toBuffer());
   return measurePhoto(path);

@@ -9,6 +9,7 @@ import { readPhotoCodes } from '../../main/photo-checks/read-codes';
 import { stickerRegions } from '../../main/photo-checks/sticker-regions';
 import { stickerPhoto, type StickerPhotoOptions } from '../../bench/lib/sticker-photo';
 import sharp from 'sharp';
+import { keptRender } from '../helpers/samples';
 
 const dir = mkdtempSync(join(tmpdir(), 'tilted-codes-'));
 afterAll(() => {
@@ -17,11 +18,13 @@ afterAll(() => {
 
 async function photo(name: string, o: StickerPhotoOptions): Promise<string> {
   const path = join(dir, `${name}.jpg`);
-  writeFileSync(path, await stickerPhoto(o));
+  writeFileSync(path, await keptRender('sticker-photo', o, stickerPhoto, STICKER_PHOTO));
   return path;
 }
 
 const SERIAL = '4711-0815';
+/** What stickerPhoto is made of besides the sample generator. */
+const STICKER_PHOTO = ['bench/lib/sticker-photo.ts'];
 
 describe('reading tilted stickers', () => {
   it.each([0, 10, 20, 30, -15, -30])('reads a Code 128 turned by %i°', async (angle) => {
