@@ -54,9 +54,9 @@ async function serviceNetwork(): Promise<NetworkSettings | undefined> {
 serviceNetwork()
   .then((network) => runBackendHost(port, readHostConfig(process.argv), network))
   .then(
-  () => undefined,
-  (error: unknown) => {
-    console.error('The MeterDesk backend could not start:', error);
-    process.exit(1);
-  },
-);
+    () => undefined,
+    (error: unknown) => {
+      console.error('The MeterDesk backend could not start:', error);
+      process.exit(1);
+    },
+  );

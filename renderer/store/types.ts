@@ -45,7 +45,7 @@ export type AppState = SessionSlice &
   OfficeReportSlice &
   OfficeReviewSlice &
   HistorySlice &
-  LimitsSlice;
+  LimitsSlice &
   OrderFileSlice;
 
 export interface StoreDeps {
