@@ -5,6 +5,7 @@
 // (QueueActions.takeOfficeDecisions), which applies each once, in the office's order, as made at its
 // desk. A burst of notes makes one read; never two at once. Once a route is taken from the office,
 // the decisions on meters this desk did not have are read again (`rescan`).
+import { OneTurnAtATime } from './one-turn-at-a-time';
 import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { officeDecisionsTakenOf } from '../store/office-decisions-taken';
 import type { Store } from '../store/store';
@@ -31,10 +32,8 @@ export interface DecisionSyncOptions {
 
 export class DecisionSync {
   private readonly timer: Timer;
-  private running: Promise<DecisionsTaken> | null = null;
-  private again = false;
   private fromStart = false;
-  private stopped = false;
+  private readonly turns = new OneTurnAtATime<DecisionsTaken>(() => this.turn(), NOTHING);
 
   constructor(private readonly opts: DecisionSyncOptions) {
     this.timer = new Timer(
@@ -48,7 +47,7 @@ export class DecisionSync {
 
   /** A read after the burst this note belongs to has settled. */
   soon(): void {
-    if (this.stopped) return;
+    if (this.turns.stopped) return;
     this.timer.set(this.opts.settleMs ?? DECISION_SYNC_SETTLE_MS);
   }
 
@@ -64,27 +63,13 @@ export class DecisionSync {
 
   /** Reads and takes now (after the read in flight, which then runs once more). */
   sync(): Promise<DecisionsTaken> {
-    if (this.stopped) return Promise.resolve(NOTHING);
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = this.turn().finally(() => {
-      this.running = null;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        void this.sync();
-      }
-    });
-    this.running = run;
-    return run;
+    return this.turns.run();
   }
 
   /** After the read in flight; nothing starts again. */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.timer.clear();
-    await this.running;
+    await this.turns.stop();
   }
 
   private async turn(): Promise<DecisionsTaken> {
@@ -97,7 +82,7 @@ export class DecisionSync {
       for (;;) {
         const after = fromStart ? 0 : Math.max(0, taken.highest() - LOOKBACK_IDS);
         const news = await office.decisionNews({ after, desk, taken: taken.takenAfter(after) });
-        if (news.length === 0 || this.stopped) break;
+        if (news.length === 0 || this.turns.stopped) break;
         total = plus(total, await take(news));
         // The next page: everything read so far is marked taken, so it is not read again.
         if (news.length < NEWS_PAGE) break;

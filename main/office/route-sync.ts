@@ -4,6 +4,7 @@
 // sheets of this queue and matches its photos against them. A burst of live notes (one per meter
 // of a loaded sheet) makes one sync; never two at once. Nothing here blocks the engine: an office
 // away or a queue owned by another process is tried again at the next note.
+import { OneTurnAtATime } from './one-turn-at-a-time';
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import type { RoutesTaken } from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
@@ -32,9 +33,7 @@ export interface RouteSyncOptions {
 
 export class RouteSync {
   private readonly timer: Timer;
-  private running: Promise<RoutesTaken | null> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly turns = new OneTurnAtATime<RoutesTaken | null>(() => this.turn(), null);
 
   constructor(private readonly opts: RouteSyncOptions) {
     this.timer = new Timer(
@@ -48,40 +47,26 @@ export class RouteSync {
 
   /** A sync after the burst this note belongs to has settled. */
   soon(): void {
-    if (this.stopped) return;
+    if (this.turns.stopped) return;
     this.timer.set(this.opts.settleMs ?? ROUTE_SYNC_SETTLE_MS);
   }
 
   /** Gives and takes routes now (after the one in flight, which then runs once more). */
   sync(): Promise<RoutesTaken | null> {
-    if (this.stopped) return Promise.resolve(null);
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = this.turn().finally(() => {
-      this.running = null;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        void this.sync();
-      }
-    });
-    this.running = run;
-    return run;
+    return this.turns.run();
   }
 
   /** After the sync in flight; nothing starts again. */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.timer.clear();
-    await this.running;
+    await this.turns.stop();
   }
 
   private async turn(): Promise<RoutesTaken | null> {
     const { store, office, desk, clock } = this.opts;
     try {
       const routes = await officeRoutesToTake(store, office, desk, new Date(clock.now()));
-      if (routes.length === 0 || this.stopped) return null;
+      if (routes.length === 0 || this.turns.stopped) return null;
       const taken = await this.opts.take(routes);
       if (taken.routes.length > 0) this.opts.say(takenLine(taken));
       return taken;

@@ -1,0 +1,60 @@
+// The office syncs' one-turn-at-a-time rule: a burst of calls during a turn costs one more turn,
+// a stopped sync starts nothing, and stopping waits for the turn in flight.
+import { describe, expect, it } from 'vitest';
+import { OneTurnAtATime } from '../../main/office/one-turn-at-a-time';
+
+function gatedTurns() {
+  const gates: (() => void)[] = [];
+  let turns = 0;
+  const sync = new OneTurnAtATime<number>(
+    () =>
+      new Promise<number>((resolve) => {
+        turns += 1;
+        const n = turns;
+        gates.push(() => {
+          resolve(n);
+        });
+      }),
+    -1,
+  );
+  const open = async (): Promise<void> => {
+    gates.shift()?.();
+    // Let the finished turn's finally start the next one.
+    await new Promise((r) => setImmediate(r));
+  };
+  return { sync, open, turns: () => turns };
+}
+
+describe('one turn at a time', () => {
+  it('answers a burst during a turn with that turn, then runs once more', async () => {
+    const { sync, open, turns } = gatedTurns();
+    const first = sync.run();
+    const during = [sync.run(), sync.run(), sync.run()];
+    expect(turns()).toBe(1);
+    await open();
+    expect(await first).toBe(1);
+    expect(await Promise.all(during)).toEqual([1, 1, 1]);
+    expect(turns()).toBe(2);
+    await open();
+    await new Promise((r) => setImmediate(r));
+    expect(turns()).toBe(2);
+  });
+
+  it('starts nothing once stopped, and stopping waits for the turn in flight', async () => {
+    const { sync, open, turns } = gatedTurns();
+    void sync.run();
+    void sync.run();
+    let stopped = false;
+    const stopping = sync.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(stopped).toBe(false);
+    await open();
+    await stopping;
+    expect(stopped).toBe(true);
+    expect(turns()).toBe(1);
+    expect(await sync.run()).toBe(-1);
+    expect(sync.stopped).toBe(true);
+  });
+});
