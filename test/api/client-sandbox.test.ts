@@ -1,13 +1,11 @@
 // The client against the sandbox service over real HTTP: all seven endpoints, the classes the
 // sandbox can provoke, and pacing against its real per-key windows.
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeterApi } from '../../main/api/client';
 import type { Task } from '../../main/api/schemas';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { embedReadingMarker } from '../../sandbox/samples/marker';
 import { failure, makeApi } from './helpers/api';
-import { tempDir, type TempDir } from './helpers/files';
+import { meterPhoto as readingPhoto, tempDir, type TempDir } from './helpers/files';
 import type { FileToUpload } from '../../main/api/upload';
 
 let dir: TempDir;
@@ -32,13 +30,8 @@ function clientFor(sb: Sandbox, apiKey = sb.apiKey): MeterApi {
 }
 
 /** A real JPEG whose true reading the sandbox can "recognise". */
-async function meterPhoto(name: string, reading: string, shade: number): Promise<FileToUpload> {
-  const jpeg = await sharp({
-    create: { width: 16, height: 16, channels: 3, background: { r: shade, g: 90, b: 120 } },
-  })
-    .jpeg()
-    .toBuffer();
-  return dir.file(name, embedReadingMarker(jpeg, 'jpeg', reading, 'pointer'));
+function meterPhoto(name: string, reading: string, shade: number): Promise<FileToUpload> {
+  return readingPhoto(dir, name, reading, shade);
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {

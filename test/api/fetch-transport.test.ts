@@ -1,15 +1,14 @@
 // The transport over a WHATWG fetch (Electron's net.fetch in the window's backend). Electron cannot
 // run here, so Node's own fetch stands in for Chromium's: the same calls against the real sandbox
 // and against tiny servers, and the words Chromium's errors come in are classified as the CLI's.
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyTransport } from '../../main/api/classify-transport';
 import type { FetchLike } from '../../main/api/network';
 import type { Task } from '../../main/api/schemas';
 import { createSandbox, type Sandbox } from '../../sandbox';
-import { embedReadingMarker } from '../../sandbox/samples/marker';
+import type { FileToUpload } from '../../main/api/upload';
 import { failure, makeApi } from './helpers/api';
-import { tempDir, type TempDir } from './helpers/files';
+import { meterPhoto as readingPhoto, tempDir, type TempDir } from './helpers/files';
 import { drain, fixtures, sendJson, startServer, type TestServer } from './helpers/server';
 
 /** Node's fetch, counted: proof that the calls went through the fetch and not undici's agent. */
@@ -31,13 +30,8 @@ afterAll(async () => {
   await dir.remove();
 });
 
-async function meterPhoto(name: string, reading: string, shade: number) {
-  const jpeg = await sharp({
-    create: { width: 16, height: 16, channels: 3, background: { r: shade, g: 90, b: 120 } },
-  })
-    .jpeg()
-    .toBuffer();
-  return dir.file(name, embedReadingMarker(jpeg, 'jpeg', reading, 'pointer'));
+function meterPhoto(name: string, reading: string, shade: number): Promise<FileToUpload> {
+  return readingPhoto(dir, name, reading, shade);
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
