@@ -71,16 +71,19 @@ export function MeterDecisions({
         </div>
       )}
       {notes.length > 0 && (
-        <ul className="decision-notes" role="note" data-testid="decision-notes">
-          {notes.map((n) => (
-            <li
-              key={n.code}
-              className={n.code === 'estimates_in_a_row' ? 'field-problem' : undefined}
-            >
-              {decisionNoteWords(n, t, lang)}
-            </li>
-          ))}
-        </ul>
+        // A note about the decision, read as one; the <ul> keeps its list role for the items.
+        <div role="note">
+          <ul className="decision-notes" data-testid="decision-notes">
+            {notes.map((n) => (
+              <li
+                key={n.code}
+                className={n.code === 'estimates_in_a_row' ? 'field-problem' : undefined}
+              >
+                {decisionNoteWords(n, t, lang)}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <div className="decision-actions" role="group" aria-label={t('title')}>
         {OPENERS.map((o) => (
