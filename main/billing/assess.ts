@@ -60,6 +60,28 @@ function setAside(meter: StoredMeter, job: JobRecord): boolean {
   return d?.kind === 'estimate' || (d?.kind === 'reread' && job.id <= d.afterJobId);
 }
 
+/** From this many meters on, the meters and their photos are read in one pass each. */
+const BULK_READ_FROM = 200;
+
+/** A meter and its photos (id order), one statement each or, for many meters, all at once. */
+function meterReader(
+  store: Store,
+  count: number,
+): (meterId: string) => { meter: StoredMeter | undefined; photos: JobRecord[] } {
+  if (count < BULK_READ_FROM) {
+    return (meterId) => ({
+      meter: store.meters.get(meterId),
+      photos: store.meters
+        .photoIdsOf(meterId)
+        .map((id) => store.jobs.get(id))
+        .filter((j): j is JobRecord => j !== undefined),
+    });
+  }
+  const meters = new Map([...store.meters.inRouteOrder()].map((m) => [m.meterId, m]));
+  const photos = store.jobs.byMeter();
+  return (meterId) => ({ meter: meters.get(meterId), photos: photos.get(meterId) ?? [] });
+}
+
 /**
  * Checks every photo of these meters again and stores the outcome; returns the job ids whose
  * stored outcome changed. Photos without a meter or a reading carry none.
@@ -70,20 +92,22 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
   const updates: { id: number; level: CheckLevel | null; detail: ReadingCheck | null }[] = [];
   const routes = new Map<string | null, JobRecord[]>();
   const work: { meter: StoredMeter; photos: JobRecord[] }[] = [];
-  for (const meterId of new Set(meterIds)) {
-    const meter = store.meters.get(meterId);
-    const photos = store.meters
-      .photoIdsOf(meterId)
-      .map((id) => store.jobs.get(id))
-      .filter((j): j is JobRecord => j !== undefined);
+  const ids = new Set(meterIds);
+  const read = meterReader(store, ids.size);
+  for (const meterId of ids) {
+    const { meter, photos } = read(meterId);
     if (!meter) {
       for (const j of photos) updates.push({ id: j.id, level: null, detail: null });
       continue;
     }
     work.push({ meter, photos });
-    routes.set(meter.route, [...(routes.get(meter.route) ?? []), ...photos]);
+    const onRoute = routes.get(meter.route);
+    if (onRoute) onRoute.push(...photos);
+    else routes.set(meter.route, [...photos]);
   }
   const codeFlagOf = codeMismatchFinder(store);
+  // For many meters, one pass says which photos carry a code at all (most carry none).
+  const withCodes = ids.size >= BULK_READ_FROM ? store.jobs.photosWithCodes() : null;
   const flagsByRoute = new Map<string | null, Map<number, ReadingCheck['dateFlags']>>();
   for (const [route, photos] of routes)
     flagsByRoute.set(route, routeDateFlags(store, route, photos, now));
@@ -106,7 +130,10 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
         config,
         {
           dateFlags: flags?.get(job.id) ?? [],
-          codeFlag: job.state === 'done' ? codeFlagOf(job.id, meter.meterId) : null,
+          codeFlag:
+            job.state === 'done' && (withCodes?.has(job.id) ?? true)
+              ? codeFlagOf(job.id, meter.meterId)
+              : null,
         },
         (from, at) => factsForReading(routeHistory, meter.meterId, from, at),
       );

@@ -9,7 +9,7 @@ import {
 import { compileFilePattern, type FilePattern } from '../../common/billing/file-pattern';
 import type { MatchHow } from '../../common/billing/reading-check';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
-import { meterCodeIndex, meterNamedByCodes } from '../../common/photo-codes';
+import { meterCodeIndex, meterNamedByCodes, type MeterCodeIndex } from '../../common/photo-codes';
 import type { Store } from '../store/store';
 import { readPhotoDate } from './photo-date';
 
@@ -111,8 +111,15 @@ export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
   const indexFor = indexFinder(store);
   const pattern = savedPattern(store) ?? undefined;
   const cameraCounters = store.settings.get<boolean>(CAMERA_COUNTERS_SETTING, false);
-  // A photo its name matches to no meter is matched by the code on it (a serial sticker).
-  const byCode = meterCodeIndex(store.meters.inRouteOrder());
+  // A photo its name matches to no meter is matched by the code on it (a serial sticker); the
+  // index of every meter's codes is built only when such a photo carries a code.
+  let byCode: MeterCodeIndex | null = null;
+  const namedByCodes = (jobId: number): string | null => {
+    const codes = store.jobs.photoCodes(jobId);
+    if (codes.length === 0) return null;
+    byCode ??= meterCodeIndex(store.meters.inRouteOrder());
+    return meterNamedByCodes(codes, byCode);
+  };
   const items: { id: number; meterId: string | null; how: MatchHow | null }[] = [];
   const touched = new Set<string>();
   for (const c of store.meters.matchCandidates(opts.all)) {
@@ -120,9 +127,7 @@ export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
       cameraCounters,
     });
     const byName = 'meterId' in found ? found : null;
-    const meterId = byName
-      ? byName.meterId
-      : meterNamedByCodes(store.jobs.photoCodes(c.id), byCode);
+    const meterId = byName ? byName.meterId : namedByCodes(c.id);
     if (meterId !== null) {
       report.matched++;
       items.push({ id: c.id, meterId, how: byName ? byName.how : 'code' });

@@ -26,6 +26,9 @@ export function jobPhotoCodes({ db, now: stamp }: JobsContext) {
     record: db.prepare<[string, string, number]>(
       `UPDATE jobs SET photo_codes = ?, updated_at = ? WHERE id = ? AND photo_codes IS NULL`,
     ),
+    withCodes: db.prepare<[], { id: number }>(
+      `SELECT id FROM jobs WHERE photo_codes IS NOT NULL AND photo_codes NOT IN ('', '[]')`,
+    ),
     codes: db.prepare<[number], { codes: string | null }>(
       `SELECT photo_codes AS codes FROM jobs WHERE id = ?`,
     ),
@@ -45,6 +48,11 @@ export function jobPhotoCodes({ db, now: stamp }: JobsContext) {
     /** Keeps the codes read on a photo ([] when none); false when they were kept already. */
     recordCodes(id: number, codes: readonly PhotoCode[]): boolean {
       return s.record.run(JSON.stringify(codes), stamp(), id).changes === 1;
+    },
+
+    /** The photos a code was read on: one pass instead of a look per photo for a whole route. */
+    photosWithCodes(): Set<number> {
+      return new Set(s.withCodes.all().map((r) => r.id));
     },
 
     /** The codes read on a photo; [] when none were read (or not yet). */

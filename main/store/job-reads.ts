@@ -5,7 +5,7 @@ import {
   type JobRecord,
   type StateCounts,
 } from '../../common/job-record';
-import { toJobRecord } from './job-row';
+import { toJobRecord, type JobRow } from './job-row';
 import type { JobsContext } from './jobs-context';
 
 /** One job, its history, and the counts the status line and the quota check read. */
@@ -30,6 +30,7 @@ export function jobReads({ db, events, rowById }: JobsContext) {
       `SELECT COUNT(*) AS n FROM jobs
         WHERE state = 'queued' AND photo_check = 'held' AND root_id = ?`,
     ),
+    matched: db.prepare<[], JobRow>('SELECT * FROM jobs WHERE meter_id IS NOT NULL ORDER BY id'),
     inFlightTasks: db.prepare<[], { n: number }>(
       `SELECT COUNT(DISTINCT task_id) AS n FROM jobs WHERE state = 'submitted'`,
     ),
@@ -39,6 +40,19 @@ export function jobReads({ db, events, rowById }: JobsContext) {
     get(id: number): JobRecord | undefined {
       const row = rowById(id);
       return row ? toJobRecord(row) : undefined;
+    },
+
+    /** Every photo matched to a meter, by meter, in id order: one read for checking a route. */
+    byMeter(): Map<string, JobRecord[]> {
+      const out = new Map<string, JobRecord[]>();
+      for (const row of s.matched.iterate()) {
+        const job = toJobRecord(row);
+        const meterId = job.meterId ?? '';
+        const photos = out.get(meterId);
+        if (photos) photos.push(job);
+        else out.set(meterId, [job]);
+      }
+      return out;
     },
 
     events(jobId: number): JobEvent[] {
