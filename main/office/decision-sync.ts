@@ -9,7 +9,7 @@ import { OneTurnAtATime } from './one-turn-at-a-time';
 import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { officeDecisionsTakenOf } from '../store/office-decisions-taken';
 import type { Store } from '../store/store';
-import { Timer, type Clock } from '../time/clock';
+import type { Clock } from '../time/clock';
 import { LOOKBACK_IDS, NEWS_PAGE } from './store/decision-news';
 import type { OfficeStore } from './store/office-store';
 
@@ -31,24 +31,21 @@ export interface DecisionSyncOptions {
 }
 
 export class DecisionSync {
-  private readonly timer: Timer;
   private fromStart = false;
-  private readonly turns = new OneTurnAtATime<DecisionsTaken>(() => this.turn(), NOTHING);
+  private readonly turns: OneTurnAtATime<DecisionsTaken>;
 
   constructor(private readonly opts: DecisionSyncOptions) {
-    this.timer = new Timer(
+    this.turns = new OneTurnAtATime<DecisionsTaken>(
+      () => this.turn(),
+      NOTHING,
       opts.clock,
-      () => {
-        void this.sync();
-      },
-      { weak: true },
+      opts.settleMs ?? DECISION_SYNC_SETTLE_MS,
     );
   }
 
   /** A read after the burst this note belongs to has settled. */
   soon(): void {
-    if (this.turns.stopped) return;
-    this.timer.set(this.opts.settleMs ?? DECISION_SYNC_SETTLE_MS);
+    this.turns.soon();
   }
 
   /**
@@ -68,7 +65,6 @@ export class DecisionSync {
 
   /** After the read in flight; nothing starts again. */
   async stop(): Promise<void> {
-    this.timer.clear();
     await this.turns.stop();
   }
 

@@ -8,7 +8,7 @@ import { OneTurnAtATime } from './one-turn-at-a-time';
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import type { RoutesTaken } from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
-import { Timer, type Clock } from '../time/clock';
+import type { Clock } from '../time/clock';
 import { officeRoutesToTake } from './route-publish';
 import type { OfficeStore } from './store/office-store';
 
@@ -32,23 +32,20 @@ export interface RouteSyncOptions {
 }
 
 export class RouteSync {
-  private readonly timer: Timer;
-  private readonly turns = new OneTurnAtATime<RoutesTaken | null>(() => this.turn(), null);
+  private readonly turns: OneTurnAtATime<RoutesTaken | null>;
 
   constructor(private readonly opts: RouteSyncOptions) {
-    this.timer = new Timer(
+    this.turns = new OneTurnAtATime<RoutesTaken | null>(
+      () => this.turn(),
+      null,
       opts.clock,
-      () => {
-        void this.sync();
-      },
-      { weak: true },
+      opts.settleMs ?? ROUTE_SYNC_SETTLE_MS,
     );
   }
 
   /** A sync after the burst this note belongs to has settled. */
   soon(): void {
-    if (this.turns.stopped) return;
-    this.timer.set(this.opts.settleMs ?? ROUTE_SYNC_SETTLE_MS);
+    this.turns.soon();
   }
 
   /** Gives and takes routes now (after the one in flight, which then runs once more). */
@@ -58,7 +55,6 @@ export class RouteSync {
 
   /** After the sync in flight; nothing starts again. */
   async stop(): Promise<void> {
-    this.timer.clear();
     await this.turns.stop();
   }
 

@@ -1,9 +1,14 @@
 // The office syncs' one-turn-at-a-time rule: a burst of calls during a turn costs one more turn,
-// a stopped sync starts nothing, and stopping waits for the turn in flight.
+// `soon` waits for a burst to settle, a stopped sync starts nothing, and stopping waits for the
+// turn in flight.
 import { describe, expect, it } from 'vitest';
 import { OneTurnAtATime } from '../../main/office/one-turn-at-a-time';
+import { createManualClock } from '../helpers/manual-clock';
+
+const SETTLE_MS = 500;
 
 function gatedTurns() {
+  const clock = createManualClock(0);
   const gates: (() => void)[] = [];
   let turns = 0;
   const sync = new OneTurnAtATime<number>(
@@ -16,13 +21,15 @@ function gatedTurns() {
         });
       }),
     -1,
+    clock,
+    SETTLE_MS,
   );
   const open = async (): Promise<void> => {
     gates.shift()?.();
     // Let the finished turn's finally start the next one.
     await new Promise((r) => setImmediate(r));
   };
-  return { sync, open, turns: () => turns };
+  return { sync, open, clock, turns: () => turns };
 }
 
 describe('one turn at a time', () => {
@@ -40,8 +47,19 @@ describe('one turn at a time', () => {
     expect(turns()).toBe(2);
   });
 
+  it('runs one turn for a burst of soon() calls, once the burst has settled', async () => {
+    const { sync, clock, turns } = gatedTurns();
+    sync.soon();
+    await clock.advance(SETTLE_MS - 1);
+    sync.soon();
+    await clock.advance(SETTLE_MS - 1);
+    expect(turns()).toBe(0);
+    await clock.advance(1);
+    expect(turns()).toBe(1);
+  });
+
   it('starts nothing once stopped, and stopping waits for the turn in flight', async () => {
-    const { sync, open, turns } = gatedTurns();
+    const { sync, open, clock, turns } = gatedTurns();
     void sync.run();
     void sync.run();
     let stopped = false;
@@ -56,5 +74,8 @@ describe('one turn at a time', () => {
     expect(turns()).toBe(1);
     expect(await sync.run()).toBe(-1);
     expect(sync.stopped).toBe(true);
+    sync.soon();
+    await clock.advance(SETTLE_MS);
+    expect(turns()).toBe(1);
   });
 });
