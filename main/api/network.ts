@@ -176,14 +176,32 @@ export function trustedCas(
   return [...new Set([...defaultCas(env), ...systemCas(settings), ...file])];
 }
 
+/** The last contexts built, by their certificates: the files are read again, parsed only once. */
+const contexts = new Map<string, tls.SecureContext>();
+const KEPT_CONTEXTS = 4;
+
+/**
+ * One TLS context for these certificates. Parsing some 300 of them costs about 40 ms, so neither
+ * every connection (a `ca` list would be parsed per handshake) nor every client builds its own.
+ */
+function trustedContext(cas: readonly string[]): tls.SecureContext {
+  const key = cas.join('\n');
+  let context = contexts.get(key);
+  if (context === undefined) {
+    context = tls.createSecureContext({ ca: [...cas] });
+    if (contexts.size >= KEPT_CONTEXTS) contexts.delete(contexts.keys().next().value ?? '');
+    contexts.set(key, context);
+  }
+  return context;
+}
+
 /**
  * The dispatcher for the service: a plain keep-alive Agent without proxy variables (as before),
  * else EnvHttpProxyAgent, which tunnels through the proxy with CONNECT (http targets too) and
  * sends Basic credentials given in the proxy URL. Redirects are never followed either way.
  */
 export function createNetworkAgent(timeouts: Timeouts, settings: NetworkSettings): Dispatcher {
-  // Built once: a `ca` list given per connection would be parsed again for every TLS handshake.
-  const secureContext = tls.createSecureContext({ ca: trustedCas(settings) });
+  const secureContext = trustedContext(trustedCas(settings));
   const tlsOptions = { timeout: timeouts.connectMs, secureContext };
   const common = {
     headersTimeout: timeouts.headersMs,
