@@ -60,15 +60,22 @@ function setAside(meter: StoredMeter, job: JobRecord): boolean {
   return d?.kind === 'estimate' || (d?.kind === 'reread' && job.id <= d.afterJobId);
 }
 
-/** From this many meters on, the meters and their photos are read in one pass each. */
+/**
+ * From this many meters on, and when they are at least half of the queue's (the pass reads them
+ * all), the meters and their photos are read in one pass each.
+ */
 const BULK_READ_FROM = 200;
 
-/** A meter and its photos (id order), one statement each or, for many meters, all at once. */
+function readsInBulk(store: Store, count: number): boolean {
+  return count >= BULK_READ_FROM && count * 2 >= store.meters.count();
+}
+
+/** A meter and its photos (id order), one statement each or, in bulk, all at once. */
 function meterReader(
   store: Store,
-  count: number,
+  bulk: boolean,
 ): (meterId: string) => { meter: StoredMeter | undefined; photos: JobRecord[] } {
-  if (count < BULK_READ_FROM) {
+  if (!bulk) {
     return (meterId) => ({
       meter: store.meters.get(meterId),
       photos: store.meters
@@ -93,7 +100,8 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
   const routes = new Map<string | null, JobRecord[]>();
   const work: { meter: StoredMeter; photos: JobRecord[] }[] = [];
   const ids = new Set(meterIds);
-  const read = meterReader(store, ids.size);
+  const bulk = readsInBulk(store, ids.size);
+  const read = meterReader(store, bulk);
   for (const meterId of ids) {
     const { meter, photos } = read(meterId);
     if (!meter) {
@@ -107,7 +115,7 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
   }
   const codeFlagOf = codeMismatchFinder(store);
   // For many meters, one pass says which photos carry a code at all (most carry none).
-  const withCodes = ids.size >= BULK_READ_FROM ? store.jobs.photosWithCodes() : null;
+  const withCodes = bulk ? store.jobs.photosWithCodes() : null;
   const flagsByRoute = new Map<string | null, Map<number, ReadingCheck['dateFlags']>>();
   for (const [route, photos] of routes)
     flagsByRoute.set(route, routeDateFlags(store, route, photos, now));
