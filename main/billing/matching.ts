@@ -9,9 +9,10 @@ import {
 import { compileFilePattern, type FilePattern } from '../../common/billing/file-pattern';
 import type { MatchHow } from '../../common/billing/reading-check';
 import type { ReadDateNote } from '../../common/billing/read-date-notes';
-import { meterCodeIndex, meterNamedByCodes, type MeterCodeIndex } from '../../common/photo-codes';
+import { meterNamedByCodes } from '../../common/photo-codes';
 import type { Store } from '../store/store';
 import { readPhotoDate } from './photo-date';
+import { codeIndexOf } from './photo-code-check';
 
 /** Where the queue keeps the office's file-name pattern (the source text). */
 export const FILE_PATTERN_SETTING = 'filePattern';
@@ -112,13 +113,10 @@ export function matchPhotos(store: Store, opts: { all: boolean }): MatchReport {
   const pattern = savedPattern(store) ?? undefined;
   const cameraCounters = store.settings.get<boolean>(CAMERA_COUNTERS_SETTING, false);
   // A photo its name matches to no meter is matched by the code on it (a serial sticker); the
-  // index of every meter's codes is built only when such a photo carries a code.
-  let byCode: MeterCodeIndex | null = null;
+  // index of every meter's codes is looked up only when such a photo carries a code.
   const namedByCodes = (jobId: number): string | null => {
     const codes = store.jobs.photoCodes(jobId);
-    if (codes.length === 0) return null;
-    byCode ??= meterCodeIndex(store.meters.inRouteOrder());
-    return meterNamedByCodes(codes, byCode);
+    return codes.length === 0 ? null : meterNamedByCodes(codes, codeIndexOf(store));
   };
   const items: { id: number; meterId: string | null; how: MatchHow | null }[] = [];
   const touched = new Set<string>();

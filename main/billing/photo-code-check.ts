@@ -19,7 +19,7 @@ const indexes = new WeakMap<Store, { readonly loaded: string; readonly index: Me
  * barcodes change only then, and the index of a large route costs tens of milliseconds, too much
  * for every result that comes in.
  */
-function codeIndexOf(store: Store): MeterCodeIndex {
+export function codeIndexOf(store: Store): MeterCodeIndex {
   const sheets = store.meters.sheets();
   const loaded = `${String(store.meters.count())}:${sheets.map((s) => String(s.id)).join(',')}`;
   const kept = indexes.get(store);
