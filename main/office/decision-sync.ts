@@ -72,6 +72,7 @@ export class DecisionSync {
     const { store, office, desk, clock, take } = this.opts;
     const taken = officeDecisionsTakenOf(store.db, clock);
     let total = NOTHING;
+    let failed: Error | null = null;
     const fromStart = this.fromStart;
     this.fromStart = false;
     try {
@@ -85,8 +86,9 @@ export class DecisionSync {
       }
     } catch (error) {
       if (fromStart) this.fromStart = true;
+      failed = error instanceof Error ? error : new Error(String(error));
       this.opts.log?.(
-        `Office: decisions of other desks not taken now (${(error as Error).message}).`,
+        `Office: decisions of other desks not taken now, tried again shortly (${(error as Error).message}).`,
       );
     }
     if (total.applied > 0) {
@@ -95,6 +97,8 @@ export class DecisionSync {
       );
     }
     this.opts.onTaken?.(total);
+    // Thrown, so the turns try again on their own (one-turn-at-a-time.ts).
+    if (failed !== null) throw failed;
     return total;
   }
 }

@@ -67,8 +67,11 @@ export class RouteSync {
       if (taken.routes.length > 0) this.opts.say(takenLine(taken));
       return taken;
     } catch (error) {
-      this.opts.log?.(`Office: routes not synced now (${(error as Error).message}).`);
-      return null;
+      this.opts.log?.(
+        `Office: routes not synced now, tried again shortly (${(error as Error).message}).`,
+      );
+      // Thrown, so the turns try again on their own (one-turn-at-a-time.ts).
+      throw error;
     }
   }
 }

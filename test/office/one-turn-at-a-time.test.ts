@@ -78,4 +78,39 @@ describe('one turn at a time', () => {
     await clock.advance(SETTLE_MS);
     expect(turns()).toBe(1);
   });
+
+  it('tries a failed turn again on its own, backing off, and from the first wait after a success', async () => {
+    const clock = createManualClock(0);
+    const outcomes = ['fail', 'fail', 'ok', 'fail'];
+    const at: number[] = [];
+    const sync = new OneTurnAtATime<string>(
+      () => {
+        at.push(clock.now());
+        const outcome = outcomes.shift() ?? 'ok';
+        return outcome === 'ok' ? Promise.resolve(outcome) : Promise.reject(new Error('away'));
+      },
+      'idle',
+      clock,
+      SETTLE_MS,
+      { firstMs: 1_000, maxMs: 1_500 },
+    );
+    expect(await sync.run()).toBe('idle');
+    await clock.advance(999);
+    expect(at).toEqual([0]);
+    await clock.advance(1);
+    // The second failure waits twice as long, capped at maxMs; the success ends the retries.
+    await clock.advance(1_500);
+    expect(at).toEqual([0, 1_000, 2_500]);
+    await clock.advance(60_000);
+    expect(at).toEqual([0, 1_000, 2_500]);
+    // A failure after a success waits the first time again; a stopped sync tries nothing.
+    await sync.run();
+    await clock.advance(1_000);
+    expect(at).toEqual([0, 1_000, 2_500, 62_500, 63_500]);
+    outcomes.push('fail');
+    await sync.run();
+    await sync.stop();
+    await clock.advance(60_000);
+    expect(at).toHaveLength(6);
+  });
 });
