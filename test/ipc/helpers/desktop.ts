@@ -181,10 +181,15 @@ export function value<T>(result: Result<T>): T {
   return result.value;
 }
 
+/**
+ * Waits for `probe` to answer. The default is a hang guard, not a speed check: it stays below the
+ * test and hook budgets (60 s) but above what a loaded machine takes (a 20 s wait for a sample run
+ * ran out at load 10 with both cores busy).
+ */
 export async function until<T>(
   probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
   what: string,
-  timeoutMs = 20_000,
+  timeoutMs = 45_000,
 ): Promise<T> {
   const start = Date.now();
   for (;;) {
