@@ -87,11 +87,15 @@ async function main(): Promise<number> {
   const worse: string[] = [];
   for (const bench of selected) {
     process.stderr.write(`== ${bench.name}: ${bench.description}\n`);
+    const benchStarted = Date.now();
     const table = await bench.run({
       quick: values.quick,
       jobs,
       log: (line) => process.stderr.write(`   ${line}\n`),
     });
+    // Each module's time, so whoever trims the quick run (CI's budget) sees where it goes.
+    const took = ((Date.now() - benchStarted) / 1000).toFixed(1);
+    process.stderr.write(`== ${bench.name} done in ${took} s\n`);
     process.stdout.write(`${renderTable(table)}\n\n`);
     const compared = compareWithRelease(bench.name, table, release);
     if (compared.length > 0) {

@@ -102,6 +102,19 @@ for (const c of cpu.slice(0, top)) {
     `   ${all.toFixed(1).padStart(7)} s  ${c.own.toFixed(1).padStart(6)} own ${c.children.toFixed(1).padStart(6)} children  ${c.name}`,
   );
 }
+// The same CPU by folder (test/office, test/e2e ...): where a round of trimming pays most.
+const folders = new Map();
+for (const c of cpu) {
+  const folder = c.name.split('/').slice(0, 2).join('/');
+  const f = folders.get(folder) ?? { cpu: 0, files: 0 };
+  folders.set(folder, { cpu: f.cpu + c.own + c.children, files: f.files + 1 });
+}
+console.log(`\n   by folder (CPU):`);
+for (const [folder, f] of [...folders].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, top)) {
+  console.log(
+    `   ${f.cpu.toFixed(1).padStart(7)} s  ${String(f.files).padStart(4)} files  ${folder}`,
+  );
+}
 // What the per-file figures leave out: each worker's imports (paid once per module a worker had not
 // loaded yet) and the rest of its life (environments, collection), and the main process (transforms).
 const workers = new Map();
