@@ -187,7 +187,7 @@ export async function runPhotoChecks(quick: boolean, log: (l: string) => void) {
     log('whole run, service the limit, checks off and on');
     const run = await wholeRun(dir, quick ? 12 : 40, quick ? 1 : 3);
     log('meter codes: a 12-MP read, swapped and correct photos');
-    const codes = await codeReads(dir, quick ? 3 : 9, quick ? 24 : 200, quick ? 24 : 100);
+    const codes = await codeReads(dir, quick ? 2 : 9, quick ? 12 : 200, quick ? 12 : 100);
     return {
       benchmark: 'photo-checks',
       quick,

@@ -1,7 +1,7 @@
 // The photo checks on a set of our own (issue 34, bench/lib/photo-set.ts): bad photos held, good
 // ones held, swapped photos flagged, false mismatches, IMG_xxxx photos matched to their meter by
 // the code, codes read by symbology and tilt, and ms per photo through the pool's two lanes as
-// the engine runs them. `npx tsx bench/photo-set.ts [--quick]` (quick: 30 photos of 2,000 px;
+// the engine runs them. `npx tsx bench/photo-set.ts [--quick]` (quick: 15 photos of 2,000 px;
 // full: 150 of 4,000 px, 12 MP), or `npm run bench -- --only photo-set`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +48,7 @@ export async function runPhotoSet(
   quick: boolean,
   log: (l: string) => void,
 ): Promise<PhotoSetReport> {
-  const scale = quick ? 0.2 : 1;
+  const scale = quick ? 0.1 : 1;
   const width = quick ? 2000 : 4000;
   const dir = mkdtempSync(join(tmpdir(), 'photo-set-'));
   const index = meterCodeIndex(Array.from({ length: 400 }, (_, i) => ({ meterId: meterOf(i) })));
