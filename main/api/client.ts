@@ -80,10 +80,12 @@ function segment(id: string, what: string): string {
 
 /**
  * Requests a client lets out before the service's first answer: the engine's quota and AI status
- * reads and its first photo go together, so a far service delays a run by one answer, not three.
- * A key that allowed fewer than three requests per window could not run anything.
+ * reads, its question whether the key may read tasks and its first photo go together, so a far
+ * service delays a run by one answer, not two. It was three until the task-read question came
+ * (issue 21): the first photo then waited in the pacer for an answer (issue 29). A key that
+ * allowed fewer than four requests per window could not run anything.
  */
-export const BLIND_START = 3;
+export const BLIND_START = 4;
 
 export function createMeterApi(options: MeterApiOptions): MeterApi {
   // Never echoes the key, not even a part of it.

@@ -37,6 +37,8 @@ interface Remembered {
   /** The most file content one upload carried and the service took. */
   provenBytes?: Learned;
   listLimit?: Learned;
+  /** When a run last heard that the key may read tasks one by one (a run's first question). */
+  taskReads?: Learned;
   /** When the service last refused batches as unsupported, and in what words. */
   batchesRefusedAt?: number;
   batchesRefusedWhy?: string;
@@ -186,6 +188,23 @@ export class Deployment {
       message,
       until: this.clock.now() + this.timings.permissionRecheckMs,
     });
+    if (permission === 'get_task' && this.remembered.taskReads) {
+      this.remember({ taskReads: undefined });
+    }
+  }
+
+  /** The key was seen to read tasks (a task that cannot exist answered 404): told to next runs. */
+  sawTaskReads(): void {
+    this.remember({ taskReads: { value: 1, at: this.clock.now() } });
+  }
+
+  /**
+   * A run of the last day heard that the key may read tasks, and nothing has refused it since: a
+   * run's first photo may go as a single task before this run's own question is answered. Taken
+   * away mid-run, a single task is followed as any task whose reads went (task-reads-denied.ts).
+   */
+  get taskReadsRemembered(): boolean {
+    return this.fresh(this.remembered.taskReads) !== null && !this.deniedMessage('get_task');
   }
 
   /** A call to this endpoint succeeded: whatever was denied before is allowed now. */

@@ -120,9 +120,14 @@ export class Dispatcher {
     // the rest. On a far service that saves the run an answer's delay.
     const early = !this.d.preflighted();
     if (early && !(route.ok && route.single && config.batchMode !== 'always')) return;
-    // A single task the key may not read could only be followed by sending it again (paid twice).
-    if (early && !this.d.taskReadsKnown()) return;
     if (early && (config.business !== null || this.uploadsInFlight > 0)) return;
+    // A single task the key may not read could only be followed by sending it again (paid twice).
+    // Until the key has said whether it may read tasks, the first photo goes as a single task only
+    // when a recent run heard that it may, else as a batch of one, which batch reads follow too.
+    // Waiting for the answer cost every run one answer's delay (issue 29: the first photo 150 ms
+    // later on a far service, and every round after it with it).
+    const blind = early && !this.d.taskReadsKnown() && !deployment.taskReadsRemembered;
+    if (blind && !(route.ok && route.batch)) return;
     if (!route.ok) {
       if (store.jobs.nextQueuedAt() !== null) this.d.cannotUpload(route);
       return;
@@ -174,8 +179,11 @@ export class Dispatcher {
       // (or batch mode is "always"; a photo a batch refused goes alone as a plain task then).
       const alone = unit.jobs.length === 1;
       const solo = alone && unit.jobs[0]?.solo === true;
+      // A photo a batch refused goes alone, as a single task: not before the key's answer.
+      if (blind && solo) break;
       unit.asBatch =
-        route.batch && (!route.single || !alone || (config.batchMode === 'always' && !solo));
+        blind ||
+        (route.batch && (!route.single || !alone || (config.batchMode === 'always' && !solo)));
       const moved = new Set(store.jobs.markUploading(unit.jobs.map((j) => j.id)));
       unit.jobs = unit.jobs.filter((j) => moved.has(j.id)).map((j) => store.jobs.get(j.id) ?? j);
       if (unit.jobs.length === 0) break;

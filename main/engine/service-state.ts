@@ -137,6 +137,7 @@ export class ServiceState {
         await this.askPermission('get_task', () =>
           this.d.api.getTask(IMPOSSIBLE_TASK_ID, { signal }),
         );
+        if (this.deployment.deniedMessage('get_task') === null) this.deployment.sawTaskReads();
       }
       if (
         this.deployment.deniedMessage('get_task') !== null &&

@@ -40,7 +40,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
       fc.integer({ min: 52_000, max: 59_999 }),
     ),
     foreignPerWindow: fc.integer({ min: 0, max: 2 }),
-    blindStart: fc.integer({ min: 1, max: 3 }),
+    blindStart: fc.integer({ min: 1, max: 4 }),
     workers: fc.array(
       fc.array(
         fc.record({

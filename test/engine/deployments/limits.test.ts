@@ -52,12 +52,29 @@ describe('limits learned from the deployment', () => {
     },
   );
 
-  it('the CAD signal in the AI version switches batches off while it lasts, without a refused batch', async () => {
+  it('the CAD signal in the AI version switches batches off while it lasts; once the key is known, without a refused batch', async () => {
     h = await harness({ photos: 6, duplicates: 0, sandbox: { profile: 'cad-namespace' } });
     const s = h.open({ batchMode: 'auto' });
     expect(await runToEnd(s, [h.photos])).toBe('complete');
     expect(h.sandbox.ledger.batches()).toHaveLength(0);
-    expect(h.sandbox.ledger.counts().byStatus['400'] ?? 0).toBe(0);
+    // A queue that has never heard whether the key may read tasks sends its first photo beside the
+    // first reads in a batch of one (issue 29); CAD refuses it, and the photo goes alone.
+    expect(h.sandbox.ledger.counts().byStatus['400'] ?? 0).toBeLessThanOrEqual(1);
+    expect(s.engine.status().counts.done).toBe(6);
     expect(s.engine.status().deployment.batchesUnavailable).toMatch(/CAD/);
+    await s.close();
+    // The next run on this queue knows the key reads tasks: its first photo goes as a single task
+    // beside the reads, and nothing is refused.
+    const refusedBefore = h.sandbox.ledger.counts().byStatus['400'] ?? 0;
+    const more = await harness({ photos: 4, seed: 2, duplicates: 0 });
+    try {
+      const again = h.open({ batchMode: 'auto' });
+      expect(await runToEnd(again, [more.photos])).toBe('complete');
+      expect(again.engine.status().counts.done).toBe(10);
+      expect(h.sandbox.ledger.batches()).toHaveLength(0);
+      expect(h.sandbox.ledger.counts().byStatus['400'] ?? 0).toBe(refusedBefore);
+    } finally {
+      await more.close();
+    }
   });
 });
