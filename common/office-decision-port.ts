@@ -2,6 +2,7 @@
 // not the window's backend, are where a decision meets the office). The actions declare it (as the
 // engine declares its claim port, claim-port.ts), main/office implements it (office-first.ts);
 // without an office in use the action layer has none and decides alone.
+import type { PlausibilityProfile } from './billing/plausibility-profiles';
 import type { OfficeChangedBy, OfficeDecisionKind } from './ipc/office-review-views';
 
 /** What the office is asked to record (the rest of what is published, DeskDecision, follows). */
@@ -39,6 +40,12 @@ export type OfficeFirst =
 
 export interface OfficeDecisionPort {
   decideFirst(ask: OfficeAsk): Promise<OfficeFirst>;
+  /**
+   * Makes a plausibility profile the office's (issue 33: the office judges with one set of
+   * limits, every desk and the office export alike): 'office' when the office took it, 'alone'
+   * when no office is in use or it did not answer in time (the desk's own setting changes only).
+   */
+  chooseProfile?(profile: PlausibilityProfile): Promise<'office' | 'alone'>;
 }
 
 /** The key the queue writes the decision under: the office's, when it was asked. */

@@ -10,9 +10,10 @@ import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import type { DateOrder } from '../../common/billing/sheet-values';
 import type { BillingRow } from '../../common/billing/billing-row';
-import { assessMeters, PLAUSIBILITY_SETTING } from '../billing/assess';
+import { assessMeters, PLAUSIBILITY_SETTING, plausibilityConfig } from '../billing/assess';
 import {
   PROFILE_CONFIGS,
+  profileOf,
   type PlausibilityProfile,
 } from '../../common/billing/plausibility-profiles';
 import { exportedHistoryRows } from '../billing/history/exported-history';
@@ -159,10 +160,30 @@ export class QueueActions {
 
   /**
    * The plausibility limits the checks use (a profile, issue 33): stored for this queue (the
-   * window and `meter-desk run` check alike), then every meter's readings are checked again.
+   * window and `meter-desk run` check alike), then every meter's readings are checked again. In
+   * office mode the office's first (office migration 012): every desk and the office export then
+   * judge by it. An office away leaves it this desk's alone, as a decision made alone.
    */
-  setPlausibilityProfile(profile: PlausibilityProfile): void {
+  async setPlausibilityProfile(profile: PlausibilityProfile): Promise<'office' | 'alone'> {
+    this.write('set plausibility limits');
+    const port = this.site.office?.() ?? null;
+    const where = port?.chooseProfile ? await port.chooseProfile(profile) : 'alone';
+    this.useProfile(this.write('set plausibility limits'), profile);
+    return where;
+  }
+
+  /**
+   * The office's profile, chosen at another desk, taken into this queue; false when the queue
+   * judges by it already (nothing is checked again).
+   */
+  takeOfficeProfile(profile: PlausibilityProfile): boolean {
     const store = this.write('set plausibility limits');
+    if (profileOf(plausibilityConfig(store)) === profile) return false;
+    this.useProfile(store, profile);
+    return true;
+  }
+
+  private useProfile(store: Store, profile: PlausibilityProfile): void {
     store.settings.set(PLAUSIBILITY_SETTING, PROFILE_CONFIGS[profile]);
     this.changed(assessMeters(store, store.meters.metersWithPhotos(), this.now()));
   }

@@ -18,6 +18,7 @@ import { PeriodicPublisher } from './periodic-publish';
 import { RouteSync, type TakeOfficeRoutes } from './route-sync';
 import { OfficeRouteCounts } from './office-route-panel';
 import { DecisionSync } from './decision-sync';
+import { ProfileSync, type TakeOfficeProfile } from './profile-sync';
 import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { OfficeError, type OfficeDbOptions } from './store/office-db';
 import { OfficeLive } from './store/office-live';
@@ -62,6 +63,11 @@ export interface OfficeDeskOptions {
   takeDecisions?: TakeOfficeDecisions;
   /** Told after each read of other desks' decisions (tests wait on it). */
   onDecisionsTaken?: (taken: DecisionsTaken) => void;
+  /**
+   * Takes the office's plausibility profile into the queue (QueueActions.takeOfficeProfile):
+   * without it the desk keeps its own limits.
+   */
+  takeProfile?: TakeOfficeProfile;
 }
 
 export interface OfficeDesk {
@@ -117,9 +123,20 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         ...(opts.log && { log: opts.log }),
       })
     : null;
+  const profileSync = opts.takeProfile
+    ? new ProfileSync({
+        office,
+        clock: opts.clock,
+        take: opts.takeProfile,
+        say: opts.say,
+        ...(opts.log && { log: opts.log }),
+      })
+    : null;
   try {
     await office.checkSchema();
     opts.say(`Office: publishing to ${where} as ${opts.desk}.`);
+    // The office's limits before the first reading is checked here (one short statement).
+    if (profileSync) await withinMs(profileSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
     // Photos are matched against the office's routes before the first is sent; a slow office
     // is not waited for (the sync goes on, and the photos are matched again when it ends).
     if (routeSync) await withinMs(routeSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
@@ -170,6 +187,8 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   // The listener's reconnect is the first sign that an office that was away is back.
   live.on((event) => {
     if (event.kind === 'resync') publisher.officeBack();
+    // A desk chose the office's limits (or the office is back and one may have): follow them.
+    if (event.kind === 'resync' || event.kind === 'limits') profileSync?.soon();
     // Another desk loaded a route (or the office is back and may have one): take it.
     if (event.kind === 'resync' || (event.kind === 'change' && event.change.table === 'meters')) {
       routeSync?.soon();
@@ -208,6 +227,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         rows.stop(),
         routeSync?.stop(),
         decisionSync?.stop(),
+        profileSync?.stop(),
       ]);
       let late = false;
       const work = async (): Promise<PublisherState> => {

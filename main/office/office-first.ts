@@ -4,6 +4,7 @@
 // not answer within its time is "away" and the desk decides alone (the outbox publishes later).
 import { randomUUID } from 'node:crypto';
 import type { OfficeAsk, OfficeDecisionPort, OfficeFirst } from '../../common/office-decision-port';
+import type { PlausibilityProfile } from '../../common/billing/plausibility-profiles';
 import type { OfficeDesk as DeskName } from '../store/office-outbox';
 import type { Clock } from '../time/clock';
 import { answerWithin } from './answer-within';
@@ -46,6 +47,17 @@ export class OfficeFirstGate implements OfficeDecisionPort {
     const asked: OfficeFirst = { kind: 'alone', key };
     const work = () => this.decide(desk, me, ask, key);
     return answerWithin(this.opts.time, this.opts.answerMs ?? OFFICE_ANSWER_MS, work, asked);
+  }
+
+  /** The office's profile set as this desk chose it (audited there); 'alone' when it cannot be. */
+  async chooseProfile(profile: PlausibilityProfile): Promise<'office' | 'alone'> {
+    const desk = await this.opts.running();
+    if (!desk || !this.opts.me()) return 'alone';
+    const work = async (): Promise<'office'> => {
+      await desk.office.setPlausibilityProfile(profile);
+      return 'office';
+    };
+    return answerWithin(this.opts.time, this.opts.answerMs ?? OFFICE_ANSWER_MS, work, 'alone');
   }
 
   private async decide(

@@ -89,6 +89,7 @@ export async function officeForRun(
       },
       takeRoutes: (routes) => session.actions.takeOfficeRoutes(routes),
       takeDecisions: (news) => session.actions.takeOfficeDecisions(news),
+      takeProfile: (profile) => session.actions.takeOfficeProfile(profile),
     });
     session.engine.claimUploadsWith(desk.claim);
     return desk;

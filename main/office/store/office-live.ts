@@ -10,6 +10,7 @@ import { Timer, type Clock } from '../../time/clock';
 import { redactOfficeText } from '../office-url';
 import { parseHandoverAsk, type HandoverAsk } from './lease-handover';
 import { OFFICE_LIVE_CHANNEL } from './live-channel';
+import { LIMITS_NOTE } from './office-limits';
 import { officeConnectionString } from './office-db';
 
 export { OFFICE_LIVE_CHANNEL } from './live-channel';
@@ -40,6 +41,8 @@ export type OfficeLiveEvent =
   | { kind: 'change'; change: OfficeChange }
   /** Another desk asks the holder of a meter's review lease to hand it over (lease-handover.ts). */
   | { kind: 'handover'; ask: HandoverAsk }
+  /** A desk chose the office's plausibility profile (office-limits.ts): read it again. */
+  | { kind: 'limits'; desk: string | null }
   /** Connected again after a loss: what happened meanwhile was not heard; read again. */
   | { kind: 'resync' }
   /** The connection is gone (or could not be made); the next attempt is `retryInMs` away. */
@@ -96,6 +99,18 @@ export function parseOfficeChange(payload: string): OfficeChange | string {
     desk: textOrNull(n.desk),
     version: numberOrNull(n.version),
   };
+}
+
+/** The desk that changed the office's limits, in a limits note; undefined for any other note. */
+function limitsNoteIn(payload: string): { desk: string | null } | undefined {
+  try {
+    const note: unknown = JSON.parse(payload);
+    if (typeof note !== 'object' || note === null) return undefined;
+    const n = note as Record<string, unknown>;
+    return n.note === LIMITS_NOTE ? { desk: textOrNull(n.desk) } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A hand-over ask in a note; null for any other note (a change, or one not understood). */
@@ -235,6 +250,11 @@ export class OfficeLive {
       const ask = handoverAskIn(message.payload ?? '');
       if (ask) {
         this.emit({ kind: 'handover', ask });
+        return;
+      }
+      const limits = limitsNoteIn(message.payload ?? '');
+      if (limits) {
+        this.emit({ kind: 'limits', desk: limits.desk });
         return;
       }
       const change = parseOfficeChange(message.payload ?? '');
