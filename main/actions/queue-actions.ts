@@ -17,7 +17,11 @@ import {
   type PlausibilityProfile,
 } from '../../common/billing/plausibility-profiles';
 import { exportedHistoryRows } from '../billing/history/exported-history';
-import { importHistoryFile, type HistoryImportResult } from '../billing/history/import-history';
+import {
+  historyResult,
+  readHistoryFile,
+  type HistoryImportResult,
+} from '../billing/history/import-history';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import { takeOfficeRoutes, type RoutesTaken } from '../billing/office-route-sheets';
@@ -396,7 +400,14 @@ export class QueueActions {
    */
   async importHistory(file: string, dateOrder?: DateOrder): Promise<HistoryImportResult> {
     const store = this.site.store();
-    const result = await importHistoryFile(store, file, dateOrder);
+    const parsed = await readHistoryFile(file, dateOrder);
+    const rows = parsed.rows.map((r) => r.row);
+    // In office mode history is the office's (issue 33): the office's answer is the import's.
+    const port = this.site.office?.() ?? null;
+    const office = port?.keepHistory ? await port.keepHistory(rows, 'import') : null;
+    // The queue keeps them too, so this desk's checks know them at once.
+    const here = store.history.add(rows, 'import');
+    const result = historyResult(parsed, office ?? here);
     const known = result.meterIds.filter((id) => store.meters.get(id) !== undefined);
     this.changed(known.length > 0 ? assessMeters(store, known, this.now()) : []);
     return result;
