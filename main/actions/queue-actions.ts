@@ -17,6 +17,7 @@ import {
   type PlausibilityProfile,
 } from '../../common/billing/plausibility-profiles';
 import { exportedHistoryRows } from '../billing/history/exported-history';
+import { OFFICE_HISTORY_MARK, type TakenHistoryRow } from '../billing/history/office-history-mark';
 import {
   historyResult,
   readHistoryFile,
@@ -411,6 +412,32 @@ export class QueueActions {
     const known = result.meterIds.filter((id) => store.meters.get(id) !== undefined);
     this.changed(known.length > 0 ? assessMeters(store, known, this.now()) : []);
     return result;
+  }
+
+  /**
+   * Rows of the office's history, imported or exported at other desks, taken into this queue
+   * with the mark of the newest (as safe beside an owner as the import): this desk's checks,
+   * meter detail and inspection list know what the office knows. A row this queue holds with
+   * another reading stays as it is here (the office's derivation reads the office's). The
+   * readings added.
+   */
+  takeOfficeHistory(rows: readonly TakenHistoryRow[]): number {
+    const store = this.site.store();
+    const last = rows.at(-1);
+    if (last === undefined) return 0;
+    const part = (source: TakenHistoryRow['source']) =>
+      rows
+        .filter((r) => r.source === source)
+        .map(({ meterId, readAt, reading, readType }) => ({ meterId, readAt, reading, readType }));
+    const added = [
+      ...store.history.add(part('import'), 'import'),
+      ...store.history.add(part('export'), 'export'),
+    ].filter((o) => o.kind === 'added').length;
+    store.settings.set(OFFICE_HISTORY_MARK, last.rev);
+    const meters = [...new Set(rows.map((r) => r.meterId))];
+    const known = meters.filter((id) => store.meters.get(id) !== undefined);
+    if (added > 0 && known.length > 0) this.changed(assessMeters(store, known, this.now()));
+    return added;
   }
 
   /**

@@ -386,6 +386,11 @@ export class BackendState {
               }
               return taken;
             },
+            (rows) => {
+              const added = this.actions.takeOfficeHistory(rows);
+              if (added > 0) this.hub.markAppChanged();
+              return added;
+            },
           );
         }
       }

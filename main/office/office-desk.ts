@@ -19,6 +19,7 @@ import { RouteSync, type TakeOfficeRoutes } from './route-sync';
 import { OfficeRouteCounts } from './office-route-panel';
 import { DecisionSync } from './decision-sync';
 import { ProfileSync, type TakeOfficeProfile } from './profile-sync';
+import { HistorySync, type TakeOfficeHistory } from './history-sync';
 import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { OfficeError, type OfficeDbOptions } from './store/office-db';
 import { OfficeLive } from './store/office-live';
@@ -68,6 +69,11 @@ export interface OfficeDeskOptions {
    * without it the desk keeps its own limits.
    */
   takeProfile?: TakeOfficeProfile;
+  /**
+   * Takes the office's meter history into the queue (QueueActions.takeOfficeHistory): without it
+   * the desk knows only the history imported here.
+   */
+  takeHistory?: TakeOfficeHistory;
 }
 
 export interface OfficeDesk {
@@ -132,11 +138,23 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         ...(opts.log && { log: opts.log }),
       })
     : null;
+  const historySync = opts.takeHistory
+    ? new HistorySync({
+        store: opts.store,
+        office,
+        clock: opts.clock,
+        take: opts.takeHistory,
+        say: opts.say,
+        ...(opts.log && { log: opts.log }),
+      })
+    : null;
   try {
     await office.checkSchema();
     opts.say(`Office: publishing to ${where} as ${opts.desk}.`);
     // The office's limits before the first reading is checked here (one short statement).
     if (profileSync) await withinMs(profileSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
+    // The office's history in the background: a large one must not hold the start.
+    void historySync?.sync();
     // Photos are matched against the office's routes before the first is sent; a slow office
     // is not waited for (the sync goes on, and the photos are matched again when it ends).
     if (routeSync) await withinMs(routeSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
@@ -189,6 +207,9 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     if (event.kind === 'resync') publisher.officeBack();
     // A desk chose the office's limits (or the office is back and one may have): follow them.
     if (event.kind === 'resync' || event.kind === 'limits') profileSync?.soon();
+    // Another desk added to the office's history: take what is new.
+    if (event.kind === 'resync' || (event.kind === 'history' && event.desk !== opts.desk))
+      historySync?.soon();
     // Another desk loaded a route (or the office is back and may have one): take it.
     if (event.kind === 'resync' || (event.kind === 'change' && event.change.table === 'meters')) {
       routeSync?.soon();
@@ -228,6 +249,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         routeSync?.stop(),
         decisionSync?.stop(),
         profileSync?.stop(),
+        historySync?.stop(),
       ]);
       let late = false;
       const work = async (): Promise<PublisherState> => {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { billingRows } from '../../main/billing/meter-readings';
 import { main } from '../../main/cli/main';
 import { publishDesk } from '../../main/office/billing-publish';
-import { OutboxPublisher } from '../../main/office/outbox-publisher';
+import { startOfficeDesk } from '../../main/office/office-desk';
 import { openOfficeStore, type OfficeStore } from '../../main/office/store/office-store';
 import { officeOutboxOf } from '../../main/store/office-outbox';
 import { systemClock } from '../../main/time/clock';
@@ -70,15 +70,19 @@ describe.skipIf(officeSkip !== null)("the office's meter history", () => {
     const o = await migratedOffice(cluster(), 0);
     open.push(o);
     const b = await readRoute('ben');
-    const ben = openOfficeStore(await o.deskUrl('ben'), { desk: 'ben@pc' });
-    open.push(ben);
-    await publishDesk(b.store, ben, 'ben@pc', new Date(DECISIONS_NOW));
-    const publisher = new OutboxPublisher({
-      outbox: officeOutboxOf(b.store.db, systemClock),
-      office: ben,
+    // B runs in office mode, taking the office's history as it comes.
+    const said: string[] = [];
+    const ben = await startOfficeDesk({
+      store: b.store,
+      url: await o.deskUrl('ben'),
+      desk: 'ben@pc',
       clock: systemClock,
+      say: (line) => said.push(line),
+      takeHistory: (rows) => b.actions.takeOfficeHistory(rows),
     });
-    expect(await publisher.drain()).toMatchObject({ reachable: true, pending: 0 });
+    open.push({ close: () => ben.finish(5_000) });
+    await publishDesk(b.store, ben.office, 'ben@pc', new Date(DECISIONS_NOW));
+    expect(await ben.publisher.drain()).toMatchObject({ reachable: true, pending: 0 });
     const dora = openOfficeStore(await o.deskUrl('dora'), { desk: 'dora@pc' });
     open.push(dora);
     // Without history the office judges by the sheet's yearly average, as B does.
@@ -122,6 +126,12 @@ describe.skipIf(officeSkip !== null)("the office's meter history", () => {
       r && { ...r, readAt: r.readAt && new Date(r.readAt).toISOString() };
     for (const [meter, row] of desk)
       expect(sameInstant(office.get(meter)), meter).toEqual(sameInstant(row));
+
+    // B received the office's history on the live note: its own checks judge alike.
+    await expect.poll(() => b.store.history.counts().readings, { timeout: 20_000 }).toBe(775);
+    expect(said).toContain('Office: took 775 history readings imported at other desks.');
+    for (const row of billingRows(b.store))
+      expect(sameInstant(row), row.meterId ?? '').toEqual(sameInstant(desk.get(row.meterId ?? '')));
 
     // The office export: the readings it bills become the office's history.
     const csv = join(b.dir, 'office.csv');

@@ -18,7 +18,7 @@ import type { CliIo } from '../output';
 import { OFFICE_FLAGS, officeFailure, officeUrl } from './office-connection';
 
 export const HISTORY_USAGE =
-  'meter-desk history import <file.csv> [--db FILE] [--month-first] [--office URL] [--json]\n' +
+  'meter-desk history import <file.csv> [--db FILE] [--month-first] [--office URL [--desk NAME]] [--json]\n' +
   '                                                  per-meter readings (meter_id,read_at,reading,read_type);\n' +
   "                                                  with --office into the office's history";
 

@@ -6,7 +6,11 @@
 // newest `rev` tells the office's derivation whether the history changed.
 import { READ_TYPES, type HistoryReading } from '../../../common/billing/history-types';
 import type { AddOutcome, HistoryRow, HistorySource } from '../../store/history-repo';
+import { OFFICE_LIVE_CHANNEL } from './live-channel';
 import { inTransaction, type OfficePool, type Queryable } from './office-db';
+
+/** The note's marker: the office's history grew (office-live.ts tells it from a row's change). */
+export const HISTORY_NOTE = 'office_history';
 
 /** Rows sent in one statement (each a handful of short texts). */
 const ROWS_A_STATEMENT = 5_000;
@@ -26,6 +30,12 @@ export async function addOfficeHistory(
     for (let at = 0; at < rows.length; at += ROWS_A_STATEMENT) {
       out.push(...(await addChunk(c, desk, rows.slice(at, at + ROWS_A_STATEMENT), source)));
     }
+    // The other desks take what was added (history-sync.ts), when it commits.
+    if (out.some((o) => o.kind === 'added'))
+      await c.query('SELECT pg_notify($1, $2)', [
+        OFFICE_LIVE_CHANNEL,
+        JSON.stringify({ note: HISTORY_NOTE, desk }),
+      ]);
     return out;
   });
 }
@@ -125,6 +135,46 @@ export async function officeHistory(db: Queryable): Promise<Map<string, HistoryR
     else out.set(r.meter_number, [reading]);
   }
   return out;
+}
+
+/** A history row as a desk takes it: where it came from, and its place in the office's order. */
+export interface OfficeHistoryEntry extends HistoryRow {
+  source: HistorySource;
+  rev: string;
+}
+
+/** Rows added or replaced after `rev` (oldest first), at most `limit`. */
+export async function officeHistorySince(
+  db: Queryable,
+  rev: string,
+  limit: number,
+): Promise<OfficeHistoryEntry[]> {
+  const { rows } = await db.query<{
+    meter_number: string;
+    read_at: string;
+    read_type: string;
+    reading: string;
+    source: string;
+    rev: string;
+  }>(
+    `SELECT meter_number, read_at::text AS read_at, read_type, reading, source, rev::text AS rev
+       FROM meter_history WHERE rev > $1::bigint ORDER BY rev LIMIT $2`,
+    [rev, limit],
+  );
+  return rows.flatMap((r) =>
+    isReadType(r.read_type)
+      ? [
+          {
+            meterId: r.meter_number,
+            readAt: r.read_at,
+            readType: r.read_type,
+            reading: r.reading,
+            source: r.source === 'export' ? 'export' : 'import',
+            rev: r.rev,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The office's history readings and meters, as `history import` reports the queue's. */

@@ -11,6 +11,7 @@ import { redactOfficeText } from '../office-url';
 import { parseHandoverAsk, type HandoverAsk } from './lease-handover';
 import { OFFICE_LIVE_CHANNEL } from './live-channel';
 import { LIMITS_NOTE } from './office-limits';
+import { HISTORY_NOTE } from './office-history';
 import { officeConnectionString } from './office-db';
 
 export { OFFICE_LIVE_CHANNEL } from './live-channel';
@@ -43,6 +44,8 @@ export type OfficeLiveEvent =
   | { kind: 'handover'; ask: HandoverAsk }
   /** A desk chose the office's plausibility profile (office-limits.ts): read it again. */
   | { kind: 'limits'; desk: string | null }
+  /** A desk added to the office's meter history (office-history.ts): take what is new. */
+  | { kind: 'history'; desk: string | null }
   /** Connected again after a loss: what happened meanwhile was not heard; read again. */
   | { kind: 'resync' }
   /** The connection is gone (or could not be made); the next attempt is `retryInMs` away. */
@@ -101,13 +104,15 @@ export function parseOfficeChange(payload: string): OfficeChange | string {
   };
 }
 
-/** The desk that changed the office's limits, in a limits note; undefined for any other note. */
-function limitsNoteIn(payload: string): { desk: string | null } | undefined {
+/** A note that the office's limits or history changed, and by which desk; undefined: another. */
+function officeNoteIn(payload: string): OfficeLiveEvent | undefined {
   try {
     const note: unknown = JSON.parse(payload);
     if (typeof note !== 'object' || note === null) return undefined;
     const n = note as Record<string, unknown>;
-    return n.note === LIMITS_NOTE ? { desk: textOrNull(n.desk) } : undefined;
+    if (n.note === LIMITS_NOTE) return { kind: 'limits', desk: textOrNull(n.desk) };
+    if (n.note === HISTORY_NOTE) return { kind: 'history', desk: textOrNull(n.desk) };
+    return undefined;
   } catch {
     return undefined;
   }
@@ -252,9 +257,9 @@ export class OfficeLive {
         this.emit({ kind: 'handover', ask });
         return;
       }
-      const limits = limitsNoteIn(message.payload ?? '');
-      if (limits) {
-        this.emit({ kind: 'limits', desk: limits.desk });
+      const note = officeNoteIn(message.payload ?? '');
+      if (note) {
+        this.emit(note);
         return;
       }
       const change = parseOfficeChange(message.payload ?? '');

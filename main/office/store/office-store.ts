@@ -52,7 +52,12 @@ import {
 } from './publish';
 import { leaseNextFlagged, type LeaseRequest, type ReviewLease } from './review-leases';
 import { officeProfile, setOfficeProfile, type OfficeProfile } from './office-limits';
-import { addOfficeHistory, officeHistoryCounts } from './office-history';
+import {
+  addOfficeHistory,
+  officeHistoryCounts,
+  officeHistorySince,
+  type OfficeHistoryEntry,
+} from './office-history';
 import type { PlausibilityProfile } from '../../../common/billing/plausibility-profiles';
 import type { AddOutcome, HistoryRow, HistorySource } from '../../store/history-repo';
 
@@ -107,6 +112,8 @@ export interface OfficeStore {
   /** Adds readings to the office's meter history as this desk; per row what became of it. */
   addHistory(rows: readonly HistoryRow[], source: HistorySource): Promise<AddOutcome[]>;
   historyCounts(): Promise<{ readings: number; meters: number }>;
+  /** The office's history rows added or replaced after `rev`, oldest first, at most `limit`. */
+  historySince(rev: string, limit: number): Promise<OfficeHistoryEntry[]>;
   /** Review between clerks in the window: a meter's lease, version and history. */
   readonly review: OfficeReviewStore;
   close(): Promise<void>;
@@ -177,6 +184,7 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
     setPlausibilityProfile: (profile) => guard(() => setOfficeProfile(pool, asker, profile)),
     addHistory: (rows, source) => guard(() => addOfficeHistory(pool, asker, rows, source)),
     historyCounts: () => guard(() => officeHistoryCounts(pool)),
+    historySince: (rev, limit) => guard(() => officeHistorySince(pool, rev, limit)),
     review: officeReviewStore(pool, guard, routeOf),
     close: () => pool.end(),
   };
