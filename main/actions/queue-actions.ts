@@ -17,7 +17,8 @@ import {
   type PlausibilityProfile,
 } from '../../common/billing/plausibility-profiles';
 import { exportedHistoryRows } from '../billing/history/exported-history';
-import { OFFICE_HISTORY_MARK, type TakenHistoryRow } from '../billing/history/office-history-mark';
+import type { TakenHistoryRow } from '../billing/history/office-history-mark';
+import { takeHistoryRows } from './take-office-history';
 import {
   historyResult,
   readHistoryFile,
@@ -423,18 +424,7 @@ export class QueueActions {
    */
   takeOfficeHistory(rows: readonly TakenHistoryRow[]): number {
     const store = this.site.store();
-    const last = rows.at(-1);
-    if (last === undefined) return 0;
-    const part = (source: TakenHistoryRow['source']) =>
-      rows
-        .filter((r) => r.source === source)
-        .map(({ meterId, readAt, reading, readType }) => ({ meterId, readAt, reading, readType }));
-    const added = [
-      ...store.history.add(part('import'), 'import'),
-      ...store.history.add(part('export'), 'export'),
-    ].filter((o) => o.kind === 'added').length;
-    store.settings.set(OFFICE_HISTORY_MARK, last.rev);
-    const meters = [...new Set(rows.map((r) => r.meterId))];
+    const { added, meters } = takeHistoryRows(store, rows);
     const known = meters.filter((id) => store.meters.get(id) !== undefined);
     if (added > 0 && known.length > 0) this.changed(assessMeters(store, known, this.now()));
     return added;
