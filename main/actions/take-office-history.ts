@@ -7,7 +7,7 @@ import type { Store } from '../store/store';
 export function takeHistoryRows(
   store: Store,
   rows: readonly TakenHistoryRow[],
-): { added: number; meters: string[] } {
+): { added: number; /** The meters to check again. */ meters: string[] } {
   const last = rows.at(-1);
   if (last === undefined) return { added: 0, meters: [] };
   const part = (source: TakenHistoryRow['source']) =>
@@ -19,5 +19,8 @@ export function takeHistoryRows(
     ...store.history.add(part('export'), 'export'),
   ].filter((o) => o.kind === 'added').length;
   store.settings.set(OFFICE_HISTORY_MARK, last.rev);
-  return { added, meters: [...new Set(rows.map((r) => r.meterId))] };
+  // An export's readings are the next cycle's history: like a desk's own export, they check
+  // nothing again (the office's rows do not read them either, office-history.ts).
+  const imported = rows.filter((r) => r.source === 'import').map((r) => r.meterId);
+  return { added, meters: [...new Set(imported)] };
 }

@@ -24,19 +24,31 @@ export interface DerivationInputs {
   model: RouteModel | null;
 }
 
-/** The inputs' key, in one short statement: the profile's version and the history's newest rev. */
+/**
+ * The inputs' key, in one short statement: the profile and its version, the history's version
+ * (office_history_state, raised only by rows the derivation reads) and the span of the sheets'
+ * previous read dates (a new cycle's sheet moves where each meter's history ends).
+ */
 export async function derivationInputsKey(db: Queryable): Promise<string> {
   const { rows } = await db.query<{
     profile: string | null;
     version: number | null;
-    rev: string | null;
+    history: string | null;
+    first: string | null;
+    last: string | null;
   }>(
     `SELECT (SELECT profile FROM office_plausibility) AS profile,
             (SELECT version FROM office_plausibility) AS version,
-            (SELECT max(rev)::text FROM meter_history) AS rev`,
+            (SELECT version::text FROM office_history_state) AS history,
+            (SELECT min(previous_read_at)::text FROM meters) AS first,
+            (SELECT max(previous_read_at)::text FROM meters) AS last`,
   );
   const r = rows[0];
-  return `${r?.profile ?? 'default'}@${String(r?.version ?? 0)}|${r?.rev ?? '0'}`;
+  return [
+    `${r?.profile ?? 'default'}@${String(r?.version ?? 0)}`,
+    `history@${r?.history ?? '0'}`,
+    `sheets@${r?.first ?? ''}..${r?.last ?? ''}`,
+  ].join('|');
 }
 
 const statusOf = (v: unknown): AccountStatus | null =>

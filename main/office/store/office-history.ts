@@ -30,8 +30,20 @@ export async function addOfficeHistory(
     for (let at = 0; at < rows.length; at += ROWS_A_STATEMENT) {
       out.push(...(await addChunk(c, desk, rows.slice(at, at + ROWS_A_STATEMENT), source)));
     }
+    const changed = rows.filter((_, i) => out[i]?.kind === 'added');
+    // Rows the derivation reads changed (officeHistory below): it derives every route again.
+    if (changed.length > 0)
+      await c.query(
+        `UPDATE office_history_state SET version = version + 1
+          WHERE EXISTS (
+            SELECT 1 FROM unnest($1::text[], $2::date[]) AS k (n, day)
+              CROSS JOIN LATERAL (SELECT max(previous_read_at) AS last FROM meters m
+                                   WHERE m.meter_number = k.n) AS m
+             WHERE m.last IS NULL OR k.day <= m.last)`,
+        [changed.map((r) => r.meterId), changed.map((r) => r.readAt)],
+      );
     // The other desks take what was added (history-sync.ts), when it commits.
-    if (out.some((o) => o.kind === 'added'))
+    if (changed.length > 0)
       await c.query('SELECT pg_notify($1, $2)', [
         OFFICE_LIVE_CHANNEL,
         JSON.stringify({ note: HISTORY_NOTE, desk }),
@@ -111,7 +123,12 @@ async function addChunk(
 const isReadType = (t: string): t is HistoryReading['readType'] =>
   (READ_TYPES as readonly string[]).includes(t);
 
-/** Every meter's readings, oldest first, in the order a desk's queue reads them (binary keys). */
+/**
+ * Every meter's readings up to its sheet's previous reading (a meter in no sheet: all), oldest
+ * first, in the order a desk's queue reads them (binary keys). A meter's facts look only at the
+ * periods before its reading; the readings an export of this cycle added are the next cycle's
+ * history, as a desk's export adds them after its checks were made.
+ */
 export async function officeHistory(db: Queryable): Promise<Map<string, HistoryReading[]>> {
   const { rows } = await db.query<{
     meter_number: string;
@@ -119,8 +136,12 @@ export async function officeHistory(db: Queryable): Promise<Map<string, HistoryR
     read_type: string;
     reading: string;
   }>(
-    `SELECT meter_number, read_at::text AS read_at, read_type, reading FROM meter_history
-      ORDER BY meter_number COLLATE "C", read_at, read_type COLLATE "C"`,
+    `SELECT h.meter_number, h.read_at::text AS read_at, h.read_type, h.reading
+       FROM meter_history h
+       LEFT JOIN (SELECT meter_number, max(previous_read_at) AS last FROM meters
+                   GROUP BY meter_number) m USING (meter_number)
+      WHERE m.last IS NULL OR h.read_at <= m.last
+      ORDER BY h.meter_number COLLATE "C", h.read_at, h.read_type COLLATE "C"`,
   );
   const out = new Map<string, HistoryReading[]>();
   for (const r of rows) {

@@ -19,9 +19,12 @@ const list = (values: readonly string[]): string => values.map((v) => `'${v}'`).
  *   on record. Every desk takes it into its queue; the office's derivation uses it.
  * - `meter_history`: each meter's readings imported at any desk or written by an office export,
  *   keyed like a desk's (migration 023 of the queue): meter number, day and read type. `rev`
- *   is taken again from its sequence whenever an export replaces a reading, so the newest `rev`
- *   says whether the history changed since rows were derived. Not audited row by row (an import
- *   is thousands of rows); each row keeps the desk and when it came.
+ *   is taken again from its sequence whenever an export replaces a reading: a desk takes the rows
+ *   after the newest `rev` it took. Not audited row by row (an import is thousands of rows); each
+ *   row keeps the desk and when it came.
+ * - `office_history_state.version`: raised when rows dated on or before the cycle's start are
+ *   added or replaced, the only ones the derivation reads (an export's readings of this cycle
+ *   are the next cycle's history), so an export does not derive every route again.
  * - `office_rows_state.inputs`: the profile and history the kept rows were derived with; when
  *   either changes, every route is derived again (office-rows.ts).
  */
@@ -55,9 +58,16 @@ CREATE TABLE meter_history (
 );
 CREATE INDEX meter_history_by_rev ON meter_history (rev);
 
+CREATE TABLE office_history_state (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  version bigint NOT NULL DEFAULT 0
+);
+INSERT INTO office_history_state (only_row) VALUES (true);
+
 ALTER TABLE office_rows_state ADD COLUMN inputs text;
 
 GRANT SELECT, INSERT, UPDATE ON office_plausibility, meter_history TO ${DESK_ROLE};
+GRANT SELECT, UPDATE ON office_history_state TO ${DESK_ROLE};
 GRANT USAGE ON SEQUENCE meter_history_rev TO ${DESK_ROLE};
 `,
 };
