@@ -79,6 +79,12 @@ describe.skipIf(officeSkip !== null)(
           { kind: 'conflict', stored: '00100' },
         ]);
         expect(await desk.historyCounts()).toEqual({ readings: 3, meters: 1 });
+        // Four changes the derivation reads (0042's sheet gives no previous read date: all of its
+        // history is read); a row already there or refused changes nothing.
+        const state = await o.pool.query<{ version: string }>(
+          'SELECT version::text AS version FROM office_history_state',
+        );
+        expect(state.rows).toEqual([{ version: '3' }]);
 
         // A desk's role may neither remove the office's profile nor its history.
         const raw = openOfficeDb(await o.deskUrl('nina'));
