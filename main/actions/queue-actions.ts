@@ -432,10 +432,16 @@ export class QueueActions {
 
   /**
    * A billing export was written: the readings billing takes become history (issue 33), so the
-   * next cycle's checks know them. As safe beside an owner as the import. The readings added.
+   * next cycle's checks know them; in office mode the office's too (an office away: this
+   * queue's only, the office export adds them later). As safe beside an owner as the import.
+   * The readings added here.
    */
-  recordExport(rows: Iterable<BillingRow>): number {
-    const outcomes = this.site.store().history.add(exportedHistoryRows(rows), 'export');
+  async recordExport(rows: Iterable<BillingRow>): Promise<number> {
+    const history = exportedHistoryRows(rows);
+    const outcomes = this.site.store().history.add(history, 'export');
+    const port = this.site.office?.() ?? null;
+    if (port?.keepHistory && history.length > 0)
+      await port.keepHistory(history, 'export').catch(() => null);
     return outcomes.filter((o) => o.kind === 'added').length;
   }
 

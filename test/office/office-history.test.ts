@@ -11,6 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { billingRows } from '../../main/billing/meter-readings';
 import { main } from '../../main/cli/main';
 import { publishDesk } from '../../main/office/billing-publish';
+import { QueueActions } from '../../main/actions/queue-actions';
+import { OfficeFirstGate } from '../../main/office/office-first';
 import { startOfficeDesk } from '../../main/office/office-desk';
 import { openOfficeStore, type OfficeStore } from '../../main/office/store/office-store';
 import { officeOutboxOf } from '../../main/store/office-outbox';
@@ -166,4 +168,39 @@ describe.skipIf(officeSkip !== null)("the office's meter history", () => {
       },
     ]);
   }, 90_000);
+
+  it("a desk's own export in office mode adds its billed readings to the office's history", async () => {
+    const o = await migratedOffice(cluster(), 0);
+    open.push(o);
+    const b = await readRoute('ben');
+    const ben = openOfficeStore(await o.deskUrl('ben'), { desk: 'ben@pc' });
+    open.push(ben);
+    const gate = new OfficeFirstGate({
+      running: () => Promise.resolve({ office: ben }),
+      me: () => ({ desk: 'ben@pc', clerk: 'ben' }),
+      clock: () => systemClock,
+      time: systemClock,
+    });
+    const actions = new QueueActions({
+      store: () => b.store,
+      engine: () => null,
+      clock: systemClock,
+      office: () => gate,
+    });
+    // B's own history (not the office's): G3's July passes and is billed, S's zero is flagged.
+    const file = join(b.dir, 'history.csv');
+    writeFileSync(file, historyCsv(route));
+    expect((await b.actions.importHistory(file)).added).toBe(775);
+    const billed = [...billingRows(b.store)].filter((r) => r.useOnBill && r.reading !== null);
+    expect(await actions.recordExport(billingRows(b.store))).toBe(billed.length);
+    const admin = cluster().adminOn(o.database);
+    open.push({ close: () => admin.end() });
+    const kept = await admin.query<{ meter_number: string; source: string; desk: string }>(
+      `SELECT meter_number, source, desk FROM meter_history ORDER BY meter_number`,
+    );
+    expect(kept.rows).toEqual(
+      billed.map((r) => ({ meter_number: r.meterId, source: 'export', desk: 'ben@pc' })),
+    );
+    expect(kept.rows.map((r) => r.meter_number)).toEqual(['G3']);
+  }, 60_000);
 });
