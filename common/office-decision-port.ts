@@ -2,6 +2,8 @@
 // not the window's backend, are where a decision meets the office). The actions declare it (as the
 // engine declares its claim port, claim-port.ts), main/office implements it (office-first.ts);
 // without an office in use the action layer has none and decides alone.
+import type { HistoryReading } from './billing/history-types';
+import type { PlausibilityProfile } from './billing/plausibility-profiles';
 import type { OfficeChangedBy, OfficeDecisionKind } from './ipc/office-review-views';
 
 /** What the office is asked to record (the rest of what is published, DeskDecision, follows). */
@@ -39,7 +41,30 @@ export type OfficeFirst =
 
 export interface OfficeDecisionPort {
   decideFirst(ask: OfficeAsk): Promise<OfficeFirst>;
+  /**
+   * Makes a plausibility profile the office's (issue 33: the office judges with one set of
+   * limits, every desk and the office export alike): 'office' when the office took it, 'alone'
+   * when no office is in use or it did not answer in time (the desk's own setting changes only).
+   */
+  chooseProfile?(profile: PlausibilityProfile): Promise<'office' | 'alone'>;
+  /**
+   * Adds readings to the office's meter history (issue 33: in office mode history is the
+   * office's): per row what became of it, or null when no office is in use (the queue's alone).
+   */
+  keepHistory?(
+    rows: readonly OfficeHistoryRow[],
+    source: 'import' | 'export',
+  ): Promise<OfficeHistoryOutcome[] | null>;
 }
+
+/** A meter's reading for the history, by the meter's number. */
+export interface OfficeHistoryRow extends HistoryReading {
+  readonly meterId: string;
+}
+
+/** What the office did with a history row: added, already there, or another reading there. */
+export type OfficeHistoryOutcome =
+  { kind: 'added' } | { kind: 'same' } | { kind: 'conflict'; stored: string };
 
 /** The key the queue writes the decision under: the office's, when it was asked. */
 export const keyOf = (first: OfficeFirst): string | undefined =>

@@ -11,7 +11,12 @@ import { meterBillingRow } from './meter-billing-row';
 import type { MeterPhoto, MeterState } from './meter-outcome';
 import type { MeterRecord } from './meter-record';
 import type { PlausibilityConfig } from './plausibility-config';
-import { checkPhoto, routeDateFlags, type CheckedPhoto } from './photo-check';
+import {
+  checkPhoto,
+  routeDateFlags,
+  type CheckedPhoto,
+  type MeterHistoryFacts,
+} from './photo-check';
 import type { ReadingCheck } from './reading-check';
 import type { CheckLevel } from './plausibility-types';
 import { SKIP_CODES, type SkipCode } from './billing-row';
@@ -230,8 +235,17 @@ function toMeterPhoto(
   };
 }
 
-function rowOf(m: Prepared, flags: DateFlags, config: PlausibilityConfig): OfficeMeterRow {
+/** A meter's imported history for its checks, by its number (none: today's rules). */
+export type HistoryOfMeter = (meterId: string) => MeterHistoryFacts;
+
+function rowOf(
+  m: Prepared,
+  flags: DateFlags,
+  config: PlausibilityConfig,
+  history: HistoryOfMeter,
+): OfficeMeterRow {
   const { meter } = m.facts;
+  const facts = history(meter.meterId);
   const checks = new Map<number, { level: CheckLevel; detail: ReadingCheck } | null>();
   // Oldest first, so an earlier period's photo carries its level when a later one takes it as
   // its baseline (the queue keeps the level it found the last time).
@@ -247,6 +261,7 @@ function rowOf(m: Prepared, flags: DateFlags, config: PlausibilityConfig): Offic
           m.photos.map((o) => o.job),
           config,
           { dateFlags: flags.get(m.keys[p.job.id - 1] ?? -1) ?? [], codeFlag: null },
+          facts,
         );
     p.job.plausibility = checked?.level ?? null;
     checks.set(p.job.id, checked);
@@ -264,12 +279,14 @@ function rowOf(m: Prepared, flags: DateFlags, config: PlausibilityConfig): Offic
 
 /**
  * The rows of one route's meters, in the order given. `now`: what a read date in the future is
- * measured against (the office's clock).
+ * measured against (the office's clock); `config` and `history`: the office's limits and meter
+ * history, as a desk's checks take its own.
  */
 export function officeRouteRows(
   meters: readonly OfficeMeterFacts[],
   config: PlausibilityConfig,
   now: Date,
+  history: HistoryOfMeter = () => () => null,
 ): OfficeMeterRow[] {
   let next = 0;
   const dated: { id: number; readAt: string; source: 'exif' | 'file_time' }[] = [];
@@ -287,5 +304,5 @@ export function officeRouteRows(
     return { facts, photos, decision: meterDecision(facts, photos), keys };
   });
   const flags = routeDateFlags(dated, now);
-  return prepared.map((m) => rowOf(m, flags, config));
+  return prepared.map((m) => rowOf(m, flags, config, history));
 }

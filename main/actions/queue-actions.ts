@@ -10,13 +10,20 @@ import type { MadeReview, ReviewState } from '../../common/ipc/schemas';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
 import type { DateOrder } from '../../common/billing/sheet-values';
 import type { BillingRow } from '../../common/billing/billing-row';
-import { assessMeters, PLAUSIBILITY_SETTING } from '../billing/assess';
+import { assessMeters, PLAUSIBILITY_SETTING, plausibilityConfig } from '../billing/assess';
 import {
   PROFILE_CONFIGS,
+  profileOf,
   type PlausibilityProfile,
 } from '../../common/billing/plausibility-profiles';
 import { exportedHistoryRows } from '../billing/history/exported-history';
-import { importHistoryFile, type HistoryImportResult } from '../billing/history/import-history';
+import type { TakenHistoryRow } from '../billing/history/office-history-mark';
+import { takeHistoryRows } from './take-office-history';
+import {
+  historyResult,
+  readHistoryFile,
+  type HistoryImportResult,
+} from '../billing/history/import-history';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import { takeOfficeRoutes, type RoutesTaken } from '../billing/office-route-sheets';
@@ -159,10 +166,30 @@ export class QueueActions {
 
   /**
    * The plausibility limits the checks use (a profile, issue 33): stored for this queue (the
-   * window and `meter-desk run` check alike), then every meter's readings are checked again.
+   * window and `meter-desk run` check alike), then every meter's readings are checked again. In
+   * office mode the office's first (office migration 012): every desk and the office export then
+   * judge by it. An office away leaves it this desk's alone, as a decision made alone.
    */
-  setPlausibilityProfile(profile: PlausibilityProfile): void {
+  async setPlausibilityProfile(profile: PlausibilityProfile): Promise<'office' | 'alone'> {
+    this.write('set plausibility limits');
+    const port = this.site.office?.() ?? null;
+    const where = port?.chooseProfile ? await port.chooseProfile(profile) : 'alone';
+    this.useProfile(this.write('set plausibility limits'), profile);
+    return where;
+  }
+
+  /**
+   * The office's profile, chosen at another desk, taken into this queue; false when the queue
+   * judges by it already (nothing is checked again).
+   */
+  takeOfficeProfile(profile: PlausibilityProfile): boolean {
     const store = this.write('set plausibility limits');
+    if (profileOf(plausibilityConfig(store)) === profile) return false;
+    this.useProfile(store, profile);
+    return true;
+  }
+
+  private useProfile(store: Store, profile: PlausibilityProfile): void {
     store.settings.set(PLAUSIBILITY_SETTING, PROFILE_CONFIGS[profile]);
     this.changed(assessMeters(store, store.meters.metersWithPhotos(), this.now()));
   }
@@ -375,18 +402,46 @@ export class QueueActions {
    */
   async importHistory(file: string, dateOrder?: DateOrder): Promise<HistoryImportResult> {
     const store = this.site.store();
-    const result = await importHistoryFile(store, file, dateOrder);
+    const parsed = await readHistoryFile(file, dateOrder);
+    const rows = parsed.rows.map((r) => r.row);
+    // In office mode history is the office's (issue 33): the office's answer is the import's.
+    const port = this.site.office?.() ?? null;
+    const office = port?.keepHistory ? await port.keepHistory(rows, 'import') : null;
+    // The queue keeps them too, so this desk's checks know them at once.
+    const here = store.history.add(rows, 'import');
+    const result = historyResult(parsed, office ?? here);
     const known = result.meterIds.filter((id) => store.meters.get(id) !== undefined);
     this.changed(known.length > 0 ? assessMeters(store, known, this.now()) : []);
     return result;
   }
 
   /**
-   * A billing export was written: the readings billing takes become history (issue 33), so the
-   * next cycle's checks know them. As safe beside an owner as the import. The readings added.
+   * Rows of the office's history, imported or exported at other desks, taken into this queue
+   * with the mark of the newest (as safe beside an owner as the import): this desk's checks,
+   * meter detail and inspection list know what the office knows. A row this queue holds with
+   * another reading stays as it is here (the office's derivation reads the office's). The
+   * readings added.
    */
-  recordExport(rows: Iterable<BillingRow>): number {
-    const outcomes = this.site.store().history.add(exportedHistoryRows(rows), 'export');
+  takeOfficeHistory(rows: readonly TakenHistoryRow[]): number {
+    const store = this.site.store();
+    const { added, meters } = takeHistoryRows(store, rows);
+    const known = meters.filter((id) => store.meters.get(id) !== undefined);
+    if (added > 0 && known.length > 0) this.changed(assessMeters(store, known, this.now()));
+    return added;
+  }
+
+  /**
+   * A billing export was written: the readings billing takes become history (issue 33), so the
+   * next cycle's checks know them; in office mode the office's too (an office away: this
+   * queue's only, the office export adds them later). As safe beside an owner as the import.
+   * The readings added here.
+   */
+  async recordExport(rows: Iterable<BillingRow>): Promise<number> {
+    const history = exportedHistoryRows(rows);
+    const outcomes = this.site.store().history.add(history, 'export');
+    const port = this.site.office?.() ?? null;
+    if (port?.keepHistory && history.length > 0)
+      await port.keepHistory(history, 'export').catch(() => null);
     return outcomes.filter((o) => o.kind === 'added').length;
   }
 

@@ -377,6 +377,20 @@ export class BackendState {
             this.slot.engine,
             (routes) => this.actions.takeOfficeRoutes(routes),
             (news) => this.actions.takeOfficeDecisions(news),
+            (profile) => {
+              const taken = this.actions.takeOfficeProfile(profile);
+              // Every meter's check may have changed: the limits card, table and counts follow.
+              if (taken) {
+                this.hub.markAppChanged();
+                this.hub.statusChanged(this.status());
+              }
+              return taken;
+            },
+            (rows) => {
+              const added = this.actions.takeOfficeHistory(rows);
+              if (added > 0) this.hub.markAppChanged();
+              return added;
+            },
           );
         }
       }

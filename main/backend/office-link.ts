@@ -11,6 +11,8 @@ import { officeWithPolicy } from '../config/policy-presets';
 import type { Engine } from '../engine/engine';
 import { claimOnceStarted } from '../office/claim-gate';
 import { startOfficeDesk, type OfficeDesk } from '../office/office-desk';
+import type { TakeOfficeProfile } from '../office/profile-sync';
+import type { TakeOfficeHistory } from '../office/history-sync';
 import type { TakeOfficeRoutes } from '../office/route-sync';
 import type { TakeOfficeDecisions } from '../../common/office-decision-news';
 import {
@@ -124,6 +126,8 @@ export class OfficeLink {
     engine: Pick<Engine, 'claimUploadsWith'>,
     takeRoutes?: TakeOfficeRoutes,
     takeDecisions?: TakeOfficeDecisions,
+    takeProfile?: TakeOfficeProfile,
+    takeHistory?: TakeOfficeHistory,
   ): void {
     const settings = this.settings();
     if (settings === null) {
@@ -161,6 +165,8 @@ export class OfficeLink {
         say: log,
         ...(takeRoutes && { takeRoutes }),
         ...(takeDecisions && { takeDecisions }),
+        ...(takeProfile && { takeProfile }),
+        ...(takeHistory && { takeHistory }),
         // The live listener's lines (a lost connection, a note not understood) go to the same log.
         log,
         onPublished: ({ pending }) => {

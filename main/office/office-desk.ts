@@ -18,6 +18,8 @@ import { PeriodicPublisher } from './periodic-publish';
 import { RouteSync, type TakeOfficeRoutes } from './route-sync';
 import { OfficeRouteCounts } from './office-route-panel';
 import { DecisionSync } from './decision-sync';
+import { ProfileSync, type TakeOfficeProfile } from './profile-sync';
+import { HistorySync, type TakeOfficeHistory } from './history-sync';
 import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { OfficeError, type OfficeDbOptions } from './store/office-db';
 import { OfficeLive } from './store/office-live';
@@ -62,6 +64,16 @@ export interface OfficeDeskOptions {
   takeDecisions?: TakeOfficeDecisions;
   /** Told after each read of other desks' decisions (tests wait on it). */
   onDecisionsTaken?: (taken: DecisionsTaken) => void;
+  /**
+   * Takes the office's plausibility profile into the queue (QueueActions.takeOfficeProfile):
+   * without it the desk keeps its own limits.
+   */
+  takeProfile?: TakeOfficeProfile;
+  /**
+   * Takes the office's meter history into the queue (QueueActions.takeOfficeHistory): without it
+   * the desk knows only the history imported here.
+   */
+  takeHistory?: TakeOfficeHistory;
 }
 
 export interface OfficeDesk {
@@ -117,9 +129,32 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         ...(opts.log && { log: opts.log }),
       })
     : null;
+  const profileSync = opts.takeProfile
+    ? new ProfileSync({
+        office,
+        clock: opts.clock,
+        take: opts.takeProfile,
+        say: opts.say,
+        ...(opts.log && { log: opts.log }),
+      })
+    : null;
+  const historySync = opts.takeHistory
+    ? new HistorySync({
+        store: opts.store,
+        office,
+        clock: opts.clock,
+        take: opts.takeHistory,
+        say: opts.say,
+        ...(opts.log && { log: opts.log }),
+      })
+    : null;
   try {
     await office.checkSchema();
     opts.say(`Office: publishing to ${where} as ${opts.desk}.`);
+    // The office's limits before the first reading is checked here (one short statement).
+    if (profileSync) await withinMs(profileSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
+    // The office's history in the background: a large one must not hold the start.
+    void historySync?.sync();
     // Photos are matched against the office's routes before the first is sent; a slow office
     // is not waited for (the sync goes on, and the photos are matched again when it ends).
     if (routeSync) await withinMs(routeSync.sync(), opts.routesAtStartMs ?? ROUTES_AT_START_MS);
@@ -170,6 +205,11 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   // The listener's reconnect is the first sign that an office that was away is back.
   live.on((event) => {
     if (event.kind === 'resync') publisher.officeBack();
+    // A desk chose the office's limits (or the office is back and one may have): follow them.
+    if (event.kind === 'resync' || event.kind === 'limits') profileSync?.soon();
+    // Another desk added to the office's history: take what is new.
+    if (event.kind === 'resync' || (event.kind === 'history' && event.desk !== opts.desk))
+      historySync?.soon();
     // Another desk loaded a route (or the office is back and may have one): take it.
     if (event.kind === 'resync' || (event.kind === 'change' && event.change.table === 'meters')) {
       routeSync?.soon();
@@ -208,6 +248,8 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
         rows.stop(),
         routeSync?.stop(),
         decisionSync?.stop(),
+        profileSync?.stop(),
+        historySync?.stop(),
       ]);
       let late = false;
       const work = async (): Promise<PublisherState> => {

@@ -6,6 +6,7 @@ import type { ExportTemplate } from '../../common/billing/export-template';
 import type { BillingRow } from '../../common/billing/billing-row';
 import { noMeters } from '../../common/billing/meter-outcome';
 import { exportBilling, type BillingExportResult } from '../billing/billing-export';
+import { exportedHistoryRows } from '../billing/history/exported-history';
 import type { RouteProgress } from '../billing/meter-readings';
 import { NO_ROUTE } from './route-publish';
 import type { OfficeStore } from './store/office-store';
@@ -33,10 +34,11 @@ export interface OfficeExportResult extends BillingExportResult {
 
 /**
  * Writes the office-wide billing CSV. Without a template, the one a desk's export would take: the
- * default in the dialect the office's route sheets were loaded in.
+ * default in the dialect the office's route sheets were loaded in. The readings billing takes
+ * become the office's history (issue 33), as a desk's export makes them its queue's.
  */
 export async function exportOfficeBilling(
-  office: Pick<OfficeStore, 'billingRows'>,
+  office: Pick<OfficeStore, 'billingRows' | 'addHistory'>,
   out: string,
   template: ExportTemplate | null,
 ): Promise<OfficeExportResult> {
@@ -48,6 +50,7 @@ export async function exportOfficeBilling(
     out,
     template ?? dialectTemplate(storedDialect(dialect)),
   );
+  await office.addHistory(exportedHistoryRows(rows.map((r) => r.row)), 'export');
   return {
     ...written,
     desks: [...desks]

@@ -3,7 +3,14 @@
 // who made it and what, a lease another desk holds with who and until when; an office that does
 // not answer within its time is "away" and the desk decides alone (the outbox publishes later).
 import { randomUUID } from 'node:crypto';
-import type { OfficeAsk, OfficeDecisionPort, OfficeFirst } from '../../common/office-decision-port';
+import type {
+  OfficeAsk,
+  OfficeDecisionPort,
+  OfficeFirst,
+  OfficeHistoryOutcome,
+  OfficeHistoryRow,
+} from '../../common/office-decision-port';
+import type { PlausibilityProfile } from '../../common/billing/plausibility-profiles';
 import type { OfficeDesk as DeskName } from '../store/office-outbox';
 import type { Clock } from '../time/clock';
 import { answerWithin } from './answer-within';
@@ -46,6 +53,30 @@ export class OfficeFirstGate implements OfficeDecisionPort {
     const asked: OfficeFirst = { kind: 'alone', key };
     const work = () => this.decide(desk, me, ask, key);
     return answerWithin(this.opts.time, this.opts.answerMs ?? OFFICE_ANSWER_MS, work, asked);
+  }
+
+  /** The office's profile set as this desk chose it (audited there); 'alone' when it cannot be. */
+  async chooseProfile(profile: PlausibilityProfile): Promise<'office' | 'alone'> {
+    const desk = await this.opts.running();
+    if (!desk || !this.opts.me()) return 'alone';
+    const work = async (): Promise<'office'> => {
+      await desk.office.setPlausibilityProfile(profile);
+      return 'office';
+    };
+    return answerWithin(this.opts.time, this.opts.answerMs ?? OFFICE_ANSWER_MS, work, 'alone');
+  }
+
+  /**
+   * Readings into the office's history. No deadline: an import is a person waiting on a file,
+   * not on a click, and rows the office did not take are named to them as not taken.
+   */
+  async keepHistory(
+    rows: readonly OfficeHistoryRow[],
+    source: 'import' | 'export',
+  ): Promise<OfficeHistoryOutcome[] | null> {
+    const desk = await this.opts.running();
+    if (!desk || !this.opts.me()) return null;
+    return desk.office.addHistory(rows, source);
   }
 
   private async decide(

@@ -52,7 +52,7 @@ it('checks every reading again by the profile chosen, and back', async () => {
   expect(profileOf(plausibilityConfig(store))).toBe('history');
   expect(levels()).toEqual(['ok', 'ok', 'ok']);
 
-  actions.setPlausibilityProfile('sap_bands');
+  await actions.setPlausibilityProfile('sap_bands');
   expect(profileOf(plausibilityConfig(store))).toBe('sap_bands');
   expect(levels()).toEqual(['ok', 'warning', 'warning']);
   const codes = Object.values(ids).map((id) =>
@@ -60,7 +60,7 @@ it('checks every reading again by the profile chosen, and back', async () => {
   );
   expect(codes).toEqual([[], ['high_low.high'], ['high_low.low']]);
 
-  actions.setPlausibilityProfile('history');
+  await actions.setPlausibilityProfile('history');
   expect(levels()).toEqual(['ok', 'ok', 'ok']);
 });
 

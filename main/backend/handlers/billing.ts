@@ -318,7 +318,7 @@ export function billingHandlers(state: BackendState): BillingHandlers {
         try {
           const written = await exportBilling(rows(), path, template);
           state.exported.add(written.path);
-          state.actions.recordExport(scoped(state.store, scope));
+          await state.actions.recordExport(scoped(state.store, scope));
           return {
             path: written.path,
             rows: written.rows,

@@ -43,8 +43,8 @@ export function limitHandlers(state: BackendState): LimitHandlers {
     plausibilityLimits: () => state.use(() => view(state)),
 
     setPlausibilityProfile: ({ profile }) =>
-      state.use(() => {
-        state.actions.setPlausibilityProfile(profile);
+      state.use(async () => {
+        await state.actions.setPlausibilityProfile(profile);
         // Every meter's check may have changed: the table, the route panel and the counts follow.
         state.hub.markAppChanged();
         state.hub.statusChanged(state.status());

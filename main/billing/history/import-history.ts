@@ -16,7 +16,7 @@ import {
   parseSheetDate,
   type DateOrder,
 } from '../../../common/billing/sheet-values';
-import type { HistoryRow } from '../../store/history-repo';
+import type { AddOutcome, HistoryRow } from '../../store/history-repo';
 import type { Store } from '../../store/store';
 import { decodeSheet } from '../sheet-encoding';
 import { parseRecords, sniffDelimiter } from '../sheet-records';
@@ -96,10 +96,20 @@ export function parseHistoryText(text: string, dateOrder: DateOrder = 'day_first
 
 /** Stores the rows of a parsed file; conflicts with stored readings join the problems. */
 export function storeHistory(store: Store, parsed: ParsedHistory): HistoryImportResult {
-  const outcomes = store.history.add(
-    parsed.rows.map((r) => r.row),
-    'import',
+  return historyResult(
+    parsed,
+    store.history.add(
+      parsed.rows.map((r) => r.row),
+      'import',
+    ),
   );
+}
+
+/** What became of a parsed file's rows, by where they were stored (the queue, the office). */
+export function historyResult(
+  parsed: ParsedHistory,
+  outcomes: readonly AddOutcome[],
+): HistoryImportResult {
   const problems = [...parsed.problems];
   let added = 0;
   let unchanged = 0;
@@ -115,21 +125,27 @@ export function storeHistory(store: Store, parsed: ParsedHistory): HistoryImport
   return { lines: parsed.lines, added, unchanged, meterIds, problems };
 }
 
+/** The file's rows and the problems of its lines, in the sheet dialects MeterDesk reads. */
+export async function readHistoryFile(
+  file: string,
+  dateOrder: DateOrder = 'day_first',
+): Promise<ParsedHistory> {
+  const decoded = decodeSheet(await readFile(file));
+  if (!decoded.ok) {
+    const detail = `${decoded.code} ${JSON.stringify(decoded.params)}`;
+    return {
+      rows: [],
+      lines: 0,
+      problems: [{ line: null, code: 'unreadable_file', params: { detail } }],
+    };
+  }
+  return parseHistoryText(decoded.sheet.text, dateOrder);
+}
+
 export async function importHistoryFile(
   store: Store,
   file: string,
   dateOrder: DateOrder = 'day_first',
 ): Promise<HistoryImportResult> {
-  const decoded = decodeSheet(await readFile(file));
-  if (!decoded.ok) {
-    const detail = `${decoded.code} ${JSON.stringify(decoded.params)}`;
-    return {
-      lines: 0,
-      added: 0,
-      unchanged: 0,
-      meterIds: [],
-      problems: [{ line: null, code: 'unreadable_file', params: { detail } }],
-    };
-  }
-  return storeHistory(store, parseHistoryText(decoded.sheet.text, dateOrder));
+  return storeHistory(store, await readHistoryFile(file, dateOrder));
 }

@@ -89,6 +89,8 @@ export async function officeForRun(
       },
       takeRoutes: (routes) => session.actions.takeOfficeRoutes(routes),
       takeDecisions: (news) => session.actions.takeOfficeDecisions(news),
+      takeProfile: (profile) => session.actions.takeOfficeProfile(profile),
+      takeHistory: (rows) => session.actions.takeOfficeHistory(rows),
     });
     session.engine.claimUploadsWith(desk.claim);
     return desk;

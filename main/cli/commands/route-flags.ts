@@ -153,9 +153,11 @@ export async function exportForBilling(
     out,
     template ?? defaultBillingTemplate(store),
   );
-  new QueueActions({ store: () => store, engine: () => null, clock: systemClock }).recordExport(
-    billingRows(store),
-  );
+  await new QueueActions({
+    store: () => store,
+    engine: () => null,
+    clock: systemClock,
+  }).recordExport(billingRows(store));
   const { routes } = routeProgress(store);
   const total = progressTotal(routes);
   const notes = [...summaryNotes(store)];

@@ -10,6 +10,8 @@ import { Timer, type Clock } from '../../time/clock';
 import { redactOfficeText } from '../office-url';
 import { parseHandoverAsk, type HandoverAsk } from './lease-handover';
 import { OFFICE_LIVE_CHANNEL } from './live-channel';
+import { LIMITS_NOTE } from './office-limits';
+import { HISTORY_NOTE } from './office-history';
 import { officeConnectionString } from './office-db';
 
 export { OFFICE_LIVE_CHANNEL } from './live-channel';
@@ -40,6 +42,10 @@ export type OfficeLiveEvent =
   | { kind: 'change'; change: OfficeChange }
   /** Another desk asks the holder of a meter's review lease to hand it over (lease-handover.ts). */
   | { kind: 'handover'; ask: HandoverAsk }
+  /** A desk chose the office's plausibility profile (office-limits.ts): read it again. */
+  | { kind: 'limits'; desk: string | null }
+  /** A desk added to the office's meter history (office-history.ts): take what is new. */
+  | { kind: 'history'; desk: string | null }
   /** Connected again after a loss: what happened meanwhile was not heard; read again. */
   | { kind: 'resync' }
   /** The connection is gone (or could not be made); the next attempt is `retryInMs` away. */
@@ -96,6 +102,20 @@ export function parseOfficeChange(payload: string): OfficeChange | string {
     desk: textOrNull(n.desk),
     version: numberOrNull(n.version),
   };
+}
+
+/** A note that the office's limits or history changed, and by which desk; undefined: another. */
+function officeNoteIn(payload: string): OfficeLiveEvent | undefined {
+  try {
+    const note: unknown = JSON.parse(payload);
+    if (typeof note !== 'object' || note === null) return undefined;
+    const n = note as Record<string, unknown>;
+    if (n.note === LIMITS_NOTE) return { kind: 'limits', desk: textOrNull(n.desk) };
+    if (n.note === HISTORY_NOTE) return { kind: 'history', desk: textOrNull(n.desk) };
+    return undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A hand-over ask in a note; null for any other note (a change, or one not understood). */
@@ -235,6 +255,11 @@ export class OfficeLive {
       const ask = handoverAskIn(message.payload ?? '');
       if (ask) {
         this.emit({ kind: 'handover', ask });
+        return;
+      }
+      const note = officeNoteIn(message.payload ?? '');
+      if (note) {
+        this.emit(note);
         return;
       }
       const change = parseOfficeChange(message.payload ?? '');

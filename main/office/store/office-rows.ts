@@ -4,12 +4,18 @@
 // desk's own code, a batch of routes a transaction, so a stored row is always the one a fresh
 // derivation gives. Routes whose rows depend on the clock (a photo dated after they were derived)
 // are derived again at every read, as is every route when the cycle's start or this code's
-// derivation changes.
+// derivation changes, or the office's plausibility profile or meter history (office-derivation-
+// inputs.ts).
 import type { BillingRow } from '../../../common/billing/billing-row';
-import { DEFAULT_PLAUSIBILITY_CONFIG } from '../../../common/billing/plausibility-config';
 import { officeRouteRows } from '../../../common/billing/office-meter-row';
 import type { MeterState } from '../../../common/billing/meter-outcome';
 import { inTransaction, type OfficePool, type Queryable } from './office-db';
+import {
+  derivationInputs,
+  derivationInputsKey,
+  meterHistoryFacts,
+  type DerivationInputs,
+} from './office-derivation-inputs';
 import { factsHead, officeFacts, type OfficeMeterOfRoute } from './office-facts';
 
 /**
@@ -62,7 +68,11 @@ function deskOf(m: OfficeMeterOfRoute, sha256: string | null): string | null {
 }
 
 /** The rows of the meters given (whole routes, grouped by route), derived at the server's `now`. */
-function deriveRows(meters: readonly OfficeMeterOfRoute[], now: Date): DerivedRow[] {
+function deriveRows(
+  meters: readonly OfficeMeterOfRoute[],
+  now: Date,
+  inputs: DerivationInputs,
+): DerivedRow[] {
   const routes = new Map<string, OfficeMeterOfRoute[]>();
   for (const m of meters) {
     const route = routes.get(m.routeId);
@@ -71,7 +81,8 @@ function deriveRows(meters: readonly OfficeMeterOfRoute[], now: Date): DerivedRo
   }
   const out: DerivedRow[] = [];
   for (const route of routes.values()) {
-    officeRouteRows(route, DEFAULT_PLAUSIBILITY_CONFIG, now).forEach((r, i) => {
+    const history = (meterId: string) => meterHistoryFacts(inputs.model, meterId);
+    officeRouteRows(route, inputs.config, now, history).forEach((r, i) => {
       const m = route[i];
       if (!m) return;
       out.push({
@@ -95,7 +106,7 @@ function deriveRows(meters: readonly OfficeMeterOfRoute[], now: Date): DerivedRo
 export async function deriveOfficeRows(db: Queryable): Promise<DerivedRow[]> {
   const head = await factsHead(db);
   const { meters, now } = await officeFacts(db, null, head);
-  return deriveRows(meters, now);
+  return deriveRows(meters, now, await derivationInputs(db, await derivationInputsKey(db)));
 }
 
 /** A route's meters per state and whether read, by route id: what the report counts. */
@@ -121,20 +132,27 @@ function clockBound(meters: readonly OfficeMeterOfRoute[], now: Date): Set<strin
 }
 
 /**
- * Lists every route again when the cycle's start or the derivation changed since the rows were
- * kept, and the routes bound to the clock; records the start and derivation the rows now follow.
+ * Lists every route again when the cycle's start, the derivation or its inputs (the office's
+ * profile and history) changed since the rows were kept, and the routes bound to the clock;
+ * records what the rows now follow.
  */
-async function markStale(c: Queryable, since: string | null): Promise<void> {
-  const state = await c.query<{ cycle_from: string | null; derivation: number }>(
-    'SELECT cycle_from, derivation FROM office_rows_state',
+async function markStale(c: Queryable, since: string | null, inputs: string): Promise<void> {
+  const state = await c.query<{ cycle_from: string | null; derivation: number; inputs: string }>(
+    'SELECT cycle_from, derivation, inputs FROM office_rows_state',
   );
   const kept = state.rows[0];
-  if (!kept || kept.cycle_from !== since || kept.derivation !== ROWS_DERIVATION) {
+  if (
+    !kept ||
+    kept.cycle_from !== since ||
+    kept.derivation !== ROWS_DERIVATION ||
+    kept.inputs !== inputs
+  ) {
     await c.query('INSERT INTO office_rows_dirty (route_id) SELECT id FROM routes');
     await c.query(
-      `INSERT INTO office_rows_state (only_row, cycle_from, derivation) VALUES (true, $1, $2)
-       ON CONFLICT (only_row) DO UPDATE SET cycle_from = $1, derivation = $2`,
-      [since, ROWS_DERIVATION],
+      `INSERT INTO office_rows_state (only_row, cycle_from, derivation, inputs)
+       VALUES (true, $1, $2, $3)
+       ON CONFLICT (only_row) DO UPDATE SET cycle_from = $1, derivation = $2, inputs = $3`,
+      [since, ROWS_DERIVATION, inputs],
     );
     return;
   }
@@ -143,10 +161,29 @@ async function markStale(c: Queryable, since: string | null): Promise<void> {
   );
 }
 
+/**
+ * The office's inputs as of this transaction, built again only when their key changed: a
+ * history of 100,000 meters is read and modelled once, not at every batch or export.
+ */
+const keptInputs = new WeakMap<OfficePool, DerivationInputs>();
+
+async function inputsNow(pool: OfficePool, c: Queryable): Promise<DerivationInputs> {
+  const key = await derivationInputsKey(c);
+  const kept = keptInputs.get(pool);
+  if (kept?.key === key) return kept;
+  const inputs = await derivationInputs(c, key);
+  keptInputs.set(pool, inputs);
+  return inputs;
+}
+
 /** Derives one batch of the listed routes again; false when none was listed. */
-async function deriveBatch(c: Queryable, first: boolean): Promise<boolean> {
+async function deriveBatch(
+  c: Queryable,
+  first: boolean,
+  inputs: DerivationInputs,
+): Promise<boolean> {
   const head = await factsHead(c);
-  if (first) await markStale(c, head.since);
+  if (first) await markStale(c, head.since, inputs.key);
   const listed = await c.query<{ id: string; route_id: string }>(
     `SELECT id::text AS id, route_id::text AS route_id FROM office_rows_dirty
       WHERE route_id IN (SELECT DISTINCT route_id FROM office_rows_dirty
@@ -155,7 +192,7 @@ async function deriveBatch(c: Queryable, first: boolean): Promise<boolean> {
   if (listed.rows.length === 0) return false;
   const routeIds = [...new Set(listed.rows.map((r) => r.route_id))];
   const { meters, now } = await officeFacts(c, routeIds, head);
-  const rows = deriveRows(meters, now);
+  const rows = deriveRows(meters, now, inputs);
   const bound = clockBound(meters, now);
   await c.query('DELETE FROM office_meter_rows WHERE route_id = ANY($1::bigint[])', [routeIds]);
   await c.query(
@@ -194,13 +231,17 @@ async function deriveBatch(c: Queryable, first: boolean): Promise<boolean> {
  */
 export async function refreshOfficeRows(pool: OfficePool, user: string): Promise<void> {
   let first = true;
+  // Read once a refresh: the key is a few lookups, the model a read of the whole history.
+  let inputs: DerivationInputs | null = null;
   for (;;) {
     const more = await inTransaction(pool, user, async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [ROWS_LOCK]);
       // A batch's statements are estimated high enough for the server to compile them first
       // (JIT), which costs more than their work (the report's readers: 1.4 s of 1.7 s).
       await c.query('SET LOCAL jit = off');
-      const derived = await deriveBatch(c, first);
+      const used = inputs ?? (await inputsNow(pool, c));
+      inputs = used;
+      const derived = await deriveBatch(c, first, used);
       first = false;
       return derived;
     });

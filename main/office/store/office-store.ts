@@ -51,6 +51,15 @@ import {
   type PublishedReading,
 } from './publish';
 import { leaseNextFlagged, type LeaseRequest, type ReviewLease } from './review-leases';
+import { officeProfile, setOfficeProfile, type OfficeProfile } from './office-limits';
+import {
+  addOfficeHistory,
+  officeHistoryCounts,
+  officeHistorySince,
+  type OfficeHistoryEntry,
+} from './office-history';
+import type { PlausibilityProfile } from '../../../common/billing/plausibility-profiles';
+import type { AddOutcome, HistoryRow, HistorySource } from '../../store/history-repo';
 
 export interface OfficeStore {
   /** Creates or migrates the schema (the owner role's URL); safe to run again. */
@@ -96,6 +105,15 @@ export interface OfficeStore {
   }): Promise<OfficeDecisionNews[]>;
   /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */
   liveDetail(change: OfficeChange): Promise<LiveDetail | null>;
+  /** The office's plausibility profile (issue 33); null while no desk chose one. */
+  plausibilityProfile(): Promise<OfficeProfile | null>;
+  /** Makes `profile` the office's, chosen at this desk (audited); every desk is told. */
+  setPlausibilityProfile(profile: PlausibilityProfile): Promise<OfficeProfile>;
+  /** Adds readings to the office's meter history as this desk; per row what became of it. */
+  addHistory(rows: readonly HistoryRow[], source: HistorySource): Promise<AddOutcome[]>;
+  historyCounts(): Promise<{ readings: number; meters: number }>;
+  /** The office's history rows added or replaced after `rev`, oldest first, at most `limit`. */
+  historySince(rev: string, limit: number): Promise<OfficeHistoryEntry[]>;
   /** Review between clerks in the window: a meter's lease, version and history. */
   readonly review: OfficeReviewStore;
   close(): Promise<void>;
@@ -162,6 +180,11 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
     routeCounts: () => guard(() => keptRouteCounts(pool, asker)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     decisionNews: (q) => guard(() => decisionNews(pool, q)),
+    plausibilityProfile: () => guard(() => officeProfile(pool)),
+    setPlausibilityProfile: (profile) => guard(() => setOfficeProfile(pool, asker, profile)),
+    addHistory: (rows, source) => guard(() => addOfficeHistory(pool, asker, rows, source)),
+    historyCounts: () => guard(() => officeHistoryCounts(pool)),
+    historySince: (rev, limit) => guard(() => officeHistorySince(pool, rev, limit)),
     review: officeReviewStore(pool, guard, routeOf),
     close: () => pool.end(),
   };

@@ -41,7 +41,7 @@ it('records what billing takes, replaces its own earlier export, never an import
   writeFileSync(file, 'meter_id,read_at,reading\nM2,2026-11-22,00229\n');
   expect((await actions.importHistory(file)).added).toBe(1);
 
-  expect(actions.recordExport(billingRows(store))).toBe(1);
+  expect(await actions.recordExport(billingRows(store))).toBe(1);
   expect(store.history.of('M1')).toEqual([
     { readAt: '2026-11-22', reading: '00130', readType: 'actual' },
   ]);
@@ -51,7 +51,7 @@ it('records what billing takes, replaces its own earlier export, never an import
   expect(store.history.of('M3')).toEqual([]);
 
   expect(await actions.review(m1, 'corrected', '00131')).toBe(true);
-  expect(actions.recordExport(billingRows(store))).toBe(1);
+  expect(await actions.recordExport(billingRows(store))).toBe(1);
   expect(store.history.of('M1')).toEqual([
     { readAt: '2026-11-22', reading: '00131', readType: 'actual' },
   ]);
