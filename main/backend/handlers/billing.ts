@@ -16,6 +16,7 @@ import {
 } from '../../../common/billing/export-template';
 import type { MeterDetail, SheetChoice } from '../../../common/ipc/billing-views';
 import type { BillingRow } from '../../../common/billing/billing-row';
+import { inExportScope, type BillingScope } from '../../../common/billing/export-scope';
 import { billingPreview, exportBilling, UnencodableError } from '../../billing/billing-export';
 import { billingRows, routeProgress } from '../../billing/meter-readings';
 import { writeMissingMeters } from '../../billing/missing-export';
@@ -95,9 +96,9 @@ function unknownMeter(meterId: string): AppError {
 }
 
 /** Billing rows of the chosen scope: "finished" keeps confirmed and skipped meters only. */
-function* scoped(store: BackendState['store'], scope: 'finished' | 'all'): Generator<BillingRow> {
+function* scoped(store: BackendState['store'], scope: BillingScope): Generator<BillingRow> {
   for (const row of billingRows(store)) {
-    if (scope === 'all' || row.unmatched || row.useOnBill || row.skipCode !== null) yield row;
+    if (inExportScope(row, scope)) yield row;
   }
 }
 
