@@ -62,35 +62,43 @@ function RouteCounts({ routes }: { routes: readonly OfficeExportRoute[] }): Reac
   const lang = useLang();
   const n = (v: number): string => formatCount(v, lang);
   return (
-    <table className="export-routes" data-testid="billing-export-routes">
-      <caption className="label">{t('export.byRoute')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('export.route')}</th>
-          <th scope="col">{t('export.meters')}</th>
-          <th scope="col">{t('export.read')}</th>
-          <th scope="col">{t('export.flaggedMeters')}</th>
-          <th scope="col">{t('export.notSent')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {routes.map((r) => (
-          <tr key={r.route ?? ''}>
-            <th scope="row">
-              {r.route === null ? (
-                t('export.noRoute')
-              ) : (
-                <span data-i18n-skip="data">{r.route}</span>
-              )}
-            </th>
-            <td>{n(r.meters)}</td>
-            <td>{n(r.read)}</td>
-            <td>{n(flaggedMeterCount(r))}</td>
-            <td>{n(r.missing)}</td>
+    <>
+      <p className="label" id="export-routes-label">
+        {t('export.byRoute')}
+      </p>
+      <table
+        className="export-routes"
+        aria-labelledby="export-routes-label"
+        data-testid="billing-export-routes"
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t('export.route')}</th>
+            <th scope="col">{t('export.meters')}</th>
+            <th scope="col">{t('export.read')}</th>
+            <th scope="col">{t('export.flaggedMeters')}</th>
+            <th scope="col">{t('export.notSent')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {routes.map((r) => (
+            <tr key={r.route ?? ''}>
+              <th scope="row">
+                {r.route === null ? (
+                  t('export.noRoute')
+                ) : (
+                  <span data-i18n-skip="data">{r.route}</span>
+                )}
+              </th>
+              <td>{n(r.meters)}</td>
+              <td>{n(r.read)}</td>
+              <td>{n(flaggedMeterCount(r))}</td>
+              <td>{n(r.missing)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
