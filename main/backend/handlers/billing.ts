@@ -37,9 +37,9 @@ import { answerWithin } from '../../office/answer-within';
 import {
   OFFICE_COUNTS_WAIT_MS,
   OFFICE_FIELD_LIST_WAIT_MS,
-  officeFieldList,
   withOfficeCounts,
 } from '../../office/office-route-panel';
+import { officeMissingMeters } from '../../office/office-missing';
 
 type BillingHandlers = Pick<
   BackendHandlers,
@@ -282,24 +282,25 @@ export function billingHandlers(state: BackendState): BillingHandlers {
 
     writeMissing: ({ path, language }) =>
       state.use(async () => {
-        const { missing } = routeProgress(state.store);
-        // Office mode: not the meters other desks read (issue 30, item 8); an office slower than
-        // the wait gets this desk's own list.
+        // Office mode: the office's field list (office-missing.ts, as `routes --missing --office`),
+        // in its sheets' dialect; an office slower than the wait gets this desk's own list.
         const desk = await answerWithin(
           state.office.time,
           OFFICE_COUNTS_WAIT_MS,
           () => state.office.running(),
           null,
         );
-        const list = desk
+        const office = desk
           ? await answerWithin(
               state.office.time,
               OFFICE_FIELD_LIST_WAIT_MS,
-              () => officeFieldList(missing, desk.office),
-              missing,
+              () => officeMissingMeters(desk.office),
+              null,
             )
-          : missing;
-        const written = await writeMissingMeters(path, list, language);
+          : null;
+        const written = office
+          ? await writeMissingMeters(path, office.missing, language, office.dialect)
+          : await writeMissingMeters(path, routeProgress(state.store).missing, language);
         state.exported.add(written.path);
         return written;
       }),
