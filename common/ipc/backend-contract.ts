@@ -22,7 +22,11 @@ import { absolutePath, empty, exportRequest, jobId } from './schemas';
 import { billingExportRequest, fieldListRequest, templateJson } from './billing-schemas';
 import type { BillingWritten, FileWritten, SheetChoice } from './billing-views';
 import { officeReportRequest, type OfficeReportFile } from './office-report-views';
-import { officeBillingExportRequest, type OfficeBillingFile } from './office-export-views';
+import {
+  officeBillingExportRequest,
+  type OfficeBillingFile,
+  type OfficeReturnFile,
+} from './office-export-views';
 import type { HistoryImportView } from './history-views';
 import {
   returnFileWriteRequest,
@@ -59,6 +63,7 @@ export const MAIN_ONLY_CHANNELS = [
   'exportReturnFile',
   'chooseOrderProfile',
   'exportOfficeBilling',
+  'exportOfficeReturnFile',
   'exportOfficeReport',
 ] as const;
 export type MainOnlyChannel = (typeof MAIN_ONLY_CHANNELS)[number];
@@ -111,6 +116,11 @@ export const BACKEND_CALLS = {
     z.strictObject({ ...officeBillingExportRequest.shape, path: absolutePath }),
     DEADLINES.bulk,
   ).returns<OfficeBillingFile>(),
+  /** The office's return file behind exportOfficeReturnFile, to the file chosen in main. */
+  writeOfficeReturnFile: channel(
+    returnFileWriteRequest,
+    DEADLINES.bulk,
+  ).returns<OfficeReturnFile>(),
   /** The supervisor report's CSV behind exportOfficeReport, to the file chosen in main. */
   writeOfficeReport: channel(
     z.strictObject({ ...officeReportRequest.shape, path: absolutePath }),

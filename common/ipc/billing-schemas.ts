@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { SKIP_CODES } from '../billing/billing-row';
 import { EXPORT_LANGUAGES } from '../billing/export-template';
+import { BILLING_SCOPES } from '../billing/export-scope';
 import { parseReadingInput, readingInputText, WIDEST_REGISTER } from '../billing/reading-input';
 import { METER_FILTERS } from './billing-views';
 import { MAX_OFFSET, MAX_PAGE_ROWS } from './limits';
@@ -52,7 +53,7 @@ export const skipRequest = z.strictObject({
 });
 
 /** "finished": confirmed and skipped meters only (the default); "all": every meter. */
-const billingScope = z.enum(['finished', 'all']);
+export const billingScope = z.enum(BILLING_SCOPES);
 
 export const billingExportRequest = z.strictObject({ templateJson, scope: billingScope });
 

@@ -56,6 +56,8 @@ export const CHANNEL_NAMES = [
   'exportBilling',
   'exportReturnFile',
   'exportOfficeBilling',
+  'officeExportOverview',
+  'exportOfficeReturnFile',
   'billingPreview',
   'getOffice',
   'saveOffice',

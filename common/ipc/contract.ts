@@ -100,7 +100,13 @@ import {
   type OfficeReportView,
 } from './office-report-views';
 import * as review from './office-review-views';
-import { officeBillingExportRequest, type OfficeBillingFile } from './office-export-views';
+import {
+  officeBillingExportRequest,
+  officeExportOverviewRequest,
+  type OfficeBillingFile,
+  type OfficeExportOverview,
+  type OfficeReturnFile,
+} from './office-export-views';
 
 declare const replyType: unique symbol;
 
@@ -312,6 +318,15 @@ export const CONTRACT = {
   /** The same for every meter of the office, as `export --office` (this desk publishes first). */
   exportOfficeBilling: channel(officeBillingExportRequest, DEADLINES.bulk).returns<
     Saved<OfficeBillingFile>
+  >(),
+  /** The whole office's counts, flagged meters and first rows in a scope, read from the office. */
+  officeExportOverview: channel(
+    officeExportOverviewRequest,
+    DEADLINES.service,
+  ).returns<OfficeExportOverview>(),
+  /** Main shows the save dialog; the backend writes the office's return file (`--office`). */
+  exportOfficeReturnFile: channel(returnFileRequest, DEADLINES.bulk).returns<
+    Saved<OfficeReturnFile>
   >(),
   /** The export's first rows in a scope, the sheet's dialect and the office's time zone. */
   billingPreview: channel(billingPreviewRequest).returns<BillingPreview>(),

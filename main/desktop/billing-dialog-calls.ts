@@ -17,6 +17,7 @@ type BillingDialogCalls = Pick<
   | 'chooseOrderProfile'
   | 'exportReturnFile'
   | 'exportOfficeBilling'
+  | 'exportOfficeReturnFile'
 >;
 
 const day = (now: Date): string => now.toISOString().slice(0, 10);
@@ -92,6 +93,12 @@ export function billingDialogCalls(
       return afterDialog(
         await dialogs.chooseSaveFile(`MeterDesk office billing ${day(now())}.csv`, 'billing'),
         (path) => backend.writeOfficeBilling({ ...request, path }),
+      );
+    },
+    async exportOfficeReturnFile({ orderFile }) {
+      return afterDialog(
+        await dialogs.chooseSaveFile(returnFileName(orderFile, now()), 'return_file'),
+        (path) => backend.writeOfficeReturnFile({ path }),
       );
     },
   };

@@ -2,6 +2,7 @@
 // whichever desk read it, through the desk's own billing export code (one CSV writer) and in the
 // same walking order, columns, template and dialect as a desk's export.
 import { dialectTemplate, storedDialect } from '../../common/billing/export-dialect';
+import { inExportScope, type BillingScope } from '../../common/billing/export-scope';
 import type { ExportTemplate } from '../../common/billing/export-template';
 import type { BillingRow } from '../../common/billing/billing-row';
 import { noMeters } from '../../common/billing/meter-outcome';
@@ -34,15 +35,19 @@ export interface OfficeExportResult extends BillingExportResult {
 
 /**
  * Writes the office-wide billing CSV. Without a template, the one a desk's export would take: the
- * default in the dialect the office's route sheets were loaded in. The readings billing takes
- * become the office's history (issue 33), as a desk's export makes them its queue's.
+ * default in the dialect the office's route sheets were loaded in. `scope` as a desk's export has
+ * it (the window's "only finished and checked"); the CLI writes every meter. The readings billing
+ * takes become the office's history (issue 33), as a desk's export makes them its queue's.
  */
 export async function exportOfficeBilling(
   office: Pick<OfficeStore, 'billingRows' | 'addHistory'>,
   out: string,
   template: ExportTemplate | null,
+  scope: BillingScope = 'all',
 ): Promise<OfficeExportResult> {
-  const { rows, dialect } = await office.billingRows();
+  const read = await office.billingRows();
+  const rows = read.rows.filter((r) => inExportScope(r.row, scope));
+  const { dialect } = read;
   const desks = new Map<string, number>();
   for (const { desk } of rows) if (desk !== null) desks.set(desk, (desks.get(desk) ?? 0) + 1);
   const written = await exportBilling(

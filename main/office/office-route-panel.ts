@@ -7,9 +7,7 @@
 // then shows the last counts the office gave, else this desk's own.
 import type { BillingOverview, RouteProgressView } from '../../common/ipc/billing-views';
 import { METER_STATES, noMeters, type MeterState } from '../../common/billing/meter-outcome';
-import type { MissingMeter } from '../billing/field-list';
 import type { Clock } from '../time/clock';
-import { NO_ROUTE } from './route-publish';
 import { answerWithin } from './answer-within';
 import { officeRouteProgress, type OfficeRouteProgress } from './office-export';
 import type { OfficeLive } from './store/office-live';
@@ -104,20 +102,3 @@ export class OfficeRouteCounts {
 
 /** How long "Export missing meters" waits for the office's rows before it writes this desk's list. */
 export const OFFICE_FIELD_LIST_WAIT_MS = 10_000;
-
-/**
- * The field list of a desk in office mode: a meter this desk has no photo of is left off when the
- * office has a reading of it from another desk (a reader is not sent to a meter already read).
- * Re-reads and skips stay: this desk follows the office's decisions already (decision-sync.ts).
- */
-export async function officeFieldList(
-  missing: readonly MissingMeter[],
-  office: Pick<OfficeStore, 'billingRows'>,
-): Promise<MissingMeter[]> {
-  const { rows } = await office.billingRows();
-  const key = (route: string, meterId: string | null): string => `${route}\u0000${meterId ?? ''}`;
-  const read = new Set(rows.filter((r) => r.read).map((r) => key(r.routeKey, r.row.meterId)));
-  return missing.filter(
-    (m) => m.why !== 'no_reading' || !read.has(key(m.route ?? NO_ROUTE, m.meterId)),
-  );
-}

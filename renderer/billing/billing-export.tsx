@@ -1,8 +1,9 @@
 // Export for billing: what is in it (finished, to review, being read, no reading yet), which
-// meters ("finished and reviewed only" by default), a warning that names the flagged meters, and
-// the template (choose, save, import, export; decimal mark and separator among its settings).
-// The notice afterwards counts readings, not rows. In an office, "Whole office" writes every meter
-// of the office instead (export-source.tsx), with the same template.
+// meters ("finished and reviewed only" by default), a warning that names the flagged meters, the
+// template (choose, save, import, export; decimal mark and separator among its settings) and the
+// file's first lines. The notice afterwards counts readings, not rows. In an office, "Whole office"
+// shows and writes every meter of the office instead (export-source.tsx): the same parts, with the
+// office's counts (by route too), flagged meters and first rows, and the same template and scope.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { exportTemplateJson } from '../../common/billing/export-template';
@@ -12,12 +13,54 @@ import { useT } from '../i18n/i18n';
 import { formatCount } from '../i18n/format';
 import { useLang } from '../i18n/use-lang';
 import { useApp, useAppApi } from '../store/context';
-import type { BillingPreview } from '../../common/ipc';
+import type { BillingPreview, OfficeUnanswered } from '../../common/ipc';
 import { ExportCounts, ExportScopeChoice, type ExportScope } from './export-contents';
 import { ExportPreview } from './export-preview';
-import { ExportSourceChoice, useOfficeExportWords, type ExportSource } from './export-source';
+import {
+  ExportSourceChoice,
+  useOfficeExportWords,
+  useOfficeOverview,
+  useOfficeUnansweredWords,
+  type ExportSource,
+} from './export-source';
 import { TemplateFieldset } from './template-fieldset';
 import { useExportTemplate } from './use-export-template';
+
+/** This desk's first rows in the scope, asked again when the scope changes. */
+function useDeskPreview(scope: ExportScope): BillingPreview | null {
+  const api = useAppApi();
+  const [preview, setPreview] = useState<BillingPreview | null>(null);
+  useEffect(() => {
+    let current = true;
+    void api
+      .getState()
+      .billingPreview(scope)
+      .then((reply) => {
+        if (current && reply.ok) setPreview(reply.value);
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, scope]);
+  return preview;
+}
+
+/** While the office has not answered, or why it did not. */
+function OfficeWaiting({ why }: { why: OfficeUnanswered | null }): React.JSX.Element {
+  const t = useT('billing');
+  const unanswered = useOfficeUnansweredWords();
+  if (why === null)
+    return (
+      <p className="muted small" data-testid="billing-office-waiting">
+        {t('export.officeAsking')}
+      </p>
+    );
+  return (
+    <p className="banner banner-warn" role="note" data-testid="billing-office-problem">
+      {unanswered(why)}
+    </p>
+  );
+}
 
 export function BillingExportDialog({
   onClose,
@@ -40,37 +83,26 @@ export function BillingExportDialog({
   const source: ExportSource = inOffice ? chosenSource : 'desk';
   const officeWords = useOfficeExportWords();
   const { error, setError, refused } = useActionError();
-  const [preview, setPreview] = useState<BillingPreview | null>(null);
-  useEffect(() => {
-    let current = true;
-    void api
-      .getState()
-      .billingPreview(scope)
-      .then((reply) => {
-        if (current && reply.ok) setPreview(reply.value);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, scope]);
+  const deskPreview = useDeskPreview(scope);
+  const overview = useOfficeOverview(source === 'office', scope, refused);
+  const office = overview?.state === 'ready' ? overview : null;
+  const preview = source === 'office' ? (office?.preview ?? null) : deskPreview;
   const templateState = useExportTemplate(
     billing?.templateJson ?? null,
     preview?.dialect ?? null,
     setError,
   );
   const { forExport: template, problem } = templateState;
-  const totals = billing?.totals;
-  const flagged = billing?.flaggedMeters ?? [];
   const n = (v: number): string => formatCount(v, lang);
 
   const run = async (): Promise<void> => {
     if (problem) return;
     setError(null);
-    const state = api.getState();
     if (source === 'office') {
       await runOffice();
       return;
     }
+    const state = api.getState();
     const reply = await state.exportBilling(exportTemplateJson(template), scope);
     if (refused(reply)) return;
     const done = reply.value;
@@ -90,7 +122,7 @@ export function BillingExportDialog({
 
   const runOffice = async (): Promise<void> => {
     const state = api.getState();
-    const reply = await state.exportOfficeBilling(exportTemplateJson(template));
+    const reply = await state.exportOfficeBilling(exportTemplateJson(template), scope);
     if (refused(reply)) return;
     if (!reply.value) return;
     const words = officeWords(reply.value);
@@ -102,7 +134,11 @@ export function BillingExportDialog({
     onClose();
   };
 
-  const moreFlagged = (totals ? flaggedMeterCount(totals) : 0) - flagged.length;
+  // The counts and flagged meters of what is chosen: this desk's overview, or the office's.
+  const contents =
+    source === 'office'
+      ? office && { totals: office.totals, routes: office.routes, flagged: office.flaggedMeters }
+      : billing && { totals: billing.totals, routes: undefined, flagged: billing.flaggedMeters };
   return (
     <ActionDialog
       title={t('export.title')}
@@ -118,24 +154,20 @@ export function BillingExportDialog({
     >
       {kindSwitch}
       {inOffice && <ExportSourceChoice source={source} setSource={setSource} />}
-      {source === 'desk' && totals && <ExportCounts totals={totals} />}
-      {source === 'desk' && (
-        <ExportScopeChoice
-          scope={scope}
-          setScope={setScope}
-          flagged={flagged}
-          moreFlagged={moreFlagged}
-        />
-      )}
+      {source === 'office' && overview?.state !== 'ready' && <OfficeWaiting why={overview} />}
+      {contents && <ExportCounts totals={contents.totals} routes={contents.routes} />}
+      <ExportScopeChoice
+        scope={scope}
+        setScope={setScope}
+        flagged={contents?.flagged ?? []}
+        moreFlagged={contents ? flaggedMeterCount(contents.totals) - contents.flagged.length : 0}
+      />
       <TemplateFieldset {...templateState} sheetColumns={preview?.sheetColumns ?? []} />
-      {/* The preview shows this desk's first rows: not what the office's file begins with. */}
-      {source === 'desk' && (
-        <ExportPreview
-          preview={preview}
-          template={template}
-          followsSheet={templateState.followsSheet}
-        />
-      )}
+      <ExportPreview
+        preview={preview}
+        template={template}
+        followsSheet={templateState.followsSheet}
+      />
     </ActionDialog>
   );
 }

@@ -1,6 +1,9 @@
-// What a billing export holds before it runs: the counts by outcome, the scope ("finished and
-// reviewed only" or all), and a warning that names the flagged meters it leaves out or includes.
-import type { BillingOverview } from '../../common/ipc';
+// What a billing export holds before it runs: the counts by outcome (in an office, also the meters
+// read at any desk, and the counts by route), the scope ("finished and reviewed only" or all), and
+// a warning that names the flagged meters it leaves out or includes. One part for a desk's export,
+// the office's and the return file's, so the three say the same counts in the same words.
+import type { MeterCounts } from '../../common/billing/meter-outcome';
+import type { OfficeExportRoute } from '../../common/ipc';
 import { flaggedMeterCount } from '../../common/billing/meter-outcome';
 import { formatCount } from '../i18n/format';
 import { useT } from '../i18n/i18n';
@@ -9,7 +12,17 @@ import { ExportQuestion, type ExportAnswer } from './export-question';
 
 export type ExportScope = ExportAnswer<'scope'>;
 
-export function ExportCounts({ totals }: { totals: BillingOverview['totals'] }): React.JSX.Element {
+/** The counts a dialog shows: a desk's totals, or the office's with how many are read. */
+export type ExportTotals = Omit<MeterCounts, 'meters'> & { readonly read?: number };
+
+export function ExportCounts({
+  totals,
+  routes,
+}: {
+  totals: ExportTotals;
+  /** The office's routes, each with its counts; absent: a desk's export. */
+  routes?: readonly OfficeExportRoute[];
+}): React.JSX.Element {
   const t = useT('billing');
   const lang = useLang();
   const n = (v: number): string => formatCount(v, lang);
@@ -17,6 +30,11 @@ export function ExportCounts({ totals }: { totals: BillingOverview['totals'] }):
     <>
       <p className="label">{t('export.contents')}</p>
       <ul className="legend export-counts" data-testid="billing-export-counts">
+        {totals.read !== undefined && (
+          <li>
+            {t('export.read')} <strong>{n(totals.read)}</strong>
+          </li>
+        )}
         <li>
           {t('export.finished')} <strong>{n(totals.confirmed)}</strong>
         </li>
@@ -33,6 +51,53 @@ export function ExportCounts({ totals }: { totals: BillingOverview['totals'] }):
           {t('export.notSent')} <strong>{n(totals.missing)}</strong>
         </li>
       </ul>
+      {routes && routes.length > 0 && <RouteCounts routes={routes} />}
+    </>
+  );
+}
+
+/** The office's counts route by route: meters, read, flagged and still without a reading. */
+function RouteCounts({ routes }: { routes: readonly OfficeExportRoute[] }): React.JSX.Element {
+  const t = useT('billing');
+  const lang = useLang();
+  const n = (v: number): string => formatCount(v, lang);
+  return (
+    <>
+      <p className="label" id="export-routes-label">
+        {t('export.byRoute')}
+      </p>
+      <table
+        className="export-routes"
+        aria-labelledby="export-routes-label"
+        data-testid="billing-export-routes"
+      >
+        <thead>
+          <tr>
+            <th scope="col">{t('export.route')}</th>
+            <th scope="col">{t('export.meters')}</th>
+            <th scope="col">{t('export.read')}</th>
+            <th scope="col">{t('export.flaggedMeters')}</th>
+            <th scope="col">{t('export.notSent')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {routes.map((r) => (
+            <tr key={r.route ?? ''}>
+              <th scope="row">
+                {r.route === null ? (
+                  t('export.noRoute')
+                ) : (
+                  <span data-i18n-skip="data">{r.route}</span>
+                )}
+              </th>
+              <td>{n(r.meters)}</td>
+              <td>{n(r.read)}</td>
+              <td>{n(flaggedMeterCount(r))}</td>
+              <td>{n(r.missing)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

@@ -4,6 +4,7 @@
 // template and the two exports. Each action is one IPC call; pushes re-read the overview and list.
 import type { ColumnMapping } from '../../common/billing/column-mapping';
 import type { SkipCode } from '../../common/billing/billing-row';
+import type { BillingScope } from '../../common/billing/export-scope';
 import type { ExportLanguage } from '../../common/billing/export-template';
 import type {
   BillingOverview,
@@ -16,6 +17,7 @@ import type {
   MeterPage,
   MeterRow,
   OfficeBillingFile,
+  OfficeExportOverview,
   OrderFileLoadView,
   OrderFilePreview,
   SheetLoadView,
@@ -98,7 +100,9 @@ export interface BillingSlice {
   exportMissing(language?: ExportLanguage): Promise<Result<FileWritten | null>>;
   exportBilling(json: string, scope: 'finished' | 'all'): Promise<Result<BillingWritten | null>>;
   /** Every meter of the office with this template (this desk publishes first); null: canceled. */
-  exportOfficeBilling(json: string): Promise<Result<OfficeBillingFile | null>>;
+  exportOfficeBilling(json: string, scope: BillingScope): Promise<Result<OfficeBillingFile | null>>;
+  /** The whole office's counts, flagged meters and first rows in the scope, from the office. */
+  officeExportOverview(scope: BillingScope): Promise<Result<OfficeExportOverview>>;
   /** The export's first rows in the scope, the sheet's dialect and the office's time zone. */
   billingPreview(scope: 'finished' | 'all'): Promise<Result<BillingPreview>>;
 }
@@ -369,10 +373,12 @@ export const createBillingSlice: SliceCreator<BillingSlice> = (
       }
     },
 
-    async exportOfficeBilling(json) {
+    officeExportOverview: (scope) => bridge.officeExportOverview({ scope }),
+
+    async exportOfficeBilling(json, scope) {
       set({ busy: true });
       try {
-        const reply = await bridge.exportOfficeBilling({ templateJson: json });
+        const reply = await bridge.exportOfficeBilling({ templateJson: json, scope });
         if (!reply.ok) return reply;
         return ok(reply.value.canceled ? null : reply.value);
       } finally {

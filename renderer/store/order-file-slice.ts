@@ -3,6 +3,7 @@
 // office's own profile file), and the return file written from the Export dialog. The steps share
 // the route sheet's dialog (sheetStep), so one "Load route sheet" leads to either.
 import type {
+  OfficeReturnFile,
   OrderProfileChoice,
   OrderProfileFile,
   Result,
@@ -20,6 +21,8 @@ export interface OrderFileSlice {
   loadOrderFile(profile: OrderProfileChoice, folders?: readonly string[]): Promise<void>;
   /** Main's save dialog, then the return file and its exceptions CSV; null when canceled. */
   exportReturnFile(orderFile: string): Promise<Result<ReturnFileView | null>>;
+  /** The same for the office's copy, filled from every desk's readings; null when canceled. */
+  exportOfficeReturnFile(orderFile: string): Promise<Result<OfficeReturnFile | null>>;
 }
 
 const fileName = (path: string): string => path.split(/[\\/]/).pop() ?? path;
@@ -68,6 +71,16 @@ export const createOrderFileSlice: SliceCreator<OrderFileSlice> = (set, get, { b
     set({ busy: true });
     try {
       const reply = await bridge.exportReturnFile({ orderFile });
+      if (!reply.ok) return reply;
+      return ok(reply.value.canceled ? null : reply.value);
+    } finally {
+      set({ busy: false });
+    }
+  },
+  async exportOfficeReturnFile(orderFile) {
+    set({ busy: true });
+    try {
+      const reply = await bridge.exportOfficeReturnFile({ orderFile });
       if (!reply.ok) return reply;
       return ok(reply.value.canceled ? null : reply.value);
     } finally {

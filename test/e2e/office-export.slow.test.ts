@@ -1,8 +1,10 @@
 // The office-wide billing export in the running window (issue 23; docs/office.md "The office-wide
 // billing export and route progress"): the real window, backend and a real throwaway PostgreSQL
 // holding another desk's rows. Anna's desk, in the office with a route sheet of its own, opens
-// the Export dialog: beside this desk's export it offers "Whole office"; chosen, the export writes
-// every meter of the office and the notice names whose rows are in it. Saved in the light theme
+// the Export dialog: beside this desk's export it offers "Whole office"; chosen, it shows the
+// office's counts (by route too), the flagged-meter warning, the scope and the file's first lines,
+// and the export writes the office's meters and the notice names whose rows are in it. Saved in
+// the light theme
 // (.tmp/e2e-screenshots/office-export-light.png; a copy that was looked at in docs/screenshots).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,12 +43,23 @@ describeInBrowser('the office-wide billing export', (site) => {
           await page.getByTestId('billing-export-counts').waitFor();
           await page.getByTestId('billing-source-office').check();
           await page.getByTestId('billing-source-office-help').waitFor();
-          expect(await page.getByTestId('billing-export-counts').count()).toBe(0);
+          // The office's routes: R1 (another desk's day) and this desk's sheet, with their counts.
+          const routes = page.getByTestId('billing-export-routes');
+          await routes.waitFor();
+          expect(await routes.locator('tbody tr th').allTextContents()).toEqual(
+            expect.arrayContaining(['R1']),
+          );
+          expect(await page.getByTestId('billing-export-counts').textContent()).toContain(
+            'Read at any desk',
+          );
+          await page.getByTestId('billing-preview').waitFor();
           expect(await win.axe()).toEqual([]);
           await win.screenshot('office-export-light');
 
           const out = join(win.dir, 'office billing.csv');
           win.os.saveAnswers.push(out);
+          // Every meter, as the CLI writes them.
+          await page.getByTestId('billing-scope-all').check();
           await page.getByTestId('billing-export-run').click();
           const notice = page.getByTestId('notice').filter({ hasText: 'meters of the office' });
           await notice.waitFor();

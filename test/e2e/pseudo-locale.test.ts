@@ -6,7 +6,13 @@
 // the window words them from the same data, and the fast suite starts no PostgreSQL for it.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { ChannelName, OfficeChangedBy, OfficeReportView, Result } from '../../common/ipc';
+import type {
+  ChannelName,
+  OfficeChangedBy,
+  OfficeExportOverview,
+  OfficeReportView,
+  Result,
+} from '../../common/ipc';
 import { cachedSampleFolder } from '../helpers/samples';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { eventually, openTestWindow, type TestWindow } from './harness';
@@ -23,9 +29,14 @@ const MINUTE = 60_000;
  * Office mode's answers, in the office's place (the fast suite starts no PostgreSQL): the window
  * words them from the same data the backend would send.
  */
-const office: { refusal: OfficeChangedBy | null; report: OfficeReportView | null } = {
+const office: {
+  refusal: OfficeChangedBy | null;
+  report: OfficeReportView | null;
+  overview: OfficeExportOverview | null;
+} = {
   refusal: null,
   report: null,
+  overview: null,
 };
 
 function officeInstead(channel: ChannelName): Result<unknown> | undefined {
@@ -40,6 +51,8 @@ function officeInstead(channel: ChannelName): Result<unknown> | undefined {
   }
   if (office.report !== null && channel === 'officeReport')
     return { ok: true, value: office.report };
+  if (office.overview !== null && channel === 'officeExportOverview')
+    return { ok: true, value: office.overview };
   return undefined;
 }
 
@@ -300,6 +313,30 @@ describeInBrowser('pseudo-locale', (site) => {
       await page.getByTestId('office-report-readers').waitFor();
       await scan('the Office report of a day');
       office.report = null;
+
+      // The Export dialog's whole office: the office away (said in its words), then its overview.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('office-report-readers').waitFor({ state: 'detached' });
+      await page.locator('.header-actions button').nth(1).click();
+      await page.getByTestId('billing-office-problem').waitFor({ timeout: 60_000 });
+      await scan('the whole office’s export, the office away');
+      await page.keyboard.press('Escape');
+      const day = officeDay('2026-12-07');
+      const [nord, none] = day.state === 'report' ? day.routes : [];
+      if (!nord || !none) throw new Error('two routes');
+      office.overview = {
+        state: 'ready',
+        totals: { ...nord, meters: 42, missing: 7 },
+        routes: [nord, none],
+        flaggedMeters: ['M-17'],
+        preview: { rows: [], dialect: null, timeZone: 'Europe/Berlin', sheetColumns: [] },
+      };
+      await page.locator('.header-actions button').nth(1).click();
+      await page.getByTestId('billing-export-routes').waitFor();
+      await page.getByTestId('billing-export-warning').waitFor();
+      await scan('the whole office’s export');
+      await page.keyboard.press('Escape');
+      office.overview = null;
       expect([...new Set(seen)]).toEqual([]);
     } finally {
       await win.close();

@@ -717,6 +717,16 @@ describe('the office settings', () => {
       state: 'noOffice',
     });
     expect(existsSync(file)).toBe(false);
+    // The dialog's overview and the office's return file (test/office/office-export-overview).
+    expect(value(await desk.bridge.officeExportOverview({ scope: 'all' }))).toEqual({
+      state: 'noOffice',
+    });
+    const returned = join(desk.dir, 'office return.csv');
+    desk.os.saveAnswers.push(returned);
+    expect(value(await desk.bridge.exportOfficeReturnFile({ orderFile: 'MR_ORDERS.csv' }))).toEqual(
+      { canceled: false, state: 'noOffice' },
+    );
+    expect(existsSync(returned)).toBe(false);
   });
 
   it('review between clerks answers "no office" without one (test/office/window-review)', async () => {

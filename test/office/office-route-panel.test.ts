@@ -9,11 +9,8 @@ import { billingOverview } from '../../main/backend/handlers/billing-meters';
 import { routeProgress } from '../../main/billing/meter-readings';
 import { officeRouteProgress } from '../../main/office/office-export';
 import { startOfficeDesk } from '../../main/office/office-desk';
-import {
-  OFFICE_COUNTS_EVERY_MS,
-  officeFieldList,
-  withOfficeCounts,
-} from '../../main/office/office-route-panel';
+import { OFFICE_COUNTS_EVERY_MS, withOfficeCounts } from '../../main/office/office-route-panel';
+import { officeMissingMeters } from '../../main/office/office-missing';
 import { publishRoutes } from '../../main/office/route-publish';
 import { DECISIONS_NOW, openDecisionQueue } from '../billing/decision-queue';
 import { createManualClock } from '../helpers/manual-clock';
@@ -87,7 +84,7 @@ describe.skipIf(officeSkip !== null)("a desk's route panel in office mode", () =
     // The field list: Anna's queue sends a reader to all three; the office's to M3 only.
     const { missing } = routeProgress(q.store);
     expect(missing.map((m) => m.meterId)).toEqual(['M1', 'M2', 'M3']);
-    const fieldList = await officeFieldList(missing, anna.office);
+    const fieldList = (await officeMissingMeters(anna.office)).missing;
     expect(fieldList.map((m) => m.meterId)).toEqual(['M3']);
     expect(fieldList.length).toBe(panel.totals.missing);
 

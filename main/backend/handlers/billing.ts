@@ -16,6 +16,7 @@ import {
 } from '../../../common/billing/export-template';
 import type { MeterDetail, SheetChoice } from '../../../common/ipc/billing-views';
 import type { BillingRow } from '../../../common/billing/billing-row';
+import { inExportScope, type BillingScope } from '../../../common/billing/export-scope';
 import { billingPreview, exportBilling, UnencodableError } from '../../billing/billing-export';
 import { billingRows, routeProgress } from '../../billing/meter-readings';
 import { writeMissingMeters } from '../../billing/missing-export';
@@ -36,9 +37,9 @@ import { answerWithin } from '../../office/answer-within';
 import {
   OFFICE_COUNTS_WAIT_MS,
   OFFICE_FIELD_LIST_WAIT_MS,
-  officeFieldList,
   withOfficeCounts,
 } from '../../office/office-route-panel';
+import { officeMissingMeters } from '../../office/office-missing';
 
 type BillingHandlers = Pick<
   BackendHandlers,
@@ -95,9 +96,9 @@ function unknownMeter(meterId: string): AppError {
 }
 
 /** Billing rows of the chosen scope: "finished" keeps confirmed and skipped meters only. */
-function* scoped(store: BackendState['store'], scope: 'finished' | 'all'): Generator<BillingRow> {
+function* scoped(store: BackendState['store'], scope: BillingScope): Generator<BillingRow> {
   for (const row of billingRows(store)) {
-    if (scope === 'all' || row.unmatched || row.useOnBill || row.skipCode !== null) yield row;
+    if (inExportScope(row, scope)) yield row;
   }
 }
 
@@ -281,24 +282,25 @@ export function billingHandlers(state: BackendState): BillingHandlers {
 
     writeMissing: ({ path, language }) =>
       state.use(async () => {
-        const { missing } = routeProgress(state.store);
-        // Office mode: not the meters other desks read (issue 30, item 8); an office slower than
-        // the wait gets this desk's own list.
+        // Office mode: the office's field list (office-missing.ts, as `routes --missing --office`),
+        // in its sheets' dialect; an office slower than the wait gets this desk's own list.
         const desk = await answerWithin(
           state.office.time,
           OFFICE_COUNTS_WAIT_MS,
           () => state.office.running(),
           null,
         );
-        const list = desk
+        const office = desk
           ? await answerWithin(
               state.office.time,
               OFFICE_FIELD_LIST_WAIT_MS,
-              () => officeFieldList(missing, desk.office),
-              missing,
+              () => officeMissingMeters(desk.office),
+              null,
             )
-          : missing;
-        const written = await writeMissingMeters(path, list, language);
+          : null;
+        const written = office
+          ? await writeMissingMeters(path, office.missing, language, office.dialect)
+          : await writeMissingMeters(path, routeProgress(state.store).missing, language);
         state.exported.add(written.path);
         return written;
       }),

@@ -1,5 +1,6 @@
-// `export <out.csv> --office URL` and `routes --office URL`: the office-wide billing CSV (every
-// meter of every route, whichever desk read it) and the office-wide route progress. Before either,
+// `export <out.csv> --office URL` and `routes --office URL [--missing OUT]`: the office-wide billing
+// CSV (every meter of every route, whichever desk read it), the office-wide route progress and its
+// field list (main/office/office-missing.ts). Before either,
 // this desk's own queue (--db, or the default one where it exists) publishes its routes and
 // billing rows, so what it read is in. The URL's password is never printed.
 import { existsSync } from 'node:fs';
@@ -9,7 +10,9 @@ import { readExportTemplateFile } from '../../billing/settings-files';
 import { defaultDbFile } from '../../config/paths';
 import { publishDesk } from '../../office/billing-publish';
 import { defaultDeskName } from '../../office/office-desk';
+import { writeMissingMeters } from '../../billing/missing-export';
 import { exportOfficeBilling, officeRouteProgress } from '../../office/office-export';
+import { officeMissingMeters } from '../../office/office-missing';
 import { redactOfficeUrl } from '../../office/office-url';
 import { openOfficeStore, type OfficeStore } from '../../office/store/office-store';
 import { openStore } from '../../store/store';
@@ -97,15 +100,19 @@ export async function officeExportCommand(
   });
 }
 
+/** `routes --office URL [--missing OUT]`: the office's routes, and its field list when asked. */
 export async function officeRoutesCommand(
   url: string,
-  flags: OfficeReportFlags,
+  flags: OfficeReportFlags & { missing?: string | undefined },
   io: CliIo,
 ): Promise<number> {
   return withOffice(url, flags, io, async (office) => {
     const routes = await officeRouteProgress(office);
+    const list = flags.missing === undefined ? null : await officeMissingMeters(office);
+    if (flags.missing !== undefined && list)
+      await writeMissingMeters(flags.missing, list.missing, 'en', list.dialect);
     if (flags.json) {
-      io.out(`${JSON.stringify({ routes })}\n`);
+      io.out(`${JSON.stringify(list ? { routes, missing: list.missing } : { routes })}\n`);
       return;
     }
     if (routes.length === 0) {
@@ -115,5 +122,10 @@ export async function officeRoutesCommand(
     io.out(routeTable(routes));
     const read = routes.reduce((n, r) => n + r.read, 0);
     io.out(`Office: ${progressLine(progressTotal(routes))}; ${read} read\n`);
+    if (list)
+      io.out(
+        `${list.missing.length} meters for the field (no desk read them, re-reads, visit skips) ` +
+          `written to ${flags.missing ?? ''}\n`,
+      );
   });
 }

@@ -1,6 +1,7 @@
 // `meter-desk routes`: per route, how many meters passed their checks or were confirmed, how many
 // are flagged, skipped, pending and missing; `--missing out.csv` writes the meters still without a
-// reading, in walking order, for the readers to take back to the field.
+// reading, in walking order, for the readers to take back to the field. With --office, the whole
+// office's (office-export-routes.ts).
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { progressTotal, routeProgress } from '../../billing/meter-readings';
@@ -15,7 +16,7 @@ import { progressLine } from './route-flags';
 import { routeTable } from './route-table';
 
 export const ROUTES_USAGE =
-  "meter-desk routes [--db FILE] [--missing out.csv] [--json] [--office URL [--desk NAME]] (--office: the whole office's routes)";
+  "meter-desk routes [--db FILE] [--missing out.csv] [--json] [--office URL [--desk NAME]] (--office: the whole office's routes, and --missing its field list)";
 
 export async function routesCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -28,10 +29,7 @@ export async function routesCommand(argv: string[], io: CliIo): Promise<number> 
     },
   });
   const office = officeUrl(values.office, io);
-  if (office !== null) {
-    if (values.missing) throw new UsageError("--missing is for a desk's own queue, not --office.");
-    return officeRoutesCommand(office, values, io);
-  }
+  if (office !== null) return officeRoutesCommand(office, values, io);
   const file = values.db ?? defaultDbFile(io.env);
   if (!existsSync(file))
     throw new UsageError(

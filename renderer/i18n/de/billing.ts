@@ -340,6 +340,12 @@ export const billing: Words<typeof en> = {
     officeDone: '{{meters}} Zähler des Büros nach {{path}} exportiert.',
     officeDesks: 'Zeilen von: {{desks}}.',
     officeNoDesk: 'Noch kein Arbeitsplatz hat einen Zähler veröffentlicht.',
+    read: 'An einem Arbeitsplatz gelesen',
+    byRoute: 'Je Route',
+    route: 'Route',
+    meters: 'Zähler',
+    noRoute: 'Ohne Route',
+    officeAsking: 'Das Büro wird nach seinen Zählern gefragt…',
     noOffice: 'Dieser Arbeitsplatz arbeitet ohne Büro; zuerst die Büro-Einstellungen übernehmen.',
   },
   template: {

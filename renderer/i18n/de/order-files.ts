@@ -95,6 +95,13 @@ export const orderFiles: Words<typeof en> = {
       'Es ist keine Auftragsdatei geladen: Laden Sie eine mit „Ableseliste laden…“. Es wurde nichts geschrieben.',
     unreadable:
       'Die aufbewahrte Auftragsdatei ist mit ihrem Profil nicht mehr lesbar. Es wurde nichts geschrieben.',
+    officeLead:
+      'Die Kopie des Büros von der neuesten Auftragsdatei geht Byte für Byte an die Abrechnung zurück, gefüllt mit den Ständen und Entscheidungen aller Arbeitsplätze, gleich wo der Zähler gelesen wurde.',
+    officeFrom: 'Auftragsdatei geladen an {{desk}}. Stände von: {{desks}}.',
+    officeNoReading:
+      'Auftragsdatei geladen an {{desk}}. Noch kein Arbeitsplatz hat einen ihrer Zähler gelesen.',
+    officeNoOrderFile:
+      'Das Büro hat keine Auftragsdatei: Laden Sie an einem Arbeitsplatz des Büros eine mit „Ableseliste laden…“. Es wurde nichts geschrieben.',
     kinds: {
       actual: 'vom Ableser abgelesen',
       customer: 'vom Kunden abgelesen',

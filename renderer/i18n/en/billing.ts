@@ -346,6 +346,12 @@ export const billing = {
     officeDone: 'Exported {{meters}} meters of the office to {{path}}.',
     officeDesks: 'Rows from: {{desks}}.',
     officeNoDesk: 'No desk has published a meter yet.',
+    read: 'Read at any desk',
+    byRoute: 'By route',
+    route: 'Route',
+    meters: 'Meters',
+    noRoute: 'No route',
+    officeAsking: 'Asking the office for its meters…',
     noOffice: 'This desk works without an office; apply the Office settings first.',
   },
   template: {

@@ -93,6 +93,12 @@ export const orderFiles = {
     noOrderFile:
       'No order file is loaded: load one with “Load route sheet…” first. Nothing was written.',
     unreadable: 'The kept order file can no longer be read by its profile. Nothing was written.',
+    officeLead:
+      'The office’s copy of the newest order file it keeps goes back to billing byte for byte, filled from every desk’s readings and decisions, whichever desk read the meter.',
+    officeFrom: 'Order file loaded at {{desk}}. Readings from: {{desks}}.',
+    officeNoReading: 'Order file loaded at {{desk}}. No desk has read one of its meters yet.',
+    officeNoOrderFile:
+      'The office keeps no order file: load one at a desk of the office with “Load route sheet…” first. Nothing was written.',
     kinds: {
       actual: 'read by a reader',
       customer: 'read by the customer',
