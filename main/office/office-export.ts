@@ -1,13 +1,21 @@
 // The office-wide billing export and route progress: every meter of every route in the office,
 // whichever desk read it, through the desk's own billing export code (one CSV writer) and in the
 // same walking order, columns, template and dialect as a desk's export.
+import { createHash } from 'node:crypto';
 import { dialectTemplate, storedDialect } from '../../common/billing/export-dialect';
 import type { ExportTemplate } from '../../common/billing/export-template';
 import type { BillingRow } from '../../common/billing/billing-row';
 import { noMeters } from '../../common/billing/meter-outcome';
-import { exportBilling, type BillingExportResult } from '../billing/billing-export';
+import {
+  BillingLines,
+  exportBilling,
+  UnencodableError,
+  writeBillingLines,
+  type BillingExportResult,
+} from '../billing/billing-export';
 import type { RouteProgress } from '../billing/meter-readings';
 import { NO_ROUTE } from './route-publish';
+import { ROWS_DERIVATION } from './store/office-rows';
 import type { OfficeStore } from './store/office-store';
 
 /** Text order as SQLite's BINARY collation has it (the desk's walking order), not the locale's. */
@@ -32,27 +40,77 @@ export interface OfficeExportResult extends BillingExportResult {
 }
 
 /**
+ * Raise it when the desk's CSV code writes the same row differently (a column's format, quoting),
+ * so the lines an office keeps (office migration 013) are made again by the next export.
+ */
+export const LINES_FORMAT = 1;
+
+/** What an office's kept lines were made with: the template, the zone, the code's versions. */
+export function lineKey(template: ExportTemplate, zone: string): string {
+  const named = { format: LINES_FORMAT, rows: ROWS_DERIVATION, template, zone };
+  return createHash('sha256').update(JSON.stringify(named)).digest('hex');
+}
+
+function deskList(desks: ReadonlyMap<string, number>): OfficeExportResult['desks'] {
+  return [...desks]
+    .map(([desk, n]) => ({ desk, rows: n }))
+    .sort((a, b) => byText(a.desk, b.desk));
+}
+
+/** Every row made and written now, in walking order: what names a cell its encoding cannot hold. */
+async function exportRowByRow(
+  office: Pick<OfficeStore, 'billingRows'>,
+  out: string,
+  template: ExportTemplate,
+): Promise<OfficeExportResult> {
+  const { rows } = await office.billingRows();
+  const desks = new Map<string, number>();
+  for (const { desk } of rows) if (desk !== null) desks.set(desk, (desks.get(desk) ?? 0) + 1);
+  const written = await exportBilling(rows.map((r) => r.row).sort(walkingOrder), out, template);
+  return { ...written, desks: deskList(desks) };
+}
+
+/**
  * Writes the office-wide billing CSV. Without a template, the one a desk's export would take: the
- * default in the dialect the office's route sheets were loaded in.
+ * default in the dialect the office's route sheets were loaded in. Each meter's line is kept in
+ * the office once made (office-lines.ts): an export makes only the lines of routes derived since
+ * the last one with this template, and reads the rest in walking order.
  */
 export async function exportOfficeBilling(
-  office: Pick<OfficeStore, 'billingRows'>,
+  office: Pick<OfficeStore, 'billingRows' | 'exportLines' | 'sheetDialect'>,
   out: string,
   template: ExportTemplate | null,
 ): Promise<OfficeExportResult> {
-  const { rows, dialect } = await office.billingRows();
-  const desks = new Map<string, number>();
-  for (const { desk } of rows) if (desk !== null) desks.set(desk, (desks.get(desk) ?? 0) + 1);
-  const written = await exportBilling(
-    rows.map((r) => r.row).sort(walkingOrder),
+  const chosen = template ?? dialectTemplate(storedDialect(await office.sheetDialect()));
+  const maker = new BillingLines(chosen);
+  let refused: unknown = null;
+  let kept;
+  try {
+    kept = await office.exportLines(lineKey(chosen, maker.timeZone), (rows) => {
+      try {
+        return rows.map((r) => maker.line(r.row, 0));
+      } catch (error) {
+        refused = error;
+        throw error;
+      }
+    });
+  } catch (error) {
+    // A cell the template's encoding cannot hold: its row in the file is known only in order.
+    if (refused instanceof UnencodableError) return exportRowByRow(office, out, chosen);
+    throw refused ?? error;
+  }
+  const writer = new BillingLines(chosen, maker.timeZone);
+  const path = await writeBillingLines(
+    kept.lines.map((line) => writer.kept(line)),
     out,
-    template ?? dialectTemplate(storedDialect(dialect)),
+    writer,
   );
   return {
-    ...written,
-    desks: [...desks]
-      .map(([desk, n]) => ({ desk, rows: n }))
-      .sort((a, b) => byText(a.desk, b.desk)),
+    path,
+    rows: kept.lines.length,
+    unmatched: kept.unmatched,
+    replaced: writer.replaced,
+    desks: deskList(kept.desks),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type OfficeRouteCount,
 } from './office-billing';
 import { keptRouteCounts } from './office-rows';
+import { officeExportLines, type LineMaker, type OfficeLines } from './office-lines';
 import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
 import { decisionNews } from './decision-news';
@@ -87,6 +88,13 @@ export interface OfficeStore {
    * and meters, and the dialect its sheets were loaded in.
    */
   billingRows(): Promise<{ rows: OfficeBillingRow[]; dialect: unknown }>;
+  /** The sheet dialect the office's routes were last loaded with; null: none published. */
+  sheetDialect(): Promise<unknown>;
+  /**
+   * Every meter's line of the office export made with `key` (a template and zone), in walking
+   * order; lines not kept for `key` are made by `make` and kept (office-lines.ts).
+   */
+  exportLines(key: string, make: LineMaker): Promise<OfficeLines>;
   routeCounts(): Promise<OfficeRouteCount[]>;
   /** Decisions made at desks other than `desk` above office id `after`, less `taken` (oldest first). */
   decisionNews(q: {
@@ -159,6 +167,8 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
         rows: await officeBillingRows(pool, asker),
         dialect: await officeSheetDialect(pool),
       })),
+    sheetDialect: () => guard(() => officeSheetDialect(pool)),
+    exportLines: (key, make) => guard(() => officeExportLines(pool, asker, key, make)),
     routeCounts: () => guard(() => keptRouteCounts(pool, asker)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     decisionNews: (q) => guard(() => decisionNews(pool, q)),
