@@ -52,9 +52,7 @@ export function lineKey(template: ExportTemplate, zone: string): string {
 }
 
 function deskList(desks: ReadonlyMap<string, number>): OfficeExportResult['desks'] {
-  return [...desks]
-    .map(([desk, n]) => ({ desk, rows: n }))
-    .sort((a, b) => byText(a.desk, b.desk));
+  return [...desks].map(([desk, n]) => ({ desk, rows: n })).sort((a, b) => byText(a.desk, b.desk));
 }
 
 /** Every row made and written now, in walking order: what names a cell its encoding cannot hold. */
