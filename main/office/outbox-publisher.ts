@@ -98,6 +98,12 @@ export interface PublisherState {
 }
 
 const BATCH = 50;
+/**
+ * How often at most a desk derives again the office's rows its publishes touched (office-rows.ts),
+ * so the export and the report find them derived; each time one batch of routes at most, and
+ * only when no other desk is deriving (it takes what is listed).
+ */
+const DERIVE_EVERY_MS = 10_000;
 const OUTAGE_FIRST_MS = 1_000;
 const OUTAGE_MAX_MS = 60_000;
 const REFUSED_MAX_MS = 10 * 60_000;
@@ -112,6 +118,9 @@ export class OutboxPublisher {
   private reachable = true;
   private failure: string | null = null;
   private readonly zone: string;
+  /** Entries were published since the office's rows were last derived from here. */
+  private toDerive = false;
+  private derivedAt = -Infinity;
 
   constructor(private readonly opts: PublisherOptions) {
     this.zone = opts.zone ?? officeTimeZone();
@@ -203,7 +212,24 @@ export class OutboxPublisher {
       if (entries.length < BATCH) break;
     }
     this.opts.outbox.prunePublishedIfDue();
+    await this.deriveIfDue();
     this.opts.onState?.(this.state());
+  }
+
+  /**
+   * Derives the routes this desk's entries touched now rather than at the next export or report
+   * (issue 30: an export after a day's work derived every route worked on). What is not derived
+   * here (another desk deriving, the office away) the export still derives.
+   */
+  private async deriveIfDue(): Promise<void> {
+    const now = this.opts.clock.now();
+    if (!this.toDerive || now - this.derivedAt < DERIVE_EVERY_MS) return;
+    this.derivedAt = now;
+    try {
+      this.toDerive = !(await this.opts.office.deriveRows({ batches: 1, unlessBusy: true }));
+    } catch {
+      // The export derives what is left; a failure here is not the entries'.
+    }
   }
 
   /** A backlog's due entries in one transaction (issue 30: one each took 7 round trips). */
@@ -229,6 +255,7 @@ export class OutboxPublisher {
       return 'one by one';
     }
     outbox.markPublishedAll(entries.map((e) => e.id));
+    this.toDerive = true;
     this.officeAnswered();
     return 'published';
   }
@@ -239,6 +266,7 @@ export class OutboxPublisher {
     try {
       await publishOutboxEntry(entry, outbox, office, new Date(this.opts.clock.now()), this.zone);
       outbox.markPublished(entry.id);
+      this.toDerive = true;
       this.officeAnswered();
       return true;
     } catch (error) {

@@ -18,7 +18,7 @@ import {
   type OfficeBillingRow,
   type OfficeRouteCount,
 } from './office-billing';
-import { keptRouteCounts } from './office-rows';
+import { keptRouteCounts, refreshOfficeRows, type RefreshLimits } from './office-rows';
 import { officeExportLines, type LineMaker, type OfficeLines } from './office-lines';
 import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
@@ -96,6 +96,11 @@ export interface OfficeStore {
    */
   exportLines(key: string, make: LineMaker): Promise<OfficeLines>;
   routeCounts(): Promise<OfficeRouteCount[]>;
+  /**
+   * Derives again the office's rows of routes whose facts changed (office-rows.ts); whether none
+   * is left listed.
+   */
+  deriveRows(limits?: RefreshLimits): Promise<boolean>;
   /** Decisions made at desks other than `desk` above office id `after`, less `taken` (oldest first). */
   decisionNews(q: {
     after: number;
@@ -170,6 +175,7 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
     sheetDialect: () => guard(() => officeSheetDialect(pool)),
     exportLines: (key, make) => guard(() => officeExportLines(pool, asker, key, make)),
     routeCounts: () => guard(() => keptRouteCounts(pool, asker)),
+    deriveRows: (limits) => guard(() => refreshOfficeRows(pool, asker, limits)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     decisionNews: (q) => guard(() => decisionNews(pool, q)),
     review: officeReviewStore(pool, guard, routeOf),
