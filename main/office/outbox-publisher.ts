@@ -37,8 +37,9 @@ export function publishOutboxEntry(
   office: OfficeStore,
   now: Date,
   zone: string = officeTimeZone(),
+  queue?: string,
 ): Promise<Published> {
-  const e = officeEntry(entry, outbox, now, zone);
+  const e = officeEntry(entry, outbox, now, zone, queue);
   return e.kind === 'reading'
     ? office.publishReading(e.reading)
     : office.publishDecision(e.decision);
@@ -50,6 +51,7 @@ function officeEntry(
   outbox: OfficeOutbox,
   now: Date,
   zone: string,
+  queue?: string,
 ): PublishedEntry {
   const desk = outbox.desk();
   const deskName = desk?.desk ?? entry.key.split(':')[0] ?? '';
@@ -73,7 +75,13 @@ function officeEntry(
   const d = deskDecision.parse(entry.payload);
   return {
     kind: 'decision',
-    decision: { ...d, key: entry.key, desk: deskName, decidedAt: new Date(d.decidedAt) },
+    decision: {
+      ...d,
+      key: entry.key,
+      desk: deskName,
+      ...(queue !== undefined && { queue }),
+      decidedAt: new Date(d.decidedAt),
+    },
   };
 }
 
@@ -87,6 +95,8 @@ export interface PublisherOptions {
   onState?: (state: PublisherState) => void;
   /** The office's time zone, in which a photo's bare wall clock is read (default: this machine's). */
   zone?: string;
+  /** The queue's id in the office (claimant.ts), named in each decision it publishes. */
+  queue?: string;
 }
 
 export interface PublisherState {
@@ -241,7 +251,9 @@ export class OutboxPublisher {
     const now = new Date(this.opts.clock.now());
     let officeEntries: PublishedEntry[];
     try {
-      officeEntries = entries.map((entry) => officeEntry(entry, outbox, now, this.zone));
+      officeEntries = entries.map((entry) =>
+        officeEntry(entry, outbox, now, this.zone, this.opts.queue),
+      );
     } catch {
       return 'one by one';
     }
@@ -264,7 +276,14 @@ export class OutboxPublisher {
   private async publishOne(entry: OutboxEntry): Promise<boolean> {
     const { outbox, office } = this.opts;
     try {
-      await publishOutboxEntry(entry, outbox, office, new Date(this.opts.clock.now()), this.zone);
+      await publishOutboxEntry(
+        entry,
+        outbox,
+        office,
+        new Date(this.opts.clock.now()),
+        this.zone,
+        this.opts.queue,
+      );
       outbox.markPublished(entry.id);
       this.toDerive = true;
       this.officeAnswered();

@@ -105,6 +105,7 @@ export interface OfficeStore {
   decisionNews(q: {
     after: number;
     desk: string;
+    queue: string;
     taken: readonly number[];
   }): Promise<OfficeDecisionNews[]>;
   /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */

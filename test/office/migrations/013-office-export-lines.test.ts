@@ -12,7 +12,7 @@ import { olderOffice } from './older-office';
 const office = useOfficeCluster();
 
 describe.skipIf(officeSkip !== null)('office migration 013: export lines kept', () => {
-  it('keeps an 011 office and its kept rows as they were; the first export keeps every line, the next writes the same file', async () => {
+  it('keeps an 011 office and its kept rows as they were, its decisions naming no queue; the first export keeps every line, the next writes the same file', async () => {
     const o = await olderOffice(office(), 1);
     const dir = mkdtempSync(join(tmpdir(), 'office-013-'));
     try {
@@ -40,7 +40,15 @@ describe.skipIf(officeSkip !== null)('office migration 013: export lines kept', 
           from: 11,
           to: officeMigration013.version,
         });
-        expect(await snapshot()).toEqual(before);
+        // Every row as it was; the decisions name no queue (a desk counts its own name's as its own).
+        const after = await snapshot();
+        const decisions = tables.indexOf('decisions');
+        expect(after[decisions]?.map((d) => d.queue)).toEqual(before[decisions]?.map(() => null));
+        after[decisions]?.forEach((d) => {
+          delete d.queue;
+        });
+        expect(after).toEqual(before);
+        expect(before[decisions]?.length).toBeGreaterThan(0);
         const count = async (t: string) =>
           (await o.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n;
         expect(await count('office_meter_lines')).toBe(0);

@@ -17,10 +17,15 @@ const DESK_ROLE = 'meterdesk_desk';
  *   sequence, then meter, text in byte order as SQLite's BINARY has it), which its index gives so
  *   the export reads the lines in file order without sorting them.
  * Lines live apart from the rows so that reading them does not read the rows' JSON.
+ *
+ * And the queue a decision was made in (`decisions.queue`, the queue's id as its claims name it):
+ * two queues under one desk name (a clerk's window and a CLI run on one PC) are two desks, each
+ * taking the other's decisions (issue 30, item 6). Null for the decisions an office has: a desk
+ * counts those of its own name as its own, as before.
  */
 export const officeMigration013: OfficeMigration = {
   version: 13,
-  name: 'export lines kept',
+  name: 'export lines kept, decisions name their queue',
   up: `
 CREATE TABLE office_route_lines (
   route_id bigint PRIMARY KEY REFERENCES office_route_rows (route_id) ON DELETE CASCADE,
@@ -43,5 +48,7 @@ CREATE INDEX office_meter_lines_walk ON office_meter_lines
   (walk_route NULLS LAST, walk_sequence NULLS LAST, walk_meter);
 
 GRANT SELECT, INSERT, UPDATE, DELETE ON office_route_lines, office_meter_lines TO ${DESK_ROLE};
+
+ALTER TABLE decisions ADD COLUMN queue text;
 `,
 };
