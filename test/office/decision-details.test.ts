@@ -3,7 +3,8 @@
 // estimate's reading and how it was reached. A desk with a route sheet and no photos types one
 // meter's reading (on a day of its own, read by the customer), types another's (the route's read
 // day) and estimates a third; its outbox publishes them to a real PostgreSQL office and the
-// office's rows of those meters equal the desk's own billing rows.
+// office's rows of those meters equal the desk's own billing rows, and so do those of another
+// desk with the same sheet that takes the decisions from the office.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +88,25 @@ describe.skipIf(officeSkip !== null)('decisions published with their details', (
     const of = (rows: readonly BillingRow[], meter: string) =>
       billed(rows.find((r) => r.meterId === meter));
     for (const meter of ['M1', 'M2', 'M3']) expect(of(office, meter)).toEqual(of(mine, meter));
+    // Another desk with the same sheet takes them from the office as they were made.
+    const u = tempDir('meterdesk-decision-details-ben-');
+    const benStore = openStore(join(u.dir, 'queue.sqlite'));
+    cleanups.push(() => {
+      benStore.close();
+      u.cleanup();
+    });
+    const ben = new QueueActions({ store: () => benStore, engine: () => null, clock });
+    expect((await ben.loadRouteSheet(sheet, { name: 'r.csv' })).ok).toBe(true);
+    const news = await desk.decisionNews({
+      after: 0,
+      desk: 'ben@pc2',
+      queue: 'b0b0b0b0',
+      taken: [],
+    });
+    expect(await ben.takeOfficeDecisions(news)).toMatchObject({ applied: 3 });
+    const bens = [...billingRows(benStore)];
+    for (const meter of ['M1', 'M2', 'M3']) expect(of(bens, meter)).toEqual(of(mine, meter));
+
     // What the details changed: the customer's day and read type, the estimate itself.
     expect(of(office, 'M1')).toMatchObject({ readAt: '2026-02-20', readType: 'customer' });
     expect(of(office, 'M3')).toMatchObject({
