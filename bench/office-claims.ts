@@ -8,7 +8,7 @@
 // says so and measures nothing.
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { startLocalCluster } from '../main/office/local-cluster';
+import { startLocalCluster, type LocalCluster } from '../main/office/local-cluster';
 import { openOfficeDb } from '../main/office/store/office-db';
 import { openOfficeStore, type OfficeStore } from '../main/office/store/office-store';
 import type { Benchmark, BenchOptions } from './benchmark';
@@ -40,6 +40,14 @@ export interface OfficeClaimsRun {
   readonly p50Ms: number;
   readonly p95Ms: number;
   readonly maxMs: number;
+  /** p95 of the claims a desk won (an insert or a taken lease) and of those it lost (a read). */
+  readonly wonP95Ms: number;
+  readonly lostP95Ms: number;
+  /**
+   * p95 of a trivial statement's round trip, the same desks at the same concurrency: what waiting
+   * for a core costs before any claim's own work (the floor under the claims' p95).
+   */
+  readonly floorP95Ms: number;
 }
 
 export interface OfficeClaimsReport extends OfficeReportHead<'office-claims'> {
@@ -62,6 +70,36 @@ function orderFor(desk: number, photos: number): number[] {
     [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
   }
   return order;
+}
+
+/**
+ * Each desk's role on a connection of its own, as many round trips of a trivial statement as it
+ * made claims, all desks at once: each round trip's milliseconds.
+ */
+async function roundTrips(
+  cluster: LocalCluster,
+  deskCount: number,
+  photos: number,
+): Promise<number[]> {
+  const pools = Array.from({ length: deskCount }, (_, d) =>
+    openOfficeDb(cluster.url({ user: `bench_desk_${String(d)}`, password: 'pw' }), { max: 1 }),
+  );
+  try {
+    await Promise.all(pools.map((pool) => pool.query('SELECT 1')));
+    const ms: number[] = [];
+    await Promise.all(
+      pools.map(async (pool) => {
+        for (let i = 0; i < photos; i++) {
+          const t = performance.now();
+          await pool.query({ name: 'bench-floor', text: 'SELECT $1::int AS i', values: [i] });
+          ms.push(performance.now() - t);
+        }
+      }),
+    );
+    return ms;
+  } finally {
+    await Promise.all(pools.map((pool) => pool.end()));
+  }
 }
 
 async function measure(photos: number, deskCount: number): Promise<OfficeClaimsRun> {
@@ -89,6 +127,8 @@ async function measure(photos: number, deskCount: number): Promise<OfficeClaimsR
     await Promise.all(desks.map((desk) => desk.checkSchema()));
     const winners = new Map<number, number>();
     const latencies: number[] = [];
+    const wonMs: number[] = [];
+    const lostMs: number[] = [];
     const started = performance.now();
     await Promise.all(
       desks.map(async (desk, d) => {
@@ -100,12 +140,15 @@ async function measure(photos: number, deskCount: number): Promise<OfficeClaimsR
             fileName: `photo-${i}.jpg`,
             leaseMs: LEASE_MS,
           });
-          latencies.push(performance.now() - t);
+          const ms = performance.now() - t;
+          latencies.push(ms);
+          (claim.kind === 'ours' ? wonMs : lostMs).push(ms);
           if (claim.kind === 'ours') winners.set(i, (winners.get(i) ?? 0) + 1);
         }
       }),
     );
     const wallMs = performance.now() - started;
+    const floorMs = await roundTrips(cluster, deskCount, photos);
     const counts = [...winners.values()];
     return {
       desks: deskCount,
@@ -119,6 +162,9 @@ async function measure(photos: number, deskCount: number): Promise<OfficeClaimsR
       p50Ms: percentile(latencies, 50),
       p95Ms: percentile(latencies, 95),
       maxMs: percentile(latencies, 100),
+      wonP95Ms: percentile(wonMs, 95),
+      lostP95Ms: percentile(lostMs, 95),
+      floorP95Ms: percentile(floorMs, 95),
     };
   } finally {
     await Promise.all(desks.map((d) => d.close()));
@@ -155,6 +201,8 @@ export function officeClaimsTable(r: OfficeClaimsReport): BenchTable {
       'p50 ms',
       'p95 ms',
       'max ms',
+      'won / lost p95 ms',
+      'round trip p95 ms',
     ],
     rows: r.runs.map((x) => [
       x.desks,
@@ -166,11 +214,14 @@ export function officeClaimsTable(r: OfficeClaimsReport): BenchTable {
       ms(x.p50Ms),
       ms(x.p95Ms),
       ms(x.maxMs),
+      `${String(ms(x.wonP95Ms))} / ${String(ms(x.lostP95Ms))}`,
+      ms(x.floorP95Ms),
     ]),
     notes: officeNotes(
       r,
       [
-        'Each claim is one named (prepared) statement, autocommit, no transaction held open: INSERT ... ON CONFLICT DO NOTHING, else UPDATE ... WHERE the lease is over or the photo was given back (a lost claim writes nothing). Every desk claims every photo in its own order, so each photo is fought over by every desk. Each desk logs in as its own role in the desk group: the claim passes office migration 008\u2019s check that a desk writes only under its own name.',
+        'Each claim is one named (prepared) statement, autocommit, no transaction held open: INSERT ... ON CONFLICT DO NOTHING of the photos the index does not have, else UPDATE ... WHERE the lease is over or the photo was given back (a lost claim writes nothing). Every desk claims every photo in its own order, so each photo is fought over by every desk. Each desk logs in as its own role in the desk group: the claim passes office migration 008\u2019s check that a desk writes only under its own name.',
+        'Round trip: the same desks, each on a connection of its own, as many trivial statements (SELECT $1) at once as they made claims: waiting for a core, before any claim\u2019s own work. Won / lost: a claim that wrote (an insert, a lease taken) against one that read who holds the photo.',
       ],
       'Targets (issue 23): 0 double claims; claim p95 under 10 ms on a local server.',
     ),

@@ -16,7 +16,13 @@ export const deskDecision = z.object({
   meterNumber: z.string().nullable(),
   reading: z.string().nullable(),
   skipCode: z.string().nullable(),
-  /** Details as data (JSON text for an exchange or a re-read), never a sentence. */
+  /**
+   * Details as data, never a sentence: a skip's note as the clerk wrote it; JSON text for the
+   * rest: an exchange's old final and new start, a re-read's reason and note, a typed reading's
+   * read day and customer mark (`{"readAt":"2026-10-05","byCustomer":true}`), an estimate's read
+   * day, days, consumption, average daily use and estimates in a row (its reading is `reading`),
+   * as the deciding desk keeps them, so the office derives the row that desk derives.
+   */
   note: z.string().nullable(),
   /** ISO time on the desk's clock. */
   decidedAt: z.string(),

@@ -153,7 +153,15 @@ function meterDecisionOf(d: OfficeDecisionFact, photos: readonly Photo[]): Meter
   const details = detailsOf(d.note);
   switch (d.kind) {
     case 'type':
-      return parseDecision('typed', JSON.stringify({ reading: d.reading, readAt: null }));
+      // The read day and the customer's mark the deciding desk published (older desks: none).
+      return parseDecision(
+        'typed',
+        JSON.stringify({
+          reading: d.reading,
+          readAt: typeof details.readAt === 'string' ? details.readAt : null,
+          ...(details.byCustomer === true && { byCustomer: true }),
+        }),
+      );
     case 'skip': {
       const code = skipCodeOf(d.skipCode);
       return code === null ? null : { kind: 'skip', code, note: d.note };
@@ -171,7 +179,8 @@ function meterDecisionOf(d: OfficeDecisionFact, photos: readonly Photo[]): Meter
       );
     }
     case 'estimate':
-      return parseDecision('estimate', JSON.stringify(details));
+      // The estimate as the deciding desk made it (older desks published none of it: no row).
+      return parseDecision('estimate', JSON.stringify({ ...details, reading: d.reading }));
     default:
       return null;
   }

@@ -4,7 +4,7 @@
 // then the queue write together with its entry in the desk's office outbox
 // (main/store/office-outbox.ts) in one SQLite transaction (a kill between two transactions kept
 // decisions the office never heard of). While the queue does not publish nothing is kept.
-import type { DecisionRequest } from '../../common/billing/decision-rules';
+import type { MeterDecision } from '../../common/billing/meter-decision';
 import { writeWithOutboxEntry, type OutboxDecision } from '../store/office-outbox';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
@@ -59,28 +59,48 @@ export function withKey(decision: OutboxDecision, officeKey: string | undefined)
   return officeKey === undefined ? decision : { ...decision, key: officeKey };
 }
 
-/** A meter decision as the office records it; its details as data (JSON), never as a sentence. */
-export function officeMeterDecision(meterId: string, request: DecisionRequest): OutboxDecision {
+/**
+ * A meter decision as the office records it, from the decision as this desk keeps it (the rules'
+ * result, not the clerk's request): its details as data (JSON), never as a sentence. A typed
+ * reading carries its read day and whether the customer read it, an estimate its reading and how
+ * it was reached, so the office derives the row this desk derives (issue 30).
+ */
+export function officeMeterDecision(meterId: string, decision: MeterDecision): OutboxDecision {
   const meter = { meterNumber: meterId };
-  switch (request.kind) {
+  switch (decision.kind) {
     case 'typed':
-      return { ...meter, kind: 'type', reading: request.reading };
+      return {
+        ...meter,
+        kind: 'type',
+        reading: decision.reading,
+        note: JSON.stringify({
+          readAt: decision.readAt,
+          ...(decision.byCustomer === true && { byCustomer: true }),
+        }),
+      };
     case 'skip':
-      return { ...meter, kind: 'skip', skipCode: request.code, note: request.note ?? null };
+      return { ...meter, kind: 'skip', skipCode: decision.code, note: decision.note };
     case 'exchange':
       return {
         ...meter,
         kind: 'exchange',
-        reading: request.reading ?? null,
-        note: JSON.stringify({ oldFinal: request.oldFinal, newStart: request.newStart }),
+        reading: decision.reading,
+        note: JSON.stringify({ oldFinal: decision.oldFinal, newStart: decision.newStart }),
       };
     case 'reread':
       return {
         ...meter,
         kind: 'reread',
-        note: JSON.stringify({ reason: request.reason, note: request.note ?? null }),
+        note: JSON.stringify({ reason: decision.reason, note: decision.note }),
       };
-    case 'estimate':
-      return { ...meter, kind: 'estimate' };
+    case 'estimate': {
+      const { readAt, days, consumption, avgDailyUse, consecutive } = decision;
+      return {
+        ...meter,
+        kind: 'estimate',
+        reading: decision.reading,
+        note: JSON.stringify({ readAt, days, consumption, avgDailyUse, consecutive }),
+      };
+    }
   }
 }

@@ -218,7 +218,11 @@ export class QueueActions {
   ): Promise<boolean | RefusedInOffice> {
     const store = this.write('skip meter');
     if (!store.meters.get(meterId)) return false;
-    const decision = officeMeterDecision(meterId, { kind: 'skip', code, note: note ?? undefined });
+    const decision = officeMeterDecision(meterId, {
+      kind: 'skip',
+      code,
+      note: note?.trim() || null,
+    });
     const skipped = await decideOfficeFirst(
       this.site,
       meterAsk(meterId, decision, officeVersion),
@@ -243,7 +247,11 @@ export class QueueActions {
   ): Promise<boolean | RefusedInOffice> {
     const store = this.write('type reading');
     if (!store.meters.get(meterId)) return false;
-    const decision = officeMeterDecision(meterId, { kind: 'typed', reading });
+    // The read day the rules give (the route's, without one) is what the office is told.
+    const request = { kind: 'typed', reading: reading.trim(), readAt, byCustomer } as const;
+    const ruled = checkMeterDecision(store, meterId, request, this.site.clock.now());
+    if (ruled === null || !ruled.ok) return false;
+    const decision = officeMeterDecision(meterId, ruled.decision);
     const typed = await decideOfficeFirst(
       this.site,
       meterAsk(meterId, decision, officeVersion),
@@ -270,7 +278,7 @@ export class QueueActions {
     const store = this.write('decide meter');
     const ruled = checkMeterDecision(store, meterId, request, this.site.clock.now());
     if (ruled === null || !ruled.ok) return ruled;
-    const decision = officeMeterDecision(meterId, request);
+    const decision = officeMeterDecision(meterId, ruled.decision);
     // The rules look at the meter again in the write's transaction: the desk may have changed
     // while the office answered.
     const made = await decideOfficeFirst(

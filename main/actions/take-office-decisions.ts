@@ -2,8 +2,8 @@
 // is applied here as a decision made at that desk (its name kept on the meter's decision), in the
 // office's order, once (office-decisions-taken.ts marks it in the same transaction), and never
 // kept for the office (it is the office's already: no outbox entry, never published again). The
-// office has ruled on it, so this desk's rules are asked only for what the office leaves out: a
-// typed reading's day and an estimate's reading, computed here from the same route sheet. An undo
+// office has ruled on it, so this desk's rules are asked only for what an older desk's decision
+// leaves out: a typed reading's day and an estimate's reading, computed here from the same sheet. An undo
 // follows the one undo rule: the meter's newest decision is taken back, the one before stands.
 import { SKIP_CODES } from '../../common/billing/billing-row';
 import { parseDecision, type MeterDecision } from '../../common/billing/meter-decision';
@@ -92,9 +92,9 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /**
  * The decision as this queue keeps it. What the office holds in full is taken as it is (the desk
- * that made it ruled on it); a typed reading's day and an estimate's reading are this desk's rules'
- * from the same sheet, as the deciding desk computed them. Null: the office's row lacks what the
- * queue needs (an older desk's, or an estimate this sheet cannot compute).
+ * that made it ruled on it): a typed reading with its day and customer mark, an estimate. From an
+ * older desk, which published neither, they are this desk's rules' from the same sheet. Null: the
+ * office's row lacks what the queue needs (an estimate this sheet cannot compute).
  */
 function meterDecisionOf(
   store: Store,
@@ -108,8 +108,17 @@ function meterDecisionOf(
     return decided?.ok === true ? decided.decision : null;
   };
   switch (news.kind) {
-    case 'type':
-      return news.reading === null ? null : ruled({ kind: 'typed', reading: news.reading });
+    case 'type': {
+      if (news.reading === null) return null;
+      // The deciding desk's read day and customer mark (older desks published neither).
+      const readAt = text(details.readAt);
+      return ruled({
+        kind: 'typed',
+        reading: news.reading,
+        ...(readAt !== null && { readAt }),
+        ...(details.byCustomer === true && { byCustomer: true }),
+      });
+    }
     case 'skip': {
       const code = SKIP_CODES.find((c) => c === news.skipCode);
       return code === undefined ? null : { kind: 'skip', code, note: news.note };
@@ -135,7 +144,11 @@ function meterDecisionOf(
         }),
       );
     case 'estimate':
-      return ruled({ kind: 'estimate' });
+      // As the deciding desk made it; an older desk published none of it: computed here.
+      return (
+        parseDecision('estimate', JSON.stringify({ ...details, reading: news.reading })) ??
+        ruled({ kind: 'estimate' })
+      );
     default:
       return null;
   }

@@ -103,40 +103,100 @@ export async function exportBilling(
   template: ExportTemplate = DEFAULT_EXPORT_TEMPLATE,
   options: BillingExportOptions = {},
 ): Promise<BillingExportResult> {
-  const { signal, timeZone = officeTimeZone() } = options;
+  const lines = new BillingLines(template, options.timeZone);
+  let unmatched = 0;
+  let count = 0;
+  async function* made(): AsyncGenerator<string> {
+    for await (const row of rows) {
+      options.signal?.throwIfAborted();
+      const line = lines.line(row, count + 2);
+      if (line === null) continue;
+      count++;
+      if (row.unmatched) unmatched++;
+      yield line;
+    }
+  }
+  const path = await writeBillingLines(made(), outPath, lines, options.signal);
+  return { path, rows: count, unmatched, replaced: lines.replaced };
+}
+
+/**
+ * Writes the header and `made` (lines of `lines`, each ending in CRLF, made now or kept from an
+ * earlier export with the same template and zone, as the office keeps them: office-lines.ts), all
+ * or nothing; the path written. What the lines count is the caller's.
+ */
+export async function writeBillingLines(
+  made: Iterable<string> | AsyncIterable<string>,
+  outPath: string,
+  lines: BillingLines,
+  signal?: AbortSignal,
+): Promise<string> {
   signal?.throwIfAborted();
   const file = await openExportFile(outPath);
-  const encoder = new RowEncoder(template);
-  const result: BillingExportResult = { path: file.targetPath, rows: 0, unmatched: 0, replaced: 0 };
   try {
-    if (template.encoding === 'utf-8-bom') await file.write(UTF8_BOM);
-    let pending = encoder.line(templateHeaders(template), 1, null);
-    for await (const row of rows) {
-      signal?.throwIfAborted();
-      if (row.unmatched && !template.includeUnmatched) continue;
-      result.rows++;
-      if (row.unmatched) result.unmatched++;
-      // A reading without its consumption is never billable, whatever the row was built from.
-      const billable = row.useOnBill && (row.reading === null || row.consumption !== null);
-      pending += encoder.line(
-        templateCells({ ...row, useOnBill: billable }, template, timeZone),
-        result.rows + 1,
-        encoder.kinds,
-      );
+    if (lines.template.encoding === 'utf-8-bom') await file.write(UTF8_BOM);
+    let pending = lines.header();
+    for await (const line of made) {
+      pending += line;
       if (pending.length >= CHUNK_CHARS) {
-        await file.write(encoder.encode(pending));
+        await file.write(lines.encode(pending));
         pending = '';
       }
     }
-    await file.write(encoder.encode(pending));
+    await file.write(lines.encode(pending));
     signal?.throwIfAborted();
     await file.commit();
   } catch (error) {
     await file.abort();
     throw error;
   }
-  result.replaced = encoder.replaced;
-  return result;
+  return file.targetPath;
+}
+
+/**
+ * One row's line as the export writes it, CRLF included; null where the template leaves the row
+ * out (an unmatched photo). `row` is its row in the file (the header is 1), for UnencodableError.
+ */
+export class BillingLines {
+  private readonly encoder: RowEncoder;
+  readonly timeZone: string;
+
+  constructor(
+    readonly template: ExportTemplate,
+    timeZone: string = officeTimeZone(),
+  ) {
+    this.encoder = new RowEncoder(template);
+    this.timeZone = timeZone;
+  }
+
+  get replaced(): number {
+    return this.encoder.replaced;
+  }
+
+  header(): string {
+    return this.encoder.line(templateHeaders(this.template), 1, null);
+  }
+
+  line(row: BillingRow, fileRow: number): string | null {
+    if (row.unmatched && !this.template.includeUnmatched) return null;
+    // A reading without its consumption is never billable, whatever the row was built from.
+    const billable = row.useOnBill && (row.reading === null || row.consumption !== null);
+    return this.encoder.line(
+      templateCells({ ...row, useOnBill: billable }, this.template, this.timeZone),
+      fileRow,
+      this.encoder.kinds,
+    );
+  }
+
+  /** Counts a kept line's characters that Windows-1252 cannot hold ("replace"), as line() does. */
+  kept(line: string): string {
+    if (this.template.encoding === 'windows-1252') this.encoder.replaced += countUnencodable(line);
+    return line;
+  }
+
+  encode(text: string): Uint8Array {
+    return this.encoder.encode(text);
+  }
 }
 
 /** Formats lines and encodes them, checking Windows-1252 cell by cell so errors can name one. */

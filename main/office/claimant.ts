@@ -11,14 +11,22 @@ export const OFFICE_QUEUE_ID_SETTING = 'officeQueueId';
 
 const SUFFIX = /#q[0-9a-f]{8}$/;
 
-/** The name this queue claims photos under. */
-export function claimantOf(desk: string, store: Store): string {
+/**
+ * This queue's own id in the office (8 hex digits), made on first use: what tells two queues under
+ * one desk name apart, in its claims and in the decisions it publishes.
+ */
+export function queueIdOf(store: Store): string {
   let id = store.settings.get<string | null>(OFFICE_QUEUE_ID_SETTING, null);
   if (id === null || !/^[0-9a-f]{8}$/.test(id)) {
     id = randomBytes(4).toString('hex');
     store.settings.set(OFFICE_QUEUE_ID_SETTING, id);
   }
-  return `${desk}#q${id}`;
+  return id;
+}
+
+/** The name this queue claims photos under. */
+export function claimantOf(desk: string, store: Store): string {
+  return `${desk}#q${queueIdOf(store)}`;
 }
 
 /** The desk a claimant belongs to, for the words a person reads. */

@@ -19,8 +19,9 @@ export const DECISION_SYNC_SETTLE_MS = 50;
 export interface DecisionSyncOptions {
   store: Store;
   office: Pick<OfficeStore, 'decisionNews'>;
-  /** This desk's name: its own decisions are its already. */
+  /** This desk's name and its queue's id (claimant.ts): this queue's own decisions are its already. */
   desk: string;
+  queue: string;
   clock: Clock;
   take: TakeOfficeDecisions;
   /** Told after each read that applied something (tests wait on it; the log says it). */
@@ -69,7 +70,7 @@ export class DecisionSync {
   }
 
   private async turn(): Promise<DecisionsTaken> {
-    const { store, office, desk, clock, take } = this.opts;
+    const { store, office, desk, queue, clock, take } = this.opts;
     const taken = officeDecisionsTakenOf(store.db, clock);
     let total = NOTHING;
     let failed: Error | null = null;
@@ -78,7 +79,12 @@ export class DecisionSync {
     try {
       for (;;) {
         const after = fromStart ? 0 : Math.max(0, taken.highest() - LOOKBACK_IDS);
-        const news = await office.decisionNews({ after, desk, taken: taken.takenAfter(after) });
+        const news = await office.decisionNews({
+          after,
+          desk,
+          queue,
+          taken: taken.takenAfter(after),
+        });
         if (news.length === 0 || this.turns.stopped) break;
         total = plus(total, await take(news));
         // The next page: everything read so far is marked taken, so it is not read again.

@@ -10,7 +10,7 @@ import type { Clock } from '../time/clock';
 import { redactOfficeUrl } from './office-url';
 import type { ClaimPhotos } from '../../common/claim-port';
 import { ClaimGate, type ClaimGateOptions, type UnclaimedWhy } from './claim-gate';
-import { claimantOf } from './claimant';
+import { claimantOf, queueIdOf } from './claimant';
 import { OutboxPublisher, type PublisherState } from './outbox-publisher';
 import { publishDesk } from './billing-publish';
 import { deskMeterRoute } from './desk-meter-route';
@@ -78,6 +78,8 @@ export interface OfficeDeskOptions {
 
 export interface OfficeDesk {
   readonly office: OfficeStore;
+  /** This queue's id in the office (claimant.ts): named in its claims and decisions. */
+  readonly queue: string;
   readonly publisher: OutboxPublisher;
   /** For the engine (Engine.claimUploadsWith): asked before each photo is uploaded. */
   readonly claim: ClaimPhotos;
@@ -101,11 +103,13 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
     max: 2,
     routeOf: deskMeterRoute(opts.store),
   });
+  const queue = queueIdOf(opts.store);
   const decisionSync = opts.takeDecisions
     ? new DecisionSync({
         store: opts.store,
         office,
         desk: opts.desk,
+        queue,
         clock: opts.clock,
         take: opts.takeDecisions,
         ...(opts.onDecisionsTaken && { onTaken: opts.onDecisionsTaken }),
@@ -172,6 +176,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   const publisher = new OutboxPublisher({
     outbox,
     office,
+    queue,
     clock: opts.clock,
     ...(opts.publishEveryMs !== undefined && { pollMs: opts.publishEveryMs }),
     ...(opts.onPublished && { onState: opts.onPublished }),
@@ -215,11 +220,11 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
       routeSync?.soon();
     }
     // Another desk decided (or the office is back and someone may have): follow the office.
+    // Under this desk's name too: another queue of the same name (a window and a CLI run) is
+    // another desk; the read leaves this queue's own decisions out.
     if (
       event.kind === 'resync' ||
-      (event.kind === 'change' &&
-        event.change.table === 'decisions' &&
-        event.change.desk !== opts.desk)
+      (event.kind === 'change' && event.change.table === 'decisions')
     ) {
       decisionSync?.soon();
     }
@@ -228,6 +233,7 @@ export async function startOfficeDesk(opts: OfficeDeskOptions): Promise<OfficeDe
   void live.start();
   return {
     office,
+    queue,
     publisher,
     claim: async (photos) => {
       const verdicts = await gate.forUpload(photos);

@@ -22,9 +22,14 @@ export const OFFICE_ANSWER_MS = 1_500;
 /** No meter's version: a decision named with it is refused with the meter's last change. */
 const NO_VERSION = 0;
 
+type RunningDesk = Pick<OfficeDesk, 'office'> & Partial<Pick<OfficeDesk, 'queue'>>;
+
 export interface OfficeFirstOptions {
-  /** The office desk running now (its office store is enough); null: no office in use. */
-  readonly running: () => Promise<Pick<OfficeDesk, 'office'> | null>;
+  /**
+   * The office desk running now (its office store is enough; its queue's id, when known, is named
+   * in the decision); null: no office in use.
+   */
+  readonly running: () => Promise<RunningDesk | null>;
   /** Who this queue publishes as; null: office mode is off for it. */
   readonly me: () => DeskName | null;
   /** The decision's time and a lease's end as this desk tells them. */
@@ -80,7 +85,7 @@ export class OfficeFirstGate implements OfficeDecisionPort {
   }
 
   private async decide(
-    desk: Pick<OfficeDesk, 'office'>,
+    desk: RunningDesk,
     me: DeskName,
     ask: OfficeAsk,
     key: string,
@@ -96,6 +101,7 @@ export class OfficeFirstGate implements OfficeDecisionPort {
         key,
         kind: d.kind,
         desk: me.desk,
+        queue: desk.queue ?? null,
         clerk: me.clerk,
         sha256: ask.sha256,
         fileName: null,

@@ -37,8 +37,9 @@ export function publishOutboxEntry(
   office: OfficeStore,
   now: Date,
   zone: string = officeTimeZone(),
+  queue?: string,
 ): Promise<Published> {
-  const e = officeEntry(entry, outbox, now, zone);
+  const e = officeEntry(entry, outbox, now, zone, queue);
   return e.kind === 'reading'
     ? office.publishReading(e.reading)
     : office.publishDecision(e.decision);
@@ -50,6 +51,7 @@ function officeEntry(
   outbox: OfficeOutbox,
   now: Date,
   zone: string,
+  queue?: string,
 ): PublishedEntry {
   const desk = outbox.desk();
   const deskName = desk?.desk ?? entry.key.split(':')[0] ?? '';
@@ -73,7 +75,13 @@ function officeEntry(
   const d = deskDecision.parse(entry.payload);
   return {
     kind: 'decision',
-    decision: { ...d, key: entry.key, desk: deskName, decidedAt: new Date(d.decidedAt) },
+    decision: {
+      ...d,
+      key: entry.key,
+      desk: deskName,
+      ...(queue !== undefined && { queue }),
+      decidedAt: new Date(d.decidedAt),
+    },
   };
 }
 
@@ -87,6 +95,8 @@ export interface PublisherOptions {
   onState?: (state: PublisherState) => void;
   /** The office's time zone, in which a photo's bare wall clock is read (default: this machine's). */
   zone?: string;
+  /** The queue's id in the office (claimant.ts), named in each decision it publishes. */
+  queue?: string;
 }
 
 export interface PublisherState {
@@ -98,6 +108,12 @@ export interface PublisherState {
 }
 
 const BATCH = 50;
+/**
+ * How often at most a desk derives again the office's rows its publishes touched (office-rows.ts),
+ * so the export and the report find them derived; each time one batch of routes at most, and
+ * only when no other desk is deriving (it takes what is listed).
+ */
+const DERIVE_EVERY_MS = 10_000;
 const OUTAGE_FIRST_MS = 1_000;
 const OUTAGE_MAX_MS = 60_000;
 const REFUSED_MAX_MS = 10 * 60_000;
@@ -112,6 +128,9 @@ export class OutboxPublisher {
   private reachable = true;
   private failure: string | null = null;
   private readonly zone: string;
+  /** Entries were published since the office's rows were last derived from here. */
+  private toDerive = false;
+  private derivedAt = -Infinity;
 
   constructor(private readonly opts: PublisherOptions) {
     this.zone = opts.zone ?? officeTimeZone();
@@ -203,7 +222,24 @@ export class OutboxPublisher {
       if (entries.length < BATCH) break;
     }
     this.opts.outbox.prunePublishedIfDue();
+    await this.deriveIfDue();
     this.opts.onState?.(this.state());
+  }
+
+  /**
+   * Derives the routes this desk's entries touched now rather than at the next export or report
+   * (issue 30: an export after a day's work derived every route worked on). What is not derived
+   * here (another desk deriving, the office away) the export still derives.
+   */
+  private async deriveIfDue(): Promise<void> {
+    const now = this.opts.clock.now();
+    if (!this.toDerive || now - this.derivedAt < DERIVE_EVERY_MS) return;
+    this.derivedAt = now;
+    try {
+      this.toDerive = !(await this.opts.office.deriveRows({ batches: 1, unlessBusy: true }));
+    } catch {
+      // The export derives what is left; a failure here is not the entries'.
+    }
   }
 
   /** A backlog's due entries in one transaction (issue 30: one each took 7 round trips). */
@@ -215,7 +251,9 @@ export class OutboxPublisher {
     const now = new Date(this.opts.clock.now());
     let officeEntries: PublishedEntry[];
     try {
-      officeEntries = entries.map((entry) => officeEntry(entry, outbox, now, this.zone));
+      officeEntries = entries.map((entry) =>
+        officeEntry(entry, outbox, now, this.zone, this.opts.queue),
+      );
     } catch {
       return 'one by one';
     }
@@ -229,6 +267,7 @@ export class OutboxPublisher {
       return 'one by one';
     }
     outbox.markPublishedAll(entries.map((e) => e.id));
+    this.toDerive = true;
     this.officeAnswered();
     return 'published';
   }
@@ -237,8 +276,16 @@ export class OutboxPublisher {
   private async publishOne(entry: OutboxEntry): Promise<boolean> {
     const { outbox, office } = this.opts;
     try {
-      await publishOutboxEntry(entry, outbox, office, new Date(this.opts.clock.now()), this.zone);
+      await publishOutboxEntry(
+        entry,
+        outbox,
+        office,
+        new Date(this.opts.clock.now()),
+        this.zone,
+        this.opts.queue,
+      );
       outbox.markPublished(entry.id);
+      this.toDerive = true;
       this.officeAnswered();
       return true;
     } catch (error) {

@@ -186,6 +186,7 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     const everything = await anna.desk.office.decisionNews({
       after: 0,
       desk: 'anna@pc1',
+      queue: anna.desk.queue,
       taken: [],
     });
     expect(everything.map((n) => n.officeId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -254,6 +255,70 @@ describe.skipIf(officeSkip !== null)("another desk's decisions at this desk", ()
     );
     expect(shown(anna)).toMatchObject({
       M1: { kind: 'skip', desk: 'ben@pc2' },
+      M2: { kind: 'skip', desk: 'ben@pc2' },
+    });
+  });
+
+  it('two queues under one desk name (a window and a CLI run) take each other’s decisions, never their own', async () => {
+    const o = await migratedOffice(office(), 0);
+    cleanups.push(() => o.close());
+    const window = await deskOn(o, 'ben@pc2');
+    const cli = await deskOn(o, 'ben@pc2');
+    expect(window.desk.queue).not.toBe(cli.desk.queue);
+    await publishRoutes(window.q.store, window.desk.office, 'ben', new Date(DECISIONS_NOW));
+
+    // The window's skip through its outbox: the CLI's queue takes it, named by the desk.
+    expect(await window.q.actions.recordSkip('M2', 'no_access', 'gate locked')).toBe(true);
+    await benPublishes(window);
+    const takes = async (d: Desk, expected: Partial<ReturnType<typeof shown>>) => {
+      await expect
+        .poll(async () => {
+          await d.clock.advance(DECISION_SYNC_SETTLE_MS);
+          return shown(d);
+        })
+        .toMatchObject(expected);
+    };
+    await takes(cli, { M2: { kind: 'skip', desk: 'ben@pc2' } });
+
+    // The CLI's typed reading made in the office first: the window's queue takes it.
+    const gate = new OfficeFirstGate({
+      running: () => Promise.resolve(cli.desk),
+      me: () => officeOutboxOf(cli.q.store.db, cli.clock).desk(),
+      clock: () => cli.clock,
+      time: cli.clock,
+    });
+    const cliFirst = new QueueActions({
+      store: () => cli.q.store,
+      engine: () => null,
+      clock: cli.clock,
+      office: () => gate,
+    });
+    const m1 = await cli.desk.office.review.meterReview('M1');
+    expect(await cliFirst.typeReading('M1', '00114.0', undefined, false, m1?.meter.version)).toBe(
+      true,
+    );
+    await takes(window, { M1: { kind: 'typed', desk: 'ben@pc2' } });
+
+    // Neither takes its own back: the window's news holds only the CLI's decision and the CLI's
+    // only the window's; taking them all again applies nothing.
+    const newsOf = (d: Desk) =>
+      d.desk.office.decisionNews({ after: 0, desk: 'ben@pc2', queue: d.desk.queue, taken: [] });
+    expect((await newsOf(window)).map((n) => n.kind)).toEqual(['type']);
+    expect((await newsOf(cli)).map((n) => n.kind)).toEqual(['skip']);
+    for (const d of [window, cli]) {
+      expect(await d.q.actions.takeOfficeDecisions(await newsOf(d))).toEqual({
+        applied: 0,
+        notHere: 0,
+        meters: [],
+      });
+    }
+    // Each queue keeps its own decision as made here, the other's as the desk's.
+    expect(shown(window)).toMatchObject({
+      M1: { kind: 'typed', desk: 'ben@pc2' },
+      M2: { kind: 'skip', desk: 'here' },
+    });
+    expect(shown(cli)).toMatchObject({
+      M1: { kind: 'typed', desk: 'here' },
       M2: { kind: 'skip', desk: 'ben@pc2' },
     });
   });

@@ -30,10 +30,11 @@ describe('a claim that gives up', () => {
     });
     const claim = await claimPhoto(office.db, { ...request, leaseMs: 60_000 });
     expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leftMs: 0 });
+    // A single photo's claim statement, asked three times.
     expect(office.statements).toEqual([
-      'office-claim-photos',
-      'office-claim-photos',
-      'office-claim-photos',
+      'office-claim-photo',
+      'office-claim-photo',
+      'office-claim-photo',
     ]);
   });
 
@@ -51,6 +52,6 @@ describe('a claim that gives up', () => {
     const claim = await claimPhoto(office.db, { ...request, leaseMs: 60_000 });
     expect(claim).toEqual({ kind: 'held', desk: 'ben@pc2', leftMs: 900_000 });
     // Not takeable: one statement, no asking again.
-    expect(office.statements).toEqual(['office-claim-photos']);
+    expect(office.statements).toEqual(['office-claim-photo']);
   });
 });

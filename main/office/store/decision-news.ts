@@ -37,7 +37,8 @@ const NEWS = `
               FROM decisions p WHERE p.sha256 = d.sha256 AND p.id <= d.id)
          END AS "photoHistory"
     FROM decisions d LEFT JOIN meters m ON m.id = d.meter_id
-   WHERE d.id > $1 AND d.desk <> $2 AND NOT (d.id = ANY($3::bigint[]))
+   WHERE d.id > $1 AND NOT (d.desk = $2 AND (d.queue IS NULL OR d.queue = $5))
+     AND NOT (d.id = ANY($3::bigint[]))
    ORDER BY d.id LIMIT $4`;
 
 /** The photo's review after its decisions so far (oldest first); null: none stands. */
@@ -54,14 +55,16 @@ export function photoReviewAfter(
 }
 
 /**
- * Decisions made at other desks than `desk` with an office id above `after`, except `taken`,
- * oldest first, at most NEWS_PAGE of them.
+ * Decisions made elsewhere than queue `queue` of desk `desk` (another desk, or another queue
+ * under this desk's name: issue 30, item 6) with an office id above `after`, except `taken`,
+ * oldest first, at most NEWS_PAGE of them. A decision of this desk's name that names no queue
+ * (published before queues were named) counts as this queue's own, as it did before.
  */
 export async function decisionNews(
   db: Queryable,
-  q: { after: number; desk: string; taken: readonly number[] },
+  q: { after: number; desk: string; queue: string; taken: readonly number[] },
 ): Promise<OfficeDecisionNews[]> {
-  const { rows } = await db.query<NewsRow>(NEWS, [q.after, q.desk, q.taken, NEWS_PAGE]);
+  const { rows } = await db.query<NewsRow>(NEWS, [q.after, q.desk, q.taken, NEWS_PAGE, q.queue]);
   return rows.flatMap((r) => {
     const kind = OFFICE_DECISION_KINDS.find((k) => k === r.kind);
     if (kind === undefined) return [];

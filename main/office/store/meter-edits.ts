@@ -81,9 +81,9 @@ export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEd
     }
     await c.query(
       `INSERT INTO decisions (idempotency_key, kind, meter_id, reading, skip_code, note, desk,
-         clerk, decided_at, meter_number, sha256)
+         clerk, decided_at, meter_number, sha256, queue)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-               (SELECT sha256 FROM photos WHERE sha256 = $11))`,
+               (SELECT sha256 FROM photos WHERE sha256 = $11), $12)`,
       [
         d.key,
         d.kind,
@@ -96,6 +96,7 @@ export function decideMeter(pool: OfficePool, d: MeterDecision): Promise<MeterEd
         d.decidedAt,
         d.meterNumber,
         d.sha256,
+        d.queue ?? null,
       ],
     );
     const after = await meterStateAfter(c, d.meterId, d);

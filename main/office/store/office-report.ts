@@ -4,7 +4,13 @@
 // route section counts the office's kept billing rows (office-rows.ts), not a second derivation.
 import { requireOfficeSchema } from './migrate-office';
 import { keptRouteCounts, type OfficeRouteCount } from './office-rows';
-import { classifyOfficeError, openOfficeDb, type OfficePool, type Queryable } from './office-db';
+import {
+  classifyOfficeError,
+  inTransaction,
+  openOfficeDb,
+  type OfficePool,
+  type Queryable,
+} from './office-db';
 
 /** One day, as the caller's clock and time zone have it: from its first instant, to the next day's. */
 export interface ReportDay {
@@ -131,12 +137,19 @@ async function readReport(
   desk: string,
 ): Promise<OfficeDayReport> {
   await requireOfficeSchema(pool);
-  return {
-    routeCounts: await keptRouteCounts(pool, desk),
-    clerks: await clerksOnDay(pool, day),
-    readers: await readersOnDay(pool, day),
-    quota: await quotaOnDay(pool, day),
-  };
+  const routeCounts = await keptRouteCounts(pool, desk);
+  // One read-only transaction, so the sections can run without JIT: the server compiled the
+  // readers statement before running it (2.7 s of its 2.9 s on 100,000 meters, for 0.19 s of work).
+  return inTransaction(pool, desk, async (c) => {
+    await c.query('SET TRANSACTION READ ONLY');
+    await c.query('SET LOCAL jit = off');
+    return {
+      routeCounts,
+      clerks: await clerksOnDay(c, day),
+      readers: await readersOnDay(c, day),
+      quota: await quotaOnDay(c, day),
+    };
+  });
 }
 
 /** The day's report from the office at `url`; a failure comes back as an OfficeError. */

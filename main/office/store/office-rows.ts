@@ -28,6 +28,9 @@ export const ROWS_DERIVATION = 1;
 /** pg_advisory_xact_lock key: "MeterDesk office rows" hashed once, a constant forever. */
 const ROWS_LOCK = 7_402_913_610;
 
+/** How long a publisher's refresh waits for a row lock before it leaves the work to a later one. */
+const BUSY_LOCK_MS = 100;
+
 /** Routes derived in one transaction (10,000 meters at 400 a route): short enough that a desk
  * waiting for the lock meanwhile stays well within its statement timeout. */
 const ROUTES_A_BATCH = 25;
@@ -224,18 +227,38 @@ async function deriveBatch(
   return true;
 }
 
+export interface RefreshLimits {
+  /** Batches of routes at most; the rest stays listed for the next refresh. */
+  batches?: number;
+  /** Leave it to the desk deriving now rather than wait for it (a publisher's refresh). */
+  unlessBusy?: boolean;
+}
+
 /**
  * Derives again the routes whose facts changed since their rows were kept. One desk at a time
  * (an advisory lock): two desks deriving the same route from facts read at different moments
- * could otherwise keep the older rows last.
+ * could otherwise keep the older rows last. Whether no route is left listed.
  */
-export async function refreshOfficeRows(pool: OfficePool, user: string): Promise<void> {
+export async function refreshOfficeRows(
+  pool: OfficePool,
+  user: string,
+  limits: RefreshLimits = {},
+): Promise<boolean> {
   let first = true;
   // Read once a refresh: the key is a few lookups, the model a read of the whole history.
   let inputs: DerivationInputs | null = null;
-  for (;;) {
+  for (let batch = 0; batch < (limits.batches ?? Infinity); batch++) {
     const more = await inTransaction(pool, user, async (c) => {
-      await c.query('SELECT pg_advisory_xact_lock($1)', [ROWS_LOCK]);
+      if (limits.unlessBusy) {
+        const got = await c.query<{ got: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS got', [
+          ROWS_LOCK,
+        ]);
+        if (got.rows[0]?.got !== true) return 'busy';
+        // Nor for a row another desk holds (a meter locked by a decision: keeping a row locks its
+        // meter for the foreign key): the refresh holds one of the desk's few connections, which
+        // its window's review waits for meanwhile. It fails at once and is tried again later.
+        await c.query(`SET LOCAL lock_timeout = '${String(BUSY_LOCK_MS)}ms'`);
+      } else await c.query('SELECT pg_advisory_xact_lock($1)', [ROWS_LOCK]);
       // A batch's statements are estimated high enough for the server to compile them first
       // (JIT), which costs more than their work (the report's readers: 1.4 s of 1.7 s).
       await c.query('SET LOCAL jit = off');
@@ -245,8 +268,10 @@ export async function refreshOfficeRows(pool: OfficePool, user: string): Promise
       first = false;
       return derived;
     });
-    if (!more) return;
+    if (more === 'busy') return false;
+    if (!more) return true;
   }
+  return false;
 }
 
 /** The kept rows of every meter of the office, brought up to date first. */

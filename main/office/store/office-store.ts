@@ -18,7 +18,8 @@ import {
   type OfficeBillingRow,
   type OfficeRouteCount,
 } from './office-billing';
-import { keptRouteCounts } from './office-rows';
+import { keptRouteCounts, refreshOfficeRows, type RefreshLimits } from './office-rows';
+import { officeExportLines, type LineMaker, type OfficeLines } from './office-lines';
 import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
 import { decisionNews } from './decision-news';
@@ -96,11 +97,24 @@ export interface OfficeStore {
    * and meters, and the dialect its sheets were loaded in.
    */
   billingRows(): Promise<{ rows: OfficeBillingRow[]; dialect: unknown }>;
+  /** The sheet dialect the office's routes were last loaded with; null: none published. */
+  sheetDialect(): Promise<unknown>;
+  /**
+   * Every meter's line of the office export made with `key` (a template and zone), in walking
+   * order; lines not kept for `key` are made by `make` and kept (office-lines.ts).
+   */
+  exportLines(key: string, make: LineMaker): Promise<OfficeLines>;
   routeCounts(): Promise<OfficeRouteCount[]>;
+  /**
+   * Derives again the office's rows of routes whose facts changed (office-rows.ts); whether none
+   * is left listed.
+   */
+  deriveRows(limits?: RefreshLimits): Promise<boolean>;
   /** Decisions made at desks other than `desk` above office id `after`, less `taken` (oldest first). */
   decisionNews(q: {
     after: number;
     desk: string;
+    queue: string;
     taken: readonly number[];
   }): Promise<OfficeDecisionNews[]>;
   /** What a live change note leaves out (a decision's kind, the meter's number), for its line. */
@@ -177,7 +191,10 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
         rows: await officeBillingRows(pool, asker),
         dialect: await officeSheetDialect(pool),
       })),
+    sheetDialect: () => guard(() => officeSheetDialect(pool)),
+    exportLines: (key, make) => guard(() => officeExportLines(pool, asker, key, make)),
     routeCounts: () => guard(() => keptRouteCounts(pool, asker)),
+    deriveRows: (limits) => guard(() => refreshOfficeRows(pool, asker, limits)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     decisionNews: (q) => guard(() => decisionNews(pool, q)),
     plausibilityProfile: () => guard(() => officeProfile(pool)),

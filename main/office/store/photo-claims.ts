@@ -69,7 +69,10 @@ export interface ClaimBatch {
 // two desks claiming at once cannot both win. Most claims in a busy office are lost (the photo is
 // another desk's): they read the row and write nothing, where ON CONFLICT DO UPDATE ... WHERE locked
 // the row even to refuse it, so every loser queued behind the winner and wrote a lock to the page.
-// A lost claim reads who has it in the same statement. The whole upload unit is one statement over
+// A lost claim reads who has it in the same statement. A photo the index has already is not
+// offered to the INSERT at all: its BEFORE INSERT trigger (office migration 008's own-rows check)
+// ran for every claim asked, won or lost, a third of a lost claim's time on the server (0.19 of
+// 0.6 ms; bench/README.md); ON CONFLICT still settles a photo inserted meanwhile. The whole upload unit is one statement over
 // the `unnest` of its photos (issue 30: one statement per photo queued on the desk's two
 // connections, and the last ones ran out of time). Named, so each connection plans it once.
 const CLAIM = {
@@ -82,6 +85,7 @@ WITH asked AS (
   INSERT INTO photos (sha256, state, desk, file_name, claimed_at, lease_until)
   SELECT sha256, 'claimed', $3, file_name, now(), now() + $4::float8 * interval '1 millisecond'
     FROM asked
+   WHERE NOT EXISTS (SELECT 1 FROM photos AS x WHERE x.sha256 = asked.sha256)
   ON CONFLICT (sha256) DO NOTHING
   RETURNING sha256, state, desk, lease_until, task_id
 ), taken AS (
@@ -101,6 +105,39 @@ WITH asked AS (
     FROM photos AS p JOIN asked AS a ON a.sha256 = p.sha256
    WHERE NOT EXISTS (SELECT 1 FROM inserted i WHERE i.sha256 = p.sha256)
      AND NOT EXISTS (SELECT 1 FROM taken t WHERE t.sha256 = p.sha256)
+)
+SELECT won, sha256, state, desk, task_id, ${LEASE_NOW} FROM answer`,
+};
+
+/**
+ * CLAIM for one photo (a single claim, most of a desk's in a quiet office): the same three steps
+ * on the photo's key alone, without the batch's `unnest` and `DISTINCT ON`, which a lost claim
+ * spent most of its server time planning and running (bench/README.md, "Office: claims").
+ */
+const CLAIM_ONE = {
+  name: 'office-claim-photo',
+  text: `
+WITH inserted AS (
+  INSERT INTO photos (sha256, state, desk, file_name, claimed_at, lease_until)
+  SELECT $1, 'claimed', $3, $2, now(), now() + $4::float8 * interval '1 millisecond'
+   WHERE NOT EXISTS (SELECT 1 FROM photos AS x WHERE x.sha256 = $1)
+  ON CONFLICT (sha256) DO NOTHING
+  RETURNING sha256, state, desk, lease_until, task_id
+), taken AS (
+  UPDATE photos AS p
+     SET state = 'claimed', desk = $3, file_name = $2, claimed_at = now(),
+         lease_until = now() + $4::float8 * interval '1 millisecond'
+   WHERE p.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted)
+     AND (p.state = 'released' OR (p.state = 'claimed' AND (p.desk = $3 OR p.lease_until <= now())))
+  RETURNING p.sha256, p.state, p.desk, p.lease_until, p.task_id
+), answer AS (
+  SELECT true AS won, sha256, state, desk, lease_until, task_id FROM inserted
+  UNION ALL
+  SELECT true, sha256, state, desk, lease_until, task_id FROM taken
+  UNION ALL
+  SELECT false, p.sha256, p.state, p.desk, p.lease_until, p.task_id
+    FROM photos AS p
+   WHERE p.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted) AND NOT EXISTS (SELECT 1 FROM taken)
 )
 SELECT won, sha256, state, desk, task_id, ${LEASE_NOW} FROM answer`,
 };
@@ -135,13 +172,20 @@ export async function claimPhotos(db: Queryable, batch: ClaimBatch): Promise<Pho
   // A lost claim whose row is missing or still looks takeable saw the photo as it was when the
   // statement began: another desk's insert or claim committed meanwhile. A new statement sees it.
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS && open.length > 0; attempt++) {
-    const values = [
-      open.map((p) => p.sha256),
-      open.map((p) => p.fileName),
-      batch.desk,
-      batch.leaseMs,
-    ];
-    const answer = await db.query<PhotoRow & { won: boolean }>({ ...CLAIM, values });
+    const [one] = open;
+    const answer = await db.query<PhotoRow & { won: boolean }>(
+      open.length === 1 && one
+        ? { ...CLAIM_ONE, values: [one.sha256, one.fileName, batch.desk, batch.leaseMs] }
+        : {
+            ...CLAIM,
+            values: [
+              open.map((p) => p.sha256),
+              open.map((p) => p.fileName),
+              batch.desk,
+              batch.leaseMs,
+            ],
+          },
+    );
     for (const row of answer.rows) {
       if (row.won && row.left_ms !== null)
         won.set(row.sha256, { kind: 'ours', leftMs: row.left_ms });

@@ -44,6 +44,11 @@ export type DecisionKind = OfficeDecisionKind;
 export type PublishedDecision = Omit<DeskDecision, 'decidedAt'> & {
   key: string;
   desk: string;
+  /**
+   * The queue it was made in (claimant.ts queueIdOf): two queues under one desk name take each
+   * other's decisions (decision-news.ts). Absent: not known (an older desk, a republish).
+   */
+  queue?: string | null;
   /** The office's key of the route the desk has that meter on (absent: not known). */
   routeKey?: string | null;
   decidedAt: Date;
@@ -171,8 +176,8 @@ async function decisionOn(c: OfficeClient, d: PublishedDecision): Promise<Publis
   const meterId = meter.rows[0]?.id ?? null;
   const inserted = await c.query(
     `INSERT INTO decisions (idempotency_key, kind, sha256, meter_id, meter_number, reading,
-       skip_code, note, desk, clerk, decided_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       skip_code, note, desk, clerk, decided_at, queue)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (idempotency_key) DO NOTHING`,
     [
       d.key,
@@ -186,6 +191,7 @@ async function decisionOn(c: OfficeClient, d: PublishedDecision): Promise<Publis
       d.desk,
       d.clerk,
       d.decidedAt,
+      d.queue ?? null,
     ],
   );
   // A repeat changes nothing; a new decision moves the meter as one made office-first does.

@@ -10,6 +10,7 @@ import { officeMigration009 } from './009-office-billing-facts';
 import { officeMigration010 } from './010-office-meter-rows';
 import { officeMigration011 } from './011-office-order-files';
 import { officeMigration012 } from './012-office-limits-history';
+import { officeMigration013 } from './013-office-export-lines';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -26,6 +27,7 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration010,
   officeMigration011,
   officeMigration012,
+  officeMigration013,
 ];
 
 /** The newest step's version: what a database this MeterDesk migrated is at. */
