@@ -72,7 +72,14 @@ export function officeMeterDecision(meterId: string, request: DecisionRequest): 
         ...meter,
         kind: 'exchange',
         reading: request.reading ?? null,
-        note: JSON.stringify({ oldFinal: request.oldFinal, newStart: request.newStart }),
+        // Every detail billing books, so the office and the desks taking it write the same rows.
+        note: JSON.stringify({
+          oldFinal: request.oldFinal,
+          newStart: request.newStart,
+          newMeter: request.newMeter.trim(),
+          newSerial: request.newSerial?.trim() || null,
+          exchangedAt: request.exchangedAt,
+        }),
       };
     case 'reread':
       return {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRows } from '../../main/billing/meter-readings';
-import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from './decision-queue';
+import { DECISIONS_NOW, NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
 import { readPhoto } from './read-photo';
 
 let queue: DecisionQueue;
@@ -45,7 +45,7 @@ beforeEach(async () => {
     'M8;R;80;5;1;00800,0;2026-10-23;1',
   ]);
   expect(loaded).toBe(true);
-  await actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
+  await actions.decideMeter('M1', { ...NEW_METER, oldFinal: '00130.0', newStart: '00002.0' });
   await actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' });
   await actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' });
   await actions.recordSkip('M4', 'dog', 'Rottweiler');
@@ -84,7 +84,7 @@ describe('the German billing export', () => {
     for (const [meter, reasons] of de)
       expect([meter, reasons.match(ENGLISH)?.[0]]).toEqual([meter, undefined]);
     expect(de.get('M1')).toMatch(
-      /^Zähler gewechselt: Endstand alter Zähler 00130,0, Anfangsstand neuer Zähler 00002,0\./,
+      /^Zähler gewechselt am 20\.11\.2026: alter Zähler M1 ausgebaut mit 00130,0, neuer Zähler N1 eingebaut mit 00002,0\./,
     );
     expect(de.get('M2')).toBe(
       'Zur Nachablesung auf der Ableseliste (der Zählerstand passt nicht). Kein Foto dieses Zählers.',
