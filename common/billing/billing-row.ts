@@ -22,7 +22,19 @@ export const CONFIRMATIONS = [
 ] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
 
-export const READ_TYPES = ['actual', 'customer', 'estimated', 'verified', 'no_read'] as const;
+/**
+ * removal and install: the two rows an exchange adds before the period's reading (the old meter's
+ * last reading and the new one's first, common/billing/exchange-rows.ts).
+ */
+export const READ_TYPES = [
+  'actual',
+  'customer',
+  'estimated',
+  'verified',
+  'no_read',
+  'removal',
+  'install',
+] as const;
 export type ReadType = (typeof READ_TYPES)[number];
 
 export const SKIP_CODES = ['no_access', 'locked', 'dog', 'buried', 'damaged', 'other'] as const;

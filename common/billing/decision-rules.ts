@@ -110,7 +110,7 @@ const refuse = (
 });
 
 /** a − b exactly, as a number; null unless both are readings. */
-function minus(a: string, b: string): number | null {
+export function minus(a: string, b: string): number | null {
   const x = parseExact(a);
   const y = parseExact(b);
   if (!x || !y) return null;

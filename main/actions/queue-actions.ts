@@ -15,7 +15,7 @@ import {
   PROFILE_CONFIGS,
   type PlausibilityProfile,
 } from '../../common/billing/plausibility-profiles';
-import { exportedHistoryRows } from '../billing/history/exported-history';
+import { exchangeBridges, exportedHistoryRows } from '../billing/history/exported-history';
 import { importHistoryFile, type HistoryImportResult } from '../billing/history/import-history';
 import { checkMeterDecision, decideMeter, undoMeterDecision } from '../billing/meter-decisions';
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
@@ -386,8 +386,15 @@ export class QueueActions {
    * next cycle's checks know them. As safe beside an owner as the import. The readings added.
    */
   recordExport(rows: Iterable<BillingRow>): number {
-    const outcomes = this.site.store().history.add(exportedHistoryRows(rows), 'export');
-    return outcomes.filter((o) => o.kind === 'added').length;
+    const history = this.site.store().history;
+    const exported = exportedHistoryRows(rows);
+    const outcomes = history.add(exported, 'export');
+    // After the exchange's own rows are kept: the old meter's removal is part of what is carried.
+    const bridged = history.add(
+      exchangeBridges(exported, (id) => history.of(id)),
+      'export',
+    );
+    return [...outcomes, ...bridged].filter((o) => o.kind === 'added').length;
   }
 
   private write(action: ActionName): Store {

@@ -10,6 +10,7 @@ import {
   templateKinds,
   type ExportCellKind,
 } from '../../common/billing/export-cells';
+import { bookedRows, exchangeRows } from '../../common/billing/exchange-rows';
 import { billingLine } from '../../common/billing/export-line';
 import { officeTimeZone } from '../../common/billing/export-read-at';
 import {
@@ -82,7 +83,7 @@ export function billingPreview(
   rows: Iterable<BillingRow>,
 ): BillingPreview {
   const first: BillingRow[] = [];
-  for (const row of rows) {
+  for (const row of bookedRows(rows)) {
     if (first.length >= PREVIEW_ROWS) break;
     first.push(row);
   }
@@ -111,18 +112,21 @@ export async function exportBilling(
   try {
     if (template.encoding === 'utf-8-bom') await file.write(UTF8_BOM);
     let pending = encoder.line(templateHeaders(template), 1, null);
-    for await (const row of rows) {
+    for await (const meterRow of rows) {
       signal?.throwIfAborted();
-      if (row.unmatched && !template.includeUnmatched) continue;
-      result.rows++;
-      if (row.unmatched) result.unmatched++;
-      // A reading without its consumption is never billable, whatever the row was built from.
-      const billable = row.useOnBill && (row.reading === null || row.consumption !== null);
-      pending += encoder.line(
-        templateCells({ ...row, useOnBill: billable }, template, timeZone),
-        result.rows + 1,
-        encoder.kinds,
-      );
+      if (meterRow.unmatched && !template.includeUnmatched) continue;
+      // An exchanged meter is booked as billing books it: removal, installation, then the reading.
+      for (const row of exchangeRows(meterRow)) {
+        result.rows++;
+        if (row.unmatched) result.unmatched++;
+        // A reading without its consumption is never billable, whatever the row was built from.
+        const billable = row.useOnBill && (row.reading === null || row.consumption !== null);
+        pending += encoder.line(
+          templateCells({ ...row, useOnBill: billable }, template, timeZone),
+          result.rows + 1,
+          encoder.kinds,
+        );
+      }
       if (pending.length >= CHUNK_CHARS) {
         await file.write(encoder.encode(pending));
         pending = '';
