@@ -10,10 +10,17 @@ import { minus } from './decision-rules';
 import type { DecisionNote } from './outcome-notes';
 
 type Booked = Extract<DecisionNote, { code: 'exchange_booked' }>;
+/** An exchange as billing books it: both meters, both readings and the day. */
+export type BookedExchange = Booked['params'];
 
 function bookedOf(row: BillingRow): Booked | null {
   const note = row.reasonParts?.before.find((n): n is Booked => n.code === 'exchange_booked');
   return note ?? null;
+}
+
+/** The exchange a meter's decision notes book, null when none (or an older one without it). */
+export function bookedExchange(notes: readonly DecisionNote[] | undefined): BookedExchange | null {
+  return notes?.find((n): n is Booked => n.code === 'exchange_booked')?.params ?? null;
 }
 
 /** The row as it is, or an exchange's three rows; a row without a reading stays one. */
