@@ -5,7 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decisionProblemEnglish } from '../../common/billing/decision-english';
 import type { DecisionRequest } from '../../common/billing/decision-rules';
+import { exchangeRows } from '../../common/billing/exchange-rows';
 import { parseDecision } from '../../common/billing/meter-decision';
+import { officeRouteRows } from '../../common/billing/office-meter-row';
+import { DEFAULT_PLAUSIBILITY_CONFIG } from '../../common/billing/plausibility-config';
 import type { QueueActions } from '../../main/actions/queue-actions';
 import { officeMeterDecision } from '../../main/actions/office-decisions';
 import { billingRows, meterReading } from '../../main/billing/meter-readings';
@@ -185,6 +188,60 @@ describe('an exchange the office carries', () => {
         JSON.stringify({ ...JSON.parse(published.note ?? ''), reading: null }),
       ),
     ).toMatchObject({ newMeter: 'N1', newSerial: 'SN-778', exchangedAt: '2026-11-20' });
+  });
+
+  it("the office's rows from the published decision book the same three rows", () => {
+    const published = officeMeterDecision('M1', exchange());
+    const [row] = officeRouteRows(
+      [
+        {
+          meter: {
+            meterId: 'M1',
+            account: null,
+            address: null,
+            route: 'R',
+            sequence: 10,
+            registerDigits: 5,
+            registerDecimals: 1,
+            previousReading: '00100.0',
+            previousReadingValue: 100,
+            previousReadAt: '2026-10-23',
+            avgDailyUse: 1.5,
+          },
+          readings: [
+            {
+              sha256: 'a'.repeat(64),
+              fileName: 'M1.jpg',
+              failed: false,
+              reading: '00012.0',
+              resultSource: 'ai',
+              taskId: 't1',
+              readAt: '2026-11-22T09:00:00',
+              publishedAt: '2026-11-22T10:00:00.000Z',
+            },
+          ],
+          decisions: [
+            {
+              kind: 'exchange',
+              sha256: null,
+              reading: published.reading ?? null,
+              skipCode: null,
+              note: published.note ?? null,
+              decidedAt: '2026-11-23T10:00:00.000Z',
+            },
+          ],
+        },
+      ],
+      DEFAULT_PLAUSIBILITY_CONFIG,
+      new Date(DECISIONS_NOW),
+    );
+    expect(row).toBeDefined();
+    const rows = row ? exchangeRows(row.row) : [];
+    expect(rows.map((r) => [r.meterId, r.readType, r.reading, r.consumption])).toEqual([
+      ['M1', 'removal', '00130.0', 30],
+      ['N1', 'install', '00002.0', 0],
+      ['N1', 'actual', '00012.0', 10],
+    ]);
   });
 
   it("keeps an older desk's exchange without the new meter as it was", async () => {
