@@ -89,6 +89,11 @@ export interface BillingRow {
   unmatched: boolean;
   /** Set when this photo repeats another (the meter id or photo it duplicates). */
   duplicateOf: string | null;
+  /**
+   * The meter's serial: the route sheet's serial or barcode, or the new meter's on an exchange's
+   * installation row and the reading after it (absent or null: none).
+   */
+  meterSerial?: string | null;
   /** The route sheet's cells no field takes, by header, as written (absent: none). */
   sheetCells?: Readonly<Record<string, string>>;
 }

@@ -28,6 +28,7 @@ export function exchangeRows(row: BillingRow): BillingRow[] {
   const booked = bookedOf(row);
   if (booked === null || row.reading === null || row.unmatched) return [row];
   const p = booked.params;
+  const newSerial = p.newSerial === '' ? null : p.newSerial;
   const noted: Pick<BillingRow, 'reasons' | 'reasonParts'> = {
     reasons: decisionNoteEnglish(booked),
     reasonParts: { before: [booked], check: null, after: [], copies: 0 },
@@ -56,6 +57,7 @@ export function exchangeRows(row: BillingRow): BillingRow[] {
     ...byPerson,
     ...noted,
     meterId: p.newMeter,
+    meterSerial: newSerial,
     reading: p.newStart,
     readType: 'install',
     consumption: 0,
@@ -65,6 +67,7 @@ export function exchangeRows(row: BillingRow): BillingRow[] {
   const reading: BillingRow = {
     ...row,
     meterId: p.newMeter,
+    meterSerial: newSerial,
     consumption: minus(row.reading, p.newStart),
     previousReading: p.newStart,
     previousReadAt: p.exchangedAt,

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_EXPORT_TEMPLATE } from '../../common/billing/export-template';
 import { periodsOf, sortReadings } from '../../common/billing/history-periods';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRows } from '../../main/billing/meter-readings';
@@ -99,6 +100,28 @@ describe('an exchanged meter in the billing export', () => {
     expect(rows.map((r) => r.photo)).toEqual(['', '', 'M1.jpg', 'M2.jpg']);
     // The new meter's serial is said in the reasons of all three rows.
     for (const row of rows.slice(0, 3)) expect(row.reasons).toContain('N1 (serial SN-778)');
+  });
+
+  it("writes the new meter's serial in the meter_serial column of its two rows", async () => {
+    expect((await queue.actions.decideMeter('M1', exchange))?.ok).toBe(true);
+    const out = join(queue.dir, 'serial.csv');
+    await exportBilling(billingRows(queue.store), out, {
+      ...DEFAULT_EXPORT_TEMPLATE,
+      columns: [
+        { field: 'meter_id', header: 'meter' },
+        { field: 'read_type', header: 'type' },
+        { field: 'meter_serial', header: 'serial' },
+      ],
+    });
+    const rows: Record<string, string>[] = parse(readFileSync(out, 'utf8').replace(/^\uFEFF/, ''), {
+      columns: true,
+    });
+    expect(cells(rows, ['meter', 'type', 'serial'])).toEqual([
+      ['M1', 'removal', ''],
+      ['N1', 'install', 'SN-778'],
+      ['N1', 'actual', 'SN-778'],
+      ['M2', 'actual', ''],
+    ]);
   });
 
   it('stays one row under the old number for an exchange booked before the new meter was asked', async () => {
