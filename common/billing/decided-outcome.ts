@@ -115,7 +115,14 @@ function decided(
     case 'exchange': {
       const base = meterOutcome(none, photos);
       const reading = d.reading ?? base.reading;
-      const confirmation = d.reading !== null ? 'typed' : (base.confirmation ?? 'confirmed');
+      // The clerk who booked the exchange looked at the photo's reading: confirmed by a person
+      // (or corrected), never auto-accepted, even now that it passes over both meters.
+      const confirmation =
+        d.reading !== null
+          ? 'typed'
+          : base.confirmation === 'corrected'
+            ? 'corrected'
+            : 'confirmed';
       // Checked like any consumption: a mistyped final or start reading shows as too high or low.
       const readAt = base.chosen?.readAt ?? stored.madeAt;
       const check =

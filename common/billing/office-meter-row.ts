@@ -246,7 +246,15 @@ function rowOf(m: Prepared, flags: DateFlags, config: PlausibilityConfig): Offic
           p.job,
           m.photos.map((o) => o.job),
           config,
-          { dateFlags: flags.get(m.keys[p.job.id - 1] ?? -1) ?? [], codeFlag: null },
+          {
+            dateFlags: flags.get(m.keys[p.job.id - 1] ?? -1) ?? [],
+            codeFlag: null,
+            // As a desk checks it: a booked exchange's photos over both meters.
+            exchange:
+              m.decision?.decision.kind === 'exchange'
+                ? { oldFinal: m.decision.decision.oldFinal, newStart: m.decision.decision.newStart }
+                : null,
+          },
         );
     p.job.plausibility = checked?.level ?? null;
     checks.set(p.job.id, checked);

@@ -65,8 +65,21 @@ const refusal = async (over: Partial<DecisionRequest & { kind: 'exchange' }>) =>
 };
 
 describe('an exchange booked with the new meter and the day', () => {
+  let photoId = 0;
   beforeEach(async () => {
-    await photo('M1.jpg', '00012.0', '2026-11-22T09:00:00');
+    photoId = await photo('M1.jpg', '00012.0', '2026-11-22T09:00:00');
+  });
+
+  it('checks the photo over both meters: out of the review queue, back in when undone', async () => {
+    const own = () => {
+      const job = store.jobs.get(photoId);
+      return [job?.plausibility, job?.toReview, job?.plausibilityDetail?.consumption];
+    };
+    expect(own()).toEqual(['error', true, null]);
+    expect((await actions.decideMeter('M1', exchange()))?.ok).toBe(true);
+    expect(own()).toEqual(['ok', false, 40]);
+    expect((await actions.undoMeterDecision('M1'))?.ok).toBe(true);
+    expect(own()).toEqual(['error', true, null]);
   });
 
   it('is kept with both meters, both readings and the day, and said so in the reasons', async () => {
