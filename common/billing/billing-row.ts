@@ -22,7 +22,19 @@ export const CONFIRMATIONS = [
 ] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
 
-export const READ_TYPES = ['actual', 'customer', 'estimated', 'verified', 'no_read'] as const;
+/**
+ * removal and install: the two rows an exchange adds before the period's reading (the old meter's
+ * last reading and the new one's first, common/billing/exchange-rows.ts).
+ */
+export const READ_TYPES = [
+  'actual',
+  'customer',
+  'estimated',
+  'verified',
+  'no_read',
+  'removal',
+  'install',
+] as const;
 export type ReadType = (typeof READ_TYPES)[number];
 
 export const SKIP_CODES = ['no_access', 'locked', 'dog', 'buried', 'damaged', 'other'] as const;
@@ -77,6 +89,11 @@ export interface BillingRow {
   unmatched: boolean;
   /** Set when this photo repeats another (the meter id or photo it duplicates). */
   duplicateOf: string | null;
+  /**
+   * The meter's serial: the route sheet's serial or barcode, or the new meter's on an exchange's
+   * installation row and the reading after it (absent or null: none).
+   */
+  meterSerial?: string | null;
   /** The route sheet's cells no field takes, by header, as written (absent: none). */
   sheetCells?: Readonly<Record<string, string>>;
 }

@@ -4,7 +4,7 @@
 // The route panel, the meter list, the detail, the field list and the billing export read this.
 import type { ReadType } from './billing-row';
 import { estimateRepeated } from './decision-rules';
-import type { MeterDecision, StoredDecision } from './meter-decision';
+import type { DecisionOf, MeterDecision, StoredDecision } from './meter-decision';
 import { meterOutcome, type MeterOutcome, type MeterPhoto } from './meter-outcome';
 import type { DecisionNote } from './outcome-notes';
 import type { PlausibilityConfig } from './plausibility-config';
@@ -14,6 +14,7 @@ import type { RegisterSetup } from './reading-input';
 
 /** The facts of a meter its decision is judged with. */
 export interface DecidedMeter extends RegisterSetup {
+  readonly meterId: string;
   readonly previousReading: string | null;
   readonly previousReadAt: string | null;
   readonly avgDailyUse: number | null;
@@ -114,7 +115,14 @@ function decided(
     case 'exchange': {
       const base = meterOutcome(none, photos);
       const reading = d.reading ?? base.reading;
-      const confirmation = d.reading !== null ? 'typed' : (base.confirmation ?? 'confirmed');
+      // The clerk who booked the exchange looked at the photo's reading: confirmed by a person
+      // (or corrected), never auto-accepted, even now that it passes over both meters.
+      const confirmation =
+        d.reading !== null
+          ? 'typed'
+          : base.confirmation === 'corrected'
+            ? 'corrected'
+            : 'confirmed';
       // Checked like any consumption: a mistyped final or start reading shows as too high or low.
       const readAt = base.chosen?.readAt ?? stored.madeAt;
       const check =
@@ -136,7 +144,7 @@ function decided(
         readType: reading === null ? 'no_read' : 'actual',
         consumption: check?.consumption ?? null,
         check,
-        notes: [{ code: 'exchanged', params: { oldFinal: d.oldFinal, newStart: d.newStart } }],
+        notes: [exchangeNote(meter.meterId, d)],
       };
     }
     case 'reread': {
@@ -176,6 +184,18 @@ function decided(
       };
     }
   }
+}
+
+/** An exchange's note: booked with both meters and the day, or (an older decision) its readings. */
+function exchangeNote(oldMeter: string, d: DecisionOf<'exchange'>): DecisionNote {
+  const { oldFinal, newStart, newMeter, exchangedAt } = d;
+  if (newMeter === undefined || exchangedAt === undefined)
+    return { code: 'exchanged', params: { oldFinal, newStart } };
+  const newSerial = d.newSerial ?? '';
+  return {
+    code: 'exchange_booked',
+    params: { oldMeter, oldFinal, newMeter, newSerial, newStart, exchangedAt },
+  };
 }
 
 export function decidedOutcome(

@@ -5,8 +5,11 @@
 import { daysBetween, parseIsoStamp } from './calendar';
 import { parseExact, rescale, toNumber } from './exact-decimal';
 import type { SkipCode } from './billing-row';
+import { registerOf } from './reading-input';
 import {
   ESTIMATES_WARN_AT,
+  MAX_NEW_METER,
+  newMeterNumber,
   type MeterDecision,
   type RereadReason,
   type StoredDecision,
@@ -24,7 +27,14 @@ export type DecisionRequest =
   | { readonly kind: 'skip'; readonly code: SkipCode; readonly note?: string | undefined }
   | {
       readonly kind: 'exchange';
+      /** The new meter's number, and its serial when billing keeps one. */
+      readonly newMeter: string;
+      readonly newSerial?: string | undefined;
+      /** The local day the meter was exchanged. */
+      readonly exchangedAt: string;
+      /** The old meter's removal reading. */
       readonly oldFinal: string;
+      /** The new meter's installation reading. */
       readonly newStart: string;
       /** The new meter's reading now; without it, the photo's. */
       readonly reading?: string | undefined;
@@ -34,6 +44,10 @@ export type DecisionRequest =
 
 /** What the rules need to know about the meter. */
 export interface DecisionFacts {
+  /** The meter decided on, as the sheet numbers it. */
+  readonly meterId: string;
+  /** Its register (an exchange's readings are held to it; the new meter is taken to match). */
+  readonly registerDigits: number | null;
   readonly previousReading: string | null;
   readonly previousReadAt: string | null;
   readonly avgDailyUse: number | null;
@@ -44,8 +58,14 @@ export interface DecisionFacts {
   readonly photoJobId: number | null;
   /** The newest photo in the queue: photos after it are a re-read's. */
   readonly lastJobId: number;
+  /** The read day of the chosen photo (a local date), null without one. */
+  readonly photoReadDay: string | null;
   /** The route's read day (a local date): the default date of a typed reading or an estimate. */
   readonly readDay: string;
+  /** Today on the office's calendar: an exchange is not booked ahead. */
+  readonly today: string;
+  /** Another loaded meter with this number (any case), and its route; null when none. */
+  readonly otherMeter: (meterId: string) => { meterId: string; route: string | null } | null;
   /** This meter's estimates kept in the queue (any order). */
   readonly estimates: readonly StoredDecision[];
 }
@@ -55,6 +75,15 @@ export const DECISION_PROBLEMS = [
   'no_reading',
   'old_final_below_previous',
   'reading_below_new_start',
+  'new_meter_needed',
+  'new_meter_unusable',
+  'new_meter_same',
+  'new_meter_taken',
+  'exchange_day_needed',
+  'exchange_in_future',
+  'exchange_before_previous',
+  'exchange_after_reading',
+  'exchange_reading_digits',
   'no_previous',
   'no_average',
   'date_before_previous',
@@ -81,7 +110,7 @@ const refuse = (
 });
 
 /** a − b exactly, as a number; null unless both are readings. */
-function minus(a: string, b: string): number | null {
+export function minus(a: string, b: string): number | null {
   const x = parseExact(a);
   const y = parseExact(b);
   if (!x || !y) return null;
@@ -159,8 +188,18 @@ function estimate(facts: DecisionFacts, readAt: string): Decided {
 }
 
 function exchange(facts: DecisionFacts, req: DecisionRequest & { kind: 'exchange' }): Decided {
+  const meter = exchangeMeterProblem(facts, req.newMeter);
+  if (meter) return meter;
+  const day = exchangeDayProblem(facts, req.exchangedAt);
+  if (day) return day;
   const current = req.reading ?? facts.photoReading;
   if (current === null) return refuse('no_reading');
+  const digits = registerProblem(facts, [
+    ['oldFinal', req.oldFinal],
+    ['newStart', req.newStart],
+    ['reading', current],
+  ]);
+  if (digits) return digits;
   if (facts.previousReading !== null && (minus(req.oldFinal, facts.previousReading) ?? 0) < 0)
     return refuse('old_final_below_previous', {
       oldFinal: req.oldFinal,
@@ -168,6 +207,7 @@ function exchange(facts: DecisionFacts, req: DecisionRequest & { kind: 'exchange
     });
   if ((minus(current, req.newStart) ?? 0) < 0)
     return refuse('reading_below_new_start', { reading: current, newStart: req.newStart });
+  const serial = req.newSerial?.trim() ?? '';
   return {
     ok: true,
     decision: {
@@ -175,8 +215,59 @@ function exchange(facts: DecisionFacts, req: DecisionRequest & { kind: 'exchange
       oldFinal: req.oldFinal,
       newStart: req.newStart,
       reading: req.reading ?? null,
+      newMeter: req.newMeter.trim(),
+      newSerial: serial === '' ? null : serial,
+      exchangedAt: req.exchangedAt,
     },
   };
+}
+
+/** The new meter's number: given, usable as a number, not this meter's nor another's. */
+function exchangeMeterProblem(facts: DecisionFacts, newMeter: string): Decided | null {
+  const number = newMeter.trim();
+  if (number === '') return refuse('new_meter_needed');
+  if (!newMeterNumber.safeParse(number).success)
+    return refuse('new_meter_unusable', { newMeter: number, max: MAX_NEW_METER });
+  if (number.toLowerCase() === facts.meterId.toLowerCase())
+    return refuse('new_meter_same', { newMeter: number });
+  const other = facts.otherMeter(number);
+  if (other !== null && other.meterId.toLowerCase() !== facts.meterId.toLowerCase())
+    return refuse('new_meter_taken', { newMeter: other.meterId, route: other.route ?? '' });
+  return null;
+}
+
+/** The day: not ahead of today, not before the previous reading, not after this reading's. */
+function exchangeDayProblem(facts: DecisionFacts, day: string): Decided | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || parseIsoStamp(day) === null)
+    return refuse('exchange_day_needed');
+  if (day > facts.today)
+    return refuse('exchange_in_future', { exchangedAt: day, today: facts.today });
+  const previous = facts.previousReadAt?.slice(0, 10) ?? null;
+  if (previous !== null && day < previous)
+    return refuse('exchange_before_previous', { exchangedAt: day, previousReadAt: previous });
+  // The photo read before the exchange shows the old meter, not the new one's reading now.
+  if (facts.photoReadDay !== null && day > facts.photoReadDay)
+    return refuse('exchange_after_reading', { exchangedAt: day, readAt: facts.photoReadDay });
+  return null;
+}
+
+/** Each reading within the meter's register (the sheet's set-up, else the default). */
+function registerProblem(
+  facts: DecisionFacts,
+  readings: readonly (readonly ['oldFinal' | 'newStart' | 'reading', string])[],
+): Decided | null {
+  const register = registerOf(facts);
+  for (const [which, value] of readings) {
+    const [whole = '', fraction = ''] = value.split('.');
+    if (whole.length > register.digits || fraction.length > register.decimals)
+      return refuse('exchange_reading_digits', {
+        which,
+        reading: value,
+        digits: register.digits,
+        decimals: register.decimals,
+      });
+  }
+  return null;
 }
 
 /** The decision a request makes, or why it cannot be made now. */

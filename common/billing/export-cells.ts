@@ -105,6 +105,8 @@ function cell(row: BillingRow, field: ExportField, t: ExportTemplate, zone: stri
       return row.duplicateOf ?? '';
     case 'photo_codes':
       return (row.photoCodes ?? []).join(' | ');
+    case 'meter_serial':
+      return row.meterSerial ?? '';
   }
 }
 

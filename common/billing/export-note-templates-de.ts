@@ -9,7 +9,7 @@ import type { CheckInput, RuleName } from './plausibility-types';
 type Said = Exclude<OutcomeNote['code'], 'skip_note' | 'check' | 'unchecked'>;
 
 export const EXPORT_NOTES_DE: {
-  readonly decision: Readonly<Record<DecisionNote['code'], string>>;
+  readonly decision: Readonly<Record<DecisionNote['code'] | 'exchange_serial', string>>;
   readonly rereadReason: Readonly<Record<RereadReason, string>>;
   readonly outcome: Readonly<Record<Exclude<Said, 'unread' | 'held'>, string>> & {
     readonly unread_one: string;
@@ -30,6 +30,9 @@ export const EXPORT_NOTES_DE: {
   decision: {
     exchanged:
       'Zähler gewechselt: Endstand alter Zähler {{oldFinal}}, Anfangsstand neuer Zähler {{newStart}}.',
+    exchange_booked:
+      'Zähler gewechselt am {{exchangedAt}}: alter Zähler {{oldMeter}} ausgebaut mit {{oldFinal}}, neuer Zähler {{newMeter}}{{serial}} eingebaut mit {{newStart}}.',
+    exchange_serial: ' (Seriennummer {{serial}})',
     estimated: 'Geschätzt: {{avgDailyUse}} je Tag × {{days}} Tage.',
     estimates_in_a_row: '{{count}}. Schätzung in Folge: Zähler ablesen lassen.',
     reread_waiting: 'Zur Nachablesung auf der Ableseliste ({{reason}}).',

@@ -37,6 +37,20 @@ export function decisionNoteIn(note: DecisionNote, w: Wording): string {
         oldFinal: w.reading(note.params.oldFinal),
         newStart: w.reading(note.params.newStart),
       });
+    case 'exchange_booked': {
+      const p = note.params;
+      return fillBraced(DE.decision.exchange_booked, {
+        exchangedAt: w.day(p.exchangedAt),
+        oldMeter: p.oldMeter,
+        oldFinal: w.reading(p.oldFinal),
+        newMeter: p.newMeter,
+        serial:
+          p.newSerial === ''
+            ? ''
+            : fillBraced(DE.decision.exchange_serial, { serial: p.newSerial }),
+        newStart: w.reading(p.newStart),
+      });
+    }
     case 'estimated':
       return fillBraced(DE.decision.estimated, {
         avgDailyUse: w.amount(note.params.avgDailyUse),

@@ -30,6 +30,7 @@ export const EXPORT_FIELDS = [
   'unmatched',
   'duplicate_of',
   'photo_codes',
+  'meter_serial',
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 

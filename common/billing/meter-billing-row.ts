@@ -68,6 +68,7 @@ export function meterBillingRow(
     taskId: chosen?.taskId ?? null,
     unmatched: false,
     duplicateOf: null,
+    meterSerial: meter.barcode ?? null,
     sheetCells: meter.sheetCells ?? {},
   };
 }

@@ -1,5 +1,6 @@
 // What a clerk decides for a meter: a reading typed by hand (with its read date), a skip code, a
-// meter exchange (the old meter's final reading and the new one's start), a re-read by the field
+// meter exchange (the new meter, the day, the old meter's removal reading and the new one's
+// installation reading), a re-read by the field
 // crew, or an estimate. The queue keeps every decision (meter_decisions, migration 012): the
 // newest one not undone is the meter's; undoing it brings back the one before.
 import { z } from 'zod';
@@ -19,6 +20,16 @@ const reading = z.string().regex(/^\d{1,16}(\.\d{1,6})?$/);
 /** A local date (yyyy-mm-dd): the day the reading belongs to, never a UTC stamp's day. */
 export const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** The longest new meter number and serial an exchange takes (a route sheet's meter ids fit). */
+export const MAX_NEW_METER = 64;
+export const MAX_SERIAL = 64;
+/** A meter number as billing writes it: no control characters, no spaces at either end. */
+export const newMeterNumber = z
+  .string()
+  .min(1)
+  .max(MAX_NEW_METER)
+  .regex(/^[^\s\p{Cc}](?:[^\p{Cc}]*[^\s\p{Cc}])?$/u);
+
 const PARAMS = {
   // byCustomer: read by the customer (a customer card), billed as read type "customer"; only
   // written when true, so a typed reading stays what older builds read.
@@ -28,7 +39,17 @@ const PARAMS = {
     byCustomer: z.literal(true).optional(),
   }),
   skip: z.strictObject({ code: z.enum(SKIP_CODES), note: z.string().max(500).nullable() }),
-  exchange: z.strictObject({ oldFinal: reading, newStart: reading, reading: reading.nullable() }),
+  // oldFinal: the removal reading (old meter); newStart: the installation reading (new meter).
+  // The new meter and the day came with issue 33 (item 7): older exchanges lack them and stay
+  // billed over both meters under the old number.
+  exchange: z.strictObject({
+    oldFinal: reading,
+    newStart: reading,
+    reading: reading.nullable(),
+    newMeter: newMeterNumber.optional(),
+    newSerial: z.string().max(MAX_SERIAL).nullable().optional(),
+    exchangedAt: localDay.optional(),
+  }),
   reread: z.strictObject({
     reason: z.enum(REREAD_REASONS),
     note: z.string().max(500).nullable(),

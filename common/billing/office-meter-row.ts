@@ -269,7 +269,15 @@ function rowOf(
           p.job,
           m.photos.map((o) => o.job),
           config,
-          { dateFlags: flags.get(m.keys[p.job.id - 1] ?? -1) ?? [], codeFlag: null },
+          {
+            dateFlags: flags.get(m.keys[p.job.id - 1] ?? -1) ?? [],
+            codeFlag: null,
+            // As a desk checks it: a booked exchange's photos over both meters.
+            exchange:
+              m.decision?.decision.kind === 'exchange'
+                ? { oldFinal: m.decision.decision.oldFinal, newStart: m.decision.decision.newStart }
+                : null,
+          },
           facts,
         );
     p.job.plausibility = checked?.level ?? null;

@@ -6,6 +6,19 @@ import type { CheckInput } from './plausibility-types';
 /** What a decision adds to a meter's record: said by the edges from the code (decision-english). */
 export type DecisionNote =
   | { readonly code: 'exchanged'; readonly params: { oldFinal: string; newStart: string } }
+  /** An exchange booked as billing books it: both meters, both readings and the day. */
+  | {
+      readonly code: 'exchange_booked';
+      readonly params: {
+        oldMeter: string;
+        oldFinal: string;
+        newMeter: string;
+        /** '' when billing keeps none. */
+        newSerial: string;
+        newStart: string;
+        exchangedAt: string;
+      };
+    }
   | { readonly code: 'estimated'; readonly params: { avgDailyUse: number; days: number } }
   | { readonly code: 'estimates_in_a_row'; readonly params: { count: number } }
   | { readonly code: 'reread_waiting'; readonly params: { reason: string } }

@@ -99,6 +99,11 @@ function earlierPeriods(
 export interface PhotoFlags {
   dateFlags: ReadingCheck['dateFlags'];
   codeFlag: CodeMismatch | null;
+  /**
+   * The clerk booked an exchange (issue 33, item 7): the photo shows the new meter, so its
+   * consumption runs over both meters, not from the old meter's reading. Absent: none.
+   */
+  exchange?: { readonly oldFinal: string; readonly newStart: string } | null;
 }
 
 export function checkPhoto(
@@ -106,7 +111,7 @@ export function checkPhoto(
   job: CheckedPhoto,
   photos: readonly CheckedPhoto[],
   config: PlausibilityConfig,
-  { dateFlags, codeFlag }: PhotoFlags,
+  { dateFlags, codeFlag, exchange }: PhotoFlags,
   historyFacts: MeterHistoryFacts = () => null,
 ): { level: CheckLevel; detail: ReadingCheck } | null {
   const reading = billedReading(job);
@@ -127,6 +132,7 @@ export function checkPhoto(
       accountStatus: meter.accountStatus ?? null,
       statusSince: meter.statusSince ?? null,
       meterHistory: historyFacts(baseline?.readAt ?? null, readAt),
+      ...(exchange ? { exchange } : {}),
     },
     config,
   );

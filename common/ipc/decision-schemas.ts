@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { SKIP_CODES } from '../billing/billing-row';
 import type { DecisionProblem } from '../billing/decision-rules';
-import { localDay, REREAD_REASONS } from '../billing/meter-decision';
+import { localDay, MAX_NEW_METER, MAX_SERIAL, REREAD_REASONS } from '../billing/meter-decision';
 import { meterId, typedReading } from './billing-schemas';
 import type { MeterDetail } from './billing-views';
 import type { OfficeChangedBy } from './office-review-views';
@@ -21,6 +21,11 @@ export const decisionRequest = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('skip'), code: z.enum(SKIP_CODES), note }),
   z.strictObject({
     kind: z.literal('exchange'),
+    // The rules say what is wrong with a number or day (a code the window words), so only the
+    // sizes are held here.
+    newMeter: z.string().max(MAX_NEW_METER * 2),
+    newSerial: z.string().max(MAX_SERIAL).optional(),
+    exchangedAt: z.string().max(10),
     oldFinal: typedReading,
     newStart: typedReading,
     reading: typedReading.optional(),

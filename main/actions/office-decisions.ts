@@ -85,7 +85,15 @@ export function officeMeterDecision(meterId: string, decision: MeterDecision): O
         ...meter,
         kind: 'exchange',
         reading: decision.reading,
-        note: JSON.stringify({ oldFinal: decision.oldFinal, newStart: decision.newStart }),
+        // Every detail billing books, so the office and the desks taking it write the same rows.
+        note: JSON.stringify({
+          oldFinal: decision.oldFinal,
+          newStart: decision.newStart,
+          // An exchange from an older build has neither: left out, as it keeps them.
+          ...(decision.newMeter !== undefined && { newMeter: decision.newMeter }),
+          newSerial: decision.newSerial ?? null,
+          ...(decision.exchangedAt !== undefined && { exchangedAt: decision.exchangedAt }),
+        }),
       };
     case 'reread':
       return {

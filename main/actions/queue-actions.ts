@@ -16,7 +16,7 @@ import {
   profileOf,
   type PlausibilityProfile,
 } from '../../common/billing/plausibility-profiles';
-import { exportedHistoryRows } from '../billing/history/exported-history';
+import { exchangeBridges, exportedHistoryRows } from '../billing/history/exported-history';
 import type { TakenHistoryRow } from '../billing/history/office-history-mark';
 import { takeHistoryRows } from './take-office-history';
 import {
@@ -445,12 +445,17 @@ export class QueueActions {
    * The readings added here.
    */
   async recordExport(rows: Iterable<BillingRow>): Promise<number> {
-    const history = exportedHistoryRows(rows);
-    const outcomes = this.site.store().history.add(history, 'export');
+    const history = this.site.store().history;
+    const exported = exportedHistoryRows(rows);
+    const outcomes = history.add(exported, 'export');
+    // After the exchange's own rows are kept: the old meter's removal is part of what is carried.
+    const bridges = exchangeBridges(exported, (id) => history.of(id));
+    const bridged = history.add(bridges, 'export');
     const port = this.site.office?.() ?? null;
-    if (port?.keepHistory && history.length > 0)
-      await port.keepHistory(history, 'export').catch(() => null);
-    return outcomes.filter((o) => o.kind === 'added').length;
+    const kept = [...exported, ...bridges];
+    if (port?.keepHistory && kept.length > 0)
+      await port.keepHistory(kept, 'export').catch(() => null);
+    return [...outcomes, ...bridged].filter((o) => o.kind === 'added').length;
   }
 
   private write(action: ActionName): Store {

@@ -126,10 +126,14 @@ function meterDecisionOf(
     case 'exchange':
       return parseDecision(
         'exchange',
+        // An older desk's exchange has no new meter or day: taken as it was (both stay absent).
         JSON.stringify({
           oldFinal: details.oldFinal,
           newStart: details.newStart,
           reading: news.reading,
+          newMeter: details.newMeter,
+          newSerial: details.newSerial,
+          exchangedAt: details.exchangedAt,
         }),
       );
     case 'reread':

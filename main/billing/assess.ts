@@ -60,6 +60,12 @@ function setAside(meter: StoredMeter, job: JobRecord): boolean {
   return d?.kind === 'estimate' || (d?.kind === 'reread' && job.id <= d.afterJobId);
 }
 
+/** The exchange the clerk booked for the meter: its photos are checked over both meters. */
+function exchangeOf(meter: StoredMeter): { oldFinal: string; newStart: string } | null {
+  const d = meter.decision?.decision;
+  return d?.kind === 'exchange' ? { oldFinal: d.oldFinal, newStart: d.newStart } : null;
+}
+
 /**
  * From this many meters on, and when they are at least half of the queue's (the pass reads them
  * all), the meters and their photos are read in one pass each.
@@ -142,6 +148,7 @@ export function assessMeters(store: Store, meterIds: Iterable<string>, now: Date
             job.state === 'done' && (withCodes?.has(job.id) ?? true)
               ? codeFlagOf(job.id, meter.meterId)
               : null,
+          exchange: exchangeOf(meter),
         },
         (from, at) => factsForReading(routeHistory, meter.meterId, from, at),
       );

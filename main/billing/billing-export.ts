@@ -10,6 +10,7 @@ import {
   templateKinds,
   type ExportCellKind,
 } from '../../common/billing/export-cells';
+import { bookedRows, exchangeRows } from '../../common/billing/exchange-rows';
 import { billingLine } from '../../common/billing/export-line';
 import { officeTimeZone } from '../../common/billing/export-read-at';
 import {
@@ -82,7 +83,7 @@ export function billingPreview(
   rows: Iterable<BillingRow>,
 ): BillingPreview {
   const first: BillingRow[] = [];
-  for (const row of rows) {
+  for (const row of bookedRows(rows)) {
     if (first.length >= PREVIEW_ROWS) break;
     first.push(row);
   }
@@ -109,11 +110,11 @@ export async function exportBilling(
   async function* made(): AsyncGenerator<string> {
     for await (const row of rows) {
       options.signal?.throwIfAborted();
-      const line = lines.line(row, count + 2);
-      if (line === null) continue;
-      count++;
-      if (row.unmatched) unmatched++;
-      yield line;
+      const made = lines.made(row, count + 2);
+      if (made === null) continue;
+      count += made.rows;
+      if (row.unmatched) unmatched += made.rows;
+      yield made.text;
     }
   }
   const path = await writeBillingLines(made(), outPath, lines, options.signal);
@@ -177,15 +178,30 @@ export class BillingLines {
     return this.encoder.line(templateHeaders(this.template), 1, null);
   }
 
+  /** A meter's lines (see made()), or null where the template leaves the meter out. */
   line(row: BillingRow, fileRow: number): string | null {
-    if (row.unmatched && !this.template.includeUnmatched) return null;
-    // A reading without its consumption is never billable, whatever the row was built from.
-    const billable = row.useOnBill && (row.reading === null || row.consumption !== null);
-    return this.encoder.line(
-      templateCells({ ...row, useOnBill: billable }, this.template, this.timeZone),
-      fileRow,
-      this.encoder.kinds,
-    );
+    return this.made(row, fileRow)?.text ?? null;
+  }
+
+  /**
+   * A meter's lines, CRLF each, from `fileRow` (the first's row in the file, for an error to name):
+   * one, or an exchanged meter's three as billing books it (removal, installation, the reading).
+   */
+  made(meterRow: BillingRow, fileRow: number): { text: string; rows: number } | null {
+    if (meterRow.unmatched && !this.template.includeUnmatched) return null;
+    let text = '';
+    let rows = 0;
+    for (const row of exchangeRows(meterRow)) {
+      // A reading without its consumption is never billable, whatever the row was built from.
+      const billable = row.useOnBill && (row.reading === null || row.consumption !== null);
+      text += this.encoder.line(
+        templateCells({ ...row, useOnBill: billable }, this.template, this.timeZone),
+        fileRow + rows,
+        this.encoder.kinds,
+      );
+      rows++;
+    }
+    return { text, rows };
   }
 
   /** Counts a kept line's characters that Windows-1252 cannot hold ("replace"), as line() does. */

@@ -70,6 +70,8 @@ function ruleOn(
   const { meter, outcome } = found;
   const chosen = outcome.chosen;
   const decided = decide(request, {
+    meterId: meter.meterId,
+    registerDigits: meter.registerDigits,
     previousReading: meter.previousReading,
     previousReadAt: meter.previousReadAt,
     avgDailyUse: meter.avgDailyUse,
@@ -78,7 +80,13 @@ function ruleOn(
     photoReading: chosen ? billedReading(chosen) : null,
     photoJobId: chosen?.jobId ?? null,
     lastJobId: store.decisions.lastJobId(),
+    photoReadDay: chosen?.readAt?.slice(0, 10) ?? null,
     readDay: routeReadDay(store, meter.route, nowMs),
+    today: localDay(nowMs),
+    otherMeter: (id) => {
+      const other = store.meters.get(id);
+      return other ? { meterId: other.meterId, route: other.route } : null;
+    },
     estimates: request.kind === 'estimate' ? store.decisions.ofKind(meter.meterId, 'estimate') : [],
   });
   return { meterId: meter.meterId, decided };

@@ -4,6 +4,7 @@
 // desk's return: the same guarantees (0 bytes changed outside the filled fields, a temporary file
 // and a rename, nothing written on a refusal).
 import type { BillingRow } from '../../common/billing/billing-row';
+import { bookedExchange } from '../../common/billing/exchange-rows';
 import type { MeterResult } from '../../common/billing/order-files/return-fill';
 import {
   WHY,
@@ -36,6 +37,7 @@ export function resultOfRow(r: OfficeBillingRow, local: Stamps): MeterResult {
     skipCode: row.skipCode,
     skipNote: row.skipNote,
     why: WHY[r.state] ?? (row.reasons === '' ? null : row.reasons),
+    exchange: bookedExchange(row.reasonParts?.before),
   };
 }
 

@@ -1,5 +1,6 @@
-// The forms of a meter's decisions in the detail: a meter exchange (the old meter's final
-// reading, the new one's start, and its reading now when the photo gave none), a re-read (the
+// The forms of a meter's decisions in the detail: a meter exchange (the new meter's number and
+// serial, the day, the old meter's removal reading, the new one's installation reading, and its
+// reading now when the photo gave none), a re-read (the
 // reason and a note for the reader) and an estimate (its date). Each is one call; the rules'
 // problem comes back as a code and is said here in the window's words.
 import { useId, useState } from 'react';
@@ -96,6 +97,10 @@ export function ExchangeForm({
   const tStates = useT('states');
   const id = useId();
   const [fields, setFields] = useState({ oldFinal: '', newStart: '', reading: '' });
+  const [newMeter, setNewMeter] = useState('');
+  const [newSerial, setNewSerial] = useState('');
+  // The route's read day: most exchanges are found on the round that reads the new meter.
+  const [exchangedAt, setExchangedAt] = useState(detail.readDay ?? '');
   const request = (): DecisionRequest | { problem: string } => {
     const oldFinal = typedReading(fields.oldFinal, detail.meter, tStates);
     const newStart = typedReading(fields.newStart, detail.meter, tStates);
@@ -108,6 +113,9 @@ export function ExchangeForm({
     if (now && !now.ok) return now;
     return {
       kind: 'exchange',
+      newMeter,
+      ...(newSerial.trim() && { newSerial: newSerial.trim() }),
+      exchangedAt,
       oldFinal: oldFinal.reading,
       newStart: newStart.reading,
       ...(now && { reading: now.reading }),
@@ -134,6 +142,28 @@ export function ExchangeForm({
   return (
     <DecisionForm name="exchange" detail={detail} onDone={onDone} request={request}>
       <div className="skip-grid">
+        <TextField
+          id={`${id}-newMeter`}
+          label={t('exchange.newMeter')}
+          value={newMeter}
+          onChange={setNewMeter}
+          testId="exchange-newMeter"
+        />
+        <TextField
+          id={`${id}-newSerial`}
+          label={t('exchange.newSerial')}
+          value={newSerial}
+          onChange={setNewSerial}
+          testId="exchange-newSerial"
+        />
+        <TextField
+          id={`${id}-exchangedAt`}
+          type="date"
+          label={t('exchange.exchangedAt')}
+          value={exchangedAt}
+          onChange={setExchangedAt}
+          testId="exchange-exchangedAt"
+        />
         {field('oldFinal', t('exchange.oldFinal'))}
         {field('newStart', t('exchange.newStart'))}
         {field('reading', t('exchange.reading'))}

@@ -17,6 +17,7 @@ export function decisionLine(
   t: DecisionsT,
   tBilling: BillingT,
   lang: Spoken,
+  oldMeter: string,
 ): string {
   const d = stored.decision;
   switch (d.kind) {
@@ -33,6 +34,12 @@ export function decisionLine(
         (d.note ? ` (${d.note})` : '')
       );
     case 'exchange':
+      if (d.newMeter !== undefined && d.exchangedAt !== undefined)
+        return t('current.exchangeBooked', {
+          date: formatDay(d.exchangedAt, lang),
+          oldMeter: oldMeter,
+          newMeter: d.newMeter,
+        });
       return t('current.exchange', {
         oldFinal: formatReading(d.oldFinal, lang),
         newStart: formatReading(d.newStart, lang),
@@ -57,6 +64,9 @@ export function decisionNoteWords(note: DecisionNote, t: DecisionsT, lang: Spoke
         oldFinal: formatReading(note.params.oldFinal, lang),
         newStart: formatReading(note.params.newStart, lang),
       });
+    case 'exchange_booked':
+      // The meters and readings stand in the facts beside it (meter-exchange-facts.tsx).
+      return t('notes.exchange_booked', { date: formatDay(note.params.exchangedAt, lang) });
     case 'estimated':
       return t('notes.estimated', {
         avg: formatAmount(note.params.avgDailyUse, lang),
@@ -67,6 +77,17 @@ export function decisionNoteWords(note: DecisionNote, t: DecisionsT, lang: Spoke
     case 'reread_waiting':
     case 'reread_back':
       return t(`notes.${note.code}`, { reason: rereadReason(note.params.reason, t) });
+  }
+}
+
+function exchangeReading(which: string | number | undefined, t: DecisionsT): string {
+  switch (which) {
+    case 'oldFinal':
+    case 'newStart':
+    case 'reading':
+      return t(`problems.exchangeReading.${which}`);
+    default:
+      return t('problems.exchangeReading.reading');
   }
 }
 
@@ -92,6 +113,7 @@ export function decisionProblemWords(
     typeof p[key] === 'string' ? formatReading(p[key], lang) : String(p[key] ?? '');
   const day = (key: string): string =>
     typeof p[key] === 'string' ? formatDay(p[key], lang) : String(p[key] ?? '');
+  const text = (key: string): string => String(p[key] ?? '');
   switch (problem.code) {
     case 'old_final_below_previous':
       return t('problems.old_final_below_previous', {
@@ -107,6 +129,39 @@ export function decisionProblemWords(
       return t('problems.date_before_previous', {
         readAt: day('readAt'),
         previousReadAt: day('previousReadAt'),
+      });
+    case 'new_meter_unusable':
+      return t('problems.new_meter_unusable', { newMeter: text('newMeter'), max: text('max') });
+    case 'new_meter_same':
+      return t('problems.new_meter_same', { newMeter: text('newMeter') });
+    case 'new_meter_taken':
+      return text('route') === ''
+        ? t('problems.new_meter_taken', { newMeter: text('newMeter') })
+        : t('problems.new_meter_taken_route', {
+            newMeter: text('newMeter'),
+            route: text('route'),
+          });
+    case 'exchange_in_future':
+      return t('problems.exchange_in_future', {
+        exchangedAt: day('exchangedAt'),
+        today: day('today'),
+      });
+    case 'exchange_before_previous':
+      return t('problems.exchange_before_previous', {
+        exchangedAt: day('exchangedAt'),
+        previousReadAt: day('previousReadAt'),
+      });
+    case 'exchange_after_reading':
+      return t('problems.exchange_after_reading', {
+        exchangedAt: day('exchangedAt'),
+        readAt: day('readAt'),
+      });
+    case 'exchange_reading_digits':
+      return t('problems.exchange_reading_digits', {
+        which: exchangeReading(p.which, t),
+        reading: reading('reading'),
+        digits: text('digits'),
+        decimals: text('decimals'),
       });
     default:
       return t(`problems.${problem.code}`);

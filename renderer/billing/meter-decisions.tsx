@@ -53,7 +53,7 @@ export function MeterDecisions({
       <h3 className="section-title">{t('title')}</h3>
       {stored && (
         <div className="decision-now" data-testid="decision-now">
-          <span>{decisionLine(stored, t, tBilling, lang)}</span>
+          <span>{decisionLine(stored, t, tBilling, lang, meterId)}</span>
           {stored.desk !== undefined && (
             <span className="decision-desk" data-testid="decision-desk">
               {t('atDesk', { desk: stored.desk })}

@@ -10,6 +10,7 @@ import { useLang } from '../i18n/use-lang';
 import { BillingLimits } from './billing-limits';
 import { ConsumptionChart } from './consumption-chart';
 import { ExpectationBand } from './expectation-band';
+import { MeterExchangeFacts } from './meter-exchange-facts';
 import { errorText } from '../lib/states';
 import { outcomeLine } from './outcome-words';
 import { dateNoteLine, ruleLine, spreadLine, uncheckedLine } from './rule-words';
@@ -31,10 +32,12 @@ export function MeterFacts({
   const t = useT('billing');
   const lang = useLang();
   const { meter } = detail;
-  // The photo shown has its own check; a meter shown alone, its chosen photo's.
-  const check = job ? job.plausibilityDetail : detail.check;
   // A person's decision (a typed reading, an exchange, an estimate) sets what is billed.
   const kind = detail.decision?.decision.kind;
+  // The photo shown has its own check; a meter shown alone, its chosen photo's. After an
+  // exchange the photo's own check still compares the new meter with the old one's reading: the
+  // check over both meters is the one that stands.
+  const check = job && kind !== 'exchange' ? job.plausibilityDetail : detail.check;
   const decided = kind === 'typed' || kind === 'exchange' || kind === 'estimate';
   const consumption = decided ? (detail.consumption ?? null) : (check?.consumption ?? null);
   const tDecisions = useT('decisions');
@@ -105,6 +108,7 @@ export function MeterFacts({
             </span>
           )}
         </dd>
+        <MeterExchangeFacts oldMeter={meter.meterId} decision={detail.decision} />
         {job && (
           <>
             <dt>{t('detail.readAt')}</dt>

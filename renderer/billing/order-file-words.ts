@@ -71,6 +71,14 @@ export function exceptionWords(e: OrderException, t: T): string {
         scheduled: s('scheduled'),
         window: s('window'),
       });
+    case 'exchanged':
+      return t('exception.exchanged', {
+        oldMeter: s('oldMeter'),
+        exchangedAt: s('exchangedAt'),
+        oldFinal: s('oldFinal'),
+        newMeter: s('newMeter'),
+        newStart: s('newStart'),
+      });
     case 'file_age':
       return t('exception.file_age', {
         fileDate: s('fileDate'),

@@ -7,7 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QueueActions } from '../../main/actions/queue-actions';
 import { officeOutboxOf } from '../../main/store/office-outbox';
 import type { Store } from '../../main/store/store';
-import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from '../billing/decision-queue';
+import {
+  DECISIONS_NOW,
+  NEW_METER,
+  openDecisionQueue,
+  type DecisionQueue,
+} from '../billing/decision-queue';
 import { readPhoto } from '../billing/read-photo';
 import { createManualClock } from '../helpers/manual-clock';
 
@@ -68,7 +73,7 @@ const made: [string, (a: QueueActions) => unknown][] = [
   ['typed', (a) => a.decideMeter('M1', { kind: 'typed', reading: '00115.0' })],
   [
     'exchange',
-    (a) => a.decideMeter('M1', { kind: 'exchange', oldFinal: '00110.0', newStart: '00002.0' }),
+    (a) => a.decideMeter('M1', { ...NEW_METER, oldFinal: '00110.0', newStart: '00002.0' }),
   ],
   ['re-read', (a) => a.decideMeter('M1', { kind: 'reread', reason: 'implausible' })],
   ['estimate', (a) => a.decideMeter('M1', { kind: 'estimate' })],

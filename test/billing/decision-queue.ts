@@ -9,6 +9,9 @@ import { tempDir } from '../helpers/tmp';
 
 export const DECISIONS_NOW = Date.parse('2026-11-23T12:00:00Z');
 
+/** An exchange's new meter and day, between the sheet's previous reading and the photos'. */
+export const NEW_METER = { kind: 'exchange', newMeter: 'N1', exchangedAt: '2026-11-20' } as const;
+
 const HEADER =
   'meter_id;route;sequence;digits;decimals;previous_reading;previous_read_at;avg_daily_use';
 

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
+import { bookedRows } from '../../common/billing/exchange-rows';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRows } from '../../main/billing/meter-readings';
-import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from './decision-queue';
+import { DECISIONS_NOW, NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
 import { readPhoto } from './read-photo';
 
 let queue: DecisionQueue;
@@ -45,7 +46,7 @@ beforeEach(async () => {
     'M8;R;80;5;1;00800,0;2026-10-23;1',
   ]);
   expect(loaded).toBe(true);
-  await actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
+  await actions.decideMeter('M1', { ...NEW_METER, oldFinal: '00130.0', newStart: '00002.0' });
   await actions.decideMeter('M2', { kind: 'reread', reason: 'implausible' });
   await actions.decideMeter('M3', { kind: 'estimate', readAt: '2026-11-22' });
   await actions.recordSkip('M4', 'dog', 'Rottweiler');
@@ -80,11 +81,12 @@ const ENGLISH =
 describe('the German billing export', () => {
   it('words every reason and note in German', async () => {
     const de = await reasonsWritten('de');
-    expect(de.size).toBe(9);
+    // M1's exchange is booked as the old meter's removal row and the new meter N1's two rows.
+    expect(de.size).toBe(10);
     for (const [meter, reasons] of de)
       expect([meter, reasons.match(ENGLISH)?.[0]]).toEqual([meter, undefined]);
     expect(de.get('M1')).toMatch(
-      /^Zähler gewechselt: Endstand alter Zähler 00130,0, Anfangsstand neuer Zähler 00002,0\./,
+      /^Zähler gewechselt am 20\.11\.2026: alter Zähler M1 ausgebaut mit 00130,0, neuer Zähler N1 eingebaut mit 00002,0\./,
     );
     expect(de.get('M2')).toBe(
       'Zur Nachablesung auf der Ableseliste (der Zählerstand passt nicht). Kein Foto dieses Zählers.',
@@ -103,7 +105,7 @@ describe('the German billing export', () => {
   it('an English template writes the English of before, word for word', async () => {
     const en = await reasonsWritten('en');
     const english = new Map(
-      [...billingRows(queue.store)].map((r) => [r.meterId ?? '-', r.reasons]),
+      [...bookedRows(billingRows(queue.store))].map((r) => [r.meterId ?? '-', r.reasons]),
     );
     for (const [meter, reasons] of en)
       if (meter !== '-') expect([meter, reasons]).toEqual([meter, english.get(meter)]);

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueActions } from '../../main/actions/queue-actions';
 import { billingRows, meterReading, routeProgress } from '../../main/billing/meter-readings';
 import type { Store } from '../../main/store/store';
-import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from './decision-queue';
+import { DECISIONS_NOW, NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
 import { MISSING_HEADER, writeMissingMeters } from '../../main/billing/missing-export';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRow } from './billing-rows';
@@ -74,7 +74,7 @@ describe('meter decisions', () => {
     expect(rowOf('M1')).toMatchObject({ useOnBill: false, consumption: null });
 
     const refused = await actions.decideMeter('M1', {
-      kind: 'exchange',
+      ...NEW_METER,
       oldFinal: '00090.0',
       newStart: '00002.0',
     });
@@ -86,7 +86,7 @@ describe('meter decisions', () => {
       },
     });
     const made = await actions.decideMeter('M1', {
-      kind: 'exchange',
+      ...NEW_METER,
       oldFinal: '00130.0',
       newStart: '00002.0',
     });
@@ -99,7 +99,7 @@ describe('meter decisions', () => {
       readType: 'actual',
     });
     expect(rowOf('M1')?.reasons).toContain(
-      "Meter exchanged: the old meter's final reading 00130.0",
+      'Meter exchanged on 2026-11-20: old meter M1 removed at 00130.0, new meter N1 installed at 00002.0.',
     );
 
     expect((await actions.undoMeterDecision('M1'))?.ok).toBe(true);
@@ -112,11 +112,11 @@ describe('meter decisions', () => {
 
   it("an exchange's consumption over both meters is checked like any other", async () => {
     await photo('M1.jpg', '00012.0', '2026-11-22T09:00:00');
-    await actions.decideMeter('M1', { kind: 'exchange', oldFinal: '00130.0', newStart: '00002.0' });
+    await actions.decideMeter('M1', { ...NEW_METER, oldFinal: '00130.0', newStart: '00002.0' });
     // 40 m³ in 30 days against 1.5 m³/day: plausible.
     expect(rowOf('M1')).toMatchObject({ consumption: 40, plausibility: 'ok' });
     // A final reading typed a digit too long: 1,040 m³ in 30 days is far too high.
-    await actions.decideMeter('M1', { kind: 'exchange', oldFinal: '01130.0', newStart: '00002.0' });
+    await actions.decideMeter('M1', { ...NEW_METER, oldFinal: '01130.0', newStart: '00002.0' });
     const check = meterReading(store, 'M1')?.outcome.check;
     expect(check?.consumption).toBe(1040);
     expect(check?.flagged.map((r) => r.code)).toEqual(

@@ -13,8 +13,9 @@ describe('decideMeter requests', () => {
       reading: '00123.4',
       readAt: '2026-11-20',
     });
-    expect(ok({ kind: 'exchange', oldFinal: '130', newStart: '2,0' }).data?.decision).toEqual({
-      kind: 'exchange',
+    const exchange = { kind: 'exchange', newMeter: 'N1', exchangedAt: '2026-11-20' };
+    expect(ok({ ...exchange, oldFinal: '130', newStart: '2,0' }).data?.decision).toEqual({
+      ...exchange,
       oldFinal: '130',
       newStart: '2.0',
     });
@@ -31,6 +32,15 @@ describe('decideMeter requests', () => {
       { kind: 'typed', reading: '1.234,5' },
       { kind: 'typed', reading: '1'.repeat(65) },
       { kind: 'exchange', oldFinal: '130' },
+      { kind: 'exchange', oldFinal: '130', newStart: '2' },
+      { kind: 'exchange', newMeter: 'N1', exchangedAt: '2026-11-20', oldFinal: '130' },
+      {
+        kind: 'exchange',
+        newMeter: 'N'.repeat(129),
+        exchangedAt: '2026-11-20',
+        oldFinal: '130',
+        newStart: '2',
+      },
       { kind: 'reread', reason: 'bored' },
       { kind: 'reread', reason: 'other', note: 'x'.repeat(501) },
       { kind: 'skip', code: 'dog', __proto__: { polluted: true }, extra: 1 },

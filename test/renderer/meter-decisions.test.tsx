@@ -58,6 +58,9 @@ describe('meter decisions in the German window', () => {
       },
     }));
     await user.click(screen.getByTestId('decision-open-exchange'));
+    // The day is the route's read day unless the clerk changes it.
+    expect(screen.getByTestId<HTMLInputElement>('exchange-exchangedAt').value).toBe('2026-11-20');
+    await user.type(screen.getByTestId('exchange-newMeter'), 'N1');
     await user.type(screen.getByTestId('exchange-oldFinal'), '00090,0');
     await user.type(screen.getByTestId('exchange-newStart'), '00002,0');
     await user.click(screen.getByTestId('decision-save'));
@@ -67,7 +70,13 @@ describe('meter decisions in the German window', () => {
           channel: 'decideMeter',
           request: {
             meterId: 'M1',
-            decision: { kind: 'exchange', oldFinal: '00090.0', newStart: '00002.0' },
+            decision: {
+              kind: 'exchange',
+              newMeter: 'N1',
+              exchangedAt: '2026-11-20',
+              oldFinal: '00090.0',
+              newStart: '00002.0',
+            },
           },
         },
       ]);
@@ -77,6 +86,61 @@ describe('meter decisions in the German window', () => {
     );
     // Refused: the form stays open for the clerk to correct it.
     expect(screen.getByTestId('exchange-form')).toBeTruthy();
+  });
+
+  it("sends the new meter's serial and the day the clerk chose, and says each new refusal in German", async () => {
+    const refusals: DecisionAnswer[] = [
+      { done: false, problem: { code: 'new_meter_taken', params: { newMeter: 'M2', route: 'S' } } },
+      {
+        done: false,
+        problem: {
+          code: 'exchange_in_future',
+          params: { exchangedAt: '2026-11-24', today: '2026-11-23' },
+        },
+      },
+      {
+        done: false,
+        problem: {
+          code: 'exchange_reading_digits',
+          params: { which: 'newStart', reading: '00002.05', digits: 5, decimals: 1 },
+        },
+      },
+      { done: false, problem: { code: 'new_meter_needed', params: {} } },
+    ];
+    let answered = 0;
+    const { sent, user } = setup(() => refusals[answered++] ?? { done: true, detail: DETAIL });
+    await user.click(screen.getByTestId('decision-open-exchange'));
+    await user.type(screen.getByTestId('exchange-newMeter'), 'M2');
+    await user.type(screen.getByTestId('exchange-newSerial'), ' SN-778 ');
+    await user.clear(screen.getByTestId('exchange-exchangedAt'));
+    await user.type(screen.getByTestId('exchange-exchangedAt'), '2026-11-24');
+    await user.type(screen.getByTestId('exchange-oldFinal'), '00130');
+    await user.type(screen.getByTestId('exchange-newStart'), '00002');
+    const said: string[] = [];
+    for (let i = 0; i < refusals.length; i++) {
+      await user.click(screen.getByTestId('decision-save'));
+      said.push((await screen.findByRole('alert')).textContent);
+      // Typing clears the problem, as a clerk correcting it sees.
+      await user.type(screen.getByTestId('exchange-reading'), '1');
+      await user.clear(screen.getByTestId('exchange-reading'));
+    }
+    expect(said).toEqual([
+      'Die Zählernummer M2 gehört schon zu einem anderen Zähler der Ableselisten (Tour S).',
+      'Der Wechseltag 24.11.2026 liegt nach heute (23.11.2026).',
+      'Der Einbaustand des neuen Zählers 00002,05 passt nicht zum Zählwerk: höchstens 5 Stellen und 1 Nachkommastellen.',
+      'Geben Sie die Nummer des neuen Zählers ein.',
+    ]);
+    expect(sent[0]?.request).toEqual({
+      meterId: 'M1',
+      decision: {
+        kind: 'exchange',
+        newMeter: 'M2',
+        newSerial: 'SN-778',
+        exchangedAt: '2026-11-24',
+        oldFinal: '00130',
+        newStart: '00002',
+      },
+    });
   });
 
   it('sends a re-read with its reason and closes the form when it is made', async () => {

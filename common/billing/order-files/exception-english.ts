@@ -37,6 +37,8 @@ export function exceptionEnglish(e: OrderException): string {
       return `The reading ${s(p.reading)} is ${p.side === 'high' ? 'above' : 'below'} billing's limits (${s(p.low) || '-'} to ${s(p.high) || '-'}): written with code ${s(p.code) || '(none)'}.`;
     case 'read_date':
       return `Read on ${s(p.readDate)}, ${s(p.days)} days from the scheduled ${s(p.scheduled)} (more than ${s(p.window)}).`;
+    case 'exchanged':
+      return `Meter ${s(p.oldMeter)} was exchanged on ${s(p.exchangedAt)}: removed at ${s(p.oldFinal)}, new meter ${s(p.newMeter)} installed at ${s(p.newStart)}${p.reading ? `, read ${s(p.reading)}` : ''}. The profile has no place for a new meter: the order goes back not read; book the exchange in billing (the billing export has its removal and installation rows).`;
     case 'file_age':
       return `The order file is from ${s(p.fileDate)}, ${s(p.days)} days ago (more than ${s(p.limit)}).`;
   }

@@ -36,6 +36,7 @@ export const EXCEPTION_REASONS = [
   'limits',
   'read_date',
   'file_age',
+  'exchanged',
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 

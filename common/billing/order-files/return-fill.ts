@@ -12,6 +12,7 @@ import {
   patternOf,
 } from './order-values';
 import type { OrderException, OrderRecord, ParsedOrderFile } from './order-records';
+import type { BookedExchange } from '../exchange-rows';
 import type { CodeKey, ProfileFill } from './profile';
 
 /** A meter's billed result, as the return needs it. */
@@ -28,6 +29,12 @@ export interface MeterResult {
   readonly skipNote: string | null;
   /** Why there is no reading, in a few words (no photo, being read, failed). */
   readonly why: string | null;
+  /**
+   * The meter was exchanged this period (issue 33, item 7): no profile has a place for the new
+   * meter, so its order goes back not read with the exchange said, never the new meter's reading
+   * under the old number. Absent or null: not exchanged.
+   */
+  readonly exchange?: BookedExchange | null;
 }
 
 export interface Refusal {
@@ -78,6 +85,29 @@ export function fillRecord(
   const facts = orderFacts(file, r);
   const line = r.index + 1;
   const { profile } = file;
+  if (result?.exchange) {
+    const x = result.exchange;
+    return {
+      kind: 'values',
+      values: notReadValues(file, null),
+      exceptions: [
+        {
+          reason: 'exchanged',
+          key: r.key,
+          line,
+          params: {
+            oldMeter: x.oldMeter,
+            oldFinal: x.oldFinal,
+            newMeter: x.newMeter,
+            newStart: x.newStart,
+            exchangedAt: x.exchangedAt,
+            reading: result.reading ?? '',
+          },
+        },
+      ],
+      facts,
+    };
+  }
   if (result === null || result.reading === null) {
     const skipNoted =
       result?.skipCode != null &&

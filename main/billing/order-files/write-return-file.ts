@@ -10,6 +10,7 @@ import type { OrderException } from '../../../common/billing/order-files/order-r
 import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
 import { checkProfile } from '../../../common/billing/order-files/profile';
 import type { MeterResult, Refusal } from '../../../common/billing/order-files/return-fill';
+import { bookedExchange } from '../../../common/billing/exchange-rows';
 import { officeStamp } from '../../../common/billing/export-read-at';
 import type { StoredOrderFile } from '../../store/order-files-repo';
 import type { Store } from '../../store/store';
@@ -74,6 +75,7 @@ export function resultOf({ meter, outcome }: MeterReading, local: Stamps): Meter
     skipCode: meter.skipCode,
     skipNote: meter.skipNote,
     why: WHY[outcome.state] ?? (outcome.note || null),
+    exchange: bookedExchange(outcome.notes),
   };
 }
 

@@ -9,6 +9,7 @@ export const decisions: Catalogue['decisions'] = {
     skip: 'Nicht abgelesen: {{code}}',
     exchange:
       'Zähler gewechselt: Endstand alter Zähler {{oldFinal}}, Anfangsstand neuer Zähler {{newStart}}',
+    exchangeBooked: 'Zähler gewechselt am {{date}}: {{oldMeter}} → {{newMeter}}',
     reread: 'Zur Nachablesung: {{reason}}',
     estimate: 'Geschätzt: {{reading}} zum {{date}}',
   },
@@ -24,8 +25,11 @@ export const decisions: Catalogue['decisions'] = {
   cancel: 'Abbrechen',
   exchange: {
     title: 'Zählerwechsel',
-    oldFinal: 'Endstand des alten Zählers',
-    newStart: 'Anfangsstand des neuen Zählers',
+    newMeter: 'Nummer des neuen Zählers',
+    newSerial: 'Seriennummer (optional)',
+    exchangedAt: 'Gewechselt am',
+    oldFinal: 'Ausbaustand des alten Zählers',
+    newStart: 'Einbaustand des neuen Zählers',
     reading: 'Stand des neuen Zählers jetzt',
     readingHint: 'Leer lassen, um den Zählerstand vom Foto zu nehmen.',
     save: 'Wechsel speichern',
@@ -52,6 +56,13 @@ export const decisions: Catalogue['decisions'] = {
       'In der Ableseliste fehlen für diesen Zähler Vorstand, Ablesedatum oder Tagesdurchschnitt.',
     save: 'Schätzung speichern',
   },
+  facts: {
+    oldMeter: 'Alter Zähler',
+    removed: '{{meter}} ausgebaut mit {{reading}} am {{date}}',
+    newMeter: 'Neuer Zähler',
+    installed: '{{meter}} eingebaut mit {{reading}}',
+    installedSerial: '{{meter}} (Seriennummer {{serial}}) eingebaut mit {{reading}}',
+  },
   readAt: 'Abgelesen am',
   readType: {
     estimated: 'Geschätzt',
@@ -60,6 +71,7 @@ export const decisions: Catalogue['decisions'] = {
   notes: {
     exchanged:
       'Zähler gewechselt: Endstand alter Zähler {{oldFinal}}, Anfangsstand neuer Zähler {{newStart}}.',
+    exchange_booked: 'Zähler gewechselt am {{date}}.',
     estimated: 'Geschätzt: {{avg}} je Tag × {{days}} Tage.',
     estimates_in_a_row: '{{count}}. Schätzung in Folge: Zähler ablesen lassen.',
     reread_waiting: 'Auf der Ableseliste zur Nachablesung: {{reason}}.',
@@ -78,6 +90,28 @@ export const decisions: Catalogue['decisions'] = {
       'Das Datum {{readAt}} liegt vor der letzten Ablesung ({{previousReadAt}}).',
     reread_pending: 'Dieser Zähler steht schon zur Nachablesung auf der Ableseliste.',
     nothing_to_undo: 'Für diesen Zähler gibt es nichts zurückzunehmen.',
+    new_meter_needed: 'Geben Sie die Nummer des neuen Zählers ein.',
+    new_meter_unusable:
+      'Die Zählernummer „{{newMeter}}“ ist nicht verwendbar: höchstens {{max}} Zeichen, keine Zeilenumbrüche oder Tabulatoren, keine Leerzeichen am Anfang oder Ende.',
+    new_meter_same:
+      '{{newMeter}} ist die Nummer des alten Zählers: geben Sie die Nummer des eingebauten Zählers ein.',
+    new_meter_taken:
+      'Die Zählernummer {{newMeter}} gehört schon zu einem anderen Zähler der Ableselisten.',
+    new_meter_taken_route:
+      'Die Zählernummer {{newMeter}} gehört schon zu einem anderen Zähler der Ableselisten (Tour {{route}}).',
+    exchange_day_needed: 'Geben Sie den Tag des Zählerwechsels an.',
+    exchange_in_future: 'Der Wechseltag {{exchangedAt}} liegt nach heute ({{today}}).',
+    exchange_before_previous:
+      'Der Wechseltag {{exchangedAt}} liegt vor der letzten Ablesung ({{previousReadAt}}).',
+    exchange_after_reading:
+      'Der Wechseltag {{exchangedAt}} liegt nach der Ablesung dieses Zeitraums ({{readAt}}): dieser Zählerstand ist der des alten Zählers.',
+    exchange_reading_digits:
+      'Der {{which}} {{reading}} passt nicht zum Zählwerk: höchstens {{digits}} Stellen und {{decimals}} Nachkommastellen.',
+    exchangeReading: {
+      oldFinal: 'Ausbaustand des alten Zählers',
+      newStart: 'Einbaustand des neuen Zählers',
+      reading: 'Stand des neuen Zählers',
+    },
   },
   outcome: {
     being_read: 'Ein Foto dieses Zählers wird gerade gelesen.',

@@ -75,6 +75,8 @@ export const exporting: Words<typeof en> = {
       'Bei einem Foto, das ein anderes wiederholt: der Zähler oder das Foto, das es wiederholt.',
     photo_codes:
       'Die auf dem Foto gelesenen Codes (Barcode, QR-Code oder DataMatrix eines Seriennummer-Aufklebers), getrennt durch „ | “.',
+    meter_serial:
+      'Die Seriennummer des Zählers aus der Ableseliste; nach einem Zählerwechsel die des neuen Zählers in seiner Einbauzeile und seinem Stand.',
     sheet: 'Die Spalte „{{source}}“ der Ableseliste, unverändert übernommen.',
   },
 } as const;

@@ -73,6 +73,8 @@ export const orderFiles: Words<typeof en> = {
     read_date:
       'Abgelesen am {{readDate}}, {{days}} Tage vom geplanten {{scheduled}} entfernt (mehr als {{window}}).',
     file_age: 'Die Auftragsdatei ist vom {{fileDate}}, vor {{days}} Tagen (mehr als {{limit}}).',
+    exchanged:
+      'Zähler {{oldMeter}} wurde am {{exchangedAt}} gewechselt: ausgebaut mit {{oldFinal}}, neuer Zähler {{newMeter}} eingebaut mit {{newStart}}. Das Profil hat keinen Platz für einen neuen Zähler: der Auftrag geht als nicht abgelesen zurück; buchen Sie den Wechsel in der Abrechnung (der Abrechnungsexport enthält Ausbau- und Einbauzeile).',
   },
   ret: {
     title: 'Rückgabedatei für die Abrechnung',

@@ -9,6 +9,7 @@ export const decisions = {
     skip: 'Not read: {{code}}',
     exchange:
       "Meter exchanged: old meter's final reading {{oldFinal}}, new meter's start {{newStart}}",
+    exchangeBooked: 'Meter exchanged on {{date}}: {{oldMeter}} → {{newMeter}}',
     reread: 'Sent for re-read: {{reason}}',
     estimate: 'Estimated: {{reading}} for {{date}}',
   },
@@ -25,8 +26,11 @@ export const decisions = {
   cancel: 'Cancel',
   exchange: {
     title: 'Meter exchanged',
-    oldFinal: "Old meter's final reading",
-    newStart: "New meter's start reading",
+    newMeter: 'New meter number',
+    newSerial: 'Serial number (optional)',
+    exchangedAt: 'Exchanged on',
+    oldFinal: "Old meter's removal reading",
+    newStart: "New meter's installation reading",
     reading: "New meter's reading now",
     readingHint: 'Leave empty to use the reading of the photo.',
     save: 'Save exchange',
@@ -53,6 +57,14 @@ export const decisions = {
       "The route sheet lacks this meter's previous reading, its date or its average daily use.",
     save: 'Save estimate',
   },
+  /** The meter's facts once an exchange is booked (renderer/billing/meter-exchange-facts.tsx). */
+  facts: {
+    oldMeter: 'Old meter',
+    removed: '{{meter}} removed at {{reading}} on {{date}}',
+    newMeter: 'New meter',
+    installed: '{{meter}} installed at {{reading}}',
+    installedSerial: '{{meter}} (serial {{serial}}) installed at {{reading}}',
+  },
   readAt: 'Read on',
   readType: {
     estimated: 'Estimated',
@@ -61,6 +73,7 @@ export const decisions = {
   notes: {
     exchanged:
       "Meter exchanged: old meter's final reading {{oldFinal}}, new meter's start {{newStart}}.",
+    exchange_booked: 'Meter exchanged on {{date}}.',
     estimated: 'Estimated: {{avg}} a day × {{days}} days.',
     estimates_in_a_row: 'Estimate {{count}} in a row: have the meter read.',
     reread_waiting: 'On the field list for a re-read: {{reason}}.',
@@ -78,6 +91,28 @@ export const decisions = {
       'The date {{readAt}} is before the previous reading ({{previousReadAt}}).',
     reread_pending: 'This meter is already on the field list for a re-read.',
     nothing_to_undo: 'Nothing to undo for this meter.',
+    new_meter_needed: "Type the new meter's number.",
+    new_meter_unusable:
+      'The new meter number "{{newMeter}}" cannot be used: at most {{max}} characters, no line breaks or tabs, no spaces at either end.',
+    new_meter_same:
+      "{{newMeter}} is the old meter's number: type the number of the meter installed.",
+    new_meter_taken:
+      'The new meter number {{newMeter}} is already another meter on the route sheets.',
+    new_meter_taken_route:
+      'The new meter number {{newMeter}} is already another meter on the route sheets (route {{route}}).',
+    exchange_day_needed: 'Give the day the meter was exchanged.',
+    exchange_in_future: 'The exchange day {{exchangedAt}} is after today ({{today}}).',
+    exchange_before_previous:
+      'The exchange day {{exchangedAt}} is before the previous reading ({{previousReadAt}}).',
+    exchange_after_reading:
+      "The exchange day {{exchangedAt}} is after this period's reading ({{readAt}}): that reading is the old meter's.",
+    exchange_reading_digits:
+      'The {{which}} {{reading}} does not fit the register: at most {{digits}} digits and {{decimals}} decimals.',
+    exchangeReading: {
+      oldFinal: "old meter's removal reading",
+      newStart: "new meter's installation reading",
+      reading: "new meter's reading",
+    },
   },
   /** Why a meter waits or is flagged (common/billing/meter-outcome.ts, OutcomeNote). */
   outcome: {

@@ -69,6 +69,8 @@ export const exporting = {
     duplicate_of: 'For a photo that repeats another: the meter or photo it repeats.',
     photo_codes:
       'The codes read on the photo (a serial sticker’s barcode, QR code or DataMatrix), separated by “ | ”.',
+    meter_serial:
+      'The meter’s serial from the route sheet; after an exchange, the new meter’s on its installation row and reading.',
     sheet: 'The route sheet’s column “{{source}}”, carried through as written.',
   },
 } as const;

@@ -72,6 +72,8 @@ export const orderFiles = {
     read_date:
       'Read on {{readDate}}, {{days}} days from the scheduled {{scheduled}} (more than {{window}}).',
     file_age: 'The order file is from {{fileDate}}, {{days}} days ago (more than {{limit}}).',
+    exchanged:
+      'Meter {{oldMeter}} was exchanged on {{exchangedAt}}: removed at {{oldFinal}}, new meter {{newMeter}} installed at {{newStart}}. The profile has no place for a new meter: the order goes back not read; book the exchange in billing (the billing export has its removal and installation rows).',
   },
   ret: {
     title: 'Return file for billing',

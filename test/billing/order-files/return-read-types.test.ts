@@ -3,10 +3,16 @@
 // refuses the whole return, naming the meter, the read type and the profile, and writes nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { writeReturnFile } from '../../../main/billing/order-files/write-return-file';
 import { readPhoto } from '../read-photo';
-import { neptuneFixture, sapFixture, sensusFixture, type FixtureMeter } from './order-fixtures';
+import {
+  neptuneFixture,
+  sapFixture,
+  sensusFixture,
+  type FixtureMeter,
+  type OrderFixture,
+} from './order-fixtures';
 import { ORDER_NOW, orderQueue, type OrderQueue } from './order-queue';
 
 let queue: OrderQueue | null = null;
@@ -117,4 +123,59 @@ it('a photo whose meter is in no order record is told, and nothing is added for 
   });
   const lines = (b: Buffer): number => b.toString('latin1').split('\r\n').length;
   expect(lines(readFileSync(written.path))).toBe(lines(fixture.bytes));
+});
+
+describe('an exchanged meter in the return (issue 33, item 7)', () => {
+  /** A normal meter exchanged: the old one removed 2 above its previous, the new one from 1.0. */
+  async function exchanged(fixture: OrderFixture): Promise<[OrderQueue, FixtureMeter]> {
+    const q = await orderQueue(fixture);
+    const meter = fixture.meters.find((m) => m.expect === 'normal');
+    if (!meter) throw new Error('fixture');
+    const decided = await q.actions.decideMeter(meter.meter, {
+      kind: 'exchange',
+      newMeter: 'NEW-1',
+      exchangedAt: '2026-10-20',
+      oldFinal: (meter.previous + 2).toFixed(1).padStart(7, '0'),
+      newStart: '00001.0',
+    });
+    expect(decided?.ok).toBe(true);
+    return [q, meter];
+  }
+
+  it.each([
+    ['SAP', sapFixture, 'r.csv'],
+    ['Sensus', sensusFixture, 'r.dat'],
+    ['Neptune', neptuneFixture, 'r.imp'],
+  ] as const)(
+    '%s: goes back not read with the exchange said, never the new reading under the old number',
+    async (_name, fixtureOf, name) => {
+      const fixture = fixtureOf();
+      const [q, meter] = await exchanged(fixture);
+      queue = q;
+      const written = await write(q, name);
+      if (!written.ok) throw new Error(JSON.stringify(written));
+      const lines = readFileSync(written.path, 'latin1').split('\r\n');
+      const line = lines[meter.line - 1] ?? '';
+      // The photo's reading, in any of the profiles' forms, is nowhere on the line.
+      const read = meter.reading ?? '';
+      for (const form of [read, read.replace('.', ','), read.replace('.', '').replace(/^0+/, '')])
+        expect(line).not.toContain(form);
+      expect(written.exceptions).toContainEqual({
+        reason: 'exchanged',
+        key: meter.key,
+        line: meter.line,
+        params: {
+          oldMeter: meter.meter,
+          oldFinal: (meter.previous + 2).toFixed(1).padStart(7, '0'),
+          newMeter: 'NEW-1',
+          newStart: '00001.0',
+          exchangedAt: '2026-10-20',
+          reading: read,
+        },
+      });
+      expect(readFileSync(written.exceptionsPath, 'utf8')).toContain(
+        `exchanged,${meter.key},${String(meter.line)},"Meter ${meter.meter} was exchanged on 2026-10-20`,
+      );
+    },
+  );
 });
