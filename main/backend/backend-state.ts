@@ -2,8 +2,7 @@
 // sandbox when it is in use. Calls from the window share it (RwLock.shared); a change of service,
 // key, engine setting or data folder takes it exclusively, stops the engine, swaps what changed and
 // starts a fresh engine on the same queue.
-import { realpathSync } from 'node:fs';
-import { isOnNetworkShare } from '../watch/file-system-type';
+import { DataDirShareCheck } from './data-dir-share';
 import type { MachinePolicy } from '../config/policy';
 import { withPolicy } from './policy-settings';
 import { idleStatus, type EngineStatus } from '../../common/engine-status';
@@ -62,6 +61,7 @@ export class BackendState {
   readonly exported = new Set<string>();
   private claimRetry: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly share: DataDirShareCheck;
   /** What IT fixed: presets and locks over settings.json (policy-settings.ts). */
   readonly policy: MachinePolicy;
   /** The watched folders (settings.watchFolders); their new photos are added as they arrive. */
@@ -73,6 +73,7 @@ export class BackendState {
     this.main = options.main;
     this.secrets = options.secrets;
     this.log = options.log;
+    this.share = new DataDirShareCheck(options.log);
     this.policy = options.policy;
     if (options.policy.problem !== null) options.log(options.policy.problem);
     this.settingsValue = withPolicy(
@@ -280,30 +281,9 @@ export class BackendState {
     });
   }
 
-  private shareChecked: { dir: string; onShare: boolean } | null = null;
-
-  /**
-   * The data folder is on a network share (SMB, NFS, a mapped drive): SQLite's write-ahead log
-   * needs shared memory one machine sees, so the queue may be damaged there. Said once in the log
-   * and under the data folder in Settings; asked again only when the folder changes.
-   */
+  /** The data folder is on a network share (data-dir-share.ts). */
   dataDirOnShare(): boolean {
-    const dir = this.dataDir;
-    if (this.shareChecked?.dir !== dir) {
-      let onShare = false;
-      try {
-        onShare = isOnNetworkShare(realpathSync(dir));
-      } catch {
-        // Not there (yet): nothing to warn about.
-      }
-      this.shareChecked = { dir, onShare };
-      if (onShare) {
-        this.log(
-          `warning: the data folder ${dir} is on a network share; the queue needs a local folder (docs/deployment.md, "Data folder")`,
-        );
-      }
-    }
-    return this.shareChecked.onShare;
+    return this.share.onShare(this.dataDir);
   }
 
   /** A queue file opened, with the photo-check limits IT presets or locks (policy-presets.ts). */
