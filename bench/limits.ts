@@ -83,7 +83,8 @@ try {
       let flip = false;
       const choose = time(3, () => {
         flip = !flip;
-        actions.setPlausibilityProfile(flip ? 'sap_bands' : 'history');
+        // Without an office nothing is awaited: the whole choice runs before the promise returns.
+        void actions.setPlausibilityProfile(flip ? 'sap_bands' : 'history');
       });
       console.log(`${String(n)} | ${sample.toFixed(0)} | ${choose.toFixed(0)}`);
     } finally {
