@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../../../main/scan';
 import { jobText } from '../../../common/job-messages';
 
@@ -27,6 +28,34 @@ export async function tempFolder(prefix = 'meterdesk-scan-'): Promise<TempFolder
       return file;
     },
     remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The calling file's temp folder: made before its first test (before the file's own `beforeAll`
+ * hooks, which may fill it) and removed after its last. Its parts are read only inside hooks and
+ * tests.
+ */
+export function useTempFolder(prefix?: string): TempFolder {
+  let folder: TempFolder | undefined;
+  const made = (): TempFolder => {
+    if (!folder)
+      throw new Error('the suite folder is made in beforeAll: use it in hooks and tests');
+    return folder;
+  };
+  beforeAll(async () => {
+    folder = await tempFolder(prefix);
+  });
+  afterAll(async () => {
+    await folder?.remove();
+  });
+  return {
+    get dir() {
+      return made().dir;
+    },
+    put: (relPath, data) => made().put(relPath, data),
+    abs: (relPath) => made().abs(relPath),
+    remove: () => made().remove(),
   };
 }
 
