@@ -2,6 +2,7 @@
 // (method, path, headers, body size) and answers with whatever the test's handler decides.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface Received {
   readonly method: string;
@@ -50,6 +51,45 @@ export async function startServer(handler: Handler = notFound): Promise<TestServ
         });
       }),
   };
+}
+
+/**
+ * A server for the calling describe block (or file): started before its tests, before the block's
+ * own `beforeAll` hooks, and closed after them. Its parts are read only inside hooks and tests.
+ */
+export function useTestServer(handler?: Handler): TestServer {
+  let server: TestServer | undefined;
+  const started = (): TestServer => {
+    if (!server) throw new Error('the server starts in beforeAll: use it in hooks and tests');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startServer(handler);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      return started().url;
+    },
+    get port() {
+      return started().port;
+    },
+    get received() {
+      return started().received;
+    },
+    setHandler: (h) => {
+      started().setHandler(h);
+    },
+    close: () => started().close(),
+  };
+}
+
+/** Answers every request with the fixture quota: the origin a redirect must never reach. */
+export async function answerQuota(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  await drain(req);
+  sendJson(res, 200, fixtures.quota());
 }
 
 export function notFound(_req: IncomingMessage, res: ServerResponse): void {
