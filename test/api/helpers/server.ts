@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import { idleAiStatus } from '../../helpers/spec-bodies';
 
 export interface Received {
   readonly method: string;
@@ -163,17 +164,7 @@ export const fixtures = {
     },
   }),
   aiStatus: () => ({
-    ok: true,
-    is_online: true,
-    busy: false,
-    active_jobs: 0,
-    public_status: 'online',
-    public_status_label: 'online',
-    public_status_reason: 'ready',
-    accepts_new_tasks: true,
-    can_return_cached_result: true,
-    queue_state: 'idle',
-    queue_count: 0,
+    ...idleAiStatus(),
     current_ai_version: 'water:v3.2',
     last_checked_at: '2024-01-02T03:04:05Z',
   }),
