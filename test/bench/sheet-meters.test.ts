@@ -7,11 +7,11 @@ import { medianMs } from '../../bench/lib/stats';
 
 const shape = {
   idDigits: 6,
-  registerDecimals: 0,
-  previousReading: '00100',
-  previousReadingValue: 100,
-  previousReadAt: '2026-10-23',
-  avgDailyUse: 1,
+  registerDecimals: 1,
+  previousReading: '00042.5',
+  previousReadingValue: 42.5,
+  previousReadAt: '2026-08-15',
+  avgDailyUse: 2,
 };
 
 describe('sheetMeters', () => {
@@ -26,9 +26,9 @@ describe('sheetMeters', () => {
       account: 'K-2',
       address: 'Lindenweg 2',
       registerDigits: 5,
-      registerDecimals: 0,
-      previousReading: '00100',
-      avgDailyUse: 1,
+      registerDecimals: 1,
+      previousReading: '00042.5',
+      avgDailyUse: 2,
     });
   });
 

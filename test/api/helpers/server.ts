@@ -2,8 +2,8 @@
 // (method, path, headers, body size) and answers with whatever the test's handler decides.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
 import { idleAiStatus } from '../../helpers/spec-bodies';
+import { suiteResource } from '../../helpers/suite-resource';
 
 export interface Received {
   readonly method: string;
@@ -59,17 +59,11 @@ export async function startServer(handler: Handler = notFound): Promise<TestServ
  * own `beforeAll` hooks, and closed after them. Its parts are read only inside hooks and tests.
  */
 export function useTestServer(handler?: Handler): TestServer {
-  let server: TestServer | undefined;
-  const started = (): TestServer => {
-    if (!server) throw new Error('the server starts in beforeAll: use it in hooks and tests');
-    return server;
-  };
-  beforeAll(async () => {
-    server = await startServer(handler);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const started = suiteResource(
+    'the server',
+    () => startServer(handler),
+    (server) => server.close(),
+  );
   return {
     get url() {
       return started().url;

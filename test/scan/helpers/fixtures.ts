@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll } from 'vitest';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../../../main/scan';
 import { jobText } from '../../../common/job-messages';
+import { suiteResource } from '../../helpers/suite-resource';
 
 export interface TempFolder {
   dir: string;
@@ -37,18 +37,11 @@ export async function tempFolder(prefix = 'meterdesk-scan-'): Promise<TempFolder
  * tests.
  */
 export function useTempFolder(prefix?: string): TempFolder {
-  let folder: TempFolder | undefined;
-  const made = (): TempFolder => {
-    if (!folder)
-      throw new Error('the suite folder is made in beforeAll: use it in hooks and tests');
-    return folder;
-  };
-  beforeAll(async () => {
-    folder = await tempFolder(prefix);
-  });
-  afterAll(async () => {
-    await folder?.remove();
-  });
+  const made = suiteResource(
+    'the suite folder',
+    () => tempFolder(prefix),
+    (folder) => folder.remove(),
+  );
   return {
     get dir() {
       return made().dir;
