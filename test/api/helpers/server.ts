@@ -59,26 +59,11 @@ export async function startServer(handler: Handler = notFound): Promise<TestServ
  * own `beforeAll` hooks, and closed after them. Its parts are read only inside hooks and tests.
  */
 export function useTestServer(handler?: Handler): TestServer {
-  const started = suiteResource(
+  return suiteResource(
     'the server',
     () => startServer(handler),
     (server) => server.close(),
   );
-  return {
-    get url() {
-      return started().url;
-    },
-    get port() {
-      return started().port;
-    },
-    get received() {
-      return started().received;
-    },
-    setHandler: (h) => {
-      started().setHandler(h);
-    },
-    close: () => started().close(),
-  };
 }
 
 /** Answers every request with the fixture quota: the origin a redirect must never reach. */

@@ -37,19 +37,11 @@ export async function tempFolder(prefix = 'meterdesk-scan-'): Promise<TempFolder
  * tests.
  */
 export function useTempFolder(prefix?: string): TempFolder {
-  const made = suiteResource(
+  return suiteResource(
     'the suite folder',
     () => tempFolder(prefix),
     (folder) => folder.remove(),
   );
-  return {
-    get dir() {
-      return made().dir;
-    },
-    put: (relPath, data) => made().put(relPath, data),
-    abs: (relPath) => made().abs(relPath),
-    remove: () => made().remove(),
-  };
 }
 
 /** A small but genuine image; `shade` makes contents differ. */
