@@ -18,3 +18,17 @@ export function idleAiStatus() {
     queue_count: 0,
   };
 }
+
+/** Spec 4.3: a task just created, before the AI has read it; id, summary and time vary by test. */
+export function createdTask() {
+  return {
+    ok: true,
+    status: 'queued',
+    result_source: 'pending',
+    visibility: 'private',
+    ai_online: true,
+    is_latest_ai_version: false,
+    final_reading: '-',
+    error_message: '',
+  };
+}

@@ -1,7 +1,7 @@
 // Spec section 4 (and 2, 3): every endpoint, with exactly the documented fields and types.
 
 import { describe, expect, it } from 'vitest';
-import { idleAiStatus } from '../helpers/spec-bodies';
+import { createdTask, idleAiStatus } from '../helpers/spec-bodies';
 import {
   ISO_UTC,
   call,
@@ -160,16 +160,7 @@ describe('spec 4.3 POST /api/open/tasks', () => {
     expect(sorted(r.body)).toEqual([...CREATE_FIELDS].sort());
     expect(r.body).not.toHaveProperty('meter_type');
     expect(r.body).not.toHaveProperty('success');
-    expect(r.body).toMatchObject({
-      ok: true,
-      status: 'queued',
-      result_source: 'pending',
-      visibility: 'private',
-      ai_online: true,
-      is_latest_ai_version: false,
-      final_reading: '-',
-      error_message: '',
-    });
+    expect(r.body).toMatchObject(createdTask());
     expect(typeof r.body.task_id).toBe('string');
     expect(r.body.created_at).toMatch(ISO_UTC);
     const summary = r.body.result_summary as Record<string, unknown>;

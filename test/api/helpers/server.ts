@@ -2,7 +2,7 @@
 // (method, path, headers, body size) and answers with whatever the test's handler decides.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { idleAiStatus } from '../../helpers/spec-bodies';
+import { createdTask, idleAiStatus } from '../../helpers/spec-bodies';
 import { suiteResource } from '../../helpers/suite-resource';
 
 export interface Received {
@@ -112,16 +112,9 @@ export function sendRaw(
 // Bodies shaped like spec section 2, for handlers that only need "a valid answer".
 export const fixtures = {
   task: (id = 't-1', extra: Record<string, unknown> = {}) => ({
-    ok: true,
+    ...createdTask(),
     task_id: id,
-    status: 'queued',
-    result_source: 'pending',
-    visibility: 'private',
-    ai_online: true,
-    is_latest_ai_version: false,
-    final_reading: '-',
     result_summary: { resultKind: 'unknown', primaryValue: '-', summaryText: 'no result yet' },
-    error_message: '',
     created_at: '2024-01-02T03:04:05Z',
     ...extra,
   }),
