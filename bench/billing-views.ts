@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { MeterRecord } from '../common/billing/meter-record';
 import {
   billingOverview,
   findMeters,
@@ -14,33 +13,8 @@ import {
   meterDetail,
 } from '../main/backend/handlers/billing-meters';
 import { openStore } from '../main/store/store';
-import { median } from './lib/stats';
-
-function meters(n: number): MeterRecord[] {
-  return Array.from({ length: n }, (_, i) => ({
-    meterId: `M${String(i).padStart(7, '0')}`,
-    account: `K-${String(i)}`,
-    address: `Lindenweg ${String(i % 500)}`,
-    route: `R${String(Math.floor(i / 1000))}`,
-    sequence: i % 1000,
-    registerDigits: 5,
-    registerDecimals: 3,
-    previousReading: '00100.000',
-    previousReadingValue: 100,
-    previousReadAt: '2026-09-01',
-    avgDailyUse: 0.5,
-  }));
-}
-
-function time(rounds: number, work: () => unknown): number {
-  const ms: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
-    work();
-    ms.push(performance.now() - start);
-  }
-  return median(ms);
-}
+import { sheetMeters } from './lib/sheet-meters';
+import { medianMs } from './lib/stats';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const sizes = values.quick ? [10_000] : [10_000, 100_000];
@@ -53,7 +27,15 @@ try {
   for (const n of sizes) {
     const store = openStore(join(dir, `queue-${String(n)}.sqlite`));
     try {
-      const all = meters(n);
+      const all = sheetMeters(n, {
+        idDigits: 7,
+        routeSize: 1000,
+        registerDecimals: 3,
+        previousReading: '00100.000',
+        previousReadingValue: 100,
+        previousReadAt: '2026-09-01',
+        avgDailyUse: 0.5,
+      });
       store.meters.loadSheet(
         {
           name: 'bench.csv',
@@ -65,11 +47,11 @@ try {
       );
       const mid = all[Math.floor(n / 2)]?.meterId ?? '';
       const figures = [
-        time(rounds, () => billingOverview(store)),
-        time(rounds, () => listMeters(store, { filter: 'flagged' })),
-        time(rounds, () => listMeters(store, { filter: 'all' })),
-        time(rounds, () => findMeters(store, mid.slice(0, 6), 12)),
-        time(rounds, () => meterDetail(store, mid, Date.now())),
+        medianMs(rounds, () => billingOverview(store)),
+        medianMs(rounds, () => listMeters(store, { filter: 'flagged' })),
+        medianMs(rounds, () => listMeters(store, { filter: 'all' })),
+        medianMs(rounds, () => findMeters(store, mid.slice(0, 6), 12)),
+        medianMs(rounds, () => meterDetail(store, mid, Date.now())),
       ];
       console.log(`${String(n)} | ${figures.map((f) => f.toFixed(1)).join(' | ')}`);
     } finally {

@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { MeterRecord } from '../common/billing/meter-record';
 import { MAX_LIMIT_READINGS } from '../common/ipc/limits-views';
 import { QueueActions } from '../main/actions/queue-actions';
 import { limitsSample } from '../main/billing/limits-sample';
@@ -14,35 +13,10 @@ import { openStore } from '../main/store/store';
 import { PLAUSIBILITY_PROFILES, PROFILE_CONFIGS } from '../common/billing/plausibility-profiles';
 import { readPhoto } from '../test/billing/read-photo';
 import { createManualClock } from '../test/helpers/manual-clock';
-import { median } from './lib/stats';
+import { sheetMeters } from './lib/sheet-meters';
+import { medianMs } from './lib/stats';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
-
-function meters(n: number): MeterRecord[] {
-  return Array.from({ length: n }, (_, i) => ({
-    meterId: `M${String(i).padStart(6, '0')}`,
-    account: `K-${String(i)}`,
-    address: `Lindenweg ${String(i % 500)}`,
-    route: 'R1',
-    sequence: i,
-    registerDigits: 5,
-    registerDecimals: 0,
-    previousReading: '00100',
-    previousReadingValue: 100,
-    previousReadAt: '2026-10-23',
-    avgDailyUse: 1,
-  }));
-}
-
-function time(rounds: number, work: () => unknown): number {
-  const ms: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
-    work();
-    ms.push(performance.now() - start);
-  }
-  return median(ms);
-}
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const sizes = values.quick ? [500] : [500, 2000];
@@ -60,7 +34,14 @@ try {
           encoding: 'utf-8',
           delimiter: ',',
         },
-        meters(n),
+        sheetMeters(n, {
+          idDigits: 6,
+          registerDecimals: 0,
+          previousReading: '00100',
+          previousReadingValue: 100,
+          previousReadAt: '2026-10-23',
+          avgDailyUse: 1,
+        }),
       );
       const rootId = store.roots.ensure('/photos', 'folder').id;
       for (let i = 0; i < n; i++) {
@@ -79,11 +60,11 @@ try {
       const sampled = limitsSample(store, configs, MAX_LIMIT_READINGS).length;
       if (sampled !== n) throw new Error(`sampled ${String(sampled)} of ${String(n)} readings`);
       const actions = new QueueActions({ store: () => store, engine: () => null, clock });
-      const sample = time(3, () => limitsSample(store, configs, MAX_LIMIT_READINGS));
+      const sample = medianMs(3, () => limitsSample(store, configs, MAX_LIMIT_READINGS));
       let flip = false;
-      const choose = time(3, () => {
+      const choose = medianMs(3, () => {
         flip = !flip;
-        // Without an office nothing is awaited: the whole choice runs before the promise returns.
+        // No office here: the whole choice runs before the promise is returned.
         void actions.setPlausibilityProfile(flip ? 'sap_bands' : 'history');
       });
       console.log(`${String(n)} | ${sample.toFixed(0)} | ${choose.toFixed(0)}`);

@@ -17,3 +17,14 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
   return sorted[rank - 1] ?? Number.NaN;
 }
+
+/** The median wall time in ms of `rounds` calls of `work`, run one after the other. */
+export function medianMs(rounds: number, work: () => unknown): number {
+  const ms: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    work();
+    ms.push(performance.now() - start);
+  }
+  return median(ms);
+}

@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '../../sandbox';
 import type { FileToUpload } from '../../main/api/upload';
 import { failure, makeApi } from './helpers/api';
 import { meterPhoto as readingPhoto, tempDir, type TempDir } from './helpers/files';
-import { drain, fixtures, sendJson, startServer, type TestServer } from './helpers/server';
+import { answerQuota, drain, startServer, useTestServer } from './helpers/server';
 
 /** Node's fetch, counted: proof that the calls went through the fetch and not undici's agent. */
 let fetched = 0;
@@ -78,19 +78,8 @@ describe('the client over fetch, against the sandbox', () => {
 });
 
 describe('the guarantees of http.ts, over fetch', () => {
-  let service: TestServer;
-  let elsewhere: TestServer;
-  beforeAll(async () => {
-    service = await startServer();
-    elsewhere = await startServer(async (req, res) => {
-      await drain(req);
-      sendJson(res, 200, fixtures.quota());
-    });
-  });
-  afterAll(async () => {
-    await service.close();
-    await elsewhere.close();
-  });
+  const service = useTestServer();
+  const elsewhere = useTestServer(answerQuota);
 
   it('never follows a redirect: the key does not reach another origin', async () => {
     service.setHandler(async (req, res) => {

@@ -7,7 +7,7 @@ import { ApiError } from '../../main/api/errors';
 import { BaseUrlError, isLoopbackHost, parseBaseUrl } from '../../main/api/http';
 import { createPacer } from '../../main/api/pacer';
 import { failure, makeApi, SECRET_KEY } from './helpers/api';
-import { drain, fixtures, sendJson, startServer, type TestServer } from './helpers/server';
+import { answerQuota, drain, startServer, type TestServer, useTestServer } from './helpers/server';
 
 /** An interceptor that calls `tap` when a response's headers reach the client. */
 function tapHeaders(tap: () => void): Dispatcher.DispatcherComposeInterceptor {
@@ -72,20 +72,8 @@ describe('base URL', () => {
 });
 
 describe('redirects', () => {
-  let service: TestServer;
-  let elsewhere: TestServer;
-
-  beforeAll(async () => {
-    service = await startServer();
-    elsewhere = await startServer(async (req, res) => {
-      await drain(req);
-      sendJson(res, 200, fixtures.quota());
-    });
-  });
-  afterAll(async () => {
-    await service.close();
-    await elsewhere.close();
-  });
+  const service = useTestServer();
+  const elsewhere = useTestServer(answerQuota);
 
   it.each([301, 302, 303, 307, 308])(
     '%i to another origin is not followed and the key never goes there',

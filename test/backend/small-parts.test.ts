@@ -1,6 +1,6 @@
 // Small parts of the backend: its settings file and the reader/writer lock its calls share.
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RwLock } from '../../main/backend/rw-lock';
 import {
   DEFAULT_SETTINGS,
@@ -9,17 +9,9 @@ import {
   settingsFile,
   toSettingsView,
 } from '../../main/backend/settings';
-import { tempDir } from '../helpers/tmp';
+import { tempDirsPerTest } from '../helpers/test-dirs';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-function dir(): string {
-  const t = tempDir('meterdesk-parts-');
-  cleanups.push(t.cleanup);
-  return t.dir;
-}
+const dir = tempDirsPerTest('meterdesk-parts-');
 
 describe('settings.json', () => {
   it('round-trips, and a missing file gives the defaults', () => {

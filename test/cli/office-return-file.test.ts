@@ -3,24 +3,15 @@
 // the URL's password is never printed.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../main/cli/main';
 import { captureIo } from '../helpers/cli-io';
-import { tempDir } from '../helpers/tmp';
+import { tempDirsPerTest } from '../helpers/test-dirs';
 import { officeSkip, useOfficeCluster } from '../office/pg-cluster';
 
 const cluster = useOfficeCluster();
 const EXIT_USAGE = 2;
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-
-function dir(): string {
-  const t = tempDir('meterdesk-office-return-cli-');
-  cleanups.push(t.cleanup);
-  return t.dir;
-}
+const dir = tempDirsPerTest('meterdesk-office-return-cli-');
 
 async function exportReturn(url: string, at: string) {
   const io = captureIo({});

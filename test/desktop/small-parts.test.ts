@@ -2,7 +2,7 @@
 // line folders.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchPaths } from '../../main/desktop/launch-paths';
 import { watchNetwork } from '../../main/desktop/network-watch';
 import {
@@ -11,17 +11,9 @@ import {
   saveWindowState,
   windowStateFile,
 } from '../../main/desktop/window-state';
-import { tempDir } from '../helpers/tmp';
+import { tempDirsPerTest } from '../helpers/test-dirs';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
-function dir(): string {
-  const t = tempDir('meterdesk-parts-');
-  cleanups.push(t.cleanup);
-  return t.dir;
-}
+const dir = tempDirsPerTest('meterdesk-parts-');
 
 describe('window bounds', () => {
   const primary = { x: 0, y: 0, width: 1920, height: 1080 };

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { writeRouteFixture } from '../helpers/route-fixture';
 import { describeInBrowser } from './browser-suite';
 import { eventually, openTestWindow } from './harness';
-import { bothThemes, startOnSandbox, waitForCount } from './window-steps';
+import { bothThemes, readFixtureRoute } from './window-steps';
 
 const DAY_MS = 86_400_000;
 /** The fixture's sheet reads its meters 30 days ago. */
@@ -42,19 +42,7 @@ describeInBrowser("a meter's history", (site) => {
     try {
       const { page, os } = win;
       const fx = await writeRouteFixture(join(win.dir, 'work'));
-      await startOnSandbox(win);
-      await win.drop([fx.photos]);
-      const photos = fx.meters.filter((m) => m.relPath !== null).length + 1;
-      await waitForCount(win, 'done', photos);
-      os.openAnswers.push(fx.sheet);
-      await page.getByTestId('load-route-sheet').click();
-      await page.getByTestId('map-meterId').selectOption(fx.clerkFields.meterId ?? '');
-      await page
-        .getByTestId('map-previousReadAt')
-        .selectOption(fx.clerkFields.previousReadAt ?? '');
-      await page.getByTestId('sheet-load').click();
-      await page.getByTestId('sheet-loaded').waitFor();
-      await page.getByTestId('sheet-close').click();
+      await readFixtureRoute(win, fx);
 
       // The history of the second meter (read as usual), with one line billing mistyped.
       const shown = fx.meters[1];

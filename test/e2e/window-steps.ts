@@ -1,8 +1,10 @@
-// Steps several scenarios share: start on the built-in sandbox, make a folder of sample photos.
+// Steps several scenarios share: start on the built-in sandbox, make a folder of sample photos,
+// read a route fixture's photos and load its sheet.
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import { generateSampleFolder, type SampleManifest } from '../../sandbox/samples';
+import type { RouteFixture } from '../helpers/route-fixture';
 import { eventually, type TestWindow } from './harness';
 
 export async function startOnSandbox(win: TestWindow): Promise<void> {
@@ -40,6 +42,17 @@ export async function loadFixtureSheet(win: TestWindow, sheet: string): Promise<
   await page.getByTestId('sheet-load').click();
   await page.getByTestId('sheet-loaded').waitFor();
   await page.getByTestId('sheet-close').click();
+}
+
+/**
+ * A fixture's route read from the start: on the sandbox, every photo done (one per meter that has
+ * one, and the one no meter claims), then its sheet loaded as a clerk loads it.
+ */
+export async function readFixtureRoute(win: TestWindow, fx: RouteFixture): Promise<void> {
+  await startOnSandbox(win);
+  await win.drop([fx.photos]);
+  await waitForCount(win, 'done', fx.meters.filter((m) => m.relPath !== null).length + 1);
+  await loadFixtureSheet(win, fx.sheet);
 }
 
 /** Waits until the legend's count for a state reads `n`. */

@@ -1,6 +1,7 @@
 // Spec section 4 (and 2, 3): every endpoint, with exactly the documented fields and types.
 
 import { describe, expect, it } from 'vitest';
+import { createdTask, idleAiStatus } from '../helpers/spec-bodies';
 import {
   ISO_UTC,
   call,
@@ -144,17 +145,7 @@ describe('spec 4.2 GET /api/open/ai-status', () => {
     expect(r.status).toBe(200);
     expect(sorted(r.body)).toEqual([...AI_STATUS_FIELDS].sort());
     expect(r.body).toMatchObject({
-      ok: true,
-      is_online: true,
-      busy: false,
-      active_jobs: 0,
-      public_status: 'online',
-      public_status_label: 'online',
-      public_status_reason: 'ready',
-      accepts_new_tasks: true,
-      can_return_cached_result: true,
-      queue_state: 'idle',
-      queue_count: 0,
+      ...idleAiStatus(),
       current_ai_version: 'water_v3_meter:v9.1',
     });
     expect(r.body.last_checked_at).toMatch(ISO_UTC);
@@ -169,16 +160,7 @@ describe('spec 4.3 POST /api/open/tasks', () => {
     expect(sorted(r.body)).toEqual([...CREATE_FIELDS].sort());
     expect(r.body).not.toHaveProperty('meter_type');
     expect(r.body).not.toHaveProperty('success');
-    expect(r.body).toMatchObject({
-      ok: true,
-      status: 'queued',
-      result_source: 'pending',
-      visibility: 'private',
-      ai_online: true,
-      is_latest_ai_version: false,
-      final_reading: '-',
-      error_message: '',
-    });
+    expect(r.body).toMatchObject(createdTask());
     expect(typeof r.body.task_id).toBe('string');
     expect(r.body.created_at).toMatch(ISO_UTC);
     const summary = r.body.result_summary as Record<string, unknown>;

@@ -5,29 +5,17 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPaths } from '../../main/engine/add-paths';
 import { openStore } from '../../main/store/store';
-import {
-  image,
-  outcomeOf,
-  reasonOf,
-  scanAll,
-  tempFolder,
-  type TempFolder,
-} from './helpers/fixtures';
+import { image, outcomeOf, reasonOf, scanAll, useTempFolder } from './helpers/fixtures';
 import { jobMessage } from '../../common/job-messages';
 
-let t: TempFolder;
+const t = useTempFolder('meterdesk-growing-');
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  t = await tempFolder('meterdesk-growing-');
   jpeg = await image('jpeg', 77);
-});
-
-afterAll(async () => {
-  await t.remove();
 });
 
 /** A copy in progress: the first `parts` of `data` written, one more each time the scanner waits. */

@@ -2,17 +2,11 @@
 // Windows' old 260-character limit, as the window sends them (the IPC contract's path rule) and as
 // the scanner walks them (deep folders, long names; on this Linux machine the real walk, with
 // Windows' own shapes covered where the code handles them as text).
-import { describe, expect, it, afterAll, beforeAll } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTRACT } from '../../common/ipc/contract';
-import { image, outcomeOf, scanAll, tempFolder, type TempFolder } from './helpers/fixtures';
+import { image, outcomeOf, scanAll, useTempFolder } from './helpers/fixtures';
 
-let t: TempFolder;
-beforeAll(async () => {
-  t = await tempFolder('meterdesk-paths-');
-});
-afterAll(async () => {
-  await t.remove();
-});
+const t = useTempFolder('meterdesk-paths-');
 
 const LONG_WINDOWS = `\\\\?\\C:\\Users\\ana\\Documents\\${'Zählerablesung Bezirk Nord 2026\\'.repeat(9)}IMG_0001.JPG`;
 

@@ -3,19 +3,12 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../common/job';
 import { hashFile } from '../../main/scan';
-import {
-  image,
-  outcomeOf,
-  reasonOf,
-  scanAll,
-  tempFolder,
-  type TempFolder,
-} from './helpers/fixtures';
+import { image, outcomeOf, reasonOf, scanAll, useTempFolder } from './helpers/fixtures';
 
-let t: TempFolder;
+const t = useTempFolder();
 
 /** A sparse file of exactly `size` bytes: a JPEG header, zeros, and EOI in the last 2 bytes. */
 async function sparseJpeg(relPath: string, size: number): Promise<string> {
@@ -37,13 +30,6 @@ async function sparseJpeg(relPath: string, size: number): Promise<string> {
 }
 
 const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
-
-beforeAll(async () => {
-  t = await tempFolder();
-});
-afterAll(async () => {
-  await t.remove();
-});
 
 describe('scanPaths verdicts', () => {
   it('accepts JPEG, PNG and WEBP by content, whatever the extension', async () => {

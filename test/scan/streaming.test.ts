@@ -1,14 +1,13 @@
 // The scan as a stream: a big folder is reported while it is still being walked, each file once,
 // with progress; the consumer can stop it early or abort it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scanPaths, type ScanProgress } from '../../main/scan';
-import { image, scanAll, tempFolder, type TempFolder, outcomeOf } from './helpers/fixtures';
+import { image, scanAll, useTempFolder, outcomeOf } from './helpers/fixtures';
 
 const FILES = 2000;
-let t: TempFolder;
+const t = useTempFolder();
 
 beforeAll(async () => {
-  t = await tempFolder();
   const jpeg = await image('jpeg');
   const png = await image('png');
   // 2,000 files in one folder plus a few nested ones; some rejects mixed in.
@@ -20,9 +19,6 @@ beforeAll(async () => {
     else writes.push(t.put(`big/${name}.jpg`, jpeg));
   }
   await Promise.all(writes);
-});
-afterAll(async () => {
-  await t.remove();
 });
 
 describe('streaming a 2,000-file folder', () => {

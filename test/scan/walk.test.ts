@@ -3,26 +3,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { scanPaths, type ScannedFile } from '../../main/scan';
-import {
-  image,
-  outcomeOf,
-  reasonOf,
-  scanAll,
-  tempFolder,
-  type TempFolder,
-} from './helpers/fixtures';
+import { image, outcomeOf, reasonOf, scanAll, useTempFolder } from './helpers/fixtures';
 
-let t: TempFolder;
+const t = useTempFolder();
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  t = await tempFolder();
   jpeg = await image('jpeg');
-});
-afterAll(async () => {
-  await t.remove();
 });
 
 describe('walking folders', () => {

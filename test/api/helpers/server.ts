@@ -2,6 +2,8 @@
 // (method, path, headers, body size) and answers with whatever the test's handler decides.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createdTask, idleAiStatus } from '../../helpers/spec-bodies';
+import { suiteResource } from '../../helpers/suite-resource';
 
 export interface Received {
   readonly method: string;
@@ -52,6 +54,24 @@ export async function startServer(handler: Handler = notFound): Promise<TestServ
   };
 }
 
+/**
+ * A server for the calling describe block (or file): started before its tests, before the block's
+ * own `beforeAll` hooks, and closed after them. Its parts are read only inside hooks and tests.
+ */
+export function useTestServer(handler?: Handler): TestServer {
+  return suiteResource(
+    'the server',
+    () => startServer(handler),
+    (server) => server.close(),
+  );
+}
+
+/** Answers every request with the fixture quota: the origin a redirect must never reach. */
+export async function answerQuota(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  await drain(req);
+  sendJson(res, 200, fixtures.quota());
+}
+
 export function notFound(_req: IncomingMessage, res: ServerResponse): void {
   res.statusCode = 404;
   res.end();
@@ -92,16 +112,9 @@ export function sendRaw(
 // Bodies shaped like spec section 2, for handlers that only need "a valid answer".
 export const fixtures = {
   task: (id = 't-1', extra: Record<string, unknown> = {}) => ({
-    ok: true,
+    ...createdTask(),
     task_id: id,
-    status: 'queued',
-    result_source: 'pending',
-    visibility: 'private',
-    ai_online: true,
-    is_latest_ai_version: false,
-    final_reading: '-',
     result_summary: { resultKind: 'unknown', primaryValue: '-', summaryText: 'no result yet' },
-    error_message: '',
     created_at: '2024-01-02T03:04:05Z',
     ...extra,
   }),
@@ -123,17 +136,7 @@ export const fixtures = {
     },
   }),
   aiStatus: () => ({
-    ok: true,
-    is_online: true,
-    busy: false,
-    active_jobs: 0,
-    public_status: 'online',
-    public_status_label: 'online',
-    public_status_reason: 'ready',
-    accepts_new_tasks: true,
-    can_return_cached_result: true,
-    queue_state: 'idle',
-    queue_count: 0,
+    ...idleAiStatus(),
     current_ai_version: 'water:v3.2',
     last_checked_at: '2024-01-02T03:04:05Z',
   }),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { scanPaths, type ScannedFile, type ScanOptions } from '../../../main/scan';
 import { jobText } from '../../../common/job-messages';
+import { suiteResource } from '../../helpers/suite-resource';
 
 export interface TempFolder {
   dir: string;
@@ -28,6 +29,19 @@ export async function tempFolder(prefix = 'meterdesk-scan-'): Promise<TempFolder
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The calling file's temp folder: made before its first test (before the file's own `beforeAll`
+ * hooks, which may fill it) and removed after its last. Its parts are read only inside hooks and
+ * tests.
+ */
+export function useTempFolder(prefix?: string): TempFolder {
+  return suiteResource(
+    'the suite folder',
+    () => tempFolder(prefix),
+    (folder) => folder.remove(),
+  );
 }
 
 /** A small but genuine image; `shade` makes contents differ. */
