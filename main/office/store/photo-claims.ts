@@ -55,6 +55,17 @@ interface PhotoRow {
 const LEASE_NOW = `lease_until <= now() AS expired,
   (extract(epoch FROM lease_until - now()) * 1000)::float8 AS left_ms`;
 
+/**
+ * The claim rule both claim statements share: a photo given back, or claimed by this desk, or
+ * whose lease ran out on the server's clock, may be taken ($3: the desk).
+ */
+const TAKEABLE = `(p.state = 'released' OR (p.state = 'claimed' AND (p.desk = $3 OR p.lease_until <= now())))`;
+
+/** The claims won: the photos inserted and those taken (both claim statements). */
+const WON = `  SELECT true AS won, sha256, state, desk, lease_until, task_id FROM inserted
+  UNION ALL
+  SELECT true, sha256, state, desk, lease_until, task_id FROM taken`;
+
 /** Photos one desk claims at once (an upload unit's), each with its lease's length. */
 export interface ClaimBatch {
   desk: string;
@@ -94,12 +105,10 @@ WITH asked AS (
          lease_until = now() + $4::float8 * interval '1 millisecond'
     FROM asked AS a
    WHERE p.sha256 = a.sha256 AND NOT EXISTS (SELECT 1 FROM inserted i WHERE i.sha256 = a.sha256)
-     AND (p.state = 'released' OR (p.state = 'claimed' AND (p.desk = $3 OR p.lease_until <= now())))
+     AND ${TAKEABLE}
   RETURNING p.sha256, p.state, p.desk, p.lease_until, p.task_id
 ), answer AS (
-  SELECT true AS won, sha256, state, desk, lease_until, task_id FROM inserted
-  UNION ALL
-  SELECT true, sha256, state, desk, lease_until, task_id FROM taken
+${WON}
   UNION ALL
   SELECT false, p.sha256, p.state, p.desk, p.lease_until, p.task_id
     FROM photos AS p JOIN asked AS a ON a.sha256 = p.sha256
@@ -128,12 +137,10 @@ WITH inserted AS (
      SET state = 'claimed', desk = $3, file_name = $2, claimed_at = now(),
          lease_until = now() + $4::float8 * interval '1 millisecond'
    WHERE p.sha256 = $1 AND NOT EXISTS (SELECT 1 FROM inserted)
-     AND (p.state = 'released' OR (p.state = 'claimed' AND (p.desk = $3 OR p.lease_until <= now())))
+     AND ${TAKEABLE}
   RETURNING p.sha256, p.state, p.desk, p.lease_until, p.task_id
 ), answer AS (
-  SELECT true AS won, sha256, state, desk, lease_until, task_id FROM inserted
-  UNION ALL
-  SELECT true, sha256, state, desk, lease_until, task_id FROM taken
+${WON}
   UNION ALL
   SELECT false, p.sha256, p.state, p.desk, p.lease_until, p.task_id
     FROM photos AS p
