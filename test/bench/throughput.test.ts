@@ -35,7 +35,12 @@ describe('throughput benchmark', () => {
     // At least one upload and one poll went out; everything counted was sent by the engine.
     expect(row.run.requests).toBeGreaterThanOrEqual(2);
     expect(row.requestsPerPhoto).toBeCloseTo(row.run.requests / 20, 9);
-    if (row.run.kind === 'engine') expect(row.run.pacer.requestsSent).toBe(row.run.requests);
+    // The ledger is read when the run settles; a background read (quota, AI status) may be on
+    // its way then, counted by the pacer when sent and by the service when it arrives.
+    if (row.run.kind === 'engine') {
+      expect(row.run.pacer.requestsSent).toBeGreaterThanOrEqual(row.run.requests);
+      expect(row.run.pacer.requestsSent).toBeLessThanOrEqual(row.run.requests + 2);
+    }
   });
 
   it('runs the baseline script over 20 photos', async () => {
