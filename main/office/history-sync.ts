@@ -52,6 +52,7 @@ export class HistorySync {
 
   private async turn(): Promise<number> {
     let added = 0;
+    let failed: Error | null = null;
     try {
       for (;;) {
         if (this.turns.stopped) break;
@@ -63,10 +64,15 @@ export class HistorySync {
         if (rows.length < ROWS_A_READ) break;
       }
     } catch (error) {
-      this.opts.log?.(`Office: meter history not taken now (${(error as Error).message}).`);
+      failed = error instanceof Error ? error : new Error(String(error));
+      this.opts.log?.(
+        `Office: meter history not taken now, tried again shortly (${failed.message}).`,
+      );
     }
     if (added > 0)
       this.opts.say(`Office: took ${String(added)} history readings imported at other desks.`);
+    // Thrown, so the turns try again on their own (one-turn-at-a-time.ts): a note is sent once.
+    if (failed !== null) throw failed;
     return added;
   }
 }

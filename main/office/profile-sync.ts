@@ -2,7 +2,7 @@
 // the office comes back and whenever a desk chooses a profile (a live note), the desk reads the
 // office's profile and hands it to the action layer, which takes it into the queue and checks
 // every reading again by it. So a reading is judged alike at every desk and in the office export.
-// An office without a profile leaves the desk's own; an office away is tried at the next note.
+// An office without a profile leaves the desk's own; a read that failed is tried again shortly.
 import type { PlausibilityProfile } from '../../common/billing/plausibility-profiles';
 import type { Clock } from '../time/clock';
 import { OneTurnAtATime } from './one-turn-at-a-time';
@@ -58,8 +58,11 @@ export class ProfileSync {
         );
       return office.profile;
     } catch (error) {
-      this.opts.log?.(`Office: plausibility limits not read now (${(error as Error).message}).`);
-      return null;
+      this.opts.log?.(
+        `Office: plausibility limits not read now, tried again shortly (${(error as Error).message}).`,
+      );
+      // Thrown, so the turns try again on their own (one-turn-at-a-time.ts): a note is sent once.
+      throw error;
     }
   }
 }
