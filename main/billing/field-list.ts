@@ -5,7 +5,8 @@
 import type { DecidedOutcome } from '../../common/billing/decided-outcome';
 import { REREAD_REASON_ENGLISH, SKIP_ENGLISH } from '../../common/billing/decision-english';
 import type { FieldNote } from '../../common/billing/field-list-words';
-import { VISIT_SKIPS } from '../../common/billing/meter-decision';
+import { VISIT_SKIPS, type RereadReason } from '../../common/billing/meter-decision';
+import type { SkipCode } from '../../common/billing/billing-row';
 import type { StoredMeter } from '../store/meters-repo';
 import type { Store } from '../store/store';
 
@@ -29,30 +30,36 @@ export interface MissingMeter {
   previousReadAt: string | null;
 }
 
-function reasonOf(
-  meter: StoredMeter,
-  outcome: DecidedOutcome,
-): { why: FieldWhy; note: string; said: FieldNote } | null {
+type FieldReason = { why: FieldWhy; note: string; said: FieldNote };
+
+/** A meter sent for re-read, with the clerk's note when there is one (also the office's list). */
+export function rereadReason(reason: RereadReason, note: string | null): FieldReason {
+  const more = note ? ` (${note})` : '';
+  return {
+    why: 'reread',
+    note: `Re-read: ${REREAD_REASON_ENGLISH[reason]}${more}.`,
+    said: { code: 'reread', reason, note: note || null },
+  };
+}
+
+/** A meter skipped for a reason a visit can fix, with its note (also the office's list). */
+export function skipReason(code: SkipCode, note: string | null): FieldReason {
+  const more = note ? ` (${note})` : '';
+  return {
+    why: 'skip',
+    note: `Skipped: ${SKIP_ENGLISH[code]}${more}.`,
+    said: { code: 'skip', skip: code, note: note || null },
+  };
+}
+
+function reasonOf(meter: StoredMeter, outcome: DecidedOutcome): FieldReason | null {
   const d = meter.decision?.decision;
-  if (outcome.rereadPending && d?.kind === 'reread') {
-    const note = d.note ? ` (${d.note})` : '';
-    return {
-      why: 'reread',
-      note: `Re-read: ${REREAD_REASON_ENGLISH[d.reason]}${note}.`,
-      said: { code: 'reread', reason: d.reason, note: d.note || null },
-    };
-  }
+  if (outcome.rereadPending && d?.kind === 'reread') return rereadReason(d.reason, d.note);
   if (outcome.state === 'missing') {
     return { why: 'no_reading', note: outcome.note, said: { code: 'missing', said: outcome.said } };
   }
-  if (outcome.state === 'skipped' && d?.kind === 'skip' && VISIT_SKIPS.includes(d.code)) {
-    const note = d.note ? ` (${d.note})` : '';
-    return {
-      why: 'skip',
-      note: `Skipped: ${SKIP_ENGLISH[d.code]}${note}.`,
-      said: { code: 'skip', skip: d.code, note: d.note || null },
-    };
-  }
+  if (outcome.state === 'skipped' && d?.kind === 'skip' && VISIT_SKIPS.includes(d.code))
+    return skipReason(d.code, d.note);
   return null;
 }
 

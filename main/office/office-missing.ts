@@ -5,7 +5,6 @@
 // for re-read whose new photo has not come, and meters skipped for a reason a visit can fix, in
 // walking order, in the dialect the office's sheets came in (missing-export.ts).
 import type { BillingRow } from '../../common/billing/billing-row';
-import { SKIP_ENGLISH, REREAD_REASON_ENGLISH } from '../../common/billing/decision-english';
 import { storedDialect, type SheetDialect } from '../../common/billing/export-dialect';
 import {
   REREAD_REASONS,
@@ -13,7 +12,7 @@ import {
   type RereadReason,
 } from '../../common/billing/meter-decision';
 import type { MeterState } from '../../common/billing/meter-outcome';
-import type { MissingMeter } from '../billing/field-list';
+import { rereadReason, skipReason, type MissingMeter } from '../billing/field-list';
 import { walkingOrder } from './office-export';
 import type { OfficeStore } from './store/office-store';
 
@@ -27,7 +26,7 @@ function isReread(reason: string): reason is RereadReason {
   return (REREAD_REASONS as readonly string[]).includes(reason);
 }
 
-/** The meter's line, or null when nobody needs to go (the office's rule, as field-list.ts's). */
+/** The meter's line, or null when nobody needs to go (the desk's rule and words, field-list.ts). */
 function visitOf(row: BillingRow, state: MeterState): MissingMeter | null {
   if (row.meterId === null || row.unmatched) return null;
   const base = {
@@ -42,28 +41,15 @@ function visitOf(row: BillingRow, state: MeterState): MissingMeter | null {
   };
   const waiting = row.reasonParts?.before.find((n) => n.code === 'reread_waiting');
   if (waiting && isReread(waiting.params.reason)) {
-    const reason = waiting.params.reason;
-    return {
-      ...base,
-      why: 'reread',
-      note: `Re-read: ${REREAD_REASON_ENGLISH[reason]}.`,
-      said: { code: 'reread', reason, note: null },
-      photo: row.photo,
-    };
+    // The office's rows carry the reason, not the clerk's note beside it.
+    return { ...base, ...rereadReason(waiting.params.reason, null), photo: row.photo };
   }
   if (state === 'missing') {
     const said = row.reasonParts?.after[0] ?? null;
     return { ...base, why: 'no_reading', note: row.reasons, said: { code: 'missing', said } };
   }
-  if (state === 'skipped' && row.skipCode !== null && VISIT_SKIPS.includes(row.skipCode)) {
-    const note = row.skipNote ? ` (${row.skipNote})` : '';
-    return {
-      ...base,
-      why: 'skip',
-      note: `Skipped: ${SKIP_ENGLISH[row.skipCode]}${note}.`,
-      said: { code: 'skip', skip: row.skipCode, note: row.skipNote || null },
-    };
-  }
+  if (state === 'skipped' && row.skipCode !== null && VISIT_SKIPS.includes(row.skipCode))
+    return { ...base, ...skipReason(row.skipCode, row.skipNote) };
   return null;
 }
 
