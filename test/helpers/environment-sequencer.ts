@@ -1,7 +1,7 @@
 // vitest's file order, with every file of one test environment together. With `isolate: false` a
-// worker runs the next file only when that file wants the same environment (node or jsdom): else it
+// worker runs the next file only when that file wants the same environment (node or happy-dom): else it
 // exits and a new one loads the engine, React and playwright again. vitest's own order (longest
-// first, by the last run's times) interleaves the 37 jsdom renderer files with the node files,
+// first, by the last run's times) interleaves the renderer files (a DOM environment) with the node files,
 // and the fast suite started 67 workers instead of 8.
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -208,7 +208,7 @@ describe('export and settings', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Export/ }));
     const dialog = screen.getByRole('dialog', { name: 'Export readings to CSV' });
-    await user.click(within(dialog).getByLabelText(/One folder/));
+    await user.click(within(dialog).getByRole('radio', { name: /One folder/ }));
     await user.click(within(dialog).getByLabelText(/Semicolon separated/));
     await user.click(within(dialog).getByTestId('export-run'));
     expect(bridge.calls.find((c) => c.channel === 'exportCsv')?.request).toEqual({

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The billing export dialog shows the file's first lines before anything is written, exactly as
 // the writer makes them (the template being edited, the sheet's dialect, read_at in the office's
 // time zone), and explains each column in the window's language.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The billing export dialog tells what is in the export before it runs: the counts, "finished and
 // reviewed only" chosen, the flagged meters named (left out, or written as not for billing), a
 // template it cannot use refused with the validator's sentence; and the notice counts readings.

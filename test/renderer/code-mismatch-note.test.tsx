@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The code on a photo names another meter of the route (issue 25): the detail says both numbers
 // and one button moves the photo to the meter its code names (the assignMeter action); in German
 // too. A photo whose code agrees says nothing.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The consumption chart beside the photo (issue 33, item 8), in English and German: one bar per
 // period of the meter's history in the colour of who read it, estimates marked on the axis, and
 // this reading's period last with the band the rules allowed, red when it fell outside.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A reading from a customer card is typed and marked as the customer's (issue 29, item 6): the
 // hand entry sends it so (read type "customer" in the export), and the meter's facts say so.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';

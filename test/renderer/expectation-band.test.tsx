@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Where a reading fell against its expectation, in the meter's facts (issue 33, item 6): the
 // rules' own figures (checkReading's high/low result, kept as the check's band whether it fired or
 // not), said in words and drawn as one bar, in English and German. A reading at +94 % inside a

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The export dialogs' shared parts (issue 29, item 5): each question is a ChoiceFieldset of its own
 // (choosing in one never unchecks another), and a refused export is said under the body by
 // useActionError in the window's language, the dialog kept open for another try.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A photo's name in the detail's title (issue 29): where it must wrap, it breaks in its stem,
 // never inside its extension, which is kept in one unbreakable piece.
 import { cleanup, render } from '@testing-library/react';

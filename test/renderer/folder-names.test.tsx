@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Folders in the window (issue 22, item 8; issue 29: nothing cut at 1024 px): two readers' folders
 // whose names start alike stay told apart (each name whole, wrapping in the narrow column, its
 // path in the tooltip), a watched folder is marked in the folder list, and a watch folder can be

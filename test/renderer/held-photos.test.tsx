@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Held photos in the main window (issue 29, item 6): a filter tab of their own, and a progress
 // panel that says how many are held instead of "all photos are finished" (for the queue and for a
 // folder whose every photo is held), nor while codes are still being read (issue 34).

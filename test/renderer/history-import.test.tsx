@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // What "Import history…" did, said in the window (issue 33, item 1): counts, the meters checked
 // again, and each line not taken worded from its code, in English and German.
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Where the API key is kept, when not in the keychain (issue 29): the banner is one line with its
 // detail on demand, and the clerk can hide it until the window closes; it stays hidden across the
 // screens, and comes back with the next start (a new store).

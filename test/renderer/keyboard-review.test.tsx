@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A review made from the keyboard (A to accept, Ctrl+Z to undo) has no box of its own to show a
 // failure in: the backend's refusal comes as a notice instead of nothing at all.
 import { cleanup, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A meter's decisions in the detail (issue 22, items 3 and 4): the exchange, re-read and estimate
 // forms send what the clerk typed (German decimal commas as dots), a refusal comes back as a code
 // and is said in the window's language, the decision that stands is shown with its Undo, and a

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A booked exchange in the meter's facts (issue 33, item 7): the photo's own check said the
 // reading was below the previous one (a misread, or an exchange?); once the exchange is booked the
 // facts say the old meter was removed at its reading on the day and the new one installed at its

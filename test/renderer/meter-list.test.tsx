@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The meter list (issue 22, item 8): a reading nobody looked at "passed checks", one a person
 // confirmed or corrected is "confirmed by you" (never "read and confirmed" for both); the list is
 // one Tab stop and the arrow keys go through its meters. A photo without a meter names its file

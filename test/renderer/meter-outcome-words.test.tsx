@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Why a meter waits, in the window (issue 29, item 6): a meter whose photo the photo checks hold
 // says so in the meter list and in its detail, in English and German, instead of a bare "Missing"
 // and "No photo of this meter yet" (the held photo shown with it, its own reason); an estimate

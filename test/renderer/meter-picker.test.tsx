@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The meter picker in the photo detail, keyboard first: typing asks for matching meters, the
 // arrows move through them, Enter assigns the highlighted one, Escape leaves without a change.
 // In German, its words come from the billing catalogue.

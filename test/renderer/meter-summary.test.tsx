@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The photo's meter beside the photo: whatever loaded another meter into the detail meanwhile (a
 // meter row, a skip, an answer that came late), the summary asks for the photo's own meter again
 // and shows it, instead of showing nothing until the photo changes.

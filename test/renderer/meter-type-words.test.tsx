@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Meter types in the window's language (issue 22, item 8): the service's 'pointer' and 'roller'
 // were shown in English in a German window; a type only the service knows stays as it wrote it.
 import { cleanup, screen } from '@testing-library/react';

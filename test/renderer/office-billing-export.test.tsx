@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The billing export's "Whole office" choice: absent while the desk works alone; in an office it
 // shows the office's counts (read at any desk, and by route), the flagged-meter warning for the
 // chosen scope and the file's first rows, all from the office's overview, and sends the template

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Settings' Office card: off without an office (saving says the desk works alone); a pasted
 // postgres:// address fills the fields, one with a password in it is refused and not kept; Test
 // sends what is typed and words the answer (in English and German); the password goes out once on

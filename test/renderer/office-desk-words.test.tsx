@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Office mode in the photo table and the photo detail: a queued photo another desk of the office
 // is sending says it waits for that desk's reading, a done photo that took another desk's reading
 // says who read it and that it was not paid again here, in English and in German. A photo this

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Asking a lease holder to hand a meter over (issue 30, item 4), the window's part on a stub
 // bridge: a meter another clerk reviews offers "Ask to take over" and says who was asked; the
 // holder's window, told of the ask by a push, says who asks and hands the meter over, after which

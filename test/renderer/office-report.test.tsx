@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The Office report screen against a stub bridge: opened from the header's Office card, it shows
 // the four sections in the CLI's words, reads again when another desk's change is heard
 // (AppEvent.officeChange) and for another day, and says why when the office is away. The real

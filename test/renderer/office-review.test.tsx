@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Review between clerks in the window (issue 23), the window's part on a stub bridge: the meter's
 // office part says who reviews it with the minutes left and its history, reads itself again when
 // a push names the meter, and gives the lease up when the clerk moves on; walking review in office

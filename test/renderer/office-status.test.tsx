@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The office card in the header: nothing without an office; with one, whether this desk reaches
 // it and what waits in its outbox, and why the office refused the desk in the Test button's
 // classes; kept current by the backend's pushes (AppEvent.office), in English and German.

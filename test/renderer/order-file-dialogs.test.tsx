@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Billing files in the window (issue 31): "Load route sheet" on an order file shows the profile
 // its content names and loads it (or with a built-in or a profile file the clerk chose), then the
 // exceptions with their lines in the window's words; a profile that cannot read the file says why.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Settings' plausibility limits and the inspection list (issue 33, items 6 and 5), on a stub
 // bridge in English and German: the limits of the profile in use in words, the recent readings'
 // spread with the band's edges, what each profile flags; one click sends the other profile and the

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Settings under a machine policy: a locked service address and data folder are shown read-only
 // with who fixed them; without a policy both stay editable.
 import { act, cleanup, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Progress per drop (issue 22, item 7): with a folder chosen in the folder list, the progress
 // panel's bar and counts are that folder's (from the roots' counts the contract carries), named,
 // and without the queue's ETA; "All folders" shows the whole queue again.

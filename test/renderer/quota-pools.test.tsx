@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The quota widget says what the account may still read (every pool that applies) and what each
 // pool holds: a paid account whose service says remaining 0 (its daily figure) while monthly 49
 // and fixed 20 hold its quota shows 69 left, not 0 (issue 21, item 4).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // One quota-warning rule (common/quota-warning.ts) for the engine, the CLI and the window. Before,
 // the engine warned when more distinct photos waited than readings were left, while the window
 // counted every queued row: ten byte-identical copies of five photos with six readings left made

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // One rule for a typed reading in both boxes that take one (common/billing/reading-input.ts): the
 // review's correction and a reading typed by hand for a meter. In the German window "123,4" is a
 // reading in both, sent on with a dot, and both refuse the same input in the same words.

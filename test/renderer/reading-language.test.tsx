@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Readings and the undo key in the window's language: a German window shows a reading with a
 // decimal comma in the table and the review box, and labels the undo key as German keyboards do.
 import { cleanup, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A refused call in the window: worded from its code (IpcError.said) in the window's language,
 // English or German, in a notice, in the review box and over the table; the reply's English
 // `message` (the log's words) is never shown.

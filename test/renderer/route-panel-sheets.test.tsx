@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The route panel (issue 22, item 8): after a route sheet was updated the sheet is named once,
 // with the meters of its newest load; a route whose one flagged meter has two doubtful photos
 // shows "Flagged 1" with "2 photos to review", and the photo table's filter "Photos to review 2",

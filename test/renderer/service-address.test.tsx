@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A service address typed as people type it (issue 29, item 6): a bare host name gets https://
 // (and the form says so), a host and port without a scheme is told the scheme is missing, with
 // the address to use offered; onboarding refused both as "not a web address".

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The service's own words in the window: a waiting task's reason, a failed one's failure kind, a
 // paid account's packages, and figures the key may not read shown as not permitted.
 import { cleanup, screen, waitFor } from '@testing-library/react';

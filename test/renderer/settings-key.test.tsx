@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Where the API key is kept, in Settings: worded from the backend's code (keychain, encrypted file,
 // memory) inside the window's own sentence, in English and German; without a code, the backend's
 // English description is quoted and marked as such.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The route sheet's mapping step says which of its other columns go along into the export (issue
 // 29, item 6): the columns no field takes are kept per meter for an export template to carry
 // back (main/billing/sheet-other-columns.ts); the list follows the clerk's choices.

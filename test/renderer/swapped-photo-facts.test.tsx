@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A swapped photo's check in the window (issue 25): the meter's facts say Error, never Plausible,
 // and "Why it was flagged" says the code on the photo names another meter, in English exactly as
 // the CSV's reasons, and in German from the same code and params.

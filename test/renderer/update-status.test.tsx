@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The version line in the header and what automatic updates are doing, as main reports them
 // (getUpdateStatus), read again when main says the app changed.
 import { cleanup, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Walking-order review in the window (issue 22, item 6): the box says where the clerk is on the
 // route, the A key goes to the next flagged meter as the Confirm button does (not the next table
 // row), after a correction the focus stays with the review so Ctrl+Z undoes it, and the end of
@@ -13,7 +13,7 @@ import { meterRow } from './meter-rows';
 import { renderApp } from './render-app';
 
 afterEach(cleanup);
-// jsdom lays nothing out and has no scrollIntoView (the review box scrolls itself into view).
+// A test DOM lays nothing out and may have no scrollIntoView (the review box scrolls itself into view).
 const hadScroll = Object.hasOwn(Element.prototype, 'scrollIntoView');
 beforeAll(() => {
   if (!hadScroll) Element.prototype.scrollIntoView = () => undefined;

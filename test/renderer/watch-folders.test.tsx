@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The watch folders in Settings: the list with each folder's state, adding and removing (a
 // settings save, pending while it runs), in English and German.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
