@@ -1,12 +1,12 @@
-// `npm run test:profile [-- --project slow] [-- --top N]`: runs a vitest project (fast unless told)
-// under the throwaway keyring, as `npm test` does, and then prints its slowest files by wall time
+// `npm run test:profile [-- --project slow] [-- --top N] [-- --write-times]`: runs a vitest
+// project (fast unless told) under the throwaway keyring, as `npm test` does, and then prints its slowest files by wall time
 // and by CPU, so whoever adds the next test sees where the two-minute budget goes. Wall time is
 // each file's own start-to-end time inside a worker; four files run at once, so they add up to
 // more than the run took. CPU is the worker's and its children's (a browser, a forked backend, a
 // CLI process) while the file ran (test/helpers/cpu-profile-setup.ts): on two cores the run
 // cannot take less than half their sum.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -28,6 +28,9 @@ const option = (name, fallback) => {
 };
 const project = option('--project', 'fast');
 const top = Number(option('--top', '15'));
+// Writes each file's time into test/file-times.json, which orders a fresh clone's run (CI) longest
+// first (test/helpers/environment-sequencer.ts); other projects' entries are kept.
+const writeTimes = args.includes('--write-times');
 if (!Number.isInteger(top) || top < 1) {
   console.error('test:profile: --top takes a whole number of files, e.g. --top 15');
   process.exit(2);
@@ -79,6 +82,21 @@ try {
 }
 
 files.sort((a, b) => b.seconds - a.seconds);
+if (writeTimes && files.length > 0) {
+  const timesFile = join(import.meta.dirname, '..', 'test', 'file-times.json');
+  let kept = {};
+  try {
+    kept = JSON.parse(readFileSync(timesFile, 'utf8'));
+  } catch {
+    // No times yet: this run's are the first.
+  }
+  const others = Object.entries(kept).filter(([key]) => !key.startsWith(`${project}:`));
+  // Rounded to a tenth of a second: the order needs no more, and the file changes less.
+  const these = files.map((f) => [`${project}:${f.name}`, Math.round(f.seconds * 10) * 100]);
+  const sorted = Object.fromEntries([...others, ...these].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+  writeFileSync(timesFile, `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(`\n   wrote ${files.length} file times to ${relative(process.cwd(), timesFile)}`);
+}
 const total = files.reduce((sum, f) => sum + f.seconds, 0);
 console.log(`\n== ${project} project: ${files.length} files, ${wall.toFixed(1)} s wall`);
 console.log(
