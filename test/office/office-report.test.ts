@@ -9,8 +9,17 @@ import { tempDir } from '../helpers/tmp';
 import { minutes, publishedReading, routeOfMeters, withTwoDesks } from './office-fixture';
 import { anOfficeDay, decision, officeCli, YESTERDAY } from './office-report-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
+import { main } from '../../main/cli/main';
+import { captureIo } from '../helpers/cli-io';
 
 const cluster = useOfficeCluster();
+/** The CLI in this process: its refusals need no second process (the print test above runs one). */
+async function inProcess(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = captureIo({ TZ: 'UTC' });
+  const code = await main(args, io);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
 const DAY = { from: new Date('2026-03-02T00:00:00Z'), to: new Date('2026-03-03T00:00:00Z') };
 
 describe.skipIf(officeSkip !== null)('meter-desk office report', () => {
@@ -139,12 +148,12 @@ describe.skipIf(officeSkip !== null)('meter-desk office report', () => {
     const t = tempDir('meterdesk-office-report-bad-');
     try {
       const csv = join(t.dir, 'report.csv');
-      const none = await officeCli(['office', 'report', '--csv', csv]);
+      const none = await inProcess(['office', 'report', '--csv', csv]);
       expect([none.code, none.err]).toEqual([2, expect.stringContaining('needs --office URL')]);
       const url = 'postgres://meterdesk:secret-away@127.0.0.1:1/office';
-      const bad = await officeCli(['office', 'report', '--office', url, '--day', '2026-02-30']);
+      const bad = await inProcess(['office', 'report', '--office', url, '--day', '2026-02-30']);
       expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('--day must be a date')]);
-      const away = await officeCli(['office', 'report', '--office', url, '--csv', csv]);
+      const away = await inProcess(['office', 'report', '--office', url, '--csv', csv]);
       expect([away.code, away.err]).toEqual([4, expect.stringContaining('not reachable')]);
       expect(away.err + away.out).not.toContain('secret-away');
       expect(existsSync(csv)).toBe(false);

@@ -3,8 +3,9 @@
 // lost tasks, crashes, retries, removals, reviews), never loses a job, never has two uploads of the
 // same content in flight, never stores a reading for the wrong image, never leaves a job in a state
 // nothing will move it out of, and can always be driven to the end. The driver and the property are
-// in job-state-machine-driver.ts; this file runs its first 50 runs, job-state-machine-2 and -3 the
-// other 100, side by side (FC_SEED=n replays a failing part's seed).
+// in job-state-machine-driver.ts; this file runs its first 50 runs in `npm test`,
+// job-state-machine-2 and -3 (`*.slow.test.ts`) the other 100 in `npm run test:slow` (FC_SEED=n
+// replays a failing part's seed).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedTransition } from '../../common/job-transitions';
