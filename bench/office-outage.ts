@@ -1,6 +1,6 @@
 // Office mode, the office's PostgreSQL stopped mid-run (issue 23, item 2): three desks read their
 // own folders against one sandbox and a throwaway local PostgreSQL; a few seconds in, the server is
-// stopped for 30 s (quick: 8 s) and started again. Prints the readings the desks finished while it
+// stopped for 30 s (quick: 5 s) and started again. Prints the readings the desks finished while it
 // was down (they keep reading), the readings in the office against the readings the desks' queues
 // finished (each published once: duplicates 0, lost 0), and the time from the restart until the
 // office held every reading finished before it (the outboxes' backlog drained). Run alone with
@@ -194,7 +194,7 @@ export async function runOfficeOutage(options: BenchOptions): Promise<OfficeOuta
     return { ...head, loadAfter: loadNow(), skipped, run: null };
   }
   const run: OutageRun = options.quick
-    ? { photosPerDesk: 20, stopAtMs: 2_000, stopMs: 8_000, aiMs: 1_000, concurrency: 2 }
+    ? { photosPerDesk: 12, stopAtMs: 1_500, stopMs: 5_000, aiMs: 1_000, concurrency: 2 }
     : { photosPerDesk: 60, stopAtMs: 8_000, stopMs: 30_000, aiMs: 1_500, concurrency: 2 };
   return withMigratedCluster('meterdesk-bench-outage-', async (cluster, dir) => {
     options.log(`${String(DESKS)} desks, ${String(DESKS * run.photosPerDesk)} photos`);
@@ -247,7 +247,7 @@ export function officeOutageTable(r: OfficeOutageReport): BenchTable {
     notes: officeNotes(
       r,
       [
-        `Each desk reads its own folder with its own key (2 tasks at once, so uploads go on through the stop); the server is stopped with pg_ctl (fast) ${r.quick ? 'for 8 s (quick; the full run stops it for 30 s)' : 'for 30 s'}. "finished": readings the desks\u2019 queues finished; "in office": rows in the office\u2019s readings table; "lost" counts finished readings without a row and rows no queue finished.`,
+        `Each desk reads its own folder with its own key (2 tasks at once, so uploads go on through the stop); the server is stopped with pg_ctl (fast) ${r.quick ? 'for 5 s (quick; the full run stops it for 30 s)' : 'for 30 s'}. "finished": readings the desks\u2019 queues finished; "in office": rows in the office\u2019s readings table; "lost" counts finished readings without a row and rows no queue finished.`,
         '"restart \u2192 drained": from the server answering again until the office held every reading finished at the restart; the outbox retries after 1 s, then 2, 4 ... up to 60 s while the office is away, so this is mostly the wait for its next attempt.',
       ],
       'Targets (issue 23): desks keep reading while the office is down; after restart every reading published once: duplicates 0, lost 0.',

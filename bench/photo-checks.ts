@@ -185,9 +185,9 @@ export async function runPhotoChecks(quick: boolean, log: (l: string) => void) {
     log('held rates on generated photos');
     const held = await heldRates(dir, quick ? 24 : 200);
     log('whole run, service the limit, checks off and on');
-    const run = await wholeRun(dir, quick ? 12 : 40, quick ? 1 : 3);
+    const run = await wholeRun(dir, quick ? 8 : 40, quick ? 1 : 3);
     log('meter codes: a 12-MP read, swapped and correct photos');
-    const codes = await codeReads(dir, quick ? 2 : 9, quick ? 12 : 200, quick ? 12 : 100);
+    const codes = await codeReads(dir, quick ? 2 : 9, quick ? 8 : 200, quick ? 8 : 100);
     return {
       benchmark: 'photo-checks',
       quick,
