@@ -171,11 +171,10 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
       guard(() =>
         publishBatch(
           pool,
-          entries.map((e) =>
-            e.kind === 'reading'
-              ? { kind: 'reading', reading: routed(e.reading) }
-              : { kind: 'decision', decision: routed(e.decision) },
-          ),
+          entries.map((e): PublishedEntry => {
+            if (e.kind === 'reading') return { kind: 'reading', reading: routed(e.reading) };
+            return e.kind === 'decision' ? { kind: 'decision', decision: routed(e.decision) } : e;
+          }),
         ),
       ),
     decideMeter: (d) => guard(() => decideMeter(pool, d)),
