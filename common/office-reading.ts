@@ -38,12 +38,15 @@ export const CODES_STATUS = 'codes';
 
 /**
  * A photo's codes read after its reading was published: the office sets them on the desk's own
- * readings of the photo that have none.
+ * readings of the photo that have none, and links those that name no meter to the meter the desk
+ * has the photo on now (a photo its name matched to none is matched by its code at the desk).
  */
 export const deskPhotoCodes = z.object({
   status: z.literal(CODES_STATUS),
   sha256,
   codes: z.array(deskPhotoCode),
+  /** Absent: the photo's meter at the desk when the entry is published. */
+  meterNumber: z.string().nullable().optional(),
 });
 
 export type DeskPhotoCodes = z.infer<typeof deskPhotoCodes>;

@@ -49,9 +49,16 @@ function officeEntry(
   const deskName = desk?.desk ?? entry.key.split(':')[0] ?? '';
   if (entry.kind === 'reading' && entry.payload.status === CODES_STATUS) {
     const c = deskPhotoCodes.parse(entry.payload);
+    const jobId = jobIdOf(entry.payload);
     return {
       kind: 'codes',
-      codes: { sha256: c.sha256, codes: c.codes, desk: deskName, user: desk?.clerk ?? '' },
+      codes: {
+        sha256: c.sha256,
+        codes: c.codes,
+        meterNumber: c.meterNumber ?? (jobId === null ? null : outbox.meterOf(jobId)),
+        desk: deskName,
+        user: desk?.clerk ?? '',
+      },
     };
   }
   if (entry.kind === 'reading') {

@@ -92,8 +92,8 @@ export class OfficeOutbox {
       add: db.prepare(
         `INSERT INTO office_outbox (idem_key, kind, payload, created_at) VALUES (?, ?, ?, ?)`,
       ),
-      codes: db.prepare<[number], { photo_codes: string | null }>(
-        'SELECT photo_codes FROM jobs WHERE id = ?',
+      codes: db.prepare<[number], { photo_codes: string | null; meter_id: string | null }>(
+        'SELECT photo_codes, meter_id FROM jobs WHERE id = ?',
       ),
       // A photo read here (not taken from another desk), whose reading has gone out already.
       codesLate: db.prepare<[number], { sha256: string }>(
@@ -192,6 +192,14 @@ export class OfficeOutbox {
   codesOf(jobId: number): PhotoCode[] | null {
     const row = this.s.codes.get(jobId);
     return row?.photo_codes == null ? null : parsePhotoCodes(row.photo_codes);
+  }
+
+  /**
+   * The meter a photo of this queue is matched to now: a photo's codes are kept before they match
+   * it (routes.ts codesRead), so their entry names its meter as it is when published.
+   */
+  meterOf(jobId: number): string | null {
+    return this.s.codes.get(jobId)?.meter_id ?? null;
   }
 
   /**

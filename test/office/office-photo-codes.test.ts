@@ -34,7 +34,8 @@ const SHEET =
   '0001;R-5;1;SN-1001;5;0;00100;2026-11-01;1\r\n' +
   '0002;R-5;2;SN-1002;5;0;00100;2026-11-01;1\r\n' +
   '0003;R-5;3;SN-1003;5;0;00100;2026-11-01;1\r\n' +
-  '0004;R-5;4;SN-1004;5;0;00100;2026-11-01;1\r\n';
+  '0004;R-5;4;SN-1004;5;0;00100;2026-11-01;1\r\n' +
+  '0005;R-5;5;SN-1005;5;0;00100;2026-11-01;1\r\n';
 const SAYS_0002 = 'The code on the photo (SN-1003) names meter 0003, not 0002';
 const SAYS_0003 = 'The code on the photo (SN-1001) names meter 0001, not 0003';
 
@@ -154,6 +155,8 @@ describe.skipIf(officeSkip !== null)('the codes read on a photo, in the office',
     await anna.photo('0001.jpg', '1'.repeat(64), ['SN-1001'], 'before');
     await anna.photo('0003.jpg', '3'.repeat(64), ['SN-1001'], 'before');
     const swapped = await anna.photo('0002.jpg', '2'.repeat(64), null, 'after');
+    // A photo its name matches to no meter: its sticker matches it to 0005, after it went out.
+    await anna.photo('IMG_0007.jpg', '7'.repeat(64), ['SN-1005'], 'after');
     expect(await anna.publisher.drain()).toMatchObject({ reachable: true, pending: 0 });
     const dora = await o.deskUrl('dora');
 
@@ -174,6 +177,7 @@ describe.skipIf(officeSkip !== null)('the codes read on a photo, in the office',
     expect(mine.get('0002')).toMatch(/;error;.*;no;/);
     expect(mine.get('0003')).toContain(SAYS_0003);
     expect(mine.get('0001')).toMatch(/;yes;/);
+    expect(mine.get('0005')).toMatch(/^0005;.*;00120;.*;yes;IMG_0007\.jpg;/);
     const office = await officeExport(dora, t.dir, 'office.csv');
     expect(office).toEqual(mine);
 
@@ -185,7 +189,7 @@ describe.skipIf(officeSkip !== null)('the codes read on a photo, in the office',
     expect(await main(['routes', '--office', dora, '--db', none], routes)).toBe(0);
     const last = desk.stdout().trim().split('\n').at(-1) ?? '';
     expect(last).toMatch(/2 flagged/);
-    expect(routes.stdout().trim().split('\n').at(-1)).toBe(`Office: ${last}; 3 read`);
+    expect(routes.stdout().trim().split('\n').at(-1)).toBe(`Office: ${last}; 4 read`);
 
     // A person confirms the swapped reading: billed as it is, here and in the office.
     expect(await anna.actions.review(swapped, 'accepted', null)).toBe(true);
@@ -217,6 +221,11 @@ describe.skipIf(officeSkip !== null)('the codes read on a photo, in the office',
       { file_name: '0002.jpg', desk: 'anna@pc', codes: [{ format: 'Code128', text: 'SN-1003' }] },
       { file_name: '0003.jpg', desk: 'anna@pc', codes: [{ format: 'Code128', text: 'SN-1001' }] },
       { file_name: '0004.jpg', desk: 'olga@pc', codes: null },
+      {
+        file_name: 'IMG_0007.jpg',
+        desk: 'anna@pc',
+        codes: [{ format: 'Code128', text: 'SN-1005' }],
+      },
     ]);
   }, 90_000);
 });

@@ -173,7 +173,8 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
           pool,
           entries.map((e): PublishedEntry => {
             if (e.kind === 'reading') return { kind: 'reading', reading: routed(e.reading) };
-            return e.kind === 'decision' ? { kind: 'decision', decision: routed(e.decision) } : e;
+            if (e.kind === 'decision') return { kind: 'decision', decision: routed(e.decision) };
+            return { kind: 'codes', codes: routed(e.codes) };
           }),
         ),
       ),

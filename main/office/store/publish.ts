@@ -43,6 +43,10 @@ export interface PublishedCodes {
   /** The person at the desk, for the audit trail. */
   user: string;
   codes: readonly PhotoCode[];
+  /** The meter the desk has the photo on now (matched by these codes, perhaps); null: none. */
+  meterNumber: string | null;
+  /** The office's key of the route the desk has that meter on (absent: not known). */
+  routeKey?: string | null;
 }
 
 /** What the office records a decision as: one list with the window, which words each kind. */
@@ -173,14 +177,40 @@ async function readingOn(c: OfficeClient, r: PublishedReading): Promise<Publishe
 }
 
 /**
- * A photo's codes, on the desk's own readings of it that have none (a repeat finds none left: it
- * changes nothing). The readings' trigger lists their routes to derive again (office migration 010).
+ * A photo's codes, on the desk's own readings of it that have none; and readings of it that name no
+ * meter are linked to the one the desk has it on now (matched by its code there), flagging it as a
+ * reading published for it would. A repeat finds nothing left to set: it changes nothing. The
+ * readings' trigger lists their routes to derive again (office migration 010).
  */
 async function codesOn(c: OfficeClient, x: PublishedCodes): Promise<Published> {
-  const set = await c.query(
-    `UPDATE readings SET codes = $3::jsonb WHERE sha256 = $1 AND desk = $2 AND codes IS NULL`,
-    [x.sha256, x.desk, JSON.stringify(x.codes)],
+  const meter =
+    x.meterNumber === null
+      ? null
+      : ((
+          await c.query<{ id: string | null }>(`SELECT ${METER_BY_NUMBER} AS id`, [
+            x.meterNumber,
+            x.routeKey ?? null,
+          ])
+        ).rows[0]?.id ?? null);
+  // Read before 009 a reading may name its meter by id alone: such a one is linked already.
+  const unlinked = 'meter_number IS NULL AND meter_id IS NULL';
+  const set = await c.query<{ linked: string | null; to_review: boolean }>(
+    `UPDATE readings
+        SET codes = COALESCE(codes, $3::jsonb),
+            meter_number = CASE WHEN ${unlinked} THEN $4::text ELSE meter_number END,
+            meter_id = CASE WHEN ${unlinked} THEN $5::bigint ELSE meter_id END
+      WHERE sha256 = $1 AND desk = $2
+        AND (codes IS NULL OR (${unlinked} AND $4::text IS NOT NULL))
+      RETURNING CASE WHEN meter_id = $5::bigint THEN meter_id::text END AS linked, to_review`,
+    [x.sha256, x.desk, JSON.stringify(x.codes), x.meterNumber, meter],
   );
+  if (meter !== null && set.rows.some((r) => r.linked !== null && r.to_review)) {
+    await c.query(
+      `UPDATE meters SET review_state = 'flagged', updated_by = $2, updated_at = now()
+        WHERE id = $1 AND review_state = 'open'`,
+      [meter, x.user],
+    );
+  }
   return { written: (set.rowCount ?? 0) > 0 };
 }
 

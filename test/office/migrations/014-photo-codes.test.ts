@@ -79,7 +79,7 @@ describe.skipIf(officeSkip !== null)('office migration 014: codes read on photos
       const anna = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1' });
       try {
         const codes = [{ format: 'QRCode', text: 'SN-0043' }];
-        const entry = { sha256: SHA_A, desk: 'anna@pc1', user: 'anna', codes };
+        const entry = { sha256: SHA_A, desk: 'anna@pc1', user: 'anna', codes, meterNumber: null };
         expect(await anna.publishBatch([{ kind: 'codes', codes: entry }])).toEqual([
           { written: true },
         ]);
