@@ -20,6 +20,7 @@ import {
 import type { ReadingCheck } from './reading-check';
 import type { CheckLevel } from './plausibility-types';
 import { SKIP_CODES, type SkipCode } from './billing-row';
+import { codeMismatch, type MeterCodeIndex, type PhotoCode } from '../photo-codes';
 
 /** One reading a desk published of a photo of this meter (a failed attempt too). */
 export interface OfficeReadingFact {
@@ -33,6 +34,11 @@ export interface OfficeReadingFact {
   /** ISO stamp: the photo's own date (EXIF, else the file time where a desk first saw it). */
   readAt: string | null;
   publishedAt: string;
+  /**
+   * The codes its desk read on the photo ([] none); absent or null where not known (an older
+   * desk, or not read yet): the photo is then checked without them, as before.
+   */
+  codes?: readonly PhotoCode[] | null;
 }
 
 /** A decision as the office recorded it (office migration 001): what, on which photo, when. */
@@ -78,6 +84,8 @@ interface Photo {
   taskId: string | null;
   stale: boolean;
   firstPublished: string;
+  /** The codes read on the photo by whichever desk read them (the bytes are the same). */
+  codes: readonly PhotoCode[];
 }
 
 /** One photo per SHA-256 (copies read at several desks are one photo), in order of publishing. */
@@ -94,6 +102,7 @@ function photosOf(facts: OfficeMeterFacts): Photo[] {
     // The newest reading of the photo, as a desk taking it gets it (store/photo-claims.ts).
     const newest = read.at(-1) ?? all.at(-1) ?? all[0];
     const dates = read.flatMap((r) => (r.readAt === null ? [] : [r.readAt])).sort();
+    const coded = all.findLast((r) => r.codes != null);
     return {
       job: {
         id: i + 1,
@@ -112,6 +121,7 @@ function photosOf(facts: OfficeMeterFacts): Photo[] {
       taskId: newest?.taskId ?? null,
       stale: newest?.resultSource === 'cached_stale',
       firstPublished: all[0]?.publishedAt ?? '',
+      codes: coded?.codes ?? [],
     };
   });
 }
@@ -252,6 +262,7 @@ function rowOf(
   flags: DateFlags,
   config: PlausibilityConfig,
   history: HistoryOfMeter,
+  codes: MeterCodeIndex,
 ): OfficeMeterRow {
   const { meter } = m.facts;
   const facts = history(meter.meterId);
@@ -271,7 +282,11 @@ function rowOf(
           config,
           {
             dateFlags: flags.get(m.keys[p.job.id - 1] ?? -1) ?? [],
-            codeFlag: null,
+            // As a desk checks a read photo's codes (main/billing/assess.ts).
+            codeFlag:
+              p.job.state === 'done' && p.codes.length > 0
+                ? codeMismatch(p.codes, meter.meterId, codes)
+                : null,
             // As a desk checks it: a booked exchange's photos over both meters.
             exchange:
               m.decision?.decision.kind === 'exchange'
@@ -297,13 +312,15 @@ function rowOf(
 /**
  * The rows of one route's meters, in the order given. `now`: what a read date in the future is
  * measured against (the office's clock); `config` and `history`: the office's limits and meter
- * history, as a desk's checks take its own.
+ * history, as a desk's checks take its own; `codes`: which meter of the office each code read on
+ * these photos names (none: no photo's code flags it).
  */
 export function officeRouteRows(
   meters: readonly OfficeMeterFacts[],
   config: PlausibilityConfig,
   now: Date,
   history: HistoryOfMeter = () => () => null,
+  codes: MeterCodeIndex = new Map(),
 ): OfficeMeterRow[] {
   let next = 0;
   const dated: { id: number; readAt: string; source: 'exif' | 'file_time' }[] = [];
@@ -321,5 +338,5 @@ export function officeRouteRows(
     return { facts, photos, decision: meterDecision(facts, photos), keys };
   });
   const flags = routeDateFlags(dated, now);
-  return prepared.map((m) => rowOf(m, flags, config, history));
+  return prepared.map((m) => rowOf(m, flags, config, history, codes));
 }

@@ -64,14 +64,18 @@ export class UnencodableError extends Error {
   }
 }
 
-/** The loaded sheet's dialect, as its load kept it (common/billing/export-dialect.ts). */
-function dialectOf(store: Pick<Store, 'settings'>): SheetDialect | null {
+/**
+ * The loaded sheet's dialect, as its load kept it (common/billing/export-dialect.ts): what the
+ * desk's default billing export, its field list (missing-export.ts) and what it gives the office
+ * are written in. Null: none kept (a sheet loaded by an older version).
+ */
+export function sheetDialectOf(store: Pick<Store, 'settings'>): SheetDialect | null {
   return storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null));
 }
 
 /** The template an export uses when none is saved or given: the loaded sheet's dialect. */
 export function defaultBillingTemplate(store: Pick<Store, 'settings'>): ExportTemplate {
-  return dialectTemplate(dialectOf(store));
+  return dialectTemplate(sheetDialectOf(store));
 }
 
 /** Rows the export dialog previews: the first of the export's rows, so reading stays short. */
@@ -89,7 +93,7 @@ export function billingPreview(
   }
   return {
     rows: first,
-    dialect: dialectOf(store),
+    dialect: sheetDialectOf(store),
     timeZone: officeTimeZone(),
     sheetColumns: store.meters.otherHeaders(),
   };

@@ -1,10 +1,11 @@
 // The field list: meters still without a reading, sent for re-read or skipped for a reason a
 // visit can fix, in walking order (field-list.ts), as a CSV the readers take back to the field:
 // written by `meter-desk routes --missing` and the window's "Export missing meters" (in the
-// window's language: field-list-words.ts). The office's list (`routes --missing --office`,
-// main/office/office-missing.ts) is written in the dialect the office's sheets came in (encoding,
-// separator, decimal mark, date format), as its billing export is, so it opens in the same
-// spreadsheet the sheet came from.
+// window's language: field-list-words.ts). Written in the dialect the sheet came in (encoding,
+// separator, decimal mark, date format), as the billing export is, so it opens in the same
+// spreadsheet the sheet came from: a desk's own list in its sheet's (billing-export.ts
+// sheetDialectOf), the office's (`routes --missing --office`, main/office/office-missing.ts) in the
+// office's sheets'. Without a dialect kept (a sheet loaded by an older version): UTF-8, commas, ISO.
 import type { SheetDialect } from '../../common/billing/export-dialect';
 import { formatDate } from '../../common/billing/export-cells';
 import { billingLine } from '../../common/billing/export-line';

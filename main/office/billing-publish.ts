@@ -2,7 +2,7 @@
 // dialect they were loaded in. The rows themselves the office derives from the readings and
 // decisions every desk published (store/office-billing.ts), whichever desk read the photo.
 // Published while the desk runs (periodic-publish.ts), when it stops and before an office export.
-import { SHEET_DIALECT_SETTING, storedDialect } from '../../common/billing/export-dialect';
+import { sheetDialectOf } from '../billing/billing-export';
 import type { Store } from '../store/store';
 import { NO_ROUTE, publishRoutes, type RoutesToGive } from './route-publish';
 import type { OfficeStore } from './store/office-store';
@@ -27,7 +27,7 @@ export async function publishDialect(
   desk: string,
   at: Date,
 ): Promise<void> {
-  const dialect = storedDialect(store.settings.get<unknown>(SHEET_DIALECT_SETTING, null));
+  const dialect = sheetDialectOf(store);
   if (dialect === null) return;
   const routeKeys = [
     ...new Set(Array.from(store.meters.inRouteOrder(), (m) => m.route ?? NO_ROUTE)),

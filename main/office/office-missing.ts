@@ -18,7 +18,7 @@ import type { OfficeStore } from './store/office-store';
 
 export interface OfficeFieldList {
   missing: MissingMeter[];
-  /** The office's sheets' dialect; null: none published (the list is written as a desk's). */
+  /** The office's sheets' dialect; null: none published (the window then writes it in its desk's). */
   dialect: SheetDialect | null;
 }
 

@@ -3,28 +3,15 @@
 // entries simply stay (the desk keeps reading and reviewing). An outage does not use up an entry's
 // attempts; an entry the office refuses for its own reasons waits longer each time and never
 // blocks the entries behind it.
-import { z } from 'zod';
 import { officeIso, officeTimeZone } from '../../common/billing/export-read-at';
 import { deskDecision } from '../../common/office-decision';
+import { CODES_STATUS, deskPhotoCodes, deskReading } from '../../common/office-reading';
 import type { OfficeOutbox, OutboxEntry } from '../store/office-outbox';
 import { Backoff, doublingMs } from '../time/backoff';
 import { Timer, type Clock } from '../time/clock';
 import { OfficeError } from './store/office-db';
 import type { OfficeStore } from './store/office-store';
 import type { Published, PublishedEntry } from './store/publish';
-
-const readingPayload = z.object({
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  fileName: z.string(),
-  status: z.string(),
-  reading: z.string().nullable(),
-  resultSource: z.string().nullable(),
-  toReview: z.boolean(),
-  taskId: z.string().nullable(),
-  aiVersion: z.string().nullable(),
-  readAt: z.string().nullable(),
-  meterNumber: z.string().nullable(),
-});
 
 /**
  * One outbox entry into the office under its own key: written anew, or found there already (a
@@ -40,9 +27,14 @@ export function publishOutboxEntry(
   queue?: string,
 ): Promise<Published> {
   const e = officeEntry(entry, outbox, now, zone, queue);
-  return e.kind === 'reading'
-    ? office.publishReading(e.reading)
-    : office.publishDecision(e.decision);
+  if (e.kind === 'reading') return office.publishReading(e.reading);
+  if (e.kind === 'decision') return office.publishDecision(e.decision);
+  return office.publishBatch([e]).then((done) => done[0] ?? { written: false });
+}
+
+/** The queue's job an entry the trigger wrote names (a reading's, a photo's codes). */
+function jobIdOf(payload: Record<string, unknown>): number | null {
+  return typeof payload.jobId === 'number' ? payload.jobId : null;
 }
 
 /** An outbox entry as the office takes it; throws a zod error for an entry that is not one. */
@@ -55,8 +47,25 @@ function officeEntry(
 ): PublishedEntry {
   const desk = outbox.desk();
   const deskName = desk?.desk ?? entry.key.split(':')[0] ?? '';
+  if (entry.kind === 'reading' && entry.payload.status === CODES_STATUS) {
+    const c = deskPhotoCodes.parse(entry.payload);
+    const jobId = jobIdOf(entry.payload);
+    return {
+      kind: 'codes',
+      codes: {
+        sha256: c.sha256,
+        codes: c.codes,
+        meterNumber: c.meterNumber ?? (jobId === null ? null : outbox.meterOf(jobId)),
+        desk: deskName,
+        user: desk?.clerk ?? '',
+      },
+    };
+  }
   if (entry.kind === 'reading') {
-    const r = readingPayload.parse(entry.payload);
+    const r = deskReading.parse(entry.payload);
+    const jobId = jobIdOf(entry.payload);
+    // The trigger that kept the reading knows nothing of codes: the photo's, if read by now.
+    const codes = r.codes ?? (jobId === null ? null : outbox.codesOf(jobId));
     // A camera's wall clock names a moment only with the office's zone; the office stores moments,
     // and would read a bare one in the server's zone (hours off for a desk in Berlin).
     const readAt = r.readAt === null ? null : officeIso(r.readAt, zone);
@@ -64,6 +73,7 @@ function officeEntry(
       kind: 'reading',
       reading: {
         ...r,
+        codes,
         readAt,
         key: entry.key,
         desk: deskName,

@@ -1,5 +1,6 @@
 import { parsePhotoCodes, type PhotoCode } from '../../common/photo-codes';
 import type { JobsContext } from './jobs-context';
+import { officeOutboxOf } from './office-outbox';
 
 /** A checked photo whose codes are to be read. */
 export interface UnreadPhoto {
@@ -11,7 +12,7 @@ export interface UnreadPhoto {
  * The codes read on each photo (issue 25): read after the quality check, beside the uploads, so
  * a photo never waits for them; kept per photo for the meter check and the exports.
  */
-export function jobPhotoCodes({ db, now: stamp }: JobsContext) {
+export function jobPhotoCodes({ db, clock, now: stamp }: JobsContext) {
   const s = {
     unread: db.prepare<[number], UnreadPhoto>(
       `SELECT id, path FROM jobs INDEXED BY jobs_codes_unread
@@ -45,9 +46,17 @@ export function jobPhotoCodes({ db, now: stamp }: JobsContext) {
       return s.toRead.get()?.n ?? 0;
     },
 
-    /** Keeps the codes read on a photo ([] when none); false when they were kept already. */
+    /**
+     * Keeps the codes read on a photo ([] when none); false when they were kept already. A photo
+     * whose reading this desk published already has its codes kept for the office too, in the
+     * same transaction (office-outbox.ts addCodes).
+     */
     recordCodes(id: number, codes: readonly PhotoCode[]): boolean {
-      return s.record.run(JSON.stringify(codes), stamp(), id).changes === 1;
+      return db.transaction(() => {
+        if (s.record.run(JSON.stringify(codes), stamp(), id).changes !== 1) return false;
+        officeOutboxOf(db, clock).addCodes(id, codes);
+        return true;
+      })();
     },
 
     /** The photos a code was read on: one pass instead of a look per photo for a whole route. */

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { OfficeDecisionKind } from '../../common/ipc/office-review-views';
 import type { DeskDecision } from '../../common/office-decision';
+import { CODES_STATUS, type DeskPhotoCodes } from '../../common/office-reading';
+import { parsePhotoCodes, type PhotoCode } from '../../common/photo-codes';
 import type { Clock } from '../time/clock';
 import { DAY_MS, notePruned, outboxKeepDays } from './outbox-retention';
 import { SettingsRepo } from './settings-repo';
@@ -90,6 +92,21 @@ export class OfficeOutbox {
       add: db.prepare(
         `INSERT INTO office_outbox (idem_key, kind, payload, created_at) VALUES (?, ?, ?, ?)`,
       ),
+      codes: db.prepare<[number], { photo_codes: string | null; meter_id: string | null }>(
+        'SELECT photo_codes, meter_id FROM jobs WHERE id = ?',
+      ),
+      // A photo read here (not taken from another desk), whose reading has gone out already.
+      codesLate: db.prepare<[number], { sha256: string }>(
+        `SELECT sha256 FROM jobs j
+          WHERE id = ? AND state = 'done' AND sha256 IS NOT NULL AND office_desk IS NULL
+            AND NOT EXISTS (SELECT 1 FROM office_outbox o INDEXED BY office_outbox_pending
+                             WHERE o.published_at IS NULL AND o.kind = 'reading'
+                               AND json_extract(o.payload, '$.jobId') = j.id)`,
+      ),
+      addOnce: db.prepare(
+        `INSERT INTO office_outbox (idem_key, kind, payload, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (idem_key) DO NOTHING`,
+      ),
       due: db.prepare<
         [number, number],
         { id: number; idem_key: string; kind: OutboxKind; payload: string; attempts: number }
@@ -166,6 +183,45 @@ export class OfficeOutbox {
     const key = d.key ?? `${desk.desk}:decision:${randomUUID()}`;
     this.s.add.run(key, 'decision', JSON.stringify(payload), payload.decidedAt);
     return true;
+  }
+
+  /**
+   * The codes read on a photo of this queue, for its reading as it is published (the trigger that
+   * keeps a reading knows nothing of codes); null while they are not read.
+   */
+  codesOf(jobId: number): PhotoCode[] | null {
+    const row = this.s.codes.get(jobId);
+    return row?.photo_codes == null ? null : parsePhotoCodes(row.photo_codes);
+  }
+
+  /**
+   * The meter a photo of this queue is matched to now: a photo's codes are kept before they match
+   * it (routes.ts codesRead), so their entry names its meter as it is when published.
+   */
+  meterOf(jobId: number): string | null {
+    return this.s.codes.get(jobId)?.meter_id ?? null;
+  }
+
+  /**
+   * Keeps a photo's codes read after its reading was published, for the office to set on that
+   * reading (issue 30: the office's rows flag a serial naming another meter as this desk does).
+   * Nothing while this queue does not publish, for a photo not read here or not read yet, or whose
+   * reading still waits here (it goes out with its codes, codesOf), nor when none were found.
+   */
+  addCodes(jobId: number, codes: readonly PhotoCode[]): boolean {
+    const desk = this.desk();
+    if (!desk || codes.length === 0) return false;
+    const job = this.s.codesLate.get(jobId);
+    if (!job) return false;
+    const payload: DeskPhotoCodes & { jobId: number } = {
+      status: CODES_STATUS,
+      jobId,
+      sha256: job.sha256,
+      codes: codes.map((c) => ({ format: c.format, text: c.text })),
+    };
+    const at = this.stamp();
+    const key = `${desk.desk}:codes:${String(jobId)}`;
+    return this.s.addOnce.run(key, 'reading', JSON.stringify(payload), at).changes === 1;
   }
 
   /** The oldest entries due to be published (a failed one waits out its backoff). */

@@ -263,9 +263,13 @@ describe('exports', () => {
     const written = value(await d.bridge.exportMissing());
     // Every meter has a reading or a skip by now: only the locked one needs a visit.
     expect(written).toMatchObject({ canceled: false, rows: 1 });
-    const lines = (await readFile(out, 'utf8')).split(/\r?\n/);
-    expect(lines[0]).toContain('meter_id');
-    expect(lines[1]).toContain(`${fx.missing},`);
-    expect(lines[1]).toContain('Skipped: locked (Keller zu).,skip');
+    // In the dialect the sheet came in (UTF-8 with a BOM, ";", decimal comma), as the office's
+    // field list is in the office's sheets' dialect.
+    const text = await readFile(out, 'utf8');
+    expect(text.startsWith('\uFEFFmeter_id;account;')).toBe(true);
+    const lines = text.split('\r\n');
+    expect(lines[1]).toBe(
+      `${fx.missing};K-49999;;Nord;100;Skipped: locked (Keller zu).;skip;;"00100,0";`,
+    );
   });
 });

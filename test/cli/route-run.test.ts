@@ -97,7 +97,11 @@ describe('meter-desk run --route', () => {
     const missingCsv = join(h.dir, 'missing.csv');
     expect(await main(['routes', '--db', h.dbFile, '--missing', missingCsv], progress)).toBe(0);
     expect(progress.stdout()).toMatch(/R1\s+9\s+/);
-    expect(readFileSync(missingCsv, 'utf8')).toContain('9999,K-9,,R1,99,No photo of this meter.');
+    // The field list in the sheet's dialect (";"-separated, UTF-8 with a BOM, ISO dates), as its
+    // billing export.
+    const field = readFileSync(missingCsv, 'utf8');
+    expect(field.startsWith('\uFEFFmeter_id;account;')).toBe(true);
+    expect(field).toContain('9999;K-9;;R1;99;No photo of this meter.;');
   });
 
   it('a bad route sheet stops the run before anything is sent, naming the rows', async () => {

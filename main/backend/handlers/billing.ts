@@ -17,7 +17,12 @@ import {
 import type { MeterDetail, SheetChoice } from '../../../common/ipc/billing-views';
 import type { BillingRow } from '../../../common/billing/billing-row';
 import { inExportScope, type BillingScope } from '../../../common/billing/export-scope';
-import { billingPreview, exportBilling, UnencodableError } from '../../billing/billing-export';
+import {
+  billingPreview,
+  exportBilling,
+  sheetDialectOf,
+  UnencodableError,
+} from '../../billing/billing-export';
 import { billingRows, routeProgress } from '../../billing/meter-readings';
 import { writeMissingMeters } from '../../billing/missing-export';
 import { readingForMeter } from '../../billing/typed-reading';
@@ -282,8 +287,8 @@ export function billingHandlers(state: BackendState): BillingHandlers {
 
     writeMissing: ({ path, language }) =>
       state.use(async () => {
-        // Office mode: the office's field list (office-missing.ts, as `routes --missing --office`),
-        // in its sheets' dialect; an office slower than the wait gets this desk's own list.
+        // Office mode: the office's field list (office-missing.ts, as `routes --missing --office`);
+        // an office slower than the wait gets this desk's own list.
         const desk = await answerWithin(
           state.office.time,
           OFFICE_COUNTS_WAIT_MS,
@@ -298,9 +303,10 @@ export function billingHandlers(state: BackendState): BillingHandlers {
               null,
             )
           : null;
-        const written = office
-          ? await writeMissingMeters(path, office.missing, language, office.dialect)
-          : await writeMissingMeters(path, routeProgress(state.store).missing, language);
+        // Either list in the dialect its sheets came in; the office's without one in this desk's.
+        const dialect = office?.dialect ?? sheetDialectOf(state.store);
+        const missing = office ? office.missing : routeProgress(state.store).missing;
+        const written = await writeMissingMeters(path, missing, language, dialect);
         state.exported.add(written.path);
         return written;
       }),

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { progressTotal, routeProgress } from '../../billing/meter-readings';
+import { sheetDialectOf } from '../../billing/billing-export';
 import { writeMissingMeters } from '../../billing/missing-export';
 import { defaultDbFile } from '../../config/paths';
 import { openStore } from '../../store/store';
@@ -42,7 +43,9 @@ export async function routesCommand(argv: string[], io: CliIo): Promise<number> 
         'No route sheet is loaded: run "meter-desk run <folder> --route sheet.csv".',
       );
     const { routes, missing } = routeProgress(store);
-    if (values.missing) await writeMissingMeters(values.missing, missing);
+    // In the dialect the sheet came in, as the office's list is (missing-export.ts).
+    if (values.missing)
+      await writeMissingMeters(values.missing, missing, 'en', sheetDialectOf(store));
     if (values.json) {
       io.out(`${JSON.stringify({ routes, missing })}\n`);
       return EXIT.ok;

@@ -5,6 +5,12 @@
 // Whole office or a few routes, the facts of a meter are the same (office-rows.ts keeps the rows
 // of routes derived a few at a time, and a test compares them with the whole office's).
 import type { MeterRecord } from '../../../common/billing/meter-record';
+import {
+  meterCodeIndex,
+  parsePhotoCodes,
+  type MeterCodeIndex,
+  type PhotoCode,
+} from '../../../common/photo-codes';
 import type {
   OfficeDecisionFact,
   OfficeMeterFacts,
@@ -29,6 +35,11 @@ export interface OfficeFacts {
   meters: OfficeMeterOfRoute[];
   /** The server's clock: what a read date in the future is measured against. */
   now: Date;
+  /**
+   * Which meter of the office each code read on these meters' photos names (common/photo-codes.ts):
+   * the office's meters whose number or serial a code may name, whatever their route.
+   */
+  codeIndex: MeterCodeIndex;
 }
 
 interface MeterRow {
@@ -73,7 +84,7 @@ const LINKED = (t: string): string => `COALESCE(${t}.meter_id,
     WHERE ${t}.meter_id IS NULL AND y.meter_number = ${t}.meter_number))::text`;
 
 const READING_COLUMNS = `r.id::text AS id, ${LINKED('r')} AS linked, r.sha256, r.file_name,
-  r.status, r.reading, r.result_source, r.task_id, r.read_at, r.published_at, r.desk`;
+  r.status, r.reading, r.result_source, r.task_id, r.read_at, r.published_at, r.desk, r.codes`;
 
 /**
  * This cycle's readings of the meters of the routes $2, linked or, published before the office
@@ -145,6 +156,48 @@ interface ReadingRow {
   read_at: Date | null;
   published_at: Date;
   desk: string;
+  codes: unknown;
+}
+
+/** A reading's codes as the office keeps them (JSON), or null where they are not known. */
+function codesOf(codes: unknown): PhotoCode[] | null {
+  return codes === null || codes === undefined ? null : parsePhotoCodes(JSON.stringify(codes));
+}
+
+/**
+ * The meters a code may name: by the digits of its text without leading zeros, on office
+ * migration 014's indexes (every meter the desk's serialKey matches has them; a few more may,
+ * which meterCodeIndex's own comparison then leaves out).
+ */
+const DIGITS = (text: string): string => `ltrim(regexp_replace(${text}, '[^0-9]', '', 'g'), '0')`;
+export const CODE_CANDIDATES = `
+  SELECT meter_number, record ->> 'barcode' AS barcode FROM meters
+   WHERE ${DIGITS('meter_number')} = ANY($1::text[])
+  UNION
+  SELECT meter_number, record ->> 'barcode' FROM meters
+   WHERE record ->> 'barcode' IS NOT NULL AND ${DIGITS("record ->> 'barcode'")} = ANY($1::text[])`;
+
+/** The digits of a text without leading zeros, as CODE_CANDIDATES compares them. */
+export function codeDigits(text: string): string {
+  return text.replace(/[^0-9]/g, '').replace(/^0+/, '');
+}
+
+/**
+ * The index the desk builds of every meter it has (main/billing/photo-code-check.ts), for the
+ * codes given: a code's key names the same meter, or none, among the meters that share its
+ * digits as among all, so reading those is enough. Empty, and no statement, without codes.
+ */
+export async function officeCodeIndex(
+  db: Queryable,
+  codes: readonly PhotoCode[],
+): Promise<MeterCodeIndex> {
+  if (codes.length === 0) return new Map();
+  const digits = [...new Set(codes.map((c) => codeDigits(c.text)))];
+  const { rows } = await db.query<{ meter_number: string; barcode: string | null }>(
+    CODE_CANDIDATES,
+    [digits],
+  );
+  return meterCodeIndex(rows.map((r) => ({ meterId: r.meter_number, barcode: r.barcode })));
 }
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
@@ -193,6 +246,7 @@ export async function officeFacts(
   const all = new Map<string, ReadingRow>();
   for (const r of [...own.rows, ...same.rows]) all.set(r.id, r);
   const meterOfPhoto = new Map<string, string>();
+  const codes: PhotoCode[] = [];
   // In the order they were published, sorted here: an ORDER BY id would walk the whole table's
   // primary key instead of the rows found on the meters' and photos' indexes.
   const published = [...all.values()].sort((a, b) => Number(a.id) - Number(b.id));
@@ -201,6 +255,8 @@ export async function officeFacts(
     meterOfPhoto.set(r.sha256, r.linked);
     const m = byId.get(r.linked);
     if (!m) continue;
+    const read = codesOf(r.codes);
+    if (read !== null) codes.push(...read);
     const fact: OfficeReadingFact = {
       sha256: r.sha256,
       fileName: r.file_name,
@@ -210,6 +266,7 @@ export async function officeFacts(
       taskId: r.task_id,
       readAt: iso(r.read_at),
       publishedAt: r.published_at.toISOString(),
+      codes: read,
     };
     (m.readings as OfficeReadingFact[]).push(fact);
     m.readingDesks.push(r.desk);
@@ -241,5 +298,9 @@ export async function officeFacts(
     (m.decisions as OfficeDecisionFact[]).push(fact);
     m.decisionDesks.push(d.desk);
   }
-  return { meters: [...byId.values()], now: head.now };
+  return {
+    meters: [...byId.values()],
+    now: head.now,
+    codeIndex: await officeCodeIndex(db, codes),
+  };
 }

@@ -16,7 +16,7 @@ import {
   meterHistoryFacts,
   type DerivationInputs,
 } from './office-derivation-inputs';
-import { factsHead, officeFacts, type OfficeMeterOfRoute } from './office-facts';
+import { factsHead, officeFacts, type OfficeFacts, type OfficeMeterOfRoute } from './office-facts';
 
 /**
  * The derivation's version: raise it when the rows common/billing derives from the same facts
@@ -72,8 +72,7 @@ function deskOf(m: OfficeMeterOfRoute, sha256: string | null): string | null {
 
 /** The rows of the meters given (whole routes, grouped by route), derived at the server's `now`. */
 function deriveRows(
-  meters: readonly OfficeMeterOfRoute[],
-  now: Date,
+  { meters, now, codeIndex }: OfficeFacts,
   inputs: DerivationInputs,
 ): DerivedRow[] {
   const routes = new Map<string, OfficeMeterOfRoute[]>();
@@ -85,7 +84,7 @@ function deriveRows(
   const out: DerivedRow[] = [];
   for (const route of routes.values()) {
     const history = (meterId: string) => meterHistoryFacts(inputs.model, meterId);
-    officeRouteRows(route, inputs.config, now, history).forEach((r, i) => {
+    officeRouteRows(route, inputs.config, now, history, codeIndex).forEach((r, i) => {
       const m = route[i];
       if (!m) return;
       out.push({
@@ -108,8 +107,8 @@ function deriveRows(
  */
 export async function deriveOfficeRows(db: Queryable): Promise<DerivedRow[]> {
   const head = await factsHead(db);
-  const { meters, now } = await officeFacts(db, null, head);
-  return deriveRows(meters, now, await derivationInputs(db, await derivationInputsKey(db)));
+  const facts = await officeFacts(db, null, head);
+  return deriveRows(facts, await derivationInputs(db, await derivationInputsKey(db)));
 }
 
 /** A route's meters per state and whether read, by route id: what the report counts. */
@@ -194,8 +193,9 @@ async function deriveBatch(
   );
   if (listed.rows.length === 0) return false;
   const routeIds = [...new Set(listed.rows.map((r) => r.route_id))];
-  const { meters, now } = await officeFacts(c, routeIds, head);
-  const rows = deriveRows(meters, now, inputs);
+  const facts = await officeFacts(c, routeIds, head);
+  const { meters, now } = facts;
+  const rows = deriveRows(facts, inputs);
   const bound = clockBound(meters, now);
   await c.query('DELETE FROM office_meter_rows WHERE route_id = ANY($1::bigint[])', [routeIds]);
   await c.query(

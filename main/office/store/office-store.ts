@@ -171,11 +171,11 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
       guard(() =>
         publishBatch(
           pool,
-          entries.map((e) =>
-            e.kind === 'reading'
-              ? { kind: 'reading', reading: routed(e.reading) }
-              : { kind: 'decision', decision: routed(e.decision) },
-          ),
+          entries.map((e): PublishedEntry => {
+            if (e.kind === 'reading') return { kind: 'reading', reading: routed(e.reading) };
+            if (e.kind === 'decision') return { kind: 'decision', decision: routed(e.decision) };
+            return { kind: 'codes', codes: routed(e.codes) };
+          }),
         ),
       ),
     decideMeter: (d) => guard(() => decideMeter(pool, d)),

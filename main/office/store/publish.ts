@@ -7,6 +7,7 @@ import {
   type OfficeDecisionKind,
 } from '../../../common/ipc/office-review-views';
 import type { DeskDecision } from '../../../common/office-decision';
+import type { PhotoCode } from '../../../common/photo-codes';
 import { meterStateAfter } from './meter-state';
 import { inTransaction, type OfficeClient, type OfficePool } from './office-db';
 import { FAILED_READING } from './photo-claims';
@@ -30,7 +31,22 @@ export interface PublishedReading {
   meterNumber: string | null;
   /** The office's key of the route the desk has that meter on (absent: not known). */
   routeKey?: string | null;
+  /** The codes read on the photo ([] none found); absent or null: not known (office migration 014). */
+  codes?: readonly PhotoCode[] | null;
   publishedAt: Date;
+}
+
+/** A photo's codes read after the desk published its reading: set on that desk's readings of it. */
+export interface PublishedCodes {
+  sha256: string;
+  desk: string;
+  /** The person at the desk, for the audit trail. */
+  user: string;
+  codes: readonly PhotoCode[];
+  /** The meter the desk has the photo on now (matched by these codes, perhaps); null: none. */
+  meterNumber: string | null;
+  /** The office's key of the route the desk has that meter on (absent: not known). */
+  routeKey?: string | null;
 }
 
 /** What the office records a decision as: one list with the window, which words each kind. */
@@ -128,8 +144,8 @@ async function readingOn(c: OfficeClient, r: PublishedReading): Promise<Publishe
   const meterId = meter.rows[0]?.id ?? null;
   const inserted = await c.query(
     `INSERT INTO readings (idempotency_key, sha256, meter_id, desk, file_name, status, reading,
-       result_source, to_review, task_id, ai_version, read_at, published_at, meter_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       result_source, to_review, task_id, ai_version, read_at, published_at, meter_number, codes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb)
      ON CONFLICT (idempotency_key) DO NOTHING`,
     [
       r.key,
@@ -147,6 +163,7 @@ async function readingOn(c: OfficeClient, r: PublishedReading): Promise<Publishe
       r.publishedAt,
       // The meter as the desk named it: the office links it later if it does not have it yet.
       r.meterNumber,
+      r.codes == null ? null : JSON.stringify(r.codes),
     ],
   );
   if (meterId !== null && r.toReview) {
@@ -157,6 +174,44 @@ async function readingOn(c: OfficeClient, r: PublishedReading): Promise<Publishe
     );
   }
   return { written: (inserted.rowCount ?? 0) > 0 };
+}
+
+/**
+ * A photo's codes, on the desk's own readings of it that have none; and readings of it that name no
+ * meter are linked to the one the desk has it on now (matched by its code there), flagging it as a
+ * reading published for it would. A repeat finds nothing left to set: it changes nothing. The
+ * readings' trigger lists their routes to derive again (office migration 010).
+ */
+async function codesOn(c: OfficeClient, x: PublishedCodes): Promise<Published> {
+  const meter =
+    x.meterNumber === null
+      ? null
+      : ((
+          await c.query<{ id: string | null }>(`SELECT ${METER_BY_NUMBER} AS id`, [
+            x.meterNumber,
+            x.routeKey ?? null,
+          ])
+        ).rows[0]?.id ?? null);
+  // Read before 009 a reading may name its meter by id alone: such a one is linked already.
+  const unlinked = 'meter_number IS NULL AND meter_id IS NULL';
+  const set = await c.query<{ linked: string | null; to_review: boolean }>(
+    `UPDATE readings
+        SET codes = COALESCE(codes, $3::jsonb),
+            meter_number = CASE WHEN ${unlinked} THEN $4::text ELSE meter_number END,
+            meter_id = CASE WHEN ${unlinked} THEN $5::bigint ELSE meter_id END
+      WHERE sha256 = $1 AND desk = $2
+        AND (codes IS NULL OR (${unlinked} AND $4::text IS NOT NULL))
+      RETURNING CASE WHEN meter_id = $5::bigint THEN meter_id::text END AS linked, to_review`,
+    [x.sha256, x.desk, JSON.stringify(x.codes), x.meterNumber, meter],
+  );
+  if (meter !== null && set.rows.some((r) => r.linked !== null && r.to_review)) {
+    await c.query(
+      `UPDATE meters SET review_state = 'flagged', updated_by = $2, updated_at = now()
+        WHERE id = $1 AND review_state = 'open'`,
+      [meter, x.user],
+    );
+  }
+  return { written: (set.rowCount ?? 0) > 0 };
 }
 
 export function publishDecision(pool: OfficePool, d: PublishedDecision): Promise<Published> {
@@ -204,7 +259,19 @@ async function decisionOn(c: OfficeClient, d: PublishedDecision): Promise<Publis
 /** An outbox entry as the office takes it. */
 export type PublishedEntry =
   | { kind: 'reading'; reading: PublishedReading }
-  | { kind: 'decision'; decision: PublishedDecision };
+  | { kind: 'decision'; decision: PublishedDecision }
+  | { kind: 'codes'; codes: PublishedCodes };
+
+/** The person an entry names, for the audit trail. */
+function userOf(e: PublishedEntry): string {
+  if (e.kind === 'reading') return e.reading.user;
+  return e.kind === 'decision' ? e.decision.clerk : e.codes.user;
+}
+
+function entryOn(c: OfficeClient, e: PublishedEntry): Promise<Published> {
+  if (e.kind === 'reading') return readingOn(c, e.reading);
+  return e.kind === 'decision' ? decisionOn(c, e.decision) : codesOn(c, e.codes);
+}
 
 /**
  * A backlog's entries in one transaction, in order (issue 30: one transaction per entry drained a
@@ -217,8 +284,6 @@ export function publishBatch(
   pool: OfficePool,
   entries: readonly PublishedEntry[],
 ): Promise<Published[]> {
-  const userOf = (e: PublishedEntry): string =>
-    e.kind === 'reading' ? e.reading.user : e.decision.clerk;
   const first = entries[0];
   if (!first) return Promise.resolve([]);
   return inTransaction(pool, userOf(first), async (c) => {
@@ -229,9 +294,7 @@ export function publishBatch(
         user = userOf(e);
         await c.query(`SELECT set_config('app.user', $1, true)`, [user]);
       }
-      done.push(
-        e.kind === 'reading' ? await readingOn(c, e.reading) : await decisionOn(c, e.decision),
-      );
+      done.push(await entryOn(c, e));
     }
     return done;
   });

@@ -11,6 +11,7 @@ import { officeMigration010 } from './010-office-meter-rows';
 import { officeMigration011 } from './011-office-order-files';
 import { officeMigration012 } from './012-office-limits-history';
 import { officeMigration013 } from './013-office-export-lines';
+import { officeMigration014 } from './014-photo-codes';
 import type { OfficeMigration } from './migration';
 
 /** Every step of the office schema in order. Append only: a shipped migration is never edited. */
@@ -28,6 +29,7 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   officeMigration011,
   officeMigration012,
   officeMigration013,
+  officeMigration014,
 ];
 
 /** The newest step's version: what a database this MeterDesk migrated is at. */
