@@ -3,14 +3,16 @@
 // read overlapping folders at the same time, each a real `meter-desk run` process
 // (fixtures/desk-run.ts), neither loading the sheet. B's PC clock runs 15 minutes fast: `run`
 // takes no clock, so the fixture moves Date.now(), which the system clock reads, for B's whole
-// process. C is SIGKILLed after its second upload reached the service and before it read all its
-// photos, then started again on the same queue file and runs to the end. Then: the office-wide
-// export has every meter of the route with the photo's reading, the service's ledger shows each
-// photo paid once (one extra allowed for the kill) and no photo sent by both desks (B's fast clock
-// took no claim of C's, not even the dead C's), and `routes --office` counts what the export
-// holds. Slow (~30-60 s): three CLI processes, and B waits for the dead C's claims until C is back.
-// office-billing-facts.test.ts covers the export from the office's facts in `npm test`,
-// skewed-clock.test.ts the claims of a skewed desk, paid-once.test.ts desks at once.
+// process. C is SIGKILLed (from here, once the service's ledger has its second upload, before it
+// read all its photos; each desk has one photo at a time at the service, so a kill cuts off at
+// most one upload), then started again on the same queue file and runs to the end. Then: the
+// office-wide export has every meter of the route with the photo's reading, the service's ledger
+// shows each photo paid once (one extra allowed for the kill) and no photo sent by both desks
+// (B's fast clock took no claim of C's, not even the dead C's), and `routes --office` counts what
+// the export holds. Slow (~25-35 s): four CLI runs, three of them processes, and B waits for the
+// dead C's claims until C is back. office-billing-facts.test.ts covers the export from the
+// office's facts in `npm test`, skewed-clock.test.ts the claims of a skewed desk, paid-once.test.ts
+// desks at once.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -269,6 +271,13 @@ async function expectRoutesAsExport(url: string, rows: Record<string, string>[])
   ).toEqual([...exported].sort(byRoute));
   expect(counted.missing.map((m) => m.meterId).sort()).toEqual(
     rows.filter((r) => r.reading === '').map((r) => r.meter_id),
+  );
+  // And in words, as a supervisor reads it.
+  const words = captureIo({});
+  expect(await main(['routes', '--office', url, '--db', NO_QUEUE()], words), words.all()).toBe(0);
+  const read = rows.filter((r) => r.reading !== '').length;
+  expect(words.stdout().trim().split('\n').at(-1)).toMatch(
+    new RegExp(`^Office: .*; ${String(read)} read$`),
   );
 }
 
