@@ -94,13 +94,31 @@ interface Ended {
 
 interface DeskProcess {
   ended: Promise<Ended>;
+  /** Whether it ended. */
+  gone(): boolean;
   /** What it wrote so far, standard output and error in the order written. */
   said(): string;
   kill(): void;
 }
 
-/** `meter-desk run` of one desk in a process of its own (fixtures/desk-run.ts). */
-function deskRun(args: string[], db: string, key: string, skewMs = 0): DeskProcess {
+interface HeldDesk extends DeskProcess {
+  /** Resolves once it is loaded and waits for `go`. */
+  ready: Promise<void>;
+  go(): void;
+}
+
+const READY = 'desk-run: ready\n';
+
+/**
+ * `meter-desk run` of one desk in a process of its own (fixtures/desk-run.ts); `held`: it waits
+ * for `go` once loaded, so that two desks begin together.
+ */
+function deskRun(
+  args: string[],
+  db: string,
+  key: string,
+  opts: { skewMs?: number } = {},
+): HeldDesk {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/office/fixtures/desk-run.ts'], {
     env: {
       ...process.env,
@@ -109,21 +127,44 @@ function deskRun(args: string[], db: string, key: string, skewMs = 0): DeskProce
       MD_DB: db,
       MD_BASE_URL: sandbox.url,
       MD_API_KEY: key,
-      MD_SKEW_MS: String(skewMs),
+      MD_SKEW_MS: String(opts.skewMs ?? 0),
+      MD_HOLD: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
+  let gone = false;
+  let isReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+    if (output.includes(READY)) isReady();
+  });
   const guard = setTimeout(() => child.kill('SIGKILL'), DESK_BUDGET_MS);
   const ended = new Promise<Ended>((resolve) => {
     child.on('exit', (code, signal) => {
       clearTimeout(guard);
+      gone = true;
+      isReady();
       resolve({ code, signal, output });
     });
   });
-  return { ended, said: () => output, kill: () => child.kill('SIGKILL') };
+  return {
+    ended,
+    ready,
+    go: () => child.stdin.end('go\n'),
+    gone: () => gone,
+    said: () => output,
+    kill: () => child.kill('SIGKILL'),
+  };
+}
+
+/** Starts held desks together once each is loaded; a desk that could not load fails the test. */
+async function together(...desks: HeldDesk[]): Promise<void> {
+  await Promise.all(desks.map((d) => d.ready));
+  for (const d of desks) expect(d.gone(), d.said()).toBe(false);
+  for (const d of desks) d.go();
 }
 
 /** The ledger's uploads by one key, as photo hashes. */
@@ -313,15 +354,17 @@ describe.skipIf(officeSkip !== null)('one office run', () => {
       const benDb = join(t.dir, 'ben.sqlite');
       const carlDb = join(t.dir, 'carl.sqlite');
       const started = Date.now();
-      const ben = deskRun(benArgs, benDb, KEY_B, SKEW_MS);
+      const ben = deskRun(benArgs, benDb, KEY_B, { skewMs: SKEW_MS });
       const carl = deskRun(carlArgs, carlDb, KEY_C);
       running.push(ben, carl);
+      await together(ben, carl);
 
       await until(
         () => `C's upload ${String(KILL_AFTER)}; C said:\n${carl.said()}\nB said:\n${ben.said()}`,
-        () => uploadsOf(KEY_C).length >= KILL_AFTER,
+        () => uploadsOf(KEY_C).length >= KILL_AFTER || carl.gone(),
         120_000,
       );
+      expect(carl.gone(), carl.said()).toBe(false);
       carl.kill();
       const killed = await carl.ended;
       expect(killed.signal, killed.output).toBe('SIGKILL');
@@ -350,12 +393,13 @@ describe.skipIf(officeSkip !== null)('one office run', () => {
         () => `B's reading of the photos C does not hold; B said:\n${ben.said()}`,
         () => {
           const sent = new Set(sandbox.ledger.tasks().map((task) => task.sha256));
-          return others.every((sha) => sent.has(sha));
+          return others.every((sha) => sent.has(sha)) || ben.gone();
         },
         120_000,
       );
       const restarted = deskRun(carlArgs, carlDb, KEY_C);
       running.push(restarted);
+      await together(restarted);
       const again = await restarted.ended;
       const benEnded = await ben.ended;
       expect(again.code, again.output).toBe(0);
