@@ -9,10 +9,10 @@
 // office-wide export has every meter of the route with the photo's reading, the service's ledger
 // shows each photo paid once (one extra allowed for the kill) and no photo sent by both desks
 // (B's fast clock took no claim of C's, not even the dead C's), and `routes --office` counts what
-// the export holds. Slow (~25-35 s): four CLI runs, three of them processes, and B waits for the
-// dead C's claims until C is back. office-billing-facts.test.ts covers the export from the
-// office's facts in `npm test`, skewed-clock.test.ts the claims of a skewed desk, paid-once.test.ts
-// desks at once.
+// the export holds. Slow (~30 s, ~50 s on a loaded machine): four CLI runs, three of them
+// processes, and B waits for the dead C's claims until C is back. office-billing-facts.test.ts
+// covers the export from the office's facts in `npm test`, skewed-clock.test.ts the claims of a
+// skewed desk, paid-once.test.ts desks at once.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
