@@ -7,7 +7,6 @@
 // The desk's own publish before it (its sheets and dialect, from its queue) is not part of it.
 // Run alone with `npx tsx bench/office-overview.ts [--quick]` (quick: 10,000 meters), or
 // `--only office-overview`. Needs PostgreSQL installed.
-import { performance } from 'node:perf_hooks';
 import type { BillingScope } from '../common/billing/export-scope';
 import { officeExportOverview } from '../main/office/office-export-overview';
 import { fillSampleOffice } from '../main/office/store/sample-office';
@@ -17,16 +16,13 @@ import { loadNow, machineInfo } from './lib/machine';
 import { officeBenchmark } from './lib/office-bench';
 import { withMigratedCluster } from './lib/office-cluster';
 import { runAloneIfMain } from './lib/run-alone';
+import { median } from './lib/stats';
 import type { BenchTable } from './lib/table';
+import { timed, type Timing } from './lib/timed-step';
 
 const CYCLES = 3;
 const RUNS = 3;
 const SCOPES: readonly BillingScope[] = ['all', 'finished'];
-
-interface Timing {
-  seconds: number;
-  cpu: number;
-}
 
 interface OverviewReport {
   machine: ReturnType<typeof machineInfo>;
@@ -37,18 +33,6 @@ interface OverviewReport {
   runs: Record<string, Timing[]>;
   /** What the overview counted (the same in every run). */
   counted: { meters: number; routes: number; flagged: number; preview: number };
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<Timing & { value: T }> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const value = await work();
-  const used = process.cpuUsage(cpu);
-  return {
-    value,
-    seconds: (performance.now() - started) / 1000,
-    cpu: (used.user + used.system) / 1e6,
-  };
 }
 
 async function runOverview(options: BenchOptions): Promise<OverviewReport> {
@@ -98,11 +82,6 @@ async function runOverview(options: BenchOptions): Promise<OverviewReport> {
       await office.close();
     }
   });
-}
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 const of = (xs: number[]): string =>
