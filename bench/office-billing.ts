@@ -14,7 +14,6 @@
 // never the whole table. Run alone with
 // `npx tsx bench/office-billing.ts [--quick]` (quick: 10,000 meters). Needs PostgreSQL installed.
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { exportOfficeBilling } from '../main/office/office-export';
 import { officeDayReport } from '../main/office/store/office-report';
 import { openOfficeStore } from '../main/office/store/office-store';
@@ -28,7 +27,9 @@ import { loadNow, machineInfo } from './lib/machine';
 import { officeBenchmark } from './lib/office-bench';
 import { withMigratedCluster } from './lib/office-cluster';
 import { runAloneIfMain } from './lib/run-alone';
+import { median } from './lib/stats';
 import type { BenchTable } from './lib/table';
+import { timed, type Timing } from './lib/timed-step';
 
 const CYCLES = 3;
 const RUNS = 3;
@@ -36,12 +37,6 @@ const RUNS = 3;
 const WORKED_ROUTES = 5;
 /** The current cycle's first read day (sample-office.ts). */
 const DAY = { from: new Date('2026-10-01T00:00:00Z'), to: new Date('2026-10-02T00:00:00Z') };
-
-/** Wall and this process's CPU seconds of one timed step. */
-interface Timing {
-  seconds: number;
-  cpu: number;
-}
 
 interface BillingReport {
   machine: ReturnType<typeof machineInfo>;
@@ -66,19 +61,6 @@ interface BillingReport {
     report: Timing;
   }[];
   plans: Record<string, string[]>;
-}
-
-/** Wall seconds, and this process's CPU seconds (on a shared machine, the part it did itself). */
-async function timed<T>(work: () => Promise<T>): Promise<Timing & { value: T }> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const value = await work();
-  const used = process.cpuUsage(cpu);
-  return {
-    value,
-    seconds: (performance.now() - started) / 1000,
-    cpu: (used.user + used.system) / 1e6,
-  };
 }
 
 const timing = ({ seconds, cpu }: Timing): Timing => ({ seconds, cpu });
@@ -150,11 +132,6 @@ async function runBilling(options: BenchOptions): Promise<BillingReport> {
       plans: await factsPlans(url),
     };
   });
-}
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** "median (each run)" of the wall and of the CPU seconds. */

@@ -12,6 +12,7 @@ import { plausibilityBenchmark } from './plausibility';
 import { officeClaimsBenchmark } from './office-claims';
 import { officeBacklogBenchmark } from './office-backlog';
 import { officeBillingBenchmark } from './office-billing';
+import { officeOverviewBenchmark } from './office-overview';
 import { officeKillBenchmark } from './office-kill';
 import { officeLiveBenchmark } from './office-live';
 import { officeOutageBenchmark } from './office-outage';
@@ -41,6 +42,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   officeOutageBenchmark,
   officeBacklogBenchmark,
   officeBillingBenchmark,
+  officeOverviewBenchmark,
   plausibilityBenchmark,
   historyBenchmark,
   photoChecksBenchmark,

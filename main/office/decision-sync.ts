@@ -5,11 +5,11 @@
 // (QueueActions.takeOfficeDecisions), which applies each once, in the office's order, as made at its
 // desk. A burst of notes makes one read; never two at once. Once a route is taken from the office,
 // the decisions on meters this desk did not have are read again (`rescan`).
-import { OneTurnAtATime } from './one-turn-at-a-time';
 import type { DecisionsTaken, TakeOfficeDecisions } from '../../common/office-decision-news';
 import { officeDecisionsTakenOf } from '../store/office-decisions-taken';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
+import { OfficeSync } from './office-sync';
 import { LOOKBACK_IDS, NEWS_PAGE } from './store/decision-news';
 import type { OfficeStore } from './store/office-store';
 
@@ -31,22 +31,16 @@ export interface DecisionSyncOptions {
   settleMs?: number;
 }
 
-export class DecisionSync {
+export class DecisionSync extends OfficeSync<DecisionsTaken> {
   private fromStart = false;
-  private readonly turns: OneTurnAtATime<DecisionsTaken>;
 
   constructor(private readonly opts: DecisionSyncOptions) {
-    this.turns = new OneTurnAtATime<DecisionsTaken>(
-      () => this.turn(),
-      NOTHING,
-      opts.clock,
-      opts.settleMs ?? DECISION_SYNC_SETTLE_MS,
-    );
-  }
-
-  /** A read after the burst this note belongs to has settled. */
-  soon(): void {
-    this.turns.soon();
+    super({
+      idle: NOTHING,
+      clock: opts.clock,
+      settleMs: opts.settleMs ?? DECISION_SYNC_SETTLE_MS,
+      log: opts.log,
+    });
   }
 
   /**
@@ -59,17 +53,7 @@ export class DecisionSync {
     void this.sync();
   }
 
-  /** Reads and takes now (after the read in flight, which then runs once more). */
-  sync(): Promise<DecisionsTaken> {
-    return this.turns.run();
-  }
-
-  /** After the read in flight; nothing starts again. */
-  async stop(): Promise<void> {
-    await this.turns.stop();
-  }
-
-  private async turn(): Promise<DecisionsTaken> {
+  protected async turn(): Promise<DecisionsTaken> {
     const { store, office, desk, queue, clock, take } = this.opts;
     const taken = officeDecisionsTakenOf(store.db, clock);
     let total = NOTHING;
@@ -85,17 +69,14 @@ export class DecisionSync {
           queue,
           taken: taken.takenAfter(after),
         });
-        if (news.length === 0 || this.turns.stopped) break;
+        if (news.length === 0 || this.stopped) break;
         total = plus(total, await take(news));
         // The next page: everything read so far is marked taken, so it is not read again.
         if (news.length < NEWS_PAGE) break;
       }
     } catch (error) {
       if (fromStart) this.fromStart = true;
-      failed = error instanceof Error ? error : new Error(String(error));
-      this.opts.log?.(
-        `Office: decisions of other desks not taken now, tried again shortly (${(error as Error).message}).`,
-      );
+      failed = this.failure('decisions of other desks not taken now', error);
     }
     if (total.applied > 0) {
       this.opts.log?.(
@@ -103,7 +84,6 @@ export class DecisionSync {
       );
     }
     this.opts.onTaken?.(total);
-    // Thrown, so the turns try again on their own (one-turn-at-a-time.ts).
     if (failed !== null) throw failed;
     return total;
   }

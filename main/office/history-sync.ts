@@ -6,7 +6,7 @@
 import { officeHistoryMark, type TakenHistoryRow } from '../billing/history/office-history-mark';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
-import { OneTurnAtATime } from './one-turn-at-a-time';
+import { OfficeSync } from './office-sync';
 import type { OfficeStore } from './store/office-store';
 
 /** Takes rows of the office's history into the queue; the readings added. */
@@ -25,37 +25,18 @@ export interface HistorySyncOptions {
   log?: (line: string) => void;
 }
 
-export class HistorySync {
-  private readonly turns: OneTurnAtATime<number>;
-
+export class HistorySync extends OfficeSync<number> {
   constructor(private readonly opts: HistorySyncOptions) {
-    this.turns = new OneTurnAtATime<number>(
-      () => this.turn(),
-      0,
-      opts.clock,
-      HISTORY_SYNC_SETTLE_MS,
-    );
-  }
-
-  soon(): void {
-    this.turns.soon();
+    super({ idle: 0, clock: opts.clock, settleMs: HISTORY_SYNC_SETTLE_MS, log: opts.log });
   }
 
   /** Takes what is new now; the readings added. */
-  sync(): Promise<number> {
-    return this.turns.run();
-  }
-
-  async stop(): Promise<void> {
-    await this.turns.stop();
-  }
-
-  private async turn(): Promise<number> {
+  protected async turn(): Promise<number> {
     let added = 0;
     let failed: Error | null = null;
     try {
       for (;;) {
-        if (this.turns.stopped) break;
+        if (this.stopped) break;
         const rows = await this.opts.office.historySince(
           officeHistoryMark(this.opts.store),
           ROWS_A_READ,
@@ -64,14 +45,10 @@ export class HistorySync {
         if (rows.length < ROWS_A_READ) break;
       }
     } catch (error) {
-      failed = error instanceof Error ? error : new Error(String(error));
-      this.opts.log?.(
-        `Office: meter history not taken now, tried again shortly (${failed.message}).`,
-      );
+      failed = this.failure('meter history not taken now', error);
     }
     if (added > 0)
       this.opts.say(`Office: took ${String(added)} history readings imported at other desks.`);
-    // Thrown, so the turns try again on their own (one-turn-at-a-time.ts): a note is sent once.
     if (failed !== null) throw failed;
     return added;
   }

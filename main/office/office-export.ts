@@ -19,22 +19,9 @@ import type { RouteProgress } from '../billing/meter-readings';
 import { NO_ROUTE } from './route-publish';
 import { ROWS_DERIVATION } from './store/office-rows';
 import type { OfficeStore } from './store/office-store';
+import { byText, walkingOrder } from './store/walking-order';
 
-/** Text order as SQLite's BINARY collation has it (the desk's walking order), not the locale's. */
-function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The desk's walking order (main/store/meters-repo.ts inRouteOrder): route, sequence, meter. */
-export function walkingOrder(a: BillingRow, b: BillingRow): number {
-  if ((a.route === null) !== (b.route === null)) return a.route === null ? 1 : -1;
-  const route = byText(a.route ?? '', b.route ?? '');
-  if (route !== 0) return route;
-  if ((a.sequence === null) !== (b.sequence === null)) return a.sequence === null ? 1 : -1;
-  const sequence = (a.sequence ?? 0) - (b.sequence ?? 0);
-  if (sequence !== 0) return sequence;
-  return byText(a.meterId ?? '', b.meterId ?? '');
-}
+export { walkingOrder } from './store/walking-order';
 
 export interface OfficeExportResult extends BillingExportResult {
   /** Desks whose readings (or, without one, decisions) the rows bill, with how many rows each. */

@@ -6,7 +6,7 @@
 // outbox publishes (store/office-billing.ts). An office away or refusing is tried at the next turn.
 import type { Store } from '../store/store';
 import { Timer, type Clock } from '../time/clock';
-import { publishDialect } from './billing-publish';
+import { publishDialect, sheetsMark } from './billing-publish';
 import { publishRoutes } from './route-publish';
 import type { OfficeStore } from './store/office-store';
 
@@ -75,9 +75,4 @@ export class PeriodicPublisher {
       // Away or refused: what was not sent goes at the next turn.
     }
   }
-}
-
-/** The route sheets as loaded: a new or reloaded sheet changes it. */
-function sheetsMark(store: Store): string {
-  return JSON.stringify(store.meters.sheets().map(({ id, loadedAt }) => [id, loadedAt]));
 }

@@ -5,7 +5,7 @@
 // An office without a profile leaves the desk's own; a read that failed is tried again shortly.
 import type { PlausibilityProfile } from '../../common/billing/plausibility-profiles';
 import type { Clock } from '../time/clock';
-import { OneTurnAtATime } from './one-turn-at-a-time';
+import { OfficeSync } from './office-sync';
 import type { OfficeStore } from './store/office-store';
 
 /** Takes the office's profile into the queue (QueueActions.takeOfficeProfile); true: changed. */
@@ -23,46 +23,23 @@ export interface ProfileSyncOptions {
   log?: (line: string) => void;
 }
 
-export class ProfileSync {
-  private readonly turns: OneTurnAtATime<PlausibilityProfile | null>;
-
+export class ProfileSync extends OfficeSync<PlausibilityProfile | null> {
   constructor(private readonly opts: ProfileSyncOptions) {
-    this.turns = new OneTurnAtATime<PlausibilityProfile | null>(
-      () => this.turn(),
-      null,
-      opts.clock,
-      PROFILE_SYNC_SETTLE_MS,
-    );
-  }
-
-  soon(): void {
-    this.turns.soon();
+    super({ idle: null, clock: opts.clock, settleMs: PROFILE_SYNC_SETTLE_MS, log: opts.log });
   }
 
   /** The office's profile taken now; null when it has none, or none was read. */
-  sync(): Promise<PlausibilityProfile | null> {
-    return this.turns.run();
-  }
-
-  async stop(): Promise<void> {
-    await this.turns.stop();
-  }
-
-  private async turn(): Promise<PlausibilityProfile | null> {
+  protected async turn(): Promise<PlausibilityProfile | null> {
     try {
       const office = await this.opts.office.plausibilityProfile();
-      if (office === null || this.turns.stopped) return null;
+      if (office === null || this.stopped) return null;
       if (await this.opts.take(office.profile))
         this.opts.say(
           `Office: plausibility limits "${office.profile}" as ${office.desk} chose them for the office.`,
         );
       return office.profile;
     } catch (error) {
-      this.opts.log?.(
-        `Office: plausibility limits not read now, tried again shortly (${(error as Error).message}).`,
-      );
-      // Thrown, so the turns try again on their own (one-turn-at-a-time.ts): a note is sent once.
-      throw error;
+      throw this.failure('plausibility limits not read now', error);
     }
   }
 }

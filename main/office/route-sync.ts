@@ -4,11 +4,11 @@
 // sheets of this queue and matches its photos against them. A burst of live notes (one per meter
 // of a loaded sheet) makes one sync; never two at once. Nothing here blocks the engine: an office
 // away or a queue owned by another process is tried again at the next note.
-import { OneTurnAtATime } from './one-turn-at-a-time';
 import type { OfficeRouteSheet } from '../../common/billing/office-route-sheet';
 import type { RoutesTaken } from '../billing/office-route-sheets';
 import type { Store } from '../store/store';
 import type { Clock } from '../time/clock';
+import { OfficeSync } from './office-sync';
 import { officeRoutesToTake } from './route-publish';
 import type { OfficeStore } from './store/office-store';
 
@@ -31,47 +31,26 @@ export interface RouteSyncOptions {
   settleMs?: number;
 }
 
-export class RouteSync {
-  private readonly turns: OneTurnAtATime<RoutesTaken | null>;
-
+export class RouteSync extends OfficeSync<RoutesTaken | null> {
   constructor(private readonly opts: RouteSyncOptions) {
-    this.turns = new OneTurnAtATime<RoutesTaken | null>(
-      () => this.turn(),
-      null,
-      opts.clock,
-      opts.settleMs ?? ROUTE_SYNC_SETTLE_MS,
-    );
+    super({
+      idle: null,
+      clock: opts.clock,
+      settleMs: opts.settleMs ?? ROUTE_SYNC_SETTLE_MS,
+      log: opts.log,
+    });
   }
 
-  /** A sync after the burst this note belongs to has settled. */
-  soon(): void {
-    this.turns.soon();
-  }
-
-  /** Gives and takes routes now (after the one in flight, which then runs once more). */
-  sync(): Promise<RoutesTaken | null> {
-    return this.turns.run();
-  }
-
-  /** After the sync in flight; nothing starts again. */
-  async stop(): Promise<void> {
-    await this.turns.stop();
-  }
-
-  private async turn(): Promise<RoutesTaken | null> {
+  protected async turn(): Promise<RoutesTaken | null> {
     const { store, office, desk, clock } = this.opts;
     try {
       const routes = await officeRoutesToTake(store, office, desk, new Date(clock.now()));
-      if (routes.length === 0 || this.turns.stopped) return null;
+      if (routes.length === 0 || this.stopped) return null;
       const taken = await this.opts.take(routes);
       if (taken.routes.length > 0) this.opts.say(takenLine(taken));
       return taken;
     } catch (error) {
-      this.opts.log?.(
-        `Office: routes not synced now, tried again shortly (${(error as Error).message}).`,
-      );
-      // Thrown, so the turns try again on their own (one-turn-at-a-time.ts).
-      throw error;
+      throw this.failure('routes not synced now', error);
     }
   }
 }

@@ -4,14 +4,18 @@
 // (in all and by route), names the office's flagged meters, and previews the first lines of the
 // very file the export then writes in that scope; "finished" writes only the finished and skipped
 // meters. The office's return file equals the one `export --return-file --office` writes. No
-// office: said, nothing written.
+// office: said, nothing written. The overview reads the counts each route kept and only the first
+// rows (store/office-overview.ts), so its flagged meters and preview are checked against every row
+// sorted here; the desk publishes its sheets' dialect again only when it changed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { previewLines } from '../../common/billing/export-line';
 import { inExportScope } from '../../common/billing/export-scope';
 import { DEFAULT_EXPORT_TEMPLATE, exportTemplateJson } from '../../common/billing/export-template';
-import { officeRouteProgress } from '../../main/office/office-export';
+import { PREVIEW_ROWS } from '../../main/billing/billing-export';
+import { officeRouteProgress, walkingOrder } from '../../main/office/office-export';
+import { FLAGGED_NAMED } from '../../main/office/office-export-overview';
 import { openDesktop, value, type Desktop } from '../ipc/helpers/desktop';
 import { ANNA_PASSWORD } from './anna-office';
 import { annaOnOffice } from './anna-on-cluster';
@@ -28,7 +32,7 @@ const templateJson = exportTemplateJson(TEMPLATE);
 async function loadAnnasFiles(desk: Desktop): Promise<void> {
   const b = desk.bridge;
   const sheet = join(desk.dir, 'r9.csv');
-  writeFileSync(sheet, 'meter_id,route,sequence\r\nW1,R9,1\r\nW2,R9,2\r\n');
+  writeFileSync(sheet, 'meter_id,route,sequence,gate\r\nW1,R9,1,blue\r\nW2,R9,2,\r\n');
   desk.os.openAnswers.push(sheet);
   const choice = value(await b.chooseRouteSheet());
   if (choice.canceled || !('preview' in choice)) throw new Error('no preview');
@@ -98,6 +102,35 @@ describe.skipIf(officeSkip !== null)('the Export dialog’s whole office, on a r
           flagged.map((r) => r.row.meterId).sort(),
         );
         expect(overview.totals.flagged + overview.totals.not_checked).toBe(flagged.length);
+        // The first flagged meters in walking order, as the file has them.
+        expect(overview.flaggedMeters).toEqual(
+          flagged
+            .map((r) => r.row)
+            .sort(walkingOrder)
+            .map((r) => r.meterId)
+            .slice(0, FLAGGED_NAMED),
+        );
+        // The columns of Anna's sheet no field takes, as a desk's own overview offers them.
+        expect(overview.preview.sheetColumns).toEqual(['gate']);
+        expect(overview.preview.dialect).not.toBeNull();
+
+        // Opened again with nothing loaded since, the desk's dialect is not published again: a
+        // dialect the office lost stays lost until the desk loads a sheet again.
+        const admin = office().adminOn(o.database);
+        const dialectOfR9 = async (): Promise<unknown> =>
+          (
+            await admin.query<{ d: unknown }>(
+              `SELECT sheet_dialect AS d FROM routes WHERE route_key = 'R9'`,
+            )
+          ).rows[0]?.d ?? null;
+        const published = await dialectOfR9();
+        expect(published).not.toBeNull();
+        await admin.query(`UPDATE routes SET sheet_dialect = NULL WHERE route_key = 'R9'`);
+        value(await b.officeExportOverview({ scope: 'all' }));
+        expect(await dialectOfR9()).toBeNull();
+        await loadAnnasFiles(desk);
+        value(await b.officeExportOverview({ scope: 'all' }));
+        expect(await dialectOfR9()).toEqual(published);
 
         // The preview is the file's first lines, for each scope.
         for (const scope of ['finished', 'all'] as const) {
@@ -114,6 +147,13 @@ describe.skipIf(officeSkip !== null)('the Export dialog’s whole office, on a r
           const shown = previewLines(seen.preview.rows, TEMPLATE, seen.preview.timeZone);
           expect(shown.length).toBeGreaterThan(1);
           expect(lines.slice(0, shown.length)).toEqual(shown);
+          expect(seen.preview.rows).toEqual(
+            rows
+              .map((r) => r.row)
+              .filter((row) => inExportScope(row, scope))
+              .sort(walkingOrder)
+              .slice(0, PREVIEW_ROWS),
+          );
         }
         expect(rows.filter((r) => inExportScope(r.row, 'finished')).length).toBeLessThan(
           rows.length,

@@ -2,7 +2,8 @@
 // progress"): the Export dialog's "Whole office" overview (counts, flagged meters, first rows), the
 // file `meter-desk export billing.csv --office URL --template T` writes, and the office's return
 // file (`export OUT --return-file --office URL`), behind main's save dialog. As the CLI does, this
-// desk publishes its route sheets first, so what it loaded this minute is in; the files themselves
+// desk publishes its route sheets first, so what it loaded this minute is in (only when they or
+// their dialect changed since it last did, not at each open of the dialog); the files themselves
 // are main/office/'s, the one writer each the CLI uses too. They go through the office desk's
 // connection while the engine runs, else through one of their own (an engine stopped, or a desk
 // that could not start). An office that is away or refuses is an answer in the Office settings'
@@ -19,7 +20,7 @@ import { UnencodableError } from '../../billing/billing-export';
 import { CsvExportError } from '../../export/csv';
 import { AppError } from '../../ipc/app-error';
 import { templateInvalid } from '../../../common/reply-messages';
-import { publishDesk } from '../../office/billing-publish';
+import { publishDeskIfChanged } from '../../office/billing-publish';
 import { exportOfficeBilling } from '../../office/office-export';
 import { officeExportOverview } from '../../office/office-export-overview';
 import { writeOfficeReturnFile } from '../../office/office-return-file';
@@ -52,7 +53,7 @@ async function throughOffice<T>(
   if (office === null) return { state: 'noOffice' };
   try {
     await office.checkSchema();
-    await publishDesk(state.store, office, settings.desk, new Date(clock.now()));
+    await publishDeskIfChanged(state.store, office, url, settings.desk, new Date(clock.now()));
     return await work(office);
   } catch (error) {
     if (error instanceof UnencodableError || error instanceof CsvExportError)

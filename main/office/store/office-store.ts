@@ -19,6 +19,11 @@ import {
   type OfficeRouteCount,
 } from './office-billing';
 import { keptRouteCounts, refreshOfficeRows, type RefreshLimits } from './office-rows';
+import {
+  officeOverviewFacts,
+  type OfficeOverviewFacts,
+  type OverviewWants,
+} from './office-overview';
 import { officeExportLines, type LineMaker, type OfficeLines } from './office-lines';
 import { officeReviewStore, type OfficeReviewStore } from './office-review-store';
 import { liveDetail, type LiveDetail } from './live-detail';
@@ -105,6 +110,8 @@ export interface OfficeStore {
    */
   exportLines(key: string, make: LineMaker): Promise<OfficeLines>;
   routeCounts(): Promise<OfficeRouteCount[]>;
+  /** The Export dialog's "Whole office": kept counts, the first flagged meters and rows. */
+  exportOverview(wants: OverviewWants): Promise<OfficeOverviewFacts>;
   /**
    * Derives again the office's rows of routes whose facts changed (office-rows.ts); whether none
    * is left listed.
@@ -194,6 +201,7 @@ export function openOfficeStore(url: string, opts: OfficeStoreOptions = {}): Off
     sheetDialect: () => guard(() => officeSheetDialect(pool)),
     exportLines: (key, make) => guard(() => officeExportLines(pool, asker, key, make)),
     routeCounts: () => guard(() => keptRouteCounts(pool, asker)),
+    exportOverview: (wants) => guard(() => officeOverviewFacts(pool, asker, wants)),
     deriveRows: (limits) => guard(() => refreshOfficeRows(pool, asker, limits)),
     liveDetail: (change) => guard(() => liveDetail(pool, change)),
     decisionNews: (q) => guard(() => decisionNews(pool, q)),
