@@ -31,7 +31,9 @@ describe.skipIf(officeSkip !== null)('office migration 009: billing from the off
         expect.arrayContaining(['readings_by_read_at', 'readings_unlinked']),
       );
 
-      // A desk publishes a reading of a meter the office does not have yet: kept with its number.
+      // This version's desk on the newest schema (it writes columns of later migrations): a
+      // reading of a meter the office does not have yet is kept with its number.
+      await migrateOffice(o.pool);
       const desk = openOfficeStore(await o.deskUrl('nina'), { desk: 'nina@pc9' });
       try {
         await desk.publishReading({
@@ -71,7 +73,6 @@ describe.skipIf(officeSkip !== null)('office migration 009: billing from the off
             },
           ],
         });
-        await migrateOffice(o.pool);
         const { rows } = await desk.billingRows();
         const n1 = rows.find((r) => r.row.meterId === 'N-1');
         expect(n1?.row.reading).toBe('00321');
