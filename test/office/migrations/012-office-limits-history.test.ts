@@ -4,7 +4,7 @@ import { openOfficeDb } from '../../../main/office/store/office-db';
 import { officeMigration012 } from '../../../main/office/store/migrations/012-office-limits-history';
 import { openOfficeStore } from '../../../main/office/store/office-store';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
-import { olderOffice } from './older-office';
+import { olderOffice, rowsOf } from './older-office';
 
 const office = useOfficeCluster();
 
@@ -17,14 +17,7 @@ describe.skipIf(officeSkip !== null)(
       const desk = openOfficeStore(await o.deskUrl('nina'), { desk: 'nina@pc9' });
       try {
         const tables = ['routes', 'meters', 'readings', 'decisions'];
-        const snapshot = async () =>
-          Promise.all(
-            tables.map(
-              async (t) =>
-                (await o.pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY id`))
-                  .rows,
-            ),
-          );
+        const snapshot = () => rowsOf(o.pool, tables);
         const before = await snapshot();
         expect(await migrateOffice(o.pool, { upTo: officeMigration012.version })).toEqual({
           from: 11,

@@ -7,7 +7,7 @@ import { migrateOffice } from '../../../main/office/store/migrate-office';
 import { officeMigration013 } from '../../../main/office/store/migrations/013-office-export-lines';
 import { openOfficeStore } from '../../../main/office/store/office-store';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
-import { olderOffice } from './older-office';
+import { olderOffice, rowsOf } from './older-office';
 
 const office = useOfficeCluster();
 
@@ -29,13 +29,7 @@ describe.skipIf(officeSkip !== null)('office migration 013: export lines kept', 
           'office_meter_rows',
           'office_route_rows',
         ];
-        const snapshot = async () =>
-          Promise.all(
-            tables.map(
-              async (t) =>
-                (await o.pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY 1`)).rows,
-            ),
-          );
+        const snapshot = () => rowsOf(o.pool, tables);
         const before = await snapshot();
         expect(await migrateOffice(o.pool, { upTo: officeMigration013.version })).toEqual({
           from: 12,

@@ -55,3 +55,19 @@ export async function olderOffice(cluster: OfficeCluster, version: number): Prom
   await POPULATE[version]?.(pool);
   return { ...office, pool };
 }
+
+/**
+ * Every row of each table, ordered by its first column (the id where there is one): taken before
+ * and after a migration so a test can show the step left an older office's rows as they were.
+ */
+export async function rowsOf(
+  pool: pg.Pool,
+  tables: readonly string[],
+): Promise<Record<string, unknown>[][]> {
+  return Promise.all(
+    tables.map(
+      async (t) =>
+        (await pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY 1`)).rows,
+    ),
+  );
+}
