@@ -14,17 +14,15 @@ import { officeMeterDecision } from '../../main/actions/office-decisions';
 import { billingRows, meterReading } from '../../main/billing/meter-readings';
 import type { Store } from '../../main/store/store';
 import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from './decision-queue';
-import { readPhoto } from './read-photo';
 
 let queue: DecisionQueue;
 let store: Store;
 let actions: QueueActions;
-let rootId: number;
 let sha = 0;
 
 beforeEach(async () => {
   queue = openDecisionQueue('meterdesk-exchange-');
-  ({ store, actions, rootId } = queue);
+  ({ store, actions } = queue);
   const loaded = await queue.loadSheet([
     'M1;R;10;5;1;00100,0;2026-10-23;1,5',
     'M2;S;20;5;1;00200,0;2026-10-23;2',
@@ -36,15 +34,7 @@ afterEach(() => {
 });
 
 function photo(relPath: string, reading: string, readAt: string): Promise<number> {
-  const sha256 = `sha-${String(++sha)}`.padEnd(64, '0');
-  return readPhoto(store, {
-    rootId,
-    relPath,
-    reading,
-    readAt,
-    sha256,
-    now: new Date(DECISIONS_NOW),
-  });
+  return queue.readPhoto(relPath, reading, readAt, `sha-${String(++sha)}`.padEnd(64, '0'));
 }
 
 const exchange = (
