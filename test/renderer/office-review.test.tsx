@@ -20,6 +20,7 @@ import { createAppStore, type AppStore } from '../../renderer/store/create-store
 import { StoreProvider } from '../../renderer/store/context';
 import { meterDetail } from './meter-detail';
 import { meterRow } from './meter-rows';
+import { answeringBridge } from './answering-bridge';
 import { CONNECTED_OFFICE, doneJob, stubBridge, type StubBridge } from './stub-bridge';
 
 afterEach(cleanup);
@@ -35,18 +36,7 @@ function officeBridge(answers: Record<string, (request: never) => unknown>): Stu
     ],
     { office: CONNECTED_OFFICE },
   );
-  return new Proxy(base, {
-    get(target, prop, receiver) {
-      if (typeof prop === 'string' && prop in answers) {
-        const answer = answers[prop];
-        return (request: never) => {
-          base.calls.push({ channel: prop, request });
-          return answer?.(request);
-        };
-      }
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
+  return answeringBridge(base, answers);
 }
 
 /** The office part of meter A1's detail, in English. */
