@@ -14,6 +14,8 @@ import { cachedSampleFolder } from '../helpers/samples';
 import { tempDir } from '../helpers/tmp';
 
 const NOW = new Date('2026-03-02T08:00:00Z');
+/** Eight single photos of the demo route, wide enough for the photo checks. */
+const SAMPLES = { count: 8, seed: 31, duplicates: 0, subfolders: false, width: 480 } as const;
 
 export interface RoutePhotoFolders {
   /** The test's own folder: queues, folders and exports go here. */
@@ -45,13 +47,7 @@ export function useRoutePhotoFolders(prefix: string): RoutePhotoFolders {
   beforeAll(async () => {
     const t = tempDir(prefix);
     const photos = join(t.dir, 'photos');
-    const manifest = await cachedSampleFolder(photos, {
-      count: 8,
-      seed: 31,
-      duplicates: 0,
-      subfolders: false,
-      width: 480,
-    });
+    const manifest = await cachedSampleFolder(photos, SAMPLES);
     const sheet = (await writeDemoRoute(t.dir, photos, manifest.files, NOW)).sheet;
     const files = readdirSync(photos, { recursive: true, encoding: 'utf8' })
       .map((f) => join(photos, f))
