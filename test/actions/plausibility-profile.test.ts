@@ -12,8 +12,8 @@ import {
   profileOf,
 } from '../../common/billing/plausibility-profiles';
 import { DEFAULT_PLAUSIBILITY_CONFIG } from '../../common/billing/plausibility-config';
-import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from '../billing/decision-queue';
-import { readPhoto } from '../billing/read-photo';
+import { openDecisionQueue, type DecisionQueue } from '../billing/decision-queue';
+import { readThreeReadings } from '../billing/profile-readings';
 
 let queue: DecisionQueue | undefined;
 afterEach(() => {
@@ -21,32 +21,10 @@ afterEach(() => {
   queue = undefined;
 });
 
-const READINGS = { M1: '00145', M2: '00155', M3: '00112' } as const;
-
-async function threeReadings(q: DecisionQueue): Promise<Record<string, number>> {
-  const rows = Object.keys(READINGS).map(
-    (id, i) => `${id};R;${String(i + 1)};5;0;00100;2026-10-23;1`,
-  );
-  expect(await q.loadSheet(rows)).toBe(true);
-  const ids: Record<string, number> = {};
-  let n = 0;
-  for (const [meterId, reading] of Object.entries(READINGS)) {
-    ids[meterId] = await readPhoto(q.store, {
-      rootId: q.rootId,
-      relPath: `${meterId}.jpg`,
-      reading,
-      readAt: '2026-11-22T09:00:00',
-      sha256: String(++n).repeat(64),
-      now: new Date(DECISIONS_NOW),
-    });
-  }
-  return ids;
-}
-
 it('checks every reading again by the profile chosen, and back', async () => {
   queue = openDecisionQueue('meterdesk-limits-');
   const { store, actions } = queue;
-  const ids = await threeReadings(queue);
+  const ids = await readThreeReadings(queue);
   const levels = (): (string | null | undefined)[] =>
     Object.values(ids).map((id) => store.jobs.get(id)?.plausibility);
   expect(profileOf(plausibilityConfig(store))).toBe('history');
@@ -66,7 +44,7 @@ it('checks every reading again by the profile chosen, and back', async () => {
 
 it('samples the newest reading of each meter under both profiles, as the checks judge it', async () => {
   queue = openDecisionQueue('meterdesk-limits-sample-');
-  await threeReadings(queue);
+  await readThreeReadings(queue);
   const sample = limitsSample(
     queue.store,
     PLAUSIBILITY_PROFILES.map((p) => [p, PROFILE_CONFIGS[p]] as const),

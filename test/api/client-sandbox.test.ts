@@ -6,6 +6,7 @@ import type { Task } from '../../main/api/schemas';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { failure, makeApi } from './helpers/api';
 import { meterPhoto as readingPhoto, tempDir, type TempDir } from './helpers/files';
+import { pollUntil } from './helpers/poll';
 import type { FileToUpload } from '../../main/api/upload';
 
 let dir: TempDir;
@@ -34,14 +35,6 @@ function meterPhoto(name: string, reading: string, shade: number): Promise<FileT
   return readingPhoto(dir, name, reading, shade);
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const isFinal = (t: Task): boolean => t.status === 'done' || t.status === 'failed';
 
 describe('client against the sandbox', () => {
@@ -61,7 +54,7 @@ describe('client against the sandbox', () => {
     const created = await api.createTask(photo);
     expect(created).toMatchObject({ status: 'queued', resultSource: 'pending', reading: null });
 
-    const finished = await until(() => api.getTask(created.taskId), isFinal);
+    const finished = await pollUntil(() => api.getTask(created.taskId), isFinal);
     expect(finished).toMatchObject({
       taskId: created.taskId,
       status: 'done',
@@ -80,7 +73,7 @@ describe('client against the sandbox', () => {
       [0, 'a.jpg'],
       [1, 'b.jpg'],
     ]);
-    const doneBatch = await until(
+    const doneBatch = await pollUntil(
       () => api.getBatch(batch.batchId),
       (b) => b.status === 'batch_done',
     );

@@ -9,6 +9,7 @@ import { createSandbox, type Sandbox } from '../../sandbox';
 import type { FileToUpload } from '../../main/api/upload';
 import { failure, makeApi } from './helpers/api';
 import { meterPhoto as readingPhoto, tempDir, type TempDir } from './helpers/files';
+import { pollUntil } from './helpers/poll';
 import { answerQuota, drain, startServer, useTestServer } from './helpers/server';
 
 /** Node's fetch, counted: proof that the calls went through the fetch and not undici's agent. */
@@ -34,14 +35,6 @@ function meterPhoto(name: string, reading: string, shade: number): Promise<FileT
   return readingPhoto(dir, name, reading, shade);
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('the client over fetch, against the sandbox', () => {
   it('reads photos one by one and in a batch, with the business field', async () => {
     const api = makeApi(sb.url, { apiKey: sb.apiKey, ...overFetch });
@@ -50,18 +43,20 @@ describe('the client over fetch, against the sandbox', () => {
     expect(await api.getAiStatus()).toMatchObject({ isOnline: true });
 
     const task = await api.createTask(await meterPhoto('one.jpg', '00123.4', 10));
-    const final = await until(
+    const final = await pollUntil(
       () => api.getTask(task.taskId),
       (t: Task) => t.status === 'done' || t.status === 'failed',
+      20,
     );
     expect(final).toMatchObject({ status: 'done', reading: '00123.4' });
 
     const files = [await meterPhoto('a.jpg', '1.5', 40), await meterPhoto('b ä"x.jpg', '2222', 80)];
     const batch = await api.createBatch(files, 'water_v3_meter');
     expect(batch.items.map((i) => i.fileName)).toEqual(['a.jpg', 'b ä%22x.jpg']);
-    const done = await until(
+    const done = await pollUntil(
       () => api.getBatch(batch.batchId),
       (b) => b.status === 'batch_done',
+      20,
     );
     expect(done.items.map((i) => i.reading)).toEqual(['1.5', '2222']);
     expect(api.pacer.limits().requests.limit).toBe(600);

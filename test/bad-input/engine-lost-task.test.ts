@@ -1,15 +1,11 @@
 // The service forgets ONE task (404 on its read, absent from the list) while others are still
 // being worked on. Only that photo may be sent again: the others are alive at the service, and
 // sending them again creates duplicate tasks that may be charged a second time.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, type ProxyRules } from './helpers/mangling-proxy';
-import { expectNoInternalErrors, proxiedRun, type ProxiedRun } from './helpers/proxied-run';
+import { expectNoInternalErrors, useProxiedRuns } from './helpers/proxied-run';
 
-let run: ProxiedRun | undefined;
-afterEach(async () => {
-  await run?.close();
-  run = undefined;
-});
+const startRun = useProxiedRuns();
 
 describe('a task the service no longer knows, among many it does', { timeout: 90_000 }, () => {
   it('only that photo is sent again; the others are not resubmitted', async () => {
@@ -39,7 +35,7 @@ describe('a task the service no longer knows, among many it does', { timeout: 90
         return json(up.status, { ...body, items }, up.headers);
       },
     };
-    run = await proxiedRun({
+    const run = await startRun({
       rules,
       photos: 8,
       // Slow AI: the other tasks are still running when the forgotten one is found out.

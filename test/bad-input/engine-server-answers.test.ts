@@ -4,7 +4,7 @@
 // classified error or a tolerated oddity, never a crash and never a wrong reading stored. The
 // client-level classification of each answer is tested in test/api; this is what the scheduler
 // makes of it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EngineConfig } from '../../main/engine/config';
 import {
   json,
@@ -17,15 +17,10 @@ import {
   expectAllReadCorrectly,
   expectNoInternalErrors,
   expectPaidOnce,
-  proxiedRun,
-  type ProxiedRun,
+  useProxiedRuns,
 } from './helpers/proxied-run';
 
-let run: ProxiedRun | undefined;
-afterEach(async () => {
-  await run?.close();
-  run = undefined;
-});
+const startRun = useProxiedRuns();
 
 type Kind = 'quota' | 'ai' | 'create_task' | 'create_batch' | 'task' | 'list' | 'batch' | 'other';
 
@@ -267,7 +262,7 @@ const CASES: Case[] = [
 describe('bad server answers at the engine level', { timeout: 90_000 }, () => {
   it.each(CASES)('$name: the run completes with every reading right, paid once', async (c) => {
     const { rules, hits } = c.make();
-    run = await proxiedRun({
+    const run = await startRun({
       rules,
       waitOutQuota: c.quotaHold === true,
       ...(c.config ? { config: c.config } : {}),
@@ -295,7 +290,7 @@ describe('bad server answers at the engine level', { timeout: 90_000 }, () => {
           return b;
         }),
     });
-    run = await proxiedRun({ rules, config: { batchMode: 'never' } });
+    const run = await startRun({ rules, config: { batchMode: 'never' } });
     expect(hits()).toBeGreaterThan(0);
     expectAllReadCorrectly(run);
     expect(run.jobs.some((j) => j.resultSource === 'cached_from_the_future')).toBe(true);
@@ -326,7 +321,7 @@ describe('bad server answers at the engine level', { timeout: 90_000 }, () => {
       };
       // Batches and single tasks alike; the service did create the tasks, so resending the photos
       // must come back from its cache, free.
-      run = await proxiedRun({ rules, config: { retryBaseMs: 400 } });
+      const run = await startRun({ rules, config: { retryBaseMs: 400 } });
       expect(given).toBeGreaterThan(0);
       expect(run.outcome).toBe('complete');
       expectAllReadCorrectly(run);
@@ -350,7 +345,7 @@ describe('bad server answers at the engine level', { timeout: 90_000 }, () => {
         return json(200, other);
       },
     };
-    run = await proxiedRun({ rules, config: { batchMode: 'never', listPolling: false } });
+    const run = await startRun({ rules, config: { batchMode: 'never', listPolling: false } });
     expect(swapped).toBeGreaterThan(0);
     expect(run.outcome).toBe('complete');
     expectAllReadCorrectly(run);

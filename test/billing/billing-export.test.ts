@@ -1,23 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billing/export-template';
 import { billingCell } from '../../common/billing/export-line';
 import { exportBilling, UnencodableError } from '../../main/billing/billing-export';
 import { CsvExportError } from '../../main/export/csv';
 import { decodeWindows1252 } from '../../main/billing/windows-1252';
-import { tempDir } from '../helpers/tmp';
+import { useTempDirPerTest } from '../helpers/temp-dir-per-test';
 import { billingRow } from './billing-rows';
 
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ dir, cleanup } = tempDir('meterdesk-billing-'));
-});
-afterEach(() => {
-  cleanup();
-});
+const tmp = useTempDirPerTest('meterdesk-billing-');
 
 const GERMAN: ExportTemplate = {
   version: 1,
@@ -44,7 +37,7 @@ const GERMAN: ExportTemplate = {
 const BERLIN = { timeZone: 'Europe/Berlin' };
 
 function target(name = 'out.csv'): string {
-  return path.join(dir, name);
+  return path.join(tmp.dir, name);
 }
 
 describe('the default template', () => {
@@ -179,7 +172,7 @@ describe('a German template (";", ",", dd.mm.yyyy, Windows-1252)', () => {
     expect((error as Error).message).toBe(
       'Row 3, column E (Straße): "Ł" cannot be written in Windows-1252. Choose UTF-8 in the template, or let it write "?" for such characters.',
     );
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(tmp.dir)).toEqual([]);
   });
 
   it('writes "?" instead when the template says so, and counts them', async () => {
@@ -257,7 +250,7 @@ describe('the file appears complete or not at all', () => {
     }
     await expect(exportBilling(rows(), target())).rejects.toThrow('store went away');
     expect(readFileSync(target(), 'utf8')).toBe('previous export');
-    expect(readdirSync(dir)).toEqual(['out.csv']);
+    expect(readdirSync(tmp.dir)).toEqual(['out.csv']);
   });
 
   it('stops when cancelled', async () => {
@@ -274,10 +267,10 @@ describe('the file appears complete or not at all', () => {
   });
 
   it('says plainly when the folder is missing or the target is a folder', async () => {
-    await expect(exportBilling([], path.join(dir, 'nope', 'x.csv'))).rejects.toThrow(
+    await expect(exportBilling([], path.join(tmp.dir, 'nope', 'x.csv'))).rejects.toThrow(
       CsvExportError,
     );
-    await expect(exportBilling([], path.join(dir, 'nope', 'x.csv'))).rejects.toThrow(
+    await expect(exportBilling([], path.join(tmp.dir, 'nope', 'x.csv'))).rejects.toThrow(
       'does not exist',
     );
     mkdirSync(target('folder.csv'));

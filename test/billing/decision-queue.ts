@@ -6,6 +6,7 @@ import { QueueActions } from '../../main/actions/queue-actions';
 import { openStore, type Store } from '../../main/store/store';
 import { createManualClock } from '../helpers/manual-clock';
 import { tempDir } from '../helpers/tmp';
+import { readPhoto } from './read-photo';
 
 export const DECISIONS_NOW = Date.parse('2026-11-23T12:00:00Z');
 
@@ -22,6 +23,16 @@ export interface DecisionQueue {
   actions: QueueActions;
   /** Loads `rows` (of HEADER's columns) as the route sheet `name`; false when it was refused. */
   loadSheet: (rows: readonly string[], name?: string) => Promise<boolean>;
+  /** Reads `relPath` in the folder as the engine would, as `reading` on `readAt`; its job id. */
+  readPhoto: (relPath: string, reading: string, readAt: string, sha256: string) => Promise<number>;
+  /**
+   * Reads each meter's photo `<meter>.jpg` as given, all on `readAt`, the n-th (from 1) with the
+   * SHA-256 `n` written 64 times; their job ids by meter.
+   */
+  readMeters: (
+    readings: Readonly<Record<string, string>>,
+    readAt: string,
+  ) => Promise<Record<string, number>>;
   close: () => void;
 }
 
@@ -30,15 +41,26 @@ export function openDecisionQueue(prefix: string): DecisionQueue {
   const clock = createManualClock(DECISIONS_NOW);
   const store = openStore(join(dir, 'queue.sqlite'), { clock });
   const actions = new QueueActions({ store: () => store, engine: () => null, clock });
+  const rootId = store.roots.ensure('/photos', 'folder').id;
+  const read = (relPath: string, reading: string, readAt: string, sha256: string) =>
+    readPhoto(store, { rootId, relPath, reading, readAt, sha256, now: new Date(DECISIONS_NOW) });
   return {
     store,
     dir,
-    rootId: store.roots.ensure('/photos', 'folder').id,
+    rootId,
     actions,
     loadSheet: async (rows, name = 'r.csv') => {
       const file = join(dir, name);
       writeFileSync(file, `${[HEADER, ...rows].join('\r\n')}\r\n`);
       return (await actions.loadRouteSheet(file, { name })).ok;
+    },
+    readPhoto: read,
+    readMeters: async (readings, readAt) => {
+      const ids: Record<string, number> = {};
+      let n = 0;
+      for (const [meterId, reading] of Object.entries(readings))
+        ids[meterId] = await read(`${meterId}.jpg`, reading, readAt, String(++n).repeat(64));
+      return ids;
     },
     close: () => {
       store.close();

@@ -12,32 +12,19 @@ import { DEFAULT_EXPORT_TEMPLATE } from '../../common/billing/export-template';
 import { periodsOf, sortReadings } from '../../common/billing/history-periods';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRows } from '../../main/billing/meter-readings';
-import { DECISIONS_NOW, NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
-import { readPhoto } from './read-photo';
+import { NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
 
 let queue: DecisionQueue;
 
 beforeEach(async () => {
   queue = openDecisionQueue('meterdesk-exchange-export-');
-  const { store, rootId } = queue;
   expect(
     await queue.loadSheet([
       'M1;R;10;5;1;00100,0;2026-10-23;1,5',
       'M2;R;20;5;1;00200,0;2026-10-23;2',
     ]),
   ).toBe(true);
-  for (const [relPath, reading, sha] of [
-    ['M1.jpg', '00012.0', '1'],
-    ['M2.jpg', '00230.0', '2'],
-  ] as const)
-    await readPhoto(store, {
-      rootId,
-      relPath,
-      reading,
-      readAt: '2026-11-22T09:00:00',
-      sha256: sha.repeat(64),
-      now: new Date(DECISIONS_NOW),
-    });
+  await queue.readMeters({ M1: '00012.0', M2: '00230.0' }, '2026-11-22T09:00:00');
 });
 afterEach(() => {
   queue.close();

@@ -10,23 +10,15 @@ import { DEFAULT_EXPORT_TEMPLATE, type ExportTemplate } from '../../common/billi
 import { bookedRows } from '../../common/billing/exchange-rows';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRows } from '../../main/billing/meter-readings';
-import { DECISIONS_NOW, NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
-import { readPhoto } from './read-photo';
+import { NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
 
 let queue: DecisionQueue;
 
 beforeEach(async () => {
   queue = openDecisionQueue('meterdesk-reasons-de-');
-  const { store, rootId, actions } = queue;
+  const { actions } = queue;
   const photo = (relPath: string, reading: string, day: string, sha: string): Promise<number> =>
-    readPhoto(store, {
-      rootId,
-      relPath,
-      reading,
-      readAt: `2026-11-${day}T09:00:00`,
-      sha256: sha.repeat(64),
-      now: new Date(DECISIONS_NOW),
-    });
+    queue.readPhoto(relPath, reading, `2026-11-${day}T09:00:00`, sha.repeat(64));
   await photo('M1.jpg', '00012.0', '22', '1'); // lower: the meter was exchanged
   await photo('M2.jpg', '09999.0', '22', '2'); // sent for re-read
   await photo('M5.jpg', '00510.0', '22', '5'); // no previous read date: not checked

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BillingRow } from '../../common/billing/billing-row';
 import {
   DEFAULT_EXPORT_TEMPLATE,
@@ -15,18 +15,11 @@ import { checkReasons } from '../../common/billing/plausibility-english';
 import { exportBilling } from '../../main/billing/billing-export';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { ruleLine } from '../../renderer/billing/rule-words';
-import { tempDir } from '../helpers/tmp';
+import { useTempDirPerTest } from '../helpers/temp-dir-per-test';
 import { billingRow } from './billing-rows';
 import { after, check } from './plausibility-cases';
 
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ dir, cleanup } = tempDir('meterdesk-reasons-'));
-});
-afterEach(() => {
-  cleanup();
-});
+const tmp = useTempDirPerTest('meterdesk-reasons-');
 
 const outcome = check({ ...after(86), readAt: '2026-10-22', avgDailyUse: 5 });
 const flags = {
@@ -49,7 +42,7 @@ const columns: ExportTemplate['columns'] = [
 ];
 
 async function reasonsWritten(template: ExportTemplate): Promise<string> {
-  const out = path.join(dir, `${template.language ?? 'none'}.csv`);
+  const out = path.join(tmp.dir, `${template.language ?? 'none'}.csv`);
   await exportBilling([FLAGGED], out, template);
   const text = readFileSync(out).subarray(3).toString('utf8');
   const rows = parse<Record<string, string>>(text, {

@@ -8,23 +8,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueActions } from '../../main/actions/queue-actions';
 import { billingRows, meterReading, routeProgress } from '../../main/billing/meter-readings';
 import type { Store } from '../../main/store/store';
-import { DECISIONS_NOW, NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
+import { NEW_METER, openDecisionQueue, type DecisionQueue } from './decision-queue';
 import { MISSING_HEADER, writeMissingMeters } from '../../main/billing/missing-export';
 import { exportBilling } from '../../main/billing/billing-export';
 import { billingRow } from './billing-rows';
-import { readPhoto } from './read-photo';
 
-const NOW = DECISIONS_NOW;
 let queue: DecisionQueue;
 let store: Store;
 let dir: string;
 let actions: QueueActions;
-let rootId: number;
 let sha = 0;
 
 beforeEach(async () => {
   queue = openDecisionQueue('meterdesk-decisions-');
-  ({ store, dir, actions, rootId } = queue);
+  ({ store, dir, actions } = queue);
   const loaded = await queue.loadSheet([
     'M1;R;10;5;1;00100,0;2026-10-23;1,5',
     'M2;R;20;5;1;00200,0;2026-10-23;2',
@@ -39,8 +36,7 @@ afterEach(() => {
 
 /** A photo named after its meter, read by the service as `reading` on `readAt`. */
 function photo(relPath: string, reading: string, readAt: string): Promise<number> {
-  const sha256 = `sha-${String(++sha)}`.padEnd(64, '0');
-  return readPhoto(store, { rootId, relPath, reading, readAt, sha256, now: new Date(NOW) });
+  return queue.readPhoto(relPath, reading, readAt, `sha-${String(++sha)}`.padEnd(64, '0'));
 }
 
 /** The CSV's cells (none of these hold a comma or a quote). */

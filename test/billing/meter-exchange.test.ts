@@ -14,17 +14,15 @@ import { officeMeterDecision } from '../../main/actions/office-decisions';
 import { billingRows, meterReading } from '../../main/billing/meter-readings';
 import type { Store } from '../../main/store/store';
 import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from './decision-queue';
-import { readPhoto } from './read-photo';
 
 let queue: DecisionQueue;
 let store: Store;
 let actions: QueueActions;
-let rootId: number;
 let sha = 0;
 
 beforeEach(async () => {
   queue = openDecisionQueue('meterdesk-exchange-');
-  ({ store, actions, rootId } = queue);
+  ({ store, actions } = queue);
   const loaded = await queue.loadSheet([
     'M1;R;10;5;1;00100,0;2026-10-23;1,5',
     'M2;S;20;5;1;00200,0;2026-10-23;2',
@@ -36,15 +34,7 @@ afterEach(() => {
 });
 
 function photo(relPath: string, reading: string, readAt: string): Promise<number> {
-  const sha256 = `sha-${String(++sha)}`.padEnd(64, '0');
-  return readPhoto(store, {
-    rootId,
-    relPath,
-    reading,
-    readAt,
-    sha256,
-    now: new Date(DECISIONS_NOW),
-  });
+  return queue.readPhoto(relPath, reading, readAt, `sha-${String(++sha)}`.padEnd(64, '0'));
 }
 
 const exchange = (
@@ -117,42 +107,31 @@ describe('an exchange booked with the new meter and the day', () => {
   });
 
   it('refuses each wrong detail with its code, nothing kept', async () => {
-    const cases: [Partial<DecisionRequest & { kind: 'exchange' }>, string, object][] = [
+    type Case = [Partial<DecisionRequest & { kind: 'exchange' }>, string, object];
+    // A reading that does not fit M1's register (5 digits, 1 decimal), refused naming which.
+    const tooLong = (which: 'oldFinal' | 'newStart' | 'reading', reading: string): Case => [
+      { [which]: reading },
+      'exchange_reading_digits',
+      { which, reading, digits: 5, decimals: 1 },
+    ];
+    // A day the exchange cannot have been on, refused naming the day and what it clashes with.
+    const onDay = (exchangedAt: string, code: string, clash: object): Case => [
+      { exchangedAt },
+      code,
+      { exchangedAt, ...clash },
+    ];
+    const cases: Case[] = [
       [{ newMeter: '  ' }, 'new_meter_needed', {}],
       [{ newMeter: 'N\t1' }, 'new_meter_unusable', { newMeter: 'N\t1', max: 64 }],
       [{ newMeter: 'm1' }, 'new_meter_same', { newMeter: 'm1' }],
       [{ newMeter: 'm2' }, 'new_meter_taken', { newMeter: 'M2', route: 'S' }],
       [{ exchangedAt: '2026-02-30' }, 'exchange_day_needed', {}],
-      [
-        { exchangedAt: '2026-11-24' },
-        'exchange_in_future',
-        { exchangedAt: '2026-11-24', today: '2026-11-23' },
-      ],
-      [
-        { exchangedAt: '2026-10-22' },
-        'exchange_before_previous',
-        { exchangedAt: '2026-10-22', previousReadAt: '2026-10-23' },
-      ],
-      [
-        { exchangedAt: '2026-11-23' },
-        'exchange_after_reading',
-        { exchangedAt: '2026-11-23', readAt: '2026-11-22' },
-      ],
-      [
-        { oldFinal: '100130.0' },
-        'exchange_reading_digits',
-        { which: 'oldFinal', reading: '100130.0', digits: 5, decimals: 1 },
-      ],
-      [
-        { newStart: '00002.05' },
-        'exchange_reading_digits',
-        { which: 'newStart', reading: '00002.05', digits: 5, decimals: 1 },
-      ],
-      [
-        { reading: '123456' },
-        'exchange_reading_digits',
-        { which: 'reading', reading: '123456', digits: 5, decimals: 1 },
-      ],
+      onDay('2026-11-24', 'exchange_in_future', { today: '2026-11-23' }),
+      onDay('2026-10-22', 'exchange_before_previous', { previousReadAt: '2026-10-23' }),
+      onDay('2026-11-23', 'exchange_after_reading', { readAt: '2026-11-22' }),
+      tooLong('oldFinal', '100130.0'),
+      tooLong('newStart', '00002.05'),
+      tooLong('reading', '123456'),
       [
         { oldFinal: '00090.0' },
         'old_final_below_previous',

@@ -4,20 +4,15 @@
 // idempotency key, and a task list does not say which image a task is for). The engine waits as
 // it does after a crash (resumeGraceMs): by then the first task is finished and cached, and the
 // photo sent again comes back from the cache, free.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProxyRules } from '../bad-input/helpers/mangling-proxy';
 import {
   expectAllReadCorrectly,
   expectNoInternalErrors,
-  proxiedRun,
-  type ProxiedRun,
+  useProxiedRuns,
 } from '../bad-input/helpers/proxied-run';
 
-let run: ProxiedRun | undefined;
-afterEach(async () => {
-  await run?.close();
-  run = undefined;
-});
+const startRun = useProxiedRuns();
 
 describe('an upload whose answer was lost', { timeout: 90_000 }, () => {
   it.each(['never', 'always'] as const)(
@@ -32,7 +27,7 @@ describe('an upload whose answer was lost', { timeout: 90_000 }, () => {
           return { status: 0, drop: true };
         },
       };
-      run = await proxiedRun({
+      const run = await startRun({
         rules,
         photos: 6,
         // Reading a photo takes a while; a quick retry would catch the first task still running.

@@ -4,22 +4,17 @@
 // of never-sent photos it went out minutes later, and an AI version bump in between made it a
 // second, charged reading (every extra charge of the first long chaos run was of this kind).
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../main/store/store';
 import type { ProxyRules } from '../bad-input/helpers/mangling-proxy';
 import {
   expectAllReadCorrectly,
   expectPaidOnce,
-  proxiedRun,
-  type ProxiedRun,
+  useProxiedRuns,
 } from '../bad-input/helpers/proxied-run';
 import { tempDir } from '../helpers/tmp';
 
-let run: ProxiedRun | undefined;
-afterEach(async () => {
-  await run?.close();
-  run = undefined;
-});
+const startRun = useProxiedRuns();
 
 describe('photos sent again go before the never-sent backlog', { timeout: 90_000 }, () => {
   it('uploads cut off by a crash are due first once their grace is over', () => {
@@ -63,7 +58,7 @@ describe('photos sent again go before the never-sent backlog', { timeout: 90_000
         return { status: 0, drop: true };
       },
     };
-    run = await proxiedRun({
+    const run = await startRun({
       rules,
       photos: 10,
       // One photo at a time: the order of uploads is the order the queue gives.

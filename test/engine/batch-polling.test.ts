@@ -1,22 +1,18 @@
 // Batch tasks are followed through the task list, like single tasks: one list request covers about
 // a dozen batches and carries the meter type and freshness a batch read lacks. A service whose
 // list leaves batch tasks out is still followed to the end, through each batch's own endpoint.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectAllReadCorrectly,
   expectNoInternalErrors,
   expectPaidOnce,
-  proxiedRun,
+  useProxiedRuns,
   type ProxiedRun,
 } from '../bad-input/helpers/proxied-run';
 import { json, type Exchange, type ProxyRules } from '../bad-input/helpers/mangling-proxy';
 import { LISTS_IN_FLIGHT } from '../../main/engine/dispatcher';
 
-let run: ProxiedRun | undefined;
-afterEach(async () => {
-  await run?.close();
-  run = undefined;
-});
+const startRun = useProxiedRuns();
 
 type PollKind = 'list' | 'batch' | 'task';
 
@@ -42,7 +38,7 @@ const ROOMY = { keys: [{ key: 'mk_live_batch_polling_00000000000000001', concurr
 
 describe('polling batch tasks', () => {
   it('follows batches through the task list: fewer requests, meter types filled in', async () => {
-    run = await proxiedRun({ rules: {}, photos: 40, config: ALWAYS, sandbox: ROOMY });
+    const run = await startRun({ rules: {}, photos: 40, config: ALWAYS, sandbox: ROOMY });
     expect(run.outcome).toBe('complete');
     expectAllReadCorrectly(run);
     expectPaidOnce(run);
@@ -71,7 +67,7 @@ describe('polling batch tasks', () => {
         return json(200, { ...body, items });
       },
     };
-    run = await proxiedRun({ rules, photos: 24, config: ALWAYS, sandbox: ROOMY });
+    const run = await startRun({ rules, photos: 24, config: ALWAYS, sandbox: ROOMY });
     expect(run.outcome).toBe('complete');
     expectAllReadCorrectly(run);
     expectPaidOnce(run);
@@ -97,7 +93,7 @@ describe('polling a far service', () => {
         return undefined;
       },
     };
-    run = await proxiedRun({
+    const run = await startRun({
       rules,
       photos: 24,
       config: ALWAYS,
@@ -135,7 +131,7 @@ describe('the start of a run on a far service', () => {
 
   it('sends the first photo beside the first reads, as a batch of one, before any answer', async () => {
     const { events, rules } = timeline();
-    run = await proxiedRun({
+    const run = await startRun({
       rules,
       photos: 6,
       sandbox: { faults: { slowRate: 1, slowMs: 300 } },
@@ -170,7 +166,7 @@ describe('the start of a run on a far service', () => {
 
   it('in batch mode "never", sends the first photo as a single task once the key is known to read tasks', async () => {
     const { events, rules } = timeline();
-    run = await proxiedRun({
+    const run = await startRun({
       rules,
       photos: 4,
       config: { batchMode: 'never' },
@@ -187,7 +183,7 @@ describe('the start of a run on a far service', () => {
 
   it('with a business of its own, sends nothing before the reads have answered', async () => {
     const { events, rules } = timeline();
-    run = await proxiedRun({
+    const run = await startRun({
       rules,
       photos: 4,
       config: { business: 'water_v3_meter' },

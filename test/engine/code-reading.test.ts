@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhotoCode } from '../../common/photo-codes';
-import { openSession } from '../../main/actions/session';
 import { CheckerHealth } from '../../main/engine/checker-health';
 import { CodeReading } from '../../main/engine/code-reading';
 import { stickerPng } from '../../sandbox/samples/code-sticker';
+import { offlineSession } from '../helpers/offline-session';
 import { tempDir } from '../helpers/tmp';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -32,11 +32,7 @@ describe('reading the codes on checked photos', () => {
     mkdirSync(photos);
     await photo(join(photos, '4711-0815.jpg'), '4711-0815');
     await photo(join(photos, '4711-0816.jpg'), null);
-    const session = openSession({
-      dbFile: join(t.dir, 'queue.sqlite'),
-      baseUrl: 'http://127.0.0.1:9',
-      apiKey: 'unused',
-    });
+    const session = offlineSession(t.dir);
     cleanup = async () => {
       await session.close();
       t.cleanup();

@@ -11,17 +11,7 @@ import {
   type CellKind,
   type CsvDelimiter,
 } from '../../main/export/csv';
-import { readCsv, strayFiles, tempDir } from './helpers';
-
-const OWASP_PAYLOADS = [
-  "=cmd|' /C calc'!A0",
-  '@SUM(1+1)',
-  '+1+1',
-  '-2+3',
-  '=HYPERLINK("http://x","y")',
-  '\t=1',
-  '\r=1',
-];
+import { OWASP_PAYLOADS, readCsv, strayFiles, tempDir } from './helpers';
 
 /** What a cell must read back as: the value, with the apostrophe when it had to be neutralised. */
 function expectedText(value: string): string {

@@ -22,7 +22,7 @@ import {
   needsNeutralising,
 } from '../../main/export/csv';
 import { exportCsv } from '../../main/export/export';
-import { readCsv, record, strayFiles, tempDir } from './helpers';
+import { OWASP_PAYLOADS, readCsv, record, strayFiles, tempDir } from './helpers';
 
 const NASTY_NAMES = [
   'plain.jpg',
@@ -47,16 +47,6 @@ const NASTY_NAMES = [
   "'already quoted.jpg",
   ' leading space.jpg',
   'sub dir/deeper/IMG.jpg',
-];
-
-const OWASP_PAYLOADS = [
-  "=cmd|' /C calc'!A0",
-  '@SUM(1+1)',
-  '+1+1',
-  '-2+3',
-  '=HYPERLINK("http://x","y")',
-  '\t=1',
-  '\r=1',
 ];
 
 /** The cell a reader sees for a raw value: numbers as is, text neutralised when needed. */

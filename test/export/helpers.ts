@@ -7,6 +7,17 @@ import { parse } from 'csv-parse/sync';
 import type { ExportRecord } from '../../main/export/columns';
 import type { CsvDelimiter } from '../../main/export/csv';
 
+/** OWASP's CSV-injection payloads: each must come back as text a spreadsheet does not run. */
+export const OWASP_PAYLOADS = [
+  "=cmd|' /C calc'!A0",
+  '@SUM(1+1)',
+  '+1+1',
+  '-2+3',
+  '=HYPERLINK("http://x","y")',
+  '\t=1',
+  '\r=1',
+];
+
 export function record(overrides: Partial<ExportRecord> = {}): ExportRecord {
   return {
     rootPath: '/srv/meters/2024-05',

@@ -4,28 +4,21 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AtomicFile,
   writeFileAtomicSync,
   type AtomicFileSystem,
   type AtomicFileSystemSync,
 } from '../../main/files/atomic-file';
-import { tempDir } from '../helpers/tmp';
+import { useTempDirPerTest } from '../helpers/temp-dir-per-test';
 
-let dir: string;
-let cleanup: () => void;
-beforeEach(() => {
-  ({ dir, cleanup } = tempDir('meterdesk-atomic-'));
-});
-afterEach(() => {
-  cleanup();
-});
+const tmp = useTempDirPerTest('meterdesk-atomic-');
 
 /** What happened, in order: `sync <path>`, `rename <from> <to>`; temporary names as `<tmp>`. */
 type Log = string[];
 const named = (path: string): string =>
-  path === dir ? '<dir>' : path.replace(dir, '').replace(/^\/\..*\.part$/, '<tmp>');
+  path === tmp.dir ? '<dir>' : path.replace(tmp.dir, '').replace(/^\/\..*\.part$/, '<tmp>');
 
 function watchedFs(log: Log, failWrite = false): AtomicFileSystem {
   return {
@@ -85,53 +78,56 @@ const EXPECTED: Log = ['sync <tmp>', 'rename <tmp> /out.txt', 'sync <dir>'];
 describe('AtomicFile', () => {
   it('flushes the file, renames it into place, then flushes the folder', async () => {
     const log: Log = [];
-    const file = await AtomicFile.create(join(dir, 'out.txt'), { fs: watchedFs(log) });
+    const file = await AtomicFile.create(join(tmp.dir, 'out.txt'), { fs: watchedFs(log) });
     await file.write('first ');
     await file.write(new TextEncoder().encode('second'));
-    expect(fs.readdirSync(dir)).toEqual([file.temporaryPath.slice(dir.length + 1)]);
+    expect(fs.readdirSync(tmp.dir)).toEqual([file.temporaryPath.slice(tmp.dir.length + 1)]);
     await file.commit();
     expect(log).toEqual(EXPECTED);
-    expect(fs.readFileSync(join(dir, 'out.txt'), 'utf8')).toBe('first second');
-    expect(fs.readdirSync(dir)).toEqual(['out.txt']);
+    expect(fs.readFileSync(join(tmp.dir, 'out.txt'), 'utf8')).toBe('first second');
+    expect(fs.readdirSync(tmp.dir)).toEqual(['out.txt']);
   });
 
   it('keeps the old file and leaves no temporary file when a write fails', async () => {
-    fs.writeFileSync(join(dir, 'out.txt'), 'old');
-    const file = await AtomicFile.create(join(dir, 'out.txt'), {
+    fs.writeFileSync(join(tmp.dir, 'out.txt'), 'old');
+    const file = await AtomicFile.create(join(tmp.dir, 'out.txt'), {
       fs: watchedFs([], true),
       fail: (stage, error) => new Error(`${stage}: ${(error as Error).message}`),
     });
     await expect(file.write('new')).rejects.toThrow('write: disk full');
     await expect(file.commit()).rejects.toThrow('already aborted');
-    expect(fs.readdirSync(dir)).toEqual(['out.txt']);
-    expect(fs.readFileSync(join(dir, 'out.txt'), 'utf8')).toBe('old');
+    expect(fs.readdirSync(tmp.dir)).toEqual(['out.txt']);
+    expect(fs.readFileSync(join(tmp.dir, 'out.txt'), 'utf8')).toBe('old');
   });
 
   it('leaves no temporary file when the rename fails', async () => {
-    fs.mkdirSync(join(dir, 'out.txt', 'inside'), { recursive: true });
-    const file = await AtomicFile.create(join(dir, 'out.txt'));
+    fs.mkdirSync(join(tmp.dir, 'out.txt', 'inside'), { recursive: true });
+    const file = await AtomicFile.create(join(tmp.dir, 'out.txt'));
     await file.write('new');
     await expect(file.commit()).rejects.toMatchObject({ code: expect.any(String) as unknown });
-    expect(fs.readdirSync(dir)).toEqual(['out.txt']);
+    expect(fs.readdirSync(tmp.dir)).toEqual(['out.txt']);
   });
 });
 
 describe('writeFileAtomicSync', () => {
   it('flushes the file, renames it into place, then flushes the folder', () => {
     const log: Log = [];
-    writeFileAtomicSync(join(dir, 'out.txt'), '{"a":1}\n', { mode: 0o600, fs: watchedFsSync(log) });
+    writeFileAtomicSync(join(tmp.dir, 'out.txt'), '{"a":1}\n', {
+      mode: 0o600,
+      fs: watchedFsSync(log),
+    });
     expect(log).toEqual(EXPECTED);
-    expect(fs.readFileSync(join(dir, 'out.txt'), 'utf8')).toBe('{"a":1}\n');
-    expect(fs.statSync(join(dir, 'out.txt')).mode & 0o777).toBe(0o600);
-    expect(fs.readdirSync(dir)).toEqual(['out.txt']);
+    expect(fs.readFileSync(join(tmp.dir, 'out.txt'), 'utf8')).toBe('{"a":1}\n');
+    expect(fs.statSync(join(tmp.dir, 'out.txt')).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(tmp.dir)).toEqual(['out.txt']);
   });
 
   it('keeps the old file and leaves no temporary file when a write fails', () => {
-    fs.writeFileSync(join(dir, 'out.txt'), 'old');
+    fs.writeFileSync(join(tmp.dir, 'out.txt'), 'old');
     expect(() => {
-      writeFileAtomicSync(join(dir, 'out.txt'), 'new', { fs: watchedFsSync([], true) });
+      writeFileAtomicSync(join(tmp.dir, 'out.txt'), 'new', { fs: watchedFsSync([], true) });
     }).toThrow('disk full');
-    expect(fs.readdirSync(dir)).toEqual(['out.txt']);
-    expect(fs.readFileSync(join(dir, 'out.txt'), 'utf8')).toBe('old');
+    expect(fs.readdirSync(tmp.dir)).toEqual(['out.txt']);
+    expect(fs.readFileSync(join(tmp.dir, 'out.txt'), 'utf8')).toBe('old');
   });
 });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../common/ipc/channels';
 import { CONTRACT } from '../../common/ipc/contract';
-import { openDesktop, TRUSTED, until, value, type Desktop } from './helpers/desktop';
+import { desktopAfterSampleRun, TRUSTED, value, type Desktop } from './helpers/desktop';
 
 let desk: Desktop;
 
@@ -24,13 +24,7 @@ async function state(): Promise<string> {
 }
 
 beforeAll(async () => {
-  desk = await openDesktop();
-  const folder = value(await desk.bridge.startSandbox({ photos: 2 })).sampleFolder;
-  value(await desk.bridge.addPaths({ paths: [folder] }));
-  await until(async () => {
-    const c = value(await desk.bridge.snapshot()).status.counts;
-    return c.queued + c.uploading + c.submitted === 0;
-  }, 'the sample run to finish');
+  ({ desk } = await desktopAfterSampleRun(2));
 });
 
 afterAll(async () => {

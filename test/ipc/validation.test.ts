@@ -9,7 +9,7 @@ import { CHANNEL_NAMES, type ChannelName } from '../../common/ipc/channels';
 import { APP_PAGE_URL } from '../../common/ipc/channels';
 import { MAX_PATHS_PER_ADD } from '../../common/ipc/limits';
 import type { SenderInfo } from '../../main/ipc/sender';
-import { openDesktop, TRUSTED, until, value, WINDOW_ID, type Desktop } from './helpers/desktop';
+import { desktopAfterSampleRun, TRUSTED, value, WINDOW_ID, type Desktop } from './helpers/desktop';
 
 let desk: Desktop;
 let sampleFolder = '';
@@ -34,13 +34,7 @@ async function fingerprint(): Promise<string> {
 }
 
 beforeAll(async () => {
-  desk = await openDesktop();
-  sampleFolder = value(await desk.bridge.startSandbox({ photos: 3 })).sampleFolder;
-  value(await desk.bridge.addPaths({ paths: [sampleFolder] }));
-  await until(async () => {
-    const c = value(await desk.bridge.snapshot()).status.counts;
-    return c.queued + c.uploading + c.submitted === 0;
-  }, 'the sample run to finish');
+  ({ desk, sampleFolder } = await desktopAfterSampleRun(3));
 });
 
 afterAll(async () => {

@@ -1,27 +1,14 @@
-// A route of garden houses with two years of monthly history (issue 33's shapes, as
-// test/billing/history/history-checks.test.ts draws them): 2.5 times the water in July as in
+// A route of garden houses with two years of monthly history (drawn as the history checks' tests
+// draw theirs, test/billing/history/seasonal-history.ts): 2.5 times the water in July as in
 // January, each house a little apart, and one meter that stopped two periods ago. What the office
 // history tests import at one desk and read at another.
 import type { HistoryReading } from '../../common/billing/history-types';
-
-const MONTHS = 25;
-const day = (i: number): string => new Date(Date.UTC(2024, 5 + i, 15)).toISOString().slice(0, 10);
-const season = (i: number): number =>
-  Math.exp((Math.log(2.5) / 2) * Math.cos((2 * Math.PI * (((5 + i) % 12) - 6)) / 12));
-const wiggle = (m: number, i: number): number => 1 + 0.08 * Math.sin(m * 7.1 + i * 2.3);
-
-/** Monthly actual readings from June 2024 to June 2026; `use(i)` is period i's daily use. */
-function history(use: (i: number) => number): HistoryReading[] {
-  let level = 1000;
-  return Array.from({ length: MONTHS }, (_, i) => {
-    if (i > 0) level += use(i) * 30;
-    return {
-      readAt: day(i),
-      reading: String(Math.round(level)).padStart(5, '0'),
-      readType: 'actual',
-    };
-  });
-}
+import {
+  monthlyHistory as history,
+  MONTHS,
+  season,
+  wiggle,
+} from '../billing/history/seasonal-history';
 
 export const GARDENS = 30;
 

@@ -5,87 +5,26 @@
 // right reading and B's decisions, and equals what one desk alone writes of every photo with the
 // same two decisions; `routes --office` counts it as that desk's `routes`. Neither export reads a
 // row a desk computed: the office derives each row from the readings, decisions and meters.
-import { cpSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueueActions } from '../../main/actions/queue-actions';
-import { runCommand } from '../../main/cli/commands/run';
-import { writeDemoRoute } from '../../main/cli/commands/demo-route';
 import { main } from '../../main/cli/main';
 import { OutboxPublisher } from '../../main/office/outbox-publisher';
 import { openOfficeStore } from '../../main/office/store/office-store';
 import { officeOutboxOf } from '../../main/store/office-outbox';
 import { openStore, type Store } from '../../main/store/store';
 import { systemClock } from '../../main/time/clock';
-import { createSandbox, type Sandbox } from '../../sandbox';
 import { captureIo } from '../helpers/cli-io';
-import { FAST_AI } from '../helpers/engine-harness';
-import { cachedSampleFolder } from '../helpers/samples';
-import { tempDir } from '../helpers/tmp';
 import { migratedOffice } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
+import { useRoutePhotoFolders, withoutTask } from './route-photo-folders';
 
 const cluster = useOfficeCluster();
-const NOW = new Date('2026-03-02T08:00:00Z');
-
-let sandbox: Sandbox;
-let t: ReturnType<typeof tempDir>;
-let sheet: string;
-let files: string[];
-
-beforeAll(async () => {
-  t = tempDir('meterdesk-office-facts-');
-  const photos = join(t.dir, 'photos');
-  const manifest = await cachedSampleFolder(photos, {
-    count: 8,
-    seed: 31,
-    duplicates: 0,
-    subfolders: false,
-    width: 480,
-  });
-  sheet = (await writeDemoRoute(t.dir, photos, manifest.files, NOW)).sheet;
-  files = readdirSync(photos, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(photos, f))
-    .filter((f) => statSync(f).isFile() && /\.jpe?g$/i.test(f))
-    .sort();
-  sandbox = await createSandbox({ ai: FAST_AI });
-}, 60_000);
-afterAll(async () => {
-  await sandbox.close();
-  t.cleanup();
-});
-
-/** A folder holding copies (same bytes, same file times) of photos `from`..`to` (1-based). */
-function folderOf(name: string, from: number, to: number): string {
-  const dir = join(t.dir, name);
-  mkdirSync(dir);
-  for (const f of files.slice(from - 1, to)) {
-    cpSync(f, join(dir, f.split('/').pop() ?? f), { preserveTimestamps: true });
-  }
-  return dir;
-}
+const photos = useRoutePhotoFolders('meterdesk-office-facts-');
+const { folderOf } = photos;
 
 async function run(folder: string, db: string, extra: string[]): Promise<string> {
-  const io = captureIo({});
-  const args = [folder, '--camera-counters', '--db', db, ...extra];
-  const code = await runCommand(args, io, {
-    baseUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    sandbox: null,
-    dbFile: db,
-  });
-  expect(code, io.all()).toBe(0);
-  return io.all();
-}
-
-/** The CSV's lines without the task id (each desk's upload has a task of its own). */
-function withoutTask(csv: string): string[] {
-  const lines = readFileSync(csv, 'utf8')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n');
-  expect(lines[0]).toMatch(/;task_id$/);
-  return lines.map((l) => l.slice(0, l.lastIndexOf(';')));
+  return photos.run([folder, '--camera-counters', '--db', db, ...extra], db);
 }
 
 /** A meter one of these photos (by file name) was matched to in the queue. */
@@ -118,28 +57,28 @@ describe.skipIf(officeSkip !== null)('billing rows from the office facts', () =>
     const office = async (who: string) => ['--office', await o.deskUrl(who), '--desk', `${who}@pc`];
     // A loads the sheet and reads nothing; B and C never load it and read overlapping folders
     // at the same time.
-    await run(folderOf('anna', 1, 0), join(t.dir, 'anna.sqlite'), [
+    await run(folderOf('anna', 1, 0), join(photos.dir, 'anna.sqlite'), [
       '--route',
-      sheet,
+      photos.sheet,
       ...(await office('anna')),
     ]);
     const ben = folderOf('ben', 1, 7);
-    const carl = folderOf('carl', 5, files.length);
+    const carl = folderOf('carl', 5, photos.files.length);
     const [benSaid, carlSaid] = await Promise.all([
-      run(ben, join(t.dir, 'ben.sqlite'), await office('ben')),
-      run(carl, join(t.dir, 'carl.sqlite'), await office('carl')),
+      run(ben, join(photos.dir, 'ben.sqlite'), await office('ben')),
+      run(carl, join(photos.dir, 'carl.sqlite'), await office('carl')),
     ]);
     expect(benSaid).toMatch(/Office: took \d+ routes? loaded at another desk/);
     expect(carlSaid).toMatch(/Office: took \d+ routes? loaded at another desk/);
 
     // Photos 5 to 7 are in both folders (one desk took the other's reading); B corrects one of
     // their meters and skips meter 0001, which nobody photographed. B's outbox publishes both.
-    const benStore = openStore(join(t.dir, 'ben.sqlite'));
+    const benStore = openStore(join(photos.dir, 'ben.sqlite'));
     let shared = '';
     try {
       shared = meterOf(
         benStore,
-        files.slice(4, 7).map((f) => f.split('/').pop() ?? f),
+        photos.files.slice(4, 7).map((f) => f.split('/').pop() ?? f),
       );
       await decide(benStore, shared, '0001');
       const desk = openOfficeStore(await o.deskUrl('ben'), { desk: 'ben@pc' });
@@ -152,9 +91,9 @@ describe.skipIf(officeSkip !== null)('billing rows from the office facts', () =>
     }
 
     // One desk alone over every photo, without an office, with the same two decisions.
-    const singleDb = join(t.dir, 'single.sqlite');
-    const all = folderOf('all', 1, files.length);
-    await run(all, singleDb, ['--route', sheet]);
+    const singleDb = join(photos.dir, 'single.sqlite');
+    const all = folderOf('all', 1, photos.files.length);
+    await run(all, singleDb, ['--route', photos.sheet]);
     const single = openStore(singleDb);
     try {
       await decide(single, shared, '0001');
@@ -162,11 +101,11 @@ describe.skipIf(officeSkip !== null)('billing rows from the office facts', () =>
       single.close();
     }
     // Run again over the same photos (all read already): its billing export.
-    const singleCsv = join(t.dir, 'single.csv');
-    await run(all, singleDb, ['--route', sheet, '--export', singleCsv]);
+    const singleCsv = join(photos.dir, 'single.csv');
+    await run(all, singleDb, ['--route', photos.sheet, '--export', singleCsv]);
 
-    const officeCsv = join(t.dir, 'office.csv');
-    const none = join(t.dir, 'no-queue-here.sqlite');
+    const officeCsv = join(photos.dir, 'office.csv');
+    const none = join(photos.dir, 'no-queue-here.sqlite');
     const io = captureIo({ METER_DESK_OFFICE_URL: await o.deskUrl('dora') });
     expect(await main(['export', officeCsv, '--db', none, '--desk', 'dora@pc'], io)).toBe(0);
     const rows = withoutTask(officeCsv);

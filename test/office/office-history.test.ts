@@ -20,7 +20,6 @@ import { systemClock } from '../../main/time/clock';
 import type { BillingRow } from '../../common/billing/billing-row';
 import { captureIo } from '../helpers/cli-io';
 import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from '../billing/decision-queue';
-import { readPhoto } from '../billing/read-photo';
 import { gardenRoute, gardenSheet, historyCsv, readingAfter } from './garden-history';
 import { migratedOffice } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
@@ -45,17 +44,7 @@ async function readRoute(who: string): Promise<DecisionQueue> {
     G3: readingAfter(route.get('G3') ?? [], 26),
     S: readingAfter(route.get('S') ?? [], 0),
   };
-  let n = 0;
-  for (const [meterId, reading] of Object.entries(july)) {
-    await readPhoto(q.store, {
-      rootId: q.rootId,
-      relPath: `${meterId}.jpg`,
-      reading,
-      readAt: '2026-07-15T09:00:00Z',
-      sha256: String(++n).repeat(64),
-      now: new Date(DECISIONS_NOW),
-    });
-  }
+  await q.readMeters(july, '2026-07-15T09:00:00Z');
   return q;
 }
 

@@ -17,14 +17,11 @@ import { systemClock } from '../../main/time/clock';
 import { profileOf } from '../../common/billing/plausibility-profiles';
 import type { BillingRow } from '../../common/billing/billing-row';
 import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from '../billing/decision-queue';
-import { readPhoto } from '../billing/read-photo';
+import { readThreeReadings } from '../billing/profile-readings';
 import { migratedOffice, type MigratedOffice } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
 
 const cluster = useOfficeCluster();
-
-/** Expected 30 units each (30 days at 1 a day from 00100): x1.5, x1.83 and x0.4. */
-const READINGS = { M1: '00145', M2: '00155', M3: '00112' } as const;
 
 const open: { close: () => unknown }[] = [];
 afterEach(async () => {
@@ -36,21 +33,7 @@ async function deskQueue(desk: string): Promise<DecisionQueue> {
   const q = openDecisionQueue(`meterdesk-office-limits-${desk}-`);
   open.push(q);
   officeOutboxOf(q.store.db, systemClock).publishAs({ desk, clerk: desk.split('@')[0] ?? desk });
-  const rows = Object.keys(READINGS).map(
-    (id, i) => `${id};R;${String(i + 1)};5;0;00100;2026-10-23;1`,
-  );
-  expect(await q.loadSheet(rows)).toBe(true);
-  let n = 0;
-  for (const [meterId, reading] of Object.entries(READINGS)) {
-    await readPhoto(q.store, {
-      rootId: q.rootId,
-      relPath: `${meterId}.jpg`,
-      reading,
-      readAt: '2026-11-22T09:00:00',
-      sha256: String(++n).repeat(64),
-      now: new Date(DECISIONS_NOW),
-    });
-  }
+  await readThreeReadings(q);
   return q;
 }
 

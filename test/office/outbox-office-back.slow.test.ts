@@ -4,14 +4,10 @@
 // resumed; the desk's clock is manual, so "at once" means without the clock moving.
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxPublisher, type PublisherState } from '../../main/office/outbox-publisher';
-import { openOfficeStore } from '../../main/office/store/office-store';
-import { officeOutboxOf } from '../../main/store/office-outbox';
-import { openStore } from '../../main/store/store';
-import { createManualClock } from '../helpers/manual-clock';
-import { tempDir } from '../helpers/tmp';
 import { migratedOffice, T0 } from './office-fixture';
 import { readPhoto } from './queue-photos';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
+import { annaDeskQueue } from './anna-desk-queue';
 
 const office = useOfficeCluster({ halts: true });
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -23,17 +19,14 @@ describe.skipIf(officeSkip !== null)('an office back after an outage', () => {
   it('is published to when the desk hears it is back, not at the outage wait’s next try', async () => {
     const cluster = office();
     const o = await migratedOffice(cluster, 0);
-    const t = tempDir('meterdesk-office-back-');
-    const store = openStore(`${t.dir}/queue.sqlite`);
-    cleanups.push(() => {
-      store.close();
-      t.cleanup();
-    });
-    const clock = createManualClock(T0.getTime());
-    const outbox = officeOutboxOf(store.db, clock);
-    outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
-    const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1', connectMs: 2_000 });
-    cleanups.push(() => desk.close());
+    const { store, clock, outbox, desk } = await annaDeskQueue(
+      o,
+      cleanups,
+      'meterdesk-office-back-',
+      {
+        connectMs: 2_000,
+      },
+    );
     const states: PublisherState[] = [];
     let told: (() => void) | null = null;
     const publisher = new OutboxPublisher({

@@ -5,14 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxPublisher } from '../../main/office/outbox-publisher';
 import { openOfficeDb } from '../../main/office/store/office-db';
-import { openOfficeStore } from '../../main/office/store/office-store';
-import { officeOutboxOf } from '../../main/store/office-outbox';
-import { openStore } from '../../main/store/store';
-import { createManualClock } from '../helpers/manual-clock';
-import { tempDir } from '../helpers/tmp';
 import { migratedOffice, routeOfMeters, T0 } from './office-fixture';
 import { readPhoto } from './queue-photos';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
+import { annaDeskQueue } from './anna-desk-queue';
 
 const office = useOfficeCluster();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -26,17 +22,7 @@ describe.skipIf(officeSkip !== null)('the publisher derives what it published', 
     cleanups.push(() => o.close());
     const owner = openOfficeDb(o.ownerUrl);
     cleanups.push(() => owner.end());
-    const clock = createManualClock(T0.getTime());
-    const t = tempDir('meterdesk-derives-');
-    const store = openStore(`${t.dir}/queue.sqlite`);
-    cleanups.push(() => {
-      store.close();
-      t.cleanup();
-    });
-    const outbox = officeOutboxOf(store.db, clock);
-    outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
-    const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1' });
-    cleanups.push(() => desk.close());
+    const { store, clock, outbox, desk } = await annaDeskQueue(o, cleanups, 'meterdesk-derives-');
     const publisher = new OutboxPublisher({ outbox, office: desk, clock });
     const listed = async () =>
       (await owner.query<{ n: number }>('SELECT count(*)::int AS n FROM office_rows_dirty')).rows[0]

@@ -3,13 +3,9 @@
 // clock in the server's zone, which put a Berlin desk's photos hours off in the office's rows.
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxPublisher } from '../../main/office/outbox-publisher';
-import { openOfficeStore } from '../../main/office/store/office-store';
-import { officeOutboxOf } from '../../main/store/office-outbox';
-import { openStore } from '../../main/store/store';
-import { createManualClock } from '../helpers/manual-clock';
-import { tempDir } from '../helpers/tmp';
 import { migratedOffice, sha, T0 } from './office-fixture';
 import { officeSkip, useOfficeCluster } from './pg-cluster';
+import { annaDeskQueue } from './anna-desk-queue';
 
 const office = useOfficeCluster();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -21,17 +17,7 @@ describe.skipIf(officeSkip !== null)("a photo's read time in the office", () => 
   it('is the moment the camera meant, in the desk’s zone, whatever the server’s zone', async () => {
     const cluster = office();
     const o = await migratedOffice(cluster, 0);
-    const t = tempDir('meterdesk-readat-');
-    const store = openStore(`${t.dir}/queue.sqlite`);
-    cleanups.push(() => {
-      store.close();
-      t.cleanup();
-    });
-    const clock = createManualClock(T0.getTime());
-    const outbox = officeOutboxOf(store.db, clock);
-    outbox.publishAs({ desk: 'anna@pc1', clerk: 'anna' });
-    const desk = openOfficeStore(await o.deskUrl('anna'), { desk: 'anna@pc1' });
-    cleanups.push(() => desk.close());
+    const { store, clock, outbox, desk } = await annaDeskQueue(o, cleanups, 'meterdesk-readat-');
 
     // Two photos as the engine leaves them: one with the camera's bare wall clock (summer, Berlin
     // at +02:00), one with an offset the camera wrote.

@@ -10,10 +10,10 @@ import {
   holdReasonOf,
   type PhotoMeasures,
 } from '../../common/photo-checks';
-import { openSession } from '../../main/actions/session';
 import { measurePhoto } from '../../main/photo-checks/measure';
 import { readThresholds, writeThresholds } from '../../main/photo-checks/thresholds';
 import { cachedMeterPhoto } from '../helpers/samples';
+import { offlineSession } from '../helpers/offline-session';
 import { tempDir } from '../helpers/tmp';
 import { writeFileSync } from 'node:fs';
 
@@ -76,11 +76,7 @@ describe('washed out judged by the dial', () => {
 
 describe('thresholds stored against the whole photo', () => {
   it('turn the old default into the new one, and a tuned value in proportion', async () => {
-    const session = openSession({
-      dbFile: join(t.dir, 'queue.sqlite'),
-      baseUrl: 'http://127.0.0.1:9',
-      apiKey: 'unused',
-    });
+    const session = offlineSession(t.dir);
     try {
       const { settings } = session.store;
       const old = { minShortSide: 400, maxDarkShare: 0.5, maxBrightShare: 0.2 };

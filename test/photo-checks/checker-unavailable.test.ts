@@ -13,13 +13,13 @@ import type { EngineMessage } from '../../common/engine-messages';
 import { idleStatus } from '../../common/engine-status';
 import { emptyCounts } from '../../common/job-record';
 import type { KeyStatus, ServiceView } from '../../common/ipc';
-import { openSession } from '../../main/actions/session';
 import { photoWork } from '../../main/engine/photo-work';
 import { PhotoCheckError } from '../../main/photo-checks/check-lane';
 import { CheckPool } from '../../main/photo-checks/check-pool';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { bannersFor } from '../../renderer/lib/banners';
 import { builtApp, type BuiltApp } from '../helpers/built-app';
+import { offlineSession } from '../helpers/offline-session';
 import { tempDir } from '../helpers/tmp';
 
 const t = tempDir('meterdesk-checker-unavailable-');
@@ -103,11 +103,7 @@ describe('a photo checker that cannot load', () => {
     const photos = join(t.dir, 'photos');
     mkdirSync(photos);
     for (let i = 1; i <= 3; i++) copyFileSync(photo, join(photos, `4711-000${String(i)}.jpg`));
-    const session = openSession({
-      dbFile: join(t.dir, 'queue.sqlite'),
-      baseUrl: 'http://127.0.0.1:9',
-      apiKey: 'unused',
-    });
+    const session = offlineSession(t.dir);
     try {
       await session.actions.addPhotos([photos]);
       const unavailable = (): Promise<never> =>

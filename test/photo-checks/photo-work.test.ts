@@ -7,9 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineMessage } from '../../common/engine-messages';
 import type { PhotoMeasures } from '../../common/photo-checks';
 import type { PhotoCode } from '../../common/photo-codes';
-import { openSession, type Session } from '../../main/actions/session';
+import type { Session } from '../../main/actions/session';
 import { photoWork, type PhotoWork, type PhotoWorkDeps } from '../../main/engine/photo-work';
 import { GOOD_MEASURES } from '../helpers/photo-measures';
+import { offlineSession } from '../helpers/offline-session';
 import { tempDir } from '../helpers/tmp';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -26,11 +27,7 @@ async function queueOf(count: number): Promise<Session> {
     .jpeg()
     .toBuffer();
   for (let i = 1; i <= count; i++) writeFileSync(join(photos, `IMG_000${String(i)}.jpg`), jpeg);
-  const session = openSession({
-    dbFile: join(t.dir, 'queue.sqlite'),
-    baseUrl: 'http://127.0.0.1:9',
-    apiKey: 'unused',
-  });
+  const session = offlineSession(t.dir);
   cleanup = async () => {
     await session.close();
     t.cleanup();

@@ -7,21 +7,15 @@
 // job-state-machine-2 and -3 (`*.slow.test.ts`) the other 100 in `npm run test:slow` (FC_SEED=n
 // replays a failing part's seed).
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isAllowedTransition } from '../../common/job-transitions';
 import { openStore } from '../../main/store/store';
-import { tempDir } from '../helpers/tmp';
 import { singleTask } from '../store/queue-fixture';
+import { useEventSequencesDir } from './event-sequences-part';
 import { checkEventSequences } from './job-state-machine-driver';
 import { NOW, pathOf, shaOf } from './job-state-machine-events';
 
-let dir: { dir: string; cleanup: () => void };
-beforeAll(() => {
-  dir = tempDir('meterdesk-jsm-');
-});
-afterAll(() => {
-  dir.cleanup();
-});
+const dir = useEventSequencesDir();
 
 // 50 runs, each on a new SQLite file: CPU and fsync bound, so a busy machine stretches it the most
 // (100 s seen for 150 runs with both cores busy). The budget only catches a hang.

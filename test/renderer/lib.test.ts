@@ -56,6 +56,15 @@ function quotaOf(patch: Partial<QuotaInfo>): QuotaInfo {
   });
 }
 
+/** Only the quota holds the run: refused since New Year's Day, none left. */
+const QUOTA_HELD = {
+  offline: null,
+  auth: null,
+  settings: null,
+  service: null,
+  quota: { since: '2025-01-01T00:00:00Z', remaining: 0, nextCheckAt: 0 },
+};
+
 describe('banners', () => {
   it('shows none while everything runs', () => {
     expect(bannersFor({ status: statusOf([]), service, key, ai: null })).toEqual([]);
@@ -139,13 +148,7 @@ describe('banners', () => {
 
   it('uses the freshest quota count', () => {
     const status = statusOf([], {
-      holds: {
-        offline: null,
-        auth: null,
-        settings: null,
-        service: null,
-        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, nextCheckAt: 0 },
-      },
+      holds: QUOTA_HELD,
     });
     const quota = quotaOf({ dayTag: 'd' });
     expect(bannersFor({ status, service, key, ai: null, quota })[0]?.body).toContain(
@@ -162,13 +165,7 @@ describe('banners', () => {
     const reset = Date.UTC(2025, 0, 2);
     const now = reset - (5 * 60 + 12) * 60_000;
     const status = statusOf([job(1)], {
-      holds: {
-        offline: null,
-        auth: null,
-        settings: null,
-        service: null,
-        quota: { since: '2025-01-01T00:00:00Z', remaining: 0, nextCheckAt: 0 },
-      },
+      holds: QUOTA_HELD,
     });
     const quota = quotaOf({ dayTag: '2025-01-01' });
     expect(quotaResetAt('2025-01-01', now)).toBe(reset);

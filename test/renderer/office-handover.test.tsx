@@ -13,6 +13,7 @@ import { OfficeReviewPanel } from '../../renderer/billing/office-review-panel';
 import { createI18n } from '../../renderer/i18n/i18n';
 import { createAppStore, type AppStore } from '../../renderer/store/create-store';
 import { StoreProvider } from '../../renderer/store/context';
+import { answeringBridge } from './answering-bridge';
 import { CONNECTED_OFFICE, doneJob, stubBridge, type StubBridge } from './stub-bridge';
 
 afterEach(cleanup);
@@ -23,18 +24,7 @@ function officeBridge(answers: Record<string, (request: never) => unknown>): Stu
   const base = stubBridge([doneJob(1, '00001.5', { toReview: true, meterId: 'A1' })], {
     office: CONNECTED_OFFICE,
   });
-  return new Proxy(base, {
-    get(target, prop, receiver) {
-      if (typeof prop === 'string' && prop in answers) {
-        const answer = answers[prop];
-        return (request: never) => {
-          base.calls.push({ channel: prop, request });
-          return answer?.(request);
-        };
-      }
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
+  return answeringBridge(base, answers);
 }
 
 const shownWith = (desk: string, mine: boolean): OfficeMeterView => ({

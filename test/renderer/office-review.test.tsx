@@ -20,6 +20,7 @@ import { createAppStore, type AppStore } from '../../renderer/store/create-store
 import { StoreProvider } from '../../renderer/store/context';
 import { meterDetail } from './meter-detail';
 import { meterRow } from './meter-rows';
+import { answeringBridge } from './answering-bridge';
 import { CONNECTED_OFFICE, doneJob, stubBridge, type StubBridge } from './stub-bridge';
 
 afterEach(cleanup);
@@ -35,18 +36,7 @@ function officeBridge(answers: Record<string, (request: never) => unknown>): Stu
     ],
     { office: CONNECTED_OFFICE },
   );
-  return new Proxy(base, {
-    get(target, prop, receiver) {
-      if (typeof prop === 'string' && prop in answers) {
-        const answer = answers[prop];
-        return (request: never) => {
-          base.calls.push({ channel: prop, request });
-          return answer?.(request);
-        };
-      }
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
+  return answeringBridge(base, answers);
 }
 
 /** The office part of meter A1's detail, in English. */
@@ -70,6 +60,16 @@ const shown = (patch: Partial<Extract<OfficeMeterView, { state: 'shown' }>>): Of
   readElsewhere: [],
   ...patch,
 });
+
+/** Ben's confirmation at 10:42 that made a change of this desk come too late. */
+const BEN_CONFIRMED: OfficeChangedBy = {
+  clerk: 'ben',
+  desk: 'ben@pc-2',
+  kind: 'confirm',
+  reading: '01234',
+  at: new Date(2026, 10, 27, 10, 42).getTime(),
+  until: null,
+};
 
 describe('the meter in the office', () => {
   it('says who reviews it and its history, follows a push, and gives the lease up', async () => {
@@ -157,17 +157,9 @@ describe('the meter in the office', () => {
   });
 
   it('makes a reading typed by hand in the office first, and says why it was refused', async () => {
-    const at = new Date(2026, 10, 27, 10, 42).getTime();
-    const changedBy = {
-      clerk: 'ben',
-      desk: 'ben@pc-2',
-      kind: 'confirm',
-      reading: '01234',
-      at,
-      until: null,
-    };
     const bridge = officeBridge({
-      decideMeter: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
+      decideMeter: () =>
+        Promise.resolve({ ok: true, value: { done: false, changedBy: BEN_CONFIRMED } }),
     });
     const store = createAppStore(bridge);
     await store.getState().refreshSnapshot();
@@ -191,15 +183,8 @@ describe('the meter in the office', () => {
   });
 
   it('says who changed the meter and what, when the office refused a decision', () => {
-    const at = new Date(2026, 10, 27, 10, 42).getTime();
-    const changedBy = {
-      clerk: 'ben',
-      desk: 'ben@pc-2',
-      kind: 'confirm' as const,
-      reading: '01234',
-      at,
-      until: null,
-    };
+    const changedBy = BEN_CONFIRMED;
+    const at = changedBy.at;
     const words = (lang: 'en' | 'de', c: OfficeChangedBy = changedBy): string => {
       const i18n = createI18n(lang);
       return officeRefusalWords(
@@ -239,18 +224,9 @@ describe("a photo's review refused in the office", () => {
     ['en', 'ben@pc-2 confirmed 01234 at 10:42; your change was not saved.'],
     ['de', 'ben@pc-2 bestätigte 01234 um 10:42; Ihre Änderung wurde nicht gespeichert.'],
   ] as const)('says who changed the meter and what in the review box (%s)', async (lang, words) => {
-    const at = new Date(2026, 10, 27, 10, 42).getTime();
-    const changedBy = {
-      clerk: 'ben',
-      desk: 'ben@pc-2',
-      kind: 'confirm',
-      reading: '01234',
-      at,
-      until: null,
-    };
     const bridge = officeBridge({
       officeShowMeter: () => Promise.resolve({ ok: true, value: shown({}) }),
-      review: () => Promise.resolve({ ok: true, value: { done: false, changedBy } }),
+      review: () => Promise.resolve({ ok: true, value: { done: false, changedBy: BEN_CONFIRMED } }),
     });
     const store = await photoShown(bridge, 1, 'A1');
     const job = store.getState().detail?.job;

@@ -79,40 +79,19 @@ beforeAll(async () => {
     return;
   }
   const subj = (cn: string): string[] => ['-subj', `/CN=${cn}`];
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '2',
-    '-keyout',
-    'self.key',
-    '-out',
-    'self.pem',
-    ...subj('127.0.0.1'),
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ]);
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '2',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    ...subj('MeterDesk Test CA'),
-    '-addext',
+  // A self-signed certificate and its new key, valid two days: `<name>.pem` and `<name>.key`.
+  const selfSigned = (name: string, cn: string, ...extensions: string[]): void => {
+    const made = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2'];
+    const files = ['-keyout', `${name}.key`, '-out', `${name}.pem`];
+    openssl([...made, ...files, ...subj(cn), ...extensions.flatMap((e) => ['-addext', e])]);
+  };
+  selfSigned('self', '127.0.0.1', 'subjectAltName=IP:127.0.0.1');
+  selfSigned(
+    'ca',
+    'MeterDesk Test CA',
     'basicConstraints=critical,CA:TRUE',
-    '-addext',
     'keyUsage=critical,keyCertSign',
-  ]);
+  );
   for (const [name, san] of [
     ['good', 'IP:127.0.0.1'],
     ['wrong-host', 'DNS:meters.example.com'],

@@ -1,7 +1,7 @@
 // A whole engine run against the sandbox through the mangling proxy, and the checks every such run
 // must pass: it ends as expected, every reading stored is the photo's own (and the service's), no
 // image is paid twice, and the engine never hit an internal error.
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { JobRecord } from '../../../common/job-record';
 import type { EngineConfig } from '../../../main/engine/config';
 import type { SettleOutcome } from '../../../main/engine/engine';
@@ -27,7 +27,7 @@ export interface ProxiedRun {
   close(): Promise<void>;
 }
 
-export async function proxiedRun(opts: {
+export interface ProxiedRunOptions {
   rules: ProxyRules;
   photos?: number;
   config?: Partial<EngineConfig>;
@@ -35,7 +35,25 @@ export async function proxiedRun(opts: {
   seed?: number;
   /** Keep the engine running through quota holds until it completes. */
   waitOutQuota?: boolean;
-}): Promise<ProxiedRun> {
+}
+
+/**
+ * Starts proxied runs for a test file and closes the test's run after each test, so a failing test
+ * leaves no engine, proxy or sandbox behind (each file kept and closed its own by hand).
+ */
+export function useProxiedRuns(): (opts: ProxiedRunOptions) => Promise<ProxiedRun> {
+  let open: ProxiedRun | undefined;
+  afterEach(async () => {
+    await open?.close();
+    open = undefined;
+  });
+  return async (opts) => {
+    open = await proxiedRun(opts);
+    return open;
+  };
+}
+
+export async function proxiedRun(opts: ProxiedRunOptions): Promise<ProxiedRun> {
   const h = await harness({
     photos: opts.photos ?? 10,
     duplicates: 0,

@@ -6,8 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { billingRows } from '../../../main/billing/meter-readings';
-import { DECISIONS_NOW, openDecisionQueue, type DecisionQueue } from '../decision-queue';
-import { readPhoto } from '../read-photo';
+import { openDecisionQueue, type DecisionQueue } from '../decision-queue';
 
 let queue: DecisionQueue | undefined;
 afterEach(() => {
@@ -17,7 +16,7 @@ afterEach(() => {
 
 it('records what billing takes, replaces its own earlier export, never an import', async () => {
   queue = openDecisionQueue('meterdesk-exported-');
-  const { store, rootId, actions, dir } = queue;
+  const { store, actions, dir, readPhoto } = queue;
   expect(
     await queue.loadSheet([
       'M1;R;10;5;0;00100;2026-10-23;1',
@@ -26,14 +25,7 @@ it('records what billing takes, replaces its own earlier export, never an import
     ]),
   ).toBe(true);
   const photo = (relPath: string, reading: string, sha: string): Promise<number> =>
-    readPhoto(store, {
-      rootId,
-      relPath,
-      reading,
-      readAt: '2026-11-22T09:00:00',
-      sha256: sha.repeat(64),
-      now: new Date(DECISIONS_NOW),
-    });
+    readPhoto(relPath, reading, '2026-11-22T09:00:00', sha.repeat(64));
   const m1 = await photo('M1.jpg', '00130', '1');
   await photo('M2.jpg', '00231', '2');
   await photo('M3.jpg', '09300', '3'); // flagged: not taken by billing unconfirmed

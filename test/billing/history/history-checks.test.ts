@@ -13,27 +13,8 @@ import { checkReading } from '../../../common/billing/plausibility';
 import { ruleEnglish } from '../../../common/billing/plausibility-english';
 import type { PlausibilityInput } from '../../../common/billing/plausibility-types';
 import { exportWording, wordRule } from '../../../common/billing/rule-lines';
+import { monthlyHistory as history, MONTHS, season, wiggle } from './seasonal-history';
 
-const MONTHS = 25;
-const day = (i: number): string => new Date(Date.UTC(2024, 5 + i, 15)).toISOString().slice(0, 10);
-/** A garden's season: 2.5 times as much water in July as in January. */
-const season = (i: number): number =>
-  Math.exp((Math.log(2.5) / 2) * Math.cos((2 * Math.PI * (((5 + i) % 12) - 6)) / 12));
-
-/** Monthly actual readings from June 2024 to June 2026; `use(i)` is period i's daily use. */
-function history(use: (i: number) => number): HistoryReading[] {
-  let level = 1000;
-  return Array.from({ length: MONTHS }, (_, i) => {
-    if (i > 0) level += use(i) * 30;
-    return {
-      readAt: day(i),
-      reading: String(Math.round(level)).padStart(5, '0'),
-      readType: 'actual',
-    };
-  });
-}
-
-const wiggle = (m: number, i: number): number => 1 + 0.08 * Math.sin(m * 7.1 + i * 2.3);
 const garden = (m: number): HistoryMeterInput => ({
   meterId: `G${String(m)}`,
   readings: history((i) => 0.4 * season(i - 0.5) * wiggle(m, i)),

@@ -9,6 +9,7 @@ import { toByteString } from '../../../common/billing/order-files/order-lines';
 import { fitReading } from '../../../common/billing/order-files/order-values';
 import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
 import type { MeterResult } from '../../../common/billing/order-files/return-fill';
+import { actualRead } from './actual-read';
 import { neptuneFixture } from './order-fixtures';
 
 describe('limits', () => {
@@ -75,17 +76,8 @@ describe('dates', () => {
   const result = (meter: string): MeterResult | null => {
     const m = fixture.meters.find((x) => x.meter === meter);
     if (!m?.reading) return null;
-    return {
-      reading: m.reading,
-      // Scheduled 2026-10-19 (RTEHD): 9 days after it is beyond the 7-day window.
-      readDate: meter === late ? '2026-10-28' : '2026-10-20',
-      readTime: '09:15:30',
-      readType: 'actual',
-      personConfirmed: false,
-      skipCode: null,
-      skipNote: null,
-      why: null,
-    };
+    // Scheduled 2026-10-19 (RTEHD): 9 days after it is beyond the 7-day window.
+    return actualRead(m.reading, meter === late ? '2026-10-28' : '2026-10-20');
   };
 
   it('a read date beyond 7 days of the scheduled one is told; the others are not', () => {

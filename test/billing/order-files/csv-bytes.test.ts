@@ -8,6 +8,7 @@ import { toByteString } from '../../../common/billing/order-files/order-lines';
 import { parseOrderFile } from '../../../common/billing/order-files/parse-order-file';
 import { recogniseProfile } from '../../../common/billing/order-files/recognise';
 import type { MeterResult } from '../../../common/billing/order-files/return-fill';
+import { actualRead } from './actual-read';
 
 const FILE = [
   '\uFEFFmeter_id,Anschrift,decimals,previous_reading,previous_read_date,reading,read_date,read_code,Bemerkung',
@@ -16,16 +17,7 @@ const FILE = [
   '',
 ].join('\n');
 
-const read = (reading: string): MeterResult => ({
-  reading,
-  readDate: '2026-10-20',
-  readTime: '09:15:30',
-  readType: 'actual',
-  personConfirmed: false,
-  skipCode: null,
-  skipNote: null,
-  why: null,
-});
+const read = (reading: string): MeterResult => actualRead(reading);
 
 it('keeps the BOM, LF, quoting and UTF-8 and fills only its cells', () => {
   const bytes = toByteString(Buffer.from(FILE, 'utf8'));

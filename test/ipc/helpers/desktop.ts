@@ -199,3 +199,20 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * A desktop whose sandbox run of `photos` sample photos is over, for the tests that throw hostile
+ * calls at a desk with a queue in it (fuzz and validation each set this up by hand).
+ */
+export async function desktopAfterSampleRun(
+  photos: number,
+): Promise<{ desk: Desktop; sampleFolder: string }> {
+  const desk = await openDesktop();
+  const sampleFolder = value(await desk.bridge.startSandbox({ photos })).sampleFolder;
+  value(await desk.bridge.addPaths({ paths: [sampleFolder] }));
+  await until(async () => {
+    const c = value(await desk.bridge.snapshot()).status.counts;
+    return c.queued + c.uploading + c.submitted === 0;
+  }, 'the sample run to finish');
+  return { desk, sampleFolder };
+}

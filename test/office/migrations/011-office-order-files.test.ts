@@ -5,7 +5,7 @@ import { officeMigration011 } from '../../../main/office/store/migrations/011-of
 import { sha256Of } from '../../../main/office/store/office-order-files';
 import { openOfficeStore } from '../../../main/office/store/office-store';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
-import { olderOffice } from './older-office';
+import { migrateTakingRows, olderOffice } from './older-office';
 
 const office = useOfficeCluster();
 /** Latin-1 bytes with a CRLF and trailing spaces: what must come back unchanged. */
@@ -18,19 +18,12 @@ describe.skipIf(officeSkip !== null)('office migration 011: order files kept byt
     const desk = openOfficeStore(await o.deskUrl('nina'), { desk: 'nina@pc9' });
     try {
       const tables = ['routes', 'meters', 'readings', 'decisions'];
-      const snapshot = async () =>
-        Promise.all(
-          tables.map(
-            async (t) =>
-              (await o.pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY id`)).rows,
-          ),
-        );
-      const before = await snapshot();
-      expect(await migrateOffice(o.pool, { upTo: officeMigration011.version })).toEqual({
-        from: 9,
-        to: officeMigration011.version,
-      });
-      expect(await snapshot()).toEqual(before);
+      const { before, after } = await migrateTakingRows(
+        o.pool,
+        { from: 9, to: officeMigration011.version },
+        tables,
+      );
+      expect(after).toEqual(before);
       expect(await desk.orderFile(null)).toBeNull();
 
       const give = {

@@ -4,7 +4,7 @@ import { openOfficeDb } from '../../../main/office/store/office-db';
 import { officeMigration012 } from '../../../main/office/store/migrations/012-office-limits-history';
 import { openOfficeStore } from '../../../main/office/store/office-store';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
-import { olderOffice } from './older-office';
+import { migrateTakingRows, olderOffice } from './older-office';
 
 const office = useOfficeCluster();
 
@@ -17,20 +17,12 @@ describe.skipIf(officeSkip !== null)(
       const desk = openOfficeStore(await o.deskUrl('nina'), { desk: 'nina@pc9' });
       try {
         const tables = ['routes', 'meters', 'readings', 'decisions'];
-        const snapshot = async () =>
-          Promise.all(
-            tables.map(
-              async (t) =>
-                (await o.pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY id`))
-                  .rows,
-            ),
-          );
-        const before = await snapshot();
-        expect(await migrateOffice(o.pool, { upTo: officeMigration012.version })).toEqual({
-          from: 11,
-          to: officeMigration012.version,
-        });
-        expect(await snapshot()).toEqual(before);
+        const { before, after } = await migrateTakingRows(
+          o.pool,
+          { from: 11, to: officeMigration012.version },
+          tables,
+        );
+        expect(after).toEqual(before);
         // No profile chosen yet: every desk keeps its own; no history.
         expect(await desk.plausibilityProfile()).toBeNull();
         expect(await desk.historyCounts()).toEqual({ readings: 0, meters: 0 });

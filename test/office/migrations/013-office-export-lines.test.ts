@@ -7,7 +7,7 @@ import { migrateOffice } from '../../../main/office/store/migrate-office';
 import { officeMigration013 } from '../../../main/office/store/migrations/013-office-export-lines';
 import { openOfficeStore } from '../../../main/office/store/office-store';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
-import { olderOffice } from './older-office';
+import { migrateTakingRows, olderOffice } from './older-office';
 
 const office = useOfficeCluster();
 
@@ -33,20 +33,12 @@ describe.skipIf(officeSkip !== null)('office migration 013: export lines kept', 
           'office_meter_rows',
           'office_route_rows',
         ];
-        const snapshot = async () =>
-          Promise.all(
-            tables.map(
-              async (t) =>
-                (await o.pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY 1`)).rows,
-            ),
-          );
-        const before = await snapshot();
-        expect(await migrateOffice(o.pool, { upTo: officeMigration013.version })).toEqual({
-          from: 12,
-          to: officeMigration013.version,
-        });
+        const { before, after } = await migrateTakingRows(
+          o.pool,
+          { from: 12, to: officeMigration013.version },
+          tables,
+        );
         // Every row as it was; the decisions name no queue (a desk counts its own name's as its own).
-        const after = await snapshot();
         const decisions = tables.indexOf('decisions');
         expect(after[decisions]?.map((d) => d.queue)).toEqual(before[decisions]?.map(() => null));
         after[decisions]?.forEach((d) => {

@@ -6,7 +6,7 @@ import { deriveOfficeRows } from '../../../main/office/store/office-rows';
 import { officeMigration014 } from '../../../main/office/store/migrations/014-photo-codes';
 import { openOfficeStore } from '../../../main/office/store/office-store';
 import { officeSkip, useOfficeCluster } from '../pg-cluster';
-import { olderOffice, SHA_A } from './older-office';
+import { migrateTakingRows, olderOffice, SHA_A } from './older-office';
 
 const office = useOfficeCluster();
 
@@ -16,20 +16,12 @@ describe.skipIf(officeSkip !== null)('office migration 014: codes read on photos
     try {
       await migrateOffice(o.pool, { upTo: 13 });
       const tables = ['readings', 'decisions', 'meters', 'photos'];
-      const snapshot = async () =>
-        Promise.all(
-          tables.map(
-            async (t) =>
-              (await o.pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY 1`)).rows,
-          ),
-        );
-      const before = await snapshot();
-      expect(await migrateOffice(o.pool, { upTo: officeMigration014.version })).toEqual({
-        from: 13,
-        to: officeMigration014.version,
-      });
+      const { before, after } = await migrateTakingRows(
+        o.pool,
+        { from: 13, to: officeMigration014.version },
+        tables,
+      );
       // Every row as it was, the readings' codes not known; the rows derive as before.
-      const after = await snapshot();
       const readings = tables.indexOf('readings');
       expect(after[readings]?.map((r) => r.codes)).toEqual(before[readings]?.map(() => null));
       after[readings]?.forEach((r) => {

@@ -2,6 +2,7 @@
 // them, for the migration tests (each migration migrates one of these and checks the rows mean the
 // same after).
 import type pg from 'pg';
+import { expect } from 'vitest';
 import { migrateOffice } from '../../../main/office/store/migrate-office';
 import { openOfficeDb } from '../../../main/office/store/office-db';
 import type { OfficeCluster, TestOffice } from '../pg-cluster';
@@ -54,4 +55,32 @@ export async function olderOffice(cluster: OfficeCluster, version: number): Prom
   if (version > 0) await migrateOffice(pool, { upTo: version });
   await POPULATE[version]?.(pool);
   return { ...office, pool };
+}
+
+/** Every row of each table, ordered by its first column (the id where there is one). */
+async function rowsOf(
+  pool: pg.Pool,
+  tables: readonly string[],
+): Promise<Record<string, unknown>[][]> {
+  return Promise.all(
+    tables.map(
+      async (t) =>
+        (await pool.query<Record<string, unknown>>(`SELECT * FROM ${t} ORDER BY 1`)).rows,
+    ),
+  );
+}
+
+/**
+ * Migrates an older office over one step, checks the runner reports that step, and hands back the
+ * rows of `tables` (in the order named) from just before and just after, so that each migration's
+ * test can show the step left an older office's rows as they were (each test did this by hand).
+ */
+export async function migrateTakingRows(
+  pool: pg.Pool,
+  step: { readonly from: number; readonly to: number },
+  tables: readonly string[],
+): Promise<{ before: Record<string, unknown>[][]; after: Record<string, unknown>[][] }> {
+  const before = await rowsOf(pool, tables);
+  expect(await migrateOffice(pool, { upTo: step.to })).toEqual(step);
+  return { before, after: await rowsOf(pool, tables) };
 }
