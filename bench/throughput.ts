@@ -118,8 +118,8 @@ export async function runThroughputCase(c: ThroughputCase): Promise<ThroughputRo
   const photos = await preparePhotos(c.photos);
   const run =
     c.client === 'engine'
-      ? await runEngine(profile, photos, c.mode ?? 'auto', 1, c.whatIf)
-      : await runBaseline(profile, photos);
+      ? await runEngine(profile, photos, c.mode ?? 'auto', 1, c.whatIf, 'window-start')
+      : await runBaseline(profile, photos, 1, 'window-start');
   const style = c.client === 'engine' && c.mode !== 'never' ? 'batch' : 'single';
   const bound = lowerBound(profile, c.photos, style, run.phaseMs);
   return {

@@ -6,6 +6,7 @@ import type { ServiceProfile } from './bounds';
 import type { RunMeasure } from './engine-run';
 import type { PhotoFolder } from './photos';
 import { BENCH_API_KEY, discoveryLag, scheduleBoundMs, startService, windowUse } from './service';
+import { waitForStart, type StartAt } from './window-start';
 
 export interface BaselineRunResult extends RunMeasure {
   readonly kind: 'baseline';
@@ -18,10 +19,12 @@ export async function runBaseline(
   profile: ServiceProfile,
   photos: PhotoFolder,
   seed = 1,
+  startAt: StartAt = 'now',
 ): Promise<BaselineRunResult> {
   const sandbox = await startService(profile, seed);
   try {
     const files = (await readdir(photos.dir)).sort().map((f) => join(photos.dir, f));
+    await waitForStart(startAt, profile.windowMs);
     const start = Date.now();
     const result = await runBaselineClient({ baseUrl: sandbox.url, apiKey: BENCH_API_KEY, files });
     const end = start + result.wallMs;

@@ -21,6 +21,7 @@ import {
   type DiscoveryLag,
   type WindowUse,
 } from './service';
+import { waitForStart, type StartAt } from './window-start';
 
 export interface HoldStats {
   /** Hold events by `kind/reason`. */
@@ -104,6 +105,7 @@ export async function runEngine(
   batchMode: BatchMode,
   seed = 1,
   whatIf: WhatIf = {},
+  startAt: StartAt = 'now',
 ): Promise<EngineRunResult> {
   const sandbox = await startService(profile, seed);
   const work = await mkdtemp(join(tmpdir(), 'meterdesk-bench-'));
@@ -143,6 +145,7 @@ export async function runEngine(
 
     const scanStart = Date.now();
     await session.actions.addPhotos([photos.dir]);
+    await waitForStart(startAt, profile.windowMs);
     const start = Date.now();
     await session.engine.start();
     const outcome = await session.engine.waitSettled({ maxOfflineMs: 30_000 });
