@@ -18,6 +18,7 @@ import { machineInfo, type MachineInfo } from './lib/machine';
 import { preparePhotos } from './lib/photos';
 import { writeResult } from './lib/results';
 import type { BenchTable, Cell } from './lib/table';
+import type { StartAt } from './lib/window-start';
 
 export type Variant = 'local' | 'high-latency';
 
@@ -31,6 +32,8 @@ export interface ThroughputCase {
   readonly whatIf?: WhatIf;
   /** Another window length, limits scaled alike (bench/what-if.ts: 60000 = unscaled). */
   readonly windowMs?: number;
+  /** When the run starts (lib/window-start.ts): as a window begins unless told. */
+  readonly startAt?: StartAt;
 }
 
 export interface ThroughputRow {
@@ -118,8 +121,8 @@ export async function runThroughputCase(c: ThroughputCase): Promise<ThroughputRo
   const photos = await preparePhotos(c.photos);
   const run =
     c.client === 'engine'
-      ? await runEngine(profile, photos, c.mode ?? 'auto', 1, c.whatIf, 'window-start')
-      : await runBaseline(profile, photos, 1, 'window-start');
+      ? await runEngine(profile, photos, c.mode ?? 'auto', 1, c.whatIf, c.startAt ?? 'window-start')
+      : await runBaseline(profile, photos, 1, c.startAt ?? 'window-start');
   const style = c.client === 'engine' && c.mode !== 'never' ? 'batch' : 'single';
   const bound = lowerBound(profile, c.photos, style, run.phaseMs);
   return {
