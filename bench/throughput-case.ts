@@ -1,6 +1,6 @@
 // One throughput row run alone, a few times in a row (`npx tsx bench/throughput-case.ts
 // --variant high-latency --mode auto --runs 3`; `--variant far` is the far-service row of
-// bench/latency.ts, 120 photos, seeds 1..runs): the quick bench runs its eight cases at once, so
+// bench/latency.ts, 120 photos, seeds 1..runs): the quick bench runs its six engine cases at once, so
 // a row that looks worse there has to be seen on its own before anyone looks for a cause. Prints
 // each run's figures and the engine's requests by endpoint (a count, which machine load moves far
 // less than time), then the medians. Uses only runThroughputCase, so the file also runs unchanged
