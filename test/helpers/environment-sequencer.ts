@@ -43,32 +43,30 @@ export default class EnvironmentSequencer extends BaseSequencer {
   override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const committed = committedTimes();
     const root = this.ctx.config.root;
-    const facts = new Map(
-      files.map((spec) => {
-        const key = `${spec.project.name}:${relative(root, spec.moduleId)}`;
-        const cached = this.ctx.cache.getFileTestResults(key);
-        return [
-          spec,
-          {
-            // The project's own environment first: its files hold the longest waits.
-            environment: environmentOf(spec.moduleId) === '' ? 0 : 1,
-            failed: cached?.failed === true ? 0 : 1,
-            // A file no run has timed yet goes first, as in vitest's own order.
-            ms: cached?.duration ?? committed.get(key) ?? Number.MAX_SAFE_INTEGER,
-          },
-        ];
-      }),
+    const placed = files.map((spec) => {
+      const key = `${spec.project.name}:${relative(root, spec.moduleId)}`;
+      const cached = this.ctx.cache.getFileTestResults(key);
+      return {
+        spec,
+        // The project's own environment first: its files hold the longest waits.
+        environment: environmentOf(spec.moduleId) === '' ? 0 : 1,
+        failed: cached?.failed === true ? 0 : 1,
+        // A file no run has timed yet goes first, as in vitest's own order.
+        ms: cached?.duration ?? committed.get(key) ?? Number.MAX_SAFE_INTEGER,
+      };
+    });
+    placed.sort(
+      (a, b) =>
+        a.spec.project.config.sequence.groupOrder - b.spec.project.config.sequence.groupOrder ||
+        byText(a.spec.project.name, b.spec.project.name) ||
+        a.environment - b.environment ||
+        a.failed - b.failed ||
+        b.ms - a.ms,
     );
-    const of = (spec: TestSpecification) => facts.get(spec) ?? { environment: 0, failed: 1, ms: 0 };
-    return Promise.resolve(
-      [...files].sort(
-        (a, b) =>
-          a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
-          (a.project.name < b.project.name ? -1 : a.project.name > b.project.name ? 1 : 0) ||
-          of(a).environment - of(b).environment ||
-          of(a).failed - of(b).failed ||
-          of(b).ms - of(a).ms,
-      ),
-    );
+    return Promise.resolve(placed.map((p) => p.spec));
   }
+}
+
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
