@@ -21,8 +21,6 @@ import { ROWS_DERIVATION } from './store/office-rows';
 import type { OfficeStore } from './store/office-store';
 import { byText, walkingOrder } from './store/walking-order';
 
-export { walkingOrder } from './store/walking-order';
-
 export interface OfficeExportResult extends BillingExportResult {
   /** Desks whose readings (or, without one, decisions) the rows bill, with how many rows each. */
   desks: { desk: string; rows: number }[];

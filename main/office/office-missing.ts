@@ -13,7 +13,7 @@ import {
 } from '../../common/billing/meter-decision';
 import type { MeterState } from '../../common/billing/meter-outcome';
 import { rereadReason, skipReason, type MissingMeter } from '../billing/field-list';
-import { walkingOrder } from './office-export';
+import { walkingOrder } from './store/walking-order';
 import type { OfficeStore } from './store/office-store';
 
 export interface OfficeFieldList {
